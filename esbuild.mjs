@@ -1,0 +1,61 @@
+// Two bundles: the extension (Node, CommonJS) and the webview UI (browser).
+// `undici` stays external on purpose: VS Code's proxy and certificate support patches a runtime
+// `require('undici')`, not a copy inlined into the bundle, and leaving it out keeps activation light.
+import * as esbuild from 'esbuild';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Prints esbuild's errors in the format of VS Code's `$esbuild-watch` problem matcher. */
+const problemMatcherPlugin = {
+    name: 'problem-matcher',
+    setup(build) {
+        build.onStart(() => console.log('[watch] build started'));
+        build.onEnd((result) => {
+            for (const { text, location } of result.errors) {
+                console.error(`✘ [ERROR] ${text}`);
+                if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+            }
+            console.log('[watch] build finished');
+        });
+    },
+};
+
+const common = {
+    bundle: true,
+    minify: production,
+    sourcemap: !production,
+    sourcesContent: false,
+    logLevel: 'warning',
+    legalComments: 'none',
+    plugins: watch ? [problemMatcherPlugin] : [],
+};
+
+const contexts = await Promise.all([
+    esbuild.context({
+        ...common,
+        entryPoints: ['src/extension.ts'],
+        outfile: 'dist/extension.js',
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        external: ['vscode', 'undici'],
+        metafile: true,
+    }),
+    esbuild.context({
+        ...common,
+        entryPoints: { main: 'src/webview-ui/main.ts' },
+        outdir: 'dist/webview',
+        platform: 'browser',
+        format: 'iife',
+        target: 'es2022',
+        loader: { '.ttf': 'file', '.css': 'css' },
+    }),
+]);
+
+if (watch) {
+    await Promise.all(contexts.map((c) => c.watch()));
+} else {
+    await Promise.all(contexts.map((c) => c.rebuild()));
+    await Promise.all(contexts.map((c) => c.dispose()));
+}

@@ -1,0 +1,35 @@
+// Type-aware lint. The `vscode` wall keeps src/core testable in plain Node (STYLE.md rule 1).
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+    { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'bench/results/**'] },
+    ...tseslint.configs.recommendedTypeChecked,
+    {
+        languageOptions: {
+            parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+        },
+        rules: {
+            'no-console': 'error',
+            '@typescript-eslint/no-floating-promises': 'error',
+            '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+        },
+    },
+    {
+        files: ['src/core/**', 'src/shared/**', 'src/webview-ui/**'],
+        rules: {
+            'no-restricted-imports': [
+                'error',
+                { paths: [{ name: 'vscode', message: 'src/core, src/shared and src/webview-ui must not depend on vscode.' }] },
+            ],
+        },
+    },
+    {
+        // The sandbox, test runners, benchmarks and scripts are command-line programs: printing is their job.
+        files: ['test/**', 'bench/**', 'scripts/**'],
+        rules: { 'no-console': 'off' },
+    },
+    {
+        files: ['**/*.mjs', '**/*.js'],
+        ...tseslint.configs.disableTypeChecked,
+    },
+);

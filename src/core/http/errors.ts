@@ -1,0 +1,214 @@
+/**
+ * Typed errors shared by every client in `core`. Each `message` is a sentence a user can act on;
+ * the technical detail (status, URL, JSON-RPC code) rides along as fields for logs and tests.
+ *
+ * Guards compare `error.name` rather than using `instanceof`: errors cross bundle boundaries
+ * (extension bundle, test build, webview) where the classes are distinct copies.
+ */
+
+/** Which remote service an error came from; used to phrase messages. */
+export type ServiceName = 'Data API' | 'Metrics API' | 'node';
+
+/** Error names, one per class below; the guards at the end of the file test against these. */
+export const ErrorName = {
+    Http: 'HttpError',
+    Unauthorized: 'UnauthorizedError',
+    RateLimited: 'RateLimitedError',
+    Network: 'NetworkError',
+    Timeout: 'TimeoutError',
+    Validation: 'ValidationError',
+    ResponseFormat: 'ResponseFormatError',
+    Rpc: 'RpcError',
+    NodeApiUnavailable: 'NodeApiUnavailableError',
+    Abort: 'AbortError',
+} as const;
+
+/** A non-2xx HTTP answer. `apiMessage` is the server's own text (Data API error body, node text). */
+export class HttpError extends Error {
+    override readonly name: string = ErrorName.Http;
+    constructor(
+        message: string,
+        readonly url: string,
+        readonly status: number,
+        readonly statusText: string,
+        readonly apiMessage?: string,
+        readonly service?: ServiceName,
+    ) {
+        super(message);
+    }
+}
+
+/** 401 or 403 from the Data API: the key is missing, wrong or lacks access. */
+export class UnauthorizedError extends HttpError {
+    override readonly name: string = ErrorName.Unauthorized;
+}
+
+/** 429: `retryAfterMs` from `retry-after` / `ratelimit-reset`, and the remaining quota if sent. */
+export class RateLimitedError extends HttpError {
+    override readonly name: string = ErrorName.RateLimited;
+    constructor(
+        message: string,
+        url: string,
+        statusText: string,
+        apiMessage: string | undefined,
+        service: ServiceName | undefined,
+        readonly retryAfterMs: number | undefined,
+        readonly rateLimitRemaining: number | undefined,
+        readonly rateLimitLimit: number | undefined,
+    ) {
+        super(message, url, 429, statusText, apiMessage, service);
+    }
+}
+
+/** The connection failed, was reset, or closed before the whole response arrived. */
+export class NetworkError extends Error {
+    override readonly name: string = ErrorName.Network;
+    constructor(
+        message: string,
+        readonly url: string,
+        /** Node/undici error code, for example `ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`. */
+        readonly code: string | undefined,
+    ) {
+        super(message);
+    }
+}
+
+/** A connect, headers or body timeout expired. */
+export class TimeoutError extends Error {
+    override readonly name: string = ErrorName.Timeout;
+    constructor(
+        message: string,
+        readonly url: string,
+        readonly phase: 'connect' | 'headers' | 'body',
+    ) {
+        super(message);
+    }
+}
+
+/** A parameter failed a client-side check; nothing was sent. */
+export class ValidationError extends Error {
+    override readonly name: string = ErrorName.Validation;
+    constructor(
+        readonly param: string,
+        readonly value: unknown,
+        /** What is allowed, in words: "an integer from 1 to 100", "one of mainnet, fuji, testnet". */
+        readonly allowed: string,
+    ) {
+        super(`Invalid ${param}: ${describeValue(value)} is not allowed; expected ${allowed}.`);
+    }
+}
+
+/** The response was not JSON, was cut short, or did not match the schema. */
+export class ResponseFormatError extends Error {
+    override readonly name: string = ErrorName.ResponseFormat;
+    constructor(
+        message: string,
+        readonly url: string,
+        /** Schema issues in `path: message` form, when the body was JSON but had the wrong shape. */
+        readonly issues: readonly string[] = [],
+    ) {
+        super(message);
+    }
+}
+
+/** A JSON-RPC error object returned by the node. */
+export class RpcError extends Error {
+    override readonly name: string = ErrorName.Rpc;
+    constructor(
+        message: string,
+        readonly method: string,
+        readonly code: number,
+        readonly data: unknown,
+        /** The node's own error text. */
+        readonly rpcMessage: string,
+    ) {
+        super(message);
+    }
+}
+
+/** Why a node API cannot answer: each reason has its own explanation and remedy. */
+export type NodeApiUnavailableReason =
+    | 'adminDisabled'
+    | 'bootstrapping'
+    | 'publicServer'
+    | 'methodNotAllowed'
+    | 'unsupportedMediaType'
+    | 'notFound';
+
+/** The node refused a whole API or method for a known reason (admin off, bootstrapping, public server). */
+export class NodeApiUnavailableError extends Error {
+    override readonly name: string = ErrorName.NodeApiUnavailable;
+    constructor(
+        message: string,
+        readonly reason: NodeApiUnavailableReason,
+        readonly url: string,
+        readonly method: string | undefined,
+        readonly status: number | undefined,
+    ) {
+        super(message);
+    }
+}
+
+function hasName(error: unknown, names: readonly string[]): boolean {
+    return (
+        typeof error === 'object' &&
+        error !== null &&
+        names.includes((error as { name?: unknown }).name as string)
+    );
+}
+
+/** True for every non-2xx HTTP error, including the 401/403 and 429 subclasses. */
+export function isHttpError(error: unknown): error is HttpError {
+    return hasName(error, [ErrorName.Http, ErrorName.Unauthorized, ErrorName.RateLimited]);
+}
+export function isUnauthorizedError(error: unknown): error is UnauthorizedError {
+    return hasName(error, [ErrorName.Unauthorized]);
+}
+export function isRateLimitedError(error: unknown): error is RateLimitedError {
+    return hasName(error, [ErrorName.RateLimited]);
+}
+export function isNetworkError(error: unknown): error is NetworkError {
+    return hasName(error, [ErrorName.Network]);
+}
+export function isTimeoutError(error: unknown): error is TimeoutError {
+    return hasName(error, [ErrorName.Timeout]);
+}
+export function isValidationError(error: unknown): error is ValidationError {
+    return hasName(error, [ErrorName.Validation]);
+}
+export function isResponseFormatError(error: unknown): error is ResponseFormatError {
+    return hasName(error, [ErrorName.ResponseFormat]);
+}
+export function isRpcError(error: unknown): error is RpcError {
+    return hasName(error, [ErrorName.Rpc]);
+}
+export function isNodeApiUnavailableError(error: unknown): error is NodeApiUnavailableError {
+    return hasName(error, [ErrorName.NodeApiUnavailable]);
+}
+/** Cancellation through an AbortSignal: callers treat it as silence, never as a failure. */
+export function isAbortError(error: unknown): boolean {
+    return hasName(error, [ErrorName.Abort]);
+}
+
+/** Creates the error an aborted operation rejects with (a DOMException, like fetch and undici). */
+export function abortError(signal?: AbortSignal): Error {
+    const reason: unknown = signal?.reason;
+    if (reason instanceof Error && reason.name === ErrorName.Abort) return reason;
+    return new DOMException('The operation was cancelled.', ErrorName.Abort);
+}
+
+/** Quotes a value for an error message, cut short so that hostile or huge input stays readable. */
+export function describeValue(value: unknown): string {
+    let text: string;
+    if (typeof value === 'string') text = JSON.stringify(value);
+    else if (typeof value === 'bigint') text = `${value}n`;
+    else if (value === undefined) text = 'undefined';
+    else {
+        try {
+            text = JSON.stringify(value) ?? String(value);
+        } catch {
+            text = String(value);
+        }
+    }
+    return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}

@@ -1,0 +1,562 @@
+/**
+ * The one HTTP wrapper of the product (STYLE.md rule 4): base URL, timeouts, auth hook, bounded
+ * retries for idempotent requests, de-duplication of identical GETs in flight and an optional TTL
+ * cache. Both the Data API client and the node JSON-RPC client sit on it.
+ *
+ * undici is required on first use, not imported: VS Code's proxy and certificate support patches a
+ * runtime `require('undici')`, and loading it lazily keeps it (about 100 ms) out of activation.
+ */
+import type * as Undici from 'undici';
+
+import {
+    abortError,
+    HttpError,
+    NetworkError,
+    RateLimitedError,
+    ResponseFormatError,
+    type ServiceName,
+    TimeoutError,
+    UnauthorizedError,
+} from './errors';
+
+let undiciModule: typeof Undici | undefined;
+/** Loads undici once, on the first request of any client. */
+export function loadUndici(): typeof Undici {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    undiciModule ??= require('undici') as typeof Undici;
+    return undiciModule;
+}
+
+/** Bounds for retrying idempotent requests on 502/503/504 and connection failures. */
+export interface RetryPolicy {
+    /** Retries after the first attempt. */
+    maxRetries: number;
+    baseDelayMs: number;
+    maxDelayMs: number;
+    /** No retry starts once this much time has passed since the first attempt. */
+    maxTotalMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = {
+    maxRetries: 3,
+    baseDelayMs: 250,
+    maxDelayMs: 4_000,
+    maxTotalMs: 15_000,
+};
+
+/** A bounded TTL cache for successful GETs, keyed by URL. */
+export interface CacheOptions {
+    ttlMs: number;
+    maxEntries: number;
+    /** Upper bound on the summed body sizes held (characters). */
+    maxBytes: number;
+}
+
+export interface HttpClientOptions {
+    /** Origin plus optional path prefix, for example `https://data-api.avax.network`. */
+    baseUrl: string;
+    /** Names the service in error messages. */
+    service: ServiceName;
+    /** Injected for tests (`MockAgent`); by default each client owns a keep-alive `Agent`. */
+    dispatcher?: Undici.Dispatcher;
+    connectTimeoutMs?: number;
+    headersTimeoutMs?: number;
+    bodyTimeoutMs?: number;
+    /** Sent with every request. */
+    headers?: Record<string, string>;
+    /**
+     * Adds credentials. Called only for requests to this client's own origin, which is why the
+     * Data API key never reaches the Metrics API or a node: they have clients of their own.
+     */
+    signRequest?: (headers: Record<string, string>) => void;
+    retry?: Partial<RetryPolicy>;
+    cache?: CacheOptions;
+}
+
+export type QueryValue = string | number | boolean | bigint | readonly string[] | undefined;
+
+export interface HttpRequest {
+    method: 'GET' | 'POST';
+    /** Path below the base URL, starting with `/`; segments must already be encoded. */
+    path: string;
+    query?: Record<string, QueryValue>;
+    /** JSON-encoded into the body. */
+    body?: unknown;
+    headers?: Record<string, string>;
+    signal?: AbortSignal | undefined;
+    /** Retry on 502/503/504 and connection failures. Defaults to true for GET, false for POST. */
+    retry?: boolean;
+    /** Use the TTL cache (GET only, when the client has one). Defaults to true. */
+    cache?: boolean;
+}
+
+export interface HttpResponse {
+    url: string;
+    status: number;
+    statusText: string;
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+}
+
+/** Connection failures after which a GET is worth sending again. */
+const retryableCodes = new Set([
+    'ECONNRESET',
+    'ECONNREFUSED',
+    'EPIPE',
+    'UND_ERR_SOCKET',
+    'UND_ERR_CLOSED',
+]);
+const retryableStatuses = new Set([502, 503, 504]);
+
+const statusTexts: Record<number, string> = {
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    405: 'Method Not Allowed',
+    415: 'Unsupported Media Type',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+    504: 'Gateway Timeout',
+};
+
+interface InFlight {
+    promise: Promise<HttpResponse>;
+    controller: AbortController;
+    waiters: number;
+}
+
+interface CacheEntry {
+    expiresAt: number;
+    response: HttpResponse;
+}
+
+export class HttpClient {
+    readonly baseUrl: string;
+    readonly origin: string;
+    readonly service: ServiceName;
+    private readonly options: HttpClientOptions;
+    private readonly retryPolicy: RetryPolicy;
+    private dispatcher: Undici.Dispatcher | undefined;
+    private readonly ownsDispatcher: boolean;
+    private readonly inFlight = new Map<string, InFlight>();
+    private readonly cache = new Map<string, CacheEntry>();
+    private cacheBytes = 0;
+
+    constructor(options: HttpClientOptions) {
+        const url = new URL(options.baseUrl);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+            throw new TypeError(`${options.service} URL must be http or https: ${options.baseUrl}`);
+        }
+        this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+        this.origin = url.origin;
+        this.service = options.service;
+        this.options = options;
+        this.retryPolicy = { ...defaultRetryPolicy, ...options.retry };
+        this.dispatcher = options.dispatcher;
+        this.ownsDispatcher = options.dispatcher === undefined;
+    }
+
+    /** Builds the full URL of a request, for errors, logs and "Copy as curl". */
+    urlFor(path: string, query?: Record<string, QueryValue>): string {
+        return this.baseUrl + path + encodeQuery(query);
+    }
+
+    /**
+     * Sends a request and returns the raw answer whatever its status. Retries idempotent requests
+     * on 502/503/504 and connection failures; throws NetworkError, TimeoutError or AbortError.
+     */
+    async send(request: HttpRequest): Promise<HttpResponse> {
+        const url = this.urlFor(request.path, request.query);
+        const useCache = request.method === 'GET' && request.cache !== false && this.options.cache;
+        if (useCache) {
+            const hit = this.cacheGet(url);
+            if (hit) return hit;
+        }
+        let response: HttpResponse;
+        if (request.method === 'GET' && request.body === undefined) {
+            response = await this.shared(url, request);
+        } else {
+            response = await this.withRetries(url, request, request.signal);
+        }
+        if (useCache && response.status >= 200 && response.status < 300) {
+            this.cachePut(url, response);
+        }
+        return response;
+    }
+
+    /**
+     * Sends a request and parses a 2xx JSON body. Non-2xx answers become typed errors phrased
+     * from the Data API error body `{ message, statusCode, error }`.
+     */
+    async requestJson(request: HttpRequest): Promise<{ json: unknown; response: HttpResponse }> {
+        const response = await this.send(request);
+        if (response.status < 200 || response.status >= 300) {
+            throw restError(response, this.service);
+        }
+        return { json: parseJsonBody(response, this.service), response };
+    }
+
+    /** Drops cached answers, for example after the API key changes. */
+    clearCache(): void {
+        this.cache.clear();
+        this.cacheBytes = 0;
+    }
+
+    /** Closes the keep-alive connections this client opened. */
+    async close(): Promise<void> {
+        this.clearCache();
+        const dispatcher = this.dispatcher;
+        this.dispatcher = undefined;
+        if (dispatcher && this.ownsDispatcher) await dispatcher.close();
+    }
+
+    /** Identical GETs in flight share one request; each caller can still cancel alone. */
+    private shared(url: string, request: HttpRequest): Promise<HttpResponse> {
+        const callerSignal = request.signal;
+        if (callerSignal?.aborted) return Promise.reject(abortError(callerSignal));
+        let entry = this.inFlight.get(url);
+        if (!entry) {
+            const controller = new AbortController();
+            const created: InFlight = {
+                controller,
+                waiters: 0,
+                promise: this.withRetries(url, request, controller.signal).finally(() => {
+                    if (this.inFlight.get(url) === created) this.inFlight.delete(url);
+                }),
+            };
+            entry = created;
+            this.inFlight.set(url, entry);
+        }
+        const current = entry;
+        current.waiters++;
+        if (!callerSignal) {
+            return current.promise.finally(() => current.waiters--);
+        }
+        return new Promise<HttpResponse>((resolve, reject) => {
+            const onAbort = (): void => {
+                current.waiters--;
+                if (current.waiters === 0) {
+                    if (this.inFlight.get(url) === current) this.inFlight.delete(url);
+                    current.controller.abort();
+                }
+                reject(abortError(callerSignal));
+            };
+            callerSignal.addEventListener('abort', onAbort, { once: true });
+            current.promise.then(
+                (value) => {
+                    callerSignal.removeEventListener('abort', onAbort);
+                    current.waiters--;
+                    resolve(value);
+                },
+                (error: unknown) => {
+                    callerSignal.removeEventListener('abort', onAbort);
+                    current.waiters--;
+                    reject(error instanceof Error ? error : new Error(String(error)));
+                },
+            );
+        });
+    }
+
+    private async withRetries(
+        url: string,
+        request: HttpRequest,
+        signal: AbortSignal | undefined,
+    ): Promise<HttpResponse> {
+        const retry = request.retry ?? request.method === 'GET';
+        const started = Date.now();
+        for (let attempt = 0; ; attempt++) {
+            let delayMs: number | undefined;
+            try {
+                const response = await this.sendOnce(url, request, signal);
+                if (!retry || !retryableStatuses.has(response.status)) return response;
+                delayMs = this.retryDelay(attempt, started, retryAfterMs(response.headers));
+                if (delayMs === undefined) return response;
+            } catch (error) {
+                if (!retry || !isRetryableFailure(error)) throw error;
+                delayMs = this.retryDelay(attempt, started, undefined);
+                if (delayMs === undefined) throw error;
+            }
+            await sleep(delayMs, signal);
+        }
+    }
+
+    /** The wait before the next attempt, or undefined when the policy allows no more. */
+    private retryDelay(
+        attempt: number,
+        startedMs: number,
+        serverHintMs: number | undefined,
+    ): number | undefined {
+        const { maxRetries, baseDelayMs, maxDelayMs, maxTotalMs } = this.retryPolicy;
+        if (attempt >= maxRetries) return undefined;
+        const cap = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
+        // Jitter spreads the retries of many editors hitting one overloaded service.
+        let delayMs = cap / 2 + Math.random() * (cap / 2);
+        if (serverHintMs !== undefined) delayMs = Math.min(Math.max(delayMs, serverHintMs), maxDelayMs);
+        if (Date.now() - startedMs + delayMs > maxTotalMs) return undefined;
+        return delayMs;
+    }
+
+    private async sendOnce(
+        url: string,
+        request: HttpRequest,
+        signal: AbortSignal | undefined,
+    ): Promise<HttpResponse> {
+        if (signal?.aborted) throw abortError(signal);
+        const undici = loadUndici();
+        this.dispatcher ??= new undici.Agent({
+            keepAliveTimeout: 10_000,
+            connect: { timeout: this.options.connectTimeoutMs ?? 10_000 },
+        });
+        const headers: Record<string, string> = {
+            accept: 'application/json',
+            ...this.options.headers,
+            ...request.headers,
+        };
+        let body: string | undefined;
+        if (request.body !== undefined) {
+            body = JSON.stringify(request.body);
+            headers['content-type'] = 'application/json';
+        }
+        if (new URL(url).origin === this.origin) this.options.signRequest?.(headers);
+        try {
+            const response = await undici.request(url, {
+                method: request.method,
+                headers,
+                body: body ?? null,
+                signal: signal ?? null,
+                dispatcher: this.dispatcher,
+                headersTimeout: this.options.headersTimeoutMs ?? 30_000,
+                bodyTimeout: this.options.bodyTimeoutMs ?? 30_000,
+            });
+            const text = await response.body.text();
+            return {
+                url,
+                status: response.statusCode,
+                statusText: statusTexts[response.statusCode] ?? '',
+                headers: response.headers,
+                body: text,
+            };
+        } catch (error) {
+            if (signal?.aborted) throw abortError(signal);
+            throw this.transportError(error, url);
+        }
+    }
+
+    private transportError(error: unknown, url: string): Error {
+        const code = (error as { code?: string } | undefined)?.code;
+        const where = this.service === 'node' ? `the node at ${this.origin}` : `the ${this.service}`;
+        switch (code) {
+            case 'UND_ERR_CONNECT_TIMEOUT':
+                return new TimeoutError(
+                    `Could not connect to ${where} in time. Check the URL and your network.`,
+                    url,
+                    'connect',
+                );
+            case 'UND_ERR_HEADERS_TIMEOUT':
+                return new TimeoutError(
+                    `${capitalise(where)} did not answer in time. Try again in a moment.`,
+                    url,
+                    'headers',
+                );
+            case 'UND_ERR_BODY_TIMEOUT':
+                return new TimeoutError(
+                    `${capitalise(where)} stopped sending its answer. Try again in a moment.`,
+                    url,
+                    'body',
+                );
+            case 'ECONNREFUSED':
+                return new NetworkError(
+                    `Could not connect to ${where} (connection refused). Is it running, and is the URL right?`,
+                    url,
+                    code,
+                );
+            case 'ENOTFOUND':
+            case 'EAI_AGAIN':
+                return new NetworkError(
+                    `Could not find the host of ${where}. Check the URL and your network.`,
+                    url,
+                    code,
+                );
+            case 'ECONNRESET':
+            case 'EPIPE':
+            case 'UND_ERR_SOCKET':
+            case 'UND_ERR_CLOSED':
+                return new NetworkError(
+                    `The connection to ${where} was closed before the answer was complete. Try again.`,
+                    url,
+                    code,
+                );
+            default:
+                return new NetworkError(
+                    `Could not reach ${where}: ${(error as Error | undefined)?.message ?? String(error)}`,
+                    url,
+                    code,
+                );
+        }
+    }
+
+    private cacheGet(url: string): HttpResponse | undefined {
+        const entry = this.cache.get(url);
+        if (!entry) return undefined;
+        this.cache.delete(url);
+        if (entry.expiresAt < Date.now()) {
+            this.cacheBytes -= entry.response.body.length;
+            return undefined;
+        }
+        this.cache.set(url, entry); // most recently used goes last
+        return entry.response;
+    }
+
+    private cachePut(url: string, response: HttpResponse): void {
+        const options = this.options.cache;
+        if (!options || response.body.length > options.maxBytes) return;
+        const previous = this.cache.get(url);
+        if (previous) {
+            this.cache.delete(url);
+            this.cacheBytes -= previous.response.body.length;
+        }
+        this.cache.set(url, { expiresAt: Date.now() + options.ttlMs, response });
+        this.cacheBytes += response.body.length;
+        for (const [key, entry] of this.cache) {
+            if (this.cache.size <= options.maxEntries && this.cacheBytes <= options.maxBytes) break;
+            this.cache.delete(key);
+            this.cacheBytes -= entry.response.body.length;
+        }
+    }
+}
+
+/** Encodes a query; arrays repeat the key (OpenAPI `form`, `explode: true`). */
+export function encodeQuery(query: Record<string, QueryValue> | undefined): string {
+    if (!query) return '';
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+        if (value === undefined) continue;
+        if (Array.isArray(value)) {
+            for (const item of value as readonly string[]) params.append(key, item);
+        } else {
+            params.append(key, String(value));
+        }
+    }
+    const text = params.toString();
+    return text ? `?${text}` : '';
+}
+
+/** Parses a JSON body, turning an empty, cut or invalid body into a ResponseFormatError. */
+export function parseJsonBody(response: HttpResponse, service: ServiceName): unknown {
+    try {
+        return JSON.parse(response.body);
+    } catch {
+        const what = response.body.length === 0 ? 'an empty answer' : 'an answer that is not valid JSON';
+        return failFormat(`The ${service === 'node' ? 'node' : service} sent ${what}. Try again; if it persists, the service may be having problems.`, response.url);
+    }
+}
+
+function failFormat(message: string, url: string): never {
+    throw new ResponseFormatError(message, url);
+}
+
+/** The Data API / Metrics API error body; `message` is a string or a list of strings. */
+function apiMessageOf(body: string): string | undefined {
+    try {
+        const parsed = JSON.parse(body) as { message?: unknown };
+        const message = parsed?.message;
+        if (typeof message === 'string') return message;
+        if (Array.isArray(message)) return message.filter((m) => typeof m === 'string').join('; ');
+    } catch {
+        // not JSON: fall through to the raw text below
+    }
+    const text = body.trim();
+    return text.length > 0 && text.length <= 300 ? text : undefined;
+}
+
+/** Seconds from `retry-after` or `ratelimit-reset`, as milliseconds. */
+export function retryAfterMs(headers: HttpResponse['headers']): number | undefined {
+    for (const name of ['retry-after', 'ratelimit-reset']) {
+        const raw = headers[name];
+        const value = Array.isArray(raw) ? raw[0] : raw;
+        if (value === undefined) continue;
+        const seconds = Number(value);
+        if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+        const date = Date.parse(value);
+        if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
+    }
+    return undefined;
+}
+
+function headerNumber(headers: HttpResponse['headers'], name: string): number | undefined {
+    const raw = headers[name];
+    const value = Number(Array.isArray(raw) ? raw[0] : raw);
+    return raw !== undefined && Number.isFinite(value) ? value : undefined;
+}
+
+/** Turns a non-2xx REST answer into a typed error with a sentence a user can act on. */
+export function restError(response: HttpResponse, service: ServiceName): HttpError {
+    const { status, url } = response;
+    const statusText = response.statusText || statusTexts[status] || 'Error';
+    const apiMessage = apiMessageOf(response.body);
+    const detail = apiMessage ? `: ${apiMessage}` : '';
+    const keyHint = service === 'Data API' ? ' Set or check the key with "Avalanche: Set Data API Key".' : '';
+    switch (status) {
+        case 400:
+            return new HttpError(`The ${service} rejected the request${detail}.`, url, status, statusText, apiMessage, service);
+        case 401:
+            return new UnauthorizedError(
+                `The ${service} needs a valid API key (401 Unauthorized).${keyHint}`,
+                url, status, statusText, apiMessage, service,
+            );
+        case 403:
+            return new UnauthorizedError(
+                `The ${service} refused access (403 Forbidden)${detail}. Your API key may be wrong or lack access to this endpoint.${keyHint}`,
+                url, status, statusText, apiMessage, service,
+            );
+        case 404:
+            return new HttpError(`Not found on the ${service}${detail}. Check the id, the chain and the network.`, url, status, statusText, apiMessage, service);
+        case 429: {
+            const waitMs = retryAfterMs(response.headers);
+            const wait = waitMs === undefined ? 'Try again shortly.' : `Try again in ${Math.max(1, Math.ceil(waitMs / 1000))} s.`;
+            const more = service === 'Data API' ? ' Set an API key for higher limits.' : '';
+            return new RateLimitedError(
+                `${service} rate limit reached. ${wait}${more}`,
+                url, statusText, apiMessage, service, waitMs,
+                headerNumber(response.headers, 'ratelimit-remaining'),
+                headerNumber(response.headers, 'ratelimit-limit'),
+            );
+        }
+        case 500:
+            return new HttpError(`The ${service} had an internal error (500). Try again later.`, url, status, statusText, apiMessage, service);
+        case 502:
+        case 503:
+        case 504:
+            return new HttpError(`The ${service} is temporarily unavailable (${status} ${statusText}). Try again in a moment.`, url, status, statusText, apiMessage, service);
+        default:
+            return new HttpError(`The ${service} answered ${status} ${statusText}${detail}.`, url, status, statusText, apiMessage, service);
+    }
+}
+
+function isRetryableFailure(error: unknown): boolean {
+    const code = (error as { code?: string } | undefined)?.code;
+    return code !== undefined && retryableCodes.has(code);
+}
+
+function capitalise(text: string): string {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Waits, rejecting with AbortError as soon as the signal fires. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted) return reject(abortError(signal));
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+        }, ms);
+        const onAbort = (): void => {
+            clearTimeout(timer);
+            reject(abortError(signal));
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+    });
+}

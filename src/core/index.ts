@@ -1,0 +1,7 @@
+/**
+ * The public core: everything here runs in plain Node, with no `vscode` import, and other tools
+ * (tests, benchmarks, scripts) build on these names.
+ */
+export * from './http/errors';
+export { HttpClient, type HttpClientOptions, type RetryPolicy, type CacheOptions } from './http/httpClient';
+export * from './model/paging';

@@ -1,0 +1,147 @@
+/**
+ * The contract of the sandbox network: a loopback server that speaks the Data API, the Metrics API
+ * and AvalancheGo JSON-RPC with deterministic, internally consistent data and switchable faults.
+ * Tests, `npm start` and the benchmarks all build on these names.
+ */
+
+export type SandboxNetwork = 'mainnet' | 'fuji';
+
+export interface SandboxOptions {
+    /** Interface to listen on; always loopback. Default `127.0.0.1`. */
+    host?: string;
+    /**
+     * Ports of the three servers; 0 (the default) picks free ones. They are separate origins on
+     * purpose, so that tests can prove the API key reaches only the Data API.
+     */
+    ports?: { dataApi?: number; metrics?: number; node?: number };
+    /** Seed of the data generator. Same seed, same data. Default 1. */
+    seed?: number;
+    /** `small` (default) is fast to generate; `large` has >= 10,000 subnets and >= 100,000 EVM txs. */
+    scale?: 'small' | 'large';
+    /** Which network the node answers as (info.getNetworkID 1 or 5). Default `mainnet`. */
+    nodeNetwork?: SandboxNetwork;
+    /** Initial switches (all can be changed later through `settings` or the control route). */
+    settings?: Partial<SandboxSettings>;
+}
+
+export interface SandboxSettings {
+    /** `/ext/admin` served (true) or 404 `404 page not found` (false). Default true. */
+    adminApi: boolean;
+    /** Public-server mode: info.getNodeID / getNodeIP / getVMs refused, admin API off. Default false. */
+    publicNode: boolean;
+    /** When set, Data API requests must carry this key in `x-glacier-api-key` or get 401. */
+    requireApiKey: string | undefined;
+    /** Every string field of every response is replaced by hostile text (HTML, script, links...). */
+    hostile: boolean;
+    /** The node answers nothing (connections are destroyed at once). */
+    nodeDown: boolean;
+    /** Delay after which an export operation turns from RUNNING to COMPLETED. Default 300 ms. */
+    exportDelayMs: number;
+}
+
+/** A fault applied to matching requests. */
+export type Fault =
+    | { kind: 'latency'; ms: number }
+    | { kind: 'status'; status: 429 | 500 | 502 | 503; retryAfterSeconds?: number }
+    | { kind: 'reset' }
+    | { kind: 'truncate' }
+    | { kind: 'invalidJson' }
+    | { kind: 'schemaBreak' };
+
+export interface FaultRule {
+    fault: Fault;
+    /**
+     * Which requests: `*` for all, a Data API operationId (`getTransaction`), a JSON-RPC method
+     * (`info.peers`), or a path prefix starting with `/` (`/ext/info`). Default `*`.
+     */
+    target?: string;
+    /** Which server. Default: all three. */
+    service?: 'dataApi' | 'metrics' | 'node';
+    /** Apply to this many matching requests, then remove itself. Default: until cleared. */
+    times?: number;
+}
+
+export interface RecordedRequest {
+    service: 'dataApi' | 'metrics' | 'node';
+    method: string;
+    /** Path and query as received. */
+    url: string;
+    /** Lower-cased header names. */
+    headers: Record<string, string | string[] | undefined>;
+    /** Data API operationId or JSON-RPC method names (a batch lists each), when recognised. */
+    operations: string[];
+    atMs: number;
+}
+
+/** Ids that exist in the generated data of one network, for tests, fixtures and `npm start`. */
+export interface KnownIds {
+    network: SandboxNetwork;
+    /** C-Chain EVM chain id: `43114` (mainnet) or `43113` (fuji). */
+    cChainId: string;
+    pChainId: string;
+    xChainId: string;
+    /** C-Chain blockchain id (cb58). */
+    cChainBlockchainId: string;
+    avaxAssetId: string;
+    /** An EVM address with transactions, ERC-20, ERC-1155 and collectible balances and internal txs. */
+    evmAddress: string;
+    /** A contract address that is an ERC-20 token with transfers and holders. */
+    erc20Contract: string;
+    erc721Contract: string;
+    erc1155Contract: string;
+    /** An EVM transaction with ERC-20 transfers and internal transactions. */
+    evmTxHash: string;
+    /** A transaction that carries a teleporter message. */
+    teleporterTxHash: string;
+    evmBlockNumber: string;
+    evmBlockHash: string;
+    /** Bech32 addresses with UTXOs (with chain prefix). */
+    pChainAddress: string;
+    xChainAddress: string;
+    /** A P-Chain transaction id (cb58) tied to an L1 conversion, valid for aggregateSignatures. */
+    pChainTxHash: string;
+    xChainTxHash: string;
+    /** An X-Chain asset id other than AVAX that has transactions. */
+    xAssetId: string;
+    /** An L1 subnet with blockchains, a validator manager and L1 validators. */
+    l1SubnetId: string;
+    /** A plain (non-L1) subnet. */
+    subnetId: string;
+    /** A Subnet-EVM blockchain of the L1, served by the node under `/ext/bc/<id>/rpc`. */
+    l1BlockchainId: string;
+    l1EvmChainId: string;
+    /** An L1 validator's node id and validation id. */
+    l1NodeId: string;
+    l1ValidationId: string;
+    /** A vertex height that has vertices on the X-Chain. */
+    vertexHeight: number;
+    /** The node's own id. */
+    nodeId: string;
+}
+
+export interface SandboxUrls {
+    dataApiUrl: string;
+    metricsUrl: string;
+    nodeUrl: string;
+}
+
+export interface Sandbox extends SandboxUrls {
+    /** Live switches; changes apply to the next request. */
+    readonly settings: SandboxSettings;
+    /** Adds a fault rule; returns a function that removes it. */
+    addFault(rule: FaultRule): () => void;
+    clearFaults(): void;
+    /** Every request received since start or the last `clearRequests()`. */
+    readonly requests: readonly RecordedRequest[];
+    clearRequests(): void;
+    known: Record<SandboxNetwork, KnownIds>;
+    close(): Promise<void>;
+}
+
+/**
+ * Control route, served by the Data API server, for tests that run in another process (the
+ * extension host): `GET /__sandbox/state`, `POST /__sandbox/settings` (partial settings),
+ * `POST /__sandbox/faults` (a FaultRule), `DELETE /__sandbox/faults`, `GET /__sandbox/requests`,
+ * `DELETE /__sandbox/requests`, `GET /__sandbox/known`.
+ */
+export const sandboxControlPrefix = '/__sandbox';
