@@ -21,6 +21,20 @@ const problemMatcherPlugin = {
     },
 };
 
+/**
+ * `src/platform/lazyCore.ts` requires `../core/index` on first use. In the bundle that require is
+ * pointed at `dist/core.js`, a second bundle holding zod, the schemas and the clients, so that
+ * activation loads only the thin VS Code glue in `dist/extension.js`.
+ */
+const lazyCorePlugin = {
+    name: 'lazy-core',
+    setup(build) {
+        build.onResolve({ filter: /^\.\.\/core\/index$/ }, (args) =>
+            args.importer.endsWith('lazyCore.ts') ? { path: './core.js', external: true } : undefined,
+        );
+    },
+};
+
 const common = {
     bundle: true,
     minify: production,
@@ -40,7 +54,16 @@ const contexts = await Promise.all([
         format: 'cjs',
         target: 'node20',
         external: ['vscode', 'undici'],
-        metafile: true,
+        plugins: [...common.plugins, lazyCorePlugin],
+    }),
+    esbuild.context({
+        ...common,
+        entryPoints: ['src/core/index.ts'],
+        outfile: 'dist/core.js',
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        external: ['vscode', 'undici'],
     }),
     esbuild.context({
         ...common,
