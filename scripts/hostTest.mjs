@@ -1,0 +1,288 @@
+#!/usr/bin/env node
+// `node scripts/hostTest.mjs integration|e2e`: runs a tier against the real extension in VS Code's
+// server build (code-server) opened in headless Chromium, with the sandbox network in this process.
+//   integration: the mocha suite runs inside the extension host (test/runner-extension starts it);
+//                its results come back through a file.
+//   e2e:         mocha runs test/e2e/*.e2e.ts here, with playwright-core driving the workbench.
+// Prints the spec output and "<tier>: N passed, N failed", exits non-zero on any failure, and stops
+// everything it started (code-server's process group, Chromium, the sandbox) on every path out.
+// Environment: HOST_TEST_TIMEOUT_MS (default 10 min), KEEP_TEST_DIR=1 (keep the run folder),
+// TEST_GREP (only tests whose title contains this text).
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import {
+    endpointSettings,
+    ensureCodeServer,
+    freePort,
+    launchChromium,
+    quietSettings,
+    stageExtension,
+    startCodeServer,
+    writeUserSettings,
+} from './codeServer.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const out = path.join(root, 'out');
+const tier = process.argv[2];
+if (tier !== 'integration' && tier !== 'e2e') {
+    console.error('usage: node scripts/hostTest.mjs integration|e2e');
+    process.exit(2);
+}
+const timeoutMs = Number(process.env.HOST_TEST_TIMEOUT_MS) || 10 * 60_000;
+const grep = process.env.TEST_GREP || undefined;
+const e2eContextKey = Symbol.for('avalanche-explorer.e2e');
+
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+const step = (message) => console.log(`[${tier} ${elapsed()}] ${message}`);
+
+/** Stop actions, run last-in first-out exactly once. */
+const stops = [];
+let stopping;
+function stopAll() {
+    stopping ??= (async () => {
+        for (const stop of stops.reverse()) {
+            try {
+                await stop.run();
+            } catch (error) {
+                console.log(`  (while stopping ${stop.name}: ${error.message ?? error})`);
+            }
+        }
+    })();
+    return stopping;
+}
+
+let runDir;
+let userDataDir;
+let finished = false;
+
+async function finish(code, reason) {
+    if (finished) return;
+    finished = true;
+    clearTimeout(globalTimer);
+    if (reason) {
+        console.log(`\nERROR: ${reason}`);
+        console.log(`${tier}: 0 passed, 1 failed`);
+    }
+    if (code !== 0) printLogs();
+    await stopAll();
+    if (runDir) {
+        if (code === 0 && process.env.KEEP_TEST_DIR !== '1') rmSync(runDir, { recursive: true, force: true });
+        else console.log(`Run folder kept: ${runDir}`);
+    }
+    process.exit(code);
+}
+
+const globalTimer = setTimeout(() => {
+    void finish(1, `the ${tier} tier did not finish within ${Math.round(timeoutMs / 1000)} s`);
+}, timeoutMs);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => void finish(130, `stopped by ${signal}`));
+}
+
+/** Every file under `dir` whose path matches `test`. */
+function findFiles(dir, test) {
+    if (!dir || !existsSync(dir)) return [];
+    return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .map((file) => path.join(dir, file))
+        .filter((file) => test(file) && statSync(file).isFile());
+}
+
+function extensionHostLogs(dir) {
+    return findFiles(path.join(dir, 'logs'), (file) => /exthost[^/]*\.log$/.test(path.basename(file)));
+}
+
+function printLogs() {
+    if (!runDir) return;
+    console.log(`\nLogs of this run (folder ${runDir}):`);
+    console.log(`  code-server:   ${path.join(runDir, 'code-server.log')}`);
+    const hostLogs = extensionHostLogs(userDataDir ?? '');
+    for (const file of hostLogs) console.log(`  extension host: ${file}`);
+    const ours = findFiles(path.join(userDataDir ?? '', 'logs'), (file) => file.includes('Avalanche Explorer'));
+    for (const file of ours) console.log(`  Avalanche Explorer output: ${file}`);
+    for (const file of hostLogs) {
+        const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
+        console.log(`\n--- last ${Math.min(40, lines.length)} lines of ${path.basename(file)} ---`);
+        console.log(lines.slice(-40).join('\n'));
+    }
+}
+
+/** tsc writes out/ even when other files have type errors; the run needs only our outputs. */
+function compileTests() {
+    step('compiling tests (tsc -p tsconfig.test.json)');
+    const logFile = path.join(root, '.vscode-test', 'tsc.log');
+    mkdirSync(path.dirname(logFile), { recursive: true });
+    const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.test.json'], {
+        cwd: root,
+        encoding: 'utf8',
+    });
+    writeFileSync(logFile, `${result.stdout ?? ''}${result.stderr ?? ''}`);
+    if (result.status !== 0) {
+        const errors = (result.stdout.match(/error TS\d+/g) ?? []).length;
+        console.log(`  note: tsc reported ${errors} type error(s), output emitted anyway (see ${path.relative(root, logFile)})`);
+    }
+    const needed = ['test/sandbox/index.js', 'test/fixtures/sampleWorkspace.js', 'test/integration/index.js'];
+    if (tier === 'e2e') needed.push('test/e2e/harness.js');
+    const missing = needed.filter((file) => !existsSync(path.join(out, file)));
+    if (missing.length) throw new Error(`compiling did not produce ${missing.map((f) => `out/${f}`).join(', ')}`);
+}
+
+function ensureBuilt() {
+    if (existsSync(path.join(root, 'dist', 'extension.js'))) return;
+    step('building the extension (npm run build)');
+    const result = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+async function importOut(relative) {
+    const mod = await import(pathToFileURL(path.join(out, relative)).href);
+    return { ...mod.default, ...mod };
+}
+
+/** The test-runner extension, with a config that says what to run and where to write results. */
+function stageRunner(extensionsDir, config) {
+    const manifest = JSON.parse(readFileSync(path.join(root, 'test', 'runner-extension', 'package.json'), 'utf8'));
+    const target = path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
+    cpSync(path.join(root, 'test', 'runner-extension'), target, { recursive: true });
+    writeFileSync(path.join(target, 'run-config.json'), JSON.stringify(config, null, 2));
+}
+
+async function waitForFile(file, timeoutMsForFile, alive) {
+    const deadline = Date.now() + timeoutMsForFile;
+    let nextNote = Date.now() + 30_000;
+    while (!existsSync(file)) {
+        if (!alive()) throw new Error('code-server exited before the suite finished');
+        if (Date.now() > deadline) throw new Error(`no results after ${Math.round(timeoutMsForFile / 1000)} s`);
+        if (Date.now() > nextNote) {
+            step('  ... suite still running in the extension host');
+            nextNote += 30_000;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+async function main() {
+    compileTests();
+    ensureBuilt();
+    const codeServerEntry = await ensureCodeServer((line) => step(line));
+
+    runDir = mkdtempSync(path.join(os.tmpdir(), `avalanche-explorer-${tier}-`));
+    userDataDir = path.join(runDir, 'user-data');
+    const extensionsDir = path.join(runDir, 'extensions');
+    const workspaceDir = path.join(runDir, 'workspace');
+
+    step('starting the sandbox network');
+    const { startSandbox } = await importOut('test/sandbox/index.js');
+    const sandbox = await startSandbox({});
+    stops.push({ name: 'sandbox', run: () => sandbox.close() });
+    const urls = { dataApiUrl: sandbox.dataApiUrl, metricsUrl: sandbox.metricsUrl, nodeUrl: sandbox.nodeUrl };
+    const controlUrl = `${sandbox.dataApiUrl.replace(/\/+$/, '')}/__sandbox`;
+    step(`  data API ${urls.dataApiUrl}, metrics ${urls.metricsUrl}, node ${urls.nodeUrl}`);
+
+    const { writeSampleWorkspace } = await importOut('test/fixtures/sampleWorkspace.js');
+    writeSampleWorkspace(workspaceDir, sandbox.known);
+    writeUserSettings(userDataDir, { ...quietSettings, ...endpointSettings(urls) });
+    stageExtension(extensionsDir);
+
+    const testEnv = { ...urls, controlUrl, known: sandbox.known, workspaceDir, host: 'code-server' };
+    const testEnvFile = path.join(runDir, 'test-env.json');
+    writeFileSync(testEnvFile, JSON.stringify(testEnv, null, 2));
+    const resultsFile = path.join(runDir, 'results.json');
+    if (tier === 'integration') {
+        stageRunner(extensionsDir, {
+            suiteIndex: path.join(out, 'test', 'integration', 'index.js'),
+            testEnvFile,
+            resultsFile,
+            grep,
+        });
+    }
+
+    const port = await freePort();
+    step(`starting code-server on 127.0.0.1:${port}`);
+    const server = await startCodeServer({
+        entry: codeServerEntry,
+        port,
+        userDataDir,
+        extensionsDir,
+        folder: workspaceDir,
+        logFile: path.join(runDir, 'code-server.log'),
+        stateDir: runDir,
+    });
+    stops.push({ name: 'code-server', run: () => server.stop() });
+
+    step('opening the workbench in headless Chromium');
+    const browser = await launchChromium();
+    stops.push({ name: 'chromium', run: () => browser.close() });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    const consoleErrors = [];
+    page.on('console', (message) => {
+        if (message.type() === 'error') {
+            consoleErrors.push({ text: message.text(), url: message.location()?.url ?? '' });
+        }
+    });
+    page.on('pageerror', (error) => consoleErrors.push({ text: error.stack ?? error.message, url: '' }));
+    const workbenchUrl = `${server.url}/?folder=${encodeURIComponent(workspaceDir)}`;
+    await page.goto(workbenchUrl);
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    step('workbench is up');
+
+    if (tier === 'integration') {
+        const results = await waitForFile(resultsFile, Math.max(30_000, timeoutMs - (Date.now() - started) - 15_000), () => !server.exited());
+        console.log('');
+        process.stdout.write(results.output);
+        if (!/^integration: \d+ passed, \d+ failed/m.test(results.output)) {
+            console.log(`\nintegration: ${results.passed} passed, ${results.failed} failed`);
+        }
+        step(`integration tier done: ${results.passed} passed, ${results.failed} failed`);
+        await finish(results.failed === 0 && results.passed > 0 ? 0 : 1);
+        return;
+    }
+
+    globalThis[e2eContextKey] = {
+        page,
+        browser,
+        workbenchUrl,
+        serverUrl: server.url,
+        ...urls,
+        controlUrl,
+        known: sandbox.known,
+        sandbox,
+        workspaceDir,
+        userDataDir,
+        runDir,
+        screenshotsDir: path.join(root, 'media', 'screenshots'),
+        consoleErrors,
+    };
+    const failures = await runE2eMocha();
+    step(`e2e tier done with ${failures} failure(s)`);
+    await finish(failures === 0 ? 0 : 1);
+}
+
+/** Runs the journeys in this process; the last file checks the logs for errors of the extension. */
+async function runE2eMocha() {
+    const { default: Mocha } = await import('mocha');
+    const mocha = new Mocha({
+        ui: 'tdd',
+        timeout: 90_000,
+        reporter: path.join(root, 'scripts', 'summaryReporter.cjs'),
+        reporterOptions: { tier: 'e2e' },
+        fgrep: grep ?? '(e2e)',
+    });
+    const dir = path.join(out, 'test', 'e2e');
+    const last = 'noErrors.e2e.js';
+    const files = readdirSync(dir)
+        .filter((file) => file.endsWith('.e2e.js'))
+        .sort((a, b) => (a === last) - (b === last) || a.localeCompare(b));
+    for (const file of files) mocha.addFile(path.join(dir, file));
+    await mocha.loadFilesAsync();
+    console.log('');
+    // The summary reporter turns a run that executed nothing into a failure before this resolves.
+    return new Promise((resolve) => mocha.run((failures) => resolve(failures)));
+}
+
+main().catch((error) => finish(1, error.stack ?? String(error)));

@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+
+import { expandPane, openAvalancheContainer, resetWorkbench, screenshot, viewPane } from './harness';
+
+const views = ['Chains', 'Subnets & L1s', 'Validators', 'Node'];
+
+suite('(e2e) Avalanche views', () => {
+    suiteSetup(async () => {
+        await resetWorkbench();
+    });
+
+    test('the activity bar icon opens the Avalanche container', async () => {
+        const sideBar = await openAvalancheContainer();
+        assert.ok(await sideBar.isVisible());
+    });
+
+    for (const title of views) {
+        test(`the ${title} view shows content`, async () => {
+            await openAvalancheContainer();
+            const pane = viewPane(title);
+            await pane.waitFor({ timeout: 15_000 });
+            await expandPane(pane);
+            // Either tree rows or the view's welcome content (text and buttons), never a blank pane.
+            const body = pane.locator('.pane-body');
+            const content = body.locator('.monaco-list-row, .welcome-view-content');
+            await content.first().waitFor({ timeout: 15_000 });
+            const text = (await body.innerText()).trim();
+            assert.ok(text.length > 0, `the ${title} view is blank`);
+        });
+    }
+
+    test('screenshot of the four views', async () => {
+        await openAvalancheContainer();
+        await screenshot('views');
+    });
+});

@@ -1,0 +1,77 @@
+/**
+ * What the integration tests know about the world they run in: the sandbox URLs, its control
+ * route and known ids, and the sample workspace. The script that starts the extension host writes
+ * it as JSON and names the file in `AVALANCHE_TEST_ENV` (the test-runner extension sets that
+ * variable inside the host; test/electron/runElectron.ts passes it through `extensionTestsEnv`).
+ */
+import { readFileSync } from 'node:fs';
+
+import type { FaultRule, KnownIds, RecordedRequest, SandboxNetwork, SandboxSettings } from '../sandbox/types';
+
+export interface TestEnv {
+    dataApiUrl: string;
+    metricsUrl: string;
+    nodeUrl: string;
+    /** `<dataApiUrl>/__sandbox`: the control route of the sandbox, for tests in another process. */
+    controlUrl: string;
+    known: Record<SandboxNetwork, KnownIds>;
+    /** The folder opened in the window: the sample workspace generated from `known`. */
+    workspaceDir: string;
+    /** Which host runs the suite. */
+    host: 'code-server' | 'electron';
+}
+
+export const testEnvVariable = 'AVALANCHE_TEST_ENV';
+
+let cached: TestEnv | undefined;
+
+/** Reads the environment file once; throws a clear error when the suite was started by hand. */
+export function testEnv(): TestEnv {
+    if (cached) return cached;
+    const file = process.env[testEnvVariable];
+    if (!file) {
+        throw new Error(`${testEnvVariable} is not set: run the suite with "npm run test:integration" or "npm run test:electron".`);
+    }
+    cached = JSON.parse(readFileSync(file, 'utf8')) as TestEnv;
+    return cached;
+}
+
+async function control(method: string, route: string, body?: unknown): Promise<unknown> {
+    const init: RequestInit = { method };
+    if (body !== undefined) {
+        init.headers = { 'content-type': 'application/json' };
+        init.body = JSON.stringify(body);
+    }
+    const response = await fetch(`${testEnv().controlUrl}${route}`, init);
+    if (!response.ok) throw new Error(`sandbox control ${method} ${route}: HTTP ${response.status}`);
+    const text = await response.text();
+    return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+/** Changes sandbox switches (applies to the next request). */
+export async function setSandboxSettings(settings: Partial<SandboxSettings>): Promise<void> {
+    await control('POST', '/settings', settings);
+}
+
+/** Adds a fault rule in the sandbox. */
+export async function addSandboxFault(rule: FaultRule): Promise<void> {
+    await control('POST', '/faults', rule);
+}
+
+export async function clearSandboxFaults(): Promise<void> {
+    await control('DELETE', '/faults');
+}
+
+/** Requests the sandbox received since start or the last `clearSandboxRequests()`. */
+export async function sandboxRequests(): Promise<RecordedRequest[]> {
+    return (await control('GET', '/requests')) as RecordedRequest[];
+}
+
+export async function clearSandboxRequests(): Promise<void> {
+    await control('DELETE', '/requests');
+}
+
+/** Current sandbox settings. */
+export async function sandboxState(): Promise<{ settings: SandboxSettings }> {
+    return (await control('GET', '/state')) as { settings: SandboxSettings };
+}
