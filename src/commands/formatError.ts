@@ -1,0 +1,55 @@
+/**
+ * Turns an error into the text and actions of a toast. Pure (no `vscode`), so the mapping is
+ * unit-tested. The typed errors of `core/http/errors.ts` already carry sentences a user can act
+ * on; this adds the remedy buttons and keeps cancellation silent.
+ */
+import {
+    isAbortError,
+    isNodeApiUnavailableError,
+    isRateLimitedError,
+    isUnauthorizedError,
+} from '../core/http/errors';
+
+/** Extra buttons a toast can offer next to "Show Logs". */
+export type ErrorAction = 'setApiKey' | 'chooseNode';
+
+export interface FriendlyError {
+    readonly message: string;
+    readonly actions: readonly ErrorAction[];
+}
+
+/**
+ * True for user or programmatic cancellation: an AbortError from a signal, or VS Code's
+ * `CancellationError` (named "Canceled"). Cancelled commands end without a toast.
+ */
+export function isCancellation(error: unknown): boolean {
+    return (
+        isAbortError(error) ||
+        (typeof error === 'object' &&
+            error !== null &&
+            (error as { name?: unknown }).name === 'Canceled')
+    );
+}
+
+export function formatError(error: unknown): FriendlyError {
+    const message = errorMessage(error);
+    if (isUnauthorizedError(error)) {
+        return { message, actions: ['setApiKey'] };
+    }
+    if (isRateLimitedError(error) && error.service === 'Data API') {
+        return { message, actions: ['setApiKey'] };
+    }
+    if (isNodeApiUnavailableError(error)) {
+        return { message, actions: ['chooseNode'] };
+    }
+    return { message, actions: [] };
+}
+
+function errorMessage(error: unknown): string {
+    if (error instanceof Error || (typeof error === 'object' && error !== null)) {
+        const text = (error as { message?: unknown }).message;
+        if (typeof text === 'string' && text.trim() !== '') return text.trim();
+    }
+    if (typeof error === 'string' && error.trim() !== '') return error.trim();
+    return 'Something went wrong. See the log for details.';
+}

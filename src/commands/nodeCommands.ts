@@ -1,0 +1,134 @@
+/**
+ * Choosing, adding and removing AvalancheGo node URLs. Lists are read from and written to the user
+ * (global) layer only, so a workspace's node list is never copied into the user's settings.
+ */
+import * as vscode from 'vscode';
+
+import type { Config } from '../platform/config';
+import { allNodes, builtInNodes, isKnownNodeUrl } from '../platform/nodeCatalog';
+import { type NodeEntry, settingDefaults, settingId, SettingKey } from '../platform/settingKeys';
+import {
+    maxNodeNameLength,
+    parseServiceUrl,
+    validateNodeNameInput,
+    validateNodeUrlInput,
+} from '../platform/urlRules';
+import { CommandId } from './commandIds';
+import { pickOne } from './quickPick';
+
+type NodeItem = vscode.QuickPickItem & { url?: string; command?: CommandId };
+
+/** Quick pick of the built-in and added nodes; writes `avalanche.node.selectedUrl`. */
+export async function chooseNode(config: Config): Promise<void> {
+    const current = config.get(SettingKey.SelectedNodeUrl);
+    const userNodes = config.get(SettingKey.NodeUrls);
+    const items: NodeItem[] = allNodes(userNodes).map((node) => {
+        const builtIn = builtInNodes.find((b) => b.url === node.url);
+        return {
+            label: `${node.url === current ? '$(check)' : '$(blank)'} ${node.name}`,
+            description: node.url,
+            ...(builtIn ? { detail: builtIn.description } : {}),
+            url: node.url,
+        };
+    });
+    if (!isKnownNodeUrl(current, userNodes)) {
+        items.push({ label: `$(check) ${new URL(current).host}`, description: current, url: current });
+    }
+    items.push(
+        { label: '', kind: vscode.QuickPickItemKind.Separator },
+        { label: '$(add) Add Node URL…', command: CommandId.AddNodeUrl },
+    );
+    const picked = await pickOne(items, {
+        title: 'Avalanche: Choose Node',
+        placeholder: 'AvalancheGo node for the Node view and JSON-RPC queries',
+        active: items.find((i) => i.url === current),
+    });
+    if (!picked) return;
+    if (picked.command) {
+        await vscode.commands.executeCommand(picked.command);
+        return;
+    }
+    if (picked.url !== undefined) await selectNode(config, picked.url);
+}
+
+/** Asks for a URL and an optional name, stores them in `avalanche.node.urls` and selects the node. */
+export async function addNodeUrl(config: Config): Promise<void> {
+    const text = await vscode.window.showInputBox({
+        title: 'Avalanche: Add Node URL (1/2)',
+        prompt: 'Base URL of an AvalancheGo node: the part before /ext/…',
+        placeHolder: 'http://127.0.0.1:9650',
+        ignoreFocusOut: true,
+        validateInput: validateNodeUrlInput,
+    });
+    if (text === undefined) return;
+    const url = parseServiceUrl(text).url;
+    if (url === undefined) return; // validateInput already refused it
+    const builtIn = builtInNodes.find((n) => n.url === url);
+    if (builtIn) {
+        // Already in the list under its own name: just use it.
+        await selectNode(config, url);
+        return;
+    }
+    const host = new URL(url).host;
+    const name = await vscode.window.showInputBox({
+        title: 'Avalanche: Add Node URL (2/2)',
+        prompt: `Name shown in the node picker and the status bar (optional, up to ${maxNodeNameLength} characters)`,
+        value: host,
+        ignoreFocusOut: true,
+        validateInput: validateNodeNameInput,
+    });
+    if (name === undefined) return;
+    const entry: NodeEntry = { name: name.trim() || host, url };
+    const existing = config.userValue(SettingKey.NodeUrls) ?? [];
+    const next = existing.some((n) => n.url === url)
+        ? existing.map((n) => (n.url === url ? entry : n))
+        : [...existing, entry];
+    await config.update(SettingKey.NodeUrls, next);
+    await selectNode(config, url);
+}
+
+/** Removes user-added node URLs; built-in nodes cannot be removed. */
+export async function removeNodeUrl(config: Config): Promise<void> {
+    const existing = config.userValue(SettingKey.NodeUrls) ?? [];
+    if (existing.length === 0) {
+        const add = 'Add Node URL…';
+        const choice = await vscode.window.showInformationMessage(
+            'No node URLs were added to your user settings. The built-in nodes cannot be removed.',
+            add,
+        );
+        if (choice === add) await vscode.commands.executeCommand(CommandId.AddNodeUrl);
+        return;
+    }
+    const picked = await vscode.window.showQuickPick(
+        existing.map((n) => ({ label: n.name, description: n.url, url: n.url })),
+        {
+            title: 'Avalanche: Remove Node URL',
+            placeHolder: 'Node URLs to remove from your user settings',
+            canPickMany: true,
+            ignoreFocusOut: true,
+        },
+    );
+    if (!picked || picked.length === 0) return;
+    const removed = new Set(picked.map((p) => p.url));
+    await config.update(
+        SettingKey.NodeUrls,
+        existing.filter((n) => !removed.has(n.url)),
+    );
+    const selected = config.userValue(SettingKey.SelectedNodeUrl);
+    if (selected !== undefined && removed.has(selected)) {
+        // The removed node was in use: fall back to the default (local) node.
+        await config.update(SettingKey.SelectedNodeUrl, undefined);
+        void vscode.window.showInformationMessage(
+            `Removed the node in use; now using ${settingDefaults[SettingKey.SelectedNodeUrl]}.`,
+        );
+    }
+}
+
+async function selectNode(config: Config, url: string): Promise<void> {
+    await config.update(SettingKey.SelectedNodeUrl, url);
+    if (config.get(SettingKey.SelectedNodeUrl) !== url) {
+        void vscode.window.showWarningMessage(
+            `This workspace sets ${settingId(SettingKey.SelectedNodeUrl)}, which takes precedence over your choice. Change it in the workspace settings.`,
+        );
+    }
+}

@@ -1,0 +1,50 @@
+/**
+ * Maps every {@link CommandId} to its handler and registers all of them through `runCommand`.
+ * The handler table is typed as exhaustive, and registration iterates over `CommandId` itself, so
+ * the registered ids are exactly the `CommandId` values (the manifest test ties those to
+ * `package.json`).
+ */
+import * as vscode from 'vscode';
+
+import type { Config } from '../platform/config';
+import type { Secrets } from '../platform/secrets';
+import { allCommandIds, CommandId } from './commandIds';
+import { clearDataApiKey, setDataApiKey } from './credentialCommands';
+import { showLogs } from './logCommands';
+import { chooseNetwork, showStatusMenu } from './networkCommands';
+import { addNodeUrl, chooseNode, removeNodeUrl } from './nodeCommands';
+import { type CommandHandler, runCommand } from './runCommand';
+
+/** One handler per command id; a missing id is a type error. */
+export type CommandHandlers = { readonly [K in CommandId]: CommandHandler };
+
+/** The services command handlers use. */
+export interface CommandServices {
+    readonly config: Config;
+    readonly secrets: Secrets;
+}
+
+/** The handlers of the foundation commands; features add theirs to this table. */
+export function createCommandHandlers({ config, secrets }: CommandServices): CommandHandlers {
+    return {
+        [CommandId.ChooseNetwork]: () => chooseNetwork(config),
+        [CommandId.ChooseNode]: () => chooseNode(config),
+        [CommandId.AddNodeUrl]: () => addNodeUrl(config),
+        [CommandId.RemoveNodeUrl]: () => removeNodeUrl(config),
+        [CommandId.SetDataApiKey]: () => setDataApiKey(secrets),
+        [CommandId.ClearDataApiKey]: () => clearDataApiKey(secrets),
+        [CommandId.ShowLogs]: () => showLogs(),
+        [CommandId.ShowStatusMenu]: () => showStatusMenu(config, secrets),
+    };
+}
+
+/** Registers every command id; the returned disposable unregisters them all. */
+export function registerCommands(handlers: CommandHandlers): vscode.Disposable {
+    return vscode.Disposable.from(
+        ...allCommandIds.map((id) =>
+            vscode.commands.registerCommand(id, (...args: unknown[]) =>
+                runCommand(id, handlers[id], args),
+            ),
+        ),
+    );
+}

@@ -1,0 +1,64 @@
+/**
+ * Composition root (STYLE.md rule 12): builds the services in order and hands each registrar its
+ * dependencies. Activation stays cheap: no core bundle, no network, no awaited I/O; clients are
+ * built on first use by `ClientProvider`.
+ */
+import * as vscode from 'vscode';
+
+import { createCommandHandlers, registerCommands } from './commands/registerCommands';
+import { ClientProvider } from './platform/clients';
+import { Config } from './platform/config';
+import { bindDataApiKeyContext } from './platform/contextKeys';
+import { log } from './platform/log';
+import { Secrets } from './platform/secrets';
+import { AvalancheStatusBar } from './statusBar/statusBarItem';
+
+/** The services features build on; returned from `activate` for the integration tests. */
+export interface ExtensionApi {
+    readonly config: Config;
+    readonly secrets: Secrets;
+    readonly clients: ClientProvider;
+    readonly statusBar: AvalancheStatusBar;
+}
+
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
+    const started = Date.now();
+    const subscriptions = context.subscriptions;
+    subscriptions.push(log.init());
+    try {
+        const config = new Config(context.globalState);
+        subscriptions.push(config);
+        const secrets = new Secrets(context.secrets);
+        subscriptions.push(secrets);
+        const clients = new ClientProvider(config, secrets);
+        subscriptions.push(clients);
+        const statusBar = new AvalancheStatusBar(config, secrets);
+        subscriptions.push(statusBar);
+        subscriptions.push(bindDataApiKeyContext(secrets));
+        subscriptions.push(registerCommands(createCommandHandlers({ config, secrets })));
+
+        // Workspace values of request-routing settings wait for the user's consent; asked after
+        // activation so that a dialog never holds up the extension host.
+        void config.confirmWorkspaceOverrides();
+        log.info(
+            'Extension',
+            `Activated in ${Date.now() - started} ms (VS Code ${vscode.version}, ${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI)`,
+        );
+        return { config, secrets, clients, statusBar };
+    } catch (error) {
+        log.error('Extension', 'Activation failed', error);
+        void vscode.window
+            .showErrorMessage(
+                `Avalanche Explorer could not start: ${error instanceof Error ? error.message : String(error)}`,
+                'Show Logs',
+            )
+            .then((choice) => {
+                if (choice) log.show();
+            });
+        throw error;
+    }
+}
+
+export function deactivate(): void {
+    // Everything is in context.subscriptions, which VS Code disposes after this returns.
+}

@@ -1,0 +1,167 @@
+/**
+ * Builds the API clients from the effective settings and the stored key, on first use: the core
+ * bundle (zod, schemas, undici) is loaded by the first request, never at activation. When a
+ * setting or the key changes, the affected client is dropped (and closed) and `onDidChange` fires;
+ * the next call builds a fresh one. Consumers must therefore ask for the client per operation
+ * instead of keeping it.
+ */
+import * as vscode from 'vscode';
+
+import type { DataApiClient, NodeRpcClient } from '../core/index';
+import type { Config } from './config';
+import { Disposable } from './disposable';
+import { loadCore } from './lazyCore';
+import { log } from './log';
+import type { Secrets } from './secrets';
+import { type Network, SettingKey } from './settingKeys';
+
+const logger = log.for('Clients');
+
+/** What changed; a view refreshes when anything it shows depends on a `true` field. */
+export interface ClientsChangeEvent {
+    /** The Data API client was replaced (URL, metrics URL, key header, timeout or key changed). */
+    readonly dataApi: boolean;
+    /** The node client was replaced (node URL or timeout changed). */
+    readonly nodeRpc: boolean;
+    /** `avalanche.network` changed: every network-scoped query must be re-run. */
+    readonly network: boolean;
+}
+
+const dataApiKeys = [
+    SettingKey.DataApiUrl,
+    SettingKey.MetricsApiUrl,
+    SettingKey.DataApiKeyHeader,
+    SettingKey.RequestTimeoutMs,
+] as const;
+const nodeKeys = [SettingKey.SelectedNodeUrl, SettingKey.RequestTimeoutMs] as const;
+
+interface Closable {
+    close?: () => unknown;
+}
+
+function closeQuietly(client: Closable, what: string): void {
+    try {
+        void Promise.resolve(client.close?.()).catch((error: unknown) => {
+            logger.warn(`Closing the old ${what} client failed`, error);
+        });
+    } catch (error) {
+        logger.warn(`Closing the old ${what} client failed`, error);
+    }
+}
+
+export class ClientProvider extends Disposable {
+    private readonly emitter = this._register(new vscode.EventEmitter<ClientsChangeEvent>());
+    /** Fires after a client was dropped or the network changed. */
+    readonly onDidChange: vscode.Event<ClientsChangeEvent> = this.emitter.event;
+
+    private dataApiClient: DataApiClient | undefined;
+    private dataApiPending: Promise<DataApiClient> | undefined;
+    /** Bumped on every invalidation, so a build that raced with a change is thrown away. */
+    private dataApiGeneration = 0;
+    private nodeRpcClient: NodeRpcClient | undefined;
+
+    constructor(
+        private readonly config: Config,
+        private readonly secrets: Secrets,
+    ) {
+        super();
+        log.addSensitiveHeader(config.get(SettingKey.DataApiKeyHeader));
+        this._register(
+            config.onDidChange([...dataApiKeys, ...nodeKeys, SettingKey.Network], (e) => {
+                const dataApi = dataApiKeys.some((k) => e.keys.has(k));
+                const nodeRpc = nodeKeys.some((k) => e.keys.has(k));
+                if (e.keys.has(SettingKey.DataApiKeyHeader)) {
+                    log.addSensitiveHeader(e.snapshot[SettingKey.DataApiKeyHeader]);
+                }
+                if (dataApi) this.dropDataApi();
+                if (nodeRpc) this.dropNodeRpc();
+                this.emitter.fire({ dataApi, nodeRpc, network: e.keys.has(SettingKey.Network) });
+            }),
+        );
+        this._register(
+            secrets.onDidChange(() => {
+                this.dropDataApi();
+                this.emitter.fire({ dataApi: true, nodeRpc: false, network: false });
+            }),
+        );
+    }
+
+    /** The network every Data API query should use. */
+    get network(): Network {
+        return this.config.get(SettingKey.Network);
+    }
+
+    /** The selected node's base URL. */
+    get nodeUrl(): string {
+        return this.config.get(SettingKey.SelectedNodeUrl);
+    }
+
+    /** The Data API + Metrics API client for the current settings and key. */
+    dataApi(): Promise<DataApiClient> {
+        this.dataApiPending ??= this.buildDataApi();
+        return this.dataApiPending;
+    }
+
+    /** The JSON-RPC client of the selected node. */
+    nodeRpc(): NodeRpcClient {
+        if (this.nodeRpcClient) return this.nodeRpcClient;
+        const s = this.config.snapshot;
+        const { NodeRpcClient } = loadCore();
+        const client = new NodeRpcClient({
+            url: s[SettingKey.SelectedNodeUrl],
+            timeoutMs: s[SettingKey.RequestTimeoutMs],
+        });
+        logger.info(`Node client created for ${s[SettingKey.SelectedNodeUrl]}`);
+        this.nodeRpcClient = client;
+        return client;
+    }
+
+    override dispose(): void {
+        this.dropDataApi();
+        this.dropNodeRpc();
+        super.dispose();
+    }
+
+    private async buildDataApi(): Promise<DataApiClient> {
+        const generation = this.dataApiGeneration;
+        let apiKey: string | undefined;
+        try {
+            apiKey = await this.secrets.getDataApiKey();
+        } catch (error) {
+            this.dataApiPending = undefined;
+            throw error;
+        }
+        if (generation !== this.dataApiGeneration) {
+            // Settings or key changed while the key was read: start over with the new state.
+            return this.dataApi();
+        }
+        const s = this.config.snapshot;
+        const { DataApiClient } = loadCore();
+        const client = new DataApiClient({
+            baseUrl: s[SettingKey.DataApiUrl],
+            metricsUrl: s[SettingKey.MetricsApiUrl],
+            apiKey,
+            apiKeyHeader: s[SettingKey.DataApiKeyHeader],
+            timeoutMs: s[SettingKey.RequestTimeoutMs],
+        });
+        logger.info(
+            `Data API client created for ${s[SettingKey.DataApiUrl]} (${apiKey ? 'with' : 'without'} API key)`,
+        );
+        this.dataApiClient = client;
+        return client;
+    }
+
+    private dropDataApi(): void {
+        this.dataApiGeneration++;
+        this.dataApiPending = undefined;
+        const old = this.dataApiClient;
+        this.dataApiClient = undefined;
+        if (old) closeQuietly(old as Closable, 'Data API');
+    }
+
+    private dropNodeRpc(): void {
+        const old = this.nodeRpcClient;
+        this.nodeRpcClient = undefined;
+        if (old) closeQuietly(old as Closable, 'node');
+    }
+}

@@ -1,0 +1,209 @@
+/**
+ * The `avalanche.*` settings: keys, defaults and one small validator per key. No `vscode` import,
+ * so the manifest check and the unit tests can load it in plain Node, and no zod, so that reading
+ * settings at activation costs nothing (zod lives in the lazily loaded core bundle).
+ */
+import { parseServiceUrl } from './urlRules';
+
+/** The configuration section every key below lives under. */
+export const ConfigSection = 'avalanche';
+
+/** Setting keys relative to {@link ConfigSection}; `package.json` must contribute exactly these. */
+export const SettingKey = {
+    Network: 'network',
+    DataApiUrl: 'dataApi.url',
+    DataApiKeyHeader: 'dataApi.apiKeyHeader',
+    MetricsApiUrl: 'metricsApi.url',
+    NodeUrls: 'node.urls',
+    SelectedNodeUrl: 'node.selectedUrl',
+    RequestTimeoutMs: 'requestTimeoutMs',
+    ExplorerUrlTemplate: 'explorer.urlTemplate',
+} as const;
+export type SettingKey = (typeof SettingKey)[keyof typeof SettingKey];
+
+/** Full dotted id of a setting, as written in settings.json. */
+export function settingId(key: SettingKey): string {
+    return `${ConfigSection}.${key}`;
+}
+
+/**
+ * Settings that decide where requests (and the API key) go. A workspace can set them only with
+ * the user's consent, and never while untrusted; `package.json` lists the same keys under
+ * `capabilities.untrustedWorkspaces.restrictedConfigurations`.
+ */
+export const restrictedSettingKeys: readonly SettingKey[] = [
+    SettingKey.DataApiUrl,
+    SettingKey.MetricsApiUrl,
+    SettingKey.DataApiKeyHeader,
+    SettingKey.NodeUrls,
+    SettingKey.SelectedNodeUrl,
+];
+
+export type Network = 'mainnet' | 'fuji';
+export const networks: readonly Network[] = ['mainnet', 'fuji'];
+
+/** A node URL the user added, with the name shown in pickers and the status bar. */
+export interface NodeEntry {
+    readonly name: string;
+    readonly url: string;
+}
+
+/** The value type of each setting, after validation. */
+export interface SettingValues {
+    [SettingKey.Network]: Network;
+    [SettingKey.DataApiUrl]: string;
+    [SettingKey.DataApiKeyHeader]: string;
+    [SettingKey.MetricsApiUrl]: string;
+    [SettingKey.NodeUrls]: readonly NodeEntry[];
+    [SettingKey.SelectedNodeUrl]: string;
+    [SettingKey.RequestTimeoutMs]: number;
+    [SettingKey.ExplorerUrlTemplate]: string;
+}
+
+export const minRequestTimeoutMs = 1_000;
+export const maxRequestTimeoutMs = 120_000;
+
+/**
+ * The Avalanche explorer on the web. Mainnet lives on `subnets.avax.network` and Fuji on
+ * `subnets-test.avax.network`, hence the `{testnetSuffix}` placeholder.
+ */
+export const defaultExplorerUrlTemplate = 'https://subnets{testnetSuffix}.avax.network/{kind}/{id}';
+
+/** Placeholders `explorer.urlTemplate` may use. */
+export const explorerPlaceholders = ['network', 'testnetSuffix', 'kind', 'id'] as const;
+
+/** Defaults; `package.json` declares the same values (checked by the manifest test). */
+export const settingDefaults: Readonly<SettingValues> = Object.freeze({
+    [SettingKey.Network]: 'mainnet',
+    [SettingKey.DataApiUrl]: 'https://data-api.avax.network',
+    [SettingKey.DataApiKeyHeader]: 'x-glacier-api-key',
+    [SettingKey.MetricsApiUrl]: 'https://metrics.avax.network',
+    [SettingKey.NodeUrls]: [],
+    [SettingKey.SelectedNodeUrl]: 'http://127.0.0.1:9650',
+    [SettingKey.RequestTimeoutMs]: 30_000,
+    [SettingKey.ExplorerUrlTemplate]: defaultExplorerUrlTemplate,
+});
+
+/** Outcome of validating one raw value: `value` is absent when the whole value is rejected. */
+export interface Validated<T> {
+    readonly value?: T;
+    /** Why the value, or parts of it (entries of a list), were not used. */
+    readonly problems: readonly string[];
+}
+
+function ok<T>(value: T, problems: readonly string[] = []): Validated<T> {
+    return { value, problems };
+}
+function rejected<T>(problem: string): Validated<T> {
+    return { problems: [problem] };
+}
+
+const tokenRe = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** Headers the HTTP layer owns: letting a setting overwrite them would break or redirect requests. */
+const reservedHeaders = new Set([
+    'host',
+    'content-length',
+    'content-type',
+    'transfer-encoding',
+    'connection',
+    'cookie',
+    'accept',
+    'accept-encoding',
+    'user-agent',
+]);
+
+/** Checks an HTTP header name for the Data API key. */
+export function validateHeaderName(raw: unknown): Validated<string> {
+    if (typeof raw !== 'string') return rejected('expected a header name (text)');
+    const name = raw.trim();
+    if (name.length === 0 || name.length > 100 || !tokenRe.test(name)) {
+        return rejected(`"${name.slice(0, 40)}" is not a valid HTTP header name`);
+    }
+    if (reservedHeaders.has(name.toLowerCase())) {
+        return rejected(`"${name}" is a header the HTTP client sets itself`);
+    }
+    return ok(name);
+}
+
+function validateUrl(raw: unknown): Validated<string> {
+    if (typeof raw !== 'string') return rejected('expected a URL (text)');
+    const parsed = parseServiceUrl(raw);
+    return parsed.url === undefined ? rejected(parsed.error) : ok(parsed.url);
+}
+
+function validateNetwork(raw: unknown): Validated<Network> {
+    return networks.includes(raw as Network)
+        ? ok(raw as Network)
+        : rejected(`expected one of ${networks.join(', ')}`);
+}
+
+function validateNodeUrls(raw: unknown): Validated<readonly NodeEntry[]> {
+    if (!Array.isArray(raw)) return rejected('expected a list of { "name", "url" } objects');
+    const entries: NodeEntry[] = [];
+    const problems: string[] = [];
+    const seen = new Set<string>();
+    raw.forEach((item: unknown, index) => {
+        const entry = item as { name?: unknown; url?: unknown } | null;
+        if (typeof entry !== 'object' || entry === null) {
+            problems.push(`entry ${index + 1} is not an object`);
+            return;
+        }
+        const url = validateUrl(entry.url);
+        if (url.value === undefined) {
+            problems.push(`entry ${index + 1}: ${url.problems.join('; ')}`);
+            return;
+        }
+        if (seen.has(url.value)) return;
+        seen.add(url.value);
+        const name = typeof entry.name === 'string' ? entry.name.trim().slice(0, 60) : '';
+        entries.push({ name: name || new URL(url.value).host, url: url.value });
+    });
+    return ok(entries, problems);
+}
+
+function validateTimeout(raw: unknown): Validated<number> {
+    if (
+        typeof raw !== 'number' ||
+        !Number.isInteger(raw) ||
+        raw < minRequestTimeoutMs ||
+        raw > maxRequestTimeoutMs
+    ) {
+        return rejected(
+            `expected a whole number of milliseconds from ${minRequestTimeoutMs} to ${maxRequestTimeoutMs}`,
+        );
+    }
+    return ok(raw);
+}
+
+/** Checks an explorer URL template: http(s), an `{id}` placeholder, and only known placeholders. */
+export function validateExplorerTemplate(raw: unknown): Validated<string> {
+    if (typeof raw !== 'string') return rejected('expected a URL template (text)');
+    const template = raw.trim();
+    if (!/^https?:\/\//i.test(template)) return rejected('the template must start with https://');
+    const names = [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1] ?? '');
+    const unknown = names.filter((n) => !(explorerPlaceholders as readonly string[]).includes(n));
+    if (unknown.length > 0) {
+        return rejected(
+            `unknown placeholder {${unknown[0]}}; use ${explorerPlaceholders.map((p) => `{${p}}`).join(' ')}`,
+        );
+    }
+    if (!names.includes('id')) return rejected('the template must contain {id}');
+    return ok(template);
+}
+
+type Validators = { readonly [K in SettingKey]: (raw: unknown) => Validated<SettingValues[K]> };
+
+/** One validator per key; invalid values are logged and replaced by the next layer or the default. */
+export const settingValidators: Validators = {
+    [SettingKey.Network]: validateNetwork,
+    [SettingKey.DataApiUrl]: validateUrl,
+    [SettingKey.DataApiKeyHeader]: validateHeaderName,
+    [SettingKey.MetricsApiUrl]: validateUrl,
+    [SettingKey.NodeUrls]: validateNodeUrls,
+    [SettingKey.SelectedNodeUrl]: validateUrl,
+    [SettingKey.RequestTimeoutMs]: validateTimeout,
+    [SettingKey.ExplorerUrlTemplate]: validateExplorerTemplate,
+};
+
+/** Every key, in declaration order. */
+export const allSettingKeys: readonly SettingKey[] = Object.values(SettingKey);

@@ -1,0 +1,85 @@
+/**
+ * The status bar item "$(globe) mainnet · Local node". It follows the settings and the API key;
+ * the node health check (a later feature) reports through {@link AvalancheStatusBar.setHealth}.
+ */
+import * as vscode from 'vscode';
+
+import { CommandId } from '../commands/commandIds';
+import type { Config } from '../platform/config';
+import { Disposable } from '../platform/disposable';
+import type { Secrets } from '../platform/secrets';
+import { SettingKey } from '../platform/settingKeys';
+import { type NodeHealth, renderStatus } from './statusBarModel';
+
+export const statusBarItemId = 'avalanche.status';
+
+export class AvalancheStatusBar extends Disposable {
+    private readonly item: vscode.StatusBarItem;
+    private health: NodeHealth = { kind: 'unknown' };
+    private hasApiKey: boolean | undefined;
+
+    constructor(
+        private readonly config: Config,
+        private readonly secrets: Secrets,
+    ) {
+        super();
+        // Left side, near the remote indicator: it tells which network every view is showing.
+        this.item = this._register(
+            vscode.window.createStatusBarItem(statusBarItemId, vscode.StatusBarAlignment.Left, 50),
+        );
+        this.item.name = 'Avalanche Explorer';
+        this.item.command = CommandId.ShowStatusMenu;
+        this._register(
+            config.onDidChange(
+                [
+                    SettingKey.Network,
+                    SettingKey.SelectedNodeUrl,
+                    SettingKey.NodeUrls,
+                    SettingKey.DataApiUrl,
+                    SettingKey.MetricsApiUrl,
+                ],
+                (e) => {
+                    // Another node: the previous health says nothing about it.
+                    if (e.keys.has(SettingKey.SelectedNodeUrl)) this.health = { kind: 'unknown' };
+                    this.render();
+                },
+            ),
+        );
+        this._register(secrets.onDidChange(() => this.refreshKeyState()));
+        this.render();
+        this.item.show();
+        this.refreshKeyState();
+    }
+
+    /** Reports the selected node's health (called by the node health check). */
+    setHealth(health: NodeHealth): void {
+        this.health = health;
+        this.render();
+    }
+
+    private refreshKeyState(): void {
+        void this.secrets.getDataApiKey().then((key) => {
+            this.hasApiKey = key !== undefined && key !== '';
+            if (!this.isDisposed) this.render();
+        });
+    }
+
+    private render(): void {
+        const s = this.config.snapshot;
+        const view = renderStatus({
+            network: s[SettingKey.Network],
+            nodeUrl: s[SettingKey.SelectedNodeUrl],
+            userNodes: s[SettingKey.NodeUrls],
+            dataApiUrl: s[SettingKey.DataApiUrl],
+            metricsApiUrl: s[SettingKey.MetricsApiUrl],
+            hasApiKey: this.hasApiKey,
+            health: this.health,
+        });
+        this.item.text = view.text;
+        this.item.tooltip = new vscode.MarkdownString(view.tooltip);
+        this.item.accessibilityInformation = { label: view.accessibilityLabel };
+        this.item.backgroundColor = view.background
+            ? new vscode.ThemeColor(`statusBarItem.${view.background}Background`)
+            : undefined;
+    }
+}

@@ -1,0 +1,93 @@
+/**
+ * What the status bar item shows, as a pure function of the settings and the node's health, so
+ * the text and tooltip are unit-tested without VS Code.
+ */
+import { nodeName } from '../platform/nodeCatalog';
+import type { Network, NodeEntry } from '../platform/settingKeys';
+
+/** Node health as reported by a later health check; `unknown` until one has run. */
+export type NodeHealth =
+    | { readonly kind: 'unknown' }
+    | { readonly kind: 'checking' }
+    | { readonly kind: 'healthy'; readonly detail?: string }
+    | { readonly kind: 'unhealthy'; readonly detail: string }
+    | { readonly kind: 'unreachable'; readonly detail: string };
+
+export interface StatusInput {
+    readonly network: Network;
+    readonly nodeUrl: string;
+    readonly userNodes: readonly NodeEntry[];
+    readonly dataApiUrl: string;
+    readonly metricsApiUrl: string;
+    readonly hasApiKey: boolean | undefined;
+    readonly health: NodeHealth;
+}
+
+export interface StatusView {
+    /** Item text with `$(codicon)` syntax. */
+    readonly text: string;
+    /** Markdown tooltip; every value in it is escaped. */
+    readonly tooltip: string;
+    /** Screen-reader label. */
+    readonly accessibilityLabel: string;
+    readonly background?: 'warning' | 'error';
+}
+
+const healthIcons: Record<NodeHealth['kind'], string> = {
+    unknown: '$(globe)',
+    checking: '$(sync~spin)',
+    healthy: '$(globe)',
+    unhealthy: '$(warning)',
+    unreachable: '$(debug-disconnect)',
+};
+
+const healthWords: Record<NodeHealth['kind'], string> = {
+    unknown: 'not checked yet',
+    checking: 'checking…',
+    healthy: 'healthy',
+    unhealthy: 'unhealthy',
+    unreachable: 'unreachable',
+};
+
+/** Escapes text for Markdown, including the `$(` of codicons and `[` of links. */
+export function escapeMarkdown(text: string): string {
+    return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, '\\$&');
+}
+
+/** Shields the `$(` codicon syntax in a label. */
+function plainLabel(text: string): string {
+    return text.replace(/\$\(/g, '$\u200b(');
+}
+
+export function renderStatus(input: StatusInput): StatusView {
+    const node = nodeName(input.nodeUrl, input.userNodes);
+    const { health } = input;
+    const text = `${healthIcons[health.kind]} ${input.network} · ${plainLabel(node)}`;
+    const healthLine =
+        'detail' in health && health.detail
+            ? `${healthWords[health.kind]}: ${health.detail}`
+            : healthWords[health.kind];
+    const keyLine =
+        input.hasApiKey === undefined ? 'checking…' : input.hasApiKey ? 'set' : 'not set';
+    const tooltip = [
+        '**Avalanche Explorer**',
+        '',
+        `Network: ${escapeMarkdown(input.network)}`,
+        '',
+        `Node: ${escapeMarkdown(node)} — ${escapeMarkdown(input.nodeUrl)} (${escapeMarkdown(healthLine)})`,
+        '',
+        `Data API: ${escapeMarkdown(input.dataApiUrl)} (API key ${keyLine})`,
+        '',
+        `Metrics API: ${escapeMarkdown(input.metricsApiUrl)}`,
+        '',
+        'Click to choose the network or the node.',
+    ].join('\n');
+    const background =
+        health.kind === 'unreachable' ? 'error' : health.kind === 'unhealthy' ? 'warning' : undefined;
+    return {
+        text,
+        tooltip,
+        accessibilityLabel: `Avalanche ${input.network}, node ${node}, ${healthWords[health.kind]}`,
+        ...(background ? { background } : {}),
+    };
+}

@@ -1,0 +1,150 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+import { allCommandIds, CommandId, internalCommandIds } from '../../src/commands/commandIds';
+import {
+    ConfigSection,
+    restrictedSettingKeys,
+    settingDefaults,
+    SettingKey,
+} from '../../src/platform/settingKeys';
+import { ViewContainerId, ViewId } from '../../src/platform/viewIds';
+
+// Compiled to out/test/unit: the repository root is three levels up.
+const rootDir = path.resolve(__dirname, '../../..');
+
+type CheckManifest = (manifest: unknown, tables: unknown, options?: { rootDir?: string }) => string[];
+
+interface Manifest {
+    activationEvents: string[];
+    capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } };
+    contributes: {
+        commands: { command: string; title: string; category: string }[];
+        menus: { commandPalette: { command: string; when: string }[] };
+        views: Record<string, { id: string; name: string }[]>;
+        viewsWelcome: { view: string; contents: string; when?: string }[];
+        configuration: { title: string; properties: Record<string, Record<string, unknown>> }[];
+    };
+}
+
+const tables = {
+    CommandId,
+    internalCommandIds,
+    ViewContainerId,
+    ViewId,
+    ConfigSection,
+    SettingKey,
+    settingDefaults,
+    restrictedSettingKeys,
+};
+
+function readManifest(): Manifest {
+    return JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as Manifest;
+}
+
+describe('(unit) manifest', () => {
+    let checkManifest: CheckManifest;
+
+    before(async () => {
+        // A computed specifier keeps TypeScript from resolving (and typing) the .mjs script.
+        const url = pathToFileURL(path.join(rootDir, 'scripts/checkManifest.mjs')).href;
+        ({ checkManifest } = (await import(url)) as { checkManifest: CheckManifest });
+    });
+
+    it('package.json matches CommandId, ViewId, SettingKey and the restricted keys', () => {
+        assert.deepEqual(checkManifest(readManifest(), tables, { rootDir }), []);
+    });
+
+    it('contributed command ids are exactly the CommandId values, all in category Avalanche', () => {
+        const commands = readManifest().contributes.commands;
+        assert.deepEqual(commands.map((c) => c.command).sort(), [...allCommandIds].sort());
+        assert.ok(commands.every((c) => c.category === 'Avalanche'));
+    });
+
+    it('activates on startup finished only, never on "*"', () => {
+        assert.deepEqual(readManifest().activationEvents, ['onStartupFinished']);
+    });
+
+    it('settings are the SettingKey values, with scope, markdownDescription and the same defaults', () => {
+        const sections = readManifest().contributes.configuration;
+        assert.ok(sections.length > 1 && sections.every((s) => s.title.length > 0));
+        const props = Object.assign({}, ...sections.map((s) => s.properties)) as Record<
+            string,
+            Record<string, unknown>
+        >;
+        assert.deepEqual(
+            Object.keys(props).sort(),
+            Object.values(SettingKey)
+                .map((k) => `avalanche.${k}`)
+                .sort(),
+        );
+        for (const key of Object.values(SettingKey)) {
+            const schema = props[`avalanche.${key}`];
+            assert.ok(schema?.['scope'], `${key} has a scope`);
+            assert.equal(typeof schema['markdownDescription'], 'string', `${key} markdownDescription`);
+            assert.deepEqual(schema['default'], settingDefaults[key], `${key} default`);
+        }
+    });
+
+    it('restricted configurations are the URL and key-header settings', () => {
+        assert.deepEqual(
+            [...readManifest().capabilities.untrustedWorkspaces.restrictedConfigurations].sort(),
+            [
+                'avalanche.dataApi.apiKeyHeader',
+                'avalanche.dataApi.url',
+                'avalanche.metricsApi.url',
+                'avalanche.node.selectedUrl',
+                'avalanche.node.urls',
+            ],
+        );
+    });
+
+    it('every view has welcome content with command links', () => {
+        const welcome = readManifest().contributes.viewsWelcome;
+        for (const id of Object.values(ViewId)) {
+            const entries = welcome.filter((w) => w.view === id);
+            assert.ok(entries.length > 0, `${id} has welcome content`);
+            assert.match(entries.map((e) => e.contents).join('\n'), /\]\(command:avalanche\./);
+        }
+    });
+
+    it('the check reports drift in each area', () => {
+        const manifest = readManifest();
+        manifest.activationEvents = ['*'];
+        manifest.contributes.commands = manifest.contributes.commands.filter(
+            (c) => c.command !== CommandId.ShowLogs,
+        );
+        manifest.contributes.commands[0]!.category = 'Other';
+        manifest.contributes.menus.commandPalette = [];
+        manifest.contributes.views[ViewContainerId] = manifest.contributes.views[
+            ViewContainerId
+        ]!.filter((v) => v.id !== ViewId.Node);
+        manifest.contributes.viewsWelcome.push({
+            view: ViewId.Chains,
+            contents: '[Go](command:avalanche.nothing.here)',
+        });
+        const firstSection = manifest.contributes.configuration[0]!;
+        firstSection.properties['avalanche.extra'] = { scope: 'window', markdownDescription: 'x' };
+        delete firstSection.properties['avalanche.network']!['scope'];
+        firstSection.properties['avalanche.requestTimeoutMs']!['default'] = 5;
+        manifest.capabilities.untrustedWorkspaces.restrictedConfigurations.pop();
+
+        const problems = checkManifest(manifest, tables).join('\n');
+        for (const expected of [
+            'activationEvents',
+            `contributes.commands: missing ${CommandId.ShowLogs}`,
+            'category must be "Avalanche"',
+            `"when": "false": missing ${CommandId.ShowStatusMenu}`,
+            `views.avalanche: missing ${ViewId.Node}`,
+            'unknown command avalanche.nothing.here',
+            'configuration properties: unexpected avalanche.extra',
+            'setting avalanche.network: no scope',
+            'setting avalanche.requestTimeoutMs: default 5 differs',
+            'restrictedConfigurations: missing',
+        ]) {
+            assert.ok(problems.includes(expected), `reports "${expected}" in:\n${problems}`);
+        }
+    });
+});
