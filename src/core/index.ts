@@ -5,3 +5,8 @@
 export * from './http/errors';
 export { HttpClient, type HttpClientOptions, type RetryPolicy, type CacheOptions } from './http/httpClient';
 export * from './model/paging';
+export * from './ids/cb58';
+export * from './nodeRpc/methods';
+export * from './nodeRpc/schemas';
+export { blockTagNames, logLevels, maxAliasLength, type BlockTag, type LogLevel } from './nodeRpc/params';
+export * from './nodeRpc/rpcClient';

@@ -1,0 +1,902 @@
+/**
+ * The node JSON-RPC method table (STYLE.md rule 3): every method the extension calls or lists,
+ * declared once with its literal name, endpoint, parameter type and checks, result schema and
+ * normaliser. `NodeRpcClient.call(nodeRpcMethods['info.peers'], {})` is then fully typed.
+ *
+ * This file mirrors, as of AvalancheGo 1.14.x (commit 1cf1fc3d, 2026-08-22):
+ * - `api/admin/service.go` + `service.md` (admin.*, endpoint `/ext/admin`),
+ * - `api/info/service.go` + `service.md` (info.*, endpoint `/ext/info`),
+ * - Subnet-EVM `plugin/evm/service.md` and `internal/ethapi/api_extra.go` (eth_feeConfig,
+ *   eth_getChainConfig, eth_getActive*At on `/ext/bc/<chain>/rpc`; validators.* on
+ *   `/ext/bc/<chain>/validators`),
+ * - geth's `eth_*` namespace as served by coreth and Subnet-EVM (the standard methods below).
+ * Where the docs and the code disagree (setLoggerLevel's reply, info.getVMs' `fxs`,
+ * avalancheRules/networkRules, numbers as strings), both forms are accepted: see schemas.ts.
+ */
+import type * as z from 'zod';
+
+import {
+    checkAddress,
+    checkCb58Id,
+    checkChain,
+    checkHash,
+    checkLogLevel,
+    checkNodeIds,
+    checkOptionalText,
+    checkParamsArray,
+    checkParamsObject,
+    checkText,
+    checkTimestamp,
+    encodeBlockTag,
+    encodeBlockTagOrHash,
+    maxAliasLength,
+    trimTrailing,
+    type BlockTag,
+    type LogLevel,
+} from './params';
+import * as s from './schemas';
+import { ValidationError } from '../http/errors';
+
+/** Where a method is served: `/ext/admin`, `/ext/info`, `/ext/bc/<chain>/rpc`, `/ext/bc/<chain>/validators`. */
+export type EndpointKind = 'admin' | 'info' | 'evm' | 'validators';
+
+/** How a UI should ask for a parameter. */
+export type ParamKind =
+    | 'text'
+    | 'chain'
+    | 'cb58Id'
+    | 'nodeIds'
+    | 'logLevel'
+    | 'address'
+    | 'block'
+    | 'blockOrHash'
+    | 'hash'
+    | 'timestamp'
+    | 'boolean';
+
+/** One parameter, described for prompts and docs. Positional for `eth_*`, by name otherwise. */
+export interface ParamSpec {
+    readonly name: string;
+    readonly kind: ParamKind;
+    readonly optional: boolean;
+    /** One line, shown as the prompt. */
+    readonly description: string;
+}
+
+/** One entry of the method table. */
+export interface NodeRpcMethod<
+    Name extends string = string,
+    Params = unknown,
+    Result = unknown,
+    Wire = unknown,
+> {
+    /** The literal JSON-RPC method name. */
+    readonly name: Name;
+    readonly endpoint: EndpointKind;
+    /** One line for lists and pickers. */
+    readonly description: string;
+    /** `object` for node-native methods, `array` for `eth_*`. */
+    readonly paramsStyle: 'object' | 'array';
+    readonly params: readonly ParamSpec[];
+    /** True when calling changes the node (aliases, log levels, profiles, loaded VMs). Never retried. */
+    readonly changesNode: boolean;
+    /** False when public API servers do not offer the method. */
+    readonly publicServer: boolean;
+    /** Set when deprecated: what to use instead. */
+    readonly deprecated?: string;
+    /** Why a node may not offer the method, for "This node does not offer …" messages. */
+    readonly whyMissing: string;
+    /** Checks the params (throws ValidationError, nothing is sent) and returns their wire form. */
+    encodeParams(params: Params): unknown;
+    /** The result's wire schema, built on first use. */
+    resultSchema(): z.ZodType<Wire>;
+    /** Turns the parsed wire result into the camelCase domain result. */
+    normalize(wire: Wire): Result;
+}
+
+/** Params of node-native methods that take none. */
+export type NoParams = Record<string, never>;
+
+/** The params type of a table entry. */
+export type NodeRpcParams<M> = M extends NodeRpcMethod<string, infer P> ? P : never;
+/** The (normalised) result type of a table entry. */
+export type NodeRpcResult<M> = M extends NodeRpcMethod<string, unknown, infer R> ? R : never;
+
+interface MethodSpec<Name extends string, Params, Result, Wire> {
+    name: Name;
+    endpoint: EndpointKind;
+    description: string;
+    params: readonly ParamSpec[];
+    changesNode?: boolean;
+    publicServer?: boolean;
+    deprecated?: string;
+    whyMissing: string;
+    encodeParams(params: Params): unknown;
+    resultSchema(): z.ZodType<Wire>;
+    normalize(wire: Wire): Result;
+}
+
+function define<const Name extends string, Params, Result, Wire>(
+    spec: MethodSpec<Name, Params, Result, Wire>,
+): NodeRpcMethod<Name, Params, Result, Wire> {
+    return Object.freeze({
+        ...spec,
+        paramsStyle: spec.endpoint === 'evm' ? 'array' : 'object',
+        changesNode: spec.changesNode ?? false,
+        publicServer: spec.publicServer ?? true,
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameter encoders shared by several entries
+
+function noParams(params: NoParams): Record<string, never> {
+    if (params !== undefined) checkParamsObject(params);
+    return {};
+}
+
+function noArrayParams(params: []): [] {
+    if (params !== undefined) checkParamsArray(params, 0);
+    return [];
+}
+
+/** Copies the defined values only: json2 would read `null` differently from a missing key. */
+function compact(values: Record<string, unknown>): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(values)) if (value !== undefined) out[key] = value;
+    return out;
+}
+
+function checkAlias(value: unknown): string {
+    return checkText(value, 'alias', maxAliasLength);
+}
+
+function nodeIdsParams(params: { nodeIDs?: string[] }): Record<string, unknown> {
+    const object = checkParamsObject(params);
+    return compact({ nodeIDs: checkNodeIds(object['nodeIDs']) });
+}
+
+function optionalTimestampParams(params: [timestamp?: number]): unknown[] {
+    const [timestamp] = checkParamsArray(params, 1);
+    return timestamp === undefined ? [] : [checkTimestamp(timestamp)];
+}
+
+const adminMissing =
+    'the admin API is off unless the node runs with --api-admin-enabled=true; public API servers never offer it';
+const olderNode = 'older AvalancheGo versions lack it';
+const subnetEvmOnly = 'it exists only on Subnet-EVM chains, not on the C-Chain';
+const ethMissing =
+    "the chain is not an EVM chain, or its eth-apis setting leaves this method's namespace out";
+
+const nodeIdsSpec: ParamSpec = {
+    name: 'nodeIDs',
+    kind: 'nodeIds',
+    optional: true,
+    description: 'Node ids (NodeID-…) to restrict the answer to; all when empty',
+};
+const timestampSpec: ParamSpec = {
+    name: 'timestamp',
+    kind: 'timestamp',
+    optional: true,
+    description: 'Unix time in seconds; the latest block time when empty',
+};
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+/** Every node JSON-RPC method the extension knows, keyed by its literal name. */
+export const nodeRpcMethods = {
+    // ----- admin (/ext/admin): only with --api-admin-enabled=true, never on public servers -----
+
+    /** Gives an API endpoint an extra name, reachable at `/ext/<alias>` on this node. */
+    'admin.alias': define({
+        name: 'admin.alias',
+        endpoint: 'admin',
+        description: 'Give an API endpoint an extra name, reachable at /ext/<alias> on this node',
+        params: [
+            {
+                name: 'endpoint',
+                kind: 'text',
+                optional: false,
+                description: 'The endpoint path after /ext/, for example bc/X',
+            },
+            {
+                name: 'alias',
+                kind: 'text',
+                optional: false,
+                description: `The new name (at most ${maxAliasLength} characters)`,
+            },
+        ],
+        changesNode: true,
+        publicServer: false,
+        whyMissing: adminMissing,
+        encodeParams(params: { endpoint: string; alias: string }) {
+            const object = checkParamsObject(params);
+            return {
+                endpoint: checkText(object['endpoint'], 'endpoint'),
+                alias: checkAlias(object['alias']),
+            };
+        },
+        resultSchema: s.EmptyWireSchema,
+        normalize: s.normalizeEmpty,
+    }),
+
+    /** Gives a blockchain an extra name, usable wherever its id is (for example `/ext/bc/<alias>`). */
+    'admin.aliasChain': define({
+        name: 'admin.aliasChain',
+        endpoint: 'admin',
+        description: 'Give a blockchain an extra name on this node, usable wherever its id is',
+        params: [
+            {
+                name: 'chain',
+                kind: 'chain',
+                optional: false,
+                description: 'Blockchain id or existing alias',
+            },
+            {
+                name: 'alias',
+                kind: 'text',
+                optional: false,
+                description: `The new name (at most ${maxAliasLength} characters)`,
+            },
+        ],
+        changesNode: true,
+        publicServer: false,
+        whyMissing: adminMissing,
+        encodeParams(params: { chain: string; alias: string }) {
+            const object = checkParamsObject(params);
+            return { chain: checkChain(object['chain']), alias: checkAlias(object['alias']) };
+        },
+        resultSchema: s.EmptyWireSchema,
+        normalize: s.normalizeEmpty,
+    }),
+
+    /** Lists a blockchain's aliases on this node. */
+    'admin.getChainAliases': define({
+        name: 'admin.getChainAliases',
+        endpoint: 'admin',
+        description: "List a blockchain's aliases on this node",
+        params: [
+            {
+                name: 'chain',
+                kind: 'chain',
+                optional: false,
+                description: 'Blockchain id or alias',
+            },
+        ],
+        publicServer: false,
+        whyMissing: adminMissing,
+        encodeParams(params: { chain: string }) {
+            return { chain: checkChain(checkParamsObject(params)['chain']) };
+        },
+        resultSchema: s.ChainAliasesWireSchema,
+        normalize: s.normalizeChainAliases,
+    }),
+
+    /** Reads the log and display levels of one logger, or of all loggers. */
+    'admin.getLoggerLevel': define({
+        name: 'admin.getLoggerLevel',
+        endpoint: 'admin',
+        description: 'Read the log and display levels of one logger or of all loggers',
+        params: [
+            {
+                name: 'loggerName',
+                kind: 'text',
+                optional: true,
+                description: 'Logger name (for example C, P, X, http); all when empty',
+            },
+        ],
+        publicServer: false,
+        whyMissing: adminMissing,
+        encodeParams(params: { loggerName?: string }) {
+            const object = checkParamsObject(params);
+            return compact({ loggerName: checkOptionalText(object['loggerName'], 'loggerName') });
+        },
+        resultSchema: s.LoggerLevelsWireSchema,
+        normalize: s.normalizeLoggerLevels,
+    }),
+
+    /** Changes the log and/or display level of one logger, or of all loggers. */
+    'admin.setLoggerLevel': define({
+        name: 'admin.setLoggerLevel',
+        endpoint: 'admin',
+        description: 'Change the log and/or display level of one logger or of all loggers',
+        params: [
+            {
+                name: 'loggerName',
+                kind: 'text',
+                optional: true,
+                description: 'Logger name; all loggers when empty',
+            },
+            {
+                name: 'logLevel',
+                kind: 'logLevel',
+                optional: true,
+                description: 'Level of written logs (OFF … VERBO)',
+            },
+            {
+                name: 'displayLevel',
+                kind: 'logLevel',
+                optional: true,
+                description: 'Level of displayed logs (OFF … VERBO)',
+            },
+        ],
+        changesNode: true,
+        publicServer: false,
+        whyMissing: adminMissing,
+        encodeParams(params: {
+            loggerName?: string;
+            logLevel?: LogLevel | Lowercase<LogLevel>;
+            displayLevel?: LogLevel | Lowercase<LogLevel>;
+        }) {
+            const object = checkParamsObject(params);
+            if (object['logLevel'] === undefined && object['displayLevel'] === undefined) {
+                throw new ValidationError(
+                    'logLevel and displayLevel',
+                    undefined,
+                    'at least one of logLevel and displayLevel',
+                );
+            }
+            return compact({
+                loggerName: checkOptionalText(object['loggerName'], 'loggerName'),
+                logLevel:
+                    object['logLevel'] === undefined
+                        ? undefined
+                        : checkLogLevel(object['logLevel'], 'logLevel'),
+                displayLevel:
+                    object['displayLevel'] === undefined
+                        ? undefined
+                        : checkLogLevel(object['displayLevel'], 'displayLevel'),
+            });
+        },
+        resultSchema: s.SetLoggerLevelWireSchema,
+        normalize: s.normalizeSetLoggerLevel,
+    }),
+
+    /** Loads newly installed VM plugins without a restart. */
+    'admin.loadVMs': define({
+        name: 'admin.loadVMs',
+        endpoint: 'admin',
+        description: 'Load newly installed VM plugins without a restart',
+        params: [],
+        changesNode: true,
+        publicServer: false,
+        whyMissing: adminMissing,
+        encodeParams: noParams,
+        resultSchema: s.LoadVmsWireSchema,
+        normalize: s.normalizeLoadVms,
+    }),
+
+    /** Writes mutex statistics to `lock.profile` in the node's profile directory. */
+    'admin.lockProfile': define({
+        name: 'admin.lockProfile',
+        endpoint: 'admin',
+        description: 'Write mutex statistics to lock.profile on the node',
+        params: [],
+        changesNode: true,
+        publicServer: false,
+        whyMissing: adminMissing,
+        encodeParams: noParams,
+        resultSchema: s.EmptyWireSchema,
+        normalize: s.normalizeEmpty,
+    }),
+
+    /** Writes a heap profile to `mem.profile` in the node's profile directory. */
+    'admin.memoryProfile': define({
+        name: 'admin.memoryProfile',
+        endpoint: 'admin',
+        description: 'Write a memory profile to mem.profile on the node',
+        params: [],
+        changesNode: true,
+        publicServer: false,
+        whyMissing: adminMissing,
+        encodeParams: noParams,
+        resultSchema: s.EmptyWireSchema,
+        normalize: s.normalizeEmpty,
+    }),
+
+    /** Starts CPU profiling; stop it with admin.stopCPUProfiler. */
+    'admin.startCPUProfiler': define({
+        name: 'admin.startCPUProfiler',
+        endpoint: 'admin',
+        description: 'Start CPU profiling on the node',
+        params: [],
+        changesNode: true,
+        publicServer: false,
+        whyMissing: adminMissing,
+        encodeParams: noParams,
+        resultSchema: s.EmptyWireSchema,
+        normalize: s.normalizeEmpty,
+    }),
+
+    /** Stops CPU profiling and writes `cpu.profile`. */
+    'admin.stopCPUProfiler': define({
+        name: 'admin.stopCPUProfiler',
+        endpoint: 'admin',
+        description: 'Stop CPU profiling and write cpu.profile on the node',
+        params: [],
+        changesNode: true,
+        publicServer: false,
+        whyMissing: adminMissing,
+        encodeParams: noParams,
+        resultSchema: s.EmptyWireSchema,
+        normalize: s.normalizeEmpty,
+    }),
+
+    // ----- info (/ext/info) -----
+
+    /** Peer stake's support for, objection to and abstention from each community proposal (ACP). */
+    'info.acps': define({
+        name: 'info.acps',
+        endpoint: 'info',
+        description: 'Stake-weighted peer preferences on Avalanche Community Proposals (ACPs)',
+        params: [],
+        whyMissing: olderNode,
+        encodeParams: noParams,
+        resultSchema: s.AcpsWireSchema,
+        normalize: s.normalizeAcps,
+    }),
+
+    /** Whether a chain has finished bootstrapping on this node. */
+    'info.isBootstrapped': define({
+        name: 'info.isBootstrapped',
+        endpoint: 'info',
+        description: 'Whether a chain has finished bootstrapping on this node',
+        params: [
+            {
+                name: 'chain',
+                kind: 'chain',
+                optional: false,
+                description: 'Blockchain id or alias (for example X, P, C)',
+            },
+        ],
+        whyMissing: olderNode,
+        encodeParams(params: { chain: string }) {
+            return { chain: checkChain(checkParamsObject(params)['chain']) };
+        },
+        resultSchema: s.IsBootstrappedWireSchema,
+        normalize: s.normalizeIsBootstrapped,
+    }),
+
+    /** The blockchain id behind an alias. */
+    'info.getBlockchainID': define({
+        name: 'info.getBlockchainID',
+        endpoint: 'info',
+        description: 'Look up the blockchain id behind an alias',
+        params: [
+            {
+                name: 'alias',
+                kind: 'chain',
+                optional: false,
+                description: 'Chain alias, for example X, P or C',
+            },
+        ],
+        whyMissing: olderNode,
+        encodeParams(params: { alias: string }) {
+            return { alias: checkChain(checkParamsObject(params)['alias'], 'alias') };
+        },
+        resultSchema: s.BlockchainIdWireSchema,
+        normalize: s.normalizeBlockchainId,
+    }),
+
+    /** The network id: 1 mainnet, 5 fuji, 12345 local. */
+    'info.getNetworkID': define({
+        name: 'info.getNetworkID',
+        endpoint: 'info',
+        description: 'The network id the node runs on (1 mainnet, 5 fuji)',
+        params: [],
+        whyMissing: olderNode,
+        encodeParams: noParams,
+        resultSchema: s.NetworkIdWireSchema,
+        normalize: s.normalizeNetworkId,
+    }),
+
+    /** The network name: mainnet, fuji, local or network-<id>. */
+    'info.getNetworkName': define({
+        name: 'info.getNetworkName',
+        endpoint: 'info',
+        description: 'The name of the network the node runs on',
+        params: [],
+        whyMissing: olderNode,
+        encodeParams: noParams,
+        resultSchema: s.NetworkNameWireSchema,
+        normalize: s.normalizeNetworkName,
+    }),
+
+    /** This node's id and BLS proof of possession. Not on public servers. */
+    'info.getNodeID': define({
+        name: 'info.getNodeID',
+        endpoint: 'info',
+        description: "The node's id and BLS key with proof of possession",
+        params: [],
+        publicServer: false,
+        whyMissing: 'public API servers do not offer it',
+        encodeParams: noParams,
+        resultSchema: s.NodeIdWireSchema,
+        normalize: s.normalizeNodeId,
+    }),
+
+    /** This node's public staking address (`host:port`). Not on public servers. */
+    'info.getNodeIP': define({
+        name: 'info.getNodeIP',
+        endpoint: 'info',
+        description: "The node's public IP address and staking port",
+        params: [],
+        publicServer: false,
+        whyMissing: 'public API servers do not offer it',
+        encodeParams: noParams,
+        resultSchema: s.NodeIpWireSchema,
+        normalize: s.normalizeNodeIp,
+    }),
+
+    /** Node, database, RPC protocol and VM versions. */
+    'info.getNodeVersion': define({
+        name: 'info.getNodeVersion',
+        endpoint: 'info',
+        description: 'Node, database, RPC protocol and VM versions',
+        params: [],
+        whyMissing: olderNode,
+        encodeParams: noParams,
+        resultSchema: s.NodeVersionWireSchema,
+        normalize: s.normalizeNodeVersion,
+    }),
+
+    /** Transaction fees in nAVAX. Deprecated since AvalancheGo 1.12.2. */
+    'info.getTxFee': define({
+        name: 'info.getTxFee',
+        endpoint: 'info',
+        description: 'Transaction fees in nAVAX (deprecated)',
+        params: [],
+        deprecated:
+            'Deprecated since AvalancheGo 1.12.2: only txFee and createAssetTxFee are still used',
+        whyMissing: 'it is deprecated since AvalancheGo 1.12.2 and newer nodes may drop it',
+        encodeParams: noParams,
+        resultSchema: s.TxFeeWireSchema,
+        normalize: s.normalizeTxFee,
+    }),
+
+    /** The VMs (and feature extensions) installed on this node. Not on public servers. */
+    'info.getVMs': define({
+        name: 'info.getVMs',
+        endpoint: 'info',
+        description: 'The VMs and feature extensions installed on the node',
+        params: [],
+        publicServer: false,
+        whyMissing: 'public API servers do not offer it',
+        encodeParams: noParams,
+        resultSchema: s.VmsWireSchema,
+        normalize: s.normalizeVms,
+    }),
+
+    /** The node's connected peers, or the given ones among them. */
+    'info.peers': define({
+        name: 'info.peers',
+        endpoint: 'info',
+        description: "The node's connected peers",
+        params: [nodeIdsSpec],
+        whyMissing: olderNode,
+        encodeParams: nodeIdsParams,
+        resultSchema: s.PeersWireSchema,
+        normalize: s.normalizePeers,
+    }),
+
+    /** How much stake sees this node up (rewarding and weighted-average percentages). */
+    'info.uptime': define({
+        name: 'info.uptime',
+        endpoint: 'info',
+        description: "The node's uptime as the stake of the network observes it",
+        params: [
+            {
+                name: 'subnetID',
+                kind: 'cb58Id',
+                optional: true,
+                description: 'Subnet id (older nodes only); the primary network when empty',
+            },
+        ],
+        whyMissing: olderNode,
+        encodeParams(params: { subnetID?: string }) {
+            const subnetID = checkParamsObject(params)['subnetID'];
+            return compact({
+                subnetID: subnetID === undefined ? undefined : checkCb58Id(subnetID, 'subnetID'),
+            });
+        },
+        resultSchema: s.UptimeWireSchema,
+        normalize: s.normalizeUptime,
+    }),
+
+    /** Activation times of every network upgrade the node knows. */
+    'info.upgrades': define({
+        name: 'info.upgrades',
+        endpoint: 'info',
+        description: 'Activation times of the network upgrades',
+        params: [],
+        whyMissing: olderNode,
+        encodeParams: noParams,
+        resultSchema: s.UpgradesWireSchema,
+        normalize: s.normalizeUpgrades,
+    }),
+
+    // ----- Subnet-EVM extras (/ext/bc/<chain>/rpc) -----
+
+    /** The chain's fee configuration at a block, and the block of its last change. */
+    eth_feeConfig: define({
+        name: 'eth_feeConfig',
+        endpoint: 'evm',
+        description: "The chain's fee configuration and when it last changed (Subnet-EVM)",
+        params: [
+            {
+                name: 'block',
+                kind: 'blockOrHash',
+                optional: true,
+                description: 'Block number, tag or hash; latest when empty',
+            },
+        ],
+        whyMissing: subnetEvmOnly,
+        encodeParams(params: [block?: BlockTag]) {
+            const [block] = checkParamsArray(params, 1);
+            return block === undefined ? [] : [encodeBlockTagOrHash(block)];
+        },
+        resultSchema: s.FeeConfigResultWireSchema,
+        normalize: s.normalizeFeeConfigResult,
+    }),
+
+    /** The chain config, including upgrades activated after genesis. */
+    eth_getChainConfig: define({
+        name: 'eth_getChainConfig',
+        endpoint: 'evm',
+        description: "The chain's configuration, including upgrades after genesis",
+        params: [],
+        whyMissing: "the chain's eth-apis setting must include the internal-blockchain namespace",
+        encodeParams: noArrayParams,
+        resultSchema: s.EvmChainConfigWireSchema,
+        normalize: s.normalizeEvmChainConfig,
+    }),
+
+    /** Precompile configs active at a time. Deprecated: use eth_getActiveRulesAt. */
+    eth_getActivePrecompilesAt: define({
+        name: 'eth_getActivePrecompilesAt',
+        endpoint: 'evm',
+        description: 'Precompile configurations active at a time (deprecated)',
+        params: [timestampSpec],
+        deprecated: 'Deprecated: use eth_getActiveRulesAt',
+        whyMissing: subnetEvmOnly,
+        encodeParams: optionalTimestampParams,
+        resultSchema: s.ActivePrecompilesWireSchema,
+        normalize: s.normalizeActivePrecompiles,
+    }),
+
+    /** Ethereum and Avalanche rules and the precompiles in force at a time. */
+    eth_getActiveRulesAt: define({
+        name: 'eth_getActiveRulesAt',
+        endpoint: 'evm',
+        description: 'Rules and precompiles in force at a time (Subnet-EVM)',
+        params: [timestampSpec],
+        whyMissing: subnetEvmOnly,
+        encodeParams: optionalTimestampParams,
+        resultSchema: s.ActiveRulesWireSchema,
+        normalize: s.normalizeActiveRules,
+    }),
+
+    // ----- validators (/ext/bc/<chain>/validators) -----
+
+    /** The current validators of the chain's subnet or L1, with uptime as this node sees it. */
+    'validators.getCurrentValidators': define({
+        name: 'validators.getCurrentValidators',
+        endpoint: 'validators',
+        description: "Current validators of the chain's subnet or L1, with their uptime",
+        params: [nodeIdsSpec],
+        whyMissing: 'the validators API exists only on Subnet-EVM chains',
+        encodeParams: nodeIdsParams,
+        resultSchema: s.CurrentValidatorsWireSchema,
+        normalize: s.normalizeCurrentValidators,
+    }),
+
+    // ----- standard eth_* (/ext/bc/<chain>/rpc) -----
+
+    /** The EVM chain id (EIP-155), as a number. */
+    eth_chainId: define({
+        name: 'eth_chainId',
+        endpoint: 'evm',
+        description: 'The EVM chain id',
+        params: [],
+        whyMissing: ethMissing,
+        encodeParams: noArrayParams,
+        resultSchema: s.SmallHexWireSchema,
+        normalize: s.normalizeSmallHex,
+    }),
+
+    /** The number of the latest accepted block. */
+    eth_blockNumber: define({
+        name: 'eth_blockNumber',
+        endpoint: 'evm',
+        description: 'The number of the latest block',
+        params: [],
+        whyMissing: ethMissing,
+        encodeParams: noArrayParams,
+        resultSchema: s.SmallHexWireSchema,
+        normalize: s.normalizeSmallHex,
+    }),
+
+    /** An account's native balance in wei, as a decimal string. */
+    eth_getBalance: define({
+        name: 'eth_getBalance',
+        endpoint: 'evm',
+        description: "An account's native balance in wei",
+        params: [
+            {
+                name: 'address',
+                kind: 'address',
+                optional: false,
+                description: 'Account address (0x + 40 hex digits)',
+            },
+            {
+                name: 'block',
+                kind: 'block',
+                optional: true,
+                description: 'Block number or tag; latest when empty',
+            },
+        ],
+        whyMissing: ethMissing,
+        encodeParams(params: [address: string, block?: BlockTag]) {
+            const [address, block] = checkParamsArray(params, 2);
+            return [checkAddress(address), encodeBlockTag(block ?? 'latest')];
+        },
+        resultSchema: s.HexWireSchema,
+        normalize: s.normalizeHexDecimal,
+    }),
+
+    /** The bytecode at an address (`0x` for an account without code). */
+    eth_getCode: define({
+        name: 'eth_getCode',
+        endpoint: 'evm',
+        description: 'The contract bytecode at an address',
+        params: [
+            {
+                name: 'address',
+                kind: 'address',
+                optional: false,
+                description: 'Contract address (0x + 40 hex digits)',
+            },
+            {
+                name: 'block',
+                kind: 'block',
+                optional: true,
+                description: 'Block number or tag; latest when empty',
+            },
+        ],
+        whyMissing: ethMissing,
+        encodeParams(params: [address: string, block?: BlockTag]) {
+            const [address, block] = checkParamsArray(params, 2);
+            return [checkAddress(address), encodeBlockTag(block ?? 'latest')];
+        },
+        resultSchema: s.CodeWireSchema,
+        normalize: s.normalizeCode,
+    }),
+
+    /** A transaction by hash, or null when the node does not know it. */
+    eth_getTransactionByHash: define({
+        name: 'eth_getTransactionByHash',
+        endpoint: 'evm',
+        description: 'A transaction by its hash',
+        params: [
+            {
+                name: 'hash',
+                kind: 'hash',
+                optional: false,
+                description: 'Transaction hash (0x + 64 hex digits)',
+            },
+        ],
+        whyMissing: ethMissing,
+        encodeParams(params: [hash: string]) {
+            const [hash] = checkParamsArray(params, 1);
+            return [checkHash(hash)];
+        },
+        resultSchema: s.MaybeRpcTransactionWireSchema,
+        normalize: s.normalizeMaybeRpcTransaction,
+    }),
+
+    /** A transaction's receipt, or null when it is unknown or not yet mined. */
+    eth_getTransactionReceipt: define({
+        name: 'eth_getTransactionReceipt',
+        endpoint: 'evm',
+        description: "A transaction's receipt: status, gas used, logs",
+        params: [
+            {
+                name: 'hash',
+                kind: 'hash',
+                optional: false,
+                description: 'Transaction hash (0x + 64 hex digits)',
+            },
+        ],
+        whyMissing: ethMissing,
+        encodeParams(params: [hash: string]) {
+            const [hash] = checkParamsArray(params, 1);
+            return [checkHash(hash)];
+        },
+        resultSchema: s.MaybeRpcReceiptWireSchema,
+        normalize: s.normalizeMaybeRpcReceipt,
+    }),
+
+    /** A block by number or tag, with transaction hashes or full transactions. */
+    eth_getBlockByNumber: define({
+        name: 'eth_getBlockByNumber',
+        endpoint: 'evm',
+        description: 'A block by number or tag',
+        params: [
+            {
+                name: 'block',
+                kind: 'block',
+                optional: false,
+                description: 'Block number or tag (latest, earliest, …)',
+            },
+            {
+                name: 'fullTransactions',
+                kind: 'boolean',
+                optional: true,
+                description: 'Include full transactions instead of hashes',
+            },
+        ],
+        whyMissing: ethMissing,
+        encodeParams(params: [block: BlockTag, fullTransactions?: boolean]) {
+            const [block, full] = checkParamsArray(params, 2);
+            if (full !== undefined && typeof full !== 'boolean') {
+                throw new ValidationError('fullTransactions', full, 'true or false');
+            }
+            return [encodeBlockTag(block), full ?? false];
+        },
+        resultSchema: s.MaybeRpcBlockWireSchema,
+        normalize: s.normalizeMaybeRpcBlock,
+    }),
+} as const;
+
+/** Literal names of every method in the table. */
+export type NodeRpcMethodName = keyof typeof nodeRpcMethods;
+/** Any entry of the table. */
+export type AnyNodeRpcMethod = (typeof nodeRpcMethods)[NodeRpcMethodName];
+
+/** The table's entries in table order (admin, info, Subnet-EVM, validators, standard eth). */
+export function listNodeRpcMethods(): readonly AnyNodeRpcMethod[] {
+    return Object.values(nodeRpcMethods);
+}
+
+/** Looks a method up by its literal name. */
+export function findNodeRpcMethod(name: string): AnyNodeRpcMethod | undefined {
+    return Object.prototype.hasOwnProperty.call(nodeRpcMethods, name)
+        ? nodeRpcMethods[name as NodeRpcMethodName]
+        : undefined;
+}
+
+/**
+ * Builds a method's params from texts typed into prompts, keyed by `ParamSpec.name`. Empty texts
+ * are left out. The result still goes through the method's checks when it is called.
+ */
+export function paramsFromText<P>(
+    method: NodeRpcMethod<string, P>,
+    texts: Readonly<Record<string, string | undefined>>,
+): P {
+    const positional: unknown[] = [];
+    const named: Record<string, unknown> = {};
+    for (const spec of method.params) {
+        const raw = texts[spec.name]?.trim();
+        const value = raw === undefined || raw === '' ? undefined : fromText(spec.kind, raw);
+        if (method.paramsStyle === 'array') positional.push(value);
+        else if (value !== undefined) named[spec.name] = value;
+    }
+    return (method.paramsStyle === 'array' ? trimTrailing(positional) : named) as P;
+}
+
+function fromText(kind: ParamKind, text: string): unknown {
+    switch (kind) {
+        case 'nodeIds':
+            return text.split(/[\s,]+/).filter((part) => part.length > 0);
+        case 'timestamp':
+            return /^\d+$/.test(text) ? Number(text) : text;
+        case 'block':
+        case 'blockOrHash':
+            return /^\d+$/.test(text) ? BigInt(text) : text;
+        case 'boolean':
+            return text === 'true' ? true : text === 'false' ? false : text;
+        default:
+            return text;
+    }
+}

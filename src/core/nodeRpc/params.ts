@@ -1,0 +1,182 @@
+/**
+ * Client-side checks of node JSON-RPC parameters. Each check throws a ValidationError before
+ * anything is sent, so that a mistyped id or level gets a precise sentence instead of the node's
+ * generic "couldn't unmarshal an argument" (API-NOTES.md §4).
+ */
+import { ValidationError } from '../http/errors';
+import { isCb58Id, isNodeId } from '../ids/cb58';
+
+/** AvalancheGo's log level names (`utils/logging/level.go`); input is case-insensitive. */
+export const logLevels = [
+    'OFF',
+    'FATAL',
+    'ERROR',
+    'WARN',
+    'INFO',
+    'TRACE',
+    'DEBUG',
+    'VERBO',
+] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** Upstream limit on `admin.alias` and `admin.aliasChain` aliases (`maxAliasLength`). */
+export const maxAliasLength = 512;
+
+/** Named EVM block tags. */
+export const blockTagNames = ['latest', 'earliest', 'pending', 'safe', 'finalized'] as const;
+/** An EVM block: a named tag, a hex quantity, or a non-negative integer (sent as hex). */
+export type BlockTag = (typeof blockTagNames)[number] | `0x${string}` | number | bigint;
+
+const cb58Like = /^[1-9A-HJ-NP-Za-km-z]{40,}$/;
+const aliasLike = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const hexQuantity = /^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$/;
+const addressPattern = /^0x[0-9a-fA-F]{40}$/;
+const hashPattern = /^0x[0-9a-fA-F]{64}$/;
+const maxInt64 = 2n ** 63n - 1n;
+
+const chainAllowed =
+    'a blockchain id (cb58 with a valid checksum) or a chain alias such as C, X or P ' +
+    '(letters, digits, ".", "_" or "-")';
+
+/** Checks a blockchain id or alias: it is used in URL paths and as a `chain` parameter. */
+export function checkChain(value: unknown, param = 'chain'): string {
+    if (typeof value !== 'string' || value.length === 0 || value.length > maxAliasLength) {
+        throw new ValidationError(param, value, chainAllowed);
+    }
+    if (cb58Like.test(value)) {
+        // A long base58 string is meant as an id, so a bad checksum is a typo, not an alias.
+        if (!isCb58Id(value)) {
+            throw new ValidationError(param, value, 'a blockchain id whose cb58 checksum is valid');
+        }
+        return value;
+    }
+    if (!aliasLike.test(value)) throw new ValidationError(param, value, chainAllowed);
+    return value;
+}
+
+/** Checks a 32-byte cb58 id (subnet, blockchain, VM). */
+export function checkCb58Id(value: unknown, param: string): string {
+    if (typeof value !== 'string' || !isCb58Id(value)) {
+        throw new ValidationError(param, value, 'a cb58 id (32 bytes with a valid checksum)');
+    }
+    return value;
+}
+
+/** Checks a `NodeID-<cb58>` node id, checksum included. */
+export function checkNodeId(value: unknown, param = 'nodeID'): string {
+    if (typeof value !== 'string' || !isNodeId(value)) {
+        throw new ValidationError(
+            param,
+            value,
+            'a node id of the form NodeID-<cb58> with a valid checksum',
+        );
+    }
+    return value;
+}
+
+/** Checks an optional list of node ids; returns it unchanged. */
+export function checkNodeIds(value: unknown, param = 'nodeIDs'): string[] | undefined {
+    if (value === undefined) return undefined;
+    if (!Array.isArray(value)) throw new ValidationError(param, value, 'a list of node ids');
+    value.forEach((item: unknown, index) => checkNodeId(item, `${param}[${index}]`));
+    return value as string[];
+}
+
+/** Checks a non-empty string of at most `maxLength` characters. */
+export function checkText(value: unknown, param: string, maxLength = 10_000): string {
+    if (typeof value !== 'string' || value.trim().length === 0 || value.length > maxLength) {
+        throw new ValidationError(
+            param,
+            value,
+            `a non-empty text of at most ${maxLength} characters`,
+        );
+    }
+    return value;
+}
+
+/** Checks an optional string parameter; an empty string counts as a mistake. */
+export function checkOptionalText(value: unknown, param: string): string | undefined {
+    return value === undefined ? undefined : checkText(value, param);
+}
+
+/** Checks a log level name; returns it upper-cased. */
+export function checkLogLevel(value: unknown, param: string): LogLevel {
+    const upper = typeof value === 'string' ? value.toUpperCase() : undefined;
+    if (upper === undefined || !(logLevels as readonly string[]).includes(upper)) {
+        throw new ValidationError(param, value, `one of ${logLevels.join(', ')}`);
+    }
+    return upper as LogLevel;
+}
+
+/** Checks an EVM address (0x and 40 hex digits). */
+export function checkAddress(value: unknown, param = 'address'): string {
+    if (typeof value !== 'string' || !addressPattern.test(value)) {
+        throw new ValidationError(param, value, 'an EVM address: 0x followed by 40 hex digits');
+    }
+    return value;
+}
+
+/** Checks a 32-byte hex hash (0x and 64 hex digits). */
+export function checkHash(value: unknown, param = 'hash'): string {
+    if (typeof value !== 'string' || !hashPattern.test(value)) {
+        throw new ValidationError(param, value, 'a hash: 0x followed by 64 hex digits');
+    }
+    return value;
+}
+
+/** Checks a Unix timestamp in seconds. */
+export function checkTimestamp(value: unknown, param = 'timestamp'): number {
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+        throw new ValidationError(param, value, 'a non-negative whole number of seconds');
+    }
+    return value;
+}
+
+/** Checks a block tag and returns its wire form (named tag or hex quantity). */
+export function encodeBlockTag(value: unknown, param = 'block'): string {
+    const allowed =
+        `${blockTagNames.join(', ')}, a hex block number such as 0x1a ` +
+        '(no leading zeros) or a non-negative whole number';
+    let big: bigint | undefined;
+    if (typeof value === 'string') {
+        if ((blockTagNames as readonly string[]).includes(value)) return value;
+        if (!hexQuantity.test(value)) throw new ValidationError(param, value, allowed);
+        big = BigInt(value);
+    } else if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) {
+        big = BigInt(value);
+    } else if (typeof value === 'bigint' && value >= 0n) {
+        big = value;
+    }
+    // geth reads block numbers as int64.
+    if (big === undefined || big > maxInt64) throw new ValidationError(param, value, allowed);
+    return `0x${big.toString(16)}`;
+}
+
+/** Checks a block tag or a block hash (for methods that take `BlockNumberOrHash`). */
+export function encodeBlockTagOrHash(value: unknown, param = 'block'): string {
+    if (typeof value === 'string' && hashPattern.test(value)) return value;
+    return encodeBlockTag(value, param);
+}
+
+/** Checks that a params value is a plain object (node-native methods). */
+export function checkParamsObject(value: unknown): Record<string, unknown> {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw new ValidationError('params', value, 'an object');
+    }
+    return value as Record<string, unknown>;
+}
+
+/** Checks that a params value is an array of at most `max` items (eth_* methods). */
+export function checkParamsArray(value: unknown, max: number): unknown[] {
+    if (!Array.isArray(value) || value.length > max) {
+        throw new ValidationError('params', value, `a list of at most ${max} values`);
+    }
+    return value as unknown[];
+}
+
+/** Drops trailing `undefined` items so that optional positional params are omitted on the wire. */
+export function trimTrailing(values: unknown[]): unknown[] {
+    const out = [...values];
+    while (out.length > 0 && out[out.length - 1] === undefined) out.pop();
+    return out;
+}
