@@ -147,26 +147,11 @@ export async function ensureCodeServer(log = (line) => console.log(line)) {
 // ---------------------------------------------------------------------------------------------
 // Starting a workbench: shared by scripts/hostTest.mjs (integration, e2e) and scripts/start.mjs.
 
-/** Settings that keep the workbench quiet and offline: no welcome page, telemetry or prompts. */
-export const quietSettings = {
-    'workbench.startupEditor': 'none',
-    'workbench.welcomePage.walkthroughs.openOnInstall': false,
-    'workbench.tips.enabled': false,
-    'workbench.enableExperiments': false,
-    'telemetry.telemetryLevel': 'off',
-    'security.workspace.trust.enabled': false,
-    'update.mode': 'none',
-    'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false,
-    'extensions.ignoreRecommendations': true,
-    'git.enabled': false,
-    'git.openRepositoryInParentFolders': 'never',
-    'npm.fetchOnlinePackageInfo': false,
-    'typescript.disableAutomaticTypeAcquisition': true,
-    'chat.commandCenter.enabled': false,
-    'workbench.secondarySideBar.defaultVisibility': 'hidden',
-    'window.commandCenter': false,
-};
+/**
+ * Settings that keep the workbench quiet and offline: no welcome page, telemetry or prompts.
+ * Shared with test/electron/runElectron.ts through the JSON file.
+ */
+export const quietSettings = JSON.parse(readFileSync(path.join(root, 'test', 'fixtures', 'quietSettings.json'), 'utf8'));
 
 /** Endpoint settings of the extension; defaults in the manifest stay the public ones. */
 export function endpointSettings(urls) {

@@ -258,13 +258,15 @@ async function main() {
         screenshotsDir: path.join(root, 'media', 'screenshots'),
         consoleErrors,
     };
-    const failures = await runE2eMocha();
+    // The contributed container appears once the extension registry reached the workbench.
+    await page.locator('#workbench\\.parts\\.activitybar a[aria-label^="Avalanche"]').first().waitFor({ timeout: 60_000 });
+    const failures = await runE2eMocha(page);
     step(`e2e tier done with ${failures} failure(s)`);
     await finish(failures === 0 ? 0 : 1);
 }
 
 /** Runs the journeys in this process; the last file checks the logs for errors of the extension. */
-async function runE2eMocha() {
+async function runE2eMocha(page) {
     const { default: Mocha } = await import('mocha');
     const mocha = new Mocha({
         ui: 'tdd',
@@ -274,11 +276,24 @@ async function runE2eMocha() {
         fgrep: grep ?? '(e2e)',
     });
     const dir = path.join(out, 'test', 'e2e');
-    const last = 'noErrors.e2e.js';
+    // A person's first steps come first (the README screenshots follow that story), other
+    // journeys in name order, and the log check last.
+    const first = ['views.e2e.js', 'network.e2e.js', 'apiKey.e2e.js'];
+    const rank = (file) => (file === 'noErrors.e2e.js' ? 1000 : first.includes(file) ? first.indexOf(file) : 100);
     const files = readdirSync(dir)
         .filter((file) => file.endsWith('.e2e.js'))
-        .sort((a, b) => (a === last) - (b === last) || a.localeCompare(b));
+        .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
     for (const file of files) mocha.addFile(path.join(dir, file));
+    // A picture of the workbench at the moment a test failed, next to the logs.
+    mocha.suite.afterEach(async function () {
+        const test = this.currentTest;
+        if (test?.state !== 'failed') return;
+        const name = test.fullTitle().replace(/[^A-Za-z0-9]+/g, '-').slice(0, 100);
+        const file = path.join(runDir, 'failures', `${name}.png`);
+        mkdirSync(path.dirname(file), { recursive: true });
+        await page.screenshot({ path: file }).catch(() => undefined);
+        console.log(`    (screenshot of the failure: ${file})`);
+    });
     await mocha.loadFilesAsync();
     console.log('');
     // The summary reporter turns a run that executed nothing into a failure before this resolves.

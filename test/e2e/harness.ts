@@ -154,12 +154,25 @@ export function statusBarItem(text: RegExp): Locator {
     return page.locator('#workbench\\.parts\\.statusbar .statusbar-item').filter({ hasText: text });
 }
 
+/** Opens a workspace file in the editor through Quick Open (Ctrl+P), as a person would. */
+export async function openFile(relativePath: string): Promise<void> {
+    const { page } = e2e();
+    await page.keyboard.press('Control+P');
+    const input = quickInput();
+    await input.waitFor({ timeout: 10_000 });
+    await input.fill(relativePath);
+    await quickPickRow(path.basename(relativePath)).first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Enter');
+    await page.locator(`.tabs-container .tab[aria-label^="${path.basename(relativePath)}"]`).first().waitFor({ timeout: 15_000 });
+}
+
 /** Saves a PNG of the whole workbench into media/screenshots/ (shown in the README). */
 export async function screenshot(name: string): Promise<string> {
     const { page, screenshotsDir } = e2e();
     mkdirSync(screenshotsDir, { recursive: true });
     const file = path.join(screenshotsDir, `${name}.png`);
-    // Let animations (quick input, notifications) settle so the picture shows the final state.
+    // No hover tooltip from the last click; animations (quick input, notifications) settled.
+    await page.mouse.move(1100, 120);
     await page.waitForTimeout(300);
     await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
     return file;

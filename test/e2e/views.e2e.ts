@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 
-import { expandPane, openAvalancheContainer, resetWorkbench, screenshot, viewPane } from './harness';
+import { expandPane, openAvalancheContainer, openFile, resetWorkbench, screenshot, viewPane } from './harness';
 
 const views = ['Chains', 'Subnets & L1s', 'Validators', 'Node'];
 
@@ -29,7 +29,8 @@ suite('(e2e) Avalanche views', () => {
         });
     }
 
-    test('screenshot of the four views', async () => {
+    test('screenshot of the four views beside a sample file', async () => {
+        await openFile('README.md');
         await openAvalancheContainer();
         await screenshot('views');
     });
