@@ -1,0 +1,55 @@
+/**
+ * Building blocks shared by the Data API wire schemas. Every schema module builds its schemas in a
+ * memoised function (`lazySchemas`), because constructing the full zod graph costs tens of
+ * milliseconds that only the first request should pay, never the load of the core bundle.
+ */
+import * as z from 'zod';
+
+/**
+ * A string enum that stays open: the known values appear in the type (editors suggest them), but
+ * any other string is accepted too, since the API adds values without notice and one new value
+ * must not turn a whole page into an error.
+ */
+export type OpenEnum<Known extends string> = Known | (string & {});
+
+/** Metadata key under which an open enum keeps its known values, for pickers and conformance tests. */
+export const knownValuesKey = 'x-known-values';
+
+/**
+ * A string schema typed as `OpenEnum<Known>`. It checks only that the value is a string: checking
+ * the known values first (a union with `z.enum`) would accept exactly the same inputs, only slower.
+ */
+export function openEnum<const Known extends readonly [string, ...string[]]>(
+    known: Known,
+): z.ZodType<OpenEnum<Known[number]>> {
+    return z.string().meta({ [knownValuesKey]: known }) as unknown as z.ZodType<
+        OpenEnum<Known[number]>
+    >;
+}
+
+/** The known values an `openEnum` schema was built with, or undefined for other schemas. */
+export function knownValuesOf(schema: z.ZodType): readonly string[] | undefined {
+    const meta = schema.meta() as Record<string, unknown> | undefined;
+    const values = meta?.[knownValuesKey];
+    return Array.isArray(values) ? (values as string[]) : undefined;
+}
+
+const decimalText = /^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
+
+/**
+ * A number the OpenAPI types as `number` but which the published docs show as a decimal string
+ * (`Money.value: "42.42"`, API-NOTES 4.9). Both forms are accepted; the string is turned into a
+ * number here, at the boundary, so that no consumer ever meets the two forms.
+ */
+export function decimalNumber(): z.ZodType<number, number | string> {
+    return z.union([z.number(), z.string().regex(decimalText).transform(Number)]);
+}
+
+/**
+ * Memoises a schema builder: nothing is constructed until the first call, and every later call
+ * returns the same objects (so zod's compiled fast paths are reused).
+ */
+export function lazySchemas<T>(build: () => T): () => T {
+    let built: T | undefined;
+    return () => (built ??= build());
+}
