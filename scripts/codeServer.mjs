@@ -31,7 +31,14 @@ const ripgrepTarball = 'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz';
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const codeServerDir = path.join(root, '.vscode-test', 'code-server');
 const markerFile = path.join(codeServerDir, `.installed-${codeServerVersion}`);
-const entryFile = path.join(codeServerDir, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+const entryFile = path.join(
+    codeServerDir,
+    'node_modules',
+    'code-server',
+    'out',
+    'node',
+    'entry.js',
+);
 
 /** Path of code-server's Node entry point (run with `process.execPath`), or undefined if absent. */
 export function installedCodeServer() {
@@ -49,7 +56,8 @@ function checkSystem() {
     const rg = which('rg');
     if (!rg) missing.push('ripgrep');
     // The `kerberos` native module includes gssapi headers from libkrb5-dev.
-    if (!existsSync('/usr/include/gssapi/gssapi.h') && !which('krb5-config')) missing.push('libkrb5-dev');
+    if (!existsSync('/usr/include/gssapi/gssapi.h') && !which('krb5-config'))
+        missing.push('libkrb5-dev');
     if (!which('make') || !which('g++')) missing.push('build-essential');
     if (!which('python3')) missing.push('python3');
     if (missing.length) {
@@ -69,7 +77,9 @@ function seedRipgrep(rg) {
     const stage = mkdtempSync(path.join(os.tmpdir(), 'rg-stage-'));
     try {
         copyFileSync(rg, path.join(stage, 'rg'));
-        const tar = spawnSync('tar', ['-czf', `${target}.tmp`, '-C', stage, 'rg'], { stdio: 'inherit' });
+        const tar = spawnSync('tar', ['-czf', `${target}.tmp`, '-C', stage, 'rg'], {
+            stdio: 'inherit',
+        });
         if (tar.status !== 0) throw new Error(`tar failed with status ${tar.status}`);
         spawnSync('mv', [`${target}.tmp`, target]);
     } finally {
@@ -91,10 +101,20 @@ export async function ensureCodeServer(log = (line) => console.log(line)) {
     mkdirSync(codeServerDir, { recursive: true });
     writeFileSync(
         path.join(codeServerDir, 'package.json'),
-        JSON.stringify({ name: 'code-server-cache', private: true, description: 'test cache, see scripts/codeServer.mjs' }, null, 2),
+        JSON.stringify(
+            {
+                name: 'code-server-cache',
+                private: true,
+                description: 'test cache, see scripts/codeServer.mjs',
+            },
+            null,
+            2,
+        ),
     );
     const logFile = path.join(codeServerDir, 'install.log');
-    log(`Installing code-server@${codeServerVersion} (VS Code ${vscodeVersion}) into ${path.relative(root, codeServerDir)}/`);
+    log(
+        `Installing code-server@${codeServerVersion} (VS Code ${vscodeVersion}) into ${path.relative(root, codeServerDir)}/`,
+    );
     log(`  once per machine, about 1.5 min on 2 cores; log: ${path.relative(root, logFile)}`);
 
     const env = {
@@ -108,7 +128,17 @@ export async function ensureCodeServer(log = (line) => console.log(line)) {
         npm_config_update_notifier: 'false',
     };
     // node-gyp downloads Node headers unless it is told where installed ones are.
-    if (!env.npm_config_nodedir && existsSync(path.join(path.dirname(path.dirname(process.execPath)), 'include', 'node', 'common.gypi'))) {
+    if (
+        !env.npm_config_nodedir &&
+        existsSync(
+            path.join(
+                path.dirname(path.dirname(process.execPath)),
+                'include',
+                'node',
+                'common.gypi',
+            ),
+        )
+    ) {
         env.npm_config_nodedir = path.dirname(path.dirname(process.execPath));
     }
     const started = Date.now();
@@ -117,10 +147,20 @@ export async function ensureCodeServer(log = (line) => console.log(line)) {
         const out = [];
         const child = spawn(
             npm,
-            ['install', '--no-save', '--no-package-lock', '--loglevel', 'http', `code-server@${codeServerVersion}`],
+            [
+                'install',
+                '--no-save',
+                '--no-package-lock',
+                '--loglevel',
+                'http',
+                `code-server@${codeServerVersion}`,
+            ],
             { cwd: codeServerDir, env, stdio: ['ignore', 'pipe', 'pipe'] },
         );
-        const ticker = setInterval(() => log(`  ... still installing (${Math.round((Date.now() - started) / 1000)} s)`), 20000);
+        const ticker = setInterval(
+            () => log(`  ... still installing (${Math.round((Date.now() - started) / 1000)} s)`),
+            20000,
+        );
         child.stdout.on('data', (d) => out.push(d));
         child.stderr.on('data', (d) => out.push(d));
         child.on('close', (code) => {
@@ -136,8 +176,12 @@ export async function ensureCodeServer(log = (line) => console.log(line)) {
         });
     });
     if (status !== 0 || !existsSync(entryFile)) {
-        const tail = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n') : '';
-        throw new Error(`npm install code-server@${codeServerVersion} failed (exit ${status}).\n${tail}\n  Full log: ${logFile}`);
+        const tail = existsSync(logFile)
+            ? readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n')
+            : '';
+        throw new Error(
+            `npm install code-server@${codeServerVersion} failed (exit ${status}).\n${tail}\n  Full log: ${logFile}`,
+        );
     }
     writeFileSync(markerFile, `${new Date().toISOString()}\n`);
     log(`  code-server installed in ${Math.round((Date.now() - started) / 1000)} s`);
@@ -151,7 +195,9 @@ export async function ensureCodeServer(log = (line) => console.log(line)) {
  * Settings that keep the workbench quiet and offline: no welcome page, telemetry or prompts.
  * Shared with test/electron/runElectron.ts through the JSON file.
  */
-export const quietSettings = JSON.parse(readFileSync(path.join(root, 'test', 'fixtures', 'quietSettings.json'), 'utf8'));
+export const quietSettings = JSON.parse(
+    readFileSync(path.join(root, 'test', 'fixtures', 'quietSettings.json'), 'utf8'),
+);
 
 /** Endpoint settings of the extension; defaults in the manifest stay the public ones. */
 export function endpointSettings(urls) {
@@ -178,10 +224,20 @@ export function stageExtension(extensionsDir) {
     if (!existsSync(path.join(root, manifest.main ?? 'dist/extension.js'))) {
         throw new Error(`${manifest.main} is missing: run "npm run build" first.`);
     }
-    const target = path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
+    const target = path.join(
+        extensionsDir,
+        `${manifest.publisher}.${manifest.name}-${manifest.version}`,
+    );
     rmSync(target, { recursive: true, force: true });
     mkdirSync(target, { recursive: true });
-    for (const entry of ['package.json', 'package.nls.json', 'README.md', 'LICENSE', 'dist', 'media']) {
+    for (const entry of [
+        'package.json',
+        'package.nls.json',
+        'README.md',
+        'LICENSE',
+        'dist',
+        'media',
+    ]) {
         const source = path.join(root, entry);
         if (!existsSync(source)) continue;
         cpSync(source, path.join(target, entry), {
@@ -190,7 +246,9 @@ export function stageExtension(extensionsDir) {
             filter: (file) => !file.includes(`${path.sep}media${path.sep}screenshots`),
         });
     }
-    cpSync(path.join(root, 'node_modules', 'undici'), path.join(target, 'node_modules', 'undici'), { recursive: true });
+    cpSync(path.join(root, 'node_modules', 'undici'), path.join(target, 'node_modules', 'undici'), {
+        recursive: true,
+    });
     return target;
 }
 
@@ -239,21 +297,34 @@ function cleanEnv(extra) {
  * Returns { url, child, stop() }; `stop()` ends the whole group (the server and its extension
  * hosts) and is safe to call twice.
  */
-export async function startCodeServer({ entry, port, userDataDir, extensionsDir, folder, logFile, stateDir }) {
+export async function startCodeServer({
+    entry,
+    port,
+    userDataDir,
+    extensionsDir,
+    folder,
+    logFile,
+    stateDir,
+}) {
     mkdirSync(path.dirname(logFile), { recursive: true });
     const out = openSync(logFile, 'a');
     const args = [
         entry,
-        '--auth', 'none',
-        '--bind-addr', `127.0.0.1:${port}`,
-        '--config', path.join(stateDir, 'config.yaml'),
+        '--auth',
+        'none',
+        '--bind-addr',
+        `127.0.0.1:${port}`,
+        '--config',
+        path.join(stateDir, 'config.yaml'),
         '--disable-telemetry',
         '--disable-update-check',
         '--disable-workspace-trust',
         '--disable-getting-started-override',
         '--ignore-last-opened',
-        '--extensions-dir', extensionsDir,
-        '--user-data-dir', userDataDir,
+        '--extensions-dir',
+        extensionsDir,
+        '--user-data-dir',
+        userDataDir,
         folder,
     ];
     const child = spawn(process.execPath, args, {
@@ -297,7 +368,8 @@ export async function killGroup(child, exited = () => child.exitCode !== null, g
     };
     if (!signal('SIGTERM')) return;
     const deadline = Date.now() + graceMs;
-    while (!exited() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!exited() && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
     // Extension hosts may outlive the server; the group kill reaches them too.
     signal('SIGKILL');
 }
@@ -305,9 +377,13 @@ export async function killGroup(child, exited = () => child.exitCode !== null, g
 /** Launches the system Chromium through playwright-core (never a downloaded browser). */
 export async function launchChromium() {
     const { chromium } = await import('playwright-core');
-    const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+    const executablePath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) =>
+        existsSync(p),
+    );
     if (!executablePath) {
-        throw new Error('Chromium is missing: install the Debian package with "apt-get install -y chromium".');
+        throw new Error(
+            'Chromium is missing: install the Debian package with "apt-get install -y chromium".',
+        );
     }
     return chromium.launch({
         executablePath,

@@ -9,7 +9,17 @@
 // Environment: HOST_TEST_TIMEOUT_MS (default 10 min), KEEP_TEST_DIR=1 (keep the run folder),
 // TEST_GREP (only tests whose title contains this text).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+    cpSync,
+    existsSync,
+    mkdirSync,
+    mkdtempSync,
+    readdirSync,
+    readFileSync,
+    rmSync,
+    statSync,
+    writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -71,7 +81,8 @@ async function finish(code, reason) {
     if (code !== 0) printLogs();
     await stopAll();
     if (runDir) {
-        if (code === 0 && process.env.KEEP_TEST_DIR !== '1') rmSync(runDir, { recursive: true, force: true });
+        if (code === 0 && process.env.KEEP_TEST_DIR !== '1')
+            rmSync(runDir, { recursive: true, force: true });
         else console.log(`Run folder kept: ${runDir}`);
     }
     process.exit(code);
@@ -93,7 +104,9 @@ function findFiles(dir, test) {
 }
 
 function extensionHostLogs(dir) {
-    return findFiles(path.join(dir, 'logs'), (file) => /exthost[^/]*\.log$/.test(path.basename(file)));
+    return findFiles(path.join(dir, 'logs'), (file) =>
+        /exthost[^/]*\.log$/.test(path.basename(file)),
+    );
 }
 
 function printLogs() {
@@ -102,7 +115,9 @@ function printLogs() {
     console.log(`  code-server:   ${path.join(runDir, 'code-server.log')}`);
     const hostLogs = extensionHostLogs(userDataDir ?? '');
     for (const file of hostLogs) console.log(`  extension host: ${file}`);
-    const ours = findFiles(path.join(userDataDir ?? '', 'logs'), (file) => file.includes('Avalanche Explorer'));
+    const ours = findFiles(path.join(userDataDir ?? '', 'logs'), (file) =>
+        file.includes('Avalanche Explorer'),
+    );
     for (const file of ours) console.log(`  Avalanche Explorer output: ${file}`);
     for (const file of hostLogs) {
         const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
@@ -116,19 +131,30 @@ function compileTests() {
     step('compiling tests (tsc -p tsconfig.test.json)');
     const logFile = path.join(root, '.vscode-test', 'tsc.log');
     mkdirSync(path.dirname(logFile), { recursive: true });
-    const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.test.json'], {
-        cwd: root,
-        encoding: 'utf8',
-    });
+    const result = spawnSync(
+        process.execPath,
+        [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.test.json'],
+        {
+            cwd: root,
+            encoding: 'utf8',
+        },
+    );
     writeFileSync(logFile, `${result.stdout ?? ''}${result.stderr ?? ''}`);
     if (result.status !== 0) {
         const errors = (result.stdout.match(/error TS\d+/g) ?? []).length;
-        console.log(`  note: tsc reported ${errors} type error(s), output emitted anyway (see ${path.relative(root, logFile)})`);
+        console.log(
+            `  note: tsc reported ${errors} type error(s), output emitted anyway (see ${path.relative(root, logFile)})`,
+        );
     }
-    const needed = ['test/sandbox/index.js', 'test/fixtures/sampleWorkspace.js', 'test/integration/index.js'];
+    const needed = [
+        'test/sandbox/index.js',
+        'test/fixtures/sampleWorkspace.js',
+        'test/integration/index.js',
+    ];
     if (tier === 'e2e') needed.push('test/e2e/harness.js');
     const missing = needed.filter((file) => !existsSync(path.join(out, file)));
-    if (missing.length) throw new Error(`compiling did not produce ${missing.map((f) => `out/${f}`).join(', ')}`);
+    if (missing.length)
+        throw new Error(`compiling did not produce ${missing.map((f) => `out/${f}`).join(', ')}`);
 }
 
 function ensureBuilt() {
@@ -145,8 +171,13 @@ async function importOut(relative) {
 
 /** The test-runner extension, with a config that says what to run and where to write results. */
 function stageRunner(extensionsDir, config) {
-    const manifest = JSON.parse(readFileSync(path.join(root, 'test', 'runner-extension', 'package.json'), 'utf8'));
-    const target = path.join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`);
+    const manifest = JSON.parse(
+        readFileSync(path.join(root, 'test', 'runner-extension', 'package.json'), 'utf8'),
+    );
+    const target = path.join(
+        extensionsDir,
+        `${manifest.publisher}.${manifest.name}-${manifest.version}`,
+    );
     cpSync(path.join(root, 'test', 'runner-extension'), target, { recursive: true });
     writeFileSync(path.join(target, 'run-config.json'), JSON.stringify(config, null, 2));
 }
@@ -156,7 +187,8 @@ async function waitForFile(file, timeoutMsForFile, alive) {
     let nextNote = Date.now() + 30_000;
     while (!existsSync(file)) {
         if (!alive()) throw new Error('code-server exited before the suite finished');
-        if (Date.now() > deadline) throw new Error(`no results after ${Math.round(timeoutMsForFile / 1000)} s`);
+        if (Date.now() > deadline)
+            throw new Error(`no results after ${Math.round(timeoutMsForFile / 1000)} s`);
         if (Date.now() > nextNote) {
             step('  ... suite still running in the extension host');
             nextNote += 30_000;
@@ -180,7 +212,11 @@ async function main() {
     const { startSandbox } = await importOut('test/sandbox/index.js');
     const sandbox = await startSandbox({});
     stops.push({ name: 'sandbox', run: () => sandbox.close() });
-    const urls = { dataApiUrl: sandbox.dataApiUrl, metricsUrl: sandbox.metricsUrl, nodeUrl: sandbox.nodeUrl };
+    const urls = {
+        dataApiUrl: sandbox.dataApiUrl,
+        metricsUrl: sandbox.metricsUrl,
+        nodeUrl: sandbox.nodeUrl,
+    };
     const controlUrl = `${sandbox.dataApiUrl.replace(/\/+$/, '')}/__sandbox`;
     step(`  data API ${urls.dataApiUrl}, metrics ${urls.metricsUrl}, node ${urls.nodeUrl}`);
 
@@ -189,7 +225,13 @@ async function main() {
     writeUserSettings(userDataDir, { ...quietSettings, ...endpointSettings(urls) });
     stageExtension(extensionsDir);
 
-    const testEnv = { ...urls, controlUrl, known: sandbox.known, workspaceDir, host: 'code-server' };
+    const testEnv = {
+        ...urls,
+        controlUrl,
+        known: sandbox.known,
+        workspaceDir,
+        host: 'code-server',
+    };
     const testEnvFile = path.join(runDir, 'test-env.json');
     writeFileSync(testEnvFile, JSON.stringify(testEnv, null, 2));
     const resultsFile = path.join(runDir, 'results.json');
@@ -218,21 +260,30 @@ async function main() {
     step('opening the workbench in headless Chromium');
     const browser = await launchChromium();
     stops.push({ name: 'chromium', run: () => browser.close() });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    const page = await browser.newPage({
+        viewport: { width: 1280, height: 800 },
+        deviceScaleFactor: 1,
+    });
     const consoleErrors = [];
     page.on('console', (message) => {
         if (message.type() === 'error') {
             consoleErrors.push({ text: message.text(), url: message.location()?.url ?? '' });
         }
     });
-    page.on('pageerror', (error) => consoleErrors.push({ text: error.stack ?? error.message, url: '' }));
+    page.on('pageerror', (error) =>
+        consoleErrors.push({ text: error.stack ?? error.message, url: '' }),
+    );
     const workbenchUrl = `${server.url}/?folder=${encodeURIComponent(workspaceDir)}`;
     await page.goto(workbenchUrl);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     step('workbench is up');
 
     if (tier === 'integration') {
-        const results = await waitForFile(resultsFile, Math.max(30_000, timeoutMs - (Date.now() - started) - 15_000), () => !server.exited());
+        const results = await waitForFile(
+            resultsFile,
+            Math.max(30_000, timeoutMs - (Date.now() - started) - 15_000),
+            () => !server.exited(),
+        );
         console.log('');
         process.stdout.write(results.output);
         if (!/^integration: \d+ passed, \d+ failed/m.test(results.output)) {
@@ -259,7 +310,10 @@ async function main() {
         consoleErrors,
     };
     // The contributed container appears once the extension registry reached the workbench.
-    await page.locator('#workbench\\.parts\\.activitybar a[aria-label^="Avalanche"]').first().waitFor({ timeout: 60_000 });
+    await page
+        .locator('#workbench\\.parts\\.activitybar a[aria-label^="Avalanche"]')
+        .first()
+        .waitFor({ timeout: 60_000 });
     const failures = await runE2eMocha(page);
     step(`e2e tier done with ${failures} failure(s)`);
     await finish(failures === 0 ? 0 : 1);
@@ -279,7 +333,8 @@ async function runE2eMocha(page) {
     // A person's first steps come first (the README screenshots follow that story), other
     // journeys in name order, and the log check last.
     const first = ['views.e2e.js', 'network.e2e.js', 'apiKey.e2e.js'];
-    const rank = (file) => (file === 'noErrors.e2e.js' ? 1000 : first.includes(file) ? first.indexOf(file) : 100);
+    const rank = (file) =>
+        file === 'noErrors.e2e.js' ? 1000 : first.includes(file) ? first.indexOf(file) : 100;
     const files = readdirSync(dir)
         .filter((file) => file.endsWith('.e2e.js'))
         .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
@@ -288,7 +343,10 @@ async function runE2eMocha(page) {
     mocha.suite.afterEach(async function () {
         const test = this.currentTest;
         if (test?.state !== 'failed') return;
-        const name = test.fullTitle().replace(/[^A-Za-z0-9]+/g, '-').slice(0, 100);
+        const name = test
+            .fullTitle()
+            .replace(/[^A-Za-z0-9]+/g, '-')
+            .slice(0, 100);
         const file = path.join(runDir, 'failures', `${name}.png`);
         mkdirSync(path.dirname(file), { recursive: true });
         await page.screenshot({ path: file }).catch(() => undefined);

@@ -60,9 +60,13 @@ try {
     usage(error.message);
 }
 if (options.help) usage();
-if (options.scale !== 'small' && options.scale !== 'large') usage(`--scale must be small or large, not "${options.scale}"`);
+if (options.scale !== 'small' && options.scale !== 'large')
+    usage(`--scale must be small or large, not "${options.scale}"`);
 const requestedPort = options.port === undefined ? undefined : Number(options.port);
-if (requestedPort !== undefined && !(Number.isInteger(requestedPort) && requestedPort > 0 && requestedPort < 65536)) {
+if (
+    requestedPort !== undefined &&
+    !(Number.isInteger(requestedPort) && requestedPort > 0 && requestedPort < 65536)
+) {
     usage(`--port must be a TCP port number, not "${options.port}"`);
 }
 if (options.public && (options.hostile || options['no-admin'] || options.scale !== 'small')) {
@@ -120,14 +124,21 @@ async function main() {
     quietStep('building the extension', 'npm', ['run', '--silent', 'build'], 'build.log');
     const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     // Type errors elsewhere do not stop tsc from emitting what this script needs.
-    quietStep('compiling the sandbox and the sample workspace', process.execPath, [tsc, '-p', 'tsconfig.test.json'], 'tsc.log', {
-        mustSucceed: false,
-    });
+    quietStep(
+        'compiling the sandbox and the sample workspace',
+        process.execPath,
+        [tsc, '-p', 'tsconfig.test.json'],
+        'tsc.log',
+        {
+            mustSucceed: false,
+        },
+    );
     const entry = await ensureCodeServer((line) => say(`  ${line.trim()}`));
 
     const importOut = async (relative) => {
         const file = path.join(root, 'out', relative);
-        if (!existsSync(file)) throw new Error(`out/${relative} is missing (see .vscode-test/start/tsc.log)`);
+        if (!existsSync(file))
+            throw new Error(`out/${relative} is missing (see .vscode-test/start/tsc.log)`);
         const mod = await import(pathToFileURL(file).href);
         return { ...mod.default, ...mod };
     };
@@ -143,13 +154,19 @@ async function main() {
         writeSampleWorkspace(path.join(stateDir, 'workspace'), idSource.known);
         await idSource.close();
     } else {
-        say(`- starting the sandbox network (${options.scale}${options.hostile ? ', hostile' : ''}${options['no-admin'] ? ', no admin API' : ''})`);
+        say(
+            `- starting the sandbox network (${options.scale}${options.hostile ? ', hostile' : ''}${options['no-admin'] ? ', no admin API' : ''})`,
+        );
         sandbox = await startSandbox({
             scale: options.scale,
             settings: { hostile: options.hostile, adminApi: !options['no-admin'] },
         });
         stops.push(() => sandbox.close());
-        urls = { dataApiUrl: sandbox.dataApiUrl, metricsUrl: sandbox.metricsUrl, nodeUrl: sandbox.nodeUrl };
+        urls = {
+            dataApiUrl: sandbox.dataApiUrl,
+            metricsUrl: sandbox.metricsUrl,
+            nodeUrl: sandbox.nodeUrl,
+        };
         writeSampleWorkspace(path.join(stateDir, 'workspace'), sandbox.known);
     }
     const workspaceDir = path.join(stateDir, 'workspace');
@@ -177,7 +194,10 @@ async function main() {
         // First run, or a settings file edited into something that is not plain JSON.
     }
     mkdirSync(path.dirname(settingsFile), { recursive: true });
-    writeFileSync(settingsFile, `${JSON.stringify({ ...previous, ...quietSettings, ...endpointSettings(urls) }, null, 4)}\n`);
+    writeFileSync(
+        settingsFile,
+        `${JSON.stringify({ ...previous, ...quietSettings, ...endpointSettings(urls) }, null, 4)}\n`,
+    );
     const extensionsDir = path.join(stateDir, 'extensions');
     stageExtension(extensionsDir);
 
@@ -189,11 +209,21 @@ async function main() {
     }
     say(`- starting VS Code (code-server ${codeServerVersion}, VS Code ${vscodeVersion})`);
     const logFile = path.join(stateDir, 'code-server.log');
-    const server = await startCodeServer({ entry, port, userDataDir, extensionsDir, folder: workspaceDir, logFile, stateDir });
+    const server = await startCodeServer({
+        entry,
+        port,
+        userDataDir,
+        extensionsDir,
+        folder: workspaceDir,
+        logFile,
+        stateDir,
+    });
     stops.unshift(() => server.stop());
     server.child.on('exit', (code) => {
         if (stopping) return;
-        console.error(`\ncode-server stopped unexpectedly (exit ${code}); see ${path.relative(root, logFile)}`);
+        console.error(
+            `\ncode-server stopped unexpectedly (exit ${code}); see ${path.relative(root, logFile)}`,
+        );
         void exit(1);
     });
 

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 
-import { e2e, quickInput, resetWorkbench, runCommand, screenshot, waitForNotification } from './harness';
+import {
+    e2e,
+    quickInput,
+    resetWorkbench,
+    runCommand,
+    screenshot,
+    waitForNotification,
+} from './harness';
 
 const key = 'e2e-test-key-0123456789abcdef';
 
@@ -13,7 +20,9 @@ suite('(e2e) Data API key from the command palette', () => {
         const { page } = e2e();
         await runCommand('Avalanche: Set Data API Key');
         const input = quickInput();
-        await page.locator('.quick-input-widget .quick-input-box input[type="password"]').waitFor({ timeout: 10_000 });
+        await page
+            .locator('.quick-input-widget .quick-input-box input[type="password"]')
+            .waitFor({ timeout: 10_000 });
         await input.fill(key);
         await page.keyboard.press('Enter');
         const text = await waitForNotification(/key/i);

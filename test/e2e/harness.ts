@@ -62,13 +62,20 @@ export async function resetWorkbench(): Promise<Page> {
 export async function openAvalancheContainer(): Promise<Locator> {
     const { page } = e2e();
     const sideBar = page.locator('#workbench\\.parts\\.sidebar');
-    const alreadyOpen = await sideBar.locator('.composite.title h2', { hasText: /^Avalanche/i }).isVisible().catch(() => false);
+    const alreadyOpen = await sideBar
+        .locator('.composite.title h2', { hasText: /^Avalanche/i })
+        .isVisible()
+        .catch(() => false);
     if (!alreadyOpen) {
-        const icon = page.locator('#workbench\\.parts\\.activitybar .action-item a[aria-label^="Avalanche"]').first();
+        const icon = page
+            .locator('#workbench\\.parts\\.activitybar .action-item a[aria-label^="Avalanche"]')
+            .first();
         await icon.waitFor({ timeout: 30_000 });
         await icon.click();
     }
-    await sideBar.locator('.composite.title h2', { hasText: /^Avalanche/i }).waitFor({ timeout: 15_000 });
+    await sideBar
+        .locator('.composite.title h2', { hasText: /^Avalanche/i })
+        .waitFor({ timeout: 15_000 });
     return sideBar;
 }
 
@@ -77,7 +84,11 @@ export function viewPane(title: string): Locator {
     const { page } = e2e();
     return page
         .locator('#workbench\\.parts\\.sidebar .pane')
-        .filter({ has: page.locator('.pane-header h3.title', { hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i') }) });
+        .filter({
+            has: page.locator('.pane-header h3.title', {
+                hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i'),
+            }),
+        });
 }
 
 /** Expands a collapsed pane; a person clicks its header. */
@@ -99,7 +110,10 @@ export async function runCommand(title: string): Promise<void> {
 
 export async function openCommandPalette(): Promise<Locator> {
     const { page } = e2e();
-    await page.locator('.monaco-workbench').click({ position: { x: 640, y: 400 }, trial: true }).catch(() => undefined);
+    await page
+        .locator('.monaco-workbench')
+        .click({ position: { x: 640, y: 400 }, trial: true })
+        .catch(() => undefined);
     await page.keyboard.press('F1');
     const input = quickInput();
     await input.waitFor({ timeout: 10_000 });
@@ -114,12 +128,16 @@ export function quickInput(): Locator {
 /** Rows of the open quick pick whose label contains `label` (case-insensitive). */
 export function quickPickRow(label: string | RegExp): Locator {
     const pattern = typeof label === 'string' ? new RegExp(escapeRegExp(label), 'i') : label;
-    return e2e().page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ hasText: pattern });
+    return e2e()
+        .page.locator('.quick-input-widget .quick-input-list .monaco-list-row')
+        .filter({ hasText: pattern });
 }
 
 /** Labels of the rows the open quick pick shows. */
 export async function quickPickLabels(): Promise<string[]> {
-    const rows = e2e().page.locator('.quick-input-widget .quick-input-list .monaco-list-row .label-name');
+    const rows = e2e().page.locator(
+        '.quick-input-widget .quick-input-list .monaco-list-row .label-name',
+    );
     await rows.first().waitFor({ timeout: 10_000 });
     return (await rows.allInnerTexts()).map((text) => text.trim());
 }
@@ -139,9 +157,15 @@ export async function clearNotifications(): Promise<void> {
     const { page } = e2e();
     const toasts = notificationToasts();
     for (let i = await toasts.count(); i > 0; i--) {
-        const close = toasts.first().locator('.codicon-notifications-clear, .codicon-close').first();
+        const close = toasts
+            .first()
+            .locator('.codicon-notifications-clear, .codicon-close')
+            .first();
         if (!(await close.isVisible().catch(() => false))) {
-            await toasts.first().hover().catch(() => undefined);
+            await toasts
+                .first()
+                .hover()
+                .catch(() => undefined);
         }
         await close.click({ timeout: 2_000 }).catch(() => undefined);
     }
@@ -163,7 +187,10 @@ export async function openFile(relativePath: string): Promise<void> {
     await input.fill(relativePath);
     await quickPickRow(path.basename(relativePath)).first().waitFor({ timeout: 15_000 });
     await page.keyboard.press('Enter');
-    await page.locator(`.tabs-container .tab[aria-label^="${path.basename(relativePath)}"]`).first().waitFor({ timeout: 15_000 });
+    await page
+        .locator(`.tabs-container .tab[aria-label^="${path.basename(relativePath)}"]`)
+        .first()
+        .waitFor({ timeout: 15_000 });
 }
 
 /** Saves a PNG of the whole workbench into media/screenshots/ (shown in the README). */
@@ -217,17 +244,21 @@ export function extensionErrors(): LogError[] {
     const expected = (text: string) => expectedErrors.some((re) => re.test(text));
     for (const file of filesUnder(path.join(userDataDir, 'logs'))) {
         const name = path.basename(file);
-        const ours = file.includes(`${path.sep}${extensionId}${path.sep}`) || name.startsWith('Avalanche Explorer');
+        const ours =
+            file.includes(`${path.sep}${extensionId}${path.sep}`) ||
+            name.startsWith('Avalanche Explorer');
         const host = /exthost[^/]*\.log$/.test(name);
         if (!ours && !host) continue;
         for (const entry of logEntries(file)) {
             if (entry.level !== 'error' || expected(entry.text)) continue;
-            if (ours || /avalanche-explorer/i.test(entry.text)) found.push({ source: file, text: entry.text });
+            if (ours || /avalanche-explorer/i.test(entry.text))
+                found.push({ source: file, text: entry.text });
         }
     }
     for (const error of consoleErrors) {
         const text = `${error.text} ${error.url}`;
-        if (/avalanche-explorer/i.test(text) && !expected(text)) found.push({ source: 'workbench console', text });
+        if (/avalanche-explorer/i.test(text) && !expected(text))
+            found.push({ source: 'workbench console', text });
     }
     return found;
 }

@@ -16,15 +16,23 @@ suite('(e2e) choose network from the command palette', () => {
     });
 
     test('the status bar shows the network', async () => {
-        await statusBarItem(/mainnet/i).first().waitFor({ timeout: 30_000 });
+        await statusBarItem(/mainnet/i)
+            .first()
+            .waitFor({ timeout: 30_000 });
     });
 
     test('"Avalanche: Choose Network" offers mainnet and fuji and switches to fuji', async () => {
         const { page } = e2e();
         await runCommand('Avalanche: Choose Network');
         const labels = await quickPickLabels();
-        assert.ok(labels.some((l) => /mainnet/i.test(l)), `no mainnet in ${labels.join(', ')}`);
-        assert.ok(labels.some((l) => /fuji/i.test(l)), `no fuji in ${labels.join(', ')}`);
+        assert.ok(
+            labels.some((l) => /mainnet/i.test(l)),
+            `no mainnet in ${labels.join(', ')}`,
+        );
+        assert.ok(
+            labels.some((l) => /fuji/i.test(l)),
+            `no fuji in ${labels.join(', ')}`,
+        );
         await screenshot('choose-network');
         await quickPickRow(/fuji/i).first().click();
         await statusBarItem(/fuji/i).first().waitFor({ timeout: 15_000 });
@@ -33,7 +41,11 @@ suite('(e2e) choose network from the command palette', () => {
 
     test('switching back to mainnet', async () => {
         await runCommand('Avalanche: Choose Network');
-        await quickPickRow(/mainnet/i).first().click();
-        await statusBarItem(/mainnet/i).first().waitFor({ timeout: 15_000 });
+        await quickPickRow(/mainnet/i)
+            .first()
+            .click();
+        await statusBarItem(/mainnet/i)
+            .first()
+            .waitFor({ timeout: 15_000 });
     });
 });

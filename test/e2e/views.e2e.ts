@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 
-import { expandPane, openAvalancheContainer, openFile, resetWorkbench, screenshot, viewPane } from './harness';
+import {
+    expandPane,
+    openAvalancheContainer,
+    openFile,
+    resetWorkbench,
+    screenshot,
+    viewPane,
+} from './harness';
 
 const views = ['Chains', 'Subnets & L1s', 'Validators', 'Node'];
 

@@ -24,7 +24,11 @@ interface Manifest {
 
 function versions(): string[] {
     const fromEnv = process.env['AVALANCHE_VSCODE_VERSIONS'];
-    if (fromEnv) return fromEnv.split(',').map((v) => v.trim()).filter(Boolean);
+    if (fromEnv)
+        return fromEnv
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean);
     const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
     const minimum = /\d+\.\d+\.\d+/.exec(manifest.engines.vscode)?.[0];
     if (!minimum) throw new Error(`engines.vscode "${manifest.engines.vscode}" names no version`);
@@ -38,7 +42,9 @@ async function runOn(version: string): Promise<boolean> {
         const workspaceDir = path.join(runDir, 'workspace');
         const userDataDir = path.join(runDir, 'user-data');
         writeSampleWorkspace(workspaceDir, sandbox.known);
-        const quiet = JSON.parse(readFileSync(path.join(root, 'test', 'fixtures', 'quietSettings.json'), 'utf8')) as object;
+        const quiet = JSON.parse(
+            readFileSync(path.join(root, 'test', 'fixtures', 'quietSettings.json'), 'utf8'),
+        ) as object;
         mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
         writeFileSync(
             path.join(userDataDir, 'User', 'settings.json'),
@@ -64,7 +70,9 @@ async function runOn(version: string): Promise<boolean> {
         };
         const envFile = path.join(runDir, 'test-env.json');
         writeFileSync(envFile, JSON.stringify(env, null, 2));
-        console.log(`\n=== integration suite on VS Code ${version} (desktop, @vscode/test-electron)`);
+        console.log(
+            `\n=== integration suite on VS Code ${version} (desktop, @vscode/test-electron)`,
+        );
         await runTests({
             version,
             extensionDevelopmentPath: root,
@@ -82,7 +90,9 @@ async function runOn(version: string): Promise<boolean> {
         });
         return true;
     } catch (error) {
-        console.error(`VS Code ${version}: ${error instanceof Error ? error.message : String(error)}`);
+        console.error(
+            `VS Code ${version}: ${error instanceof Error ? error.message : String(error)}`,
+        );
         return false;
     } finally {
         await sandbox.close();

@@ -8,7 +8,7 @@ import { testEnv } from './testEnv';
 suite('(integration) activation', () => {
     test('the extension is installed with its manifest', () => {
         const ext = extension();
-        assert.equal(ext.packageJSON.name, 'avalanche-explorer');
+        assert.equal((ext.packageJSON as { name: string }).name, 'avalanche-explorer');
         assert.match(manifest().version, /^\d+\.\d+\.\d+/);
     });
 
@@ -22,7 +22,8 @@ suite('(integration) activation', () => {
         assert.ok(minimum, `engines.vscode "${manifest().engines.vscode}" has no version`);
         const [major, minor] = vscode.version.split('.').map(Number);
         assert.ok(
-            (major ?? 0) > Number(minimum[1]) || ((major ?? 0) === Number(minimum[1]) && (minor ?? 0) >= Number(minimum[2])),
+            (major ?? 0) > Number(minimum[1]) ||
+                ((major ?? 0) === Number(minimum[1]) && (minor ?? 0) >= Number(minimum[2])),
             `VS Code ${vscode.version} is older than ${manifest().engines.vscode}`,
         );
     });

@@ -4,7 +4,12 @@ import * as vscode from 'vscode';
 
 import { activated, manifest } from './helpers';
 
-const expectedViews = ['avalanche.chains', 'avalanche.subnets', 'avalanche.validators', 'avalanche.node'];
+const expectedViews = [
+    'avalanche.chains',
+    'avalanche.subnets',
+    'avalanche.validators',
+    'avalanche.node',
+];
 
 suite('(integration) contributions', () => {
     suiteSetup(async () => {
@@ -21,7 +26,9 @@ suite('(integration) contributions', () => {
 
     test('every palette command has a title and the Avalanche category', () => {
         const hidden = new Set(
-            (manifest().contributes.menus?.['commandPalette'] ?? []).filter((m) => m.when === 'false').map((m) => m.command),
+            (manifest().contributes.menus?.['commandPalette'] ?? [])
+                .filter((m) => m.when === 'false')
+                .map((m) => m.command),
         );
         const shown = (manifest().contributes.commands ?? []).filter((c) => !hidden.has(c.command));
         assert.ok(shown.length > 0, 'no command is shown in the palette');
@@ -33,7 +40,10 @@ suite('(integration) contributions', () => {
 
     test('the Avalanche container holds the four views', () => {
         const containers = manifest().contributes.viewsContainers?.['activitybar'] ?? [];
-        assert.ok(containers.some((c) => c.id === 'avalanche'), 'no activity bar container "avalanche"');
+        assert.ok(
+            containers.some((c) => c.id === 'avalanche'),
+            'no activity bar container "avalanche"',
+        );
         const views = (manifest().contributes.views?.['avalanche'] ?? []).map((v) => v.id);
         assert.deepEqual(views, expectedViews);
     });

@@ -45,12 +45,17 @@ export async function activated(): Promise<vscode.Extension<unknown>> {
 }
 
 /** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+    probe: () => T | undefined | Promise<T | undefined>,
+    what: string,
+    timeoutMs = 10_000,
+): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
         const value = await probe();
         if (value !== undefined) return value;
-        if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+        if (Date.now() > deadline)
+            throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
     }
 }

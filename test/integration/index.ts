@@ -56,7 +56,6 @@ export async function runSuite(options: RunSuiteOptions = {}): Promise<SuiteResu
     const lines: string[] = [];
     const base = Mocha.reporters.Base as unknown as ReporterBase;
     const originalBaseLog = base.consoleLog;
-    // eslint-disable-next-line no-console
     const originalConsoleLog = console.log;
     const capture = (...args: unknown[]): void => {
         lines.push(formatLine(args));
@@ -65,7 +64,6 @@ export async function runSuite(options: RunSuiteOptions = {}): Promise<SuiteResu
     if (options.capture) {
         base.consoleLog = capture;
         // The summary reporter prints its closing line with console.log.
-        // eslint-disable-next-line no-console
         console.log = capture;
     }
 
@@ -82,20 +80,27 @@ export async function runSuite(options: RunSuiteOptions = {}): Promise<SuiteResu
             runner.on('pending', () => skipped++);
             runner.on('fail', (test, error: unknown) => {
                 failed++;
-                const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+                const message =
+                    error instanceof Error ? (error.stack ?? error.message) : String(error);
                 failures.push({ title: test.fullTitle(), message });
             });
         });
     } finally {
         base.consoleLog = originalBaseLog;
-        // eslint-disable-next-line no-console
         console.log = originalConsoleLog;
     }
     if (passed + failed === 0) {
         failed = 1;
         failures.push({ title: 'integration tier', message: 'no test ran' });
     }
-    return { passed, failed, skipped, failures, output: lines.join('\n') + '\n', durationMs: Date.now() - started };
+    return {
+        passed,
+        failed,
+        skipped,
+        failures,
+        output: lines.join('\n') + '\n',
+        durationMs: Date.now() - started,
+    };
 }
 
 function formatLine(args: unknown[]): string {

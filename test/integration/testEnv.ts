@@ -6,7 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 
-import type { FaultRule, KnownIds, RecordedRequest, SandboxNetwork, SandboxSettings } from '../sandbox/types';
+import type {
+    FaultRule,
+    KnownIds,
+    RecordedRequest,
+    SandboxNetwork,
+    SandboxSettings,
+} from '../sandbox/types';
 
 export interface TestEnv {
     dataApiUrl: string;
@@ -30,7 +36,9 @@ export function testEnv(): TestEnv {
     if (cached) return cached;
     const file = process.env[testEnvVariable];
     if (!file) {
-        throw new Error(`${testEnvVariable} is not set: run the suite with "npm run test:integration" or "npm run test:electron".`);
+        throw new Error(
+            `${testEnvVariable} is not set: run the suite with "npm run test:integration" or "npm run test:electron".`,
+        );
     }
     cached = JSON.parse(readFileSync(file, 'utf8')) as TestEnv;
     return cached;
@@ -40,10 +48,14 @@ async function control(method: string, route: string, body?: unknown): Promise<u
     const init: RequestInit = { method };
     if (body !== undefined) {
         init.headers = { 'content-type': 'application/json' };
-        init.body = JSON.stringify(body);
+        // `undefined` (e.g. `requireApiKey: undefined` to turn a switch off) must survive JSON.
+        init.body = JSON.stringify(body, (_key, value: unknown) =>
+            value === undefined ? null : value,
+        );
     }
     const response = await fetch(`${testEnv().controlUrl}${route}`, init);
-    if (!response.ok) throw new Error(`sandbox control ${method} ${route}: HTTP ${response.status}`);
+    if (!response.ok)
+        throw new Error(`sandbox control ${method} ${route}: HTTP ${response.status}`);
     const text = await response.text();
     return text ? (JSON.parse(text) as unknown) : undefined;
 }
@@ -64,7 +76,9 @@ export async function clearSandboxFaults(): Promise<void> {
 
 /** Requests the sandbox received since start or the last `clearSandboxRequests()`. */
 export async function sandboxRequests(): Promise<RecordedRequest[]> {
-    return (await control('GET', '/requests')) as RecordedRequest[];
+    const body = (await control('GET', '/requests')) as
+        RecordedRequest[] | { requests: RecordedRequest[] };
+    return Array.isArray(body) ? body : body.requests;
 }
 
 export async function clearSandboxRequests(): Promise<void> {

@@ -2,6 +2,7 @@
 // writes run-config.json next to this file; the suite's results go to the file it names, which
 // the script polls. The suite itself is the one @vscode/test-electron runs (test/integration).
 'use strict';
+/* eslint-disable @typescript-eslint/no-require-imports -- a plain CommonJS extension, loaded as is */
 const fs = require('node:fs');
 const path = require('node:path');
 
