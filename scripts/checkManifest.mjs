@@ -47,16 +47,25 @@ export function checkManifest(manifest, tables, options = {}) {
 
     // Activation: the status bar and hovers need startup activation; never "*".
     if (!same(manifest.activationEvents, ['onStartupFinished'])) {
-        problems.push(`activationEvents: expected ["onStartupFinished"], got ${JSON.stringify(manifest.activationEvents)}`);
+        problems.push(
+            `activationEvents: expected ["onStartupFinished"], got ${JSON.stringify(manifest.activationEvents)}`,
+        );
     }
 
     // Commands.
     const commands = contributes.commands ?? [];
     const commandIds = Object.values(tables.CommandId);
-    compareSets(problems, 'contributes.commands', commands.map((c) => c.command), commandIds);
+    compareSets(
+        problems,
+        'contributes.commands',
+        commands.map((c) => c.command),
+        commandIds,
+    );
     for (const c of commands) {
-        if (c.category !== category) problems.push(`command ${c.command}: category must be "${category}"`);
-        if (typeof c.title !== 'string' || c.title.trim() === '') problems.push(`command ${c.command}: no title`);
+        if (c.category !== category)
+            problems.push(`command ${c.command}: category must be "${category}"`);
+        if (typeof c.title !== 'string' || c.title.trim() === '')
+            problems.push(`command ${c.command}: no title`);
         if (typeof c.title === 'string' && c.title.startsWith(`${category}:`)) {
             problems.push(`command ${c.command}: the title repeats the category`);
         }
@@ -66,7 +75,9 @@ export function checkManifest(manifest, tables, options = {}) {
     }
     const palette = contributes.menus?.commandPalette ?? [];
     const hidden = palette.filter((m) => m.when === 'false').map((m) => m.command);
-    compareSets(problems, 'commandPalette entries with "when": "false"', hidden, [...tables.internalCommandIds]);
+    compareSets(problems, 'commandPalette entries with "when": "false"', hidden, [
+        ...tables.internalCommandIds,
+    ]);
     for (const [menu, entries] of Object.entries(contributes.menus ?? {})) {
         for (const entry of entries) {
             if (entry.command && !commandIds.includes(entry.command)) {
@@ -81,12 +92,14 @@ export function checkManifest(manifest, tables, options = {}) {
     if (!container) {
         problems.push(`viewsContainers.activitybar: missing ${tables.ViewContainerId}`);
     } else {
-        if (container.title !== category) problems.push(`view container title must be "${category}"`);
+        if (container.title !== category)
+            problems.push(`view container title must be "${category}"`);
         if (typeof container.icon !== 'string' || !container.icon.endsWith('.svg')) {
             problems.push('view container icon must be an SVG file');
         } else if (options.rootDir) {
             const iconPath = join(options.rootDir, container.icon);
-            if (!existsSync(iconPath)) problems.push(`view container icon ${container.icon} does not exist`);
+            if (!existsSync(iconPath))
+                problems.push(`view container icon ${container.icon} does not exist`);
             else if (!readFileSync(iconPath, 'utf8').includes('currentColor')) {
                 problems.push(`view container icon ${container.icon} must paint with currentColor`);
             }
@@ -94,7 +107,12 @@ export function checkManifest(manifest, tables, options = {}) {
     }
     const views = contributes.views?.[tables.ViewContainerId] ?? [];
     const viewIds = Object.values(tables.ViewId);
-    compareSets(problems, `views.${tables.ViewContainerId}`, views.map((v) => v.id), viewIds);
+    compareSets(
+        problems,
+        `views.${tables.ViewContainerId}`,
+        views.map((v) => v.id),
+        viewIds,
+    );
     for (const v of views) {
         if (typeof v.name !== 'string' || v.name === '') problems.push(`view ${v.id}: no name`);
     }
@@ -109,7 +127,8 @@ export function checkManifest(manifest, tables, options = {}) {
     for (const w of welcome) {
         if (!viewIds.includes(w.view)) problems.push(`viewsWelcome: unknown view ${w.view}`);
         for (const m of String(w.contents ?? '').matchAll(/\]\(command:([^)?\s]+)/g)) {
-            if (!commandIds.includes(m[1])) problems.push(`viewsWelcome ${w.view}: unknown command ${m[1]}`);
+            if (!commandIds.includes(m[1]))
+                problems.push(`viewsWelcome ${w.view}: unknown command ${m[1]}`);
         }
     }
 
@@ -120,7 +139,8 @@ export function checkManifest(manifest, tables, options = {}) {
     }
     const properties = {};
     for (const section of sections) {
-        if (typeof section.title !== 'string' || section.title === '') problems.push('configuration section without title');
+        if (typeof section.title !== 'string' || section.title === '')
+            problems.push('configuration section without title');
         Object.assign(properties, section.properties ?? {});
     }
     const settingIds = Object.values(tables.SettingKey).map((k) => `${tables.ConfigSection}.${k}`);
@@ -132,7 +152,9 @@ export function checkManifest(manifest, tables, options = {}) {
         }
         const key = id.slice(tables.ConfigSection.length + 1);
         if (key in tables.settingDefaults && !same(schema.default, tables.settingDefaults[key])) {
-            problems.push(`setting ${id}: default ${JSON.stringify(schema.default)} differs from settingDefaults (${JSON.stringify(tables.settingDefaults[key])})`);
+            problems.push(
+                `setting ${id}: default ${JSON.stringify(schema.default)} differs from settingDefaults (${JSON.stringify(tables.settingDefaults[key])})`,
+            );
         }
     }
 

@@ -77,7 +77,10 @@ export async function showStatusMenu(config: Config, secrets: Secrets): Promise<
         {
             command: CommandId.ChooseNode,
             label: '$(server) Choose Node…',
-            description: nodeName(snapshot[SettingKey.SelectedNodeUrl], snapshot[SettingKey.NodeUrls]),
+            description: nodeName(
+                snapshot[SettingKey.SelectedNodeUrl],
+                snapshot[SettingKey.NodeUrls],
+            ),
         },
         {
             command: hasKey ? CommandId.ClearDataApiKey : CommandId.SetDataApiKey,

@@ -32,7 +32,11 @@ export async function chooseNode(config: Config): Promise<void> {
         };
     });
     if (!isKnownNodeUrl(current, userNodes)) {
-        items.push({ label: `$(check) ${new URL(current).host}`, description: current, url: current });
+        items.push({
+            label: `$(check) ${new URL(current).host}`,
+            description: current,
+            url: current,
+        });
     }
     items.push(
         { label: '', kind: vscode.QuickPickItemKind.Separator },

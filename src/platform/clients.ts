@@ -35,18 +35,27 @@ const dataApiKeys = [
 ] as const;
 const nodeKeys = [SettingKey.SelectedNodeUrl, SettingKey.RequestTimeoutMs] as const;
 
-interface Closable {
-    close?: () => unknown;
+/**
+ * Closing lets requests already under way finish (undici's `Agent.close()`), so a settings change
+ * does not fail a tree that is loading; only new requests go to the new client.
+ */
+function closeQuietly(client: { close(): Promise<void> }, what: string): void {
+    client.close().catch((error: unknown) => {
+        logger.warn(`Closing the old ${what} client failed`, error);
+    });
 }
 
-function closeQuietly(client: Closable, what: string): void {
-    try {
-        void Promise.resolve(client.close?.()).catch((error: unknown) => {
-            logger.warn(`Closing the old ${what} client failed`, error);
-        });
-    } catch (error) {
-        logger.warn(`Closing the old ${what} client failed`, error);
-    }
+/** One limit, applied to connecting, to the response headers and to each pause in the body. */
+function timeouts(requestTimeoutMs: number): {
+    connectMs: number;
+    headersMs: number;
+    bodyMs: number;
+} {
+    return {
+        connectMs: Math.min(requestTimeoutMs, 10_000),
+        headersMs: requestTimeoutMs,
+        bodyMs: requestTimeoutMs,
+    };
 }
 
 export class ClientProvider extends Disposable {
@@ -109,7 +118,7 @@ export class ClientProvider extends Disposable {
         const { NodeRpcClient } = loadCore();
         const client = new NodeRpcClient({
             url: s[SettingKey.SelectedNodeUrl],
-            timeoutMs: s[SettingKey.RequestTimeoutMs],
+            timeouts: timeouts(s[SettingKey.RequestTimeoutMs]),
         });
         logger.info(`Node client created for ${s[SettingKey.SelectedNodeUrl]}`);
         this.nodeRpcClient = client;
@@ -142,7 +151,7 @@ export class ClientProvider extends Disposable {
             metricsUrl: s[SettingKey.MetricsApiUrl],
             apiKey,
             apiKeyHeader: s[SettingKey.DataApiKeyHeader],
-            timeoutMs: s[SettingKey.RequestTimeoutMs],
+            timeouts: timeouts(s[SettingKey.RequestTimeoutMs]),
         });
         logger.info(
             `Data API client created for ${s[SettingKey.DataApiUrl]} (${apiKey ? 'with' : 'without'} API key)`,
@@ -156,12 +165,12 @@ export class ClientProvider extends Disposable {
         this.dataApiPending = undefined;
         const old = this.dataApiClient;
         this.dataApiClient = undefined;
-        if (old) closeQuietly(old as Closable, 'Data API');
+        if (old) closeQuietly(old, 'Data API');
     }
 
     private dropNodeRpc(): void {
         const old = this.nodeRpcClient;
         this.nodeRpcClient = undefined;
-        if (old) closeQuietly(old as Closable, 'node');
+        if (old) closeQuietly(old, 'node');
     }
 }

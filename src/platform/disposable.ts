@@ -15,7 +15,7 @@ export function disposeAll(items: Iterable<vscode.Disposable | { dispose(): unkn
         }
     }
     if (first !== undefined) {
-        throw first instanceof Error ? first : new Error(String(first));
+        throw first instanceof Error ? first : new Error('A dispose call failed', { cause: first });
     }
 }
 

@@ -114,14 +114,13 @@ export class Log {
 
 function formatDetail(detail: unknown): string {
     if (detail instanceof Error) {
-        const cause = detail.cause === undefined ? '' : `\nCaused by: ${formatDetail(detail.cause)}`;
+        const cause =
+            detail.cause === undefined ? '' : `\nCaused by: ${formatDetail(detail.cause)}`;
         return (detail.stack ?? `${detail.name}: ${detail.message}`) + cause;
     }
     if (typeof detail === 'string') return detail;
     try {
-        return JSON.stringify(detail, (_k, v: unknown) =>
-            typeof v === 'bigint' ? `${v}n` : v,
-        );
+        return JSON.stringify(detail, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
     } catch {
         return String(detail);
     }

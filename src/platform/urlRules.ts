@@ -19,8 +19,10 @@ export type ParsedUrl = { url: string; error?: undefined } | { url?: undefined; 
  */
 export function parseServiceUrl(text: string): ParsedUrl {
     const trimmed = text.trim();
-    if (trimmed.length === 0) return { error: 'Enter a URL, for example https://api.avax.network.' };
-    if (trimmed.length > maxUrlLength) return { error: `The URL is longer than ${maxUrlLength} characters.` };
+    if (trimmed.length === 0)
+        return { error: 'Enter a URL, for example https://api.avax.network.' };
+    if (trimmed.length > maxUrlLength)
+        return { error: `The URL is longer than ${maxUrlLength} characters.` };
     if (/\s/.test(trimmed)) return { error: 'A URL cannot contain spaces.' };
     let url: URL;
     try {
@@ -61,8 +63,10 @@ export function validateNodeNameInput(text: string): string | undefined {
 export function validateApiKeyInput(text: string): string | undefined {
     if (text.length === 0) return 'Enter the API key.';
     if (/\s/.test(text)) return 'An API key has no spaces or line breaks; check what was pasted.';
-    if (text.length < minApiKeyLength) return `That is too short for an API key (${text.length} characters).`;
-    if (text.length > maxApiKeyLength) return `That is too long for an API key (${text.length} characters).`;
+    if (text.length < minApiKeyLength)
+        return `That is too short for an API key (${text.length} characters).`;
+    if (text.length > maxApiKeyLength)
+        return `That is too long for an API key (${text.length} characters).`;
     // Sent as an HTTP header value: only visible ASCII survives that unchanged.
     if (!/^[\x21-\x7e]+$/.test(text)) return 'An API key contains only visible ASCII characters.';
     return undefined;

@@ -83,7 +83,11 @@ export function renderStatus(input: StatusInput): StatusView {
         'Click to choose the network or the node.',
     ].join('\n');
     const background =
-        health.kind === 'unreachable' ? 'error' : health.kind === 'unhealthy' ? 'warning' : undefined;
+        health.kind === 'unreachable'
+            ? 'error'
+            : health.kind === 'unhealthy'
+              ? 'warning'
+              : undefined;
     return {
         text,
         tooltip,

@@ -15,7 +15,11 @@ import { ViewContainerId, ViewId } from '../../src/platform/viewIds';
 // Compiled to out/test/unit: the repository root is three levels up.
 const rootDir = path.resolve(__dirname, '../../..');
 
-type CheckManifest = (manifest: unknown, tables: unknown, options?: { rootDir?: string }) => string[];
+type CheckManifest = (
+    manifest: unknown,
+    tables: unknown,
+    options?: { rootDir?: string },
+) => string[];
 
 interface Manifest {
     activationEvents: string[];
@@ -83,7 +87,11 @@ describe('(unit) manifest', () => {
         for (const key of Object.values(SettingKey)) {
             const schema = props[`avalanche.${key}`];
             assert.ok(schema?.['scope'], `${key} has a scope`);
-            assert.equal(typeof schema['markdownDescription'], 'string', `${key} markdownDescription`);
+            assert.equal(
+                typeof schema['markdownDescription'],
+                'string',
+                `${key} markdownDescription`,
+            );
             assert.deepEqual(schema['default'], settingDefaults[key], `${key} default`);
         }
     });
