@@ -1,0 +1,319 @@
+/**
+ * Pure formatting for trees, hovers and tooltips: token amounts with exact bigint arithmetic (a
+ * float would turn 18-decimal balances into approximations), shortened ids, timestamps, percentages,
+ * and the Markdown escaping that keeps text from the chain (token names, memos, metadata: anything
+ * an attacker can write) from ever becoming Markdown markup, links or HTML.
+ */
+
+/** Decimals of nAVAX, the unit of P-Chain and X-Chain amounts. */
+export const nAvaxDecimals = 9;
+/** Decimals of wei, the unit of C-Chain and EVM native amounts. */
+export const weiDecimals = 18;
+
+export interface FormatUnitsOptions {
+    /**
+     * Round (half away from zero) to at most this many fraction digits. Absent: exact, with
+     * every significant digit.
+     */
+    maxFractionDigits?: number | undefined;
+}
+
+const integerText = /^-?\d+$/;
+const hexText = /^-?0x[0-9a-fA-F]+$/;
+
+/**
+ * Reads an integer amount: a bigint, a safe integer, a string of decimal digits or `0x` hex
+ * (optionally with a leading `-`). Throws RangeError for anything else.
+ */
+export function parseInteger(raw: string | bigint | number): bigint {
+    if (typeof raw === 'bigint') return raw;
+    if (typeof raw === 'number') {
+        if (Number.isSafeInteger(raw)) return BigInt(raw);
+        throw new RangeError(`Not a safe integer: ${raw}`);
+    }
+    const text = raw.trim();
+    if (integerText.test(text)) return BigInt(text);
+    if (hexText.test(text)) {
+        return text.startsWith('-') ? -BigInt(text.slice(1)) : BigInt(text);
+    }
+    throw new RangeError(`Not an integer amount: ${JSON.stringify(raw.slice(0, 40))}`);
+}
+
+function checkDecimals(decimals: number): void {
+    if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
+        throw new RangeError(`decimals must be an integer from 0 to 255, not ${decimals}`);
+    }
+}
+
+/**
+ * Splits an integer amount into whole and fraction digits for `decimals`, rounding when
+ * `maxFractionDigits` asks for fewer. Trailing zeros of the fraction are dropped.
+ */
+function toDecimal(
+    raw: string | bigint | number,
+    decimals: number,
+    maxFractionDigits: number | undefined,
+): { negative: boolean; whole: string; fraction: string; roundedAway: boolean } {
+    checkDecimals(decimals);
+    const value = parseInteger(raw);
+    const negative = value < 0n;
+    const magnitude = negative ? -value : value;
+    let digits = decimals;
+    let scaled: bigint;
+    if (maxFractionDigits !== undefined && maxFractionDigits < decimals) {
+        if (!Number.isInteger(maxFractionDigits) || maxFractionDigits < 0) {
+            throw new RangeError(
+                `maxFractionDigits must be an integer >= 0, not ${maxFractionDigits}`,
+            );
+        }
+        digits = maxFractionDigits;
+        const step = 10n ** BigInt(decimals - digits);
+        scaled = magnitude / step;
+        if ((magnitude % step) * 2n >= step) scaled += 1n;
+    } else {
+        scaled = magnitude;
+    }
+    const unit = 10n ** BigInt(digits);
+    const whole = (scaled / unit).toString();
+    const fraction =
+        digits === 0 ? '' : (scaled % unit).toString().padStart(digits, '0').replace(/0+$/, '');
+    return { negative, whole, fraction, roundedAway: scaled === 0n && magnitude !== 0n };
+}
+
+/**
+ * An integer amount in the smallest unit as a decimal number of whole units, exactly:
+ * `formatUnits('1500000000000000000', 18)` is `'1.5'`. No grouping; `-` for negative amounts.
+ */
+export function formatUnits(
+    raw: string | bigint | number,
+    decimals: number,
+    options: FormatUnitsOptions = {},
+): string {
+    const { negative, whole, fraction } = toDecimal(raw, decimals, options.maxFractionDigits);
+    const body = fraction ? `${whole}.${fraction}` : whole;
+    return negative && body !== '0' ? `-${body}` : body;
+}
+
+/** Inserts `,` between groups of three digits of a whole number given as digits. */
+export function groupDigits(digits: string): string {
+    return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+export interface FormatAmountOptions {
+    /** Default 6. Amounts that round to zero but are not zero show as `< 0.000001`. */
+    maxFractionDigits?: number | undefined;
+}
+
+/**
+ * An amount for people: whole units with thousands separators, rounded to 6 fraction digits
+ * (by default), followed by the symbol: `formatAmount('1234567890000', 9, 'AVAX')` is
+ * `'1,234.56789 AVAX'`. Input that is not an integer is returned as it came (plus the symbol),
+ * so that odd data shows up rather than throwing in a tree. The result is plain text: escape it
+ * before putting it into Markdown.
+ */
+export function formatAmount(
+    raw: string | bigint | number,
+    decimals: number,
+    symbol?: string,
+    options: FormatAmountOptions = {},
+): string {
+    const suffix = symbol ? ` ${symbol}` : '';
+    const maxFractionDigits = options.maxFractionDigits ?? 6;
+    let parts: ReturnType<typeof toDecimal>;
+    try {
+        parts = toDecimal(raw, decimals, maxFractionDigits);
+    } catch {
+        return `${String(raw)}${suffix}`;
+    }
+    if (parts.roundedAway) {
+        const smallest = maxFractionDigits === 0 ? '1' : `0.${'0'.repeat(maxFractionDigits - 1)}1`;
+        return `${parts.negative ? '> -' : '< '}${smallest}${suffix}`;
+    }
+    const whole = groupDigits(parts.whole);
+    const body = parts.fraction ? `${whole}.${parts.fraction}` : whole;
+    return `${parts.negative && body !== '0' ? '-' : ''}${body}${suffix}`;
+}
+
+/** nAVAX (P-/X-Chain amounts) as AVAX: `formatNAvax('1000000000')` is `'1 AVAX'`. */
+export function formatNAvax(
+    raw: string | bigint | number,
+    options: FormatAmountOptions = {},
+): string {
+    return formatAmount(raw, nAvaxDecimals, 'AVAX', options);
+}
+
+/** wei (C-Chain and EVM native amounts) as whole tokens, AVAX unless another symbol is given. */
+export function formatWei(
+    raw: string | bigint | number,
+    symbol = 'AVAX',
+    options: FormatAmountOptions = {},
+): string {
+    return formatAmount(raw, weiDecimals, symbol, options);
+}
+
+/** A whole number with thousands separators (`1234567` → `1,234,567`); other input as it came. */
+export function formatInteger(raw: string | bigint | number): string {
+    try {
+        const value = parseInteger(raw);
+        const text = groupDigits((value < 0n ? -value : value).toString());
+        return value < 0n ? `-${text}` : text;
+    } catch {
+        return String(raw);
+    }
+}
+
+/**
+ * A long id cut in the middle: `shortenId('0x1234567890abcdef', 6, 4)` is `'0x1234…cdef'`.
+ * Ids short enough to show whole are returned unchanged.
+ */
+export function shortenId(id: string, head = 8, tail = 6): string {
+    const chars = Array.from(id);
+    if (chars.length <= head + tail + 1) return id;
+    return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - tail).join('')}`;
+}
+
+const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['year', 365 * 24 * 3600],
+    ['month', 30 * 24 * 3600],
+    ['week', 7 * 24 * 3600],
+    ['day', 24 * 3600],
+    ['hour', 3600],
+    ['minute', 60],
+    ['second', 1],
+];
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+
+/**
+ * How long ago (or ahead) a UNIX time in seconds is, in English: `3 minutes ago`, `in 2 days`,
+ * `just now` within 5 seconds. `nowMs` is injectable for tests.
+ */
+export function relativeTime(seconds: number, nowMs: number = Date.now()): string {
+    if (!Number.isFinite(seconds)) return '';
+    const delta = seconds - nowMs / 1000;
+    const magnitude = Math.abs(delta);
+    if (magnitude < 5) return 'just now';
+    relativeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+    for (const [unit, size] of relativeUnits) {
+        if (magnitude >= size || unit === 'second') {
+            const count = Math.floor(magnitude / size);
+            return relativeFormat.format(delta < 0 ? -count : count, unit);
+        }
+    }
+    return '';
+}
+
+/** The ISO 8601 form of a UNIX time in seconds, without milliseconds: `2022-03-30T20:34:46Z`. */
+export function isoTime(seconds: number): string | undefined {
+    const ms = seconds * 1000;
+    if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return undefined;
+    return new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
+/**
+ * A UNIX time in seconds as ISO 8601 plus how long ago: `2022-03-30T20:34:46Z (2 years ago)`.
+ * A value that is not a valid time is returned as text.
+ */
+export function formatTimestamp(seconds: number, nowMs: number = Date.now()): string {
+    const iso = isoTime(seconds);
+    return iso === undefined ? String(seconds) : `${iso} (${relativeTime(seconds, nowMs)})`;
+}
+
+/**
+ * A percentage with fixed fraction digits: `formatPercent(99.5)` is `'99.50%'`. AvalancheGo sends
+ * percentages as strings (`"100.0000"`), which are accepted; `fraction: true` reads 0.995 as 99.5%.
+ * Anything that is not a number gives `'n/a'`.
+ */
+export function formatPercent(
+    value: number | string,
+    options: { fractionDigits?: number; fraction?: boolean } = {},
+): string {
+    const number = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
+    if (!Number.isFinite(number)) return 'n/a';
+    const percent = options.fraction ? number * 100 : number;
+    return `${percent.toFixed(options.fractionDigits ?? 2)}%`;
+}
+
+/** Longest text `escapeMarkdown` keeps, in characters, before cutting with an ellipsis. */
+export const defaultMaxMarkdownLength = 256;
+
+// Invisible and direction-changing characters (Cf: bidi overrides and isolates, zero-width
+// characters, BOM, tag characters) would let text reorder or hide what a hover shows; control
+// characters (Cc) and line or paragraph separators would break the surrounding Markdown apart.
+const invisible = /\p{Cf}/gu;
+// With the `u` flag only unpaired surrogates match \p{Cs}; they would render as garbage.
+const loneSurrogate = /\p{Cs}/gu;
+const breaking = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
+// Everything CommonMark (and VS Code's GFM flavour) could read as syntax: emphasis, code, links,
+// images, headings, lists, tables, strikethrough, HTML and entities (`&`), and autolinks (`:`,
+// `.` in `www.`, `@` in e-mail addresses). Escaping `:` is what keeps `command:` and
+// `javascript:` from ever forming a link.
+const markdownSyntax = /[\\`*_{}[\]()#+\-.!|~<>&:@"'=$^%]/g;
+
+/**
+ * Makes any string safe inside VS Code Markdown (hovers, tooltips): control, bidi and invisible
+ * characters are removed or replaced, lone surrogates become U+FFFD, every character Markdown
+ * could read as syntax is backslash-escaped, and text longer than `maxLength` characters is cut
+ * with an ellipsis. The result is inline text: line breaks become spaces.
+ */
+export function escapeMarkdown(text: unknown, options: { maxLength?: number } = {}): string {
+    let value = typeof text === 'string' ? text : String(text);
+    value = value.replace(loneSurrogate, '\uFFFD').replace(invisible, '').replace(breaking, ' ');
+    const maxLength = options.maxLength ?? defaultMaxMarkdownLength;
+    if (value.length > maxLength) {
+        const chars = Array.from(value);
+        if (chars.length > maxLength)
+            value = `${chars.slice(0, Math.max(0, maxLength - 1)).join('')}…`;
+    }
+    return value.replace(markdownSyntax, '\\$&');
+}
+
+/**
+ * Inline code for Markdown, safe for any text: cleaned like `escapeMarkdown` (no escaping is
+ * needed inside a code span) and fenced with more backticks than the text contains in a row.
+ */
+export function markdownCode(text: unknown, options: { maxLength?: number } = {}): string {
+    let value = typeof text === 'string' ? text : String(text);
+    value = value.replace(loneSurrogate, '\uFFFD').replace(invisible, '').replace(breaking, ' ');
+    const maxLength = options.maxLength ?? defaultMaxMarkdownLength;
+    const chars = Array.from(value);
+    if (chars.length > maxLength) value = `${chars.slice(0, Math.max(0, maxLength - 1)).join('')}…`;
+    let longest = 0;
+    for (const run of value.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+    const fence = '`'.repeat(longest + 1);
+    // A space on each side keeps a leading or trailing backtick from joining the fence.
+    let padded = value;
+    if (value === '') padded = ' ';
+    else if (value.startsWith('`') || value.endsWith('`')) padded = ` ${value} `;
+    return `${fence}${padded}${fence}`;
+}
+
+/**
+ * The link target if it is a plain `https:` or `http:` URL, else undefined: `command:`,
+ * `javascript:`, `file:`, `data:` and relative targets are never returned.
+ */
+export function safeLinkTarget(url: string): string | undefined {
+    let parsed: URL;
+    try {
+        parsed = new URL(url);
+    } catch {
+        return undefined;
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+    // `href` percent-encodes spaces, quotes and angle brackets; parentheses are encoded too
+    // because they would end the Markdown link target early.
+    return parsed.href.replace(/\(/g, '%28').replace(/\)/g, '%29');
+}
+
+/**
+ * A Markdown link whose label is escaped and whose target must be http(s); any other target
+ * (for example `command:` or `javascript:` from hostile metadata) yields the escaped label alone.
+ */
+export function markdownLink(
+    label: unknown,
+    url: string,
+    options: { maxLength?: number } = {},
+): string {
+    const text = escapeMarkdown(label, options);
+    const target = safeLinkTarget(url);
+    return target === undefined ? text : `[${text}](${target})`;
+}
