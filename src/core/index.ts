@@ -10,3 +10,5 @@ export * from './nodeRpc/methods';
 export * from './nodeRpc/schemas';
 export { blockTagNames, logLevels, maxAliasLength, type BlockTag, type LogLevel } from './nodeRpc/params';
 export * from './nodeRpc/rpcClient';
+export * from './dataApi';
+export * from './format';
