@@ -30,6 +30,7 @@ const ripgrepTarball = 'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const codeServerDir = path.join(root, '.vscode-test', 'code-server');
+const installTimeoutMs = 15 * 60_000;
 const markerFile = path.join(codeServerDir, `.installed-${codeServerVersion}`);
 const entryFile = path.join(
     codeServerDir,
@@ -161,6 +162,12 @@ export async function ensureCodeServer(log = (line) => console.log(line)) {
             () => log(`  ... still installing (${Math.round((Date.now() - started) / 1000)} s)`),
             20000,
         );
+        // A stalled install (a postinstall waiting on the network) must not hang the caller.
+        const limit = setTimeout(() => {
+            out.push(Buffer.from(`\n[killed after ${installTimeoutMs / 60_000} min]\n`));
+            child.kill('SIGKILL');
+        }, installTimeoutMs);
+        child.on('close', () => clearTimeout(limit));
         child.stdout.on('data', (d) => out.push(d));
         child.stderr.on('data', (d) => out.push(d));
         child.on('close', (code) => {

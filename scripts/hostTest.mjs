@@ -7,7 +7,9 @@
 // Prints the spec output and "<tier>: N passed, N failed", exits non-zero on any failure, and stops
 // everything it started (code-server's process group, Chromium, the sandbox) on every path out.
 // Environment: HOST_TEST_TIMEOUT_MS (default 10 min), KEEP_TEST_DIR=1 (keep the run folder),
-// TEST_GREP (only tests whose title contains this text).
+// TEST_GREP (only tests whose title contains this text), UPDATE_SCREENSHOTS=1 (rewrite the README
+// screenshots in media/screenshots/; otherwise only missing ones are written there, so that a test
+// run leaves the work tree clean; every run's pictures are in .vscode-test/screenshots/).
 import { spawnSync } from 'node:child_process';
 import {
     cpSync,
@@ -88,9 +90,15 @@ async function finish(code, reason) {
     process.exit(code);
 }
 
-const globalTimer = setTimeout(() => {
-    void finish(1, `the ${tier} tier did not finish within ${Math.round(timeoutMs / 1000)} s`);
-}, timeoutMs);
+// Armed once code-server is installed: the one-time install has its own limit.
+let globalTimer;
+let deadline = Date.now() + timeoutMs;
+function armTimer() {
+    deadline = Date.now() + timeoutMs;
+    globalTimer = setTimeout(() => {
+        void finish(1, `the ${tier} tier did not finish within ${Math.round(timeoutMs / 1000)} s`);
+    }, timeoutMs);
+}
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(signal, () => void finish(130, `stopped by ${signal}`));
 }
@@ -202,6 +210,7 @@ async function main() {
     compileTests();
     ensureBuilt();
     const codeServerEntry = await ensureCodeServer((line) => step(line));
+    armTimer();
 
     runDir = mkdtempSync(path.join(os.tmpdir(), `avalanche-explorer-${tier}-`));
     userDataDir = path.join(runDir, 'user-data');
@@ -281,7 +290,7 @@ async function main() {
     if (tier === 'integration') {
         const results = await waitForFile(
             resultsFile,
-            Math.max(30_000, timeoutMs - (Date.now() - started) - 15_000),
+            Math.max(30_000, deadline - Date.now() - 15_000),
             () => !server.exited(),
         );
         console.log('');
@@ -306,7 +315,9 @@ async function main() {
         workspaceDir,
         userDataDir,
         runDir,
-        screenshotsDir: path.join(root, 'media', 'screenshots'),
+        screenshotsDir: path.join(root, '.vscode-test', 'screenshots'),
+        readmeScreenshotsDir: path.join(root, 'media', 'screenshots'),
+        updateReadmeScreenshots: process.env.UPDATE_SCREENSHOTS === '1',
         consoleErrors,
     };
     // The contributed container appears once the extension registry reached the workbench.

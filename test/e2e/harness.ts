@@ -3,7 +3,7 @@
  * in headless Chromium, the sandbox behind it) and helpers that act as a person would: the
  * activity bar, the command palette, quick picks, notifications, the status bar, screenshots.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -30,7 +30,11 @@ export interface E2eContext {
     workspaceDir: string;
     userDataDir: string;
     runDir: string;
+    /** Every screenshot of this run (git-ignored). */
     screenshotsDir: string;
+    /** The README's pictures: written when missing or when `updateReadmeScreenshots` is set. */
+    readmeScreenshotsDir: string;
+    updateReadmeScreenshots: boolean;
     /** Errors the workbench page printed to its console, collected since it opened. */
     consoleErrors: ConsoleError[];
 }
@@ -193,15 +197,23 @@ export async function openFile(relativePath: string): Promise<void> {
         .waitFor({ timeout: 15_000 });
 }
 
-/** Saves a PNG of the whole workbench into media/screenshots/ (shown in the README). */
+/**
+ * Saves a 1280x800 PNG of the workbench into .vscode-test/screenshots/ and, when it is missing
+ * there or UPDATE_SCREENSHOTS=1, into media/screenshots/ for the README.
+ */
 export async function screenshot(name: string): Promise<string> {
-    const { page, screenshotsDir } = e2e();
+    const { page, screenshotsDir, readmeScreenshotsDir, updateReadmeScreenshots } = e2e();
     mkdirSync(screenshotsDir, { recursive: true });
     const file = path.join(screenshotsDir, `${name}.png`);
     // No hover tooltip from the last click; animations (quick input, notifications) settled.
     await page.mouse.move(1100, 120);
     await page.waitForTimeout(300);
     await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+    const readmeFile = path.join(readmeScreenshotsDir, `${name}.png`);
+    if (updateReadmeScreenshots || !existsSync(readmeFile)) {
+        mkdirSync(readmeScreenshotsDir, { recursive: true });
+        copyFileSync(file, readmeFile);
+    }
     return file;
 }
 
