@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
+import type { ExtensionApi } from '../../src/extension';
 import { activated } from './helpers';
 import { testEnv } from './testEnv';
 
@@ -42,5 +43,28 @@ suite('(integration) configuration', () => {
         assert.equal(config().get('network'), 'fuji');
         await config().update('network', undefined, vscode.ConfigurationTarget.Global);
         assert.equal(config().get('network'), 'mainnet');
+    });
+
+    test('the extension follows a network change made in settings', async () => {
+        const api = (await activated()).exports as ExtensionApi;
+        assert.equal(api.clients.network, 'mainnet');
+        const notified = new Promise<boolean>((resolve) => {
+            const listener = api.clients.onDidChange((event) => {
+                listener.dispose();
+                resolve(event.network);
+            });
+        });
+        const config = vscode.workspace.getConfiguration('avalanche');
+        try {
+            await config.update('network', 'fuji', vscode.ConfigurationTarget.Global);
+            assert.equal(await notified, true, 'the clients were not told that the network changed');
+            assert.equal(api.clients.network, 'fuji');
+            assert.equal(api.config.snapshot.network, 'fuji');
+            // The endpoints set by the user stay: only the network of the queries changes.
+            assert.equal(api.config.snapshot['dataApi.url'], testEnv().dataApiUrl);
+        } finally {
+            await config.update('network', undefined, vscode.ConfigurationTarget.Global);
+        }
+        assert.equal(api.clients.network, 'mainnet');
     });
 });
