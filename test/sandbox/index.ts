@@ -1,0 +1,359 @@
+/**
+ * The sandbox network: three loopback servers (Data API, Metrics API, AvalancheGo node) over
+ * deterministic generated data, with live switches, fault rules, request recording and a control
+ * route for other processes. See README.md in this folder for the data model.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+import type { SandboxContext } from './context';
+import { DataApi } from './dataApi';
+import { Dataset, type Scale } from './dataset';
+import { breakSchema, corruptJson, FaultBook, sendTruncated, type ServiceName, statusFaultResponse } from './faults';
+import { makeHostile } from './hostile';
+import { errorBody, type SandboxResponse } from './httpUtil';
+import { MetricsApi } from './metricsApi';
+import { NodeApi } from './nodeApi';
+import {
+    type Fault,
+    type FaultRule,
+    type KnownIds,
+    type RecordedRequest,
+    type Sandbox,
+    sandboxControlPrefix,
+    type SandboxNetwork,
+    type SandboxOptions,
+    type SandboxSettings,
+    type SandboxUrls,
+} from './types';
+
+export * from './types';
+export { Dataset } from './dataset';
+
+export const defaultSettings: SandboxSettings = {
+    adminApi: true,
+    publicNode: false,
+    requireApiKey: undefined,
+    hostile: false,
+    nodeDown: false,
+    exportDelayMs: 300,
+};
+
+/** Compute units per minute a keyed request sees in `ratelimit-*` headers (Pro tier). */
+const rateLimitPerMinute = 20_000;
+const maxRecorded = 50_000;
+const maxCached = 20_000;
+
+const settingKeys: Record<keyof SandboxSettings, 'boolean' | 'number' | 'key'> = {
+    adminApi: 'boolean',
+    publicNode: 'boolean',
+    requireApiKey: 'key',
+    hostile: 'boolean',
+    nodeDown: 'boolean',
+    exportDelayMs: 'number',
+};
+
+/** Applies validated partial settings; returns an error message for bad input. */
+function applySettings(target: SandboxSettings, patch: unknown): string | undefined {
+    if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return 'settings must be an object';
+    for (const [key, value] of Object.entries(patch)) {
+        const kind = settingKeys[key as keyof SandboxSettings];
+        if (kind === undefined) return `unknown setting ${key}`;
+        if (kind === 'boolean' && typeof value !== 'boolean') return `${key} must be a boolean`;
+        if (kind === 'number' && (typeof value !== 'number' || !(value >= 0))) return `${key} must be a number >= 0`;
+        if (kind === 'key' && value !== undefined && value !== null && typeof value !== 'string') return `${key} must be a string or null`;
+    }
+    for (const [key, value] of Object.entries(patch)) {
+        (target as unknown as Record<string, unknown>)[key] = value === null ? undefined : value;
+    }
+    return undefined;
+}
+
+function isFaultRule(value: unknown): value is FaultRule {
+    if (value === null || typeof value !== 'object') return false;
+    const rule = value as Record<string, unknown>;
+    const fault = rule['fault'] as Record<string, unknown> | undefined;
+    if (!fault || typeof fault !== 'object') return false;
+    const kinds = ['latency', 'status', 'reset', 'truncate', 'invalidJson', 'schemaBreak'];
+    if (!kinds.includes(fault['kind'] as string)) return false;
+    if (fault['kind'] === 'latency' && typeof fault['ms'] !== 'number') return false;
+    if (fault['kind'] === 'status' && ![429, 500, 502, 503].includes(fault['status'] as number)) return false;
+    if (rule['target'] !== undefined && typeof rule['target'] !== 'string') return false;
+    if (rule['service'] !== undefined && !['dataApi', 'metrics', 'node'].includes(rule['service'] as string)) return false;
+    if (rule['times'] !== undefined && (typeof rule['times'] !== 'number' || rule['times'] < 1)) return false;
+    return true;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+    return new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        req.on('error', reject);
+    });
+}
+
+function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function send(res: ServerResponse, r: SandboxResponse, extra?: Record<string, string>): void {
+    const headers: Record<string, string | number> = {
+        'content-type': r.contentType ?? 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(r.body),
+    };
+    if (r.headers) Object.assign(headers, r.headers);
+    if (extra) Object.assign(headers, extra);
+    res.writeHead(r.status, headers);
+    res.end(r.body);
+}
+
+/** Starts the three servers; resolves once all listen. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+    const host = options.host ?? '127.0.0.1';
+    const seed = options.seed ?? 1;
+    const scale: Scale = options.scale ?? 'small';
+    const nodeNetwork: SandboxNetwork = options.nodeNetwork ?? 'mainnet';
+    const settings: SandboxSettings = { ...defaultSettings };
+    const initialError = options.settings ? applySettings(settings, options.settings) : undefined;
+    if (initialError) throw new Error(`startSandbox: ${initialError}`);
+    const datasets = new Map<SandboxNetwork, Dataset>();
+    const dataset = (network: SandboxNetwork): Dataset => {
+        let d = datasets.get(network);
+        if (!d) datasets.set(network, (d = new Dataset(network, seed, scale)));
+        return d;
+    };
+    const urls: SandboxUrls = { dataApiUrl: '', metricsUrl: '', nodeUrl: '' };
+    const ctx: SandboxContext = { dataset, settings, urls, nodeNetwork };
+    dataset(nodeNetwork);
+    if (scale === 'small') dataset(nodeNetwork === 'mainnet' ? 'fuji' : 'mainnet');
+    const dataApi = new DataApi(ctx);
+    const metricsApi = new MetricsApi(ctx);
+    const nodeApi = new NodeApi(ctx);
+    const faults = new FaultBook();
+    let requests: RecordedRequest[] = [];
+    const cache = new Map<string, SandboxResponse>();
+    let windowStart = Date.now();
+    let windowUsed = 0;
+
+    const known = {} as Record<SandboxNetwork, KnownIds>;
+    for (const network of ['mainnet', 'fuji'] as const) {
+        Object.defineProperty(known, network, { enumerable: true, get: () => dataset(network).known });
+    }
+
+    const record = (service: ServiceName, req: IncomingMessage, operations: string[]): void => {
+        if (requests.length >= maxRecorded) requests = requests.slice(maxRecorded / 2);
+        requests.push({ service, method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, operations, atMs: Date.now() });
+    };
+
+    const control = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
+        const method = req.method ?? 'GET';
+        const ok = (value: unknown, status = 200): void => send(res, { status, body: JSON.stringify(value ?? null) });
+        const fail = (status: number, message: string): void => send(res, { status, body: errorBody(status, message) });
+        const sub = path.slice(sandboxControlPrefix.length);
+        const body = method === 'POST' ? await readBody(req) : '';
+        const parse = (): unknown => {
+            try {
+                return JSON.parse(body);
+            } catch {
+                return undefined;
+            }
+        };
+        if (sub === '/state' && method === 'GET') return ok({ settings, faults: faults.active, requestCount: requests.length, urls, seed, scale, nodeNetwork });
+        if (sub === '/settings' && method === 'POST') {
+            const error = applySettings(settings, parse());
+            if (error) return fail(400, error);
+            cache.clear();
+            return ok(settings);
+        }
+        if (sub === '/settings' && method === 'GET') return ok(settings);
+        if (sub === '/faults' && method === 'POST') {
+            const rule = parse();
+            if (!isFaultRule(rule)) return fail(400, 'body must be a FaultRule');
+            faults.add(rule);
+            return ok({ faults: faults.active }, 201);
+        }
+        if (sub === '/faults' && method === 'GET') return ok(faults.active);
+        if (sub === '/faults' && method === 'DELETE') {
+            faults.clear();
+            return ok({ faults: [] });
+        }
+        if (sub === '/requests' && method === 'GET') return ok(requests);
+        if (sub === '/requests' && method === 'DELETE') {
+            requests = [];
+            return ok({ requests: 0 });
+        }
+        if (sub === '/known' && method === 'GET') return ok(known);
+        const csv = /^\/exports\/([0-9a-f-]{36})\.csv$/.exec(sub);
+        if (csv && method === 'GET') {
+            const r = dataApi.operations.csv(csv[1]!);
+            return r ? send(res, r) : fail(404, 'Export not found or not ready');
+        }
+        return fail(404, `Cannot ${method} ${path}`);
+    };
+
+    const corrupt = (fault: Fault | undefined, res: ServerResponse, r: SandboxResponse, extra?: Record<string, string>): void => {
+        if (fault?.kind === 'truncate') return sendTruncated(res, { ...r, headers: { ...r.headers, ...extra } });
+        if (fault?.kind === 'invalidJson') return send(res, { ...r, status: 200, body: corruptJson(r.body) }, extra);
+        if (fault?.kind === 'schemaBreak') return send(res, { ...r, body: breakSchema(r.body) }, extra);
+        send(res, r, extra);
+    };
+
+    /** Latency, status and reset faults act before the handler; true when answered. */
+    const preFault = async (service: ServiceName, fault: Fault | undefined, req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+        if (!fault) return false;
+        if (fault.kind === 'latency') {
+            await sleep(fault.ms);
+            return false;
+        }
+        if (fault.kind === 'reset') {
+            req.socket.destroy();
+            return true;
+        }
+        if (fault.kind === 'status') {
+            send(res, statusFaultResponse(service, fault.status, fault.retryAfterSeconds));
+            return true;
+        }
+        return false;
+    };
+
+    const hostileBody = (r: SandboxResponse): SandboxResponse => {
+        if (!settings.hostile || !(r.contentType ?? 'application/json').startsWith('application/json')) return r;
+        try {
+            return { ...r, body: JSON.stringify(makeHostile(JSON.parse(r.body))) };
+        } catch {
+            return r;
+        }
+    };
+
+    const handleRest = async (service: 'dataApi' | 'metrics', req: IncomingMessage, res: ServerResponse): Promise<void> => {
+        const method = req.method ?? 'GET';
+        const url = req.url ?? '/';
+        const q = url.indexOf('?');
+        const pathname = q >= 0 ? url.slice(0, q) : url;
+        if (service === 'dataApi' && pathname.startsWith(sandboxControlPrefix)) return control(req, res, pathname);
+        const body = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
+        const route = service === 'dataApi' ? dataApi.match(method, pathname) : metricsApi.match(method, pathname);
+        const operations = route ? [route.operationId] : [];
+        record(service, req, operations);
+        const fault = faults.take(service, pathname, operations);
+        if (await preFault(service, fault, req, res)) return;
+        const extra: Record<string, string> = {};
+        if (service === 'dataApi') {
+            const key = req.headers['x-glacier-api-key'];
+            const required = settings.requireApiKey;
+            if (required !== undefined && key !== required) {
+                const message = key === undefined ? 'API key is required' : 'Invalid API key';
+                return corrupt(fault, res, { status: 401, body: errorBody(401, message) });
+            }
+            if (key !== undefined) {
+                const now = Date.now();
+                if (now - windowStart >= 60_000) {
+                    windowStart = now;
+                    windowUsed = 0;
+                }
+                windowUsed += route && 'weight' in route ? route.weight : 1;
+                extra['ratelimit-policy'] = `${rateLimitPerMinute};w=60`;
+                extra['ratelimit-limit'] = String(rateLimitPerMinute);
+                extra['ratelimit-remaining'] = String(Math.max(1, rateLimitPerMinute - windowUsed));
+            }
+        }
+        if (!route) {
+            return corrupt(fault, res, { status: 404, body: errorBody(404, `Cannot ${method} ${pathname}`) }, extra);
+        }
+        const cacheKey = method === 'GET' ? `${service}|${settings.hostile ? 1 : 0}|${url}` : undefined;
+        let response = cacheKey === undefined ? undefined : cache.get(cacheKey);
+        if (!response) {
+            response = hostileBody(route.run(new URLSearchParams(q >= 0 ? url.slice(q + 1) : ''), body));
+            if (cacheKey !== undefined && response.cacheable !== false && response.status < 300) {
+                if (cache.size >= maxCached) cache.clear();
+                cache.set(cacheKey, response);
+            }
+        }
+        corrupt(fault, res, response, extra);
+    };
+
+    const handleNode = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+        const method = req.method ?? 'GET';
+        const url = req.url ?? '/';
+        const q = url.indexOf('?');
+        const pathname = q >= 0 ? url.slice(0, q) : url;
+        if (settings.nodeDown) {
+            record('node', req, []);
+            req.socket.destroy();
+            return;
+        }
+        const body = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
+        const route = nodeApi.route(method, pathname, req.headers['content-type'], body);
+        record('node', req, route.operations);
+        const fault = faults.take('node', pathname, route.operations);
+        if (await preFault('node', fault, req, res)) return;
+        corrupt(fault, res, route.run());
+    };
+
+    const servers: Server[] = [];
+    const sockets = new Set<Socket>();
+    const listen = (handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>, port: number, service: ServiceName): Promise<string> => {
+        const server = createServer((req, res) => {
+            handler(req, res).catch((error: unknown) => {
+                if (!res.headersSent) send(res, { status: 500, body: errorBody(500, (error as Error).message) });
+                else res.destroy();
+            });
+        });
+        server.keepAliveTimeout = 30_000;
+        server.headersTimeout = 31_000;
+        server.on('connection', (socket: Socket) => {
+            if (service === 'node' && settings.nodeDown) {
+                socket.destroy();
+                return;
+            }
+            sockets.add(socket);
+            socket.on('close', () => sockets.delete(socket));
+        });
+        servers.push(server);
+        return new Promise((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(port, host, () => {
+                const { port: actual } = server.address() as AddressInfo;
+                resolve(`http://${host}:${actual}`);
+            });
+        });
+    };
+
+    const ports = options.ports ?? {};
+    try {
+        urls.dataApiUrl = await listen((req, res) => handleRest('dataApi', req, res), ports.dataApi ?? 0, 'dataApi');
+        urls.metricsUrl = await listen((req, res) => handleRest('metrics', req, res), ports.metrics ?? 0, 'metrics');
+        urls.nodeUrl = await listen(handleNode, ports.node ?? 0, 'node');
+    } catch (error) {
+        await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+        throw error;
+    }
+
+    const sandbox: Sandbox = {
+        ...urls,
+        settings,
+        addFault: (rule) => faults.add(rule),
+        clearFaults: () => faults.clear(),
+        get requests() {
+            return requests;
+        },
+        clearRequests: () => {
+            requests = [];
+        },
+        known,
+        close: async () => {
+            for (const s of sockets) s.destroy();
+            await Promise.all(
+                servers.map(
+                    (s) =>
+                        new Promise<void>((resolve) => {
+                            s.closeAllConnections();
+                            s.close(() => resolve());
+                        }),
+                ),
+            );
+        },
+    };
+    return sandbox;
+}
