@@ -217,6 +217,7 @@ export class NodeRpcClient {
         calls: T,
         options: BatchOptions = {},
     ): Promise<BatchResults<T>> {
+        if (calls.length === 0) return [] as unknown as BatchResults<T>;
         const entries = calls.map((call) =>
             typeof call.method === 'string' ? undefined : (call.method as NodeRpcMethod),
         );
