@@ -218,6 +218,14 @@ const operations: { [K in DataApiOperation]: OperationSpec<DataApiResults[K]> } 
 };
 
 /**
+ * The wire schema of an operation's success answer (built on first use), for fixtures, the
+ * sandbox's own checks and conformance tests.
+ */
+export function responseWireSchema(operation: DataApiOperation): z.ZodType {
+    return operations[operation].schema();
+}
+
+/**
  * Parses a response body of one operation with its wire schema and normalises it. Exposed for
  * fixtures and tests; the client calls it on every answer.
  *
