@@ -546,7 +546,7 @@ const maxIdentifierLength = 92;
  */
 function alignToWord(text: string, offset: number): number {
     if (offset <= 0) return 0;
-    if (offset >= text.length) return text.length;
+    if (offset > text.length) return text.length;
     let s = offset;
     const limit = offset - maxIdentifierLength;
     while (s > 0 && isWordCode(text.charCodeAt(s - 1)) && !isEscapeLetterAt(text, s - 1)) {
