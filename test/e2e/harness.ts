@@ -3,12 +3,13 @@
  * in headless Chromium, the sandbox behind it) and helpers that act as a person would: the
  * activity bar, the command palette, quick picks, notifications, the status bar, screenshots.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Browser, Locator, Page } from 'playwright-core';
 
 import type { KnownIds, Sandbox, SandboxNetwork } from '../sandbox/types';
+import { paletteOptimise } from './pngPalette';
 
 export interface ConsoleError {
     text: string;
@@ -199,7 +200,7 @@ export async function openFile(relativePath: string): Promise<void> {
 
 /**
  * Saves a 1280x800 PNG of the workbench into .vscode-test/screenshots/ and, when it is missing
- * there or UPDATE_SCREENSHOTS=1, into media/screenshots/ for the README.
+ * there or UPDATE_SCREENSHOTS=1, a 256-colour copy into media/screenshots/ for the README.
  */
 export async function screenshot(name: string): Promise<string> {
     const { page, screenshotsDir, readmeScreenshotsDir, updateReadmeScreenshots } = e2e();
@@ -212,7 +213,7 @@ export async function screenshot(name: string): Promise<string> {
     const readmeFile = path.join(readmeScreenshotsDir, `${name}.png`);
     if (updateReadmeScreenshots || !existsSync(readmeFile)) {
         mkdirSync(readmeScreenshotsDir, { recursive: true });
-        copyFileSync(file, readmeFile);
+        writeFileSync(readmeFile, paletteOptimise(readFileSync(file)));
     }
     return file;
 }
