@@ -608,6 +608,7 @@ export class PrimaryNetwork {
             ['Glacier Gold', 'GGLD', 4, 'secp256k1'],
         ];
         let assetCursor = 0;
+        let exportsToC = 0;
         const timestampOf = (i: number): { vertex: Vertex | undefined; block: XBlock | undefined; ts: number } => {
             if (i < nonLinear) {
                 const v = allVertices[Math.min(allVertices.length - 1, Math.floor((i * allVertices.length) / nonLinear))]!;
@@ -697,7 +698,9 @@ export class PrimaryNetwork {
                     } else {
                         const destination = kind === 'ExportTx' ? (rng.chance(0.6) ? this.cChainBlockchainId : wellKnown.pChainId) : undefined;
                         tx.destinationChain = destination;
-                        if (!this.spendAvax(tx, unspent, from, amount + 1_000_000, makeUtxo, avax, to, amount, destination)) continue;
+                        // The first exports to the C-Chain go to the known address, so it has atomic UTXOs.
+                        const payee = destination === this.cChainBlockchainId && exportsToC++ < 2 ? this.addresses[0]! : to;
+                        if (!this.spendAvax(tx, unspent, from, amount + 1_000_000, makeUtxo, avax, payee, amount, destination)) continue;
                     }
                     if (rng.chance(0.3)) tx.memo = bytesToHex(new TextEncoder().encode(rng.pick(memos)));
                 }
