@@ -391,7 +391,7 @@ export class DataApi {
             for (const token of chain.tokens.erc721) {
                 if (contract !== undefined && chain.accounts[token]!.lower !== contract.toLowerCase()) continue;
                 for (let id = 1; id <= 12; id++) {
-                    if (chain.nftOwner.get(`${token}:${id}`) === account) rows.push(() => ({ ...views.erc721Token(token, id), chainId: entry.evmChainId }));
+                    if (chain.ownerOf(token, id) === account) rows.push(() => ({ ...views.erc721Token(token, id), chainId: entry.evmChainId }));
                 }
             }
             for (const [token, id, amount] of this.erc1155Holdings(entry, account, chain.latestBlock)) {

@@ -198,9 +198,12 @@ export class EvmChain {
     private blockByHash: Map<string, number> | undefined;
     private readonly nonces = new Map<number, number>();
     private readonly balances = new Map<number, number>();
-    private readonly tokenBalances = new Map<string, number>();
-    readonly nftOwner = new Map<string, number>();
-    readonly erc1155Balances = new Map<string, number>();
+    /** Keyed by token * 1e6 + account: numeric keys keep 100k-tx generation light on the GC. */
+    private readonly tokenBalances = new Map<number, number>();
+    /** Keyed by token * 4096 + tokenId. */
+    private readonly nftOwners = new Map<number, number>();
+    /** Keyed by (token * 4096 + tokenId) * 1e6 + account. */
+    private readonly erc1155Balances = new Map<number, number>();
     readonly starWallet: number;
     readonly deployer: number;
     readonly tokens: { erc20: number[]; spam: number; erc721: number[]; erc1155: number[] };
@@ -420,6 +423,11 @@ export class EvmChain {
         }
     }
 
+    /** Current owner of an ERC-721 token id. */
+    ownerOf(token: number, tokenId: number): number | undefined {
+        return this.nftOwners.get(token * 4096 + tokenId);
+    }
+
     /** Runtime bytecode for eth_getCode; `0x` for wallets and for contracts not yet created. */
     code(account: number, block = this.latestBlock): string {
         const a = this.accounts[account]!;
@@ -612,7 +620,7 @@ export class EvmChain {
     }
 
     private tokenBalance(token: number, account: number): number {
-        return this.tokenBalances.get(`${token}:${account}`) ?? 0;
+        return this.tokenBalances.get(token * 1e6 + account) ?? 0;
     }
 
     private addTransfer(tx: EvmTx, token: number, from: number, to: number, amount: number, tokenId: number): void {
@@ -641,14 +649,14 @@ export class EvmChain {
                 let l = d.erc20.get(token);
                 if (!l) d.erc20.set(token, (l = []));
                 l.push(block, sign * amount);
-                const key = `${token}:${acct}`;
+                const key = token * 1e6 + acct;
                 this.tokenBalances.set(key, (this.tokenBalances.get(key) ?? 0) + sign * amount);
             } else if (kind === 'erc1155') {
-                const key = `${token}:${tokenId}:${acct}`;
+                const key = (token * 4096 + tokenId) * 1e6 + acct;
                 this.erc1155Balances.set(key, (this.erc1155Balances.get(key) ?? 0) + sign * amount);
             }
         }
-        if (kind === 'erc721') this.nftOwner.set(`${token}:${tokenId}`, to);
+        if (kind === 'erc721') this.nftOwners.set(token * 4096 + tokenId, to);
     }
 
     private addInternal(tx: EvmTx, from: number, to: number, type: InternalType, value: number): void {
@@ -740,13 +748,14 @@ export class EvmChain {
         }
         switch (kind) {
             case 'erc20': {
-                const held = [...this.tokens.erc20, this.tokens.spam].filter(
-                    (t) => this.tokenBalance(t, from) > 0,
-                );
-                if (held.length > 0) {
-                    const t = rng.pick(held);
-                    const amount = Math.max(1, Math.floor(this.tokenBalance(t, from) * rng.next() * 0.3));
-                    this.tokenTx(t, from, to, amount);
+                const candidates = this.tokens.erc20.length + 1;
+                const startAt = rng.int(0, candidates);
+                for (let k = 0; k < candidates; k++) {
+                    const c = (startAt + k) % candidates;
+                    const t = c === this.tokens.erc20.length ? this.tokens.spam : this.tokens.erc20[c]!;
+                    const held = this.tokenBalance(t, from);
+                    if (held <= 0) continue;
+                    this.tokenTx(t, from, to, Math.max(1, Math.floor(held * rng.next() * 0.3)));
                     return;
                 }
                 break;
@@ -754,7 +763,7 @@ export class EvmChain {
             case 'erc721': {
                 for (const t of this.tokens.erc721) {
                     for (let id = 1; id <= 12; id++) {
-                        if (this.nftOwner.get(`${t}:${id}`) === from && rng.chance(0.5)) {
+                        if (this.nftOwners.get(t * 4096 + id) === from && rng.chance(0.5)) {
                             this.nftTx(t, from, to, id);
                             return;
                         }
@@ -765,7 +774,7 @@ export class EvmChain {
             case 'erc1155': {
                 const t = rng.pick(this.tokens.erc1155);
                 const id = rng.int(1, 5);
-                const have = this.erc1155Balances.get(`${t}:${id}:${from}`) ?? 0;
+                const have = this.erc1155Balances.get((t * 4096 + id) * 1e6 + from) ?? 0;
                 if (have > 0) {
                     this.multiTx(t, from, to, id, Math.max(1, Math.floor(have * rng.next() * 0.4)));
                     return;

@@ -160,7 +160,7 @@ export class EvmViews {
     erc721Token(token: number, tokenId: number): Record<string, unknown> {
         const a = this.chain.accounts[token]!;
         const t = a.token!;
-        const owner = this.chain.nftOwner.get(`${token}:${tokenId}`);
+        const owner = this.chain.ownerOf(token, tokenId);
         const out: Record<string, unknown> = {
             address: a.address,
             name: t.name,

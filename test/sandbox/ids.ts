@@ -47,12 +47,41 @@ export function networkInfo(network: SandboxNetwork): (typeof wellKnown)['mainne
     return network === 'mainnet' ? wellKnown.mainnet : wellKnown.fuji;
 }
 
+const base58Codes = Array.from('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', (c) => c.charCodeAt(0));
+
+/**
+ * Bitcoin-alphabet base58 with a fixed-size digit buffer: the generic radix conversion of
+ * @scure/base dominated generating 10,000 subnets, and ids here are at most 36 bytes.
+ */
+function base58Encode(bytes: Uint8Array): string {
+    const digits = new Uint8Array(Math.ceil(bytes.length * 1.38) + 1);
+    let length = 0;
+    for (const byte of bytes) {
+        let carry = byte;
+        for (let j = 0; j < length; j++) {
+            carry += digits[j]! << 8;
+            digits[j] = carry % 58;
+            carry = (carry / 58) | 0;
+        }
+        while (carry > 0) {
+            digits[length++] = carry % 58;
+            carry = (carry / 58) | 0;
+        }
+    }
+    let zeros = 0;
+    while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
+    const codes = new Array<number>(zeros + length);
+    for (let i = 0; i < zeros; i++) codes[i] = 49;
+    for (let j = 0; j < length; j++) codes[zeros + j] = base58Codes[digits[length - 1 - j]!]!;
+    return String.fromCharCode(...codes);
+}
+
 export function cb58Encode(bytes: Uint8Array): string {
     const checksum = sha256(bytes).subarray(28);
     const all = new Uint8Array(bytes.length + 4);
     all.set(bytes);
     all.set(checksum, bytes.length);
-    return base58.encode(all);
+    return base58Encode(all);
 }
 
 /** The payload bytes, or undefined when the text is not base58 or the checksum is wrong. */
@@ -112,13 +141,13 @@ export function parseChainAddress(
 export function checksumAddress(bytes20: Uint8Array): string {
     const lower = bytesToHex(bytes20, '');
     const hash = keccak_256(new TextEncoder().encode(lower));
-    let out = '0x';
+    const chars = new Array<string>(40);
     for (let i = 0; i < 40; i++) {
         const c = lower[i]!;
         const nibble = (hash[i >>> 1]! >>> (i % 2 === 0 ? 4 : 0)) & 15;
-        out += nibble >= 8 ? c.toUpperCase() : c;
+        chars[i] = nibble >= 8 ? c.toUpperCase() : c;
     }
-    return out;
+    return `0x${chars.join('')}`;
 }
 
 const evmAddressRe = /^0x[0-9a-fA-F]{40}$/;
