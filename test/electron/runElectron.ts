@@ -90,9 +90,14 @@ async function runOn(version: string): Promise<boolean> {
         });
         return true;
     } catch (error) {
-        console.error(
-            `VS Code ${version}: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        const message = error instanceof Error ? error.message : String(error);
+        console.error(`VS Code ${version}: ${message}`);
+        if (/ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET/.test(message)) {
+            console.error(
+                '  VS Code could not be downloaded. Without internet, "npm run test:integration" runs the\n' +
+                    "  same suite in VS Code's server build (code-server from npm).",
+            );
+        }
         return false;
     } finally {
         await sandbox.close();
