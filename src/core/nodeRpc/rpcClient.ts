@@ -9,7 +9,13 @@
  */
 import type * as Undici from 'undici';
 
-import { findNodeRpcMethod, type EndpointKind, type NodeRpcMethod } from './methods';
+import {
+    findNodeRpcMethod,
+    type EndpointKind,
+    type NodeRpcMethod,
+    type NodeRpcParams,
+    type NodeRpcResult,
+} from './methods';
 import { checkChain } from './params';
 import {
     HttpError,
@@ -170,13 +176,13 @@ export class NodeRpcClient {
      * (ValidationError, nothing sent). Fails with RpcError, NodeApiUnavailableError, HttpError,
      * NetworkError, TimeoutError, ResponseFormatError, or an AbortError when `signal` fires.
      */
-    async call<P, R>(
-        method: NodeRpcMethod<string, P, R>,
-        params: P,
+    async call<M extends NodeRpcMethod<string, never>>(
+        method: M,
+        params: NodeRpcParams<M>,
         options: NodeCallOptions = {},
-    ): Promise<R> {
+    ): Promise<NodeRpcResult<M>> {
         const path = nodeEndpointPath(method.endpoint, options.chain);
-        const wireParams = method.encodeParams(params);
+        const wireParams = method.encodeParams(params as never);
         const context = this.context(method.name, method, path);
         const result = await this.exchange(
             context,
@@ -184,7 +190,7 @@ export class NodeRpcClient {
             !method.changesNode,
             options.signal,
         );
-        return parseResult(method, result, context);
+        return parseResult(method, result, context) as NodeRpcResult<M>;
     }
 
     /**
