@@ -17,6 +17,7 @@ export const logLevels = [
     'DEBUG',
     'VERBO',
 ] as const;
+/** An AvalancheGo log level name, upper-case. */
 export type LogLevel = (typeof logLevels)[number];
 
 /** Upstream limit on `admin.alias` and `admin.aliasChain` aliases (`maxAliasLength`). */

@@ -44,6 +44,7 @@ export interface NodeRpcTimeouts {
     bodyMs?: number;
 }
 
+/** How to reach one node. */
 export interface NodeRpcClientOptions {
     /**
      * The node's base URL, for example `http://127.0.0.1:9650` or `https://api.avax.network`.
@@ -59,16 +60,19 @@ export interface NodeRpcClientOptions {
     maxBatchSize?: number;
 }
 
+/** Per-call options of `call()`. */
 export interface NodeCallOptions {
     /** Blockchain id or alias; required for `evm` and `validators` methods, ignored otherwise. */
     chain?: string;
     signal?: AbortSignal;
 }
 
+/** Per-call options of `callRaw()`. */
 export interface RawCallOptions {
     signal?: AbortSignal;
 }
 
+/** Where a batch goes and how to cancel it. */
 export interface BatchOptions {
     /** Endpoint path such as `/ext/bc/C/rpc`; needed when no call is a table entry. */
     path?: string;

@@ -101,9 +101,11 @@ function sortedEntries<T>(record: Record<string, T> | null | undefined): [string
 
 /** `{}` (json2 `api.EmptyReply`); `null` is accepted too. Unknown keys are ignored. */
 export const EmptyWireSchema = lazy(() => z.union([z.object({}), z.null()]));
+/** An empty result (admin.alias, aliasChain, the profilers), as the node sends it. */
 export type EmptyWire = z.infer<ReturnType<typeof EmptyWireSchema>>;
 /** A method that answers nothing but success. */
 export type EmptyResult = Record<string, never>;
+/** Turns an empty result (admin.alias, aliasChain, the profilers) into its camelCase domain form. */
 export function normalizeEmpty(_wire: EmptyWire): EmptyResult {
     return {};
 }
@@ -111,11 +113,15 @@ export function normalizeEmpty(_wire: EmptyWire): EmptyResult {
 // ---------------------------------------------------------------------------------------------
 // admin.*
 
+/** Wire schema of the admin.getChainAliases result, built on first use. */
 export const ChainAliasesWireSchema = lazy(() => z.object({ aliases: listWire(z.string()) }));
+/** The admin.getChainAliases result, as the node sends it. */
 export type ChainAliasesWire = z.infer<ReturnType<typeof ChainAliasesWireSchema>>;
+/** Every alias of a chain, its id included. */
 export interface ChainAliases {
     aliases: string[];
 }
+/** Turns the admin.getChainAliases result into its camelCase domain form. */
 export function normalizeChainAliases(wire: ChainAliasesWire): ChainAliases {
     return { aliases: listOf(wire.aliases) };
 }
@@ -124,9 +130,11 @@ function loggerLevelsRecordWire() {
     return z.record(z.string(), z.object({ logLevel: z.string(), displayLevel: z.string() }));
 }
 
+/** Wire schema of the admin.getLoggerLevel result, built on first use. */
 export const LoggerLevelsWireSchema = lazy(() =>
     z.object({ loggerLevels: loggerLevelsRecordWire().nullish() }),
 );
+/** The admin.getLoggerLevel result, as the node sends it. */
 export type LoggerLevelsWire = z.infer<ReturnType<typeof LoggerLevelsWireSchema>>;
 /** One logger's levels; names are AvalancheGo's upper-case level names. */
 export interface LoggerLevel {
@@ -134,6 +142,7 @@ export interface LoggerLevel {
     logLevel: string;
     displayLevel: string;
 }
+/** The node's loggers and their levels, ordered by logger name. */
 export interface LoggerLevels {
     loggerLevels: LoggerLevel[];
 }
@@ -146,6 +155,7 @@ function loggerLevelList(
         displayLevel: levels.displayLevel,
     }));
 }
+/** Turns the admin.getLoggerLevel result into its camelCase domain form. */
 export function normalizeLoggerLevels(wire: LoggerLevelsWire): LoggerLevels {
     return { loggerLevels: loggerLevelList(wire.loggerLevels) };
 }
@@ -154,15 +164,19 @@ export function normalizeLoggerLevels(wire: LoggerLevelsWire): LoggerLevels {
 export const SetLoggerLevelWireSchema = lazy(() =>
     z.union([z.object({ loggerLevels: loggerLevelsRecordWire().nullish() }), z.null()]),
 );
+/** The admin.setLoggerLevel result, as the node sends it. */
 export type SetLoggerLevelWire = z.infer<ReturnType<typeof SetLoggerLevelWireSchema>>;
+/** What admin.setLoggerLevel reports back. */
 export interface SetLoggerLevelResult {
     /** The levels after the change, when the node reports them. */
     loggerLevels?: LoggerLevel[];
 }
+/** Turns the admin.setLoggerLevel result into its camelCase domain form. */
 export function normalizeSetLoggerLevel(wire: SetLoggerLevelWire): SetLoggerLevelResult {
     return wire?.loggerLevels ? { loggerLevels: loggerLevelList(wire.loggerLevels) } : {};
 }
 
+/** Wire schema of the admin.loadVMs result, built on first use. */
 export const LoadVmsWireSchema = lazy(() =>
     z.object({
         newVMs: z.record(z.string(), listWire(z.string())).nullish(),
@@ -170,11 +184,14 @@ export const LoadVmsWireSchema = lazy(() =>
         failedVMs: z.record(z.string(), z.string()).nullish(),
     }),
 );
+/** The admin.loadVMs result, as the node sends it. */
 export type LoadVmsWire = z.infer<ReturnType<typeof LoadVmsWireSchema>>;
+/** VMs loaded by admin.loadVMs (with their aliases) and those that failed, with the reason. */
 export interface LoadVmsResult {
     newVms: { vmId: string; aliases: string[] }[];
     failedVms: { vmId: string; error: string }[];
 }
+/** Turns the admin.loadVMs result into its camelCase domain form. */
 export function normalizeLoadVms(wire: LoadVmsWire): LoadVmsResult {
     return {
         newVms: sortedEntries(wire.newVMs).map(([vmId, aliases]) => ({
@@ -188,6 +205,7 @@ export function normalizeLoadVms(wire: LoadVmsWire): LoadVmsResult {
 // ---------------------------------------------------------------------------------------------
 // info.*
 
+/** Wire schema of the info.acps result, built on first use. */
 export const AcpsWireSchema = lazy(() =>
     z.object({
         acps: z
@@ -204,6 +222,7 @@ export const AcpsWireSchema = lazy(() =>
             .nullish(),
     }),
 );
+/** The info.acps result, as the node sends it. */
 export type AcpsWire = z.infer<ReturnType<typeof AcpsWireSchema>>;
 /** Peer stake's preferences on one Avalanche Community Proposal; weights are decimal strings. */
 export interface AcpPreference {
@@ -214,9 +233,11 @@ export interface AcpPreference {
     objectors: string[];
     abstainWeight: string;
 }
+/** Preferences on every ACP the peers voted on, ordered by ACP number. */
 export interface Acps {
     acps: AcpPreference[];
 }
+/** Turns the info.acps result into its camelCase domain form. */
 export function normalizeAcps(wire: AcpsWire): Acps {
     const acps = Object.entries(wire.acps ?? {}).map(([number, acp]) => ({
         acp: Number(number),
@@ -229,55 +250,74 @@ export function normalizeAcps(wire: AcpsWire): Acps {
     return { acps: acps.sort((a, b) => a.acp - b.acp) };
 }
 
+/** Wire schema of the info.isBootstrapped result, built on first use. */
 export const IsBootstrappedWireSchema = lazy(() => z.object({ isBootstrapped: z.boolean() }));
+/** The info.isBootstrapped result, as the node sends it. */
 export type IsBootstrappedWire = z.infer<ReturnType<typeof IsBootstrappedWireSchema>>;
+/** Whether the chain has finished bootstrapping on the node. */
 export interface IsBootstrapped {
     isBootstrapped: boolean;
 }
+/** Turns the info.isBootstrapped result into its camelCase domain form. */
 export function normalizeIsBootstrapped(wire: IsBootstrappedWire): IsBootstrapped {
     return { isBootstrapped: wire.isBootstrapped };
 }
 
+/** Wire schema of the info.getBlockchainID result, built on first use. */
 export const BlockchainIdWireSchema = lazy(() => z.object({ blockchainID: z.string().min(1) }));
+/** The info.getBlockchainID result, as the node sends it. */
 export type BlockchainIdWire = z.infer<ReturnType<typeof BlockchainIdWireSchema>>;
+/** The blockchain id an alias stands for. */
 export interface BlockchainIdResult {
     blockchainId: string;
 }
+/** Turns the info.getBlockchainID result into its camelCase domain form. */
 export function normalizeBlockchainId(wire: BlockchainIdWire): BlockchainIdResult {
     return { blockchainId: wire.blockchainID };
 }
 
+/** Wire schema of the info.getNetworkID result, built on first use. */
 export const NetworkIdWireSchema = lazy(() => z.object({ networkID: smallUintWire() }));
+/** The info.getNetworkID result, as the node sends it. */
 export type NetworkIdWire = z.infer<ReturnType<typeof NetworkIdWireSchema>>;
 /** 1 = mainnet, 5 = fuji, 12345 = local. */
 export interface NetworkIdResult {
     networkId: number;
 }
+/** Turns the info.getNetworkID result into its camelCase domain form. */
 export function normalizeNetworkId(wire: NetworkIdWire): NetworkIdResult {
     return { networkId: toNumber(wire.networkID) };
 }
 
+/** Wire schema of the info.getNetworkName result, built on first use. */
 export const NetworkNameWireSchema = lazy(() => z.object({ networkName: z.string() }));
+/** The info.getNetworkName result, as the node sends it. */
 export type NetworkNameWire = z.infer<ReturnType<typeof NetworkNameWireSchema>>;
+/** `mainnet`, `fuji`, `local` or `network-<id>`. */
 export interface NetworkNameResult {
     networkName: string;
 }
+/** Turns the info.getNetworkName result into its camelCase domain form. */
 export function normalizeNetworkName(wire: NetworkNameWire): NetworkNameResult {
     return { networkName: wire.networkName };
 }
 
+/** Wire schema of the info.getNodeID result, built on first use. */
 export const NodeIdWireSchema = lazy(() =>
     z.object({
         nodeID: z.string().min(1),
         nodePOP: z.object({ publicKey: z.string(), proofOfPossession: z.string() }).nullish(),
     }),
 );
+/** The info.getNodeID result, as the node sends it. */
 export type NodeIdWire = z.infer<ReturnType<typeof NodeIdWireSchema>>;
+/** The node's id and BLS credentials. */
 export interface NodeIdResult {
     nodeId: string;
     /** BLS key (48-byte hex) and proof of possession (96-byte hex), when the node has one. */
     nodePop?: { publicKey: string; proofOfPossession: string };
 }
+/** Turns the info.getNodeID result into its camelCase domain form. */
 export function normalizeNodeId(wire: NodeIdWire): NodeIdResult {
     const result: NodeIdResult = { nodeId: wire.nodeID };
     if (wire.nodePOP) {
@@ -289,16 +329,21 @@ export function normalizeNodeId(wire: NodeIdWire): NodeIdResult {
     return result;
 }
 
+/** Wire schema of the info.getNodeIP result, built on first use. */
 export const NodeIpWireSchema = lazy(() => z.object({ ip: z.string() }));
+/** The info.getNodeIP result, as the node sends it. */
 export type NodeIpWire = z.infer<ReturnType<typeof NodeIpWireSchema>>;
+/** The node's advertised staking address. */
 export interface NodeIpResult {
     /** `host:port` of the node's staking (peer-to-peer) address. */
     ip: string;
 }
+/** Turns the info.getNodeIP result into its camelCase domain form. */
 export function normalizeNodeIp(wire: NodeIpWire): NodeIpResult {
     return { ip: wire.ip };
 }
 
+/** Wire schema of the info.getNodeVersion result, built on first use. */
 export const NodeVersionWireSchema = lazy(() =>
     z.object({
         version: z.string(),
@@ -308,7 +353,9 @@ export const NodeVersionWireSchema = lazy(() =>
         vmVersions: z.record(z.string(), z.string()).nullish(),
     }),
 );
+/** The info.getNodeVersion result, as the node sends it. */
 export type NodeVersionWire = z.infer<ReturnType<typeof NodeVersionWireSchema>>;
+/** Versions of the node, its database, its RPC chain VM protocol and each VM. */
 export interface NodeVersion {
     /** For example `avalanche/1.14.2`. */
     version: string;
@@ -318,6 +365,7 @@ export interface NodeVersion {
     /** VM name to version, for example `evm` → `v0.15.0`. */
     vmVersions: Record<string, string>;
 }
+/** Turns the info.getNodeVersion result into its camelCase domain form. */
 export function normalizeNodeVersion(wire: NodeVersionWire): NodeVersion {
     const result: NodeVersion = { version: wire.version, vmVersions: { ...wire.vmVersions } };
     if (wire.databaseVersion != null) result.databaseVersion = wire.databaseVersion;
@@ -340,14 +388,18 @@ export const txFeeNames = [
     'addSubnetValidatorFee',
     'addSubnetDelegatorFee',
 ] as const;
+/** One of the fee names in `txFeeNames`. */
 export type TxFeeName = (typeof txFeeNames)[number];
 
 // A record rather than an object: older and newer nodes send different sets of fee names, and
 // the UI lists whichever arrive; the value check still applies to each of them.
+/** Wire schema of the info.getTxFee result, built on first use. */
 export const TxFeeWireSchema = lazy(() => z.record(z.string(), z.unknown()));
+/** The info.getTxFee result, as the node sends it. */
 export type TxFeeWire = z.infer<ReturnType<typeof TxFeeWireSchema>>;
 /** Fees in nAVAX as decimal strings (bigint-safe), keyed by the node's fee names. */
 export type TxFees = Partial<Record<TxFeeName, string>> & Record<string, string>;
+/** Turns the info.getTxFee result into its camelCase domain form. */
 export function normalizeTxFee(wire: TxFeeWire): TxFees {
     const fees: Record<string, string> = {};
     const uint = bigUintWire();
@@ -358,6 +410,7 @@ export function normalizeTxFee(wire: TxFeeWire): TxFees {
     return fees;
 }
 
+/** Wire schema of the info.getVMs result, built on first use. */
 export const VmsWireSchema = lazy(() =>
     z.object({
         vms: z.record(z.string(), listWire(z.string())).nullish(),
@@ -365,11 +418,14 @@ export const VmsWireSchema = lazy(() =>
         fxs: z.record(z.string(), z.union([z.string(), listWire(z.string())])).nullish(),
     }),
 );
+/** The info.getVMs result, as the node sends it. */
 export type VmsWire = z.infer<ReturnType<typeof VmsWireSchema>>;
+/** Installed VMs with their aliases, and feature extensions with their names, ordered by id. */
 export interface Vms {
     vms: { vmId: string; aliases: string[] }[];
     fxs: { fxId: string; names: string[] }[];
 }
+/** Turns the info.getVMs result into its camelCase domain form. */
 export function normalizeVms(wire: VmsWire): Vms {
     return {
         vms: sortedEntries(wire.vms).map(([vmId, aliases]) => ({ vmId, aliases: listOf(aliases) })),
@@ -380,6 +436,7 @@ export function normalizeVms(wire: VmsWire): Vms {
     };
 }
 
+/** Wire schema of one info.peers entry, built on first use. */
 export const PeerWireSchema = lazy(() =>
     z.object({
         nodeID: z.string().min(1),
@@ -396,6 +453,7 @@ export const PeerWireSchema = lazy(() =>
         benched: listWire(z.string()),
     }),
 );
+/** One info.peers entry, as the node sends it. */
 export type PeerWire = z.infer<ReturnType<typeof PeerWireSchema>>;
 /** A connected peer as this node sees it. */
 export interface Peer {
@@ -417,6 +475,7 @@ export interface Peer {
     /** Chains on which the peer is benched. */
     benched: string[];
 }
+/** Turns one info.peers entry into its camelCase domain form. */
 export function normalizePeer(wire: PeerWire): Peer {
     const peer: Peer = {
         nodeId: wire.nodeID,
@@ -435,28 +494,34 @@ export function normalizePeer(wire: PeerWire): Peer {
     return peer;
 }
 
+/** Wire schema of the info.peers result, built on first use. */
 export const PeersWireSchema = lazy(() =>
     z.object({
         numPeers: smallUintWire().nullish(),
         peers: listWire(PeerWireSchema()),
     }),
 );
+/** The info.peers result, as the node sends it. */
 export type PeersWire = z.infer<ReturnType<typeof PeersWireSchema>>;
+/** Connected peers; `numPeers` as the node counts them. */
 export interface Peers {
     numPeers: number;
     peers: Peer[];
 }
+/** Turns the info.peers result into its camelCase domain form. */
 export function normalizePeers(wire: PeersWire): Peers {
     const peers = listOf(wire.peers).map(normalizePeer);
     return { numPeers: wire.numPeers == null ? peers.length : toNumber(wire.numPeers), peers };
 }
 
+/** Wire schema of the info.uptime result, built on first use. */
 export const UptimeWireSchema = lazy(() =>
     z.object({
         rewardingStakePercentage: floatWire(),
         weightedAveragePercentage: floatWire(),
     }),
 );
+/** The info.uptime result, as the node sends it. */
 export type UptimeWire = z.infer<ReturnType<typeof UptimeWireSchema>>;
 /** Percentages (0–100) of stake that sees this node up. */
 export interface Uptime {
@@ -465,6 +530,7 @@ export interface Uptime {
     /** Stake-weighted average of the uptimes peers observe. */
     weightedAveragePercentage: number;
 }
+/** Turns the info.uptime result into its camelCase domain form. */
 export function normalizeUptime(wire: UptimeWire): Uptime {
     return {
         rewardingStakePercentage: toNumber(wire.rewardingStakePercentage),
@@ -474,7 +540,9 @@ export function normalizeUptime(wire: UptimeWire): Uptime {
 
 // Every key is kept: new upgrades arrive as new `<name>Time` keys (heliconTime, ...), and the
 // timeline view shows whatever the node schedules.
+/** Wire schema of the info.upgrades result, built on first use. */
 export const UpgradesWireSchema = lazy(() => z.record(z.string(), z.unknown()));
+/** The info.upgrades result, as the node sends it. */
 export type UpgradesWire = z.infer<ReturnType<typeof UpgradesWireSchema>>;
 /** One scheduled network upgrade. */
 export interface NetworkUpgrade {
@@ -486,6 +554,7 @@ export interface NetworkUpgrade {
     time: string;
     timeMs: number;
 }
+/** The network upgrade timeline plus the other settings info.upgrades reports. */
 export interface NetworkUpgrades {
     /** Ordered by activation time. */
     upgrades: NetworkUpgrade[];
@@ -496,6 +565,7 @@ export interface NetworkUpgrades {
     /** Every other key, as sent. */
     other: Record<string, unknown>;
 }
+/** Turns the info.upgrades result into its camelCase domain form. */
 export function normalizeUpgrades(wire: UpgradesWire): NetworkUpgrades {
     const result: NetworkUpgrades = { upgrades: [], other: {} };
     const uint = smallUintWire();
@@ -527,6 +597,7 @@ export function normalizeUpgrades(wire: UpgradesWire): NetworkUpgrades {
 // ---------------------------------------------------------------------------------------------
 // Subnet-EVM extras (eth_feeConfig, eth_getChainConfig, eth_getActive*At)
 
+/** Wire schema of a Subnet-EVM fee config, built on first use. */
 export const FeeConfigWireSchema = lazy(() =>
     z.object({
         gasLimit: bigUintWire(),
@@ -539,6 +610,7 @@ export const FeeConfigWireSchema = lazy(() =>
         blockGasCostStep: bigUintWire(),
     }),
 );
+/** A Subnet-EVM fee config, as the node sends it. */
 export type FeeConfigWire = z.infer<ReturnType<typeof FeeConfigWireSchema>>;
 /** A Subnet-EVM fee configuration (`commontype.FeeConfig`). */
 export interface FeeConfig {
@@ -553,6 +625,7 @@ export interface FeeConfig {
     maxBlockGasCost: number;
     blockGasCostStep: number;
 }
+/** Turns a Subnet-EVM fee config into its camelCase domain form. */
 export function normalizeFeeConfig(wire: FeeConfigWire): FeeConfig {
     return {
         gasLimit: toNumber(wire.gasLimit),
@@ -566,6 +639,7 @@ export function normalizeFeeConfig(wire: FeeConfigWire): FeeConfig {
     };
 }
 
+/** Wire schema of the eth_feeConfig result, built on first use. */
 export const FeeConfigResultWireSchema = lazy(() =>
     z.object({
         feeConfig: FeeConfigWireSchema(),
@@ -573,12 +647,15 @@ export const FeeConfigResultWireSchema = lazy(() =>
         lastChangedAt: bigUintWire().nullish(),
     }),
 );
+/** The eth_feeConfig result, as the node sends it. */
 export type FeeConfigResultWire = z.infer<ReturnType<typeof FeeConfigResultWireSchema>>;
+/** The chain's current fee config and when it last changed. */
 export interface FeeConfigResult {
     feeConfig: FeeConfig;
     /** Block number of the last change through the fee manager precompile. */
     lastChangedAt?: number;
 }
+/** Turns the eth_feeConfig result into its camelCase domain form. */
 export function normalizeFeeConfigResult(wire: FeeConfigResultWire): FeeConfigResult {
     const result: FeeConfigResult = { feeConfig: normalizeFeeConfig(wire.feeConfig) };
     if (wire.lastChangedAt != null) result.lastChangedAt = toNumber(wire.lastChangedAt);
@@ -587,6 +664,7 @@ export function normalizeFeeConfigResult(wire: FeeConfigResultWire): FeeConfigRe
 
 const addressListKeys = ['adminAddresses', 'managerAddresses', 'enabledAddresses'] as const;
 
+/** Wire schema of one precompile config, built on first use. */
 export const PrecompileConfigWireSchema = lazy(() =>
     z.looseObject({
         blockTimestamp: bigUintWire().nullish(),
@@ -596,6 +674,7 @@ export const PrecompileConfigWireSchema = lazy(() =>
         enabledAddresses: listWire(z.string()),
     }),
 );
+/** One precompile config, as the node sends it. */
 export type PrecompileConfigWire = z.infer<ReturnType<typeof PrecompileConfigWireSchema>>;
 /** A precompile's configuration (allow-list roles, activation time, precompile-specific keys). */
 export interface PrecompileConfig {
@@ -611,6 +690,7 @@ export interface PrecompileConfig {
     /** Precompile-specific keys (for example `initialFeeConfig`, `quorumNumerator`), as sent. */
     extra: Record<string, unknown>;
 }
+/** Turns one precompile config into its camelCase domain form. */
 export function normalizePrecompileConfig(
     name: string,
     wire: PrecompileConfigWire,
@@ -633,14 +713,18 @@ export function normalizePrecompileConfig(
     return config;
 }
 
+/** Wire schema of the eth_getActivePrecompilesAt result, built on first use. */
 export const ActivePrecompilesWireSchema = lazy(() =>
     z.record(z.string(), PrecompileConfigWireSchema()).nullable(),
 );
+/** The eth_getActivePrecompilesAt result, as the node sends it. */
 export type ActivePrecompilesWire = z.infer<ReturnType<typeof ActivePrecompilesWireSchema>>;
+/** Precompile configs in force at a time. */
 export interface ActivePrecompiles {
     /** Ordered by name. */
     precompiles: PrecompileConfig[];
 }
+/** Turns the eth_getActivePrecompilesAt result into its camelCase domain form. */
 export function normalizeActivePrecompiles(wire: ActivePrecompilesWire): ActivePrecompiles {
     return {
         precompiles: sortedEntries(wire).map(([name, config]) =>
@@ -653,6 +737,7 @@ function rulesWire() {
     return z.record(z.string(), z.boolean()).nullish();
 }
 
+/** Wire schema of the eth_getActiveRulesAt result, built on first use. */
 export const ActiveRulesWireSchema = lazy(() =>
     z.object({
         ethRules: rulesWire(),
@@ -664,6 +749,7 @@ export const ActiveRulesWireSchema = lazy(() =>
             .nullish(),
     }),
 );
+/** The eth_getActiveRulesAt result, as the node sends it. */
 export type ActiveRulesWire = z.infer<ReturnType<typeof ActiveRulesWireSchema>>;
 /** The rules in force at a timestamp. Rule names are PascalCase as sent (`IsDurango`). */
 export interface ActiveRules {
@@ -673,6 +759,7 @@ export interface ActiveRules {
     /** Active precompiles and when each was activated (Unix seconds), ordered by name. */
     precompiles: { name: string; timestamp?: number }[];
 }
+/** Turns the eth_getActiveRulesAt result into its camelCase domain form. */
 export function normalizeActiveRules(wire: ActiveRulesWire): ActiveRules {
     return {
         ethRules: { ...wire.ethRules },
@@ -683,6 +770,7 @@ export function normalizeActiveRules(wire: ActiveRulesWire): ActiveRules {
     };
 }
 
+/** Wire schema of the eth_getChainConfig result, built on first use. */
 export const EvmChainConfigWireSchema = lazy(() =>
     z.looseObject({
         chainId: bigUintWire().nullish(),
@@ -696,6 +784,7 @@ export const EvmChainConfigWireSchema = lazy(() =>
             .nullish(),
     }),
 );
+/** The eth_getChainConfig result, as the node sends it. */
 export type EvmChainConfigWire = z.infer<ReturnType<typeof EvmChainConfigWireSchema>>;
 /** A fork activation from the chain config: `<name>Block` numbers or `<name>Timestamp`/`Time` seconds. */
 export interface ChainFork {
@@ -717,6 +806,7 @@ export interface EvmChainConfig {
     /** The whole config as sent, for a JSON view. */
     raw: Record<string, unknown>;
 }
+/** Turns the eth_getChainConfig result into its camelCase domain form. */
 export function normalizeEvmChainConfig(wire: EvmChainConfigWire): EvmChainConfig {
     const config: EvmChainConfig = {
         forks: [],
@@ -751,6 +841,7 @@ export function normalizeEvmChainConfig(wire: EvmChainConfigWire): EvmChainConfi
 // ---------------------------------------------------------------------------------------------
 // validators.getCurrentValidators
 
+/** Wire schema of one validators.getCurrentValidators entry, built on first use. */
 export const CurrentValidatorWireSchema = lazy(() =>
     z.object({
         validationID: z.string().nullish(),
@@ -764,6 +855,7 @@ export const CurrentValidatorWireSchema = lazy(() =>
         uptimePercentage: floatWire().nullish(),
     }),
 );
+/** One validators.getCurrentValidators entry, as the node sends it. */
 export type CurrentValidatorWire = z.infer<ReturnType<typeof CurrentValidatorWireSchema>>;
 /** A validator of a Subnet-EVM chain's subnet or L1, as the answering node sees it. */
 export interface CurrentValidator {
@@ -783,6 +875,7 @@ export interface CurrentValidator {
     /** 0–100. */
     uptimePercentage?: number;
 }
+/** Turns one validators.getCurrentValidators entry into its camelCase domain form. */
 export function normalizeCurrentValidator(wire: CurrentValidatorWire): CurrentValidator {
     const validator: CurrentValidator = { nodeId: wire.nodeID, weight: toDecimal(wire.weight) };
     if (wire.validationID != null) validator.validationId = wire.validationID;
@@ -795,13 +888,17 @@ export function normalizeCurrentValidator(wire: CurrentValidatorWire): CurrentVa
     return validator;
 }
 
+/** Wire schema of the validators.getCurrentValidators result, built on first use. */
 export const CurrentValidatorsWireSchema = lazy(() =>
     z.object({ validators: listWire(CurrentValidatorWireSchema()) }),
 );
+/** The validators.getCurrentValidators result, as the node sends it. */
 export type CurrentValidatorsWire = z.infer<ReturnType<typeof CurrentValidatorsWireSchema>>;
+/** The current validators of the chain's subnet or L1. */
 export interface CurrentValidators {
     validators: CurrentValidator[];
 }
+/** Turns the validators.getCurrentValidators result into its camelCase domain form. */
 export function normalizeCurrentValidators(wire: CurrentValidatorsWire): CurrentValidators {
     return { validators: listOf(wire.validators).map(normalizeCurrentValidator) };
 }
@@ -809,29 +906,36 @@ export function normalizeCurrentValidators(wire: CurrentValidatorsWire): Current
 // ---------------------------------------------------------------------------------------------
 // Standard eth_* (geth shapes, as served by coreth and Subnet-EVM)
 
+/** Wire schema of a hex quantity that fits a number (eth_chainId, eth_blockNumber), built on first use. */
 export const SmallHexWireSchema = lazy(() => smallHexWire());
+/** A hex quantity that fits a number (eth_chainId, eth_blockNumber), as the node sends it. */
 export type SmallHexWire = z.infer<ReturnType<typeof SmallHexWireSchema>>;
 /** A hex quantity as a number: chain id, block number. */
 export function normalizeSmallHex(wire: SmallHexWire): number {
     return hexToNumber(wire);
 }
 
+/** Wire schema of a hex quantity of any width (eth_getBalance), built on first use. */
 export const HexWireSchema = lazy(() => hexWire());
+/** A hex quantity of any width (eth_getBalance), as the node sends it. */
 export type HexWire = z.infer<ReturnType<typeof HexWireSchema>>;
 /** A hex quantity as a decimal string (bigint-safe): balances in wei. */
 export function normalizeHexDecimal(wire: HexWire): string {
     return hexToDecimal(wire);
 }
 
+/** Wire schema of the eth_getCode result, built on first use. */
 export const CodeWireSchema = lazy(() =>
     z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'expected hex bytes'),
 );
+/** The eth_getCode result, as the node sends it. */
 export type CodeWire = z.infer<ReturnType<typeof CodeWireSchema>>;
 /** Contract bytecode as lower-case hex; `0x` for an account without code. */
 export function normalizeCode(wire: CodeWire): string {
     return wire.toLowerCase();
 }
 
+/** Wire schema of an eth_getTransactionByHash transaction, built on first use. */
 export const RpcTransactionWireSchema = lazy(() =>
     z.object({
         hash: z.string(),
@@ -851,6 +955,7 @@ export const RpcTransactionWireSchema = lazy(() =>
         chainId: hexWire().nullish(),
     }),
 );
+/** An eth_getTransactionByHash transaction, as the node sends it. */
 export type RpcTransactionWire = z.infer<ReturnType<typeof RpcTransactionWireSchema>>;
 /** An EVM transaction; wei amounts and gas are decimal strings (bigint-safe). */
 export interface RpcTransaction {
@@ -873,6 +978,7 @@ export interface RpcTransaction {
     type?: number;
     chainId?: string;
 }
+/** Turns an eth_getTransactionByHash transaction into its camelCase domain form. */
 export function normalizeRpcTransaction(wire: RpcTransactionWire): RpcTransaction {
     const tx: RpcTransaction = {
         hash: wire.hash,
@@ -896,13 +1002,16 @@ export function normalizeRpcTransaction(wire: RpcTransactionWire): RpcTransactio
     return tx;
 }
 
+/** Wire schema of the eth_getTransactionByHash result, built on first use. */
 export const MaybeRpcTransactionWireSchema = lazy(() => RpcTransactionWireSchema().nullable());
+/** The eth_getTransactionByHash result, as the node sends it. */
 export type MaybeRpcTransactionWire = z.infer<ReturnType<typeof MaybeRpcTransactionWireSchema>>;
 /** Null when the node does not know the transaction. */
 export function normalizeMaybeRpcTransaction(wire: MaybeRpcTransactionWire): RpcTransaction | null {
     return wire === null ? null : normalizeRpcTransaction(wire);
 }
 
+/** Wire schema of one receipt log, built on first use. */
 export const RpcLogWireSchema = lazy(() =>
     z.object({
         address: z.string(),
@@ -912,7 +1021,9 @@ export const RpcLogWireSchema = lazy(() =>
         removed: z.boolean().nullish(),
     }),
 );
+/** One receipt log, as the node sends it. */
 export type RpcLogWire = z.infer<ReturnType<typeof RpcLogWireSchema>>;
+/** One event log of a receipt. */
 export interface RpcLog {
     address: string;
     topics: string[];
@@ -921,6 +1032,7 @@ export interface RpcLog {
     removed: boolean;
 }
 
+/** Wire schema of an eth_getTransactionReceipt receipt, built on first use. */
 export const RpcReceiptWireSchema = lazy(() =>
     z.object({
         transactionHash: z.string(),
@@ -939,6 +1051,7 @@ export const RpcReceiptWireSchema = lazy(() =>
         type: smallHexWire().nullish(),
     }),
 );
+/** An eth_getTransactionReceipt receipt, as the node sends it. */
 export type RpcReceiptWire = z.infer<ReturnType<typeof RpcReceiptWireSchema>>;
 /** An EVM transaction receipt; gas amounts and prices are decimal strings. */
 export interface RpcReceipt {
@@ -958,6 +1071,7 @@ export interface RpcReceipt {
     status?: 'success' | 'failed';
     type?: number;
 }
+/** Turns an eth_getTransactionReceipt receipt into its camelCase domain form. */
 export function normalizeRpcReceipt(wire: RpcReceiptWire): RpcReceipt {
     const receipt: RpcReceipt = {
         transactionHash: wire.transactionHash,
@@ -988,13 +1102,16 @@ export function normalizeRpcReceipt(wire: RpcReceiptWire): RpcReceipt {
     return receipt;
 }
 
+/** Wire schema of the eth_getTransactionReceipt result, built on first use. */
 export const MaybeRpcReceiptWireSchema = lazy(() => RpcReceiptWireSchema().nullable());
+/** The eth_getTransactionReceipt result, as the node sends it. */
 export type MaybeRpcReceiptWire = z.infer<ReturnType<typeof MaybeRpcReceiptWireSchema>>;
 /** Null when the transaction is unknown or not yet mined. */
 export function normalizeMaybeRpcReceipt(wire: MaybeRpcReceiptWire): RpcReceipt | null {
     return wire === null ? null : normalizeRpcReceipt(wire);
 }
 
+/** Wire schema of an eth_getBlockByNumber block, built on first use. */
 export const RpcBlockWireSchema = lazy(() =>
     z.object({
         number: smallHexWire(),
@@ -1013,6 +1130,7 @@ export const RpcBlockWireSchema = lazy(() =>
         transactions: z.union([z.array(z.string()), z.array(RpcTransactionWireSchema())]).nullish(),
     }),
 );
+/** An eth_getBlockByNumber block, as the node sends it. */
 export type RpcBlockWire = z.infer<ReturnType<typeof RpcBlockWireSchema>>;
 /** An EVM block header with its transactions (hashes, or full objects when asked for). */
 export interface RpcBlock {
@@ -1034,6 +1152,7 @@ export interface RpcBlock {
     /** Present when the block was fetched with full transactions. */
     transactions?: RpcTransaction[];
 }
+/** Turns an eth_getBlockByNumber block into its camelCase domain form. */
 export function normalizeRpcBlock(wire: RpcBlockWire): RpcBlock {
     const transactions = wire.transactions ?? [];
     const block: RpcBlock = {
@@ -1059,7 +1178,9 @@ export function normalizeRpcBlock(wire: RpcBlockWire): RpcBlock {
     return block;
 }
 
+/** Wire schema of the eth_getBlockByNumber result, built on first use. */
 export const MaybeRpcBlockWireSchema = lazy(() => RpcBlockWireSchema().nullable());
+/** The eth_getBlockByNumber result, as the node sends it. */
 export type MaybeRpcBlockWire = z.infer<ReturnType<typeof MaybeRpcBlockWireSchema>>;
 /** Null when the block does not exist (yet). */
 export function normalizeMaybeRpcBlock(wire: MaybeRpcBlockWire): RpcBlock | null {
