@@ -12,3 +12,4 @@ export { blockTagNames, logLevels, maxAliasLength, type BlockTag, type LogLevel 
 export * from './nodeRpc/rpcClient';
 export * from './dataApi';
 export * from './format';
+export * from './views';

@@ -1,0 +1,317 @@
+/**
+ * One refresh of the Node view: everything the view shows about a node, read in as few round trips
+ * as the node allows: one JSON-RPC batch to `/ext/info` and, once the chain ids are known, one
+ * to `/ext/admin` (the client falls back to single calls on endpoints that refuse batches). Each
+ * part succeeds or carries a {@link NodeProblem}, so one refused method never hides the others.
+ *
+ * This module calls the client and the method table (zod), so the VS Code layer reaches it through
+ * the lazily loaded core bundle; its types are free to import.
+ */
+import { pChainId } from '../knownIds';
+import { nodeRpcMethods } from '../nodeRpc/methods';
+import {
+    batchCall,
+    type BatchCall,
+    type NodeRpcClient,
+    type Settled,
+} from '../nodeRpc/rpcClient';
+import type {
+    Acps,
+    ChainAliases,
+    LoggerLevels,
+    NetworkUpgrades,
+    NodeIdResult,
+    NodeIpResult,
+    NodeVersion,
+    Peers,
+    TxFees,
+    Uptime,
+    Vms,
+} from '../nodeRpc/schemas';
+import { describeNodeProblem, type NodeProblem } from './nodeProblems';
+
+/** A part of the snapshot: the value, or why the node did not give it. */
+export type Part<T> =
+    | { readonly ok: true; readonly value: T }
+    | { readonly ok: false; readonly problem: NodeProblem };
+
+/** A chain whose bootstrapping state is asked for besides P, X and C. */
+export interface NodeChainCandidate {
+    /** Blockchain id (cb58). */
+    readonly id: string;
+    readonly name: string;
+}
+
+export interface ChainBootstrap {
+    /** Blockchain id when known (P always; X and C once resolved). */
+    readonly id?: string;
+    /** `P`, `X`, `C` for the primary chains. */
+    readonly alias?: string;
+    readonly name: string;
+    readonly bootstrapped: Part<boolean>;
+}
+
+export interface ChainAliasEntry {
+    readonly id: string;
+    readonly name: string;
+    readonly aliases: Part<ChainAliases>;
+}
+
+export type Reachability =
+    | { readonly reachable: true; readonly rttMs: number }
+    | { readonly reachable: false; readonly problem: NodeProblem };
+
+export interface NodeSnapshot {
+    /** The node's base URL the snapshot was read from. */
+    readonly url: string;
+    /** A known public API server, or a node that refused node-specific methods like one. */
+    readonly publicServer: boolean;
+    readonly fetchedAtMs: number;
+    /** Reachable, with the round trip of the info batch; or why not. */
+    readonly reachability: Reachability;
+    readonly version: Part<NodeVersion>;
+    readonly networkId: Part<number>;
+    readonly networkName: Part<string>;
+    readonly nodeId: Part<NodeIdResult>;
+    readonly ip: Part<NodeIpResult>;
+    /** P, X, C, then every candidate chain the node tracks. */
+    readonly chains: readonly ChainBootstrap[];
+    readonly peers: Part<Peers>;
+    readonly uptime: Part<Uptime>;
+    readonly txFee: Part<TxFees>;
+    readonly upgrades: Part<NetworkUpgrades>;
+    readonly acps: Part<Acps>;
+    readonly vms: Part<Vms>;
+    readonly loggerLevels: Part<LoggerLevels>;
+    readonly chainAliases: readonly ChainAliasEntry[];
+}
+
+export interface CollectNodeSnapshotOptions {
+    /** Chains to ask about besides P, X and C (from the Data API's chain list, for example). */
+    readonly chains?: readonly NodeChainCandidate[];
+    readonly signal?: AbortSignal;
+    /** Injectable clock for tests. */
+    readonly now?: () => number;
+}
+
+const primaryAliases = [
+    { alias: 'P', name: 'P-Chain' },
+    { alias: 'X', name: 'X-Chain' },
+    { alias: 'C', name: 'C-Chain' },
+] as const;
+
+function toPart<T>(settled: Settled<unknown> | undefined, publicServer: boolean): Part<T> {
+    if (settled === undefined) {
+        return { ok: false, problem: { kind: 'error', message: 'No answer for this call.' } };
+    }
+    return settled.status === 'fulfilled'
+        ? { ok: true, value: settled.value as T }
+        : { ok: false, problem: describeNodeProblem(settled.reason, publicServer) };
+}
+
+function failed<T>(problem: NodeProblem): Part<T> {
+    return { ok: false, problem };
+}
+
+/** AvalancheGo's answer for a chain it does not know (so: does not track). */
+function isUnknownChain(settled: Settled<unknown> | undefined): boolean {
+    if (settled?.status !== 'rejected') return false;
+    const reason = settled.reason as { rpcMessage?: unknown; message?: unknown };
+    const text = `${String(reason.rpcMessage ?? '')} ${String(reason.message ?? '')}`;
+    return /there is no chain with alias\/ID|no chain with (alias|id)/i.test(text);
+}
+
+/**
+ * Reads a full snapshot. Never rejects for node-side failures (they become parts with problems);
+ * rejects only with an AbortError when `signal` fires.
+ */
+export async function collectNodeSnapshot(
+    client: NodeRpcClient,
+    options: CollectNodeSnapshotOptions = {},
+): Promise<NodeSnapshot> {
+    const now = options.now ?? Date.now;
+    const signal = options.signal;
+    const m = nodeRpcMethods;
+    const candidates = (options.chains ?? []).filter(
+        (c, i, all) => c.id !== pChainId && all.findIndex((o) => o.id === c.id) === i,
+    );
+
+    const fixed: BatchCall[] = [
+        batchCall(m['info.getNodeVersion'], {}),
+        batchCall(m['info.getNetworkID'], {}),
+        batchCall(m['info.getNetworkName'], {}),
+        batchCall(m['info.getNodeID'], {}),
+        batchCall(m['info.getNodeIP'], {}),
+        batchCall(m['info.peers'], {}),
+        batchCall(m['info.uptime'], {}),
+        batchCall(m['info.getTxFee'], {}),
+        batchCall(m['info.upgrades'], {}),
+        batchCall(m['info.acps'], {}),
+        batchCall(m['info.getVMs'], {}),
+        batchCall(m['info.getBlockchainID'], { alias: 'X' }),
+        batchCall(m['info.getBlockchainID'], { alias: 'C' }),
+    ];
+    const bootCalls: BatchCall[] = [
+        ...primaryAliases.map((p) => batchCall(m['info.isBootstrapped'], { chain: p.alias })),
+        ...candidates.map((c) => batchCall(m['info.isBootstrapped'], { chain: c.id })),
+    ];
+    const started = now();
+    const info = (await client.batch([...fixed, ...bootCalls], signal ? { signal } : {})) as Settled<unknown>[];
+    const rttMs = now() - started;
+
+    const publicServer =
+        client.isKnownPublicServer ||
+        info.some(
+            (s) =>
+                s.status === 'rejected' &&
+                (s.reason as { reason?: unknown }).reason === 'publicServer',
+        );
+    const unreachable = info.every(
+        (s) =>
+            s.status === 'rejected' &&
+            describeNodeProblem(s.reason).kind === 'unreachable',
+    );
+    const at = (i: number): Settled<unknown> | undefined => info[i];
+    if (unreachable) {
+        const problem = describeNodeProblem((info[0] as { reason?: unknown } | undefined)?.reason);
+        return unreachableSnapshot(client.url, publicServer, now(), problem);
+    }
+
+    const xId = at(11)?.status === 'fulfilled' ? (at(11) as { value: { blockchainId: string } }).value.blockchainId : undefined;
+    const cId = at(12)?.status === 'fulfilled' ? (at(12) as { value: { blockchainId: string } }).value.blockchainId : undefined;
+    const primaryIds = [pChainId, xId, cId];
+    const chains: ChainBootstrap[] = [];
+    primaryAliases.forEach((p, k) => {
+        const id = primaryIds[k];
+        chains.push({
+            ...(id === undefined ? {} : { id }),
+            alias: p.alias,
+            name: p.name,
+            bootstrapped: bootPart(at(fixed.length + k), publicServer),
+        });
+    });
+    candidates.forEach((c, k) => {
+        const settled = at(fixed.length + primaryAliases.length + k);
+        if (c.id === xId || c.id === cId || isUnknownChain(settled)) return;
+        chains.push({ id: c.id, name: c.name, bootstrapped: bootPart(settled, publicServer) });
+    });
+
+    // The admin batch needs the chain ids the info batch resolved.
+    const aliasTargets = chains
+        .filter((c): c is ChainBootstrap & { id: string } => c.id !== undefined)
+        .map((c) => ({ id: c.id, name: c.name }));
+    let loggerLevels: Part<LoggerLevels>;
+    let chainAliases: ChainAliasEntry[];
+    if (client.isKnownPublicServer) {
+        const problem = describeNodeProblem(
+            { name: 'NodeApiUnavailableError', reason: 'adminDisabled', message: '' },
+            true,
+        );
+        loggerLevels = failed(problem);
+        chainAliases = aliasTargets.map((t) => ({ ...t, aliases: failed(problem) }));
+    } else {
+        const admin = (await client.batch(
+            [
+                batchCall(m['admin.getLoggerLevel'], {}),
+                ...aliasTargets.map((t) => batchCall(m['admin.getChainAliases'], { chain: t.id })),
+            ],
+            signal ? { signal } : {},
+        )) as Settled<unknown>[];
+        loggerLevels = toPart(admin[0], publicServer);
+        chainAliases = aliasTargets.map((t, k) => ({
+            ...t,
+            aliases: toPart<ChainAliases>(admin[k + 1], publicServer),
+        }));
+    }
+
+    return {
+        url: client.url,
+        publicServer,
+        fetchedAtMs: now(),
+        reachability: { reachable: true, rttMs },
+        version: toPart(at(0), publicServer),
+        networkId: mapPart(toPart<{ networkId: number }>(at(1), publicServer), (v) => v.networkId),
+        networkName: mapPart(
+            toPart<{ networkName: string }>(at(2), publicServer),
+            (v) => v.networkName,
+        ),
+        nodeId: toPart(at(3), publicServer),
+        ip: toPart(at(4), publicServer),
+        chains,
+        peers: toPart(at(5), publicServer),
+        uptime: toPart(at(6), publicServer),
+        txFee: toPart(at(7), publicServer),
+        upgrades: toPart(at(8), publicServer),
+        acps: toPart(at(9), publicServer),
+        vms: toPart(at(10), publicServer),
+        loggerLevels,
+        chainAliases,
+    };
+}
+
+function bootPart(settled: Settled<unknown> | undefined, publicServer: boolean): Part<boolean> {
+    return mapPart(
+        toPart<{ isBootstrapped: boolean }>(settled, publicServer),
+        (v) => v.isBootstrapped,
+    );
+}
+
+function mapPart<A, B>(part: Part<A>, map: (value: A) => B): Part<B> {
+    return part.ok ? { ok: true, value: map(part.value) } : part;
+}
+
+function unreachableSnapshot(
+    url: string,
+    publicServer: boolean,
+    fetchedAtMs: number,
+    problem: NodeProblem,
+): NodeSnapshot {
+    const no = failed<never>(problem);
+    return {
+        url,
+        publicServer,
+        fetchedAtMs,
+        reachability: { reachable: false, problem },
+        version: no,
+        networkId: no,
+        networkName: no,
+        nodeId: no,
+        ip: no,
+        chains: [],
+        peers: no,
+        uptime: no,
+        txFee: no,
+        upgrades: no,
+        acps: no,
+        vms: no,
+        loggerLevels: no,
+        chainAliases: [],
+    };
+}
+
+/** The status bar's verdict on a snapshot. */
+export type NodeHealthVerdict =
+    | { readonly kind: 'healthy'; readonly detail: string }
+    | { readonly kind: 'unhealthy'; readonly detail: string }
+    | { readonly kind: 'unreachable'; readonly detail: string };
+
+/**
+ * Healthy when the node answers and P, X and C are bootstrapped; unhealthy when one of them is
+ * still bootstrapping (or the node's answers are broken); unreachable when nothing came back.
+ */
+export function nodeHealth(snapshot: NodeSnapshot): NodeHealthVerdict {
+    const r = snapshot.reachability;
+    if (!r.reachable) return { kind: 'unreachable', detail: r.problem.message };
+    const behind = snapshot.chains
+        .filter((c) => c.alias !== undefined)
+        .filter((c) => c.bootstrapped.ok && !c.bootstrapped.value)
+        .map((c) => c.alias as string);
+    const version = snapshot.version.ok ? snapshot.version.value.version : 'version unknown';
+    if (behind.length > 0) {
+        return {
+            kind: 'unhealthy',
+            detail: `${behind.join(', ')} still bootstrapping; ${version}, ${Math.round(r.rttMs)} ms`,
+        };
+    }
+    return { kind: 'healthy', detail: `${version}, ${Math.round(r.rttMs)} ms` };
+}

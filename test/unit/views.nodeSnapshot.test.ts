@@ -1,0 +1,113 @@
+import * as assert from 'node:assert/strict';
+
+import { NodeRpcClient } from '../../src/core/nodeRpc/rpcClient';
+import { collectNodeSnapshot, nodeHealth } from '../../src/core/views/nodeSnapshot';
+import { startSandbox, type Sandbox } from '../sandbox';
+
+describe('(unit) views: node snapshot against the sandbox node', function () {
+    this.timeout(30_000);
+    let sandbox: Sandbox;
+    let client: NodeRpcClient;
+
+    before(async () => {
+        sandbox = await startSandbox();
+    });
+    after(async () => {
+        await client?.close();
+        await sandbox?.close();
+    });
+    beforeEach(() => {
+        client = new NodeRpcClient({ url: sandbox.nodeUrl, timeouts: { connectMs: 2000, headersMs: 5000, bodyMs: 5000 } });
+        sandbox.clearFaults();
+        sandbox.clearRequests();
+        Object.assign(sandbox.settings, { adminApi: true, publicNode: false, nodeDown: false });
+    });
+    afterEach(async () => {
+        await client.close();
+    });
+
+    function chainCandidates(): { id: string; name: string }[] {
+        const known = sandbox.known.mainnet;
+        return [
+            { id: known.l1BlockchainId, name: 'L1 chain' },
+            // A chain of the other network: this node does not track it.
+            { id: sandbox.known.fuji.l1BlockchainId, name: 'Fuji chain' },
+        ];
+    }
+
+    it('reads everything in one batch per endpoint path', async () => {
+        const snapshot = await collectNodeSnapshot(client, { chains: chainCandidates() });
+        assert.ok(snapshot.reachability.reachable);
+        assert.ok(snapshot.version.ok && snapshot.version.value.version.startsWith('avalanchego/'));
+        assert.deepEqual(snapshot.networkId, { ok: true, value: 1 });
+        assert.deepEqual(snapshot.networkName, { ok: true, value: 'mainnet' });
+        assert.ok(snapshot.nodeId.ok);
+        assert.equal(snapshot.nodeId.value.nodeId, sandbox.known.mainnet.nodeId);
+        assert.ok(snapshot.nodeId.value.nodePop?.publicKey.startsWith('0x'));
+        assert.ok(snapshot.peers.ok && snapshot.peers.value.numPeers > 0);
+        assert.ok(snapshot.upgrades.ok && snapshot.upgrades.value.upgrades.length > 5);
+        assert.ok(snapshot.acps.ok && snapshot.acps.value.acps.length > 0);
+        assert.ok(snapshot.vms.ok && snapshot.vms.value.vms.length > 0);
+        assert.ok(snapshot.loggerLevels.ok && snapshot.loggerLevels.value.loggerLevels.length > 0);
+        // P, X, C and the tracked L1; the Fuji chain is unknown to this node.
+        assert.deepEqual(
+            snapshot.chains.map((c) => c.alias ?? c.name),
+            ['P', 'X', 'C', 'L1 chain'],
+        );
+        assert.equal(snapshot.chains[1]?.id, sandbox.known.mainnet.xChainId);
+        assert.equal(snapshot.chains[2]?.id, sandbox.known.mainnet.cChainBlockchainId);
+        assert.ok(snapshot.chainAliases.every((a) => a.aliases.ok));
+        const aliasesOfC = snapshot.chainAliases.find((a) => a.name === 'C-Chain');
+        assert.ok(aliasesOfC?.aliases.ok && aliasesOfC.aliases.value.aliases.includes('C'));
+
+        const requests = sandbox.requests.filter((r) => r.service === 'node');
+        const paths = requests.map((r) => r.url);
+        assert.deepEqual(paths.sort(), ['/ext/admin', '/ext/info']);
+        assert.equal(nodeHealth(snapshot).kind, 'healthy');
+    });
+
+    it('explains an admin API that is off', async () => {
+        sandbox.settings.adminApi = false;
+        const snapshot = await collectNodeSnapshot(client);
+        assert.ok(snapshot.reachability.reachable);
+        assert.ok(!snapshot.loggerLevels.ok);
+        assert.equal(snapshot.loggerLevels.problem.kind, 'adminDisabled');
+        assert.match(snapshot.loggerLevels.problem.remedy ?? '', /--api-admin-enabled=true/);
+        assert.ok(snapshot.chainAliases.every((a) => !a.aliases.ok && a.aliases.problem.kind === 'adminDisabled'));
+    });
+
+    it('explains what a public server refuses', async () => {
+        sandbox.settings.publicNode = true;
+        const snapshot = await collectNodeSnapshot(client);
+        assert.ok(snapshot.publicServer);
+        for (const part of [snapshot.nodeId, snapshot.ip, snapshot.vms, snapshot.loggerLevels]) {
+            assert.ok(!part.ok);
+            assert.equal(part.problem.kind, 'publicServer');
+        }
+        assert.ok(snapshot.peers.ok, 'info.peers stays available on public servers');
+    });
+
+    it('reports an unreachable node', async () => {
+        sandbox.settings.nodeDown = true;
+        const snapshot = await collectNodeSnapshot(client);
+        assert.ok(!snapshot.reachability.reachable);
+        assert.equal(snapshot.reachability.problem.kind, 'unreachable');
+        assert.equal(nodeHealth(snapshot).kind, 'unreachable');
+        assert.equal(snapshot.chains.length, 0);
+    });
+
+    it('keeps the other parts when one method fails', async () => {
+        sandbox.addFault({ fault: { kind: 'schemaBreak' }, target: '/ext/admin', service: 'node' });
+        const snapshot = await collectNodeSnapshot(client);
+        assert.ok(snapshot.version.ok);
+        assert.ok(!snapshot.loggerLevels.ok);
+    });
+
+    it('stops when cancelled', async () => {
+        sandbox.addFault({ fault: { kind: 'latency', ms: 2000 }, service: 'node' });
+        const controller = new AbortController();
+        const pending = collectNodeSnapshot(client, { signal: controller.signal });
+        setTimeout(() => controller.abort(), 50);
+        await assert.rejects(pending, (error: Error) => error.name === 'AbortError');
+    });
+});
