@@ -17,7 +17,8 @@ function parseArgs(argv: readonly string[]): SandboxOptions {
     };
     const int = (text: string, flag: string): number => {
         const n = Number(text);
-        if (!Number.isInteger(n) || n < 0) throw new Error(`${flag} must be a non-negative integer`);
+        if (!Number.isInteger(n) || n < 0)
+            throw new Error(`${flag} must be a non-negative integer`);
         return n;
     };
     for (let i = 0; i < argv.length; i++) {
@@ -25,7 +26,8 @@ function parseArgs(argv: readonly string[]): SandboxOptions {
         switch (flag) {
             case '--scale': {
                 const v = value(i++, flag);
-                if (v !== 'small' && v !== 'large') throw new Error('--scale must be small or large');
+                if (v !== 'small' && v !== 'large')
+                    throw new Error('--scale must be small or large');
                 options.scale = v;
                 break;
             }
@@ -43,7 +45,8 @@ function parseArgs(argv: readonly string[]): SandboxOptions {
                 break;
             case '--node-network': {
                 const v = value(i++, flag);
-                if (v !== 'mainnet' && v !== 'fuji') throw new Error('--node-network must be mainnet or fuji');
+                if (v !== 'mainnet' && v !== 'fuji')
+                    throw new Error('--node-network must be mainnet or fuji');
                 options.nodeNetwork = v;
                 break;
             }
@@ -61,7 +64,9 @@ function parseArgs(argv: readonly string[]): SandboxOptions {
                 break;
             case '--help':
             case '-h':
-                console.log('Usage: npm run sandbox -- [--scale small|large] [--seed N] [--port-data N] [--port-metrics N] [--port-node N] [--node-network mainnet|fuji] [--no-admin] [--public-node] [--require-key KEY] [--hostile]');
+                console.log(
+                    'Usage: npm run sandbox -- [--scale small|large] [--seed N] [--port-data N] [--port-metrics N] [--port-node N] [--node-network mainnet|fuji] [--no-admin] [--public-node] [--require-key KEY] [--hostile]',
+                );
                 return process.exit(0);
             default:
                 throw new Error(`unknown flag ${flag}`);
@@ -84,13 +89,25 @@ async function main(): Promise<void> {
     const sandbox = await startSandbox(options);
     const network = options.nodeNetwork ?? 'mainnet';
     const k = sandbox.known[network];
-    console.log(`Sandbox network (${options.scale ?? 'small'}, seed ${options.seed ?? 1}) ready in ${Date.now() - started} ms`);
+    console.log(
+        `Sandbox network (${options.scale ?? 'small'}, seed ${options.seed ?? 1}) ready in ${Date.now() - started} ms`,
+    );
     console.log(`  Data API     ${sandbox.dataApiUrl}`);
     console.log(`  Metrics API  ${sandbox.metricsUrl}`);
     console.log(`  Node         ${sandbox.nodeUrl}   (${network})`);
     console.log(`  Control      ${sandbox.dataApiUrl}/__sandbox/state`);
     console.log('Known ids:');
-    for (const key of ['evmAddress', 'evmTxHash', 'erc20Contract', 'pChainAddress', 'pChainTxHash', 'l1SubnetId', 'l1BlockchainId', 'l1EvmChainId', 'nodeId'] as const) {
+    for (const key of [
+        'evmAddress',
+        'evmTxHash',
+        'erc20Contract',
+        'pChainAddress',
+        'pChainTxHash',
+        'l1SubnetId',
+        'l1BlockchainId',
+        'l1EvmChainId',
+        'nodeId',
+    ] as const) {
         console.log(`  ${key.padEnd(15)} ${String(k[key])}`);
     }
     const stop = (): void => {

@@ -5,13 +5,21 @@
  */
 import type { SandboxContext } from './context';
 import type { Dataset, EvmChainEntry } from './dataset';
-import { bootstrappingL1 } from './dataset';
-import type { EvmTx, Transfer } from './evmChain';
+import type { Transfer } from './evmChain';
 import { currencies, type Currency, EvmViews } from './evmViews';
-import { cb58Decode, isCb58Id, isEvmAddress, isEvmHash, isNodeId, parseChainAddress, wellKnown } from './ids';
+import {
+    cb58Decode,
+    isCb58Id,
+    isEvmAddress,
+    isEvmHash,
+    isNodeId,
+    parseChainAddress,
+    wellKnown,
+} from './ids';
 import {
     ApiError,
     badRequest,
+    errorBody,
     json,
     notFound,
     page,
@@ -63,10 +71,29 @@ const blockchainIdValues = [
 ];
 const xChainIdValues = [wellKnown.mainnet.xChainId, wellKnown.fuji.xChainId, 'x-chain'];
 const primaryTxTypes = [
-    'AddValidatorTx', 'AddSubnetValidatorTx', 'AddDelegatorTx', 'CreateChainTx', 'CreateSubnetTx', 'ImportTx', 'ExportTx',
-    'AdvanceTimeTx', 'RewardValidatorTx', 'RemoveSubnetValidatorTx', 'TransformSubnetTx', 'AddPermissionlessValidatorTx',
-    'AddPermissionlessDelegatorTx', 'BaseTx', 'TransferSubnetOwnershipTx', 'ConvertSubnetToL1Tx', 'RegisterL1ValidatorTx',
-    'SetL1ValidatorWeightTx', 'DisableL1ValidatorTx', 'IncreaseL1ValidatorBalanceTx', 'UNKNOWN', 'CreateAssetTx', 'OperationTx',
+    'AddValidatorTx',
+    'AddSubnetValidatorTx',
+    'AddDelegatorTx',
+    'CreateChainTx',
+    'CreateSubnetTx',
+    'ImportTx',
+    'ExportTx',
+    'AdvanceTimeTx',
+    'RewardValidatorTx',
+    'RemoveSubnetValidatorTx',
+    'TransformSubnetTx',
+    'AddPermissionlessValidatorTx',
+    'AddPermissionlessDelegatorTx',
+    'BaseTx',
+    'TransferSubnetOwnershipTx',
+    'ConvertSubnetToL1Tx',
+    'RegisterL1ValidatorTx',
+    'SetL1ValidatorWeightTx',
+    'DisableL1ValidatorTx',
+    'IncreaseL1ValidatorBalanceTx',
+    'UNKNOWN',
+    'CreateAssetTx',
+    'OperationTx',
 ];
 
 type ChainLetter = 'p' | 'x' | 'c';
@@ -78,7 +105,13 @@ export class DataApi {
 
     constructor(private readonly ctx: SandboxContext) {
         this.operations = new Operations(ctx);
-        const r = (method: Route['method'], path: string, operationId: string, weight: number, handler: Handler): Route => ({
+        const r = (
+            method: Route['method'],
+            path: string,
+            operationId: string,
+            weight: number,
+            handler: Handler,
+        ): Route => ({
             method,
             pattern: new RegExp(`^${path.replace(/\{[a-zA-Z]+\}/g, seg)}$`),
             operationId,
@@ -87,24 +120,108 @@ export class DataApi {
         });
         this.routes = [
             r('GET', '/v1/chains', 'supportedChains', 1, (_p, q) => this.supportedChains(q)),
-            r('GET', '/v1/chains/{c}/addresses/{a}/transactions', 'listTransactions', 20, (p, q) => this.listTransactions(p, q)),
-            r('GET', '/v1/chains/{c}/addresses/{a}/transactions:listErc1155', 'listErc1155Transactions', 20, (p, q) => this.listErc1155Transactions(p, q)),
-            r('GET', '/v1/chains/{c}/addresses/{a}/transactions:listInternals', 'listInternalTransactions', 20, (p, q) => this.listInternalTransactions(p, q)),
-            r('GET', '/v1/chains/{c}/addresses/{a}/balances:listErc20', 'listErc20Balances', 20, (p, q) => this.listErc20Balances(p, q)),
-            r('GET', '/v1/chains/{c}/addresses/{a}/balances:listErc1155', 'listErc1155Balances', 20, (p, q) => this.listErc1155Balances(p, q)),
-            r('GET', '/v1/chains/{c}/addresses/{a}/balances:listCollectibles', 'listCollectibleBalances', 20, (p, q) => this.listCollectibleBalances(p, q)),
-            r('GET', '/v1/chains/{c}/tokens/{a}/transfers', 'listTransfers', 20, (p, q) => this.listTransfers(p, q)),
-            r('GET', '/v1/chains/{c}/transactions/{h}', 'getTransaction', 20, (p, q) => this.getTransaction(p, q)),
-            r('GET', '/v1/chains/{c}/blocks/{b}/transactions', 'getTransactionsForBlock', 20, (p, q) => this.getTransactionsForBlock(p, q)),
-            r('GET', '/v1/signatureAggregator/{n}/aggregateSignatures/{h}', 'getAggregatedSignatures', 20, (p, q) => this.getAggregatedSignatures(p, q)),
-            r('POST', '/v1/networks/{n}/blockchains/{b}/utxos', 'getUtxosByAddressesV2', 100, (p, q, b) => this.getUtxos(p, q, b)),
-            r('GET', '/v1/networks/{n}/blockchains/{b}/assets/{a}/transactions', 'listAssetTransactions', 100, (p, q) => this.listAssetTransactions(p, q)),
-            r('GET', '/v1/networks/{n}/blockchains/{b}/vertices:listByHeight', 'getVertexByHeight', 20, (p, q) => this.getVertexByHeight(p, q)),
-            r('GET', '/v1/networks/{n}/blockchains/{b}/blocks', 'listLatestPrimaryNetworkBlocks', 20, (p, q) => this.listBlocks(p, q)),
-            r('GET', '/v1/networks/{n}/subnets', 'listSubnets', 20, (p, q) => this.listSubnets(p, q)),
-            r('GET', '/v1/networks/{n}/l1Validators', 'listL1Validators', 20, (p, q) => this.listL1Validators(p, q)),
-            r('POST', '/v1/operations/transactions:export', 'postTransactionExportJob', 20, (_p, _q, b) => this.operations.create(b)),
-            r('GET', '/v1/operations/{o}', 'getOperationResult', 10, (p) => this.operations.get(p[0]!)),
+            r('GET', '/v1/chains/{c}/addresses/{a}/transactions', 'listTransactions', 20, (p, q) =>
+                this.listTransactions(p, q),
+            ),
+            r(
+                'GET',
+                '/v1/chains/{c}/addresses/{a}/transactions:listErc1155',
+                'listErc1155Transactions',
+                20,
+                (p, q) => this.listErc1155Transactions(p, q),
+            ),
+            r(
+                'GET',
+                '/v1/chains/{c}/addresses/{a}/transactions:listInternals',
+                'listInternalTransactions',
+                20,
+                (p, q) => this.listInternalTransactions(p, q),
+            ),
+            r(
+                'GET',
+                '/v1/chains/{c}/addresses/{a}/balances:listErc20',
+                'listErc20Balances',
+                20,
+                (p, q) => this.listErc20Balances(p, q),
+            ),
+            r(
+                'GET',
+                '/v1/chains/{c}/addresses/{a}/balances:listErc1155',
+                'listErc1155Balances',
+                20,
+                (p, q) => this.listErc1155Balances(p, q),
+            ),
+            r(
+                'GET',
+                '/v1/chains/{c}/addresses/{a}/balances:listCollectibles',
+                'listCollectibleBalances',
+                20,
+                (p, q) => this.listCollectibleBalances(p, q),
+            ),
+            r('GET', '/v1/chains/{c}/tokens/{a}/transfers', 'listTransfers', 20, (p, q) =>
+                this.listTransfers(p, q),
+            ),
+            r('GET', '/v1/chains/{c}/transactions/{h}', 'getTransaction', 20, (p, q) =>
+                this.getTransaction(p, q),
+            ),
+            r(
+                'GET',
+                '/v1/chains/{c}/blocks/{b}/transactions',
+                'getTransactionsForBlock',
+                20,
+                (p, q) => this.getTransactionsForBlock(p, q),
+            ),
+            r(
+                'GET',
+                '/v1/signatureAggregator/{n}/aggregateSignatures/{h}',
+                'getAggregatedSignatures',
+                20,
+                (p, q) => this.getAggregatedSignatures(p, q),
+            ),
+            r(
+                'POST',
+                '/v1/networks/{n}/blockchains/{b}/utxos',
+                'getUtxosByAddressesV2',
+                100,
+                (p, q, b) => this.getUtxos(p, q, b),
+            ),
+            r(
+                'GET',
+                '/v1/networks/{n}/blockchains/{b}/assets/{a}/transactions',
+                'listAssetTransactions',
+                100,
+                (p, q) => this.listAssetTransactions(p, q),
+            ),
+            r(
+                'GET',
+                '/v1/networks/{n}/blockchains/{b}/vertices:listByHeight',
+                'getVertexByHeight',
+                20,
+                (p, q) => this.getVertexByHeight(p, q),
+            ),
+            r(
+                'GET',
+                '/v1/networks/{n}/blockchains/{b}/blocks',
+                'listLatestPrimaryNetworkBlocks',
+                20,
+                (p, q) => this.listBlocks(p, q),
+            ),
+            r('GET', '/v1/networks/{n}/subnets', 'listSubnets', 20, (p, q) =>
+                this.listSubnets(p, q),
+            ),
+            r('GET', '/v1/networks/{n}/l1Validators', 'listL1Validators', 20, (p, q) =>
+                this.listL1Validators(p, q),
+            ),
+            r(
+                'POST',
+                '/v1/operations/transactions:export',
+                'postTransactionExportJob',
+                20,
+                (_p, _q, b) => this.operations.create(b),
+            ),
+            r('GET', '/v1/operations/{o}', 'getOperationResult', 10, (p) =>
+                this.operations.get(p[0]!),
+            ),
         ];
     }
 
@@ -132,7 +249,12 @@ export class DataApi {
                     try {
                         return route.handler(params, q, body);
                     } catch (error) {
-                        if (error instanceof ApiError) return { status: error.status, body: JSON.stringify({ message: error.messages, statusCode: error.status, error: error.status === 400 ? 'Bad Request' : 'Not Found' }), cacheable: false };
+                        if (error instanceof ApiError)
+                            return {
+                                status: error.status,
+                                body: errorBody(error.status, error.messages),
+                                cacheable: false,
+                            };
                         throw error;
                     }
                 },
@@ -151,15 +273,32 @@ export class DataApi {
         return raw === 'mainnet' ? 'mainnet' : 'fuji';
     }
 
-    private primaryChain(raw: string, network: SandboxNetwork, allowed: readonly string[], q: QueryReader): ChainLetter {
+    private primaryChain(
+        raw: string,
+        network: SandboxNetwork,
+        allowed: readonly string[],
+        q: QueryReader,
+    ): ChainLetter {
         if (!allowed.includes(raw)) {
-            q.errors.push(`blockchainId must be one of the following values: ${allowed.join(', ')}`);
+            q.errors.push(
+                `blockchainId must be one of the following values: ${allowed.join(', ')}`,
+            );
             return 'p';
         }
         if (raw === 'p-chain' || raw === wellKnown.pChainId) return 'p';
-        const implied = raw === wellKnown.mainnet.xChainId || raw === wellKnown.mainnet.cChainBlockchainId ? 'mainnet' : raw === wellKnown.fuji.xChainId || raw === wellKnown.fuji.cChainBlockchainId ? 'fuji' : undefined;
-        if (implied !== undefined && implied !== network) q.errors.push(`blockchainId ${raw} does not belong to network ${network}`);
-        return raw === 'x-chain' || raw === wellKnown.mainnet.xChainId || raw === wellKnown.fuji.xChainId ? 'x' : 'c';
+        const implied =
+            raw === wellKnown.mainnet.xChainId || raw === wellKnown.mainnet.cChainBlockchainId
+                ? 'mainnet'
+                : raw === wellKnown.fuji.xChainId || raw === wellKnown.fuji.cChainBlockchainId
+                  ? 'fuji'
+                  : undefined;
+        if (implied !== undefined && implied !== network)
+            q.errors.push(`blockchainId ${raw} does not belong to network ${network}`);
+        return raw === 'x-chain' ||
+            raw === wellKnown.mainnet.xChainId ||
+            raw === wellKnown.fuji.xChainId
+            ? 'x'
+            : 'c';
     }
 
     private chainInfo(letter: ChainLetter, network: SandboxNetwork): Record<string, unknown> {
@@ -172,7 +311,8 @@ export class DataApi {
             q.errors.push('chainId must be a supported EVM chain id or blockchain id');
             q.done();
         }
-        const entry = this.ctx.dataset('mainnet').chainById(raw) ?? this.ctx.dataset('fuji').chainById(raw);
+        const entry =
+            this.ctx.dataset('mainnet').chainById(raw) ?? this.ctx.dataset('fuji').chainById(raw);
         if (!entry) {
             q.done();
             throw notFound(`Chain ${raw} is not supported`);
@@ -190,14 +330,16 @@ export class DataApi {
     private blockRange(q: QueryReader, latest: number): [number, number] {
         const start = q.number('startBlock', 0);
         const end = q.number('endBlock', 0);
-        if (start !== undefined && end !== undefined && start >= end) q.errors.push('startBlock must be less than endBlock');
+        if (start !== undefined && end !== undefined && start >= end)
+            q.errors.push('startBlock must be less than endBlock');
         return [start ?? 0, end === undefined ? latest + 1 : end];
     }
 
     private timestampRange(q: QueryReader): [number, number] {
         const start = q.int('startTimestamp', 0, undefined, undefined);
         const end = q.int('endTimestamp', 0, undefined, undefined);
-        if (start !== undefined && end !== undefined && start > end) q.errors.push('startTimestamp must be less than or equal to endTimestamp');
+        if (start !== undefined && end !== undefined && start > end)
+            q.errors.push('startTimestamp must be less than or equal to endTimestamp');
         return [start ?? 0, end ?? Number.MAX_SAFE_INTEGER];
     }
 
@@ -209,13 +351,22 @@ export class DataApi {
 
     private supportedChains(q: QueryReader): SandboxResponse {
         const network = q.oneOf('network', networks, undefined);
-        const feature = q.oneOf('feature', ['nftIndexing', 'webhooks', 'teleporter'] as const, undefined);
+        const feature = q.oneOf(
+            'feature',
+            ['nftIndexing', 'webhooks', 'teleporter'] as const,
+            undefined,
+        );
         q.done();
-        const nets: SandboxNetwork[] = network === undefined ? ['mainnet', 'fuji'] : [network === 'mainnet' ? 'mainnet' : 'fuji'];
+        const nets: SandboxNetwork[] =
+            network === undefined
+                ? ['mainnet', 'fuji']
+                : [network === 'mainnet' ? 'mainnet' : 'fuji'];
         const chains: unknown[] = [];
         for (const net of nets) {
             for (const entry of this.ctx.dataset(net).chains) {
-                const features = entry.isCChain ? ['nftIndexing', 'webhooks', 'teleporter'] : ['nftIndexing', 'teleporter'];
+                const features = entry.isCChain
+                    ? ['nftIndexing', 'webhooks', 'teleporter']
+                    : ['nftIndexing', 'teleporter'];
                 if (feature !== undefined && !features.includes(feature)) continue;
                 const views = new EvmViews(entry);
                 const path = entry.isCChain ? 'C' : entry.blockchainId;
@@ -223,16 +374,24 @@ export class DataApi {
                     chainId: entry.evmChainId,
                     status: entry.bootstrapped ? 'OK' : 'UNAVAILABLE',
                     chainName: entry.name,
-                    description: entry.isCChain ? 'The Contract Chain on Avalanche\'s primary network supports EVM smart contracts.' : `${entry.name}, a Subnet-EVM L1 of the sandbox network.`,
+                    description: entry.isCChain
+                        ? "The Contract Chain on Avalanche's primary network supports EVM smart contracts."
+                        : `${entry.name}, a Subnet-EVM L1 of the sandbox network.`,
                     platformChainId: entry.blockchainId,
                     subnetId: entry.subnetId,
                     vmId: entry.isCChain ? wellKnown.vms.evm : wellKnown.vms.subnetEvm,
                     vmName: 'EVM',
-                    explorerUrl: entry.isCChain ? (net === 'mainnet' ? 'https://subnets.avax.network/c-chain' : 'https://subnets-test.avax.network/c-chain') : `https://subnets.avax.network/${entry.blockchainId}`,
+                    explorerUrl: entry.isCChain
+                        ? net === 'mainnet'
+                            ? 'https://subnets.avax.network/c-chain'
+                            : 'https://subnets-test.avax.network/c-chain'
+                        : `https://subnets.avax.network/${entry.blockchainId}`,
                     rpcUrl: `${this.ctx.urls.nodeUrl}/ext/bc/${path}/rpc`,
                     wsUrl: `${this.ctx.urls.nodeUrl.replace(/^http/, 'ws')}/ext/bc/${path}/ws`,
                     isTestnet: net === 'fuji',
-                    utilityAddresses: { multicall: entry.chain.accounts[entry.chain.router]!.address },
+                    utilityAddresses: {
+                        multicall: entry.chain.accounts[entry.chain.router]!.address,
+                    },
                     networkToken: views.networkToken(),
                     chainLogoUri: views.networkToken()['logoUri'],
                     private: false,
@@ -255,15 +414,34 @@ export class DataApi {
         q.done();
         const account = chain.accountOf(address);
         const all = account === undefined ? [] : (chain.addressIndex(account)?.txs ?? []);
-        const txs = this.sorted(all.filter((t) => { const b = chain.txs[t]!.block; return b >= start && b < end; }), sortOrder);
-        const { items, nextPageToken } = page(txs.length, offset, size, (i) => {
-            const tx = chain.txs[txs[i]!]!;
-            return { nativeTransaction: views.nativeTransaction(tx, false), ...views.bundle(tx, account) };
-        }, 'listTransactions');
+        const txs = this.sorted(
+            all.filter((t) => {
+                const b = chain.txs[t]!.block;
+                return b >= start && b < end;
+            }),
+            sortOrder,
+        );
+        const { items, nextPageToken } = page(
+            txs.length,
+            offset,
+            size,
+            (i) => {
+                const tx = chain.txs[txs[i]!]!;
+                return {
+                    nativeTransaction: views.nativeTransaction(tx, false),
+                    ...views.bundle(tx, account),
+                };
+            },
+            'listTransactions',
+        );
         return json(200, withToken(nextPageToken, { transactions: items }));
     }
 
-    private transfersOf(entry: EvmChainEntry, account: number | undefined, kind: 'erc1155' | undefined): Transfer[] {
+    private transfersOf(
+        entry: EvmChainEntry,
+        account: number | undefined,
+        kind: 'erc1155' | undefined,
+    ): Transfer[] {
         if (account === undefined) return [];
         const chain = entry.chain;
         const list = chain.addressIndex(account)?.transfers ?? [];
@@ -284,9 +462,18 @@ export class DataApi {
         const [start, end] = this.blockRange(q, chain.latestBlock);
         q.done();
         const list = this.transfersOf(entry, chain.accountOf(address), 'erc1155')
-            .filter((t) => { const b = chain.txs[t.tx]!.block; return b >= start && b < end; })
+            .filter((t) => {
+                const b = chain.txs[t.tx]!.block;
+                return b >= start && b < end;
+            })
             .reverse();
-        const { items, nextPageToken } = page(list.length, offset, size, (i) => views.transfer(list[i]!, true), 'listErc1155Transactions');
+        const { items, nextPageToken } = page(
+            list.length,
+            offset,
+            size,
+            (i) => views.transfer(list[i]!, true),
+            'listErc1155Transactions',
+        );
         return json(200, withToken(nextPageToken, { transactions: items }));
     }
 
@@ -301,9 +488,20 @@ export class DataApi {
         const account = chain.accountOf(address);
         const list = (account === undefined ? [] : (chain.addressIndex(account)?.internals ?? []))
             .map((i) => chain.internals[i]!)
-            .filter((i) => ((i.type === 'CALL' && i.value > 0) || i.type.startsWith('CREATE')) && chain.txs[i.tx]!.block >= start && chain.txs[i.tx]!.block < end)
+            .filter(
+                (i) =>
+                    ((i.type === 'CALL' && i.value > 0) || i.type.startsWith('CREATE')) &&
+                    chain.txs[i.tx]!.block >= start &&
+                    chain.txs[i.tx]!.block < end,
+            )
             .reverse();
-        const { items, nextPageToken } = page(list.length, offset, size, (i) => views.internal(list[i]!, true), 'listInternalTransactions');
+        const { items, nextPageToken } = page(
+            list.length,
+            offset,
+            size,
+            (i) => views.internal(list[i]!, true),
+            'listInternalTransactions',
+        );
         return json(200, withToken(nextPageToken, { transactions: items }));
     }
 
@@ -315,7 +513,8 @@ export class DataApi {
             return latest;
         }
         const n = Number(raw);
-        if (n > latest) q.errors.push(`blockNumber must not be greater than the latest block ${latest}`);
+        if (n > latest)
+            q.errors.push(`blockNumber must not be greater than the latest block ${latest}`);
         return n;
     }
 
@@ -328,8 +527,16 @@ export class DataApi {
         const offset = q.offset('listErc20Balances');
         const filterSpam = q.bool('filterSpamTokens', true);
         const currency = q.oneOf<Currency>('currency', currencies, 'usd');
-        const contracts = q.string('contractAddresses')?.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
-        for (const c of contracts ?? []) if (!isEvmAddress(c)) q.errors.push(`contractAddresses must be a comma-separated list of addresses: ${c}`);
+        const contracts = q
+            .string('contractAddresses')
+            ?.split(',')
+            .map((s) => s.trim())
+            .filter((s) => s.length > 0);
+        for (const c of contracts ?? [])
+            if (!isEvmAddress(c))
+                q.errors.push(
+                    `contractAddresses must be a comma-separated list of addresses: ${c}`,
+                );
         q.done();
         const account = chain.accountOf(address);
         const wanted = contracts?.map((c) => c.toLowerCase());
@@ -339,12 +546,33 @@ export class DataApi {
             if (wanted && !wanted.includes(a.lower)) return false;
             return chain.erc20Balance(t, account!, block) > 0;
         });
-        const { items, nextPageToken } = page(tokens.length, offset, size, (i) => views.erc20Balance(tokens[i]!, chain.erc20Balance(tokens[i]!, account!, block), currency), 'listErc20Balances');
-        return json(200, withToken(nextPageToken, { nativeTokenBalance: views.nativeBalance(account, block, currency), erc20TokenBalances: items }));
+        const { items, nextPageToken } = page(
+            tokens.length,
+            offset,
+            size,
+            (i) =>
+                views.erc20Balance(
+                    tokens[i]!,
+                    chain.erc20Balance(tokens[i]!, account!, block),
+                    currency,
+                ),
+            'listErc20Balances',
+        );
+        return json(
+            200,
+            withToken(nextPageToken, {
+                nativeTokenBalance: views.nativeBalance(account, block, currency),
+                erc20TokenBalances: items,
+            }),
+        );
     }
 
     /** ERC-1155 balances of an account at a block: [token, tokenId, amount]. */
-    private erc1155Holdings(entry: EvmChainEntry, account: number | undefined, block: number): [number, number, number][] {
+    private erc1155Holdings(
+        entry: EvmChainEntry,
+        account: number | undefined,
+        block: number,
+    ): [number, number, number][] {
         const sums = new Map<string, [number, number, number]>();
         for (const t of this.transfersOf(entry, account, 'erc1155')) {
             if (entry.chain.txs[t.tx]!.block > block) break;
@@ -354,7 +582,9 @@ export class DataApi {
             if (t.from === account) row[2] -= t.amount;
             sums.set(key, row);
         }
-        return [...sums.values()].filter((r) => r[2] > 0).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        return [...sums.values()]
+            .filter((r) => r[2] > 0)
+            .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     }
 
     private listErc1155Balances(p: string[], q: QueryReader): SandboxResponse {
@@ -365,15 +595,34 @@ export class DataApi {
         const size = q.pageSize(1, 500, 10);
         const offset = q.offset('listErc1155Balances');
         const contract = q.string('contractAddress');
-        if (contract !== undefined && !isEvmAddress(contract)) q.errors.push('contractAddress must be an address');
+        if (contract !== undefined && !isEvmAddress(contract))
+            q.errors.push('contractAddress must be an address');
         q.done();
         const account = chain.accountOf(address);
-        const rows = this.erc1155Holdings(entry, account, block).filter((r) => contract === undefined || chain.accounts[r[0]]!.lower === contract.toLowerCase());
-        const { items, nextPageToken } = page(rows.length, offset, size, (i) => {
-            const [token, tokenId, amount] = rows[i]!;
-            return { ...views.erc1155Token(token, tokenId), chainId: entry.evmChainId, balance: String(amount) };
-        }, 'listErc1155Balances');
-        return json(200, withToken(nextPageToken, { nativeTokenBalance: views.nativeBalance(account, block, 'usd'), erc1155TokenBalances: items }));
+        const rows = this.erc1155Holdings(entry, account, block).filter(
+            (r) => contract === undefined || chain.accounts[r[0]]!.lower === contract.toLowerCase(),
+        );
+        const { items, nextPageToken } = page(
+            rows.length,
+            offset,
+            size,
+            (i) => {
+                const [token, tokenId, amount] = rows[i]!;
+                return {
+                    ...views.erc1155Token(token, tokenId),
+                    chainId: entry.evmChainId,
+                    balance: String(amount),
+                };
+            },
+            'listErc1155Balances',
+        );
+        return json(
+            200,
+            withToken(nextPageToken, {
+                nativeTokenBalance: views.nativeBalance(account, block, 'usd'),
+                erc1155TokenBalances: items,
+            }),
+        );
     }
 
     private listCollectibleBalances(p: string[], q: QueryReader): SandboxResponse {
@@ -383,23 +632,50 @@ export class DataApi {
         const size = q.pageSize(1, 500, 10);
         const offset = q.offset('listCollectibleBalances');
         const contract = q.string('contractAddress');
-        if (contract !== undefined && !isEvmAddress(contract)) q.errors.push('contractAddress must be an address');
+        if (contract !== undefined && !isEvmAddress(contract))
+            q.errors.push('contractAddress must be an address');
         q.done();
         const account = chain.accountOf(address);
         const rows: (() => Record<string, unknown>)[] = [];
         if (account !== undefined) {
             for (const token of chain.tokens.erc721) {
-                if (contract !== undefined && chain.accounts[token]!.lower !== contract.toLowerCase()) continue;
+                if (
+                    contract !== undefined &&
+                    chain.accounts[token]!.lower !== contract.toLowerCase()
+                )
+                    continue;
                 for (let id = 1; id <= 12; id++) {
-                    if (chain.ownerOf(token, id) === account) rows.push(() => ({ ...views.erc721Token(token, id), chainId: entry.evmChainId }));
+                    if (chain.ownerOf(token, id) === account)
+                        rows.push(() => ({
+                            ...views.erc721Token(token, id),
+                            chainId: entry.evmChainId,
+                        }));
                 }
             }
-            for (const [token, id, amount] of this.erc1155Holdings(entry, account, chain.latestBlock)) {
-                if (contract !== undefined && chain.accounts[token]!.lower !== contract.toLowerCase()) continue;
-                rows.push(() => ({ ...views.erc1155Token(token, id), chainId: entry.evmChainId, balance: String(amount) }));
+            for (const [token, id, amount] of this.erc1155Holdings(
+                entry,
+                account,
+                chain.latestBlock,
+            )) {
+                if (
+                    contract !== undefined &&
+                    chain.accounts[token]!.lower !== contract.toLowerCase()
+                )
+                    continue;
+                rows.push(() => ({
+                    ...views.erc1155Token(token, id),
+                    chainId: entry.evmChainId,
+                    balance: String(amount),
+                }));
             }
         }
-        const { items, nextPageToken } = page(rows.length, offset, size, (i) => rows[i]!(), 'listCollectibleBalances');
+        const { items, nextPageToken } = page(
+            rows.length,
+            offset,
+            size,
+            (i) => rows[i]!(),
+            'listCollectibleBalances',
+        );
         return json(200, withToken(nextPageToken, { collectibleBalances: items }));
     }
 
@@ -413,9 +689,18 @@ export class DataApi {
         q.done();
         const token = chain.accountOf(address);
         const list = (token === undefined ? [] : (chain.tokenTransfers.get(token) ?? []))
-            .filter((ti) => { const b = chain.txs[chain.transfers[ti]!.tx]!.block; return b >= start && b < end; })
+            .filter((ti) => {
+                const b = chain.txs[chain.transfers[ti]!.tx]!.block;
+                return b >= start && b < end;
+            })
             .reverse();
-        const { items, nextPageToken } = page(list.length, offset, size, (i) => views.transfer(chain.transfers[list[i]!]!, true), 'listTransfers');
+        const { items, nextPageToken } = page(
+            list.length,
+            offset,
+            size,
+            (i) => views.transfer(chain.transfers[list[i]!]!, true),
+            'listTransfers',
+        );
         return json(200, withToken(nextPageToken, { transfers: items }));
     }
 
@@ -425,7 +710,8 @@ export class DataApi {
         if (!isEvmHash(hash)) q.errors.push('txHash must be a valid transaction hash');
         q.done();
         const index = entry.chain.txIndexByHash(hash);
-        if (index === undefined) throw notFound(`Transaction ${hash} not found on chain ${entry.evmChainId}`);
+        if (index === undefined)
+            throw notFound(`Transaction ${hash} not found on chain ${entry.evmChainId}`);
         return json(200, views.fullTransaction(entry.chain.txs[index]!));
     }
 
@@ -441,10 +727,17 @@ export class DataApi {
         else if (isEvmHash(blockId)) number = chain.blockNumberByHash(blockId);
         else q.errors.push('blockId must be a block number or a block hash');
         q.done();
-        if (number === undefined || number > chain.latestBlock) throw notFound(`Block ${blockId} not found on chain ${entry.evmChainId}`);
+        if (number === undefined || number > chain.latestBlock)
+            throw notFound(`Block ${blockId} not found on chain ${entry.evmChainId}`);
         const block = chain.blocks[number]!;
         const pageSize = size === 0 ? Math.max(1, block.txCount) : size;
-        const { items, nextPageToken } = page(block.txCount, offset, pageSize, (i) => views.nativeTransaction(chain.txs[block.txStart + i]!, false), 'getTransactionsForBlock');
+        const { items, nextPageToken } = page(
+            block.txCount,
+            offset,
+            pageSize,
+            (i) => views.nativeTransaction(chain.txs[block.txStart + i]!, false),
+            'getTransactionsForBlock',
+        );
         return json(200, withToken(nextPageToken, { transactions: items }));
     }
 
@@ -453,11 +746,13 @@ export class DataApi {
     private getAggregatedSignatures(p: string[], q: QueryReader): SandboxResponse {
         const network = this.network(p[0]!, q);
         const txHash = p[1]!;
-        if (!isCb58Id(txHash)) q.errors.push('txHash must be a valid P-Chain or X-Chain transaction id');
+        if (!isCb58Id(txHash))
+            q.errors.push('txHash must be a valid P-Chain or X-Chain transaction id');
         q.done();
         const data = this.ctx.dataset(network);
         const subnetIndex = data.primary.conversionSubnet(txHash);
-        if (subnetIndex === undefined) throw notFound(`No L1 warp message found for transaction ${txHash}`);
+        if (subnetIndex === undefined)
+            throw notFound(`No L1 warp message found for transaction ${txHash}`);
         return json(201, { signedMessage: signedConversionMessage(data, subnetIndex) });
     }
 
@@ -477,16 +772,27 @@ export class DataApi {
         } catch {
             q.errors.push('Request body must be valid JSON');
         }
-        const addressesText = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)['addresses'] : undefined;
-        if (typeof addressesText !== 'string' || addressesText.trim() === '') q.errors.push('addresses must be a string', 'addresses should not be empty');
+        const addressesText =
+            body !== null && typeof body === 'object'
+                ? (body as Record<string, unknown>)['addresses']
+                : undefined;
+        if (typeof addressesText !== 'string' || addressesText.trim() === '')
+            q.errors.push('addresses must be a string', 'addresses should not be empty');
         q.done();
         const data = this.ctx.dataset(network);
         const hrp = data.primary.hrp;
         const wantedPrefix = letter.toUpperCase();
         const bare: string[] = [];
-        for (const raw of (addressesText as string).split(',').map((s) => s.trim()).filter((s) => s.length > 0)) {
+        for (const raw of (addressesText as string)
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s.length > 0)) {
             const parsed = parseChainAddress(raw);
-            if (!parsed || parsed.hrp !== hrp || (parsed.chain !== undefined && parsed.chain !== wantedPrefix)) {
+            if (
+                !parsed ||
+                parsed.hrp !== hrp ||
+                (parsed.chain !== undefined && parsed.chain !== wantedPrefix)
+            ) {
                 throw badRequest([`Invalid address format: ${raw}`]);
             }
             bare.push(parsed.chain === undefined ? raw : raw.slice(raw.indexOf('-') + 1));
@@ -494,17 +800,52 @@ export class DataApi {
         const chainInfo = this.chainInfo(letter, network);
         const primary = data.primary;
         if (letter === 'p') {
-            const utxos = bare.flatMap((a) => primary.pUtxos.get(a) ?? []).filter((u) => (includeSpent || u.consumingTxHash === undefined) && u.amount >= minAmount);
-            utxos.sort((a, b) => (sortBy === 'amount' ? a.amount - b.amount : a.blockTimestamp - b.blockTimestamp) || a.utxoId.localeCompare(b.utxoId));
+            const utxos = bare
+                .flatMap((a) => primary.pUtxos.get(a) ?? [])
+                .filter(
+                    (u) =>
+                        (includeSpent || u.consumingTxHash === undefined) && u.amount >= minAmount,
+                );
+            utxos.sort(
+                (a, b) =>
+                    (sortBy === 'amount'
+                        ? a.amount - b.amount
+                        : a.blockTimestamp - b.blockTimestamp) || a.utxoId.localeCompare(b.utxoId),
+            );
             if (sortOrder === 'desc') utxos.reverse();
-            const { items, nextPageToken } = page(utxos.length, offset, size, (i) => pUtxoView(primary, utxos[i]!), 'getUtxosByAddressesV2');
+            const { items, nextPageToken } = page(
+                utxos.length,
+                offset,
+                size,
+                (i) => pUtxoView(primary, utxos[i]!),
+                'getUtxosByAddressesV2',
+            );
             return json(200, withToken(nextPageToken, { utxos: items, chainInfo }));
         }
-        const source = letter === 'x' ? primary.xUtxos.filter((u) => u.consumedOnChainId === primary.xChainId) : primary.cChainUtxos();
-        const utxos = source.filter((u) => bare.includes(u.addresses[0]!) && (includeSpent || u.consumingTxHash === undefined) && u.amount >= minAmount && (letter !== 'x' || assetId === undefined || u.assetId === assetId));
-        utxos.sort((a, b) => (sortBy === 'amount' ? a.amount - b.amount : a.timestamp - b.timestamp) || a.utxoId.localeCompare(b.utxoId));
+        const source =
+            letter === 'x'
+                ? primary.xUtxos.filter((u) => u.consumedOnChainId === primary.xChainId)
+                : primary.cChainUtxos();
+        const utxos = source.filter(
+            (u) =>
+                bare.includes(u.addresses[0]!) &&
+                (includeSpent || u.consumingTxHash === undefined) &&
+                u.amount >= minAmount &&
+                (letter !== 'x' || assetId === undefined || u.assetId === assetId),
+        );
+        utxos.sort(
+            (a, b) =>
+                (sortBy === 'amount' ? a.amount - b.amount : a.timestamp - b.timestamp) ||
+                a.utxoId.localeCompare(b.utxoId),
+        );
         if (sortOrder === 'desc') utxos.reverse();
-        const { items, nextPageToken } = page(utxos.length, offset, size, (i) => xUtxoView(primary, utxos[i]!), 'getUtxosByAddressesV2');
+        const { items, nextPageToken } = page(
+            utxos.length,
+            offset,
+            size,
+            (i) => xUtxoView(primary, utxos[i]!),
+            'getUtxosByAddressesV2',
+        );
         return json(200, withToken(nextPageToken, { utxos: items, chainInfo }));
     }
 
@@ -513,10 +854,15 @@ export class DataApi {
         this.primaryChain(p[1]!, network, xChainIdValues, q);
         const assetId = p[2]!;
         if (!isCb58Id(assetId)) q.errors.push('assetId must be a valid asset id');
-        const types = q.query.getAll('txTypes').flatMap((t) => t.split(',')).filter((t) => t.length > 0);
+        const types = q.query
+            .getAll('txTypes')
+            .flatMap((t) => t.split(','))
+            .filter((t) => t.length > 0);
         for (const t of types) {
             if (!primaryTxTypes.includes(t)) {
-                q.errors.push(`each value in txTypes must be one of the following values: ${primaryTxTypes.join(', ')}`);
+                q.errors.push(
+                    `each value in txTypes must be one of the following values: ${primaryTxTypes.join(', ')}`,
+                );
                 break;
             }
         }
@@ -527,26 +873,64 @@ export class DataApi {
         const primary = this.ctx.dataset(network).primary;
         if (!primary.asset(assetId)) throw notFound(`Asset ${assetId} not found`);
         const txs = primary.xTxs
-            .filter((tx) => (types.length === 0 || types.includes(tx.txType)) && tx.timestamp >= start && tx.timestamp <= end)
-            .filter((tx) => tx.assetCreated?.assetId === assetId || tx.emitted.some((u) => u.assetId === assetId) || tx.consumed.some((u) => u.assetId === assetId))
+            .filter(
+                (tx) =>
+                    (types.length === 0 || types.includes(tx.txType)) &&
+                    tx.timestamp >= start &&
+                    tx.timestamp <= end,
+            )
+            .filter(
+                (tx) =>
+                    tx.assetCreated?.assetId === assetId ||
+                    tx.emitted.some((u) => u.assetId === assetId) ||
+                    tx.consumed.some((u) => u.assetId === assetId),
+            )
             .reverse();
-        const { items, nextPageToken } = page(txs.length, offset, size, (i) => xTxView(primary, txs[i]!), 'listAssetTransactions');
-        return json(200, withToken(nextPageToken, { transactions: items, chainInfo: this.chainInfo('x', network) }));
+        const { items, nextPageToken } = page(
+            txs.length,
+            offset,
+            size,
+            (i) => xTxView(primary, txs[i]!),
+            'listAssetTransactions',
+        );
+        return json(
+            200,
+            withToken(nextPageToken, {
+                transactions: items,
+                chainInfo: this.chainInfo('x', network),
+            }),
+        );
     }
 
     private getVertexByHeight(p: string[], q: QueryReader): SandboxResponse {
         const network = this.network(p[0]!, q);
         this.primaryChain(p[1]!, network, xChainIdValues, q);
-        if (!q.has('vertexHeight')) q.errors.push('vertexHeight must not be less than 0', 'vertexHeight must be an integer number');
+        if (!q.has('vertexHeight'))
+            q.errors.push(
+                'vertexHeight must not be less than 0',
+                'vertexHeight must be an integer number',
+            );
         const height = q.int('vertexHeight', 0, undefined, 0);
         const size = q.pageSize(1, 100, 10);
         const offset = q.offset('getVertexByHeight');
         const sortOrder = q.oneOf('sortOrder', ['asc', 'desc'] as const, 'asc');
         q.done();
         const primary = this.ctx.dataset(network).primary;
-        const vertices = this.sorted(primary.vertices.filter((v) => v.height === height), sortOrder);
-        const { items, nextPageToken } = page(vertices.length, offset, size, (i) => vertexView(vertices[i]!), 'getVertexByHeight');
-        return json(200, withToken(nextPageToken, { vertices: items, chainInfo: this.chainInfo('x', network) }));
+        const vertices = this.sorted(
+            primary.vertices.filter((v) => v.height === height),
+            sortOrder,
+        );
+        const { items, nextPageToken } = page(
+            vertices.length,
+            offset,
+            size,
+            (i) => vertexView(vertices[i]!),
+            'getVertexByHeight',
+        );
+        return json(
+            200,
+            withToken(nextPageToken, { vertices: items, chainInfo: this.chainInfo('x', network) }),
+        );
     }
 
     private listBlocks(p: string[], q: QueryReader): SandboxResponse {
@@ -562,29 +946,68 @@ export class DataApi {
         if (letter === 'p') {
             // Heights whose timestamps fall in the range, newest first, found by bisection.
             const lo = lowerBound(primary.latestPHeight + 1, (h) => primary.pTimestamp(h) >= start);
-            const hi = lowerBound(primary.latestPHeight + 1, (h) => primary.pTimestamp(h) > end) - 1;
+            const hi =
+                lowerBound(primary.latestPHeight + 1, (h) => primary.pTimestamp(h) > end) - 1;
             const count = Math.max(0, hi - lo + 1);
-            const { items, nextPageToken } = page(count, offset, size, (i) => pBlockView(primary, primary.pBlock(hi - i)!), 'listLatestPrimaryNetworkBlocks');
+            const { items, nextPageToken } = page(
+                count,
+                offset,
+                size,
+                (i) => pBlockView(primary, primary.pBlock(hi - i)!),
+                'listLatestPrimaryNetworkBlocks',
+            );
             return json(200, withToken(nextPageToken, { blocks: items, chainInfo }));
         }
         if (letter === 'x') {
-            const blocks = primary.xBlocks.filter((b) => b.timestamp >= start && b.timestamp <= end).reverse();
-            const { items, nextPageToken } = page(blocks.length, offset, size, (i) => {
-                const b = blocks[i]!;
-                return { blockNumber: String(b.height), blockHash: b.hash, parentHash: b.parentHash, blockTimestamp: b.timestamp, blockType: 'StandardBlock', txCount: b.txs.length, transactions: b.txs, blockSizeBytes: 120 + b.txs.length * 380 };
-            }, 'listLatestPrimaryNetworkBlocks');
+            const blocks = primary.xBlocks
+                .filter((b) => b.timestamp >= start && b.timestamp <= end)
+                .reverse();
+            const { items, nextPageToken } = page(
+                blocks.length,
+                offset,
+                size,
+                (i) => {
+                    const b = blocks[i]!;
+                    return {
+                        blockNumber: String(b.height),
+                        blockHash: b.hash,
+                        parentHash: b.parentHash,
+                        blockTimestamp: b.timestamp,
+                        blockType: 'StandardBlock',
+                        txCount: b.txs.length,
+                        transactions: b.txs,
+                        blockSizeBytes: 120 + b.txs.length * 380,
+                    };
+                },
+                'listLatestPrimaryNetworkBlocks',
+            );
             return json(200, withToken(nextPageToken, { blocks: items, chainInfo }));
         }
         const chain = data.cChain;
         const lo = lowerBound(chain.blocks.length, (n) => chain.blocks[n]!.timestamp >= start);
         const hi = lowerBound(chain.blocks.length, (n) => chain.blocks[n]!.timestamp > end) - 1;
         const count = Math.max(0, hi - lo + 1);
-        const { items, nextPageToken } = page(count, offset, size, (i) => {
-            const b = chain.blocks[hi - i]!;
-            const txs: string[] = [];
-            for (let t = 0; t < b.txCount; t++) txs.push(chain.txs[b.txStart + t]!.hash);
-            return { blockNumber: String(b.number), blockHash: b.hash, parentHash: b.parentHash, blockTimestamp: b.timestamp, blockType: 'ApricotPhase4Block', txCount: b.txCount, transactions: txs, blockSizeBytes: b.size };
-        }, 'listLatestPrimaryNetworkBlocks');
+        const { items, nextPageToken } = page(
+            count,
+            offset,
+            size,
+            (i) => {
+                const b = chain.blocks[hi - i]!;
+                const txs: string[] = [];
+                for (let t = 0; t < b.txCount; t++) txs.push(chain.txs[b.txStart + t]!.hash);
+                return {
+                    blockNumber: String(b.number),
+                    blockHash: b.hash,
+                    parentHash: b.parentHash,
+                    blockTimestamp: b.timestamp,
+                    blockType: 'ApricotPhase4Block',
+                    txCount: b.txCount,
+                    transactions: txs,
+                    blockSizeBytes: b.size,
+                };
+            },
+            'listLatestPrimaryNetworkBlocks',
+        );
         return json(200, withToken(nextPageToken, { blocks: items, chainInfo }));
     }
 
@@ -596,7 +1019,13 @@ export class DataApi {
         q.done();
         const primary = this.ctx.dataset(network).primary;
         const n = primary.subnetCount;
-        const { items, nextPageToken } = page(n, offset, size, (i) => subnetView(primary.subnet(sortOrder === 'desc' ? n - 1 - i : i)), 'listSubnets');
+        const { items, nextPageToken } = page(
+            n,
+            offset,
+            size,
+            (i) => subnetView(primary.subnet(sortOrder === 'desc' ? n - 1 - i : i)),
+            'listSubnets',
+        );
         return json(200, withToken(nextPageToken, { subnets: items }));
     }
 
@@ -608,9 +1037,12 @@ export class DataApi {
         const includeInactive = q.bool('includeInactiveL1Validators', false);
         const nodeId = q.string('nodeId');
         const subnetId = q.string('subnetId');
-        if (validationId !== undefined && !isCb58Id(validationId)) q.errors.push('l1ValidationId must be a valid validation id');
-        if (nodeId !== undefined && !isNodeId(nodeId)) q.errors.push('nodeId must be a valid NodeID');
-        if (subnetId !== undefined && !isCb58Id(subnetId)) q.errors.push('subnetId must be a valid subnet id');
+        if (validationId !== undefined && !isCb58Id(validationId))
+            q.errors.push('l1ValidationId must be a valid validation id');
+        if (nodeId !== undefined && !isNodeId(nodeId))
+            q.errors.push('nodeId must be a valid NodeID');
+        if (subnetId !== undefined && !isCb58Id(subnetId))
+            q.errors.push('subnetId must be a valid subnet id');
         q.done();
         const data = this.ctx.dataset(network);
         const primary = data.primary;
@@ -622,9 +1054,26 @@ export class DataApi {
         } else {
             list = primary.allL1Validators();
         }
-        const filtered = list.filter((v) => (includeInactive || v.remainingBalance > 0) && (nodeId === undefined || v.nodeId === nodeId) && (validationId === undefined || v.validationId === validationId));
-        const { items, nextPageToken } = page(filtered.length, offset, size, (i) => l1ValidatorView(filtered[i]!), 'listL1Validators');
-        return json(200, withToken(nextPageToken, { validators: items, blockHeight: String(primary.latestPHeight) }));
+        const filtered = list.filter(
+            (v) =>
+                (includeInactive || v.remainingBalance > 0) &&
+                (nodeId === undefined || v.nodeId === nodeId) &&
+                (validationId === undefined || v.validationId === validationId),
+        );
+        const { items, nextPageToken } = page(
+            filtered.length,
+            offset,
+            size,
+            (i) => l1ValidatorView(filtered[i]!),
+            'listL1Validators',
+        );
+        return json(
+            200,
+            withToken(nextPageToken, {
+                validators: items,
+                blockHeight: String(primary.latestPHeight),
+            }),
+        );
     }
 }
 
@@ -656,6 +1105,3 @@ export function signedConversionMessage(data: Dataset, subnetIndex: number): str
     const bits = ((1 << Math.min(validators, 7)) - 1).toString(16).padStart(2, '0');
     return `${unsigned}${u32(0)}${u32(1)}${bits}${bytesToHex(rng.bytes(96), '')}`;
 }
-
-export { bootstrappingL1 };
-export type { EvmTx };

@@ -21,7 +21,14 @@ interface ScaleParams {
 
 const scales: Record<Scale, ScaleParams> = {
     small: {
-        primary: { subnetCount: 24, evmL1Count: 3, addressCount: 8, primaryValidatorCount: 12, xTxCount: 70, vertexHeights: 30 },
+        primary: {
+            subnetCount: 24,
+            evmL1Count: 3,
+            addressCount: 8,
+            primaryValidatorCount: 12,
+            xTxCount: 70,
+            vertexHeights: 30,
+        },
         wallets: 24,
         cBlocks: 150,
         cTxPerBlock: 3,
@@ -29,7 +36,14 @@ const scales: Record<Scale, ScaleParams> = {
         l1TxPerBlock: 2,
     },
     large: {
-        primary: { subnetCount: 10_050, evmL1Count: 3, addressCount: 40, primaryValidatorCount: 40, xTxCount: 400, vertexHeights: 200 },
+        primary: {
+            subnetCount: 10_050,
+            evmL1Count: 3,
+            addressCount: 40,
+            primaryValidatorCount: 40,
+            xTxCount: 400,
+            vertexHeights: 200,
+        },
         wallets: 3000,
         cBlocks: 25_500,
         cTxPerBlock: 4,
@@ -148,9 +162,10 @@ export class Dataset {
         const validators = this.primary.l1Validators(l1.index);
         const agreeing = validators[1]!;
         const addr0 = this.primary.addresses[0]!;
-        const xTx = this.primary.xTxs.find(
-            (t) => t.txType === 'BaseTx' && t.emitted.some((u) => u.addresses[0] === addr0),
-        ) ?? this.primary.xTxs[0]!;
+        const xTx =
+            this.primary.xTxs.find(
+                (t) => t.txType === 'BaseTx' && t.emitted.some((u) => u.addresses[0] === addr0),
+            ) ?? this.primary.xTxs[0]!;
         const showBlock = c.blocks[c.showcase.block]!;
         return {
             network: this.network,

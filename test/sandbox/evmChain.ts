@@ -7,7 +7,14 @@
  * Amounts are kept as safe integers in scaled units (native: gwei; ERC-20: 10^(decimals-6) base
  * units) so that 100k transactions need no BigInt; `units()` turns them back into base-unit strings.
  */
-import { checksumAddress, createAddress, isEvmAddress, keccakHex, selector, wellKnown } from './ids';
+import {
+    checksumAddress,
+    createAddress,
+    isEvmAddress,
+    keccakHex,
+    selector,
+    wellKnown,
+} from './ids';
 import { deriveSeed, Prng } from './prng';
 import type { SandboxNetwork } from './types';
 
@@ -93,7 +100,13 @@ export interface EvmTx {
     status: 0 | 1;
     transfers: Transfer[];
     internals: Internal[];
-    teleporter: { messageId: string; direction: 'SOURCE_TRANSACTION' | 'DESTINATION_TRANSACTION'; peer: string } | undefined;
+    teleporter:
+        | {
+              messageId: string;
+              direction: 'SOURCE_TRANSACTION' | 'DESTINATION_TRANSACTION';
+              peer: string;
+          }
+        | undefined;
     /** Token argument of the call (amount or tokenId), used to encode the input. */
     arg: number;
 }
@@ -251,7 +264,17 @@ export class EvmChain {
         let block = 1;
         const erc20: number[] = [];
         for (const [name, symbol, decimals, price] of erc20Defs) {
-            erc20.push(this.deployToken(block++, { kind: 'erc20', name, symbol, decimals, priceUsd: price, reputation: isC ? 'Benign' : null, logoUri: `${logoBase}/${symbol.toLowerCase()}.png` }));
+            erc20.push(
+                this.deployToken(block++, {
+                    kind: 'erc20',
+                    name,
+                    symbol,
+                    decimals,
+                    priceUsd: price,
+                    reputation: isC ? 'Benign' : null,
+                    logoUri: `${logoBase}/${symbol.toLowerCase()}.png`,
+                }),
+            );
         }
         const spam = this.deployToken(block++, {
             kind: 'erc20',
@@ -263,12 +286,44 @@ export class EvmChain {
             logoUri: `${logoBase}/free.png`,
         });
         const erc721 = [
-            this.deployToken(block++, { kind: 'erc721', name: isC ? 'Avalanche Apes' : 'Game Heroes', symbol: isC ? 'APE' : 'HERO', decimals: 0, priceUsd: undefined, reputation: null, logoUri: `${logoBase}/ape.png` }),
-            this.deployToken(block++, { kind: 'erc721', name: 'Sandbox Land', symbol: 'LAND', decimals: 0, priceUsd: undefined, reputation: null, logoUri: `${logoBase}/land.png` }),
+            this.deployToken(block++, {
+                kind: 'erc721',
+                name: isC ? 'Avalanche Apes' : 'Game Heroes',
+                symbol: isC ? 'APE' : 'HERO',
+                decimals: 0,
+                priceUsd: undefined,
+                reputation: null,
+                logoUri: `${logoBase}/ape.png`,
+            }),
+            this.deployToken(block++, {
+                kind: 'erc721',
+                name: 'Sandbox Land',
+                symbol: 'LAND',
+                decimals: 0,
+                priceUsd: undefined,
+                reputation: null,
+                logoUri: `${logoBase}/land.png`,
+            }),
         ];
         const erc1155 = [
-            this.deployToken(block++, { kind: 'erc1155', name: 'Item Forge', symbol: 'ITEM', decimals: 0, priceUsd: undefined, reputation: null, logoUri: `${logoBase}/item.png` }),
-            this.deployToken(block++, { kind: 'erc1155', name: 'Badge Collection', symbol: 'BADGE', decimals: 0, priceUsd: undefined, reputation: null, logoUri: `${logoBase}/badge.png` }),
+            this.deployToken(block++, {
+                kind: 'erc1155',
+                name: 'Item Forge',
+                symbol: 'ITEM',
+                decimals: 0,
+                priceUsd: undefined,
+                reputation: null,
+                logoUri: `${logoBase}/item.png`,
+            }),
+            this.deployToken(block++, {
+                kind: 'erc1155',
+                name: 'Badge Collection',
+                symbol: 'BADGE',
+                decimals: 0,
+                priceUsd: undefined,
+                reputation: null,
+                logoUri: `${logoBase}/badge.png`,
+            }),
         ];
         this.tokens = { erc20, spam, erc721, erc1155 };
         this.router = this.deployContract(block, 'router');
@@ -395,7 +450,8 @@ export class EvmChain {
 
     /** Encoded call data of a transaction (ABI layout of the method it calls). */
     input(tx: EvmTx): string {
-        const word = (hex: string): string => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
+        const word = (hex: string): string =>
+            hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
         const num = (n: number | bigint): string => BigInt(n).toString(16).padStart(64, '0');
         const addr = (a: number): string => word(this.accounts[a]!.lower);
         const first = tx.transfers[0];
@@ -446,7 +502,14 @@ export class EvmChain {
     ): number {
         const address = checksumAddress(key);
         const index = this.accounts.length;
-        this.accounts.push({ index, address, lower: address.toLowerCase(), role, token, createdBy });
+        this.accounts.push({
+            index,
+            address,
+            lower: address.toLowerCase(),
+            role,
+            token,
+            createdBy,
+        });
         this.byLower.set(address.toLowerCase(), index);
         return index;
     }
@@ -459,7 +522,8 @@ export class EvmChain {
 
     private sealBlock(number: number): void {
         if (this.blocks.length > number) return;
-        const start = this.pendingBlock?.number === number ? this.pendingBlock.txStart : this.txs.length;
+        const start =
+            this.pendingBlock?.number === number ? this.pendingBlock.txStart : this.txs.length;
         const prev = this.blocks[number - 1]!;
         let gasUsed = 0;
         for (let i = start; i < this.txs.length; i++) gasUsed += this.txs[i]!.gasUsed;
@@ -506,7 +570,14 @@ export class EvmChain {
             if (this.pendingBlock) this.sealBlock(this.pendingBlock.number);
             this.startBlock(block);
         }
-        const tx = this.addTx({ kind: 'deploy', from: this.deployer, to: -1, value: 0, role: 'token', token });
+        const tx = this.addTx({
+            kind: 'deploy',
+            from: this.deployer,
+            to: -1,
+            value: 0,
+            role: 'token',
+            token,
+        });
         const contract = tx.to;
         const d = this.deployer;
         if (token.kind === 'erc20') {
@@ -623,7 +694,14 @@ export class EvmChain {
         return this.tokenBalances.get(token * 1e6 + account) ?? 0;
     }
 
-    private addTransfer(tx: EvmTx, token: number, from: number, to: number, amount: number, tokenId: number): void {
+    private addTransfer(
+        tx: EvmTx,
+        token: number,
+        from: number,
+        to: number,
+        amount: number,
+        tokenId: number,
+    ): void {
         const kind = this.accounts[token]!.token!.kind;
         const transfer: Transfer = {
             tx: tx.index,
@@ -641,7 +719,10 @@ export class EvmChain {
         if (!list) this.tokenTransfers.set(token, (list = []));
         list.push(ti);
         const block = tx.block;
-        for (const [acct, sign] of [[from, -1], [to, 1]] as const) {
+        for (const [acct, sign] of [
+            [from, -1],
+            [to, 1],
+        ] as const) {
             if (acct < 0) continue;
             this.involve(acct, 'transfers', ti);
             if (kind === 'erc20') {
@@ -659,7 +740,13 @@ export class EvmChain {
         if (kind === 'erc721') this.nftOwners.set(token * 4096 + tokenId, to);
     }
 
-    private addInternal(tx: EvmTx, from: number, to: number, type: InternalType, value: number): void {
+    private addInternal(
+        tx: EvmTx,
+        from: number,
+        to: number,
+        type: InternalType,
+        value: number,
+    ): void {
         const gasLimit = this.rng.int(2300, 60_000);
         const internal: Internal = {
             tx: tx.index,
@@ -694,7 +781,13 @@ export class EvmChain {
         return tx;
     }
 
-    private multiTx(token: number, from: number, to: number, tokenId: number, amount: number): EvmTx {
+    private multiTx(
+        token: number,
+        from: number,
+        to: number,
+        tokenId: number,
+        amount: number,
+    ): EvmTx {
         const tx = this.addTx({ kind: 'erc1155', from, to: token, value: 0 });
         this.addTransfer(tx, token, from, to, amount, tokenId);
         return tx;
@@ -713,7 +806,10 @@ export class EvmChain {
     private swapIn(from: number, value: number): void {
         const token = this.tokens.erc20[0]!;
         const tx = this.addTx({ kind: 'swapIn', from, to: this.router, value });
-        const amount = Math.min(Math.floor(value / 1e3) * 40 + 1, this.tokenBalance(token, this.router));
+        const amount = Math.min(
+            Math.floor(value / 1e3) * 40 + 1,
+            this.tokenBalance(token, this.router),
+        );
         this.addInternal(tx, this.router, token, 'DELEGATECALL', 0);
         if (amount > 0) this.addTransfer(tx, token, this.router, from, amount, 0);
     }
@@ -723,7 +819,10 @@ export class EvmChain {
         const peers = this.spec.teleporterPeers;
         tx.teleporter = {
             messageId: this.rng.hex(32),
-            direction: this.spec.isCChain || peers.length === 0 ? 'SOURCE_TRANSACTION' : 'DESTINATION_TRANSACTION',
+            direction:
+                this.spec.isCChain || peers.length === 0
+                    ? 'SOURCE_TRANSACTION'
+                    : 'DESTINATION_TRANSACTION',
             peer: peers.length > 0 ? this.rng.pick(peers) : this.spec.blockchainId,
         };
         return tx.index;
@@ -737,7 +836,18 @@ export class EvmChain {
         let to = rng.int(0, wallets);
         if (to === from) to = (to + 1) % wallets;
         const kind = rng.weighted<TxKind>(
-            ['transfer', 'erc20', 'erc721', 'erc1155', 'swapIn', 'swapOut', 'teleporter', 'factory', 'fail', 'deploy'],
+            [
+                'transfer',
+                'erc20',
+                'erc721',
+                'erc1155',
+                'swapIn',
+                'swapOut',
+                'teleporter',
+                'factory',
+                'fail',
+                'deploy',
+            ],
             [34, 26, 7, 7, 8, 8, 3, 2, 3, 2],
         );
         const reserve = 2_000_000;
@@ -752,7 +862,8 @@ export class EvmChain {
                 const startAt = rng.int(0, candidates);
                 for (let k = 0; k < candidates; k++) {
                     const c = (startAt + k) % candidates;
-                    const t = c === this.tokens.erc20.length ? this.tokens.spam : this.tokens.erc20[c]!;
+                    const t =
+                        c === this.tokens.erc20.length ? this.tokens.spam : this.tokens.erc20[c]!;
                     const held = this.tokenBalance(t, from);
                     if (held <= 0) continue;
                     this.tokenTx(t, from, to, Math.max(1, Math.floor(held * rng.next() * 0.3)));
@@ -804,10 +915,24 @@ export class EvmChain {
                 return;
             }
             case 'fail':
-                this.addTx({ kind: 'fail', from, to: this.router, value: 0, status: 0, arg: rng.int(1, 1000) });
+                this.addTx({
+                    kind: 'fail',
+                    from,
+                    to: this.router,
+                    value: 0,
+                    status: 0,
+                    arg: rng.int(1, 1000),
+                });
                 return;
             case 'deploy':
-                this.addTx({ kind: 'deploy', from, to: -1, value: 0, role: 'generic', arg: rng.int(1, 1e6) });
+                this.addTx({
+                    kind: 'deploy',
+                    from,
+                    to: -1,
+                    value: 0,
+                    role: 'generic',
+                    arg: rng.int(1, 1e6),
+                });
                 return;
             case 'transfer':
                 break;

@@ -3,11 +3,33 @@
  * following data-api.openapi.json field for field.
  */
 import type { EvmChainEntry } from './dataset';
-import { avaxLogo, type EvmChain, type EvmTx, type Internal, type Transfer, zeroAddress } from './evmChain';
+import {
+    avaxLogo,
+    type EvmChain,
+    type EvmTx,
+    type Internal,
+    type Transfer,
+    zeroAddress,
+} from './evmChain';
 import { methodSelectors, methodSignatures } from './evmChain';
 import { upgradeTimes } from './primaryNetwork';
 
-export const currencies = ['usd', 'eur', 'aud', 'cad', 'chf', 'clp', 'cny', 'czk', 'dkk', 'gbp', 'hkd', 'huf', 'jpy', 'nzd'] as const;
+export const currencies = [
+    'usd',
+    'eur',
+    'aud',
+    'cad',
+    'chf',
+    'clp',
+    'cny',
+    'czk',
+    'dkk',
+    'gbp',
+    'hkd',
+    'huf',
+    'jpy',
+    'nzd',
+] as const;
 export type Currency = (typeof currencies)[number];
 const usdRates: Record<Currency, number> = {
     usd: 1,
@@ -33,7 +55,9 @@ export function money(usd: number, currency: Currency): { currencyCode: Currency
 /** Token amount (base units as a string) as a decimal number. */
 function toDecimal(units: string, decimals: number): number {
     if (units.length <= decimals) return Number(`0.${units.padStart(decimals, '0')}`);
-    return Number(`${units.slice(0, units.length - decimals)}.${units.slice(units.length - decimals)}`);
+    return Number(
+        `${units.slice(0, units.length - decimals)}.${units.slice(units.length - decimals)}`,
+    );
 }
 
 export class EvmViews {
@@ -48,16 +72,31 @@ export class EvmViews {
         const a = this.chain.accounts[account]!;
         const t = a.token;
         if (!t) return { address: a.address };
-        if (t.kind === 'erc20') return { name: t.name, symbol: t.symbol, decimals: t.decimals, logoUri: t.logoUri, address: a.address };
+        if (t.kind === 'erc20')
+            return {
+                name: t.name,
+                symbol: t.symbol,
+                decimals: t.decimals,
+                logoUri: t.logoUri,
+                address: a.address,
+            };
         return { name: t.name, symbol: t.symbol, logoUri: t.logoUri, address: a.address };
     }
 
     private method(tx: EvmTx): Record<string, unknown> {
         switch (tx.kind) {
             case 'transfer':
-                return { callType: 'NATIVE_TRANSFER', methodHash: '', methodName: 'Native Transfer' };
+                return {
+                    callType: 'NATIVE_TRANSFER',
+                    methodHash: '',
+                    methodName: 'Native Transfer',
+                };
             case 'deploy':
-                return { callType: 'CONTRACT_CREATION', methodHash: '', methodName: 'Contract Creation' };
+                return {
+                    callType: 'CONTRACT_CREATION',
+                    methodHash: '',
+                    methodName: 'Contract Creation',
+                };
             case 'erc20':
                 return this.call('transfer');
             case 'erc721':
@@ -78,13 +117,21 @@ export class EvmViews {
     }
 
     private call(name: keyof typeof methodSignatures): Record<string, unknown> {
-        return { callType: 'CONTRACT_CALL', methodHash: methodSelectors[name], methodName: methodSignatures[name] };
+        return {
+            callType: 'CONTRACT_CALL',
+            methodHash: methodSelectors[name],
+            methodName: methodSignatures[name],
+        };
     }
 
     private blockFields(blockNumber: number): Record<string, unknown> {
         const b = this.chain.blocks[blockNumber]!;
-        const out: Record<string, unknown> = { blockNumber: String(b.number), blockTimestamp: b.timestamp };
-        if (b.timestamp >= upgradeTimes.granite) out['blockTimestampMilliseconds'] = b.timestamp * 1000 + ((b.number * 379) % 1000);
+        const out: Record<string, unknown> = {
+            blockNumber: String(b.number),
+            blockTimestamp: b.timestamp,
+        };
+        if (b.timestamp >= upgradeTimes.granite)
+            out['blockTimestampMilliseconds'] = b.timestamp * 1000 + ((b.number * 379) % 1000);
         return out;
     }
 
@@ -126,7 +173,14 @@ export class EvmViews {
     erc20Token(token: number, currency: Currency = 'usd'): Record<string, unknown> {
         const a = this.chain.accounts[token]!;
         const t = a.token!;
-        const out: Record<string, unknown> = { address: a.address, name: t.name, symbol: t.symbol, decimals: t.decimals, logoUri: t.logoUri, ercType: 'ERC-20' };
+        const out: Record<string, unknown> = {
+            address: a.address,
+            name: t.name,
+            symbol: t.symbol,
+            decimals: t.decimals,
+            logoUri: t.logoUri,
+            ercType: 'ERC-20',
+        };
         const p = this.price(token);
         if (p !== undefined) out['price'] = money(p, currency);
         return out;
@@ -134,7 +188,11 @@ export class EvmViews {
 
     nftMetadata(token: number, tokenId: number): Record<string, unknown> {
         const t = this.chain.accounts[token]!.token!;
-        if (tokenId % 5 === 0) return { indexStatus: 'UNREACHABLE_TOKEN_URI', metadataLastUpdatedTimestamp: this.entry.chain.spec.latestTimestamp - 86_400 };
+        if (tokenId % 5 === 0)
+            return {
+                indexStatus: 'UNREACHABLE_TOKEN_URI',
+                metadataLastUpdatedTimestamp: this.entry.chain.spec.latestTimestamp - 86_400,
+            };
         const base: Record<string, unknown> = {
             indexStatus: 'INDEXED',
             metadataLastUpdatedTimestamp: this.chain.spec.latestTimestamp - 3600 * tokenId,
@@ -145,7 +203,10 @@ export class EvmViews {
             externalUrl: `https://nft.sandbox.invalid/${t.symbol.toLowerCase()}/${tokenId}`,
             background: '#e84142',
         };
-        if (t.kind === 'erc721') base['attributes'] = JSON.stringify([{ trait_type: 'Rarity', value: tokenId % 3 === 0 ? 'Rare' : 'Common' }]);
+        if (t.kind === 'erc721')
+            base['attributes'] = JSON.stringify([
+                { trait_type: 'Rarity', value: tokenId % 3 === 0 ? 'Rare' : 'Common' },
+            ]);
         else {
             base['decimals'] = 0;
             base['properties'] = JSON.stringify({ power: tokenId * 10 });
@@ -189,7 +250,11 @@ export class EvmViews {
         const tx = this.chain.txs[t.tx]!;
         const kind = this.chain.accounts[t.token]!.token!.kind;
         const out: Record<string, unknown> = withBlock
-            ? { ...this.blockFields(tx.block), blockHash: this.chain.blocks[tx.block]!.hash, txHash: tx.hash }
+            ? {
+                  ...this.blockFields(tx.block),
+                  blockHash: this.chain.blocks[tx.block]!.hash,
+                  txHash: tx.hash,
+              }
             : {};
         out['from'] = this.rich(t.from);
         out['to'] = this.rich(t.to);
@@ -209,7 +274,11 @@ export class EvmViews {
     internal(i: Internal, withBlock: boolean): Record<string, unknown> {
         const tx = this.chain.txs[i.tx]!;
         const out: Record<string, unknown> = withBlock
-            ? { ...this.blockFields(tx.block), blockHash: this.chain.blocks[tx.block]!.hash, txHash: tx.hash }
+            ? {
+                  ...this.blockFields(tx.block),
+                  blockHash: this.chain.blocks[tx.block]!.hash,
+                  txHash: tx.hash,
+              }
             : {};
         Object.assign(out, {
             from: this.rich(i.from),
@@ -229,16 +298,21 @@ export class EvmViews {
      */
     bundle(tx: EvmTx, onlyFor: number | undefined): Record<string, unknown> {
         const out: Record<string, unknown> = {};
-        const keep = (from: number, to: number): boolean => onlyFor === undefined || from === onlyFor || to === onlyFor;
+        const keep = (from: number, to: number): boolean =>
+            onlyFor === undefined || from === onlyFor || to === onlyFor;
         const erc20: unknown[] = [];
         const erc721: unknown[] = [];
         const erc1155: unknown[] = [];
         for (const t of tx.transfers) {
             if (!keep(t.from, t.to)) continue;
             const kind = this.chain.accounts[t.token]!.token!.kind;
-            (kind === 'erc20' ? erc20 : kind === 'erc721' ? erc721 : erc1155).push(this.transfer(t, false));
+            (kind === 'erc20' ? erc20 : kind === 'erc721' ? erc721 : erc1155).push(
+                this.transfer(t, false),
+            );
         }
-        const internals = tx.internals.filter((i) => keep(i.from, i.to)).map((i) => this.internal(i, false));
+        const internals = tx.internals
+            .filter((i) => keep(i.from, i.to))
+            .map((i) => this.internal(i, false));
         if (erc20.length > 0) out['erc20Transfers'] = erc20;
         if (erc721.length > 0) out['erc721Transfers'] = erc721;
         if (erc1155.length > 0) out['erc1155Transfers'] = erc1155;
@@ -252,8 +326,12 @@ export class EvmViews {
             name: spec.nativeName,
             symbol: spec.nativeSymbol,
             decimals: 18,
-            logoUri: spec.isCChain ? avaxLogo : `https://images.ctfassets.net/gcj8jwzm6086/${spec.nativeSymbol.toLowerCase()}/logo.png`,
-            description: spec.isCChain ? 'AVAX is the native utility token of Avalanche.' : `Native token of ${spec.name}.`,
+            logoUri: spec.isCChain
+                ? avaxLogo
+                : `https://images.ctfassets.net/gcj8jwzm6086/${spec.nativeSymbol.toLowerCase()}/logo.png`,
+            description: spec.isCChain
+                ? 'AVAX is the native utility token of Avalanche.'
+                : `Native token of ${spec.name}.`,
         };
     }
 
@@ -264,7 +342,10 @@ export class EvmViews {
         const details: Record<string, unknown> = { networkToken: this.networkToken() };
         if (price !== undefined) {
             details['currentPrice'] = money(price, 'usd');
-            details['historicalPrice'] = money(Math.round(price * (0.8 + (tx.block % 40) / 100) * 100) / 100, 'usd');
+            details['historicalPrice'] = money(
+                Math.round(price * (0.8 + (tx.block % 40) / 100) * 100) / 100,
+                'usd',
+            );
         }
         out['networkTokenDetails'] = details;
         out['nativeTransaction'] = this.nativeTransaction(tx, true);
@@ -272,13 +353,25 @@ export class EvmViews {
             const t = tx.teleporter;
             out['teleporterMessageInfo'] =
                 t.direction === 'SOURCE_TRANSACTION'
-                    ? { teleporterMessageId: t.messageId, direction: t.direction, destinationChainId: t.peer }
-                    : { teleporterMessageId: t.messageId, direction: t.direction, sourceChainId: t.peer };
+                    ? {
+                          teleporterMessageId: t.messageId,
+                          direction: t.direction,
+                          destinationChainId: t.peer,
+                      }
+                    : {
+                          teleporterMessageId: t.messageId,
+                          direction: t.direction,
+                          sourceChainId: t.peer,
+                      };
         }
         return out;
     }
 
-    nativeBalance(account: number | undefined, block: number, currency: Currency): Record<string, unknown> {
+    nativeBalance(
+        account: number | undefined,
+        block: number,
+        currency: Currency,
+    ): Record<string, unknown> {
         const spec = this.chain.spec;
         const gwei = account === undefined ? 0 : this.chain.nativeBalance(account, block);
         const out: Record<string, unknown> = {
@@ -291,7 +384,8 @@ export class EvmViews {
         const balance = this.chain.wei(gwei);
         if (spec.nativePriceUsd !== undefined) out['price'] = money(spec.nativePriceUsd, currency);
         out['balance'] = balance;
-        if (spec.nativePriceUsd !== undefined) out['balanceValue'] = money(toDecimal(balance, 18) * spec.nativePriceUsd, currency);
+        if (spec.nativePriceUsd !== undefined)
+            out['balanceValue'] = money(toDecimal(balance, 18) * spec.nativePriceUsd, currency);
         return out;
     }
 
@@ -299,11 +393,19 @@ export class EvmViews {
         const a = this.chain.accounts[token]!;
         const t = a.token!;
         const balance = this.chain.units(amount, token);
-        const out: Record<string, unknown> = { address: a.address, name: t.name, symbol: t.symbol, decimals: t.decimals, logoUri: t.logoUri, ercType: 'ERC-20' };
+        const out: Record<string, unknown> = {
+            address: a.address,
+            name: t.name,
+            symbol: t.symbol,
+            decimals: t.decimals,
+            logoUri: t.logoUri,
+            ercType: 'ERC-20',
+        };
         if (t.priceUsd !== undefined) out['price'] = money(t.priceUsd, currency);
         out['chainId'] = this.entry.evmChainId;
         out['balance'] = balance;
-        if (t.priceUsd !== undefined) out['balanceValue'] = money(toDecimal(balance, t.decimals) * t.priceUsd, currency);
+        if (t.priceUsd !== undefined)
+            out['balanceValue'] = money(toDecimal(balance, t.decimals) * t.priceUsd, currency);
         out['tokenReputation'] = t.reputation;
         return out;
     }

@@ -104,10 +104,16 @@ export function breakSchema(body: string): string {
         return body;
     }
     const breakIn = (node: unknown): unknown => {
-        if (Array.isArray(node)) return node.length > 0 ? [breakIn(node[0]), ...node.slice(1)] : { broken: true };
-        if (node === null || typeof node !== 'object') return typeof node === 'number' ? String(node) : 12345;
+        if (Array.isArray(node))
+            return node.length > 0
+                ? [breakIn(node[0]), ...(node.slice(1) as unknown[])]
+                : { broken: true };
+        if (node === null || typeof node !== 'object')
+            return typeof node === 'number' ? String(node) : 12345;
         const record = node as Record<string, unknown>;
-        const keys = Object.keys(record).filter((k) => k !== 'nextPageToken' && k !== 'jsonrpc' && k !== 'id');
+        const keys = Object.keys(record).filter(
+            (k) => k !== 'nextPageToken' && k !== 'jsonrpc' && k !== 'id',
+        );
         if (keys.length === 0) return 12345;
         const key = keys[0]!;
         const inner = record[key];
@@ -115,7 +121,13 @@ export function breakSchema(body: string): string {
         if (typeof inner === 'number') return { ...record, [key]: String(inner) };
         if (typeof inner === 'boolean') return { ...record, [key]: 'yes' };
         if (typeof inner === 'string') return { ...record, [key]: 12345 };
-        return { ...record, [key]: typeof inner === 'object' && inner !== null && !Array.isArray(inner) ? breakIn(inner) : 12345 };
+        return {
+            ...record,
+            [key]:
+                typeof inner === 'object' && inner !== null && !Array.isArray(inner)
+                    ? breakIn(inner)
+                    : 12345,
+        };
     };
     return JSON.stringify(breakIn(value));
 }

@@ -5,7 +5,7 @@
  * addresses, hashes and enums are left alone so the data stays navigable.
  */
 
-const longText = `${'A'.repeat(4990)}<b>long</b>${'\u202e'}${'Z'.repeat(4995)}`;
+const longText = `${'A'.repeat(5000)}<b>long</b>\u202e${'Z'.repeat(5000)}`;
 
 export const hostileStrings: readonly string[] = [
     '<img src=x onerror=alert(1)>',

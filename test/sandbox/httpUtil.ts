@@ -93,8 +93,18 @@ export class QueryReader {
     }
 
     int(name: string, min: number, max: number | undefined, fallback: number): number;
-    int(name: string, min: number, max: number | undefined, fallback: undefined): number | undefined;
-    int(name: string, min: number, max: number | undefined, fallback: number | undefined): number | undefined {
+    int(
+        name: string,
+        min: number,
+        max: number | undefined,
+        fallback: undefined,
+    ): number | undefined;
+    int(
+        name: string,
+        min: number,
+        max: number | undefined,
+        fallback: number | undefined,
+    ): number | undefined {
         const raw = this.query.get(name);
         if (raw === null || raw === '') return fallback;
         if (!/^-?\d+$/.test(raw.trim())) {
@@ -103,7 +113,8 @@ export class QueryReader {
         }
         const n = Number(raw);
         if (n < min) this.errors.push(`${name} must not be less than ${min}`);
-        if (max !== undefined && n > max) this.errors.push(`${name} must not be greater than ${max}`);
+        if (max !== undefined && n > max)
+            this.errors.push(`${name} must not be greater than ${max}`);
         return n;
     }
 
@@ -130,7 +141,11 @@ export class QueryReader {
 
     oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T;
     oneOf<T extends string>(name: string, values: readonly T[], fallback: undefined): T | undefined;
-    oneOf<T extends string>(name: string, values: readonly T[], fallback: T | undefined): T | undefined {
+    oneOf<T extends string>(
+        name: string,
+        values: readonly T[],
+        fallback: T | undefined,
+    ): T | undefined {
         const raw = this.query.get(name);
         if (raw === null || raw === '') return fallback;
         if ((values as readonly string[]).includes(raw)) return raw as T;
@@ -174,6 +189,9 @@ export function page<T>(
 }
 
 /** Adds `nextPageToken` first when present, as the real API orders it. */
-export function withToken<T extends object>(token: string | undefined, rest: T): T & { nextPageToken?: string } {
+export function withToken<T extends object>(
+    token: string | undefined,
+    rest: T,
+): T & { nextPageToken?: string } {
     return token === undefined ? rest : { nextPageToken: token, ...rest };
 }

@@ -47,7 +47,9 @@ export function networkInfo(network: SandboxNetwork): (typeof wellKnown)['mainne
     return network === 'mainnet' ? wellKnown.mainnet : wellKnown.fuji;
 }
 
-const base58Codes = Array.from('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', (c) => c.charCodeAt(0));
+const base58Codes = Array.from('123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz', (c) =>
+    c.charCodeAt(0),
+);
 
 /**
  * Bitcoin-alphabet base58 with a fixed-size digit buffer: the generic radix conversion of

@@ -9,7 +9,14 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { SandboxContext } from './context';
 import { DataApi } from './dataApi';
 import { Dataset, type Scale } from './dataset';
-import { breakSchema, corruptJson, FaultBook, sendTruncated, type ServiceName, statusFaultResponse } from './faults';
+import {
+    breakSchema,
+    corruptJson,
+    FaultBook,
+    sendTruncated,
+    type ServiceName,
+    statusFaultResponse,
+} from './faults';
 import { makeHostile } from './hostile';
 import { errorBody, type SandboxResponse } from './httpUtil';
 import { MetricsApi } from './metricsApi';
@@ -55,13 +62,16 @@ const settingKeys: Record<keyof SandboxSettings, 'boolean' | 'number' | 'key'> =
 
 /** Applies validated partial settings; returns an error message for bad input. */
 function applySettings(target: SandboxSettings, patch: unknown): string | undefined {
-    if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return 'settings must be an object';
+    if (patch === null || typeof patch !== 'object' || Array.isArray(patch))
+        return 'settings must be an object';
     for (const [key, value] of Object.entries(patch)) {
         const kind = settingKeys[key as keyof SandboxSettings];
         if (kind === undefined) return `unknown setting ${key}`;
         if (kind === 'boolean' && typeof value !== 'boolean') return `${key} must be a boolean`;
-        if (kind === 'number' && (typeof value !== 'number' || !(value >= 0))) return `${key} must be a number >= 0`;
-        if (kind === 'key' && value !== undefined && value !== null && typeof value !== 'string') return `${key} must be a string or null`;
+        if (kind === 'number' && (typeof value !== 'number' || !(value >= 0)))
+            return `${key} must be a number >= 0`;
+        if (kind === 'key' && value !== undefined && value !== null && typeof value !== 'string')
+            return `${key} must be a string or null`;
     }
     for (const [key, value] of Object.entries(patch)) {
         (target as unknown as Record<string, unknown>)[key] = value === null ? undefined : value;
@@ -77,10 +87,16 @@ function isFaultRule(value: unknown): value is FaultRule {
     const kinds = ['latency', 'status', 'reset', 'truncate', 'invalidJson', 'schemaBreak'];
     if (!kinds.includes(fault['kind'] as string)) return false;
     if (fault['kind'] === 'latency' && typeof fault['ms'] !== 'number') return false;
-    if (fault['kind'] === 'status' && ![429, 500, 502, 503].includes(fault['status'] as number)) return false;
+    if (fault['kind'] === 'status' && ![429, 500, 502, 503].includes(fault['status'] as number))
+        return false;
     if (rule['target'] !== undefined && typeof rule['target'] !== 'string') return false;
-    if (rule['service'] !== undefined && !['dataApi', 'metrics', 'node'].includes(rule['service'] as string)) return false;
-    if (rule['times'] !== undefined && (typeof rule['times'] !== 'number' || rule['times'] < 1)) return false;
+    if (
+        rule['service'] !== undefined &&
+        !['dataApi', 'metrics', 'node'].includes(rule['service'] as string)
+    )
+        return false;
+    if (rule['times'] !== undefined && (typeof rule['times'] !== 'number' || rule['times'] < 1))
+        return false;
     return true;
 }
 
@@ -138,18 +154,52 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     const known = {} as Record<SandboxNetwork, KnownIds>;
     for (const network of ['mainnet', 'fuji'] as const) {
-        Object.defineProperty(known, network, { enumerable: true, get: () => dataset(network).known });
+        Object.defineProperty(known, network, {
+            enumerable: true,
+            get: () => dataset(network).known,
+        });
     }
+
+    /** Sizes of the networks generated so far (a network is generated on first use). */
+    const stats = (): Record<string, unknown> => {
+        const out: Record<string, unknown> = {};
+        for (const [network, d] of datasets) {
+            out[network] = {
+                subnets: d.primary.subnetCount,
+                l1Validators: d.primary.allL1Validators().length,
+                evmChains: d.chains.length,
+                evmBlocks: d.chains.reduce((n, c) => n + c.chain.blocks.length, 0),
+                evmTransactions: d.chains.reduce((n, c) => n + c.chain.txs.length, 0),
+                xChainTransactions: d.primary.xTxs.length,
+                vertices: d.primary.vertices.length,
+                pChainHeight: d.primary.latestPHeight,
+            };
+        }
+        return out;
+    };
 
     const record = (service: ServiceName, req: IncomingMessage, operations: string[]): void => {
         if (requests.length >= maxRecorded) requests = requests.slice(maxRecorded / 2);
-        requests.push({ service, method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, operations, atMs: Date.now() });
+        requests.push({
+            service,
+            method: req.method ?? 'GET',
+            url: req.url ?? '/',
+            headers: req.headers,
+            operations,
+            atMs: Date.now(),
+        });
     };
 
-    const control = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
+    const control = async (
+        req: IncomingMessage,
+        res: ServerResponse,
+        path: string,
+    ): Promise<void> => {
         const method = req.method ?? 'GET';
-        const ok = (value: unknown, status = 200): void => send(res, { status, body: JSON.stringify(value ?? null) });
-        const fail = (status: number, message: string): void => send(res, { status, body: errorBody(status, message) });
+        const ok = (value: unknown, status = 200): void =>
+            send(res, { status, body: JSON.stringify(value ?? null) });
+        const fail = (status: number, message: string): void =>
+            send(res, { status, body: errorBody(status, message) });
         const sub = path.slice(sandboxControlPrefix.length);
         const body = method === 'POST' ? await readBody(req) : '';
         const parse = (): unknown => {
@@ -159,7 +209,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
                 return undefined;
             }
         };
-        if (sub === '/state' && method === 'GET') return ok({ settings, faults: faults.active, requestCount: requests.length, urls, seed, scale, nodeNetwork });
+        if (sub === '/state' && method === 'GET')
+            return ok({
+                settings,
+                faults: faults.active,
+                requestCount: requests.length,
+                urls,
+                seed,
+                scale,
+                nodeNetwork,
+                stats: stats(),
+            });
+        if (sub === '/stats' && method === 'GET') return ok(stats());
         if (sub === '/settings' && method === 'POST') {
             const error = applySettings(settings, parse());
             if (error) return fail(400, error);
@@ -192,15 +253,28 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return fail(404, `Cannot ${method} ${path}`);
     };
 
-    const corrupt = (fault: Fault | undefined, res: ServerResponse, r: SandboxResponse, extra?: Record<string, string>): void => {
-        if (fault?.kind === 'truncate') return sendTruncated(res, { ...r, headers: { ...r.headers, ...extra } });
-        if (fault?.kind === 'invalidJson') return send(res, { ...r, status: 200, body: corruptJson(r.body) }, extra);
-        if (fault?.kind === 'schemaBreak') return send(res, { ...r, body: breakSchema(r.body) }, extra);
+    const corrupt = (
+        fault: Fault | undefined,
+        res: ServerResponse,
+        r: SandboxResponse,
+        extra?: Record<string, string>,
+    ): void => {
+        if (fault?.kind === 'truncate')
+            return sendTruncated(res, { ...r, headers: { ...r.headers, ...extra } });
+        if (fault?.kind === 'invalidJson')
+            return send(res, { ...r, status: 200, body: corruptJson(r.body) }, extra);
+        if (fault?.kind === 'schemaBreak')
+            return send(res, { ...r, body: breakSchema(r.body) }, extra);
         send(res, r, extra);
     };
 
     /** Latency, status and reset faults act before the handler; true when answered. */
-    const preFault = async (service: ServiceName, fault: Fault | undefined, req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    const preFault = async (
+        service: ServiceName,
+        fault: Fault | undefined,
+        req: IncomingMessage,
+        res: ServerResponse,
+    ): Promise<boolean> => {
         if (!fault) return false;
         if (fault.kind === 'latency') {
             await sleep(fault.ms);
@@ -218,7 +292,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     };
 
     const hostileBody = (r: SandboxResponse): SandboxResponse => {
-        if (!settings.hostile || !(r.contentType ?? 'application/json').startsWith('application/json')) return r;
+        if (
+            !settings.hostile ||
+            !(r.contentType ?? 'application/json').startsWith('application/json')
+        )
+            return r;
         try {
             return { ...r, body: JSON.stringify(makeHostile(JSON.parse(r.body))) };
         } catch {
@@ -226,14 +304,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         }
     };
 
-    const handleRest = async (service: 'dataApi' | 'metrics', req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const handleRest = async (
+        service: 'dataApi' | 'metrics',
+        req: IncomingMessage,
+        res: ServerResponse,
+    ): Promise<void> => {
         const method = req.method ?? 'GET';
         const url = req.url ?? '/';
         const q = url.indexOf('?');
         const pathname = q >= 0 ? url.slice(0, q) : url;
-        if (service === 'dataApi' && pathname.startsWith(sandboxControlPrefix)) return control(req, res, pathname);
+        if (service === 'dataApi' && pathname.startsWith(sandboxControlPrefix))
+            return control(req, res, pathname);
         const body = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
-        const route = service === 'dataApi' ? dataApi.match(method, pathname) : metricsApi.match(method, pathname);
+        const route =
+            service === 'dataApi'
+                ? dataApi.match(method, pathname)
+                : metricsApi.match(method, pathname);
         const operations = route ? [route.operationId] : [];
         record(service, req, operations);
         const fault = faults.take(service, pathname, operations);
@@ -259,12 +345,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             }
         }
         if (!route) {
-            return corrupt(fault, res, { status: 404, body: errorBody(404, `Cannot ${method} ${pathname}`) }, extra);
+            return corrupt(
+                fault,
+                res,
+                { status: 404, body: errorBody(404, `Cannot ${method} ${pathname}`) },
+                extra,
+            );
         }
-        const cacheKey = method === 'GET' ? `${service}|${settings.hostile ? 1 : 0}|${url}` : undefined;
+        const cacheKey =
+            method === 'GET' ? `${service}|${settings.hostile ? 1 : 0}|${url}` : undefined;
         let response = cacheKey === undefined ? undefined : cache.get(cacheKey);
         if (!response) {
-            response = hostileBody(route.run(new URLSearchParams(q >= 0 ? url.slice(q + 1) : ''), body));
+            response = hostileBody(
+                route.run(new URLSearchParams(q >= 0 ? url.slice(q + 1) : ''), body),
+            );
             if (cacheKey !== undefined && response.cacheable !== false && response.status < 300) {
                 if (cache.size >= maxCached) cache.clear();
                 cache.set(cacheKey, response);
@@ -293,10 +387,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     const servers: Server[] = [];
     const sockets = new Set<Socket>();
-    const listen = (handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>, port: number, service: ServiceName): Promise<string> => {
+    const listen = (
+        handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+        port: number,
+        service: ServiceName,
+    ): Promise<string> => {
         const server = createServer((req, res) => {
             handler(req, res).catch((error: unknown) => {
-                if (!res.headersSent) send(res, { status: 500, body: errorBody(500, (error as Error).message) });
+                if (!res.headersSent)
+                    send(res, { status: 500, body: errorBody(500, (error as Error).message) });
                 else res.destroy();
             });
         });
@@ -322,8 +421,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     const ports = options.ports ?? {};
     try {
-        urls.dataApiUrl = await listen((req, res) => handleRest('dataApi', req, res), ports.dataApi ?? 0, 'dataApi');
-        urls.metricsUrl = await listen((req, res) => handleRest('metrics', req, res), ports.metrics ?? 0, 'metrics');
+        urls.dataApiUrl = await listen(
+            (req, res) => handleRest('dataApi', req, res),
+            ports.dataApi ?? 0,
+            'dataApi',
+        );
+        urls.metricsUrl = await listen(
+            (req, res) => handleRest('metrics', req, res),
+            ports.metrics ?? 0,
+            'metrics',
+        );
         urls.nodeUrl = await listen(handleNode, ports.node ?? 0, 'node');
     } catch (error) {
         await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));

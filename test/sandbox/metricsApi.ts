@@ -4,14 +4,26 @@
  */
 import type { SandboxContext } from './context';
 import { isEvmAddress } from './ids';
-import { ApiError, errorBody, json, notFound, page, QueryReader, type SandboxResponse, withToken } from './httpUtil';
+import {
+    ApiError,
+    errorBody,
+    json,
+    notFound,
+    page,
+    QueryReader,
+    type SandboxResponse,
+    withToken,
+} from './httpUtil';
 
 const pattern = /^\/v2\/chains\/([^/]+)\/contracts\/([^/]+)\/balances\/?$/;
 
 export class MetricsApi {
     constructor(private readonly ctx: SandboxContext) {}
 
-    match(method: string, pathname: string): { operationId: string; run(query: URLSearchParams): SandboxResponse } | undefined {
+    match(
+        method: string,
+        pathname: string,
+    ): { operationId: string; run(query: URLSearchParams): SandboxResponse } | undefined {
         if (method !== 'GET') return undefined;
         const m = pattern.exec(pathname);
         if (!m) return undefined;
@@ -19,9 +31,18 @@ export class MetricsApi {
             operationId: 'getAddressesByBalanceOverTime',
             run: (query) => {
                 try {
-                    return this.holders(decodeURIComponent(m[1]!), decodeURIComponent(m[2]!), new QueryReader(query));
+                    return this.holders(
+                        decodeURIComponent(m[1]!),
+                        decodeURIComponent(m[2]!),
+                        new QueryReader(query),
+                    );
                 } catch (error) {
-                    if (error instanceof ApiError) return { status: error.status, body: errorBody(error.status, error.messages), cacheable: false };
+                    if (error instanceof ApiError)
+                        return {
+                            status: error.status,
+                            body: errorBody(error.status, error.messages),
+                            cacheable: false,
+                        };
                     throw error;
                 }
             },
@@ -30,7 +51,8 @@ export class MetricsApi {
 
     private holders(chainId: string, address: string, q: QueryReader): SandboxResponse {
         const threshold = q.string('threshold');
-        if (threshold === undefined || threshold === '') q.errors.push('threshold should not be empty', 'threshold must be a number string');
+        if (threshold === undefined || threshold === '')
+            q.errors.push('threshold should not be empty', 'threshold must be a number string');
         else if (!/^\d+$/.test(threshold)) q.errors.push('threshold must be a number string');
         if (!isEvmAddress(address)) q.errors.push('address must be an Ethereum address');
         if (!/^\d+$/.test(chainId)) q.errors.push('chainId must be a number string');
@@ -39,11 +61,14 @@ export class MetricsApi {
         const size = q.pageSize(1, 5000, 1000);
         const offset = q.offset('getAddressesByBalanceOverTime');
         q.done();
-        const entry = this.ctx.dataset('mainnet').chainById(chainId) ?? this.ctx.dataset('fuji').chainById(chainId);
+        const entry =
+            this.ctx.dataset('mainnet').chainById(chainId) ??
+            this.ctx.dataset('fuji').chainById(chainId);
         if (!entry) throw notFound(`Chain ${chainId} not found`);
         const chain = entry.chain;
         const token = chain.accountOf(address);
-        if (token === undefined || chain.accounts[token]!.token?.kind !== 'erc20') throw notFound(`ERC-20 contract ${address} not found on chain ${chainId}`);
+        if (token === undefined || chain.accounts[token]!.token?.kind !== 'erc20')
+            throw notFound(`ERC-20 contract ${address} not found on chain ${chainId}`);
         const min = BigInt(threshold!);
         // Balance histories are per block; map the time frame onto block numbers.
         const blocks = chain.blocks;
@@ -63,12 +88,27 @@ export class MetricsApi {
                 }
                 peak = Math.max(peak, chain.erc20Balance(token, account, startBlock));
                 if (BigInt(chain.units(peak, token)) > min || (peak > 0 && min === 0n)) {
-                    rows.push({ address: chain.accounts[account]!.address, sortKey: chain.units(balance, token) });
+                    rows.push({
+                        address: chain.accounts[account]!.address,
+                        sortKey: chain.units(balance, token),
+                    });
                 }
             }
         }
-        rows.sort((a, b) => (BigInt(b.sortKey) > BigInt(a.sortKey) ? 1 : BigInt(b.sortKey) < BigInt(a.sortKey) ? -1 : 0));
-        const { items, nextPageToken } = page(rows.length, offset, size, (i) => rows[i]!, 'getAddressesByBalanceOverTime');
+        rows.sort((a, b) =>
+            BigInt(b.sortKey) > BigInt(a.sortKey)
+                ? 1
+                : BigInt(b.sortKey) < BigInt(a.sortKey)
+                  ? -1
+                  : 0,
+        );
+        const { items, nextPageToken } = page(
+            rows.length,
+            offset,
+            size,
+            (i) => rows[i]!,
+            'getAddressesByBalanceOverTime',
+        );
         return json(200, withToken(nextPageToken, { addresses: items }));
     }
 }

@@ -76,8 +76,18 @@ export class NodeApi {
         this.chainAliases.set('avm', d.primary.xChainId);
         this.chainAliases.set('C', d.primary.cChainBlockchainId);
         this.chainAliases.set('evm', d.primary.cChainBlockchainId);
-        for (const name of ['main', 'http', 'P', 'X', 'C', ...d.l1Chains.map((c) => c.spec.blockchainId)]) {
-            this.loggers.set(name, { logLevel: 'INFO', displayLevel: name === 'main' ? 'INFO' : 'WARN' });
+        for (const name of [
+            'main',
+            'http',
+            'P',
+            'X',
+            'C',
+            ...d.l1Chains.map((c) => c.spec.blockchainId),
+        ]) {
+            this.loggers.set(name, {
+                logLevel: 'INFO',
+                displayLevel: name === 'main' ? 'INFO' : 'WARN',
+            });
         }
     }
 
@@ -107,22 +117,31 @@ export class NodeApi {
         const chain = this.data.chains.find((c) => c.blockchainId === blockchainId);
         if (!chain) return undefined;
         if (!chain.bootstrapped) return 'bootstrapping';
-        return m[2] === 'rpc' ? { kind: 'evm', chain, blockchainId } : { kind: 'json2', service: 'validators', chain, blockchainId };
+        return m[2] === 'rpc'
+            ? { kind: 'evm', chain, blockchainId }
+            : { kind: 'json2', service: 'validators', chain, blockchainId };
     }
 
     private resolveChain(idOrAlias: string): string | undefined {
         const alias = this.chainAliases.get(idOrAlias);
         if (alias !== undefined) return alias;
         if (cb58Decode(idOrAlias)?.length !== 32) return undefined;
-        if (idOrAlias === wellKnown.pChainId || idOrAlias === this.data.primary.xChainId) return idOrAlias;
+        if (idOrAlias === wellKnown.pChainId || idOrAlias === this.data.primary.xChainId)
+            return idOrAlias;
         return this.data.chains.some((c) => c.blockchainId === idOrAlias) ? idOrAlias : undefined;
     }
 
     /** Operations named in a request (for recording and fault matching) and the handler. */
-    route(method: string, pathname: string, contentType: string | undefined, body: string): NodeRoute {
+    route(
+        method: string,
+        pathname: string,
+        contentType: string | undefined,
+        body: string,
+    ): NodeRoute {
         const endpoint = this.endpointFor(pathname);
         if (endpoint === undefined) return { operations: [], run: () => text(404, notFoundText) };
-        if (endpoint === 'bootstrapping') return { operations: [], run: () => text(503, notBootstrapped) };
+        if (endpoint === 'bootstrapping')
+            return { operations: [], run: () => text(503, notBootstrapped) };
         let parsed: unknown;
         let parseError: string | undefined;
         try {
@@ -132,25 +151,60 @@ export class NodeApi {
         }
         const operations: string[] = [];
         for (const item of Array.isArray(parsed) ? parsed : [parsed]) {
-            const m = item !== null && typeof item === 'object' ? (item as Params)['method'] : undefined;
+            const m =
+                item !== null && typeof item === 'object' ? (item as Params)['method'] : undefined;
             if (typeof m === 'string') operations.push(m);
         }
         if (endpoint.kind === 'evm') {
-            return { operations, run: () => this.evmHttp(endpoint.chain!, method, contentType, parsed, parseError, body) };
+            return {
+                operations,
+                run: () =>
+                    this.evmHttp(endpoint.chain!, method, contentType, parsed, parseError, body),
+            };
         }
-        return { operations, run: () => this.json2Http(endpoint, method, contentType, parsed, parseError) };
+        return {
+            operations,
+            run: () => this.json2Http(endpoint, method, contentType, parsed, parseError),
+        };
     }
 
     // ---- json2 (gorilla/rpc + AvalancheGo codec) ----------------------------------------
 
-    private json2Http(endpoint: Endpoint, method: string, contentType: string | undefined, parsed: unknown, parseError: string | undefined): SandboxResponse {
-        if (method !== 'POST') return { status: 405, body: `rpc: POST method required, received ${method}`, contentType: 'text/plain; charset=utf-8' };
+    private json2Http(
+        endpoint: Endpoint,
+        method: string,
+        contentType: string | undefined,
+        parsed: unknown,
+        parseError: string | undefined,
+    ): SandboxResponse {
+        if (method !== 'POST')
+            return {
+                status: 405,
+                body: `rpc: POST method required, received ${method}`,
+                contentType: 'text/plain; charset=utf-8',
+            };
         const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
         if (type !== 'application/json') {
-            return { status: 415, body: `rpc: unrecognized Content-Type: ${(contentType ?? '').split(';')[0]!}`, contentType: 'text/plain; charset=utf-8' };
+            return {
+                status: 415,
+                body: `rpc: unrecognized Content-Type: ${(contentType ?? '').split(';')[0]!}`,
+                contentType: 'text/plain; charset=utf-8',
+            };
         }
         if (parseError !== undefined) {
-            return { status: 200, body: JSON.stringify({ jsonrpc: '2.0', error: { code: -32700, message: parseError, data: { jsonrpc: '', method: '', params: null, id: null } }, id: null }), contentType: jsonType };
+            return {
+                status: 200,
+                body: JSON.stringify({
+                    jsonrpc: '2.0',
+                    error: {
+                        code: -32700,
+                        message: parseError,
+                        data: { jsonrpc: '', method: '', params: null, id: null },
+                    },
+                    id: null,
+                }),
+                contentType: jsonType,
+            };
         }
         if (Array.isArray(parsed)) {
             const out = parsed.map((item) => this.json2One(endpoint, item));
@@ -160,35 +214,60 @@ export class NodeApi {
     }
 
     private json2One(endpoint: Endpoint, request: unknown): string {
-        const req = (request !== null && typeof request === 'object' && !Array.isArray(request) ? request : {}) as Params;
+        const req = (
+            request !== null && typeof request === 'object' && !Array.isArray(request)
+                ? request
+                : {}
+        ) as Params;
         const id = req['id'] ?? null;
-        const error = (code: number, message: string, data: unknown = null): string => JSON.stringify({ jsonrpc: '2.0', error: { code, message, data }, id });
+        const error = (code: number, message: string, data: unknown = null): string =>
+            JSON.stringify({ jsonrpc: '2.0', error: { code, message, data }, id });
         if (req['jsonrpc'] !== '2.0') {
-            return error(-32600, 'jsonrpc must be 2.0', { jsonrpc: req['jsonrpc'] ?? '', method: req['method'] ?? '', params: req['params'] ?? null, id });
+            return error(-32600, 'jsonrpc must be 2.0', {
+                jsonrpc: req['jsonrpc'] ?? '',
+                method: req['method'] ?? '',
+                params: req['params'] ?? null,
+                id,
+            });
         }
         const method = typeof req['method'] === 'string' ? req['method'] : '';
         const dot = method.lastIndexOf('.');
         let goMethod = method;
         if (dot >= 0) {
             const name = method.slice(dot + 1);
-            if (name.length > 0 && name[0] !== name[0]!.toLowerCase()) return error(-32000, 'method must start with a non-uppercase letter');
+            if (name.length > 0 && name[0] !== name[0]!.toLowerCase())
+                return error(-32000, 'method must start with a non-uppercase letter');
             goMethod = `${method.slice(0, dot)}.${name.charAt(0).toUpperCase()}${name.slice(1)}`;
         }
         const parts = goMethod.split('.');
-        if (parts.length !== 2) return error(-32000, `rpc: service/method request ill-formed: ${JSON.stringify(goMethod)}`);
-        if (parts[0] !== endpoint.service) return error(-32000, `rpc: can't find service ${JSON.stringify(goMethod)}`);
+        if (parts.length !== 2)
+            return error(
+                -32000,
+                `rpc: service/method request ill-formed: ${JSON.stringify(goMethod)}`,
+            );
+        if (parts[0] !== endpoint.service)
+            return error(-32000, `rpc: can't find service ${JSON.stringify(goMethod)}`);
         const table = this.json2Methods(endpoint);
         const handler = table[parts[1]!.charAt(0).toLowerCase() + parts[1]!.slice(1)];
-        if (!handler || parts[1]!.charAt(0) !== parts[1]!.charAt(0).toUpperCase()) return error(-32000, `rpc: can't find method ${JSON.stringify(goMethod)}`);
+        if (!handler || parts[1]!.charAt(0) !== parts[1]!.charAt(0).toUpperCase())
+            return error(-32000, `rpc: can't find method ${JSON.stringify(goMethod)}`);
         let params: Params;
         const raw = req['params'];
         if (raw === undefined || raw === null) params = {};
-        else if (Array.isArray(raw) && raw.length === 1 && raw[0] !== null && typeof raw[0] === 'object' && !Array.isArray(raw[0])) params = raw[0] as Params;
+        else if (
+            Array.isArray(raw) &&
+            raw.length === 1 &&
+            raw[0] !== null &&
+            typeof raw[0] === 'object' &&
+            !Array.isArray(raw[0])
+        )
+            params = raw[0] as Params;
         else if (typeof raw === 'object' && !Array.isArray(raw)) params = raw as Params;
         else return error(-32000, unmarshalMessage);
         try {
             let result = handler(params);
-            if (this.ctx.settings.hostile && endpoint.service !== 'validators') result = makeHostile(structuredClone(result));
+            if (this.ctx.settings.hostile && endpoint.service !== 'validators')
+                result = makeHostile(structuredClone(result));
             return JSON.stringify({ jsonrpc: '2.0', result, id });
         } catch (e) {
             if (e instanceof RpcFailure) return error(e.code, e.message);
@@ -206,9 +285,11 @@ export class NodeApi {
         acps: () => this.acps(),
         isBootstrapped: (p) => {
             const chain = optionalString(p, 'chain');
-            if (chain === undefined || chain === '') throw new RpcFailure("argument 'chain' not given");
+            if (chain === undefined || chain === '')
+                throw new RpcFailure("argument 'chain' not given");
             const id = this.resolveChain(chain);
-            if (id === undefined) throw new RpcFailure(`there is no chain with alias/ID '${chain}'`);
+            if (id === undefined)
+                throw new RpcFailure(`there is no chain with alias/ID '${chain}'`);
             const entry = this.data.chains.find((c) => c.blockchainId === id);
             return { isBootstrapped: entry ? entry.bootstrapped : true };
         },
@@ -223,7 +304,13 @@ export class NodeApi {
         getNodeID: () => {
             this.refuseOnPublic('info.getNodeID');
             const rng = new Prng(deriveSeed(this.data.primary.spec.seed, 'pop'));
-            return { nodeID: this.data.known.nodeId, nodePOP: { publicKey: bytesToHex(rng.bytes(48)), proofOfPossession: bytesToHex(rng.bytes(96)) } };
+            return {
+                nodeID: this.data.known.nodeId,
+                nodePOP: {
+                    publicKey: bytesToHex(rng.bytes(48)),
+                    proofOfPossession: bytesToHex(rng.bytes(96)),
+                },
+            };
         },
         getNodeIP: () => {
             this.refuseOnPublic('info.getNodeIP');
@@ -234,7 +321,12 @@ export class NodeApi {
             databaseVersion: 'v1.4.5',
             rpcProtocolVersion: '43',
             gitCommit: '1cf1fc3d1711a09fde7319d2b48609c8cba93680',
-            vmVersions: { avm: 'v1.14.2', evm: 'v0.15.4', platform: 'v1.14.2', 'subnet-evm': 'v0.8.3' },
+            vmVersions: {
+                avm: 'v1.14.2',
+                evm: 'v0.15.4',
+                platform: 'v1.14.2',
+                'subnet-evm': 'v0.8.3',
+            },
         }),
         getTxFee: () => ({
             txFee: '1000000',
@@ -251,24 +343,45 @@ export class NodeApi {
             this.refuseOnPublic('info.getVMs');
             const v = wellKnown.vms;
             return {
-                vms: { [v.avm]: ['avm'], [v.evm]: ['evm'], [v.platform]: ['platform'], [v.subnetEvm]: ['subnet-evm', 'subnetevm'] },
-                fxs: { [v.nftfx]: ['nftfx'], [v.propertyfx]: ['propertyfx'], [v.secp256k1fx]: ['secp256k1fx'] },
+                vms: {
+                    [v.avm]: ['avm'],
+                    [v.evm]: ['evm'],
+                    [v.platform]: ['platform'],
+                    [v.subnetEvm]: ['subnet-evm', 'subnetevm'],
+                },
+                fxs: {
+                    [v.nftfx]: ['nftfx'],
+                    [v.propertyfx]: ['propertyfx'],
+                    [v.secp256k1fx]: ['secp256k1fx'],
+                },
             };
         },
         peers: (p) => {
             const ids = p['nodeIDs'];
-            if (ids !== undefined && ids !== null && (!Array.isArray(ids) || ids.some((x) => typeof x !== 'string' || !isNodeId(x)))) throw new UnmarshalError();
-            const wanted = Array.isArray(ids) && ids.length > 0 ? new Set(ids as string[]) : undefined;
-            const peers = this.peers().filter((peer) => !wanted || wanted.has(peer['nodeID'] as string));
+            if (
+                ids !== undefined &&
+                ids !== null &&
+                (!Array.isArray(ids) || ids.some((x) => typeof x !== 'string' || !isNodeId(x)))
+            )
+                throw new UnmarshalError();
+            const wanted =
+                Array.isArray(ids) && ids.length > 0 ? new Set(ids as string[]) : undefined;
+            const peers = this.peers().filter(
+                (peer) => !wanted || wanted.has(peer['nodeID'] as string),
+            );
             return { numPeers: String(peers.length), peers };
         },
-        uptime: () => ({ rewardingStakePercentage: '99.8123', weightedAveragePercentage: '99.1234' }),
+        uptime: () => ({
+            rewardingStakePercentage: '99.8123',
+            weightedAveragePercentage: '99.1234',
+        }),
         upgrades: () => (this.data.network === 'mainnet' ? mainnetUpgrades : fujiUpgrades),
     };
 
     private refuseOnPublic(method: string): void {
         // The public API's proxy only forwards allow-listed methods and answers like geth.
-        if (this.ctx.settings.publicNode) throw new RpcFailure(`the method ${method} does not exist/is not available`, -32601);
+        if (this.ctx.settings.publicNode)
+            throw new RpcFailure(`the method ${method} does not exist/is not available`, -32601);
     }
 
     /** Primary-network peers plus the validators of the tracked L1s, except one offline node. */
@@ -276,12 +389,13 @@ export class NodeApi {
         const d = this.data;
         const out: Params[] = [];
         const lastSeen = new Date(d.latestTimestamp * 1000);
-        const iso = (offset: number): string => new Date(lastSeen.getTime() - offset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+        const iso = (offset: number): string =>
+            new Date(lastSeen.getTime() - offset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
         const tracked = d.l1Chains.map((c) => c.spec.subnetId);
         const add = (nodeId: string, i: number, subnets: string[]): void => {
             out.push({
-                ip: `198.51.100.${(i * 7) % 250 + 1}:9651`,
-                publicIP: `198.51.100.${(i * 7) % 250 + 1}:9651`,
+                ip: `198.51.100.${((i * 7) % 250) + 1}:9651`,
+                publicIP: `198.51.100.${((i * 7) % 250) + 1}:9651`,
                 nodeID: nodeId,
                 version: i % 5 === 0 ? 'avalanchego/1.14.1' : 'avalanchego/1.14.2',
                 upgradeTime: 0,
@@ -294,7 +408,9 @@ export class NodeApi {
                 benched: [],
             });
         };
-        d.primary.primaryValidators.slice(1).forEach((v, i) => add(v.nodeId, i + 1, i % 3 === 0 ? tracked : []));
+        d.primary.primaryValidators
+            .slice(1)
+            .forEach((v, i) => add(v.nodeId, i + 1, i % 3 === 0 ? tracked : []));
         d.l1Chains.forEach((chain, k) => {
             const subnetIndex = d.primary.evmL1Subnets[k]!;
             d.nodeL1Validators(subnetIndex).forEach((v, i) => {
@@ -310,15 +426,28 @@ export class NodeApi {
     }
 
     private acps(): unknown {
-        const total = this.data.primary.primaryValidators.reduce((sum, v) => sum + BigInt(v.weight), 0n);
+        const total = this.data.primary.primaryValidators.reduce(
+            (sum, v) => sum + BigInt(v.weight),
+            0n,
+        );
         const peers = this.peers();
         const out: Record<string, unknown> = {};
         for (const acp of [23, 24, 25, 30, 31, 41, 62, 77]) {
-            const supporters = peers.filter((p) => (p['supportedACPs'] as number[]).includes(acp)).map((p) => p['nodeID'] as string);
-            const objectors = peers.filter((p) => (p['objectedACPs'] as number[]).includes(acp)).map((p) => p['nodeID'] as string);
+            const supporters = peers
+                .filter((p) => (p['supportedACPs'] as number[]).includes(acp))
+                .map((p) => p['nodeID'] as string);
+            const objectors = peers
+                .filter((p) => (p['objectedACPs'] as number[]).includes(acp))
+                .map((p) => p['nodeID'] as string);
             const support = (total * BigInt(supporters.length)) / 100n;
             const object = (total * BigInt(objectors.length)) / 100n;
-            out[String(acp)] = { supportWeight: String(support), supporters, objectWeight: String(object), objectors, abstainWeight: String(total - support - object) };
+            out[String(acp)] = {
+                supportWeight: String(support),
+                supporters,
+                objectWeight: String(object),
+                objectors,
+                abstainWeight: String(total - support - object),
+            };
         }
         return { acps: out };
     }
@@ -329,9 +458,14 @@ export class NodeApi {
             const alias = optionalString(p, 'alias') ?? '';
             if (alias.length > 512) throw new RpcFailure('alias length is too long');
             const target = endpoint.replace(/^\/?(ext\/)?/, '').replace(/\/$/, '');
-            const resolved = this.endpointFor(`/ext/${target}`) ?? this.endpointFor(`/ext/${target}/rpc`);
-            if (resolved === undefined) throw new RpcFailure(`no route found for endpoint "${endpoint}"`);
-            if (this.endpointAliases.has(alias) || ['info', 'admin', 'bc', 'health', 'metrics', 'keystore'].includes(alias)) {
+            const resolved =
+                this.endpointFor(`/ext/${target}`) ?? this.endpointFor(`/ext/${target}/rpc`);
+            if (resolved === undefined)
+                throw new RpcFailure(`no route found for endpoint "${endpoint}"`);
+            if (
+                this.endpointAliases.has(alias) ||
+                ['info', 'admin', 'bc', 'health', 'metrics', 'keystore'].includes(alias)
+            ) {
                 throw new RpcFailure(`alias "${alias}" is already in use`);
             }
             this.endpointAliases.set(alias, target);
@@ -343,14 +477,18 @@ export class NodeApi {
             if (alias.length > 512) throw new RpcFailure('alias length is too long');
             const id = this.resolveChain(chain);
             if (id === undefined) throw new RpcFailure(`there is no ID with alias ${chain}`);
-            if (this.chainAliases.has(alias)) throw new RpcFailure(`alias "${alias}" is already mapped to an ID`);
+            if (this.chainAliases.has(alias))
+                throw new RpcFailure(`alias "${alias}" is already mapped to an ID`);
             this.chainAliases.set(alias, id);
             return {};
         },
         getChainAliases: (p) => {
             const chain = optionalString(p, 'chain') ?? '';
             const bytes = cb58Decode(chain);
-            if (bytes?.length !== 32) throw new RpcFailure(chain.length === 0 ? 'invalid string length' : 'invalid input checksum');
+            if (bytes?.length !== 32)
+                throw new RpcFailure(
+                    chain.length === 0 ? 'invalid string length' : 'invalid input checksum',
+                );
             const aliases = [...this.chainAliases].filter(([, id]) => id === chain).map(([a]) => a);
             return { aliases: [...aliases, chain] };
         },
@@ -362,7 +500,8 @@ export class NodeApi {
             const name = optionalString(p, 'loggerName');
             const logLevel = optionalLevel(p, 'logLevel');
             const displayLevel = optionalLevel(p, 'displayLevel');
-            if (logLevel === undefined && displayLevel === undefined) throw new RpcFailure('need to specify either displayLevel or logLevel');
+            if (logLevel === undefined && displayLevel === undefined)
+                throw new RpcFailure('need to specify either displayLevel or logLevel');
             const affected = this.loggerLevels(name);
             for (const key of Object.keys(affected)) {
                 const current = this.loggers.get(key)!;
@@ -390,7 +529,9 @@ export class NodeApi {
         },
     };
 
-    private loggerLevels(name: string | undefined): Record<string, { logLevel: string; displayLevel: string }> {
+    private loggerLevels(
+        name: string | undefined,
+    ): Record<string, { logLevel: string; displayLevel: string }> {
         if (name !== undefined && name !== '') {
             const level = this.loggers.get(name);
             if (!level) throw new RpcFailure(`logger with name "${name}" not found`);
@@ -403,7 +544,12 @@ export class NodeApi {
 
     private getCurrentValidators(entry: EvmChainEntry, p: Params): unknown {
         const ids = p['nodeIDs'];
-        if (ids !== undefined && ids !== null && (!Array.isArray(ids) || ids.some((x) => typeof x !== 'string' || !isNodeId(x)))) throw new UnmarshalError();
+        if (
+            ids !== undefined &&
+            ids !== null &&
+            (!Array.isArray(ids) || ids.some((x) => typeof x !== 'string' || !isNodeId(x)))
+        )
+            throw new UnmarshalError();
         const wanted = Array.isArray(ids) && ids.length > 0 ? new Set(ids as string[]) : undefined;
         const d = this.data;
         const now = d.latestTimestamp;
@@ -440,31 +586,63 @@ export class NodeApi {
                 };
             });
         }
-        return { validators: validators.filter((v) => !wanted || wanted.has(v['nodeID'] as string)) };
+        return {
+            validators: validators.filter((v) => !wanted || wanted.has(v['nodeID'] as string)),
+        };
     }
 
     // ---- EVM (geth-style) ----------------------------------------------------------------
 
-    private evmHttp(entry: EvmChainEntry, method: string, contentType: string | undefined, parsed: unknown, parseError: string | undefined, body: string): SandboxResponse {
+    private evmHttp(
+        entry: EvmChainEntry,
+        method: string,
+        contentType: string | undefined,
+        parsed: unknown,
+        parseError: string | undefined,
+        body: string,
+    ): SandboxResponse {
         const plain = 'text/plain; charset=utf-8';
-        if (method === 'GET' && body.length === 0) return { status: 200, body: '', contentType: plain };
-        if (method !== 'POST') return { status: 405, body: 'method not allowed\n', contentType: plain };
+        if (method === 'GET' && body.length === 0)
+            return { status: 200, body: '', contentType: plain };
+        if (method !== 'POST')
+            return { status: 405, body: 'method not allowed\n', contentType: plain };
         const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-        if (type !== 'application/json') return { status: 415, body: 'invalid content type, only application/json is supported\n', contentType: plain };
-        const reply = (value: string): SandboxResponse => ({ status: 200, body: value, contentType: 'application/json' });
-        if (parseError !== undefined) return reply('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}\n');
+        if (type !== 'application/json')
+            return {
+                status: 415,
+                body: 'invalid content type, only application/json is supported\n',
+                contentType: plain,
+            };
+        const reply = (value: string): SandboxResponse => ({
+            status: 200,
+            body: value,
+            contentType: 'application/json',
+        });
+        if (parseError !== undefined)
+            return reply(
+                '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}\n',
+            );
         if (Array.isArray(parsed)) {
-            if (parsed.length === 0) return reply('{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"empty batch"}}\n');
+            if (parsed.length === 0)
+                return reply(
+                    '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"empty batch"}}\n',
+                );
             return reply(`[${parsed.map((item) => this.evmOne(entry, item)).join(',')}]\n`);
         }
         return reply(`${this.evmOne(entry, parsed)}\n`);
     }
 
     private evmOne(entry: EvmChainEntry, request: unknown): string {
-        const req = (request !== null && typeof request === 'object' && !Array.isArray(request) ? request : undefined) as Params | undefined;
+        const req = (
+            request !== null && typeof request === 'object' && !Array.isArray(request)
+                ? request
+                : undefined
+        ) as Params | undefined;
         const id = req?.['id'] ?? null;
-        const error = (code: number, message: string): string => JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
-        if (!req || req['jsonrpc'] !== '2.0' || typeof req['method'] !== 'string') return error(-32600, 'invalid request');
+        const error = (code: number, message: string): string =>
+            JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
+        if (!req || req['jsonrpc'] !== '2.0' || typeof req['method'] !== 'string')
+            return error(-32600, 'invalid request');
         const method = req['method'];
         const params = req['params'] === undefined || req['params'] === null ? [] : req['params'];
         if (!Array.isArray(params)) return error(-32602, 'non-array args');
@@ -478,47 +656,68 @@ export class NodeApi {
         }
     }
 
-    private evmMethod(entry: EvmChainEntry, method: string): ((params: unknown[]) => unknown) | undefined {
+    private evmMethod(
+        entry: EvmChainEntry,
+        method: string,
+    ): ((params: unknown[]) => unknown) | undefined {
         const chain = entry.chain;
         const isL1 = !entry.isCChain;
         const blockArg = (params: unknown[], i: number, required: boolean): number => {
             const raw = params[i];
             if (raw === undefined) {
-                if (required) throw new RpcFailure(`missing value for required argument ${i}`, -32602);
+                if (required)
+                    throw new RpcFailure(`missing value for required argument ${i}`, -32602);
                 return chain.latestBlock;
             }
             return parseBlockTag(raw, i, chain);
         };
         const addressArg = (params: unknown[], i: number): number | undefined => {
             const raw = params[i];
-            if (raw === undefined) throw new RpcFailure(`missing value for required argument ${i}`, -32602);
-            if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(raw)) throw new RpcFailure(`invalid argument ${i}: hex string has length ${typeof raw === 'string' ? raw.replace(/^0x/, '').length : 0}, want 40 for common.Address`, -32602);
+            if (raw === undefined)
+                throw new RpcFailure(`missing value for required argument ${i}`, -32602);
+            if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(raw))
+                throw new RpcFailure(
+                    `invalid argument ${i}: hex string has length ${typeof raw === 'string' ? raw.replace(/^0x/, '').length : 0}, want 40 for common.Address`,
+                    -32602,
+                );
             return chain.accountOf(raw);
         };
         const hashArg = (params: unknown[], i: number): string => {
             const raw = params[i];
-            if (raw === undefined) throw new RpcFailure(`missing value for required argument ${i}`, -32602);
-            if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(raw)) throw new RpcFailure(`invalid argument ${i}: hex string has length ${typeof raw === 'string' ? raw.replace(/^0x/, '').length : 0}, want 64 for common.Hash`, -32602);
+            if (raw === undefined)
+                throw new RpcFailure(`missing value for required argument ${i}`, -32602);
+            if (typeof raw !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(raw))
+                throw new RpcFailure(
+                    `invalid argument ${i}: hex string has length ${typeof raw === 'string' ? raw.replace(/^0x/, '').length : 0}, want 64 for common.Hash`,
+                    -32602,
+                );
             return raw.toLowerCase();
         };
         const hex = (n: number | bigint): string => `0x${n.toString(16)}`;
         const timestampArg = (params: unknown[]): number => {
             const raw = params[0];
-            if (raw === undefined || raw === null) return chain.blocks[chain.latestBlock]!.timestamp;
+            if (raw === undefined || raw === null)
+                return chain.blocks[chain.latestBlock]!.timestamp;
             if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0) return raw;
             if (typeof raw === 'string' && /^0x[0-9a-fA-F]+$/.test(raw)) return parseInt(raw, 16);
-            throw new RpcFailure('invalid argument 0: json: cannot unmarshal into Go value of type uint64', -32602);
+            throw new RpcFailure(
+                'invalid argument 0: json: cannot unmarshal into Go value of type uint64',
+                -32602,
+            );
         };
         const table: Record<string, (params: unknown[]) => unknown> = {
             eth_chainId: () => hex(Number(entry.evmChainId)),
             net_version: () => entry.evmChainId,
             web3_clientVersion: () => (isL1 ? 'subnet-evm/v0.8.3' : 'coreth/v0.15.4'),
             eth_blockNumber: () => hex(chain.latestBlock),
-            eth_gasPrice: () => hex(BigInt(chain.blocks[chain.latestBlock]!.baseFee + 1) * 1_000_000_000n),
+            eth_gasPrice: () =>
+                hex(BigInt(chain.blocks[chain.latestBlock]!.baseFee + 1) * 1_000_000_000n),
             eth_getBalance: (p) => {
                 const account = addressArg(p, 0);
                 const block = blockArg(p, 1, true);
-                return account === undefined ? '0x0' : chain.weiHex(chain.nativeBalance(account, block));
+                return account === undefined
+                    ? '0x0'
+                    : chain.weiHex(chain.nativeBalance(account, block));
             },
             eth_getCode: (p) => {
                 const account = addressArg(p, 0);
@@ -539,13 +738,15 @@ export class NodeApi {
                 return index === undefined ? null : rpcReceipt(chain, chain.txs[index]!);
             },
             eth_getBlockByNumber: (p) => {
-                if (p.length < 2) throw new RpcFailure(`missing value for required argument ${p.length}`, -32602);
+                if (p.length < 2)
+                    throw new RpcFailure(`missing value for required argument ${p.length}`, -32602);
                 const number = blockArg(p, 0, true);
                 if (number > chain.latestBlock) return null;
                 return rpcBlock(entry, number, p[1] === true);
             },
             eth_getBlockByHash: (p) => {
-                if (p.length < 2) throw new RpcFailure(`missing value for required argument ${p.length}`, -32602);
+                if (p.length < 2)
+                    throw new RpcFailure(`missing value for required argument ${p.length}`, -32602);
                 const number = chain.blockNumberByHash(hashArg(p, 0));
                 return number === undefined ? null : rpcBlock(entry, number, p[1] === true);
             },
@@ -584,21 +785,31 @@ function optionalLevel(p: Params, key: string): string | undefined {
 
 function parseBlockTag(raw: unknown, i: number, chain: EvmChain): number {
     if (typeof raw === 'string') {
-        if (['latest', 'pending', 'safe', 'finalized', 'accepted'].includes(raw)) return chain.latestBlock;
+        if (['latest', 'pending', 'safe', 'finalized', 'accepted'].includes(raw))
+            return chain.latestBlock;
         if (raw === 'earliest') return 0;
         if (/^0x[0-9a-fA-F]+$/.test(raw)) {
-            if (/^0x0[0-9a-fA-F]/.test(raw)) throw new RpcFailure(`invalid argument ${i}: hex number with leading zero digits`, -32602);
+            if (/^0x0[0-9a-fA-F]/.test(raw))
+                throw new RpcFailure(
+                    `invalid argument ${i}: hex number with leading zero digits`,
+                    -32602,
+                );
             return parseInt(raw, 16);
         }
-        if (/^0x[0-9a-fA-F]{64}$/.test(raw)) return chain.blockNumberByHash(raw) ?? Number.MAX_SAFE_INTEGER;
+        if (/^0x[0-9a-fA-F]{64}$/.test(raw))
+            return chain.blockNumberByHash(raw) ?? Number.MAX_SAFE_INTEGER;
         throw new RpcFailure(`invalid argument ${i}: hex string without 0x prefix`, -32602);
     }
     if (raw !== null && typeof raw === 'object') {
         const r = raw as Params;
         if (typeof r['blockNumber'] === 'string') return parseBlockTag(r['blockNumber'], i, chain);
-        if (typeof r['blockHash'] === 'string') return chain.blockNumberByHash(r['blockHash']) ?? Number.MAX_SAFE_INTEGER;
+        if (typeof r['blockHash'] === 'string')
+            return chain.blockNumberByHash(r['blockHash']) ?? Number.MAX_SAFE_INTEGER;
     }
-    throw new RpcFailure(`invalid argument ${i}: json: cannot unmarshal ${typeof raw} into Go value of type string`, -32602);
+    throw new RpcFailure(
+        `invalid argument ${i}: json: cannot unmarshal ${typeof raw} into Go value of type string`,
+        -32602,
+    );
 }
 
 const hexOf = (n: number | bigint): string => `0x${n.toString(16)}`;
@@ -649,7 +860,12 @@ function rpcReceipt(chain: EvmChain, tx: EvmTx): Params {
     const block = chain.blocks[tx.block]!;
     let cumulative = 0;
     for (let i = block.txStart; i <= tx.index; i++) cumulative += chain.txs[i]!.gasUsed;
-    const common = { blockNumber: hexOf(tx.block), transactionHash: tx.hash, transactionIndex: hexOf(tx.blockIndex), blockHash: block.hash };
+    const common = {
+        blockNumber: hexOf(tx.block),
+        transactionHash: tx.hash,
+        transactionIndex: hexOf(tx.blockIndex),
+        blockHash: block.hash,
+    };
     const logs: Params[] = tx.transfers.map((t) => {
         const token = chain.accounts[t.token]!;
         const kind = token.token!.kind;
@@ -658,7 +874,12 @@ function rpcReceipt(chain: EvmChain, tx: EvmTx): Params {
         let logTopics: string[];
         let data: string;
         if (kind === 'erc1155') {
-            logTopics = [topics.transferSingle, pad32(chain.accounts[tx.from]!.lower), pad32(from), pad32(to)];
+            logTopics = [
+                topics.transferSingle,
+                pad32(chain.accounts[tx.from]!.lower),
+                pad32(from),
+                pad32(to),
+            ];
             data = `0x${BigInt(t.tokenId).toString(16).padStart(64, '0')}${BigInt(t.amount).toString(16).padStart(64, '0')}`;
         } else if (kind === 'erc721') {
             logTopics = [topics.transfer, pad32(from), pad32(to), pad32(t.tokenId.toString(16))];
@@ -667,17 +888,30 @@ function rpcReceipt(chain: EvmChain, tx: EvmTx): Params {
             logTopics = [topics.transfer, pad32(from), pad32(to)];
             data = pad32(BigInt(chain.units(t.amount, t.token)).toString(16));
         }
-        return { address: token.lower, topics: logTopics, data, ...common, logIndex: hexOf(t.logIndex), removed: false };
+        return {
+            address: token.lower,
+            topics: logTopics,
+            data,
+            ...common,
+            logIndex: hexOf(t.logIndex),
+            removed: false,
+        };
     });
     if (tx.teleporter && tx.status === 1) {
         const src = tx.teleporter.direction === 'SOURCE_TRANSACTION';
         const peerBytes = cb58Decode(tx.teleporter.peer);
         logs.push({
             address: chain.accounts[chain.teleporter]!.lower,
-            topics: [src ? topics.sendCrossChainMessage : topics.receiveCrossChainMessage, tx.teleporter.messageId, peerBytes ? bytesToHex(peerBytes) : pad32('0')],
+            topics: [
+                src ? topics.sendCrossChainMessage : topics.receiveCrossChainMessage,
+                tx.teleporter.messageId,
+                peerBytes ? bytesToHex(peerBytes) : pad32('0'),
+            ],
             data: `0x${'0'.repeat(62)}40`,
             ...common,
-            logIndex: hexOf(tx.transfers.length > 0 ? tx.transfers[tx.transfers.length - 1]!.logIndex + 1 : 0),
+            logIndex: hexOf(
+                tx.transfers.length > 0 ? tx.transfers[tx.transfers.length - 1]!.logIndex + 1 : 0,
+            ),
             removed: false,
         });
     }
@@ -729,19 +963,40 @@ function rpcBlock(entry: EvmChainEntry, number: number, full: boolean): Params {
         timestamp: hexOf(b.timestamp),
         totalDifficulty: hexOf(b.number + 1),
         transactions: txs,
-        transactionsRoot: b.txCount === 0 ? '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421' : roots.hex(32),
+        transactionsRoot:
+            b.txCount === 0
+                ? '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421'
+                : roots.hex(32),
         uncles: [],
     };
 }
 
-function l1Record(entry: EvmChainEntry): { evmChainId: number; createTimestamp: number; admin: string } {
+function l1Record(entry: EvmChainEntry): {
+    evmChainId: number;
+    createTimestamp: number;
+    admin: string;
+} {
     const createTimestamp = entry.chain.blocks[0]!.timestamp;
-    return { evmChainId: Number(entry.evmChainId), createTimestamp, admin: precompileAdmin(Number(entry.evmChainId)) };
+    return {
+        evmChainId: Number(entry.evmChainId),
+        createTimestamp,
+        admin: precompileAdmin(Number(entry.evmChainId)),
+    };
 }
 
 function l1ChainConfig(entry: EvmChainEntry): Params {
     const r = l1Record(entry);
-    const genesis = evmGenesis({ blockchainId: entry.blockchainId, name: entry.name, vmId: wellKnown.vms.subnetEvm, subnetId: entry.subnetId, createHeight: 0, createTimestamp: r.createTimestamp, evmChainId: r.evmChainId, rawGenesis: undefined, evmChainIndex: 0 });
+    const genesis = evmGenesis({
+        blockchainId: entry.blockchainId,
+        name: entry.name,
+        vmId: wellKnown.vms.subnetEvm,
+        subnetId: entry.subnetId,
+        createHeight: 0,
+        createTimestamp: r.createTimestamp,
+        evmChainId: r.evmChainId,
+        rawGenesis: undefined,
+        evmChainIndex: 0,
+    });
     const config = genesis['config'] as Params;
     const allow = { adminAddresses: [r.admin], blockTimestamp: 0 };
     const upgradeAt = entry.chain.blocks[Math.floor(entry.chain.latestBlock / 2)]!.timestamp;
@@ -764,11 +1019,21 @@ function l1ChainConfig(entry: EvmChainEntry): Params {
         etnaTimestamp: 0,
         contractNativeMinterConfig: allow,
         feeManagerConfig: allow,
-        warpConfig: { blockTimestamp: r.createTimestamp, quorumNumerator: 67, requirePrimaryNetworkSigners: false },
+        warpConfig: {
+            blockTimestamp: r.createTimestamp,
+            quorumNumerator: 67,
+            requirePrimaryNetworkSigners: false,
+        },
         upgrades: {
             precompileUpgrades: [
                 { rewardManagerConfig: { adminAddresses: [r.admin], blockTimestamp: upgradeAt } },
-                { feeManagerConfig: { adminAddresses: null, blockTimestamp: upgradeAt + 10, disable: true } },
+                {
+                    feeManagerConfig: {
+                        adminAddresses: null,
+                        blockTimestamp: upgradeAt + 10,
+                        disable: true,
+                    },
+                },
             ],
         },
     };
@@ -810,17 +1075,31 @@ function activePrecompiles(entry: EvmChainEntry, timestamp: number): Params {
         contractNativeMinterConfig: { adminAddresses: [r.admin], blockTimestamp: 0 },
         warpConfig: { blockTimestamp: r.createTimestamp, quorumNumerator: 67 },
     };
-    const upgrades = ((cfg['upgrades'] as Params)['precompileUpgrades'] as Params[]).map((u) => Object.entries(u)[0]!);
+    const upgrades = ((cfg['upgrades'] as Params)['precompileUpgrades'] as Params[]).map(
+        (u) => Object.entries(u)[0]!,
+    );
     const feeDisabledAt = (upgrades[1]![1] as Params)['blockTimestamp'] as number;
-    if (timestamp < feeDisabledAt) out['feeManagerConfig'] = { adminAddresses: [r.admin], blockTimestamp: 0 };
+    if (timestamp < feeDisabledAt)
+        out['feeManagerConfig'] = { adminAddresses: [r.admin], blockTimestamp: 0 };
     const rewardAt = (upgrades[0]![1] as Params)['blockTimestamp'] as number;
-    if (timestamp >= rewardAt) out['rewardManagerConfig'] = { adminAddresses: [r.admin], blockTimestamp: rewardAt };
+    if (timestamp >= rewardAt)
+        out['rewardManagerConfig'] = { adminAddresses: [r.admin], blockTimestamp: rewardAt };
     if (timestamp < r.createTimestamp) delete out['warpConfig'];
     return out;
 }
 
 function activeRules(entry: EvmChainEntry, timestamp: number): Params {
-    const ethRules = { IsHomestead: true, IsEIP150: true, IsEIP155: true, IsEIP158: true, IsByzantium: true, IsConstantinople: true, IsPetersburg: true, IsIstanbul: true, IsCancun: timestamp >= 1734368400 };
+    const ethRules = {
+        IsHomestead: true,
+        IsEIP150: true,
+        IsEIP155: true,
+        IsEIP158: true,
+        IsByzantium: true,
+        IsConstantinople: true,
+        IsPetersburg: true,
+        IsIstanbul: true,
+        IsCancun: timestamp >= 1734368400,
+    };
     if (entry.isCChain) {
         const c = cChainConfig(entry);
         return {
@@ -838,14 +1117,27 @@ function activeRules(entry: EvmChainEntry, timestamp: number): Params {
                 IsFortuna: timestamp >= (c['fortunaTimestamp'] as number),
                 IsGranite: timestamp >= (c['graniteTimestamp'] as number),
             },
-            precompiles: timestamp >= (c['durangoBlockTimestamp'] as number) ? { warpConfig: { timestamp: c['durangoBlockTimestamp'] } } : {},
+            precompiles:
+                timestamp >= (c['durangoBlockTimestamp'] as number)
+                    ? { warpConfig: { timestamp: c['durangoBlockTimestamp'] } }
+                    : {},
         };
     }
     const precompiles: Params = {};
     for (const [name, config] of Object.entries(activePrecompiles(entry, timestamp))) {
         precompiles[name] = { timestamp: (config as Params)['blockTimestamp'] };
     }
-    return { ethRules, avalancheRules: { IsSubnetEVM: true, IsDurango: true, IsEtna: true, IsFortuna: timestamp >= 1744124400, IsGranite: timestamp >= upgradeTimes.granite }, precompiles };
+    return {
+        ethRules,
+        avalancheRules: {
+            IsSubnetEVM: true,
+            IsDurango: true,
+            IsEtna: true,
+            IsFortuna: timestamp >= 1744124400,
+            IsGranite: timestamp >= upgradeTimes.granite,
+        },
+        precompiles,
+    };
 }
 
 const mainnetUpgrades = {

@@ -61,7 +61,10 @@ export class Operations {
             throw badRequest('Request body must be valid JSON');
         }
         const errors: string[] = [];
-        const record = (body !== null && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+        const record = (body !== null && typeof body === 'object' ? body : {}) as Record<
+            string,
+            unknown
+        >;
         const type = record['type'];
         if (typeof type !== 'string' || !(operationTypes as readonly string[]).includes(type)) {
             errors.push(`type must be one of the following values: ${operationTypes.join(', ')}`);
@@ -71,19 +74,24 @@ export class Operations {
             errors.push('options should not be null or undefined');
         } else {
             const o = options as Record<string, unknown>;
-            if (!Array.isArray(o['includeChains'])) errors.push('options.includeChains must be an array');
-            if (type === evmType && !Array.isArray(o['addresses'])) errors.push('options.addresses must be an array');
+            if (!Array.isArray(o['includeChains']))
+                errors.push('options.includeChains must be an array');
+            if (type === evmType && !Array.isArray(o['addresses']))
+                errors.push('options.addresses must be an array');
             if (type !== evmType && Array.isArray(o['includeChains'])) {
                 for (const c of o['includeChains'] as unknown[]) {
                     if (typeof c !== 'string' || !primaryChains.includes(c)) {
-                        errors.push(`options.includeChains must be one of the following values: ${primaryChains.join(', ')}`);
+                        errors.push(
+                            `options.includeChains must be one of the following values: ${primaryChains.join(', ')}`,
+                        );
                         break;
                     }
                 }
             }
         }
         for (const key of ['firstDate', 'lastDate', 'startDate', 'endDate']) {
-            if (record[key] !== undefined && typeof record[key] !== 'string') errors.push(`${key} must be a string`);
+            if (record[key] !== undefined && typeof record[key] !== 'string')
+                errors.push(`${key} must be a string`);
         }
         if (errors.length > 0) throw badRequest(errors);
         const now = Date.now();
@@ -109,7 +117,12 @@ export class Operations {
     csv(id: string): SandboxResponse | undefined {
         const op = this.ops.get(id);
         if (!op || op.outcome.status === 'FAILED' || Date.now() < op.finishAt) return undefined;
-        return { status: 200, body: op.csv, contentType: 'text/csv; charset=utf-8', cacheable: false };
+        return {
+            status: 200,
+            body: op.csv,
+            contentType: 'text/csv; charset=utf-8',
+            cacheable: false,
+        };
     }
 
     private view(op: Operation, now: number): Record<string, unknown> {
@@ -124,7 +137,8 @@ export class Operations {
             const metadata: Record<string, unknown> = {};
             if (op.outcome.code !== undefined) metadata['code'] = op.outcome.code;
             if (op.outcome.status !== 'FAILED') {
-                metadata['downloadUrl'] = `${this.ctx.urls.dataApiUrl}/__sandbox/exports/${op.id}.csv`;
+                metadata['downloadUrl'] =
+                    `${this.ctx.urls.dataApiUrl}/__sandbox/exports/${op.id}.csv`;
             }
             if (op.outcome.nextDate !== undefined) metadata['nextDate'] = op.outcome.nextDate;
             out['metadata'] = metadata;
@@ -135,7 +149,11 @@ export class Operations {
     }
 
     /** Decides the final outcome now, so the CSV reflects the data at request time. */
-    private plan(op: Operation, record: Record<string, unknown>, options: Record<string, unknown>): void {
+    private plan(
+        op: Operation,
+        record: Record<string, unknown>,
+        options: Record<string, unknown>,
+    ): void {
         const fail = (message: string): void => {
             op.outcome = { status: 'FAILED', code: 'ErrInvalidRequest', message };
         };
@@ -143,7 +161,8 @@ export class Operations {
         const last = (record['lastDate'] ?? record['endDate']) as string | undefined;
         const firstMs = first === undefined ? Date.UTC(2020, 8, 23) : parseDate(first);
         const lastMs = last === undefined ? Date.UTC(2026, 0, 1) : parseDate(last);
-        if (firstMs === undefined || lastMs === undefined) return fail('Dates must have the format YYYY-MM-DD');
+        if (firstMs === undefined || lastMs === undefined)
+            return fail('Dates must have the format YYYY-MM-DD');
         if (lastMs < firstMs) return fail('lastDate must not be before firstDate');
         const includeChains = options['includeChains'] as unknown[];
         if (includeChains.length === 0) return fail('includeChains must not be empty');
@@ -158,10 +177,18 @@ export class Operations {
         if (op.type === evmType) {
             const addresses = options['addresses'] as unknown[];
             if (addresses.length === 0) return fail('addresses must not be empty');
-            for (const a of addresses) if (typeof a !== 'string' || !isEvmAddress(a)) return fail(`Invalid address: ${String(a)}`);
-            const rows = ['chainId,txHash,blockNumber,blockTimestamp,from,to,value,gasUsed,gasPrice,txStatus'];
+            for (const a of addresses)
+                if (typeof a !== 'string' || !isEvmAddress(a))
+                    return fail(`Invalid address: ${String(a)}`);
+            const rows = [
+                'chainId,txHash,blockNumber,blockTimestamp,from,to,value,gasUsed,gasPrice,txStatus',
+            ];
             for (const c of includeChains) {
-                const entry = typeof c === 'string' ? (this.ctx.dataset('mainnet').chainById(c) ?? this.ctx.dataset('fuji').chainById(c)) : undefined;
+                const entry =
+                    typeof c === 'string'
+                        ? (this.ctx.dataset('mainnet').chainById(c) ??
+                          this.ctx.dataset('fuji').chainById(c))
+                        : undefined;
                 if (!entry) return fail(`Unsupported chain: ${String(c)}`);
                 const chain = entry.chain;
                 for (const a of addresses as string[]) {
@@ -171,7 +198,20 @@ export class Operations {
                         const tx = chain.txs[t]!;
                         const ts = chain.blocks[tx.block]!.timestamp;
                         if (ts < fromTs || ts >= toTs) continue;
-                        rows.push([entry.evmChainId, tx.hash, tx.block, ts, chain.accounts[tx.from]!.address, chain.accounts[tx.to]?.address ?? '', chain.wei(tx.value), tx.gasUsed, chain.wei(tx.gasPrice), tx.status].join(','));
+                        rows.push(
+                            [
+                                entry.evmChainId,
+                                tx.hash,
+                                tx.block,
+                                ts,
+                                chain.accounts[tx.from]!.address,
+                                chain.accounts[tx.to]?.address ?? '',
+                                chain.wei(tx.value),
+                                tx.gasUsed,
+                                chain.wei(tx.gasPrice),
+                                tx.status,
+                            ].join(','),
+                        );
                     }
                 }
             }
@@ -189,15 +229,30 @@ export class Operations {
                 if (!parsed || parsed.hrp !== hrp) return fail(`Invalid address: ${String(a)}`);
                 bare.push(text.includes('-') ? text.slice(text.indexOf('-') + 1) : text);
             }
-            if (bare.length === 0 && !Array.isArray(options['cChainEvmAddresses'])) return fail('addresses must not be empty');
+            if (bare.length === 0 && !Array.isArray(options['cChainEvmAddresses']))
+                return fail('addresses must not be empty');
             const rows = ['chain,txHash,timestamp,type,address,assetId,amount'];
             const chains = new Set((includeChains as string[]).map((c) => chainLetter(c)));
             if (chains.has('P')) {
                 for (const a of bare) {
                     for (const u of data.primary.pUtxos.get(a) ?? []) {
                         if (u.blockTimestamp < fromTs || u.blockTimestamp >= toTs) continue;
-                        if (op.type === 'TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING' && u.utxoType !== 'STAKE') continue;
-                        rows.push(['P', u.txHash, u.blockTimestamp, u.utxoType, a, data.primary.avaxAssetId, u.amount].join(','));
+                        if (
+                            op.type === 'TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING' &&
+                            u.utxoType !== 'STAKE'
+                        )
+                            continue;
+                        rows.push(
+                            [
+                                'P',
+                                u.txHash,
+                                u.blockTimestamp,
+                                u.utxoType,
+                                a,
+                                data.primary.avaxAssetId,
+                                u.amount,
+                            ].join(','),
+                        );
                     }
                 }
             }
@@ -205,13 +260,31 @@ export class Operations {
                 for (const tx of data.primary.xTxs) {
                     if (tx.timestamp < fromTs || tx.timestamp >= toTs) continue;
                     for (const u of tx.emitted) {
-                        if (bare.includes(u.addresses[0]!)) rows.push(['X', tx.txHash, tx.timestamp, tx.txType, u.addresses[0], u.assetId, u.amount].join(','));
+                        if (bare.includes(u.addresses[0]!))
+                            rows.push(
+                                [
+                                    'X',
+                                    tx.txHash,
+                                    tx.timestamp,
+                                    tx.txType,
+                                    u.addresses[0],
+                                    u.assetId,
+                                    u.amount,
+                                ].join(','),
+                            );
                     }
                 }
             }
             op.csv = `${rows.join('\n')}\n`;
         }
-        op.outcome = truncated === undefined ? { status: 'COMPLETED' } : { status: 'COMPLETED_WITH_WARNING', code: 'WarnTruncatedExport', nextDate: truncated };
+        op.outcome =
+            truncated === undefined
+                ? { status: 'COMPLETED' }
+                : {
+                      status: 'COMPLETED_WITH_WARNING',
+                      code: 'WarnTruncatedExport',
+                      nextDate: truncated,
+                  };
     }
 }
 
@@ -228,13 +301,18 @@ function formatDate(ms: number): string {
 
 function chainLetter(c: string): 'P' | 'X' | 'C' {
     if (c === 'p-chain' || c === wellKnown.pChainId) return 'P';
-    if (c === 'x-chain' || c === wellKnown.mainnet.xChainId || c === wellKnown.fuji.xChainId) return 'X';
+    if (c === 'x-chain' || c === wellKnown.mainnet.xChainId || c === wellKnown.fuji.xChainId)
+        return 'X';
     return 'C';
 }
 
 function networkOfChains(chains: readonly string[]): SandboxNetwork | undefined {
-    const fuji = chains.some((c) => c === wellKnown.fuji.xChainId || c === wellKnown.fuji.cChainBlockchainId);
-    const mainnet = chains.some((c) => c === wellKnown.mainnet.xChainId || c === wellKnown.mainnet.cChainBlockchainId);
+    const fuji = chains.some(
+        (c) => c === wellKnown.fuji.xChainId || c === wellKnown.fuji.cChainBlockchainId,
+    );
+    const mainnet = chains.some(
+        (c) => c === wellKnown.mainnet.xChainId || c === wellKnown.mainnet.cChainBlockchainId,
+    );
     if (fuji && mainnet) return undefined;
     return fuji ? 'fuji' : 'mainnet';
 }

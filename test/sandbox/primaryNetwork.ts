@@ -203,7 +203,13 @@ export class PrimaryNetwork {
     readonly vertices: Vertex[] = [];
     readonly assets: AssetRecord[] = [];
     readonly xBlocks: XBlock[] = [];
-    readonly primaryValidators: { nodeId: string; txId: string; weight: number; start: number; uptime: number }[] = [];
+    readonly primaryValidators: {
+        nodeId: string;
+        txId: string;
+        weight: number;
+        start: number;
+        uptime: number;
+    }[] = [];
     /** Subnet indices of the materialized L1s, newest first; [0] is the known L1. */
     readonly evmL1Subnets: number[] = [];
     readonly plainSubnetIndex: number;
@@ -224,7 +230,8 @@ export class PrimaryNetwork {
         this.plainSubnetIndex = n - 1 - spec.evmL1Count;
         const rng = new Prng(deriveSeed(spec.seed, 'primary'));
         this.nodeKey = rng.bytes(20);
-        for (let i = 0; i < spec.addressCount; i++) this.addresses.push(bech32Address(this.hrp, rng.bytes(20)));
+        for (let i = 0; i < spec.addressCount; i++)
+            this.addresses.push(bech32Address(this.hrp, rng.bytes(20)));
         for (let i = 0; i < spec.primaryValidatorCount; i++) {
             const key = i === 0 ? this.nodeKey : rng.bytes(20);
             this.primaryValidators.push({
@@ -252,7 +259,8 @@ export class PrimaryNetwork {
         if (block) return block;
         const rng = new Prng(deriveSeed(this.spec.seed, 'pblock', height));
         const hash = cb58Encode(rng.bytes(32));
-        const parentHash = height === 0 ? cb58Encode(new Uint8Array(32)) : this.pBlockHash(height - 1);
+        const parentHash =
+            height === 0 ? cb58Encode(new Uint8Array(32)) : this.pBlockHash(height - 1);
         const txs: string[] = [];
         const rel = height - pBase;
         if (rel >= 0 && rel < this.spec.subnetCount * 3) {
@@ -260,7 +268,8 @@ export class PrimaryNetwork {
             if (rel % 3 === 0) txs.push(subnet.subnetId);
             if (rel % 3 === 1) for (const c of subnet.blockchains) txs.push(c.blockchainId);
         }
-        for (const i of this.conversions().get(height) ?? []) txs.push(this.subnet(i).conversionTxHash!);
+        for (const i of this.conversions().get(height) ?? [])
+            txs.push(this.subnet(i).conversionTxHash!);
         txs.push(...(this.registeredPTxs.get(height) ?? []));
         const filler = rng.int(0, 3);
         for (let i = 0; i < filler; i++) txs.push(cb58Encode(rng.bytes(32)));
@@ -270,7 +279,11 @@ export class PrimaryNetwork {
             hash,
             parentHash,
             timestamp: this.pTimestamp(height),
-            blockType: proposal ? 'BanffProposalBlock' : txs.length === 0 ? 'BanffCommitBlock' : 'BanffStandardBlock',
+            blockType: proposal
+                ? 'BanffProposalBlock'
+                : txs.length === 0
+                  ? 'BanffCommitBlock'
+                  : 'BanffStandardBlock',
             txs,
             size: 230 + txs.length * 310 + rng.int(0, 80),
             proposerNodeId: this.rngPick(rng, this.primaryValidators).nodeId,
@@ -341,16 +354,26 @@ export class PrimaryNetwork {
         for (let c = 0; c < chainCount; c++) {
             const evm = evmIndex >= 0 || rng.chance(0.75);
             const blockchainId = cb58Encode(rng.bytes(32));
-            const evmChainId = evmIndex >= 0 ? this.evmL1ChainId(evmIndex) : evm ? 10_000 + ((i * 7 + c * 13 + rng.int(0, 1000)) % 900_000) : undefined;
+            const evmChainId =
+                evmIndex >= 0
+                    ? this.evmL1ChainId(evmIndex)
+                    : evm
+                      ? 10_000 + ((i * 7 + c * 13 + rng.int(0, 1000)) % 900_000)
+                      : undefined;
             blockchains.push({
                 blockchainId,
-                name: evmIndex >= 0 ? l1Names[evmIndex % l1Names.length]! : `${rng.pick(nameWords)} ${rng.pick(nameSuffixes)} ${i}`,
+                name:
+                    evmIndex >= 0
+                        ? l1Names[evmIndex % l1Names.length]!
+                        : `${rng.pick(nameWords)} ${rng.pick(nameSuffixes)} ${i}`,
                 vmId: evm ? wellKnown.vms.subnetEvm : cb58Encode(rng.bytes(32)),
                 subnetId,
                 createHeight: createHeight + 1,
                 createTimestamp: this.pTimestamp(createHeight + 1),
                 evmChainId,
-                rawGenesis: evm ? undefined : JSON.stringify({ name: `vm-${i}-${c}`, version: 1, alloc: {} }),
+                rawGenesis: evm
+                    ? undefined
+                    : JSON.stringify({ name: `vm-${i}-${c}`, version: 1, alloc: {} }),
                 evmChainIndex: evmIndex >= 0 ? evmIndex : undefined,
             });
         }
@@ -368,7 +391,9 @@ export class PrimaryNetwork {
             conversionTxHash: isL1 ? cb58Encode(rng.bytes(32)) : undefined,
             conversionHeight,
             managerBlockchainId: isL1 ? (managerChain ?? blockchains[0])?.blockchainId : undefined,
-            managerContract: isL1 ? checksumAddress(Uint8Array.of(0x0f, 0xee, ...rng.bytes(18))) : undefined,
+            managerContract: isL1
+                ? checksumAddress(Uint8Array.of(0x0f, 0xee, ...rng.bytes(18)))
+                : undefined,
             blockchains,
         };
         this.subnets.set(i, s);
@@ -399,7 +424,8 @@ export class PrimaryNetwork {
 
     blockchainById(blockchainId: string): BlockchainRecord | undefined {
         for (const k of this.evmL1Subnets) {
-            for (const b of this.subnet(k).blockchains) if (b.blockchainId === blockchainId) return b;
+            for (const b of this.subnet(k).blockchains)
+                if (b.blockchainId === blockchainId) return b;
         }
         this.subnetIndexOf('');
         for (const s of this.subnets.values()) {
@@ -421,7 +447,14 @@ export class PrimaryNetwork {
         const conversionTs = this.pTimestamp(subnet.conversionHeight!);
         list = [];
         for (let v = 0; v < count; v++) {
-            list.push(this.makeL1Validator(rng, subnet, conversionTs + v * 3600, v === count - 1 && count > 2));
+            list.push(
+                this.makeL1Validator(
+                    rng,
+                    subnet,
+                    conversionTs + v * 3600,
+                    v === count - 1 && count > 2,
+                ),
+            );
         }
         this.validatorsCache.set(subnetIndex, list);
         return list;
@@ -434,7 +467,12 @@ export class PrimaryNetwork {
         return this.makeL1Validator(rng, subnet, this.spec.latestTimestamp - 600, false);
     }
 
-    private makeL1Validator(rng: Prng, subnet: SubnetRecord, created: number, inactive: boolean): L1ValidatorRecord {
+    private makeL1Validator(
+        rng: Prng,
+        subnet: SubnetRecord,
+        created: number,
+        inactive: boolean,
+    ): L1ValidatorRecord {
         const idBytes = rng.bytes(32);
         const owner = [bech32Address(this.hrp, rng.bytes(20))];
         return {
@@ -479,7 +517,10 @@ export class PrimaryNetwork {
                 const ts = this.pTimestamp(height);
                 const stake = rng.chance(0.3);
                 const spent = !stake && rng.chance(0.25);
-                const reward = !stake && rng.chance(0.2) ? rng.pick(['VALIDATOR', 'DELEGATOR', 'VALIDATOR_FEE'] as const) : undefined;
+                const reward =
+                    !stake && rng.chance(0.2)
+                        ? rng.pick(['VALIDATOR', 'DELEGATOR', 'VALIDATOR_FEE'] as const)
+                        : undefined;
                 let consumingBlockNumber: number | undefined;
                 let consumingTxHash: string | undefined;
                 if (spent) {
@@ -502,7 +543,10 @@ export class PrimaryNetwork {
                     rewardType: reward,
                     consumingTxHash,
                     consumingBlockNumber,
-                    consumingBlockTimestamp: consumingBlockNumber === undefined ? undefined : this.pTimestamp(consumingBlockNumber),
+                    consumingBlockTimestamp:
+                        consumingBlockNumber === undefined
+                            ? undefined
+                            : this.pTimestamp(consumingBlockNumber),
                     createdOnChainId: rng.chance(0.15) ? this.xChainId : pId,
                 });
             }
@@ -551,7 +595,10 @@ export class PrimaryNetwork {
                     parents,
                     height: h,
                     index: vIndex++,
-                    timestamp: genesisTs + Math.floor((vSpan * (h + 1)) / (this.spec.vertexHeights + 1)) + k,
+                    timestamp:
+                        genesisTs +
+                        Math.floor((vSpan * (h + 1)) / (this.spec.vertexHeights + 1)) +
+                        k,
                     txs: [],
                     size: 0,
                 });
@@ -609,12 +656,29 @@ export class PrimaryNetwork {
         ];
         let assetCursor = 0;
         let exportsToC = 0;
-        const timestampOf = (i: number): { vertex: Vertex | undefined; block: XBlock | undefined; ts: number } => {
+        const timestampOf = (
+            i: number,
+        ): { vertex: Vertex | undefined; block: XBlock | undefined; ts: number } => {
             if (i < nonLinear) {
-                const v = allVertices[Math.min(allVertices.length - 1, Math.floor((i * allVertices.length) / nonLinear))]!;
+                const v =
+                    allVertices[
+                        Math.min(
+                            allVertices.length - 1,
+                            Math.floor((i * allVertices.length) / nonLinear),
+                        )
+                    ]!;
                 return { vertex: v, block: undefined, ts: v.timestamp };
             }
-            const b = this.xBlocks[Math.min(this.xBlocks.length - 1, Math.floor(((i - nonLinear) * this.xBlocks.length) / (this.spec.xTxCount - nonLinear)))]!;
+            const b =
+                this.xBlocks[
+                    Math.min(
+                        this.xBlocks.length - 1,
+                        Math.floor(
+                            ((i - nonLinear) * this.xBlocks.length) /
+                                (this.spec.xTxCount - nonLinear),
+                        ),
+                    )
+                ]!;
             return { vertex: undefined, block: b, ts: b.timestamp };
         };
         for (let i = 0; i < this.spec.xTxCount; i++) {
@@ -630,50 +694,98 @@ export class PrimaryNetwork {
                 sourceChain: undefined,
                 destinationChain: undefined,
                 assetCreated: undefined,
-                vertex: place.vertex ? { hash: place.vertex.hash, height: place.vertex.height, timestamp: place.vertex.timestamp } : undefined,
-                block: place.block ? { height: place.block.height, hash: place.block.hash } : undefined,
+                vertex: place.vertex
+                    ? {
+                          hash: place.vertex.hash,
+                          height: place.vertex.height,
+                          timestamp: place.vertex.timestamp,
+                      }
+                    : undefined,
+                block: place.block
+                    ? { height: place.block.height, hash: place.block.hash }
+                    : undefined,
             };
-            const addr = (): string => (rng.chance(0.3) ? this.addresses[0]! : rng.pick(this.addresses));
+            const addr = (): string =>
+                rng.chance(0.3) ? this.addresses[0]! : rng.pick(this.addresses);
             if (i === 0 || unspent.length === 0) {
                 // Genesis-style allocation: an import from the P-Chain funds the addresses.
                 tx.txType = 'ImportTx';
                 tx.sourceChain = wellKnown.pChainId;
-                const src = makeUtxo({ txHash: cb58Encode(rng.bytes(32)), timestamp: place.ts - 60 }, this.addresses[0]!, avax, 9e15, 0, xId, wellKnown.pChainId);
+                const src = makeUtxo(
+                    { txHash: cb58Encode(rng.bytes(32)), timestamp: place.ts - 60 },
+                    this.addresses[0]!,
+                    avax,
+                    9e15,
+                    0,
+                    xId,
+                    wellKnown.pChainId,
+                );
                 src.consumingTxHash = txHash;
                 src.consumingTxTimestamp = place.ts;
                 tx.consumed.push(src);
                 for (let a = 0; a < this.addresses.length; a++) {
-                    const u = makeUtxo(tx, this.addresses[a]!, avax, Math.floor(9e15 / (this.addresses.length + 1)), a);
+                    const u = makeUtxo(
+                        tx,
+                        this.addresses[a]!,
+                        avax,
+                        Math.floor(9e15 / (this.addresses.length + 1)),
+                        a,
+                    );
                     tx.emitted.push(u);
                     unspent.push(u);
                 }
             } else if (assetCursor < assetNames.length && i % 4 === 1) {
                 const [name, symbol, denomination, type] = assetNames[assetCursor++]!;
-                const asset: AssetRecord = { assetId: txHash, name, symbol, denomination, type, cap: type === 'nft' ? 'variable' : 'fixed', createdAtTimestamp: place.ts };
+                const asset: AssetRecord = {
+                    assetId: txHash,
+                    name,
+                    symbol,
+                    denomination,
+                    type,
+                    cap: type === 'nft' ? 'variable' : 'fixed',
+                    createdAtTimestamp: place.ts,
+                };
                 this.assets.push(asset);
                 tx.txType = 'CreateAssetTx';
                 tx.assetCreated = asset;
                 tx.memo = bytesToHex(new TextEncoder().encode(`create ${symbol}`));
                 this.spendAvax(tx, unspent, this.addresses[0]!, 10_000_000, makeUtxo, avax);
                 for (let a = 0; a < Math.min(4, this.addresses.length); a++) {
-                    const u = makeUtxo(tx, this.addresses[a]!, asset, type === 'nft' ? 1 : 1_000_000 * 10 ** Math.min(denomination, 6), tx.emitted.length);
+                    const u = makeUtxo(
+                        tx,
+                        this.addresses[a]!,
+                        asset,
+                        type === 'nft' ? 1 : 1_000_000 * 10 ** Math.min(denomination, 6),
+                        tx.emitted.length,
+                    );
                     tx.emitted.push(u);
                     unspent.push(u);
                 }
             } else {
-                const kind = rng.weighted<XTxType>(['BaseTx', 'ExportTx', 'ImportTx', 'OperationTx'], [70, 12, 8, 10]);
+                const kind = rng.weighted<XTxType>(
+                    ['BaseTx', 'ExportTx', 'ImportTx', 'OperationTx'],
+                    [70, 12, 8, 10],
+                );
                 const from = addr();
                 const to = rng.pick(this.addresses);
-                const own = unspent.filter((u) => u.addresses[0] === from && u.consumingTxHash === undefined);
+                const own = unspent.filter(
+                    (u) => u.addresses[0] === from && u.consumingTxHash === undefined,
+                );
                 const nonAvax = own.filter((u) => u.assetId !== this.avaxAssetId);
-                if (kind === 'OperationTx' || (kind === 'BaseTx' && nonAvax.length > 0 && rng.chance(0.5))) {
+                if (
+                    kind === 'OperationTx' ||
+                    (kind === 'BaseTx' && nonAvax.length > 0 && rng.chance(0.5))
+                ) {
                     const pickFrom = nonAvax.length > 0 ? nonAvax : own;
                     if (pickFrom.length === 0) continue;
                     const input = rng.pick(pickFrom);
                     const asset = this.assets.find((a) => a.assetId === input.assetId)!;
                     tx.txType = asset.type === 'nft' ? 'OperationTx' : 'BaseTx';
                     this.consume(tx, input, unspent, rng);
-                    const sent = asset.type === 'nft' ? input.amount : Math.max(1, Math.floor(input.amount * rng.next() * 0.5));
+                    const sent =
+                        asset.type === 'nft'
+                            ? input.amount
+                            : Math.max(1, Math.floor(input.amount * rng.next() * 0.5));
                     const out = makeUtxo(tx, to, asset, sent, 0);
                     tx.emitted.push(out);
                     unspent.push(out);
@@ -687,8 +799,18 @@ export class PrimaryNetwork {
                     const amount = rng.int(1, 2000) * 1e8;
                     tx.txType = kind;
                     if (kind === 'ImportTx') {
-                        tx.sourceChain = rng.chance(0.5) ? wellKnown.pChainId : this.cChainBlockchainId;
-                        const src = makeUtxo({ txHash: cb58Encode(rng.bytes(32)), timestamp: place.ts - 30 }, from, avax, amount + 1_000_000, 0, xId, tx.sourceChain);
+                        tx.sourceChain = rng.chance(0.5)
+                            ? wellKnown.pChainId
+                            : this.cChainBlockchainId;
+                        const src = makeUtxo(
+                            { txHash: cb58Encode(rng.bytes(32)), timestamp: place.ts - 30 },
+                            from,
+                            avax,
+                            amount + 1_000_000,
+                            0,
+                            xId,
+                            tx.sourceChain,
+                        );
                         src.consumingTxHash = txHash;
                         src.consumingTxTimestamp = place.ts;
                         tx.consumed.push(src);
@@ -696,13 +818,35 @@ export class PrimaryNetwork {
                         tx.emitted.push(out);
                         unspent.push(out);
                     } else {
-                        const destination = kind === 'ExportTx' ? (rng.chance(0.6) ? this.cChainBlockchainId : wellKnown.pChainId) : undefined;
+                        const destination =
+                            kind === 'ExportTx'
+                                ? rng.chance(0.6)
+                                    ? this.cChainBlockchainId
+                                    : wellKnown.pChainId
+                                : undefined;
                         tx.destinationChain = destination;
                         // The first exports to the C-Chain go to the known address, so it has atomic UTXOs.
-                        const payee = destination === this.cChainBlockchainId && exportsToC++ < 2 ? this.addresses[0]! : to;
-                        if (!this.spendAvax(tx, unspent, from, amount + 1_000_000, makeUtxo, avax, payee, amount, destination)) continue;
+                        const payee =
+                            destination === this.cChainBlockchainId && exportsToC++ < 2
+                                ? this.addresses[0]!
+                                : to;
+                        if (
+                            !this.spendAvax(
+                                tx,
+                                unspent,
+                                from,
+                                amount + 1_000_000,
+                                makeUtxo,
+                                avax,
+                                payee,
+                                amount,
+                                destination,
+                            )
+                        )
+                            continue;
                     }
-                    if (rng.chance(0.3)) tx.memo = bytesToHex(new TextEncoder().encode(rng.pick(memos)));
+                    if (rng.chance(0.3))
+                        tx.memo = bytesToHex(new TextEncoder().encode(rng.pick(memos)));
                 }
             }
             this.xTxs.push(tx);
@@ -714,7 +858,12 @@ export class PrimaryNetwork {
             for (const u of tx.emitted) this.xUtxos.push(u);
             for (const u of tx.consumed) {
                 if (!u.credentials) {
-                    u.credentials = [{ signature: Buffer.from(rng.bytes(65)).toString('base64'), publicKey: Buffer.from(rng.bytes(33)).toString('base64') }];
+                    u.credentials = [
+                        {
+                            signature: Buffer.from(rng.bytes(65)).toString('base64'),
+                            publicKey: Buffer.from(rng.bytes(33)).toString('base64'),
+                        },
+                    ];
                 }
             }
         }
@@ -735,13 +884,26 @@ export class PrimaryNetwork {
         unspent: XUtxo[],
         from: string,
         total: number,
-        makeUtxo: (tx: { txHash: string; timestamp: number }, address: string, asset: AssetRecord, amount: number, outputIndex: number, consumedOn?: string, createdOn?: string) => XUtxo,
+        makeUtxo: (
+            tx: { txHash: string; timestamp: number },
+            address: string,
+            asset: AssetRecord,
+            amount: number,
+            outputIndex: number,
+            consumedOn?: string,
+            createdOn?: string,
+        ) => XUtxo,
         avax: AssetRecord,
         to?: string,
         amount?: number,
         destination?: string,
     ): boolean {
-        const own = unspent.filter((u) => u.addresses[0] === from && u.assetId === this.avaxAssetId && u.consumingTxHash === undefined);
+        const own = unspent.filter(
+            (u) =>
+                u.addresses[0] === from &&
+                u.assetId === this.avaxAssetId &&
+                u.consumingTxHash === undefined,
+        );
         let sum = 0;
         const picked: XUtxo[] = [];
         for (const u of own) {
@@ -777,7 +939,24 @@ export class PrimaryNetwork {
     }
 }
 
-const l1Names = ['Sandbox Gaming L1', 'Sandbox DeFi L1', 'Sandbox Enterprise L1', 'Sandbox Social L1', 'Sandbox Test L1'];
-const nameWords = ['Alpine', 'Summit', 'Glacier', 'Avalanche', 'Crystal', 'Powder', 'Ridge', 'Frost', 'Cascade', 'Boreal'];
+const l1Names = [
+    'Sandbox Gaming L1',
+    'Sandbox DeFi L1',
+    'Sandbox Enterprise L1',
+    'Sandbox Social L1',
+    'Sandbox Test L1',
+];
+const nameWords = [
+    'Alpine',
+    'Summit',
+    'Glacier',
+    'Avalanche',
+    'Crystal',
+    'Powder',
+    'Ridge',
+    'Frost',
+    'Cascade',
+    'Boreal',
+];
 const nameSuffixes = ['Chain', 'Network', 'L1', 'Testnet', 'Ledger', 'Hub'];
 const memos = ['payment for invoice 42', 'gm', 'The Avalanche Project', 'rent', 'thanks!'];

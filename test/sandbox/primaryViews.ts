@@ -38,7 +38,12 @@ export function precompileAdmin(evmChainId: number): string {
 export function evmGenesis(chain: BlockchainRecord): Record<string, unknown> {
     const chainId = chain.evmChainId!;
     const admin = precompileAdmin(chainId);
-    const allowList = { blockTimestamp: 0, adminAddresses: [admin], managerAddresses: [], enabledAddresses: [] };
+    const allowList = {
+        blockTimestamp: 0,
+        adminAddresses: [admin],
+        managerAddresses: [],
+        enabledAddresses: [],
+    };
     return {
         airdropAmount: null,
         airdropHash: `0x${'0'.repeat(64)}`,
@@ -47,7 +52,10 @@ export function evmGenesis(chain: BlockchainRecord): Record<string, unknown> {
             '0c0deba5e0000000000000000000000000000000': {
                 balance: '0x0',
                 code: '0x6080604052348015600f57600080fd5b50',
-                storage: { '0x0000000000000000000000000000000000000000000000000000000000000000': '0x0000000000000000000000000000000000000000000000000000000000000001' },
+                storage: {
+                    '0x0000000000000000000000000000000000000000000000000000000000000000':
+                        '0x0000000000000000000000000000000000000000000000000000000000000001',
+                },
             },
         },
         baseFeePerGas: null,
@@ -70,7 +78,11 @@ export function evmGenesis(chain: BlockchainRecord): Record<string, unknown> {
             petersburgBlock: 0,
             subnetEVMTimestamp: 0,
             allowFeeRecipients: false,
-            warpConfig: { blockTimestamp: chain.createTimestamp, quorumNumerator: 67, requirePrimaryNetworkSigners: false },
+            warpConfig: {
+                blockTimestamp: chain.createTimestamp,
+                quorumNumerator: 67,
+                requirePrimaryNetworkSigners: false,
+            },
             contractNativeMinterConfig: allowList,
             feeManagerConfig: allowList,
         },
@@ -119,7 +131,10 @@ export function subnetView(s: SubnetRecord): Record<string, unknown> {
     if (s.isL1) {
         out['l1ConversionTransactionHash'] = s.conversionTxHash;
         if (s.managerBlockchainId !== undefined) {
-            out['l1ValidatorManagerDetails'] = { blockchainId: s.managerBlockchainId, contractAddress: s.managerContract };
+            out['l1ValidatorManagerDetails'] = {
+                blockchainId: s.managerBlockchainId,
+                contractAddress: s.managerContract,
+            };
         }
     }
     out['blockchains'] = s.blockchains.map(blockchainView);
@@ -174,7 +189,14 @@ function bytesToBlockId(hash: string): string {
 }
 
 export function assetAmount(asset: AssetRecord, amount: number): Record<string, unknown> {
-    return { assetId: asset.assetId, name: asset.name, symbol: asset.symbol, denomination: asset.denomination, type: asset.type, amount: String(amount) };
+    return {
+        assetId: asset.assetId,
+        name: asset.name,
+        symbol: asset.symbol,
+        denomination: asset.denomination,
+        type: asset.type,
+        amount: String(amount),
+    };
 }
 
 export function pUtxoView(p: PrimaryNetwork, u: PUtxo): Record<string, unknown> {
@@ -239,7 +261,9 @@ export function xUtxoView(p: PrimaryNetwork, u: XUtxo): Record<string, unknown> 
 function sumByAsset(p: PrimaryNetwork, utxos: readonly XUtxo[]): Record<string, unknown>[] {
     const sums = new Map<string, number>();
     for (const u of utxos) sums.set(u.assetId, (sums.get(u.assetId) ?? 0) + u.amount);
-    return [...sums].map(([assetId, amount]) => assetAmount(p.asset(assetId) ?? p.assets[0]!, amount));
+    return [...sums].map(([assetId, amount]) =>
+        assetAmount(p.asset(assetId) ?? p.assets[0]!, amount),
+    );
 }
 
 export function xTxView(p: PrimaryNetwork, tx: XTx): Record<string, unknown> {
@@ -258,7 +282,15 @@ export function xTxView(p: PrimaryNetwork, tx: XTx): Record<string, unknown> {
     if (tx.destinationChain !== undefined) out['destinationChain'] = tx.destinationChain;
     if (tx.assetCreated) {
         const a = tx.assetCreated;
-        out['assetCreated'] = { assetId: a.assetId, name: a.name, symbol: a.symbol, denomination: a.denomination, type: a.type, createdAtTimestamp: a.createdAtTimestamp, cap: a.cap };
+        out['assetCreated'] = {
+            assetId: a.assetId,
+            name: a.name,
+            symbol: a.symbol,
+            denomination: a.denomination,
+            type: a.type,
+            createdAtTimestamp: a.createdAtTimestamp,
+            cap: a.cap,
+        };
     }
     if (tx.vertex) out['vertices'] = [tx.vertex];
     else {

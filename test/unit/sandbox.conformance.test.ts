@@ -23,12 +23,31 @@ function loadSpec(ajv: Ajv2020): Spec {
     const shared = '/work/shared/reference';
     const dataFile = path.join(shared, 'data-api.openapi.json');
     if (fs.existsSync(dataFile)) {
-        const data = JSON.parse(fs.readFileSync(dataFile, 'utf8')) as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>> };
-        const metrics = JSON.parse(fs.readFileSync(path.join(shared, 'metrics-api.openapi.json'), 'utf8')) as typeof data;
+        const data = JSON.parse(fs.readFileSync(dataFile, 'utf8')) as {
+            paths: Record<
+                string,
+                Record<
+                    string,
+                    {
+                        operationId: string;
+                        responses: Record<
+                            string,
+                            { content?: Record<string, { schema: unknown }> }
+                        >;
+                    }
+                >
+            >;
+        };
+        const metrics = JSON.parse(
+            fs.readFileSync(path.join(shared, 'metrics-api.openapi.json'), 'utf8'),
+        ) as typeof data;
         ajv.addSchema(data, 'data');
         ajv.addSchema(metrics, 'metrics');
         const byOp = new Map<string, { doc: string; schema: unknown }>();
-        for (const [doc, spec] of [['data', data], ['metrics', metrics]] as const) {
+        for (const [doc, spec] of [
+            ['data', data],
+            ['metrics', metrics],
+        ] as const) {
             for (const ops of Object.values(spec.paths)) {
                 for (const op of Object.values(ops)) {
                     const ok = op.responses['200'] ?? op.responses['201'];
@@ -37,7 +56,8 @@ function loadSpec(ajv: Ajv2020): Spec {
                 }
             }
         }
-        const rebase = (doc: string, schema: unknown): unknown => JSON.parse(JSON.stringify(schema).replace(/"#\/components/g, `"${doc}#/components`));
+        const rebase = (doc: string, schema: unknown): unknown =>
+            JSON.parse(JSON.stringify(schema).replace(/"#\/components/g, `"${doc}#/components`));
         return {
             responseRef: (id) => {
                 const hit = byOp.get(id);
@@ -47,9 +67,24 @@ function loadSpec(ajv: Ajv2020): Spec {
             errorRef: (name) => ({ $ref: `data#/components/schemas/${name}` }),
         };
     }
-    const subset = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'dataApi', 'openapi-subset.json'), 'utf8')) as { operations: Record<string, { response: unknown }>; schemas: Record<string, unknown> };
+    const subset = JSON.parse(
+        fs.readFileSync(
+            path.join(
+                __dirname,
+                '..',
+                '..',
+                '..',
+                'test',
+                'fixtures',
+                'dataApi',
+                'openapi-subset.json',
+            ),
+            'utf8',
+        ),
+    ) as { operations: Record<string, { response: unknown }>; schemas: Record<string, unknown> };
     ajv.addSchema({ components: { schemas: subset.schemas } }, 'data');
-    const rebase = (schema: unknown): unknown => JSON.parse(JSON.stringify(schema).replace(/"#\/components/g, '"data#/components'));
+    const rebase = (schema: unknown): unknown =>
+        JSON.parse(JSON.stringify(schema).replace(/"#\/components/g, '"data#/components'));
     return {
         responseRef: (id) => rebase(subset.operations[id]!.response),
         errorRef: (name) => ({ $ref: `data#/components/schemas/${name}` }),
@@ -81,15 +116,30 @@ describe('(unit) sandbox conformance with the published OpenAPI', function () {
 
     function assertValid(operationId: string, body: unknown, label: string): void {
         // The UTXO response is a oneOf whose branches both accept an empty list; check the branch.
-        const utxoBranch = operationId === 'getUtxosByAddressesV2' ? (((body as { chainInfo?: { chainName?: string } }).chainInfo?.chainName === 'p-chain') ? 'ListPChainUtxosResponse' : 'ListUtxosResponse') : undefined;
+        const utxoBranch =
+            operationId === 'getUtxosByAddressesV2'
+                ? (body as { chainInfo?: { chainName?: string } }).chainInfo?.chainName ===
+                  'p-chain'
+                    ? 'ListPChainUtxosResponse'
+                    : 'ListUtxosResponse'
+                : undefined;
         const validate = utxoBranch
             ? validator(utxoBranch, () => spec.errorRef(utxoBranch))
             : validator(operationId, () => spec.responseRef(operationId));
-        if (utxoBranch) assert.ok(((body as { utxos: unknown[] }).utxos).length > 0, `${label}: UTXOs listed`);
-        assert.ok(validate(body), `${label}: ${ajv.errorsText(validate.errors, { separator: '\n' })}`);
+        if (utxoBranch)
+            assert.ok((body as { utxos: unknown[] }).utxos.length > 0, `${label}: UTXOs listed`);
+        assert.ok(
+            validate(body),
+            `${label}: ${ajv.errorsText(validate.errors, { separator: '\n' })}`,
+        );
     }
 
-    async function call(method: 'GET' | 'POST', base: string, url: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+    async function call(
+        method: 'GET' | 'POST',
+        base: string,
+        url: string,
+        body?: unknown,
+    ): Promise<{ status: number; json: Record<string, unknown> }> {
         const res = await request(`${base}${url}`, {
             method,
             headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -99,7 +149,12 @@ describe('(unit) sandbox conformance with the published OpenAPI', function () {
     }
 
     /** First page, then the page its token points at; both validated. */
-    async function twoPages(operationId: string, url: string, expectNext = true, opts: { method?: 'GET' | 'POST'; body?: unknown; base?: string } = {}): Promise<void> {
+    async function twoPages(
+        operationId: string,
+        url: string,
+        expectNext = true,
+        opts: { method?: 'GET' | 'POST'; body?: unknown; base?: string } = {},
+    ): Promise<void> {
         const base = opts.base ?? sandbox.dataApiUrl;
         const method = opts.method ?? 'GET';
         const first = await call(method, base, url, opts.body);
@@ -109,7 +164,12 @@ describe('(unit) sandbox conformance with the published OpenAPI', function () {
         if (!expectNext) return;
         assert.equal(typeof token, 'string', `${operationId} has a second page`);
         const sep = url.includes('?') ? '&' : '?';
-        const second = await call(method, base, `${url}${sep}pageToken=${encodeURIComponent(token as string)}`, opts.body);
+        const second = await call(
+            method,
+            base,
+            `${url}${sep}pageToken=${encodeURIComponent(token as string)}`,
+            opts.body,
+        );
         assert.equal(second.status, 200);
         assertValid(operationId, second.json, `${operationId} page 2`);
         assert.notDeepEqual(second.json, first.json);
@@ -119,47 +179,136 @@ describe('(unit) sandbox conformance with the published OpenAPI', function () {
         const net = k.network;
         const c = k.cChainId;
         await twoPages('supportedChains', `/v1/chains?network=${net}`, false);
-        await twoPages('listTransactions', `/v1/chains/${c}/addresses/${k.evmAddress}/transactions?pageSize=3`);
-        await twoPages('listErc1155Transactions', `/v1/chains/${c}/addresses/${k.evmAddress}/transactions:listErc1155?pageSize=1`);
-        await twoPages('listInternalTransactions', `/v1/chains/${c}/addresses/${k.evmAddress}/transactions:listInternals?pageSize=1`);
-        await twoPages('listErc20Balances', `/v1/chains/${c}/addresses/${k.evmAddress}/balances:listErc20?pageSize=1&currency=eur`);
-        await twoPages('listErc20Balances', `/v1/chains/${c}/addresses/${k.evmAddress}/balances:listErc20?pageSize=2&filterSpamTokens=false`);
-        await twoPages('listErc1155Balances', `/v1/chains/${c}/addresses/${k.evmAddress}/balances:listErc1155?pageSize=1`);
-        await twoPages('listCollectibleBalances', `/v1/chains/${c}/addresses/${k.evmAddress}/balances:listCollectibles?pageSize=1`);
+        await twoPages(
+            'listTransactions',
+            `/v1/chains/${c}/addresses/${k.evmAddress}/transactions?pageSize=3`,
+        );
+        await twoPages(
+            'listErc1155Transactions',
+            `/v1/chains/${c}/addresses/${k.evmAddress}/transactions:listErc1155?pageSize=1`,
+        );
+        await twoPages(
+            'listInternalTransactions',
+            `/v1/chains/${c}/addresses/${k.evmAddress}/transactions:listInternals?pageSize=1`,
+        );
+        await twoPages(
+            'listErc20Balances',
+            `/v1/chains/${c}/addresses/${k.evmAddress}/balances:listErc20?pageSize=1&currency=eur`,
+        );
+        await twoPages(
+            'listErc20Balances',
+            `/v1/chains/${c}/addresses/${k.evmAddress}/balances:listErc20?pageSize=2&filterSpamTokens=false`,
+        );
+        await twoPages(
+            'listErc1155Balances',
+            `/v1/chains/${c}/addresses/${k.evmAddress}/balances:listErc1155?pageSize=1`,
+        );
+        await twoPages(
+            'listCollectibleBalances',
+            `/v1/chains/${c}/addresses/${k.evmAddress}/balances:listCollectibles?pageSize=1`,
+        );
         for (const token of [k.erc20Contract, k.erc721Contract, k.erc1155Contract]) {
             await twoPages('listTransfers', `/v1/chains/${c}/tokens/${token}/transfers?pageSize=2`);
         }
-        await twoPages('listTransactions', `/v1/chains/${k.l1EvmChainId}/addresses/${k.evmAddress}/transactions?pageSize=2`);
+        await twoPages(
+            'listTransactions',
+            `/v1/chains/${k.l1EvmChainId}/addresses/${k.evmAddress}/transactions?pageSize=2`,
+        );
         for (const hash of [k.evmTxHash, k.teleporterTxHash]) {
-            const tx = await call('GET', sandbox.dataApiUrl, `/v1/chains/${c}/transactions/${hash}`);
+            const tx = await call(
+                'GET',
+                sandbox.dataApiUrl,
+                `/v1/chains/${c}/transactions/${hash}`,
+            );
             assert.equal(tx.status, 200);
             assertValid('getTransaction', tx.json, 'getTransaction');
         }
-        await twoPages('getTransactionsForBlock', `/v1/chains/${c}/blocks/${k.evmBlockNumber}/transactions?pageSize=1`);
-        await twoPages('getTransactionsForBlock', `/v1/chains/${c}/blocks/${k.evmBlockHash}/transactions`, false);
-        const sig = await call('GET', sandbox.dataApiUrl, `/v1/signatureAggregator/${net}/aggregateSignatures/${k.pChainTxHash}`);
+        await twoPages(
+            'getTransactionsForBlock',
+            `/v1/chains/${c}/blocks/${k.evmBlockNumber}/transactions?pageSize=1`,
+        );
+        await twoPages(
+            'getTransactionsForBlock',
+            `/v1/chains/${c}/blocks/${k.evmBlockHash}/transactions`,
+            false,
+        );
+        const sig = await call(
+            'GET',
+            sandbox.dataApiUrl,
+            `/v1/signatureAggregator/${net}/aggregateSignatures/${k.pChainTxHash}`,
+        );
         assert.equal(sig.status, 201);
         assertValid('getAggregatedSignatures', sig.json, 'getAggregatedSignatures');
-        await twoPages('getUtxosByAddressesV2', `/v1/networks/${net}/blockchains/p-chain/utxos?pageSize=2&includeSpent=true`, true, { method: 'POST', body: { addresses: k.pChainAddress } });
-        await twoPages('getUtxosByAddressesV2', `/v1/networks/${net}/blockchains/${k.xChainId}/utxos?pageSize=2&includeSpent=true&sortBy=amount`, true, { method: 'POST', body: { addresses: k.xChainAddress } });
-        await twoPages('getUtxosByAddressesV2', `/v1/networks/${net}/blockchains/c-chain/utxos?pageSize=1&includeSpent=true`, false, { method: 'POST', body: { addresses: k.pChainAddress.replace(/^P-/, 'C-') } });
-        await twoPages('listAssetTransactions', `/v1/networks/${net}/blockchains/x-chain/assets/${k.avaxAssetId}/transactions?pageSize=2`);
-        await twoPages('listAssetTransactions', `/v1/networks/${net}/blockchains/${k.xChainId}/assets/${k.xAssetId}/transactions?pageSize=1`);
-        await twoPages('getVertexByHeight', `/v1/networks/${net}/blockchains/x-chain/vertices:listByHeight?vertexHeight=${k.vertexHeight}&pageSize=1`, false);
+        await twoPages(
+            'getUtxosByAddressesV2',
+            `/v1/networks/${net}/blockchains/p-chain/utxos?pageSize=2&includeSpent=true`,
+            true,
+            { method: 'POST', body: { addresses: k.pChainAddress } },
+        );
+        await twoPages(
+            'getUtxosByAddressesV2',
+            `/v1/networks/${net}/blockchains/${k.xChainId}/utxos?pageSize=2&includeSpent=true&sortBy=amount`,
+            true,
+            { method: 'POST', body: { addresses: k.xChainAddress } },
+        );
+        await twoPages(
+            'getUtxosByAddressesV2',
+            `/v1/networks/${net}/blockchains/c-chain/utxos?pageSize=1&includeSpent=true`,
+            false,
+            { method: 'POST', body: { addresses: k.pChainAddress.replace(/^P-/, 'C-') } },
+        );
+        await twoPages(
+            'listAssetTransactions',
+            `/v1/networks/${net}/blockchains/x-chain/assets/${k.avaxAssetId}/transactions?pageSize=2`,
+        );
+        await twoPages(
+            'listAssetTransactions',
+            `/v1/networks/${net}/blockchains/${k.xChainId}/assets/${k.xAssetId}/transactions?pageSize=1`,
+        );
+        await twoPages(
+            'getVertexByHeight',
+            `/v1/networks/${net}/blockchains/x-chain/vertices:listByHeight?vertexHeight=${k.vertexHeight}&pageSize=1`,
+            false,
+        );
         for (const chain of ['p-chain', 'x-chain', 'c-chain', k.pChainId, k.cChainBlockchainId]) {
-            await twoPages('listLatestPrimaryNetworkBlocks', `/v1/networks/${net}/blockchains/${chain}/blocks?pageSize=3`);
+            await twoPages(
+                'listLatestPrimaryNetworkBlocks',
+                `/v1/networks/${net}/blockchains/${chain}/blocks?pageSize=3`,
+            );
         }
         await twoPages('listSubnets', `/v1/networks/${net}/subnets?pageSize=5`);
         await twoPages('listSubnets', `/v1/networks/${net}/subnets?pageSize=4&sortOrder=asc`);
         await twoPages('listL1Validators', `/v1/networks/${net}/l1Validators?pageSize=2`);
-        await twoPages('listL1Validators', `/v1/networks/${net}/l1Validators?pageSize=2&subnetId=${k.l1SubnetId}&includeInactiveL1Validators=true`);
-        const created = await call('POST', sandbox.dataApiUrl, '/v1/operations/transactions:export', { type: 'TRANSACTION_EXPORT_EVM', firstDate: '2025-01-01', lastDate: '2025-12-31', options: { addresses: [k.evmAddress], includeChains: [c] } });
+        await twoPages(
+            'listL1Validators',
+            `/v1/networks/${net}/l1Validators?pageSize=2&subnetId=${k.l1SubnetId}&includeInactiveL1Validators=true`,
+        );
+        const created = await call(
+            'POST',
+            sandbox.dataApiUrl,
+            '/v1/operations/transactions:export',
+            {
+                type: 'TRANSACTION_EXPORT_EVM',
+                firstDate: '2025-01-01',
+                lastDate: '2025-12-31',
+                options: { addresses: [k.evmAddress], includeChains: [c] },
+            },
+        );
         assert.equal(created.status, 201);
         assertValid('postTransactionExportJob', created.json, 'postTransactionExportJob');
-        const result = await call('GET', sandbox.dataApiUrl, `/v1/operations/${String(created.json['operationId'])}`);
+        const result = await call(
+            'GET',
+            sandbox.dataApiUrl,
+            `/v1/operations/${String(created.json['operationId'])}`,
+        );
         assert.equal(result.status, 200);
         assertValid('getOperationResult', result.json, 'getOperationResult');
-        await twoPages('getAddressesByBalanceOverTime', `/v2/chains/${c}/contracts/${k.erc20Contract}/balances?threshold=0&pageSize=2`, true, { base: sandbox.metricsUrl });
+        await twoPages(
+            'getAddressesByBalanceOverTime',
+            `/v2/chains/${c}/contracts/${k.erc20Contract}/balances?threshold=0&pageSize=2`,
+            true,
+            { base: sandbox.metricsUrl },
+        );
     }
 
     it('every route of mainnet and fuji, two pages, matches the response schema', async () => {
@@ -180,7 +329,11 @@ describe('(unit) sandbox conformance with the published OpenAPI', function () {
         const k = sandbox.known.mainnet;
         const cases: [string, number, string][] = [
             [`/v1/networks/nowhere/subnets`, 400, 'BadRequest'],
-            [`/v1/chains/43114/addresses/${k.evmAddress}/transactions?pageSize=101`, 400, 'BadRequest'],
+            [
+                `/v1/chains/43114/addresses/${k.evmAddress}/transactions?pageSize=101`,
+                400,
+                'BadRequest',
+            ],
             [`/v1/chains/43114/transactions/0x${'ab'.repeat(32)}`, 404, 'NotFound'],
             ['/v1/nothing/here', 404, 'NotFound'],
         ];
