@@ -323,26 +323,35 @@ function checkIsoDate(value: unknown, param: string): string | undefined {
     return fail(param, value, allowedText.date);
 }
 
-function checkObject(value: unknown, param: string): Record<string, unknown> {
+function checkObject(value: unknown, param: string, allowed: string): Record<string, unknown> {
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
         return value as Record<string, unknown>;
     }
-    return fail(param, value, 'an object');
+    return fail(param, value, allowed);
 }
 
-/** Rejects keys the operation does not know, so that a misspelt filter is never silently ignored. */
+/**
+ * Rejects keys the operation does not know, so that a misspelt filter is never silently ignored.
+ * `where` names the object: an operation (its parameters, reported as `params`) or `options`.
+ */
 function checkKeys(
     params: unknown,
     names: ReadonlySet<string>,
     where: string,
 ): Record<string, unknown> {
-    const object = checkObject(params, where);
+    const nested = where === 'options';
+    const object = checkObject(
+        params,
+        nested ? where : 'params',
+        nested ? 'an object' : `an object holding the parameters of ${where}`,
+    );
     for (const key in object) {
         if (!names.has(key)) {
+            const place = nested ? 'options' : `the parameters of ${where}`;
             fail(
                 key,
                 object[key],
-                `no such parameter in ${where}; known: ${[...names].join(', ')}`,
+                `no such parameter in ${place}; known: ${[...names].join(', ')}`,
             );
         }
     }
