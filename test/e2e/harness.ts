@@ -87,13 +87,11 @@ export async function openAvalancheContainer(): Promise<Locator> {
 /** The pane of one view in the side bar, found by the title in its header. */
 export function viewPane(title: string): Locator {
     const { page } = e2e();
-    return page
-        .locator('#workbench\\.parts\\.sidebar .pane')
-        .filter({
-            has: page.locator('.pane-header h3.title', {
-                hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i'),
-            }),
-        });
+    return page.locator('#workbench\\.parts\\.sidebar .pane').filter({
+        has: page.locator('.pane-header h3.title', {
+            hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i'),
+        }),
+    });
 }
 
 /** Expands a collapsed pane; a person clicks its header. */
@@ -103,14 +101,18 @@ export async function expandPane(pane: Locator): Promise<void> {
     await pane.locator('.pane-body').waitFor();
 }
 
-/** Runs a command by typing its title into the command palette (F1) and pressing Enter. */
+/**
+ * Runs a command by typing its title into the command palette (F1) and clicking the entry with
+ * exactly that title (not whatever fuzzy match comes first).
+ */
 export async function runCommand(title: string): Promise<void> {
     const { page } = e2e();
     const input = await openCommandPalette();
     await input.fill(`>${title}`);
-    const row = quickPickRow(title);
-    await row.first().waitFor({ timeout: 15_000 });
-    await page.keyboard.press('Enter');
+    const exact = page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) });
+    const row = quickPickRow(title).filter({ has: exact }).first();
+    await row.waitFor({ timeout: 15_000 });
+    await row.click();
 }
 
 export async function openCommandPalette(): Promise<Locator> {
