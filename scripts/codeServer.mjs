@@ -95,7 +95,56 @@ function seedRipgrep(rg) {
 export async function ensureCodeServer(log = (line) => console.log(line)) {
     const ready = installedCodeServer();
     if (ready) return ready;
+    const release = await takeInstallLock(log);
+    try {
+        // Another process may have finished the install while this one waited.
+        return installedCodeServer() ?? (await install(log));
+    } finally {
+        release();
+    }
+}
 
+const lockFile = path.join(root, '.vscode-test', 'code-server.lock');
+
+function processAlive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    } catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+
+/** Test tiers and `npm start` may run at once: only one of them installs, the others wait. */
+async function takeInstallLock(log) {
+    mkdirSync(path.dirname(lockFile), { recursive: true });
+    let told = false;
+    for (;;) {
+        try {
+            writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+            return () => rmSync(lockFile, { force: true });
+        } catch (error) {
+            if (error.code !== 'EEXIST') throw error;
+        }
+        let holder;
+        try {
+            holder = Number(readFileSync(lockFile, 'utf8').trim());
+        } catch {
+            continue; // Released between the two calls.
+        }
+        if (!Number.isInteger(holder) || !processAlive(holder)) {
+            rmSync(lockFile, { force: true });
+            continue;
+        }
+        if (!told) {
+            log(`Waiting for process ${holder}, which is installing code-server`);
+            told = true;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+}
+
+async function install(log) {
     const rg = checkSystem();
     seedRipgrep(rg);
     rmSync(codeServerDir, { recursive: true, force: true });
