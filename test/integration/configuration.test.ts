@@ -57,7 +57,11 @@ suite('(integration) configuration', () => {
         const config = vscode.workspace.getConfiguration('avalanche');
         try {
             await config.update('network', 'fuji', vscode.ConfigurationTarget.Global);
-            assert.equal(await notified, true, 'the clients were not told that the network changed');
+            assert.equal(
+                await notified,
+                true,
+                'the clients were not told that the network changed',
+            );
             assert.equal(api.clients.network, 'fuji');
             assert.equal(api.config.snapshot.network, 'fuji');
             // The endpoints set by the user stay: only the network of the queries changes.
