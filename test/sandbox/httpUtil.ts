@@ -11,6 +11,8 @@ export interface SandboxResponse {
     headers?: Record<string, string>;
     /** The response may be served from the per-URL cache. */
     cacheable?: boolean;
+    /** `body` encoded once, for responses served from the cache. */
+    bytes?: Buffer | undefined;
 }
 
 export const statusTexts: Record<number, string> = {

@@ -116,12 +116,12 @@ function sleep(ms: number): Promise<void> {
 function send(res: ServerResponse, r: SandboxResponse, extra?: Record<string, string>): void {
     const headers: Record<string, string | number> = {
         'content-type': r.contentType ?? 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(r.body),
+        'content-length': r.bytes ? r.bytes.length : Buffer.byteLength(r.body),
     };
     if (r.headers) Object.assign(headers, r.headers);
     if (extra) Object.assign(headers, extra);
     res.writeHead(r.status, headers);
-    res.end(r.body);
+    res.end(r.bytes ?? r.body);
 }
 
 /** Starts the three servers; resolves once all listen. */
@@ -262,9 +262,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         if (fault?.kind === 'truncate')
             return sendTruncated(res, { ...r, headers: { ...r.headers, ...extra } });
         if (fault?.kind === 'invalidJson')
-            return send(res, { ...r, status: 200, body: corruptJson(r.body) }, extra);
+            return send(
+                res,
+                { ...r, status: 200, body: corruptJson(r.body), bytes: undefined },
+                extra,
+            );
         if (fault?.kind === 'schemaBreak')
-            return send(res, { ...r, body: breakSchema(r.body) }, extra);
+            return send(res, { ...r, body: breakSchema(r.body), bytes: undefined }, extra);
         send(res, r, extra);
     };
 
@@ -361,6 +365,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             );
             if (cacheKey !== undefined && response.cacheable !== false && response.status < 300) {
                 if (cache.size >= maxCached) cache.clear();
+                response = { ...response, bytes: Buffer.from(response.body, 'utf8') };
                 cache.set(cacheKey, response);
             }
         }

@@ -294,8 +294,9 @@ export class NodeApi {
             return { isBootstrapped: entry ? entry.bootstrapped : true };
         },
         getBlockchainID: (p) => {
+            // Every chain's own id is one of its aliases, as in AvalancheGo's chain manager.
             const alias = optionalString(p, 'alias') ?? '';
-            const id = this.chainAliases.get(alias);
+            const id = this.resolveChain(alias);
             if (id === undefined) throw new RpcFailure(`there is no ID with alias ${alias}`);
             return { blockchainID: id };
         },
@@ -489,6 +490,7 @@ export class NodeApi {
                 throw new RpcFailure(
                     chain.length === 0 ? 'invalid string length' : 'invalid input checksum',
                 );
+            if (this.resolveChain(chain) !== chain) return { aliases: [] };
             const aliases = [...this.chainAliases].filter(([, id]) => id === chain).map(([a]) => a);
             return { aliases: [...aliases, chain] };
         },
