@@ -10,6 +10,7 @@ export const nAvaxDecimals = 9;
 /** Decimals of wei, the unit of C-Chain and EVM native amounts. */
 export const weiDecimals = 18;
 
+/** Options of `formatUnits`. */
 export interface FormatUnitsOptions {
     /**
      * Round (half away from zero) to at most this many fraction digits. Absent: exact, with
@@ -99,6 +100,7 @@ export function groupDigits(digits: string): string {
     return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/** Options of `formatAmount`, `formatNAvax` and `formatWei`. */
 export interface FormatAmountOptions {
     /** Default 6. Amounts that round to zero but are not zero show as `< 0.000001`. */
     maxFractionDigits?: number | undefined;

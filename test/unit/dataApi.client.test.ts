@@ -576,7 +576,7 @@ describe('(unit) dataApi client against the sandbox', function () {
                 c.getTransaction(params),
                 c.getTransaction({ chainId: known.cChainId, txHash: known.teleporterTxHash }),
             ]);
-            assert.equal(results[0]!.nativeTransaction.txHash, known.evmTxHash);
+            assert.equal(results[0].nativeTransaction.txHash, known.evmTxHash);
             assert.deepEqual(results[1], results[0]);
             assert.equal(requestsFor('getTransaction').length, 2);
         });

@@ -216,7 +216,7 @@ function compare(
         for (const value of theirs.enum) {
             if (value !== null && !known.includes(value as string)) {
                 problems.push(
-                    `${where}: enum value ${String(value)} is not among our known values`,
+                    `${where}: enum value ${JSON.stringify(value)} is not among our known values`,
                 );
             }
         }

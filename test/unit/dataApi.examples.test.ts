@@ -212,7 +212,7 @@ describe('(unit) dataApi examples: normalised content', () => {
             load('rest-4.3-post-utxos-by-addresses.json'),
         );
         assert.ok(isPChainUtxo(p.items[0]!));
-        assert.equal(p.items[0]!.outputIndex, 123);
+        assert.equal(p.items[0].outputIndex, 123);
         const x = parseResponse(
             'getUtxosByAddressesV2',
             load('rest-4.3-post-utxos-by-addresses.x-chain-variant.json'),
@@ -314,7 +314,7 @@ describe('(unit) dataApi examples: tolerated drift', () => {
             string,
             Record<string, unknown>
         >;
-        body['futureTopLevel'] = { anything: true } as never;
+        body['futureTopLevel'] = { anything: true };
         body['nativeTransaction']!['blobGasUsed'] = '0x1';
         (body['nativeTransaction']!['from'] as Record<string, unknown>)['ens'] = 'alice.avax';
         const tx = parseResponse('getTransaction', body);

@@ -269,14 +269,14 @@ describe('(unit) dataApi validation: bad values are refused before anything is s
             typeof v === 'bigint' ? `${v}n` : v,
         );
         it(`${operation} ${shown.length > 90 ? `${shown.slice(0, 87)}...` : shown} → ${param}`, async () => {
-            const params: Record<string, unknown> = { ...(validParams[operation] as object) };
+            const params: Record<string, unknown> = { ...validParams[operation] };
             for (const [key, value] of Object.entries(change)) {
                 if (value === undefined) delete params[key];
                 else params[key] = value;
             }
             let error: unknown;
             try {
-                await client.call(operation, params as never);
+                await client.call(operation, params);
             } catch (e) {
                 error = e;
             }
@@ -348,7 +348,7 @@ describe('(unit) dataApi validation: accepted forms and what goes on the wire', 
         for (const [operation, limit] of Object.entries(pageSizeLimits)) {
             for (const pageSize of [limit.min, limit.max]) {
                 const params = {
-                    ...(validParams[operation as DataApiOperation] as object),
+                    ...validParams[operation as DataApiOperation],
                     pageSize,
                 };
                 assert.doesNotThrow(

@@ -43,6 +43,7 @@ export const defaultMetricsApiUrl = 'https://metrics.avax.network';
 /** The header that carries a Data API key (OpenAPI `securitySchemes.apiKey`). */
 export const defaultApiKeyHeader = 'x-glacier-api-key';
 
+/** Construction options; every field is optional and has a public default. */
 export interface DataApiClientOptions {
     /** Data API base URL. Default `https://data-api.avax.network`. */
     baseUrl?: string | undefined;
@@ -248,6 +249,7 @@ export function parseResponse<K extends DataApiOperation>(
     return spec.normalize(result.data);
 }
 
+/** The Data API and Metrics API client: one method per published operation (see the file header). */
 export class DataApiClient {
     /** The Data API client (with the key hook). */
     readonly dataApi: HttpClient;

@@ -8,6 +8,7 @@
 
 /** `network` path parameter. `testnet` and `fuji` name the same network. */
 export const networks = ['mainnet', 'fuji', 'testnet'] as const;
+/** A `network` path value. */
 export type NetworkName = (typeof networks)[number];
 
 /** Primary-network blockchain ids (cb58), the same on every network for the P-Chain. */
@@ -21,6 +22,7 @@ export const primaryNetworkBlockchainIds = {
 
 /** Aliases the primary-network endpoints accept in place of a blockchain id. */
 export const blockchainAliases = ['p-chain', 'x-chain', 'c-chain'] as const;
+/** `p-chain`, `x-chain` or `c-chain`. */
 export type BlockchainAlias = (typeof blockchainAliases)[number];
 
 /** OpenAPI `BlockchainId`: the UTXO and blocks endpoints (4.3, 4.16) and export `includeChains`. */
@@ -32,6 +34,7 @@ export const blockchainIds = [
     primaryNetworkBlockchainIds.cChainFuji,
     ...blockchainAliases,
 ] as const;
+/** A value of OpenAPI `BlockchainId`. */
 export type BlockchainId = (typeof blockchainIds)[number];
 
 /** OpenAPI `XChainId`: the asset-transactions and vertices endpoints (4.4, 4.14). */
@@ -40,13 +43,17 @@ export const xChainIds = [
     primaryNetworkBlockchainIds.xChainFuji,
     'x-chain',
 ] as const;
+/** A value of OpenAPI `XChainId`. */
 export type XChainId = (typeof xChainIds)[number];
 
+/** OpenAPI `SortOrder`. */
 export const sortOrders = ['asc', 'desc'] as const;
+/** `asc` or `desc`. */
 export type SortOrder = (typeof sortOrders)[number];
 
 /** OpenAPI `UtxosSortByOption`. */
 export const utxoSortBy = ['timestamp', 'amount'] as const;
+/** `timestamp` or `amount`. */
 export type UtxoSortBy = (typeof utxoSortBy)[number];
 
 /** OpenAPI `CurrencyCode`. */
@@ -66,6 +73,7 @@ export const currencies = [
     'jpy',
     'nzd',
 ] as const;
+/** A value of OpenAPI `CurrencyCode`. */
 export type CurrencyCode = (typeof currencies)[number];
 
 /** OpenAPI `PrimaryNetworkTxType`: the `txTypes` filter of asset transactions (4.4). */
@@ -94,14 +102,17 @@ export const primaryNetworkTxTypes = [
     'CreateAssetTx',
     'OperationTx',
 ] as const;
+/** A value of OpenAPI `PrimaryNetworkTxType`. */
 export type PrimaryNetworkTxType = (typeof primaryNetworkTxTypes)[number];
 
 /** OpenAPI `ApiFeature`: the `feature` filter of `GET /v1/chains`. */
 export const apiFeatures = ['nftIndexing', 'webhooks', 'teleporter'] as const;
+/** A value of OpenAPI `ApiFeature`. */
 export type ApiFeature = (typeof apiFeatures)[number];
 
 /** `type` of an export request: the EVM form and the three primary-network forms. */
 export const evmExportTypes = ['TRANSACTION_EXPORT_EVM'] as const;
+/** OpenAPI `PrimaryNetworkOperationType`: the primary-network export forms. */
 export const primaryNetworkExportTypes = [
     'TRANSACTION_EXPORT_PRIMARY_NETWORK',
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING',
@@ -109,6 +120,7 @@ export const primaryNetworkExportTypes = [
 ] as const;
 /** OpenAPI `OperationType`. */
 export const operationTypes = [...primaryNetworkExportTypes, ...evmExportTypes] as const;
+/** A value of OpenAPI `OperationType`. */
 export type OperationType = (typeof operationTypes)[number];
 
 // Response-only value lists (known values of open enums).

@@ -42,6 +42,7 @@ export const dataApiOperations = [
     'getAddressesByBalanceOverTime',
     'supportedChains',
 ] as const;
+/** The name of a client operation (its OpenAPI operationId). */
 export type DataApiOperation = (typeof dataApiOperations)[number];
 
 /** Per-call options of every client method. */
@@ -153,8 +154,11 @@ export interface EvmAddressRangeParams extends PageParams, BlockRangeParams {
     chainId: string;
     address: string;
 }
+/** 4.7 */
 export type ListErc1155TransactionsParams = EvmAddressRangeParams;
+/** 4.9: `address` is the token contract. */
 export type ListTransfersParams = EvmAddressRangeParams;
+/** 4.10 */
 export type ListInternalTransactionsParams = EvmAddressRangeParams;
 
 /** 4.8 */

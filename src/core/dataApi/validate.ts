@@ -877,7 +877,7 @@ const preparers: { [K in DataApiOperation]: (params: unknown) => PreparedRequest
                 pageSize,
                 l1ValidationId,
                 includeInactiveL1Validators,
-                nodeId: nodeId as string | undefined,
+                nodeId: nodeId,
                 subnetId,
             },
         };
@@ -940,7 +940,7 @@ function checkArray(
     required: boolean,
 ): unknown[] | undefined {
     if (value === undefined && !required) return undefined;
-    if (Array.isArray(value) && value.length > 0) return value;
+    if (Array.isArray(value) && value.length > 0) return value as unknown[];
     return fail(param, value, `a non-empty list of ${what}`);
 }
 

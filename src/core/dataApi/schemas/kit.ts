@@ -22,9 +22,7 @@ export const knownValuesKey = 'x-known-values';
 export function openEnum<const Known extends readonly [string, ...string[]]>(
     known: Known,
 ): z.ZodType<OpenEnum<Known[number]>> {
-    return z.string().meta({ [knownValuesKey]: known }) as unknown as z.ZodType<
-        OpenEnum<Known[number]>
-    >;
+    return z.string().meta({ [knownValuesKey]: known });
 }
 
 /** The known values an `openEnum` schema was built with, or undefined for other schemas. */

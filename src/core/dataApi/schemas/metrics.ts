@@ -31,6 +31,9 @@ function build() {
 export const metricsWireSchemas = lazySchemas(build);
 type S = ReturnType<typeof build>;
 
+/** Parsed form of OpenAPI `AddressDetails` (output of `AddressDetailsWireSchema`). */
 export type AddressDetailsWire = z.infer<S['AddressDetailsWireSchema']>;
+/** Parsed form of OpenAPI `LookingGlassResponse` (output of `LookingGlassResponseWireSchema`). */
 export type LookingGlassResponseWire = z.infer<S['LookingGlassResponseWireSchema']>;
+/** Parsed form of OpenAPI `ApiError` (output of `ApiErrorWireSchema`). */
 export type ApiErrorWire = z.infer<S['ApiErrorWireSchema']>;

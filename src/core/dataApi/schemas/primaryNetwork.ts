@@ -385,37 +385,67 @@ function build() {
 export const primaryNetworkWireSchemas = lazySchemas(build);
 type S = ReturnType<typeof build>;
 
+/** Parsed form of OpenAPI `SignatureAggregationResponse` (output of `SignatureAggregationResponseWireSchema`). */
 export type SignatureAggregationResponseWire = z.infer<S['SignatureAggregationResponseWireSchema']>;
+/** Parsed form of OpenAPI `PrimaryNetworkChainInfo` (output of `PrimaryNetworkChainInfoWireSchema`). */
 export type PrimaryNetworkChainInfoWire = z.infer<S['PrimaryNetworkChainInfoWireSchema']>;
+/** Parsed form of OpenAPI `AssetAmount` (output of `AssetAmountWireSchema`). */
 export type AssetAmountWire = z.infer<S['AssetAmountWireSchema']>;
+/** Parsed form of OpenAPI `PChainUtxo` (output of `PChainUtxoWireSchema`). */
 export type PChainUtxoWire = z.infer<S['PChainUtxoWireSchema']>;
+/** Parsed form of OpenAPI `UtxoCredential` (output of `UtxoCredentialWireSchema`). */
 export type UtxoCredentialWire = z.infer<S['UtxoCredentialWireSchema']>;
+/** Parsed form of OpenAPI `Utxo` (output of `UtxoWireSchema`). */
 export type UtxoWire = z.infer<S['UtxoWireSchema']>;
+/** Parsed form of OpenAPI `ListPChainUtxosResponse` (output of `ListPChainUtxosResponseWireSchema`). */
 export type ListPChainUtxosResponseWire = z.infer<S['ListPChainUtxosResponseWireSchema']>;
+/** Parsed form of OpenAPI `ListUtxosResponse` (output of `ListUtxosResponseWireSchema`). */
 export type ListUtxosResponseWire = z.infer<S['ListUtxosResponseWireSchema']>;
+/** Parsed form of OpenAPI `UtxosByAddressesResponse` (output of `UtxosByAddressesResponseWireSchema`). */
 export type UtxosByAddressesResponseWire = z.infer<S['UtxosByAddressesResponseWireSchema']>;
+/** Parsed form of OpenAPI `XChainAssetDetails` (output of `XChainAssetDetailsWireSchema`). */
 export type XChainAssetDetailsWire = z.infer<S['XChainAssetDetailsWireSchema']>;
+/** Parsed form of OpenAPI `TransactionVertexDetail` (output of `TransactionVertexDetailWireSchema`). */
 export type TransactionVertexDetailWire = z.infer<S['TransactionVertexDetailWireSchema']>;
+/** Parsed form of OpenAPI `XChainNonLinearTransaction` (output of `XChainNonLinearTransactionWireSchema`). */
 export type XChainNonLinearTransactionWire = z.infer<S['XChainNonLinearTransactionWireSchema']>;
+/** Parsed form of OpenAPI `XChainLinearTransaction` (output of `XChainLinearTransactionWireSchema`). */
 export type XChainLinearTransactionWire = z.infer<S['XChainLinearTransactionWireSchema']>;
+/** Parsed form of OpenAPI `ListXChainTransactionsResponse` (output of `ListXChainTransactionsResponseWireSchema`). */
 export type ListXChainTransactionsResponseWire = z.infer<
     S['ListXChainTransactionsResponseWireSchema']
 >;
+/** Parsed form of OpenAPI `TransactionExportMetadata` (output of `TransactionExportMetadataWireSchema`). */
 export type TransactionExportMetadataWire = z.infer<S['TransactionExportMetadataWireSchema']>;
+/** Parsed form of OpenAPI `OperationStatusResponse` (output of `OperationStatusResponseWireSchema`). */
 export type OperationStatusResponseWire = z.infer<S['OperationStatusResponseWireSchema']>;
+/** Parsed form of OpenAPI `SubnetOwnershipInfo` (output of `SubnetOwnershipInfoWireSchema`). */
 export type SubnetOwnershipInfoWire = z.infer<S['SubnetOwnershipInfoWireSchema']>;
+/** Parsed form of OpenAPI `L1ValidatorManagerDetails` (output of `L1ValidatorManagerDetailsWireSchema`). */
 export type L1ValidatorManagerDetailsWire = z.infer<S['L1ValidatorManagerDetailsWireSchema']>;
+/** Parsed form of OpenAPI `EvmGenesis` (output of `EvmGenesisWireSchema`). */
 export type EvmGenesisWire = z.infer<S['EvmGenesisWireSchema']>;
+/** Parsed form of OpenAPI `Blockchain` (output of `BlockchainWireSchema`). */
 export type BlockchainWire = z.infer<S['BlockchainWireSchema']>;
+/** Parsed form of OpenAPI `Subnet` (output of `SubnetWireSchema`). */
 export type SubnetWire = z.infer<S['SubnetWireSchema']>;
+/** Parsed form of OpenAPI `ListSubnetsResponse` (output of `ListSubnetsResponseWireSchema`). */
 export type ListSubnetsResponseWire = z.infer<S['ListSubnetsResponseWireSchema']>;
+/** Parsed form of OpenAPI `XChainVertex` (output of `XChainVertexWireSchema`). */
 export type XChainVertexWire = z.infer<S['XChainVertexWireSchema']>;
+/** Parsed form of OpenAPI `ListXChainVerticesResponse` (output of `ListXChainVerticesResponseWireSchema`). */
 export type ListXChainVerticesResponseWire = z.infer<S['ListXChainVerticesResponseWireSchema']>;
+/** Parsed form of OpenAPI `ProposerDetails` (output of `ProposerDetailsWireSchema`). */
 export type ProposerDetailsWire = z.infer<S['ProposerDetailsWireSchema']>;
+/** Parsed form of OpenAPI `PrimaryNetworkBlock` (output of `PrimaryNetworkBlockWireSchema`). */
 export type PrimaryNetworkBlockWire = z.infer<S['PrimaryNetworkBlockWireSchema']>;
+/** Parsed form of OpenAPI `ListPrimaryNetworkBlocksResponse` (output of `ListPrimaryNetworkBlocksResponseWireSchema`). */
 export type ListPrimaryNetworkBlocksResponseWire = z.infer<
     S['ListPrimaryNetworkBlocksResponseWireSchema']
 >;
+/** Parsed form of OpenAPI `BalanceOwner` (output of `BalanceOwnerWireSchema`). */
 export type BalanceOwnerWire = z.infer<S['BalanceOwnerWireSchema']>;
+/** Parsed form of OpenAPI `L1ValidatorDetailsFull` (output of `L1ValidatorDetailsFullWireSchema`). */
 export type L1ValidatorDetailsFullWire = z.infer<S['L1ValidatorDetailsFullWireSchema']>;
+/** Parsed form of OpenAPI `ListL1ValidatorsResponse` (output of `ListL1ValidatorsResponseWireSchema`). */
 export type ListL1ValidatorsResponseWire = z.infer<S['ListL1ValidatorsResponseWireSchema']>;
