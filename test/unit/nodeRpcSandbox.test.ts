@@ -524,6 +524,8 @@ describe('(unit) nodeRpc client against the sandbox node', function () {
             error.message,
             `${bootstrappingChain} is still bootstrapping on this node; try again when it is done.`,
         );
+        // Bootstrapping lasts minutes: the refusal is not retried like a passing 503.
+        assert.equal(nodeRequests().length, 1);
         const validators = (await failure(
             client.call(
                 nodeRpcMethods['validators.getCurrentValidators'],

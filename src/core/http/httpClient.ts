@@ -88,6 +88,11 @@ export interface HttpRequest {
     retry?: boolean;
     /** Use the TTL cache (GET only, when the client has one). Defaults to true. */
     cache?: boolean;
+    /**
+     * Says that a 502/503/504 answer is not worth repeating, for example AvalancheGo's 503 for a
+     * chain that is still bootstrapping, which lasts minutes rather than milliseconds.
+     */
+    isPermanent?: (response: HttpResponse) => boolean;
 }
 
 export interface HttpResponse {
@@ -276,6 +281,7 @@ export class HttpClient {
             try {
                 const response = await this.sendOnce(url, request, signal);
                 if (!retry || !retryableStatuses.has(response.status)) return response;
+                if (request.isPermanent?.(response)) return response;
                 delayMs = this.retryDelay(attempt, started, retryAfterMs(response.headers));
                 if (delayMs === undefined) return response;
             } catch (error) {

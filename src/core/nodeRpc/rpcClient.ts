@@ -320,6 +320,7 @@ export class NodeRpcClient {
             body: envelope(id, context.method, params),
             signal,
             retry,
+            isPermanent: isBootstrappingRefusal,
         });
         if (response.status < 200 || response.status >= 300) {
             throw this.httpFailure(response, context);
@@ -378,6 +379,7 @@ export class NodeRpcClient {
                 ),
                 signal,
                 retry: chunk.every((item) => item.retry),
+                isPermanent: isBootstrappingRefusal,
             });
         } catch (error) {
             if (signal?.aborted) throw error;
@@ -726,4 +728,9 @@ function checkRawParams(params: unknown): void {
     if (params !== undefined && (typeof params !== 'object' || params === null)) {
         throw new ValidationError('params', params, 'an object, a list, or nothing');
     }
+}
+
+/** AvalancheGo's 503 for a chain that has not finished bootstrapping: retrying soon is pointless. */
+function isBootstrappingRefusal(response: HttpResponse): boolean {
+    return response.status === 503 && /not done bootstrapping/i.test(response.body);
 }
