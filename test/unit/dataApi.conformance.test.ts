@@ -346,7 +346,7 @@ describe('(unit) dataApi conformance with the published OpenAPI', () => {
             enumProblems,
         );
         assert.deepEqual(enumProblems, [
-            'SortOrder: enum value desc is not among our known values',
+            'SortOrder: enum value "desc" is not among our known values',
         ]);
     });
 });
