@@ -5,6 +5,8 @@
  * node that prove the generated data is internally consistent.
  */
 import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
 
 import { request } from 'undici';
 
@@ -1312,6 +1314,71 @@ describe('(unit) sandbox network', function () {
             assert.ok(hostileStrings.some((h) => h.length >= 10_000));
             assert.deepEqual(await result('/ext/info', 'info.getNetworkID'), { networkID: '1' });
         });
+    });
+});
+
+describe('(unit) sandbox command line', function () {
+    this.timeout(20_000);
+    it('starts with flags, prints URLs and ids, and stops on SIGTERM', async () => {
+        const cli = path.join(__dirname, '..', 'sandbox', 'cli.js');
+        const child = spawn(
+            process.execPath,
+            [
+                cli,
+                '--seed',
+                '5',
+                '--no-admin',
+                '--require-key',
+                'k',
+                '--node-network',
+                'fuji',
+                '--hostile',
+            ],
+            { stdio: ['ignore', 'pipe', 'pipe'] },
+        );
+        let out = '';
+        await new Promise<void>((resolve, reject) => {
+            child.stdout.on('data', (chunk: Buffer) => {
+                out += chunk.toString();
+                if (out.includes('nodeId')) resolve();
+            });
+            child.on('exit', (code) => reject(new Error(`exited ${String(code)}: ${out}`)));
+        });
+        try {
+            const data = /Data API\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
+            const node = /Node\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
+            assert.equal((await http(`${data}/v1/chains`)).status, 401);
+            const state = (await http(`${data}/__sandbox/state`)).json;
+            assert.deepEqual(
+                [
+                    state['seed'],
+                    state['nodeNetwork'],
+                    (state['settings'] as Json)['hostile'],
+                    (state['settings'] as Json)['adminApi'],
+                ],
+                [5, 'fuji', true, false],
+            );
+            assert.equal(
+                (
+                    await http(`${node}/ext/admin`, {
+                        method: 'POST',
+                        headers: { 'content-type': 'application/json' },
+                        body: '{}',
+                    })
+                ).status,
+                404,
+            );
+            const id = await http(`${node}/ext/info`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: '{"jsonrpc":"2.0","id":1,"method":"info.getNetworkID"}',
+            });
+            assert.deepEqual(id.json['result'], { networkID: '5' });
+        } finally {
+            const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+            child.kill('SIGTERM');
+            assert.equal(await exited, 0);
+        }
     });
 });
 
