@@ -5,6 +5,8 @@
  */
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 import {
     collectPages,
@@ -456,6 +458,29 @@ describe('(unit) dataApi client against the sandbox', function () {
             assert.ok(isTimeoutError(error), String(error));
             assert.equal(error.phase, 'headers');
             assert.ok(Date.now() - started < 1000);
+        });
+
+        it('a body that stalls past the body timeout becomes TimeoutError', async () => {
+            // The sandbox delays whole answers; a stall in the middle of a body needs a server
+            // that sends the headers and the first bytes, then nothing.
+            const stalling = createServer((_req, res) => {
+                res.writeHead(200, { 'content-type': 'application/json' });
+                res.write('{"chains":[');
+            });
+            await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
+            const { port } = stalling.address() as AddressInfo;
+            try {
+                const c = client({
+                    baseUrl: `http://127.0.0.1:${port}`,
+                    timeouts: { bodyMs: 100 },
+                });
+                const error = await failure(c.supportedChains());
+                assert.ok(isTimeoutError(error), String(error));
+                assert.equal(error.phase, 'body');
+            } finally {
+                stalling.closeAllConnections();
+                await new Promise((resolve) => stalling.close(resolve));
+            }
         });
 
         it('latency within the timeouts is just slow', async () => {
