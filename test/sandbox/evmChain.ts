@@ -241,7 +241,8 @@ export class EvmChain {
         const genesisTs = spec.latestTimestamp - spec.blocks * 2 - 7;
         this.pushBlock(0, genesisTs);
         for (let w = 0; w < spec.wallets.length; w++) {
-            const amount = w < 4 ? 2_000_000 * 1e9 : this.rng.int(50, 5000) * 1e9;
+            const amount =
+                w === 0 ? 2_000_000 * 1e9 : w < 4 ? 25_000 * 1e9 : this.rng.int(50, 5000) * 1e9;
             this.genesisAlloc.set(w, amount);
             this.credit(w, amount, 0);
         }
