@@ -548,6 +548,12 @@ describe('(unit) dataApi client against the sandbox', function () {
             );
         });
 
+        it('refuses a key header name that is not a header name', () => {
+            for (const name of ['x api key', 'x-key:', '', 'ключ']) {
+                assert.throws(() => client({ apiKey: 'k', apiKeyHeader: name }), TypeError, name);
+            }
+        });
+
         it('a custom key header name is honoured', async () => {
             const c = client({ apiKey: 'k3', apiKeyHeader: 'X-Api-Key' });
             await c.listSubnets({ network: 'mainnet', pageSize: 1 });

@@ -261,6 +261,13 @@ export class DataApiClient {
     constructor(options: DataApiClientOptions = {}) {
         this.apiKey = options.apiKey || undefined;
         this.apiKeyHeader = (options.apiKeyHeader ?? defaultApiKeyHeader).toLowerCase();
+        // Checked here because undici would only refuse it at the first request, as a
+        // network error that points nowhere near the setting.
+        if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(this.apiKeyHeader)) {
+            throw new TypeError(
+                `Not a valid HTTP header name: ${JSON.stringify(this.apiKeyHeader)}`,
+            );
+        }
         const common = {
             ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
             ...(options.cache ? { cache: options.cache } : {}),
