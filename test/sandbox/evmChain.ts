@@ -10,7 +10,6 @@
 import {
     checksumAddress,
     createAddress,
-    isEvmAddress,
     keccakHex,
     selector,
     wellKnown,
@@ -979,8 +978,4 @@ function hexKey(address: string): Uint8Array {
     const out = new Uint8Array(20);
     for (let i = 0; i < 20; i++) out[i] = parseInt(address.slice(2 + i * 2, 4 + i * 2), 16);
     return out;
-}
-
-export function isAddress(text: string): boolean {
-    return isEvmAddress(text);
 }

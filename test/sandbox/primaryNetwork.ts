@@ -422,18 +422,6 @@ export class PrimaryNetwork {
         return undefined;
     }
 
-    blockchainById(blockchainId: string): BlockchainRecord | undefined {
-        for (const k of this.evmL1Subnets) {
-            for (const b of this.subnet(k).blockchains)
-                if (b.blockchainId === blockchainId) return b;
-        }
-        this.subnetIndexOf('');
-        for (const s of this.subnets.values()) {
-            for (const b of s.blockchains) if (b.blockchainId === blockchainId) return b;
-        }
-        return undefined;
-    }
-
     // ---- L1 validators ------------------------------------------------------------------
 
     l1Validators(subnetIndex: number): L1ValidatorRecord[] {
