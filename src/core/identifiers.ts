@@ -33,7 +33,13 @@ import { base58DecodeInto, base58Digit, base58Encode } from './ids/base58';
 import { bech32ChecksumHolds, bech32Value } from './ids/bech32';
 import { keccak256 } from './ids/keccak256';
 import { sha256Words } from './ids/sha256';
-import { type AddressNetwork, type KnownId, knownCb58Ids, knownHexIds, networkFromHrp } from './knownIds';
+import {
+    type AddressNetwork,
+    type KnownId,
+    knownCb58Ids,
+    knownHexIds,
+    networkFromHrp,
+} from './knownIds';
 
 /** The kinds of identifier the detector reports. */
 export type IdentifierKind = 'evmAddress' | 'hash32' | 'pnAddress' | 'cb58Id' | 'nodeId';
@@ -110,9 +116,6 @@ export type Identifier =
     | Cb58IdIdentifier
     | NodeIdIdentifier;
 
-type Details<T> = T extends unknown ? Omit<T, 'start' | 'end'> : never;
-type IdentifierDetails = Details<Identifier>;
-
 const wordStart = '(?:(?<![A-Za-z0-9_])(?!(?<=\\\\)[nrt])|(?<=\\\\[nrt]))';
 const wordEnd = '(?![A-Za-z0-9_])';
 
@@ -129,7 +132,7 @@ export const IDENT_RE = new RegExp(
 
 /** Counters of the scanner's work, so tests can prove it linear without timing it. */
 export interface ScanCounters {
-    /** Characters read, by the scan itself and by every candidate check. */
+    /** Characters read (an upper bound), by the scan itself and by every candidate check. */
     charReads: number;
     /** Checksums computed (keccak, sha256, bech32 polymod); cache hits compute none. */
     checksumChecks: number;
@@ -153,12 +156,12 @@ const codeOne = 49;
 const codeBackslash = 92;
 const codeX = 120; // 'x'
 
-/** 1 for `[A-Za-z0-9_]`. */
-const wordChar = new Uint8Array(128);
+/** 1 for `[A-Za-z0-9_]`, over every UTF-16 code unit so that the hot loop needs one lookup. */
+const wordChar = new Uint8Array(65536);
 /** 1 for `[A-Za-z0-9]`. */
-const alnumChar = new Uint8Array(128);
+const alnumChar = new Uint8Array(65536);
 /** Nibble value of a hex digit, or -1. */
-const hexValue = new Int8Array(128).fill(-1);
+const hexValue = new Int8Array(65536).fill(-1);
 for (let c = 0; c < 128; c++) {
     const ch = String.fromCharCode(c);
     if (/[A-Za-z0-9]/.test(ch)) alnumChar[c] = 1;
@@ -166,53 +169,141 @@ for (let c = 0; c < 128; c++) {
     if (/[0-9a-fA-F]/.test(ch)) hexValue[c] = parseInt(ch, 16);
 }
 
-function isWordCode(c: number): boolean {
-    return c < 128 && wordChar[c] === 1;
+function isWordAt(text: string, i: number): boolean {
+    return wordChar[text.charCodeAt(i)] === 1;
 }
 
 /** An escape letter after a backslash (`\n`, `\r`, `\t`) ends the word before it, like a space. */
 function isEscapeLetterAt(text: string, i: number): boolean {
     const c = text.charCodeAt(i);
-    return (c === 110 || c === 114 || c === 116) && i > 0 && text.charCodeAt(i - 1) === codeBackslash;
+    return (
+        (c === 110 || c === 114 || c === 116) && i > 0 && text.charCodeAt(i - 1) === codeBackslash
+    );
 }
 
-// --- per-token cache ------------------------------------------------------------------------
+// --- per-token records and their cache ---------------------------------------------------------
 
-/** A token that cannot be an identifier whatever its context. */
-const notAnId = 0;
-/** A base58 word of exactly cb58-id size whose checksum fails: reported only in an id context. */
-const badCb58 = 1;
-type CacheEntry = IdentifierDetails | typeof notAnId | typeof badCb58;
-
-const cacheLimit = 4096;
-const cache = new Map<string, CacheEntry>();
-
-function remember(token: string, entry: CacheEntry): CacheEntry {
-    if (cache.size >= cacheLimit) cache.clear();
-    cache.set(token, entry);
-    return entry;
+/**
+ * What the scanner learns about a token, all but its position. Every record has every field, so
+ * that the emitting code reads one object shape. `kind` undefined marks a token that is no
+ * identifier whatever its context; `contextual` a broken cb58 id, reported only where the context
+ * marks an id.
+ */
+interface TokenRecord {
+    kind: IdentifierKind | undefined;
+    text: string;
+    value: string;
+    checksum: ChecksumState;
+    contextual: boolean;
+    known: KnownId | undefined;
+    corrected: string | undefined;
+    cb58: string | undefined;
+    hex: string | undefined;
+    chain: 'P' | 'X' | 'C' | undefined;
+    hrp: string | undefined;
+    network: AddressNetwork | undefined;
 }
+
+function record(
+    kind: IdentifierKind | undefined,
+    text: string,
+    value: string,
+    checksum: ChecksumState,
+): TokenRecord {
+    return {
+        kind,
+        text,
+        value,
+        checksum,
+        contextual: false,
+        known: undefined,
+        corrected: undefined,
+        cb58: undefined,
+        hex: undefined,
+        chain: undefined,
+        hrp: undefined,
+        network: undefined,
+    };
+}
+
+// Keyed by a hash of the token's characters, so that a hit costs no substring; the stored text
+// is compared before use, and a colliding token simply replaces the entry. A token is cached from
+// its second sighting on: a file of distinct ids would otherwise fill the cache with records that
+// are never read again and that the garbage collector has to copy while they live.
+const cacheLimit = 8192;
+const cache = new Map<number, TokenRecord>();
+const seenBits = 16;
+const seen = new Int32Array(1 << seenBits);
 
 /** Empties the per-token cache (tests use it to make counters independent of earlier runs). */
 export function clearIdentifierCache(): void {
     cache.clear();
+    seen.fill(0);
 }
 
-function lookup(token: string): CacheEntry | undefined {
-    const entry = cache.get(token);
-    if (entry !== undefined) scanCounters.cacheHits++;
+let lastHash = 0;
+
+/** The cached record of `text[s, e)`, or undefined; leaves the range's hash in `lastHash`. */
+function cached(text: string, s: number, e: number): TokenRecord | undefined {
+    let hash = 0x811c9dc5; // FNV-1a
+    for (let k = s; k < e; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
+    lastHash = hash;
+    scanCounters.charReads += e - s;
+    const entry = cache.get(hash);
+    if (entry?.text.length !== e - s) return undefined;
+    const stored = entry.text;
+    scanCounters.charReads += e - s;
+    for (let k = 0; k < stored.length; k++) {
+        if (stored.charCodeAt(k) !== text.charCodeAt(s + k)) return undefined;
+    }
+    scanCounters.cacheHits++;
     return entry;
+}
+
+/** Caches `entry` under `lastHash` if that hash was met before. */
+function remember(entry: TokenRecord): TokenRecord {
+    const slot = lastHash & ((1 << seenBits) - 1);
+    if (seen[slot] !== lastHash) {
+        seen[slot] = lastHash;
+        return entry;
+    }
+    if (cache.size >= cacheLimit) cache.clear();
+    cache.set(lastHash, entry);
+    return entry;
+}
+
+const hexCodes = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+// One array per output length, kept packed, so that `fromCharCode.apply` builds each string in a
+// single allocation (concatenation would leave a chain of partial strings for the collector).
+const codeArrays: number[][] = [];
+
+function codesOfLength(length: number): number[] {
+    return (codeArrays[length] ??= new Array<number>(length).fill(0));
+}
+
+/**
+ * A copy of `text[s, e)` that does not keep `text` alive: in V8 a `slice` of 13 or more
+ * characters is a view into the document, and a cached view would pin every document text it
+ * came from.
+ */
+function copyRange(text: string, s: number, e: number): string {
+    const codes = codesOfLength(e - s);
+    for (let k = s; k < e; k++) codes[k - s] = text.charCodeAt(k);
+    scanCounters.charReads += e - s;
+    return String.fromCharCode.apply(null, codes);
 }
 
 // --- small byte helpers ---------------------------------------------------------------------
 
-const hexDigits = '0123456789abcdef';
-const byteHex: string[] = Array.from({ length: 256 }, (_, b) => hexDigits[b >>> 4]! + hexDigits[b & 15]!);
-
 function toHex(bytes: Uint8Array, length: number): string {
-    let hex = '0x';
-    for (let i = 0; i < length; i++) hex += byteHex[bytes[i]!]!;
-    return hex;
+    const codes = codesOfLength(2 + 2 * length);
+    codes[0] = codeZero;
+    codes[1] = codeX;
+    for (let i = 0; i < length; i++) {
+        codes[2 + 2 * i] = hexCodes[bytes[i]! >>> 4]!;
+        codes[3 + 2 * i] = hexCodes[bytes[i]! & 15]!;
+    }
+    return String.fromCharCode.apply(null, codes);
 }
 
 const digestWords = new Uint32Array(8);
@@ -222,7 +313,8 @@ function cb58ChecksumHolds(bytes: Uint8Array, payloadLength: number): boolean {
     scanCounters.checksumChecks++;
     const last = sha256Words(bytes, payloadLength, digestWords)[7]!;
     const o = payloadLength;
-    const written = ((bytes[o]! << 24) | (bytes[o + 1]! << 16) | (bytes[o + 2]! << 8) | bytes[o + 3]!) >>> 0;
+    const written =
+        ((bytes[o]! << 24) | (bytes[o + 1]! << 16) | (bytes[o + 2]! << 8) | bytes[o + 3]!) >>> 0;
     return written === last;
 }
 
@@ -233,8 +325,68 @@ const addressHash = new Uint8Array(32);
 
 // --- classification -------------------------------------------------------------------------
 
-function emit(out: Identifier[], details: IdentifierDetails, start: number, end: number): void {
-    out.push({ ...details, start, end } as Identifier);
+function emit(out: Identifier[], r: TokenRecord, start: number, end: number): void {
+    const broken = r.checksum === 'invalid';
+    switch (r.kind) {
+        case 'evmAddress':
+            out.push({
+                kind: 'evmAddress',
+                start,
+                end,
+                text: r.text,
+                value: r.value,
+                checksum: r.checksum,
+                broken,
+                known: undefined,
+                corrected: r.corrected,
+            });
+            break;
+        case 'hash32':
+            out.push({
+                kind: 'hash32',
+                start,
+                end,
+                text: r.text,
+                value: r.value,
+                checksum: r.checksum,
+                broken,
+                known: r.known,
+                cb58: r.cb58!,
+            });
+            break;
+        case 'pnAddress':
+            out.push({
+                kind: 'pnAddress',
+                start,
+                end,
+                text: r.text,
+                value: r.value,
+                checksum: r.checksum,
+                broken,
+                known: undefined,
+                corrected: r.corrected,
+                chain: r.chain,
+                hrp: r.hrp!,
+                network: r.network!,
+            });
+            break;
+        case 'cb58Id':
+        case 'nodeId':
+            out.push({
+                kind: r.kind,
+                start,
+                end,
+                text: r.text,
+                value: r.value,
+                checksum: r.checksum,
+                broken,
+                known: r.known,
+                hex: r.hex,
+            });
+            break;
+        case undefined:
+            break;
+    }
 }
 
 /** `text[s, e)` starts with `0x` and is 42 or 66 characters long. */
@@ -243,47 +395,55 @@ function classifyHex(text: string, s: number, e: number, out: Identifier[]): voi
     let upper = false;
     for (let k = s + 2; k < e; k++) {
         const c = text.charCodeAt(k);
-        scanCounters.charReads++;
-        if (c >= 128 || hexValue[c]! < 0) return;
+        if (hexValue[c]! < 0) return;
         if (c >= 97) lower = true;
         else if (c >= 65) upper = true;
     }
-    const token = text.slice(s, e);
-    if (e - s === 42 && !(lower && upper)) {
-        const value = upper ? token.toLowerCase() : token;
-        emit(out, { kind: 'evmAddress', text: token, value, checksum: 'none', broken: false }, s, e);
-        return;
-    }
-    let entry = lookup(token);
+    scanCounters.charReads += e - s;
+    let entry = cached(text, s, e);
     if (entry === undefined) {
-        entry = remember(token, e - s === 42 ? checkEip55(token) : describeHash32(token));
+        const token = copyRange(text, s, e);
+        const value = upper ? token.toLowerCase() : token;
+        entry = remember(
+            e - s === 66
+                ? describeHash32(token, value)
+                : describeAddress(token, value, lower && upper),
+        );
     }
-    if (typeof entry === 'object') emit(out, entry, s, e);
+    emit(out, entry, s, e);
 }
 
-function checkEip55(token: string): IdentifierDetails {
-    const value = token.toLowerCase();
+/** Leaves in `addressAscii` the 40 hex digits of the EIP-55 form of lower-case `0x…` `value`. */
+function eip55Into(value: string): void {
     for (let i = 0; i < 40; i++) addressAscii[i] = value.charCodeAt(i + 2);
-    scanCounters.charReads += 80;
+    scanCounters.charReads += 40;
     scanCounters.checksumChecks++;
     keccak256(addressAscii, 40, addressHash);
-    let corrected = '0x';
-    let matches = true;
     for (let i = 0; i < 40; i++) {
-        const c = value.charCodeAt(i + 2);
+        const c = addressAscii[i]!;
+        // Hex letters are upper case where the matching nibble of the hash is 8 or more.
         const nibble = (addressHash[i >>> 1]! >>> (i & 1 ? 0 : 4)) & 15;
-        const wanted = c >= 97 && nibble >= 8 ? c - 32 : c;
-        if (wanted !== token.charCodeAt(i + 2)) matches = false;
-        corrected += String.fromCharCode(wanted);
+        if (c >= 97 && nibble >= 8) addressAscii[i] = c - 32;
     }
-    if (matches) return { kind: 'evmAddress', text: token, value, checksum: 'valid', broken: false };
-    return { kind: 'evmAddress', text: token, value, checksum: 'invalid', broken: true, corrected };
 }
 
-function describeHash32(token: string): IdentifierDetails {
-    const value = token.toLowerCase();
+function describeAddress(token: string, value: string, mixedCase: boolean): TokenRecord {
+    // All lower or all upper case carries no checksum.
+    if (!mixedCase) return record('evmAddress', token, value, 'none');
+    eip55Into(value);
+    let matches = true;
+    for (let i = 0; i < 40 && matches; i++) matches = addressAscii[i] === token.charCodeAt(i + 2);
+    scanCounters.charReads += 40;
+    if (matches) return record('evmAddress', token, value, 'valid');
+    const entry = record('evmAddress', token, value, 'invalid');
+    entry.corrected = `0x${String.fromCharCode(...addressAscii)}`;
+    return entry;
+}
+
+function describeHash32(token: string, value: string): TokenRecord {
     for (let i = 0; i < 32; i++) {
-        idBytes[i] = (hexValue[value.charCodeAt(2 + 2 * i)]! << 4) | hexValue[value.charCodeAt(3 + 2 * i)]!;
+        idBytes[i] =
+            (hexValue[value.charCodeAt(2 + 2 * i)]! << 4) | hexValue[value.charCodeAt(3 + 2 * i)]!;
     }
     scanCounters.charReads += 64;
     scanCounters.checksumChecks++;
@@ -292,9 +452,10 @@ function describeHash32(token: string): IdentifierDetails {
     idBytes[33] = (last >>> 16) & 0xff;
     idBytes[34] = (last >>> 8) & 0xff;
     idBytes[35] = last & 0xff;
-    const cb58 = base58Encode(idBytes);
-    const known = knownHexIds.get(value);
-    return { kind: 'hash32', text: token, value, checksum: 'none', broken: false, cb58, known };
+    const entry = record('hash32', token, value, 'none');
+    entry.cb58 = base58Encode(idBytes);
+    entry.known = knownHexIds.get(value);
+    return entry;
 }
 
 /**
@@ -306,11 +467,8 @@ function hasBech32Shape(text: string, b: number, e: number): boolean {
     if (separator <= b || text.charCodeAt(separator) !== codeOne) return false;
     const first = text.charCodeAt(b) | 0x20;
     if (first < 97 || first > 122) return false;
-    for (let k = b; k < e; k++) {
-        const c = text.charCodeAt(k);
-        scanCounters.charReads++;
-        if (c >= 128 || alnumChar[c] === 0) return false;
-    }
+    for (let k = b; k < e; k++) if (alnumChar[text.charCodeAt(k)] === 0) return false;
+    scanCounters.charReads += e - b + 2;
     return true;
 }
 
@@ -319,13 +477,19 @@ function hasBech32Shape(text: string, b: number, e: number): boolean {
  * alias, else `b`).
  */
 function classifyBech32(text: string, s: number, b: number, e: number, out: Identifier[]): void {
-    const token = text.slice(s, e);
-    let entry = lookup(token);
-    if (entry === undefined) entry = remember(token, describeBech32(token, s === b ? 0 : 2));
-    if (typeof entry === 'object') emit(out, entry, s, e);
+    let entry = cached(text, s, e);
+    if (entry === undefined) entry = remember(describeBech32(copyRange(text, s, e), b - s));
+    emit(out, entry, s, e);
 }
 
-function describeBech32(token: string, bodyStart: number): IdentifierDetails {
+const commonHrps = ['avax', 'fuji', 'local', 'custom'] as const;
+
+/** The shared string for a common HRP at `value[start, end)`, so that addresses do not each hold one. */
+function commonHrp(value: string, start: number, end: number): string | undefined {
+    return commonHrps.find((hrp) => hrp.length === end - start && value.startsWith(hrp, start));
+}
+
+function describeBech32(token: string, bodyStart: number): TokenRecord {
     const separator = token.length - 39;
     let lower = false;
     let upper = false;
@@ -338,39 +502,39 @@ function describeBech32(token: string, bodyStart: number): IdentifierDetails {
     }
     scanCounters.charReads += token.length;
     const chain = bodyStart === 0 ? undefined : (token[0] as 'P' | 'X' | 'C');
-    const address = token.slice(bodyStart).toLowerCase();
-    const value = chain === undefined ? address : `${chain}-${address}`;
-    const hrp = address.slice(0, separator - bodyStart);
-    const base = { kind: 'pnAddress', text: token, value, chain, hrp, network: networkFromHrp(hrp) } as const;
-    if (!alphabetOk) return { ...base, checksum: 'invalid', broken: true };
-    scanCounters.checksumChecks++;
-    scanCounters.charReads += token.length + separator;
-    const holds = bech32ChecksumHolds(token, bodyStart, separator, token.length);
-    if (lower && upper) {
+    const value = upper ? token.slice(0, bodyStart) + token.slice(bodyStart).toLowerCase() : token;
+    let checksum: ChecksumState = 'invalid';
+    let corrected: string | undefined;
+    if (alphabetOk) {
+        scanCounters.checksumChecks++;
+        scanCounters.charReads += token.length + separator;
+        const holds = bech32ChecksumHolds(token, bodyStart, separator, token.length);
         // BIP-173 forbids mixed case; if lower-casing is the only fix, offer it.
-        return holds
-            ? { ...base, checksum: 'invalid', broken: true, corrected: value }
-            : { ...base, checksum: 'invalid', broken: true };
+        if (lower && upper) corrected = holds ? value : undefined;
+        else if (holds) checksum = 'valid';
     }
-    return holds ? { ...base, checksum: 'valid', broken: false } : { ...base, checksum: 'invalid', broken: true };
+    const entry = record('pnAddress', token, value, checksum);
+    entry.corrected = corrected;
+    entry.chain = chain;
+    entry.hrp = commonHrp(value, bodyStart, separator) ?? value.slice(bodyStart, separator);
+    entry.network = networkFromHrp(entry.hrp);
+    return entry;
 }
 
 /** `text[s, e)` is `NodeID-` + a 20–40 character word. */
 function classifyNodeId(text: string, s: number, e: number, out: Identifier[]): void {
-    const token = text.slice(s, e);
-    let entry = lookup(token);
+    let entry = cached(text, s, e);
     if (entry === undefined) {
-        scanCounters.charReads += e - s - 7;
-        let details: IdentifierDetails;
-        if (base58DecodeInto(token, 7, token.length, nodeIdBytes) && cb58ChecksumHolds(nodeIdBytes, 20)) {
-            const hex = toHex(nodeIdBytes, 20);
-            details = { kind: 'nodeId', text: token, value: token, checksum: 'valid', broken: false, hex };
-        } else {
-            details = { kind: 'nodeId', text: token, value: token, checksum: 'invalid', broken: true, hex: undefined };
-        }
-        entry = remember(token, details);
+        const token = copyRange(text, s, e);
+        scanCounters.charReads += e - s;
+        const valid =
+            base58DecodeInto(token, 7, token.length, nodeIdBytes) &&
+            cb58ChecksumHolds(nodeIdBytes, 20);
+        entry = record('nodeId', token, token, valid ? 'valid' : 'invalid');
+        if (valid) entry.hex = toHex(nodeIdBytes, 20);
+        remember(entry);
     }
-    if (typeof entry === 'object') emit(out, entry, s, e);
+    emit(out, entry, s, e);
 }
 
 /** `text[s, e)` is a whole word of 37–50 characters. */
@@ -380,40 +544,38 @@ function classifyCb58(text: string, s: number, e: number, out: Identifier[]): vo
     let lower = false;
     for (let k = s; k < e; k++) {
         const c = text.charCodeAt(k);
-        scanCounters.charReads++;
         if (c >= 128 || base58Digit[c]! < 0) return;
         if (c >= 97) lower = true;
         else if (c >= 65) upper = true;
         else digit = true;
     }
-    const token = text.slice(s, e);
-    let entry = lookup(token);
+    scanCounters.charReads += e - s;
+    let entry = cached(text, s, e);
     if (entry === undefined) {
+        // Only a token that decodes to 32 bytes plus a checksum gets a copy and a hash.
         scanCounters.charReads += e - s;
-        let fresh: CacheEntry = notAnId;
-        if (base58DecodeInto(token, 0, token.length, idBytes)) {
-            if (cb58ChecksumHolds(idBytes, 32)) {
-                const hex = toHex(idBytes, 32);
-                const known = knownCb58Ids.get(token);
-                fresh = { kind: 'cb58Id', text: token, value: token, checksum: 'valid', broken: false, hex, known };
-            } else if (token.charCodeAt(0) !== codeOne) {
-                fresh = badCb58;
-            }
+        if (!base58DecodeInto(text, s, e, idBytes)) {
+            entry = record(undefined, '', '', 'none');
+            entry.text = copyRange(text, s, e);
+        } else if (cb58ChecksumHolds(idBytes, 32)) {
+            const token = copyRange(text, s, e);
+            entry = record('cb58Id', token, token, 'valid');
+            entry.hex = toHex(idBytes, 32);
+            entry.known = knownCb58Ids.get(token);
+        } else {
+            const token = copyRange(text, s, e);
+            entry = record(
+                text.charCodeAt(s) === codeOne ? undefined : 'cb58Id',
+                token,
+                token,
+                'invalid',
+            );
+            entry.contextual = true;
         }
-        entry = remember(token, fresh);
+        remember(entry);
     }
-    if (typeof entry === 'object') {
+    if (!entry.contextual || (digit && upper && lower && contextSaysId(text, s, e))) {
         emit(out, entry, s, e);
-    } else if (entry === badCb58 && digit && upper && lower && contextSaysId(text, s, e)) {
-        const details: IdentifierDetails = {
-            kind: 'cb58Id',
-            text: token,
-            value: token,
-            checksum: 'invalid',
-            broken: true,
-            hex: undefined,
-        };
-        emit(out, details, s, e);
     }
 }
 
@@ -426,18 +588,17 @@ function contextSaysId(text: string, s: number, e: number): boolean {
     let assigned = false;
     for (const limit = Math.max(0, s - 8); p >= limit; p--) {
         const c = text.charCodeAt(p);
-        scanCounters.charReads++;
         if (c === 58 || c === 61) assigned = true;
         else if (c !== 32 && c !== 9 && c !== 34 && c !== 39 && c !== 96) break;
     }
+    scanCounters.charReads += 12;
     if (!assigned || p < 1) return false;
     const d = text.charCodeAt(p);
     const i = text.charCodeAt(p - 1);
     if ((d | 0x20) !== 100 || (i | 0x20) !== 105) return false;
-    const beforeKey = p >= 2 ? text.charCodeAt(p - 2) : -1;
     // `id`, `subnet_id`, `tx-id` stand alone; after a letter or digit only a camel-case `Id`/`ID`
     // counts, so that `valid: …` or `paid = …` do not.
-    if (beforeKey === 95 || !isWordCode(beforeKey)) return true;
+    if (p < 2 || !isWordAt(text, p - 2) || text.charCodeAt(p - 2) === 95) return true;
     return i === 73;
 }
 
@@ -446,16 +607,19 @@ const bareHrps = ['avax', 'fuji', 'local'] as const;
 /** A standalone word `text[s, e)` of 37–66 characters. */
 function classifyWord(text: string, s: number, e: number, out: Identifier[]): void {
     const length = e - s;
-    const c0 = text.charCodeAt(s);
-    if (c0 === codeZero) {
-        if ((length === 42 || length === 66) && text.charCodeAt(s + 1) === codeX) classifyHex(text, s, e, out);
+    if (text.charCodeAt(s) === codeZero) {
+        if ((length === 42 || length === 66) && text.charCodeAt(s + 1) === codeX) {
+            classifyHex(text, s, e, out);
+        }
         return; // hrps start with a letter and base58 has no 0
     }
     if (length === 43 || length === 44) {
-        const hrpLength = length - 39;
         for (const hrp of bareHrps) {
-            if (hrp.length !== hrpLength || !sameLetters(text, s, hrp)) continue;
-            if (hasBech32Shape(text, s, e)) {
+            if (
+                hrp.length === length - 39 &&
+                sameLetters(text, s, hrp) &&
+                hasBech32Shape(text, s, e)
+            ) {
                 classifyBech32(text, s, s, e, out);
                 return;
             }
@@ -466,8 +630,8 @@ function classifyWord(text: string, s: number, e: number, out: Identifier[]): vo
 
 /** `text` at `s` spells the lower-case `word`, ignoring case. */
 function sameLetters(text: string, s: number, word: string): boolean {
+    scanCounters.charReads += word.length;
     for (let k = 0; k < word.length; k++) {
-        scanCounters.charReads++;
         if ((text.charCodeAt(s + k) | 0x20) !== word.charCodeAt(k)) return false;
     }
     return true;
@@ -480,7 +644,7 @@ function sameLetters(text: string, s: number, word: string): boolean {
  */
 function classifyPrefixed(text: string, s: number, b: number, out: Identifier[]): number {
     let e = b;
-    while (e < text.length && isWordCode(text.charCodeAt(e))) e++;
+    while (e < text.length && isWordAt(text, e)) e++;
     scanCounters.charReads += e - b + 1;
     const bodyLength = e - b;
     if (b - s === 7) {
@@ -493,7 +657,8 @@ function classifyPrefixed(text: string, s: number, b: number, out: Identifier[])
     return e;
 }
 
-function isPrefixWord(text: string, s: number, length: number, c0: number): boolean {
+function isPrefixWord(text: string, s: number, length: number): boolean {
+    const c0 = text.charCodeAt(s);
     if (length === 1) return c0 === 80 || c0 === 88 || c0 === 67; // P X C
     return length === 6 && c0 === 78 && text.startsWith('NodeID', s);
 }
@@ -504,33 +669,29 @@ function scan(text: string, from: number, to: number, out: Identifier[]): void {
     let reads = 0;
     let i = from;
     while (i < to) {
-        const c = text.charCodeAt(i);
-        reads++;
-        if (c >= 128 || wordChar[c] === 0) {
-            i++;
-            continue;
-        }
-        if (i > 0 && (c === 110 || c === 114 || c === 116) && text.charCodeAt(i - 1) === codeBackslash) {
-            reads++;
+        const gapStart = i;
+        while (i < to && wordChar[text.charCodeAt(i)] === 0) i++;
+        reads += i - gapStart + 1;
+        if (i >= to) break;
+        if (isEscapeLetterAt(text, i)) {
             i++;
             continue;
         }
         let j = i + 1;
-        let next = -1;
-        while (j < length) {
-            next = text.charCodeAt(j);
-            reads++;
-            if (next >= 128 || wordChar[next] === 0) break;
-            j++;
-        }
-        if (j === length) next = -1;
+        while (j < length && wordChar[text.charCodeAt(j)] === 1) j++;
+        reads += j - i + 2;
         const wordLength = j - i;
-        if (next === codeDash && isPrefixWord(text, i, wordLength, c)) {
+        if (wordLength >= 37) {
+            if (wordLength <= 66) classifyWord(text, i, j, out);
+        } else if (
+            wordLength <= 6 &&
+            text.charCodeAt(j) === codeDash &&
+            isPrefixWord(text, i, wordLength)
+        ) {
             const end = classifyPrefixed(text, i, j + 1, out);
             i = end >= 0 ? end : j + 1;
             continue;
         }
-        if (wordLength >= 37 && wordLength <= 66) classifyWord(text, i, j, out);
         i = j;
     }
     scanCounters.charReads += reads;
@@ -549,20 +710,22 @@ function alignToWord(text: string, offset: number): number {
     if (offset > text.length) return text.length;
     let s = offset;
     const limit = offset - maxIdentifierLength;
-    while (s > 0 && isWordCode(text.charCodeAt(s - 1)) && !isEscapeLetterAt(text, s - 1)) {
+    while (s > 0 && isWordAt(text, s - 1) && !isEscapeLetterAt(text, s - 1)) {
         if (s <= limit) {
             // A word this long is no identifier and no prefix body: resume after it.
             let e = offset;
-            while (e < text.length && isWordCode(text.charCodeAt(e))) e++;
+            while (e < text.length && isWordAt(text, e)) e++;
             return e;
         }
         s--;
     }
     if (s >= 2 && text.charCodeAt(s - 1) === codeDash) {
         let p = s - 1;
-        while (p > 0 && s - 1 - p < 6 && isWordCode(text.charCodeAt(p - 1)) && !isEscapeLetterAt(text, p - 1)) p--;
-        const atBoundary = p === 0 || !isWordCode(text.charCodeAt(p - 1)) || isEscapeLetterAt(text, p - 1);
-        if (atBoundary && isPrefixWord(text, p, s - 1 - p, text.charCodeAt(p))) return p;
+        while (p > 0 && s - 1 - p < 6 && isWordAt(text, p - 1) && !isEscapeLetterAt(text, p - 1)) {
+            p--;
+        }
+        const atBoundary = p === 0 || !isWordAt(text, p - 1) || isEscapeLetterAt(text, p - 1);
+        if (atBoundary && isPrefixWord(text, p, s - 1 - p)) return p;
     }
     return s;
 }
@@ -613,7 +776,8 @@ export function parseIdentifier(
     if (word.length > maxIdentifierLength) return undefined;
     if (context !== undefined) {
         const found = identifierAt(context.text, context.offset);
-        const matches = found?.start === context.offset && found.end === context.offset + word.length;
+        const matches =
+            found?.start === context.offset && found.end === context.offset + word.length;
         return matches ? found : undefined;
     }
     const found = findIdentifiers(word);
@@ -627,8 +791,8 @@ export function parseIdentifier(
  */
 export function toChecksumAddress(address: string): string | undefined {
     if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return undefined;
-    const details = checkEip55(address.toLowerCase());
-    return details.kind === 'evmAddress' ? (details.corrected ?? address.toLowerCase()) : undefined;
+    eip55Into(address.toLowerCase());
+    return `0x${String.fromCharCode(...addressAscii)}`;
 }
 
 /** A zero-based line and UTF-16 character, as VS Code's `Position` counts them. */
@@ -669,7 +833,10 @@ export class LineIndex {
     }
 
     /** The start and end positions of an identifier (or any offset range). */
-    rangeOf(range: { readonly start: number; readonly end: number }): { start: TextPosition; end: TextPosition } {
+    rangeOf(range: { readonly start: number; readonly end: number }): {
+        start: TextPosition;
+        end: TextPosition;
+    } {
         return { start: this.positionAt(range.start), end: this.positionAt(range.end) };
     }
 }

@@ -43,7 +43,8 @@ function eip55(bytes: Uint8Array): string {
 }
 
 const address = (seed: number): string => eip55(bytesFrom(seed, 20));
-const bech = (hrp: string, seed: number): string => bech32.encode(hrp, bech32.toWords(bytesFrom(seed, 20)));
+const bech = (hrp: string, seed: number): string =>
+    bech32.encode(hrp, bech32.toWords(bytesFrom(seed, 20)));
 const cb58Id = (seed: number): string => cb58Encode(bytesFrom(seed, 32));
 const nodeId = (seed: number): string => `NodeID-${cb58Encode(bytesFrom(seed, 20))}`;
 const hash = (seed: number): string => `0x${hex(bytesFrom(seed, 32))}`;
@@ -51,7 +52,8 @@ const hash = (seed: number): string => `0x${hex(bytesFrom(seed, 32))}`;
 /** Changes one character to another of the same class, so the shape stays and the checksum breaks. */
 function corrupt(text: string, index: number): string {
     const c = text[index]!;
-    const swap = (alphabet: string): string => alphabet[(alphabet.indexOf(c) + 1) % alphabet.length]!;
+    const swap = (alphabet: string): string =>
+        alphabet[(alphabet.indexOf(c) + 1) % alphabet.length]!;
     let replacement: string;
     if (/[1-9]/.test(c)) replacement = swap('123456789');
     else if (/[A-Z]/.test(c)) replacement = swap('ABCDEFGHJKLMNPQRSTUVWXYZ');
@@ -70,7 +72,8 @@ function corruptBech32(text: string, index: number): string {
 function brokenCb58(seed: number): string {
     for (let s = seed; ; s++) {
         const id = cb58Id(s);
-        if (id.startsWith('1') || !/\d/.test(id) || !/[A-Z]/.test(id) || !/[a-z]/.test(id)) continue;
+        if (id.startsWith('1') || !/\d/.test(id) || !/[A-Z]/.test(id) || !/[a-z]/.test(id))
+            continue;
         const broken = corrupt(id, 20);
         if (!/\d/.test(broken) || !/[A-Z]/.test(broken) || !/[a-z]/.test(broken)) continue;
         return broken;
@@ -101,69 +104,159 @@ const cMainnetHex = '0x0427d4b22a2a78bcddd456742caf91b56badbff985ee19aef14573e73
 const pAvax = 'P-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5';
 const goodNode = 'NodeID-5mb46qkSBj81k9g9e4VFjGGSbaaSLFRzD';
 
-const evm = (text: string, extra: Partial<Expect> = {}): Expect => ({ kind: 'evmAddress', text, ...extra });
+const evm = (text: string, extra: Partial<Expect> = {}): Expect => ({
+    kind: 'evmAddress',
+    text,
+    ...extra,
+});
 
 const rows: Row[] = [
     // evmAddress
-    ...[goodAddress, '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb'].map(
-        (a): Row => ({ name: `EIP-55 vector ${a}`, input: a, expect: [evm(a, { checksum: 'valid', value: a.toLowerCase() })] }),
-    ),
-    ...[1, 2, 3, 4, 5].map((s): Row => ({ name: `generated EIP-55 #${s}`, input: ` ${address(s)} `, expect: [evm(address(s), { checksum: 'valid' })] })),
-    { name: 'all lower case: valid, no checksum', input: goodAddress.toLowerCase(), expect: [evm(goodAddress.toLowerCase(), { checksum: 'none' })] },
+    ...[
+        goodAddress,
+        '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+        '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
+    ].map((a): Row => ({
+        name: `EIP-55 vector ${a}`,
+        input: a,
+        expect: [evm(a, { checksum: 'valid', value: a.toLowerCase() })],
+    })),
+    ...[1, 2, 3, 4, 5].map((s): Row => ({
+        name: `generated EIP-55 #${s}`,
+        input: ` ${address(s)} `,
+        expect: [evm(address(s), { checksum: 'valid' })],
+    })),
+    {
+        name: 'all lower case: valid, no checksum',
+        input: goodAddress.toLowerCase(),
+        expect: [evm(goodAddress.toLowerCase(), { checksum: 'none' })],
+    },
     {
         name: 'all upper case: valid, no checksum, lower-case value',
         input: `0x${goodAddress.slice(2).toUpperCase()}`,
-        expect: [evm(`0x${goodAddress.slice(2).toUpperCase()}`, { checksum: 'none', value: goodAddress.toLowerCase() })],
+        expect: [
+            evm(`0x${goodAddress.slice(2).toUpperCase()}`, {
+                checksum: 'none',
+                value: goodAddress.toLowerCase(),
+            }),
+        ],
     },
-    { name: 'digits only', input: '0x0000000000000000000000000000000000000000', expect: [evm('0x0000000000000000000000000000000000000000', { checksum: 'none' })] },
+    {
+        name: 'digits only',
+        input: '0x0000000000000000000000000000000000000000',
+        expect: [evm('0x0000000000000000000000000000000000000000', { checksum: 'none' })],
+    },
     {
         name: 'wrong EIP-55 case: invalid, with the corrected form',
         input: `x=${goodAddress.slice(0, -1)}D;`,
-        expect: [evm(`${goodAddress.slice(0, -1)}D`, { checksum: 'invalid', corrected: goodAddress, value: goodAddress.toLowerCase() })],
+        expect: [
+            evm(`${goodAddress.slice(0, -1)}D`, {
+                checksum: 'invalid',
+                corrected: goodAddress,
+                value: goodAddress.toLowerCase(),
+            }),
+        ],
     },
     { name: '39 hex digits', input: `a ${goodAddress.slice(0, -1)} b`, expect: [] },
     { name: '41 hex digits', input: `${goodAddress}0`, expect: [] },
     { name: '0x + 50 hex digits', input: `0x${'ab'.repeat(25)}`, expect: [] },
     { name: '0X prefix', input: `0X${goodAddress.slice(2)}`, expect: [] },
-    { name: 'git SHA (40 hex, no 0x)', input: 'commit 9fceb02d0ae598e95dc970b74767f19372d61af8 done', expect: [] },
+    {
+        name: 'git SHA (40 hex, no 0x)',
+        input: 'commit 9fceb02d0ae598e95dc970b74767f19372d61af8 done',
+        expect: [],
+    },
     { name: 'preceded by a letter', input: `a${goodAddress}`, expect: [] },
     { name: 'preceded by a digit', input: `1${goodAddress}`, expect: [] },
     { name: 'followed by a letter', input: `${goodAddress}g`, expect: [] },
     { name: 'followed by underscore', input: `${goodAddress}_x`, expect: [] },
     { name: 'not hex', input: `0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeG`, expect: [] },
-    { name: 'in a URL path', input: `https://snowtrace.io/address/${goodAddress}#code`, expect: [evm(goodAddress)] },
-    { name: 'after a JSON \\n escape', input: `{"msg":"to:\\n${goodAddress}"}`, expect: [evm(goodAddress)] },
+    {
+        name: 'in a URL path',
+        input: `https://snowtrace.io/address/${goodAddress}#code`,
+        expect: [evm(goodAddress)],
+    },
+    {
+        name: 'after a JSON \\n escape',
+        input: `{"msg":"to:\\n${goodAddress}"}`,
+        expect: [evm(goodAddress)],
+    },
     { name: 'after a \\t escape', input: `"\\t${goodAddress}"`, expect: [evm(goodAddress)] },
     { name: 'next to CJK text', input: `地址${goodAddress}。`, expect: [evm(goodAddress)] },
-    { name: 'two in a row with a comma', input: `[${goodAddress},${address(9)}]`, expect: [evm(goodAddress), evm(address(9))] },
+    {
+        name: 'two in a row with a comma',
+        input: `[${goodAddress},${address(9)}]`,
+        expect: [evm(goodAddress), evm(address(9))],
+    },
 
     // hash32
-    { name: 'tx hash', input: `tx ${hash(1)}`, expect: [{ kind: 'hash32', text: hash(1), checksum: 'none', value: hash(1) }] },
+    {
+        name: 'tx hash',
+        input: `tx ${hash(1)}`,
+        expect: [{ kind: 'hash32', text: hash(1), checksum: 'none', value: hash(1) }],
+    },
     {
         name: 'upper-case hash: lower-case value',
         input: `0x${hash(2).slice(2).toUpperCase()}`,
         expect: [{ kind: 'hash32', text: `0x${hash(2).slice(2).toUpperCase()}`, value: hash(2) }],
     },
-    { name: 'C-Chain mainnet id as bytes32', input: `bytes32 id = ${cMainnetHex};`, expect: [{ kind: 'hash32', text: cMainnetHex, known: 'C-Chain (mainnet)' }] },
-    { name: 'bytes32(0) is the P-Chain id', input: `0x${'0'.repeat(64)}`, expect: [{ kind: 'hash32', text: `0x${'0'.repeat(64)}`, known: 'P-Chain (all networks)' }] },
+    {
+        name: 'C-Chain mainnet id as bytes32',
+        input: `bytes32 id = ${cMainnetHex};`,
+        expect: [{ kind: 'hash32', text: cMainnetHex, known: 'C-Chain (mainnet)' }],
+    },
+    {
+        name: 'bytes32(0) is the P-Chain id',
+        input: `0x${'0'.repeat(64)}`,
+        expect: [{ kind: 'hash32', text: `0x${'0'.repeat(64)}`, known: 'P-Chain (all networks)' }],
+    },
     { name: '63 hex digits', input: hash(3).slice(0, -1), expect: [] },
     { name: '65 hex digits', input: `${hash(3)}a`, expect: [] },
     { name: '0x + 64 inside 0x + 70', input: `${hash(3)}abcdef`, expect: [] },
     { name: '64 hex without 0x', input: hash(3).slice(2), expect: [] },
 
     // pnAddress
-    ...[pAvax, 'X-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5', 'P-fuji193kvt4grqewv6ce2x59wnhydr88xwdgfcedyr3', 'X-fuji10d2fqjfl3ghl73z2ez65ufanxwwhccxugq8z2t'].map(
-        (a): Row => ({ name: `documented ${a.slice(0, 7)}`, input: `"${a}"`, expect: [{ kind: 'pnAddress', text: a, checksum: 'valid', value: a }] }),
-    ),
-    { name: 'C- alias', input: `C-${bech('avax', 1)}`, expect: [{ kind: 'pnAddress', text: `C-${bech('avax', 1)}`, checksum: 'valid' }] },
-    { name: 'local HRP', input: `P-${bech('local', 2)}`, expect: [{ kind: 'pnAddress', text: `P-${bech('local', 2)}`, checksum: 'valid' }] },
-    { name: 'custom HRP', input: `X-${bech('custom', 3)}`, expect: [{ kind: 'pnAddress', text: `X-${bech('custom', 3)}`, checksum: 'valid' }] },
-    { name: 'HRP with digits', input: `P-${bech('net7', 4)}`, expect: [{ kind: 'pnAddress', text: `P-${bech('net7', 4)}`, checksum: 'valid' }] },
-    ...['avax', 'fuji', 'local'].map(
-        (h): Row => ({ name: `bare ${h}1…`, input: `to ${bech(h, 5)}.`, expect: [{ kind: 'pnAddress', text: bech(h, 5), checksum: 'valid', value: bech(h, 5) }] }),
-    ),
+    ...[
+        pAvax,
+        'X-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5',
+        'P-fuji193kvt4grqewv6ce2x59wnhydr88xwdgfcedyr3',
+        'X-fuji10d2fqjfl3ghl73z2ez65ufanxwwhccxugq8z2t',
+    ].map((a): Row => ({
+        name: `documented ${a.slice(0, 7)}`,
+        input: `"${a}"`,
+        expect: [{ kind: 'pnAddress', text: a, checksum: 'valid', value: a }],
+    })),
+    {
+        name: 'C- alias',
+        input: `C-${bech('avax', 1)}`,
+        expect: [{ kind: 'pnAddress', text: `C-${bech('avax', 1)}`, checksum: 'valid' }],
+    },
+    {
+        name: 'local HRP',
+        input: `P-${bech('local', 2)}`,
+        expect: [{ kind: 'pnAddress', text: `P-${bech('local', 2)}`, checksum: 'valid' }],
+    },
+    {
+        name: 'custom HRP',
+        input: `X-${bech('custom', 3)}`,
+        expect: [{ kind: 'pnAddress', text: `X-${bech('custom', 3)}`, checksum: 'valid' }],
+    },
+    {
+        name: 'HRP with digits',
+        input: `P-${bech('net7', 4)}`,
+        expect: [{ kind: 'pnAddress', text: `P-${bech('net7', 4)}`, checksum: 'valid' }],
+    },
+    ...['avax', 'fuji', 'local'].map((h): Row => ({
+        name: `bare ${h}1…`,
+        input: `to ${bech(h, 5)}.`,
+        expect: [{ kind: 'pnAddress', text: bech(h, 5), checksum: 'valid', value: bech(h, 5) }],
+    })),
     { name: 'bare address with another HRP (cosmos)', input: bech('cosmos', 6), expect: [] },
-    { name: 'bare testing1… is not taken without a chain alias', input: bech('testing', 6), expect: [] },
+    {
+        name: 'bare testing1… is not taken without a chain alias',
+        input: bech('testing', 6),
+        expect: [],
+    },
     {
         name: 'upper case: valid, lower-case value',
         input: pAvax.toUpperCase(),
@@ -172,7 +265,14 @@ const rows: Row[] = [
     {
         name: 'mixed case: invalid, corrected to lower case',
         input: `P-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulrE5`,
-        expect: [{ kind: 'pnAddress', text: 'P-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulrE5', checksum: 'invalid', corrected: pAvax }],
+        expect: [
+            {
+                kind: 'pnAddress',
+                text: 'P-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulrE5',
+                checksum: 'invalid',
+                corrected: pAvax,
+            },
+        ],
     },
     {
         name: 'one data character changed: broken',
@@ -182,30 +282,76 @@ const rows: Row[] = [
     {
         name: 'a character outside the bech32 alphabet: broken',
         input: `${pAvax.slice(0, 20)}b${pAvax.slice(21)}`,
-        expect: [{ kind: 'pnAddress', text: `${pAvax.slice(0, 20)}b${pAvax.slice(21)}`, checksum: 'invalid' }],
+        expect: [
+            {
+                kind: 'pnAddress',
+                text: `${pAvax.slice(0, 20)}b${pAvax.slice(21)}`,
+                checksum: 'invalid',
+            },
+        ],
     },
     {
         name: 'bech32m checksum: broken',
         input: `P-${bech32m.encode('avax', bech32m.toWords(bytesFrom(7, 20)))}`,
-        expect: [{ kind: 'pnAddress', text: `P-${bech32m.encode('avax', bech32m.toWords(bytesFrom(7, 20)))}`, checksum: 'invalid' }],
+        expect: [
+            {
+                kind: 'pnAddress',
+                text: `P-${bech32m.encode('avax', bech32m.toWords(bytesFrom(7, 20)))}`,
+                checksum: 'invalid',
+            },
+        ],
     },
     { name: '37 data characters', input: pAvax.slice(0, -1), expect: [] },
     { name: '39 data characters', input: `${pAvax}q`, expect: [] },
     { name: 'followed by underscore', input: `${pAvax}_`, expect: [] },
-    { name: 'lower-case chain alias: the bare address only', input: `p-${pAvax.slice(2)}`, expect: [{ kind: 'pnAddress', text: pAvax.slice(2) }] },
-    { name: 'repeated alias P-P-', input: `P-${pAvax}`, expect: [{ kind: 'pnAddress', text: pAvax }] },
+    {
+        name: 'lower-case chain alias: the bare address only',
+        input: `p-${pAvax.slice(2)}`,
+        expect: [{ kind: 'pnAddress', text: pAvax.slice(2) }],
+    },
+    {
+        name: 'repeated alias P-P-',
+        input: `P-${pAvax}`,
+        expect: [{ kind: 'pnAddress', text: pAvax }],
+    },
     { name: 'alias before an EVM address', input: `C-${goodAddress}`, expect: [evm(goodAddress)] },
-    { name: 'alias glued to a word', input: `AP-${bech('avax', 8)}`, expect: [{ kind: 'pnAddress', text: bech('avax', 8) }] },
+    {
+        name: 'alias glued to a word',
+        input: `AP-${bech('avax', 8)}`,
+        expect: [{ kind: 'pnAddress', text: bech('avax', 8) }],
+    },
 
     // nodeId
-    { name: 'documented node id', input: `--node ${goodNode}`, expect: [{ kind: 'nodeId', text: goodNode, checksum: 'valid' }] },
-    { name: 'zero node id', input: 'NodeID-111111111111111111116DBWJs', expect: [{ kind: 'nodeId', text: 'NodeID-111111111111111111116DBWJs', checksum: 'valid' }] },
-    ...[1, 2, 3].map((s): Row => ({ name: `generated node id #${s}`, input: `'${nodeId(s)}'`, expect: [{ kind: 'nodeId', text: nodeId(s), checksum: 'valid' }] })),
-    { name: 'wrong checksum: broken', input: corrupt(goodNode, 20), expect: [{ kind: 'nodeId', text: corrupt(goodNode, 20), checksum: 'invalid' }] },
+    {
+        name: 'documented node id',
+        input: `--node ${goodNode}`,
+        expect: [{ kind: 'nodeId', text: goodNode, checksum: 'valid' }],
+    },
+    {
+        name: 'zero node id',
+        input: 'NodeID-111111111111111111116DBWJs',
+        expect: [{ kind: 'nodeId', text: 'NodeID-111111111111111111116DBWJs', checksum: 'valid' }],
+    },
+    ...[1, 2, 3].map((s): Row => ({
+        name: `generated node id #${s}`,
+        input: `'${nodeId(s)}'`,
+        expect: [{ kind: 'nodeId', text: nodeId(s), checksum: 'valid' }],
+    })),
+    {
+        name: 'wrong checksum: broken',
+        input: corrupt(goodNode, 20),
+        expect: [{ kind: 'nodeId', text: corrupt(goodNode, 20), checksum: 'invalid' }],
+    },
     {
         name: 'non-base58 character: broken',
         input: `${goodNode.slice(0, 15)}0${goodNode.slice(16)}`,
-        expect: [{ kind: 'nodeId', text: `${goodNode.slice(0, 15)}0${goodNode.slice(16)}`, checksum: 'invalid' }],
+        expect: [
+            {
+                kind: 'nodeId',
+                text: `${goodNode.slice(0, 15)}0${goodNode.slice(16)}`,
+                checksum: 'invalid',
+            },
+        ],
     },
     { name: 'body too short', input: 'NodeID-abc', expect: [] },
     { name: 'body too long', input: `NodeID-${'A'.repeat(41)}`, expect: [] },
@@ -214,24 +360,70 @@ const rows: Row[] = [
     { name: 'bare short id (20-byte cb58) is not a node id', input: goodNode.slice(7), expect: [] },
 
     // cb58Id
-    { name: 'known X-Chain id', input: `"${xMainnet}"`, expect: [{ kind: 'cb58Id', text: xMainnet, checksum: 'valid', known: 'X-Chain (mainnet)' }] },
-    { name: 'known C-Chain id in a URL', input: `/ext/bc/${cMainnet}/rpc`, expect: [{ kind: 'cb58Id', text: cMainnet, known: 'C-Chain (mainnet)' }] },
+    {
+        name: 'known X-Chain id',
+        input: `"${xMainnet}"`,
+        expect: [{ kind: 'cb58Id', text: xMainnet, checksum: 'valid', known: 'X-Chain (mainnet)' }],
+    },
+    {
+        name: 'known C-Chain id in a URL',
+        input: `/ext/bc/${cMainnet}/rpc`,
+        expect: [{ kind: 'cb58Id', text: cMainnet, known: 'C-Chain (mainnet)' }],
+    },
     {
         name: 'P-Chain id (37 characters)',
         input: 'chain 11111111111111111111111111111111LpoYY',
-        expect: [{ kind: 'cb58Id', text: '11111111111111111111111111111111LpoYY', known: 'P-Chain (all networks)' }],
+        expect: [
+            {
+                kind: 'cb58Id',
+                text: '11111111111111111111111111111111LpoYY',
+                known: 'P-Chain (all networks)',
+            },
+        ],
     },
-    ...[1, 2, 3, 4].map((s): Row => ({ name: `generated id #${s}`, input: `id ${cb58Id(s)}`, expect: [{ kind: 'cb58Id', text: cb58Id(s), checksum: 'valid' }] })),
-    { name: 'broken id, quoted', input: `"${brokenCb58(10)}"`, expect: [{ kind: 'cb58Id', text: brokenCb58(10), checksum: 'invalid' }] },
-    { name: 'broken id, backticks', input: `\`${brokenCb58(11)}\``, expect: [{ kind: 'cb58Id', text: brokenCb58(11), checksum: 'invalid' }] },
-    { name: 'broken id after blockchainID:', input: `blockchainID: ${brokenCb58(12)}`, expect: [{ kind: 'cb58Id', text: brokenCb58(12), checksum: 'invalid' }] },
-    { name: 'broken id after SUBNET_ID=', input: `SUBNET_ID=${brokenCb58(13)}`, expect: [{ kind: 'cb58Id', text: brokenCb58(13), checksum: 'invalid' }] },
-    { name: 'broken id after "txId": "', input: `{"txId": "${brokenCb58(14)}"}`, expect: [{ kind: 'cb58Id', text: brokenCb58(14), checksum: 'invalid' }] },
-    { name: 'broken id after id =', input: `id = ${brokenCb58(15)}`, expect: [{ kind: 'cb58Id', text: brokenCb58(15), checksum: 'invalid' }] },
+    ...[1, 2, 3, 4].map((s): Row => ({
+        name: `generated id #${s}`,
+        input: `id ${cb58Id(s)}`,
+        expect: [{ kind: 'cb58Id', text: cb58Id(s), checksum: 'valid' }],
+    })),
+    {
+        name: 'broken id, quoted',
+        input: `"${brokenCb58(10)}"`,
+        expect: [{ kind: 'cb58Id', text: brokenCb58(10), checksum: 'invalid' }],
+    },
+    {
+        name: 'broken id, backticks',
+        input: `\`${brokenCb58(11)}\``,
+        expect: [{ kind: 'cb58Id', text: brokenCb58(11), checksum: 'invalid' }],
+    },
+    {
+        name: 'broken id after blockchainID:',
+        input: `blockchainID: ${brokenCb58(12)}`,
+        expect: [{ kind: 'cb58Id', text: brokenCb58(12), checksum: 'invalid' }],
+    },
+    {
+        name: 'broken id after SUBNET_ID=',
+        input: `SUBNET_ID=${brokenCb58(13)}`,
+        expect: [{ kind: 'cb58Id', text: brokenCb58(13), checksum: 'invalid' }],
+    },
+    {
+        name: 'broken id after "txId": "',
+        input: `{"txId": "${brokenCb58(14)}"}`,
+        expect: [{ kind: 'cb58Id', text: brokenCb58(14), checksum: 'invalid' }],
+    },
+    {
+        name: 'broken id after id =',
+        input: `id = ${brokenCb58(15)}`,
+        expect: [{ kind: 'cb58Id', text: brokenCb58(15), checksum: 'invalid' }],
+    },
     { name: 'broken id in prose: not reported', input: `see ${brokenCb58(16)} here`, expect: [] },
     { name: 'broken id after valid: (no id key)', input: `valid: ${brokenCb58(17)}`, expect: [] },
     { name: 'broken id half-quoted', input: `"${brokenCb58(18)}'`, expect: [] },
-    { name: 'broken id with a leading 1, quoted', input: `"1${brokenCb58(19).slice(1)}"`, expect: [] },
+    {
+        name: 'broken id with a leading 1, quoted',
+        input: `"1${brokenCb58(19).slice(1)}"`,
+        expect: [],
+    },
     { name: 'id with one character dropped', input: `"${cMainnet.slice(0, -1)}"`, expect: [] },
     {
         name: 'id with one character added, still 36 bytes, quoted: broken',
@@ -241,13 +433,25 @@ const rows: Row[] = [
     { name: 'id with one character added, 51 characters', input: `"${xMainnet}z"`, expect: [] },
     { name: '33-byte cb58', input: `"${cb58Encode(bytesFrom(5, 33))}"`, expect: [] },
     { name: '31-byte cb58', input: `"${cb58Encode(bytesFrom(5, 31))}"`, expect: [] },
-    { name: 'long camelCase word, quoted', input: `"thisIsAVeryLongCamelCaseIdentifierNameForTestsX"`, expect: [] },
+    {
+        name: 'long camelCase word, quoted',
+        input: `"thisIsAVeryLongCamelCaseIdentifierNameForTestsX"`,
+        expect: [],
+    },
     { name: 'long base58 run', input: 'A'.repeat(500), expect: [] },
 
     // none
     { name: 'UUID', input: 'id: 123e4567-e89b-12d3-a456-426614174000', expect: [] },
-    { name: 'numbers', input: '12345678901234567890123456789012345678901234567890 1e18 0x1f', expect: [] },
-    { name: 'prose', input: 'The quick brown fox jumps over the lazy dog; avalanche consensus.', expect: [] },
+    {
+        name: 'numbers',
+        input: '12345678901234567890123456789012345678901234567890 1e18 0x1f',
+        expect: [],
+    },
+    {
+        name: 'prose',
+        input: 'The quick brown fox jumps over the lazy dog; avalanche consensus.',
+        expect: [],
+    },
     { name: 'empty', input: '', expect: [] },
 ];
 
@@ -372,10 +576,24 @@ describe('(unit) identifiers detector', () => {
         const [p, bare, custom, local] = findIdentifiers(
             `${pAvax} ${bech('fuji', 40)} X-${bech('custom', 41)} C-${bech('local', 42)}`,
         );
-        assert.deepEqual(p?.kind === 'pnAddress' && [p.chain, p.hrp, p.network], ['P', 'avax', 'mainnet']);
-        assert.deepEqual(bare?.kind === 'pnAddress' && [bare.chain, bare.hrp, bare.network], [undefined, 'fuji', 'fuji']);
-        assert.deepEqual(custom?.kind === 'pnAddress' && [custom.chain, custom.network], ['X', 'custom']);
-        assert.deepEqual(local?.kind === 'pnAddress' && [local.chain, local.network], ['C', 'local']);
+        assert.deepEqual(p?.kind === 'pnAddress' && [p.chain, p.hrp, p.network], [
+            'P',
+            'avax',
+            'mainnet',
+        ]);
+        assert.deepEqual(bare?.kind === 'pnAddress' && [bare.chain, bare.hrp, bare.network], [
+            undefined,
+            'fuji',
+            'fuji',
+        ]);
+        assert.deepEqual(custom?.kind === 'pnAddress' && [custom.chain, custom.network], [
+            'X',
+            'custom',
+        ]);
+        assert.deepEqual(local?.kind === 'pnAddress' && [local.chain, local.network], [
+            'C',
+            'local',
+        ]);
     });
 
     it('names every well-known cb58 id and its bytes32 form', () => {
@@ -405,7 +623,8 @@ describe('(unit) identifiers detector', () => {
     it('toChecksumAddress gives the EIP-55 form of any-case input', () => {
         assert.equal(toChecksumAddress(goodAddress.toLowerCase()), goodAddress);
         assert.equal(toChecksumAddress(goodAddress.toUpperCase().replace('0X', '0x')), goodAddress);
-        for (let s = 50; s < 60; s++) assert.equal(toChecksumAddress(address(s).toLowerCase()), address(s));
+        for (let s = 50; s < 60; s++)
+            assert.equal(toChecksumAddress(address(s).toLowerCase()), address(s));
         assert.equal(toChecksumAddress('0x1234'), undefined);
         assert.equal(toChecksumAddress(`${goodAddress} `), undefined);
     });
@@ -441,7 +660,10 @@ describe('(unit) identifiers detector', () => {
         const text = `assetID: ${broken}`;
         assert.equal(identifierAt(text, text.length - 5)?.checksum, 'invalid');
         assert.equal(parseIdentifier(broken), undefined);
-        assert.equal(parseIdentifier(broken, { text, offset: text.indexOf(broken) })?.kind, 'cb58Id');
+        assert.equal(
+            parseIdentifier(broken, { text, offset: text.indexOf(broken) })?.kind,
+            'cb58Id',
+        );
         assert.equal(parseIdentifier(broken, { text: `x ${broken}`, offset: 2 }), undefined);
     });
 
@@ -464,7 +686,11 @@ describe('(unit) identifiers detector', () => {
         for (const id of all) {
             for (let offset = id.start; offset <= id.end; offset++) {
                 const range = wordAt(line, offset);
-                assert.deepEqual(range, { start: id.start, end: id.end }, `${id.text} at ${offset}`);
+                assert.deepEqual(
+                    range,
+                    { start: id.start, end: id.end },
+                    `${id.text} at ${offset}`,
+                );
                 const parsed = parseIdentifier(line.slice(range.start, range.end));
                 assert.deepEqual(parsed, { ...id, start: 0, end: id.text.length }, id.text);
             }
@@ -491,7 +717,25 @@ describe('(unit) identifiers detector', () => {
             fc.nat(1000).map(nodeId),
             fc.nat(1000).map((s) => corrupt(cb58Id(s), 10)),
             fc.nat(1000).map((s) => corrupt(nodeId(s), 12)),
-            fc.constantFrom('0x', 'NodeID-', 'P-', 'avax1', '"', "'", '`', ' ', '\n', '\\n', '=', ':', 'id', '_', 'a', '1', '-'),
+            fc.constantFrom(
+                '0x',
+                'NodeID-',
+                'P-',
+                'avax1',
+                '"',
+                "'",
+                '`',
+                ' ',
+                '\n',
+                '\\n',
+                '=',
+                ':',
+                'id',
+                '_',
+                'a',
+                '1',
+                '-',
+            ),
             fc.stringMatching(/^[0-9a-fA-F]{1,70}$/),
             fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{1,60}$/),
         );
@@ -505,11 +749,21 @@ describe('(unit) identifiers detector', () => {
                     assert.equal(text.slice(id.start, id.end), id.text);
                     const before = id.start > 0 ? text[id.start - 1]! : ' ';
                     const escaped = /[nrt]/.test(before) && text[id.start - 2] === '\\';
-                    assert.ok(!/\w/.test(before) || escaped, `boundary before ${id.text} in ${text}`);
-                    assert.ok(!/\w/.test(text[id.end] ?? ' '), `boundary after ${id.text} in ${text}`);
+                    assert.ok(
+                        !/\w/.test(before) || escaped,
+                        `boundary before ${id.text} in ${text}`,
+                    );
+                    assert.ok(
+                        !/\w/.test(text[id.end] ?? ' '),
+                        `boundary after ${id.text} in ${text}`,
+                    );
                     assert.deepEqual(identifierAt(text, id.start), id);
                     if (!(id.kind === 'cb58Id' && id.broken)) {
-                        assert.deepEqual(parseIdentifier(id.text), { ...id, start: 0, end: id.text.length });
+                        assert.deepEqual(parseIdentifier(id.text), {
+                            ...id,
+                            start: 0,
+                            end: id.text.length,
+                        });
                     }
                 }
             }),
@@ -525,16 +779,38 @@ describe('(unit) identifiers detector', () => {
             fc.nat(5000).map(cb58Id),
             fc.nat(5000).map(nodeId),
         );
-        const separator = fc.constantFrom(' ', '"', "'", '(', ')', ',', ';', '=', ':', '\n', '\t', '`', '/', '.');
+        const separator = fc.constantFrom(
+            ' ',
+            '"',
+            "'",
+            '(',
+            ')',
+            ',',
+            ';',
+            '=',
+            ':',
+            '\n',
+            '\t',
+            '`',
+            '/',
+            '.',
+        );
         fc.assert(
-            fc.property(fc.array(fc.tuple(separator, id), { minLength: 1, maxLength: 6 }), separator, (pairs, end) => {
-                const text = pairs.map(([s, i]) => s + i).join('') + end;
-                const found = findIdentifiers(text);
-                assert.deepEqual(
-                    found.map((f) => [f.text, f.checksum]),
-                    pairs.map(([, i]) => [i, /^0x([0-9a-f]+|[0-9A-F]+)$/.test(i) ? 'none' : 'valid']),
-                );
-            }),
+            fc.property(
+                fc.array(fc.tuple(separator, id), { minLength: 1, maxLength: 6 }),
+                separator,
+                (pairs, end) => {
+                    const text = pairs.map(([s, i]) => s + i).join('') + end;
+                    const found = findIdentifiers(text);
+                    assert.deepEqual(
+                        found.map((f) => [f.text, f.checksum]),
+                        pairs.map(([, i]) => [
+                            i,
+                            /^0x([0-9a-f]+|[0-9A-F]+)$/.test(i) ? 'none' : 'valid',
+                        ]),
+                    );
+                },
+            ),
             { numRuns: 300 },
         );
     });
@@ -545,8 +821,14 @@ describe('(unit) identifiers line index', () => {
         const text = `one\n${goodAddress}\r\nthree ${pAvax}\rfour`;
         const index = new LineIndex(text);
         const [a, p] = findIdentifiers(text) as [Identifier, Identifier];
-        assert.deepEqual(index.rangeOf(a), { start: { line: 1, character: 0 }, end: { line: 1, character: 42 } });
-        assert.deepEqual(index.rangeOf(p), { start: { line: 2, character: 6 }, end: { line: 2, character: 6 + pAvax.length } });
+        assert.deepEqual(index.rangeOf(a), {
+            start: { line: 1, character: 0 },
+            end: { line: 1, character: 42 },
+        });
+        assert.deepEqual(index.rangeOf(p), {
+            start: { line: 2, character: 6 },
+            end: { line: 2, character: 6 + pAvax.length },
+        });
         assert.deepEqual(index.positionAt(0), { line: 0, character: 0 });
         assert.deepEqual(index.positionAt(text.length), { line: 3, character: 4 });
         assert.deepEqual(index.positionAt(3), { line: 0, character: 3 });

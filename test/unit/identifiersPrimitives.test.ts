@@ -78,13 +78,17 @@ describe('(unit) identifiers primitives', () => {
 
     it('base58DecodeInto decodes exactly the byte count it is asked for', () => {
         fc.assert(
-            fc.property(bytesWithLeadingZeros(40), fc.integer({ min: 0, max: 44 }), (bytes, size) => {
-                const text = base58.encode(bytes);
-                const out = new Uint8Array(size);
-                const ok = base58DecodeInto(`  ${text}  `, 2, 2 + text.length, out);
-                assert.equal(ok, size === bytes.length, `${text} as ${size} bytes`);
-                if (ok) assert.equal(hex(out), hex(bytes));
-            }),
+            fc.property(
+                bytesWithLeadingZeros(40),
+                fc.integer({ min: 0, max: 44 }),
+                (bytes, size) => {
+                    const text = base58.encode(bytes);
+                    const out = new Uint8Array(size);
+                    const ok = base58DecodeInto(`  ${text}  `, 2, 2 + text.length, out);
+                    assert.equal(ok, size === bytes.length, `${text} as ${size} bytes`);
+                    if (ok) assert.equal(hex(out), hex(bytes));
+                },
+            ),
         );
     });
 
@@ -101,20 +105,34 @@ describe('(unit) identifiers primitives', () => {
     it('bech32ChecksumHolds agrees with @scure/base on valid and corrupted addresses', () => {
         const hrp = fc.constantFrom('avax', 'fuji', 'local', 'custom', 'a1b2', 'x');
         fc.assert(
-            fc.property(hrp, fc.uint8Array({ minLength: 20, maxLength: 20 }), fc.nat(), fc.nat(), (h, bytes, at, v) => {
-                const address = bech32.encode(h, bech32.toWords(bytes));
-                const separator = address.lastIndexOf('1');
-                assert.equal(bech32ChecksumHolds(address, 0, separator, address.length), true);
-                assert.equal(bech32ChecksumHolds(address.toUpperCase(), 0, separator, address.length), true);
-                // Change one data character to another bech32 character.
-                const index = separator + 1 + (at % (address.length - separator - 1));
-                const charset = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-                const replacement = charset[(charset.indexOf(address[index]!) + 1 + (v % 31)) % 32]!;
-                const corrupted = address.slice(0, index) + replacement + address.slice(index + 1);
-                assert.equal(bech32ChecksumHolds(corrupted, 0, separator, corrupted.length), false);
-                assert.equal(bech32.decodeUnsafe(corrupted), undefined);
-                assert.equal(hex(bech32Payload(address)!), hex(bytes));
-            }),
+            fc.property(
+                hrp,
+                fc.uint8Array({ minLength: 20, maxLength: 20 }),
+                fc.nat(),
+                fc.nat(),
+                (h, bytes, at, v) => {
+                    const address = bech32.encode(h, bech32.toWords(bytes));
+                    const separator = address.lastIndexOf('1');
+                    assert.equal(bech32ChecksumHolds(address, 0, separator, address.length), true);
+                    assert.equal(
+                        bech32ChecksumHolds(address.toUpperCase(), 0, separator, address.length),
+                        true,
+                    );
+                    // Change one data character to another bech32 character.
+                    const index = separator + 1 + (at % (address.length - separator - 1));
+                    const charset = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+                    const replacement =
+                        charset[(charset.indexOf(address[index]!) + 1 + (v % 31)) % 32]!;
+                    const corrupted =
+                        address.slice(0, index) + replacement + address.slice(index + 1);
+                    assert.equal(
+                        bech32ChecksumHolds(corrupted, 0, separator, corrupted.length),
+                        false,
+                    );
+                    assert.equal(bech32.decodeUnsafe(corrupted), undefined);
+                    assert.equal(hex(bech32Payload(address)!), hex(bytes));
+                },
+            ),
         );
     });
 
@@ -145,16 +163,37 @@ describe('(unit) identifiers known ids', () => {
             kind: 'blockchain',
             chain: 'P',
         });
-        assert.equal(knownId('2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5')?.name, 'C-Chain (mainnet)');
-        assert.equal(knownId('yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp')?.name, 'C-Chain (fuji)');
-        assert.equal(knownId('2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM')?.name, 'X-Chain (mainnet)');
-        assert.equal(knownId('2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm')?.name, 'X-Chain (fuji)');
-        assert.equal(knownId('2eNy1mUFdmaxXNj1eQHUe7Np4gju9sJsEtWQ4MX3ToiNKuADed')?.name, 'X-Chain (local)');
-        assert.equal(knownId('2owdGqyG6FFzTHy5qhenDXQcEghvr571KZE3gSfRJERSJinuwC')?.name, 'C-Chain (local)');
+        assert.equal(
+            knownId('2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5')?.name,
+            'C-Chain (mainnet)',
+        );
+        assert.equal(
+            knownId('yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp')?.name,
+            'C-Chain (fuji)',
+        );
+        assert.equal(
+            knownId('2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM')?.name,
+            'X-Chain (mainnet)',
+        );
+        assert.equal(
+            knownId('2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm')?.name,
+            'X-Chain (fuji)',
+        );
+        assert.equal(
+            knownId('2eNy1mUFdmaxXNj1eQHUe7Np4gju9sJsEtWQ4MX3ToiNKuADed')?.name,
+            'X-Chain (local)',
+        );
+        assert.equal(
+            knownId('2owdGqyG6FFzTHy5qhenDXQcEghvr571KZE3gSfRJERSJinuwC')?.name,
+            'C-Chain (local)',
+        );
         const avax = knownId('FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z');
         assert.deepEqual(avax, { name: 'AVAX asset (mainnet)', network: 'mainnet', kind: 'asset' });
         assert.equal(knownId('U8iRqJoiJm8xZHAacmvYyZVwqQx6uDNtQeP3CQ6fcgQk3JqnK')?.network, 'fuji');
-        assert.equal(knownId('2fombhL7aGPwj3KH4bfrmJwW6PVnMobf9Y2fn9GwxiAAJyFDbe')?.network, 'local');
+        assert.equal(
+            knownId('2fombhL7aGPwj3KH4bfrmJwW6PVnMobf9Y2fn9GwxiAAJyFDbe')?.network,
+            'local',
+        );
         assert.equal(knownId('2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q6'), undefined);
         assert.equal(knownId('0x' + '1'.repeat(64)), undefined);
     });

@@ -19,11 +19,15 @@ for (let i = 0; i < bech32Charset.length; i++) {
 
 const generator = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3] as const;
 
+/** XOR of the generator terms selected by each 5-bit value of the checksum's top bits. */
+const generatorTerms = new Int32Array(32);
+for (let top = 0; top < 32; top++) {
+    for (let i = 0; i < 5; i++)
+        if ((top >>> i) & 1) generatorTerms[top] = generatorTerms[top]! ^ generator[i]!;
+}
+
 function step(checksum: number, value: number): number {
-    const top = checksum >>> 25;
-    let next = ((checksum & 0x1ffffff) << 5) ^ value;
-    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) next ^= generator[i]!;
-    return next;
+    return (((checksum & 0x1ffffff) << 5) ^ value ^ generatorTerms[checksum >>> 25]!) >>> 0;
 }
 
 /**
@@ -32,13 +36,20 @@ function step(checksum: number, value: number): number {
  * BIP-173 computes the checksum on the lower-case form; rejecting mixed case is the caller's job.
  * Data characters must already be known to be in the bech32 alphabet.
  */
-export function bech32ChecksumHolds(text: string, start: number, separator: number, end: number): boolean {
+export function bech32ChecksumHolds(
+    text: string,
+    start: number,
+    separator: number,
+    end: number,
+): boolean {
     let checksum = 1;
     // ASCII digits already have bit 5 set, so `| 0x20` lower-cases letters and leaves digits alone.
-    for (let i = start; i < separator; i++) checksum = step(checksum, (text.charCodeAt(i) | 0x20) >>> 5);
+    for (let i = start; i < separator; i++)
+        checksum = step(checksum, (text.charCodeAt(i) | 0x20) >>> 5);
     checksum = step(checksum, 0);
     for (let i = start; i < separator; i++) checksum = step(checksum, text.charCodeAt(i) & 31);
-    for (let i = separator + 1; i < end; i++) checksum = step(checksum, bech32Value[text.charCodeAt(i)]!);
+    for (let i = separator + 1; i < end; i++)
+        checksum = step(checksum, bech32Value[text.charCodeAt(i)]!);
     return checksum === 1;
 }
 
