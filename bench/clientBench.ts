@@ -29,9 +29,14 @@ async function main(): Promise<void> {
     const sandbox = await startSandboxWorker({ seed: 1 });
     const known = sandbox.known.mainnet;
     const base = sandbox.urls.dataApiUrl;
-    const txUrl = `${base}/v1/chains/${known.cChainId}/transactions/${known.evmTxHash}`;
 
     const agent = new Agent({ keepAliveTimeout: 10_000 });
+    // Calls rotate over many distinct transactions: identical GETs in flight share one request in
+    // this client, which would flatter it against contestants that have no such sharing.
+    const hashes = await transactionHashes(`${base}/v1/chains/${known.cChainId}/addresses/${known.evmAddress}/transactions`, agent);
+    let turn = 0;
+    const nextHash = (): string => hashes[turn++ % hashes.length]!;
+    const txUrl = (hash: string): string => `${base}/v1/chains/${known.cChainId}/transactions/${hash}`;
     const client = new DataApiClient({ baseUrl: base, metricsUrl: sandbox.urls.metricsUrl });
     const { Avalanche } = await import('@avalanche-sdk/chainkit');
     // chainkit ignores the client-level server URL for these routes, so it is passed per call too;
@@ -42,7 +47,7 @@ async function main(): Promise<void> {
         {
             name: 'bare undici.request',
             call: async () => {
-                const res = await request(txUrl, { dispatcher: agent });
+                const res = await request(txUrl(nextHash()), { dispatcher: agent });
                 if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
                 return res.body.json();
             },
@@ -50,20 +55,20 @@ async function main(): Promise<void> {
         {
             name: 'global fetch',
             call: async () => {
-                const res = await fetch(txUrl);
+                const res = await fetch(txUrl(nextHash()));
                 if (!res.ok) throw new Error(`status ${res.status}`);
                 return res.json();
             },
         },
         {
             name: 'DataApiClient',
-            call: () => client.getTransaction({ chainId: known.cChainId, txHash: known.evmTxHash }),
+            call: () => client.getTransaction({ chainId: known.cChainId, txHash: nextHash() }),
         },
         {
             name: '@avalanche-sdk/chainkit',
             call: () =>
                 sdk.data.evm.transactions.get(
-                    { chainId: known.cChainId, txHash: known.evmTxHash },
+                    { chainId: known.cChainId, txHash: nextHash() },
                     { serverURL: base, retries: { strategy: 'none' } },
                 ),
         },
@@ -134,7 +139,7 @@ async function main(): Promise<void> {
     const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
     const stamp = new Date().toISOString();
     const text = [
-        `getTransaction over loopback against the sandbox; ${rounds} rounds, medians; ${sequentialCalls} sequential / ${concurrentCalls} concurrent calls per round (chainkit a quarter of that).`,
+        `getTransaction over loopback against the sandbox, rotating over ${hashes.length} distinct transactions; ${rounds} rounds, medians; ${sequentialCalls} sequential / ${concurrentCalls} concurrent calls per round (chainkit a quarter of that).`,
         `Machine: ${machine}. Taken ${stamp}.`,
         '',
         table,
@@ -151,6 +156,24 @@ async function main(): Promise<void> {
     await client.close();
     await agent.close();
     await sandbox.stop();
+}
+
+/** Up to 64 distinct transaction hashes from the sandbox, read with bare undici. */
+async function transactionHashes(listUrl: string, agent: Agent): Promise<string[]> {
+    const hashes: string[] = [];
+    let pageToken: string | undefined;
+    do {
+        const url = `${listUrl}?pageSize=100${pageToken ? `&pageToken=${encodeURIComponent(pageToken)}` : ''}`;
+        const res = await request(url, { dispatcher: agent });
+        const body = (await res.body.json()) as {
+            transactions: { nativeTransaction: { txHash: string } }[];
+            nextPageToken?: string;
+        };
+        hashes.push(...body.transactions.map((t) => t.nativeTransaction.txHash));
+        pageToken = body.nextPageToken;
+    } while (pageToken && hashes.length < 64);
+    if (hashes.length === 0) throw new Error('the sandbox address has no transactions');
+    return [...new Set(hashes)].slice(0, 64);
 }
 
 main().catch((error: unknown) => {
