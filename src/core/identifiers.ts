@@ -701,33 +701,39 @@ function scan(text: string, from: number, to: number, out: Identifier[]): void {
 const maxIdentifierLength = 92;
 
 /**
- * A word boundary at or before `offset` from which scanning gives the same identifiers as a scan
- * of the whole text: the start of the word around `offset`, or of the `P-`/`NodeID-` prefix
- * before it.
+ * The start of the word around `offset` (the word ending at `offset` when it is not inside one),
+ * or -1 when that word reaches more than `maxIdentifierLength` characters back: such a word is
+ * neither an identifier nor part of one.
  */
-function alignToWord(text: string, offset: number): number {
-    if (offset <= 0) return 0;
-    if (offset > text.length) return text.length;
+function wordStartAround(text: string, offset: number): number {
     let s = offset;
-    const limit = offset - maxIdentifierLength;
     while (s > 0 && isWordAt(text, s - 1) && !isEscapeLetterAt(text, s - 1)) {
-        if (s <= limit) {
-            // A word this long is no identifier and no prefix body: resume after it.
-            let e = offset;
-            while (e < text.length && isWordAt(text, e)) e++;
-            return e;
-        }
+        if (offset - s >= maxIdentifierLength) return -1;
         s--;
     }
-    if (s >= 2 && text.charCodeAt(s - 1) === codeDash) {
-        let p = s - 1;
-        while (p > 0 && s - 1 - p < 6 && isWordAt(text, p - 1) && !isEscapeLetterAt(text, p - 1)) {
-            p--;
-        }
-        const atBoundary = p === 0 || !isWordAt(text, p - 1) || isEscapeLetterAt(text, p - 1);
-        if (atBoundary && isPrefixWord(text, p, s - 1 - p)) return p;
-    }
+    scanCounters.charReads += offset - s + 1;
     return s;
+}
+
+/** The end of the word starting at `s`, or -1 when it is longer than `maxIdentifierLength`. */
+function wordEndWithin(text: string, s: number): number {
+    let e = s;
+    while (e < text.length && isWordAt(text, e)) {
+        if (e - s >= maxIdentifierLength) return -1;
+        e++;
+    }
+    scanCounters.charReads += e - s + 1;
+    return e;
+}
+
+/** Where the `P-`/`NodeID-` prefix of the word starting at `s` starts, or `s` when it has none. */
+function withPrefix(text: string, s: number): number {
+    if (s < 2 || text.charCodeAt(s - 1) !== codeDash) return s;
+    let p = s - 1;
+    while (p > 0 && s - 1 - p < 6 && isWordAt(text, p - 1) && !isEscapeLetterAt(text, p - 1)) p--;
+    scanCounters.charReads += s - p + 1;
+    const atBoundary = p === 0 || !isWordAt(text, p - 1) || isEscapeLetterAt(text, p - 1);
+    return atBoundary && isPrefixWord(text, p, s - 1 - p) ? p : s;
 }
 
 /** Options of `findIdentifiers`. */
@@ -743,21 +749,46 @@ export interface FindOptions {
  */
 export function findIdentifiers(text: string, options: FindOptions = {}): Identifier[] {
     const to = Math.min(text.length, Math.max(0, options.to ?? text.length));
-    const from = alignToWord(text, options.from ?? 0);
     const out: Identifier[] = [];
+    if (options.from === undefined || options.from <= 0) {
+        scan(text, 0, to, out);
+        return out;
+    }
+    // Start on a word boundary that a scan of the whole text would also start a token on.
+    let from = Math.min(options.from, text.length);
+    const start = wordStartAround(text, from);
+    if (start >= 0) {
+        from = withPrefix(text, start);
+    } else {
+        while (from < text.length && isWordAt(text, from)) from++;
+        scanCounters.charReads += from - options.from + 1;
+    }
     if (from < to) scan(text, from, to, out);
-    return options.from === undefined ? out : out.filter((id) => id.end > (options.from ?? 0));
+    const visibleFrom = options.from;
+    return out.filter((id) => id.end > visibleFrom);
 }
 
 /**
  * The identifier at `offset` in `text` (a line, or the whole document), including an offset just
  * past its end, as VS Code positions allow; undefined when there is none. Uses the surrounding
- * text, so it also reports a broken cb58 id that its context marks as one.
+ * text, so it also reports a broken cb58 id that its context marks as one. Reads a bounded
+ * neighbourhood of `offset`, however long the line.
  */
 export function identifierAt(text: string, offset: number): Identifier | undefined {
     if (offset < 0 || offset > text.length) return undefined;
-    const from = alignToWord(text, offset);
-    if (from > offset) return undefined;
+    const start = wordStartAround(text, offset);
+    if (start < 0) return undefined;
+    const end = wordEndWithin(text, start);
+    if (end < 0) return undefined;
+    const from = withPrefix(text, start);
+    // A prefix word reads its body too: bound that as well.
+    if (
+        from === start &&
+        text.charCodeAt(end) === codeDash &&
+        isPrefixWord(text, start, end - start)
+    ) {
+        if (wordEndWithin(text, end + 1) < 0) return undefined;
+    }
     const found: Identifier[] = [];
     scan(text, from, Math.min(text.length, offset + 1), found);
     return found.find((id) => id.start <= offset && offset <= id.end);
