@@ -12,6 +12,7 @@ import { bindDataApiKeyContext } from './platform/contextKeys';
 import { log } from './platform/log';
 import { Secrets } from './platform/secrets';
 import { AvalancheStatusBar } from './statusBar/statusBarItem';
+import { Trees } from './tree/registerTrees';
 
 /** The services features build on; returned from `activate` for the integration tests. */
 export interface ExtensionApi {
@@ -19,6 +20,7 @@ export interface ExtensionApi {
     readonly secrets: Secrets;
     readonly clients: ClientProvider;
     readonly statusBar: AvalancheStatusBar;
+    readonly trees: Trees;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
@@ -35,7 +37,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         const statusBar = new AvalancheStatusBar(config, secrets);
         subscriptions.push(statusBar);
         subscriptions.push(bindDataApiKeyContext(secrets));
-        subscriptions.push(registerCommands(createCommandHandlers({ config, secrets })));
+        const trees = new Trees({
+            clients,
+            config,
+            reportHealth: (health) => statusBar.setHealth(health),
+        });
+        subscriptions.push(trees);
+        subscriptions.push(registerCommands(createCommandHandlers({ config, secrets, trees })));
 
         // Workspace values of request-routing settings wait for the user's consent; asked after
         // activation so that a dialog never holds up the extension host.
@@ -44,7 +52,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             'Extension',
             `Activated in ${Date.now() - started} ms (VS Code ${vscode.version}, ${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI)`,
         );
-        return { config, secrets, clients, statusBar };
+        return { config, secrets, clients, statusBar, trees };
     } catch (error) {
         log.error('Extension', 'Activation failed', error);
         void vscode.window

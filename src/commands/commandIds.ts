@@ -25,6 +25,37 @@ export const CommandId = {
     /** {@link logCommands.showLogs} */
     ShowLogs: 'avalanche.logs.show',
 
+    // Sidebar trees (handlers in src/tree/treeCommands.ts): title-bar and palette commands.
+
+    /** {@link treeCommands.refreshView} */
+    RefreshChains: 'avalanche.chains.refresh',
+    /** {@link treeCommands.refreshView} */
+    RefreshSubnets: 'avalanche.subnets.refresh',
+    /** {@link treeCommands.refreshView} */
+    RefreshValidators: 'avalanche.validators.refresh',
+    /** {@link treeCommands.refreshView} */
+    RefreshNode: 'avalanche.node.refresh',
+    /** {@link treeCommands.goToVertexHeight} */
+    GoToVertexHeight: 'avalanche.chains.goToVertexHeight',
+    /** {@link treeCommands.findSubnet} */
+    FindSubnet: 'avalanche.subnets.find',
+    /** {@link treeCommands.toggleSubnetSortOrder} */
+    ToggleSubnetSortOrder: 'avalanche.subnets.toggleSortOrder',
+    /** {@link treeCommands.filterValidators} */
+    FilterValidators: 'avalanche.validators.filter',
+    /** {@link treeCommands.clearValidatorFilter} */
+    ClearValidatorFilter: 'avalanche.validators.clearFilter',
+    /** {@link treeCommands.filterPeers} */
+    FilterPeers: 'avalanche.node.filterPeers',
+    /** {@link treeCommands.startCpuProfiler} */
+    StartCpuProfiler: 'avalanche.node.startCpuProfiler',
+    /** {@link treeCommands.stopCpuProfiler} */
+    StopCpuProfiler: 'avalanche.node.stopCpuProfiler',
+    /** {@link treeCommands.writeMemoryProfile} */
+    WriteMemoryProfile: 'avalanche.node.writeMemoryProfile',
+    /** {@link treeCommands.writeLockProfile} */
+    WriteLockProfile: 'avalanche.node.writeLockProfile',
+
     // ---------------------------------------------------------------------------------------------
     // Internal: invoked by the status bar, trees and links; hidden from the palette
     // (`"when": "false"` in package.json).
@@ -32,12 +63,27 @@ export const CommandId = {
 
     /** {@link networkCommands.showStatusMenu} */
     ShowStatusMenu: 'avalanche.statusBar.showMenu',
+    /** {@link treeCommands.loadMore} */
+    LoadMore: 'avalanche.tree.loadMore',
+    /** {@link treeCommands.retry} */
+    Retry: 'avalanche.tree.retry',
+    /** {@link treeCommands.copyId} */
+    CopyId: 'avalanche.tree.copyId',
+    /** {@link treeCommands.openJson} */
+    OpenJson: 'avalanche.tree.openJson',
+    /** {@link treeCommands.openInExplorer} */
+    OpenInExplorer: 'avalanche.tree.openInExplorer',
 } as const;
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];
 
 /** Ids hidden from the Command Palette. */
 export const internalCommandIds: ReadonlySet<CommandId> = new Set<CommandId>([
     CommandId.ShowStatusMenu,
+    CommandId.LoadMore,
+    CommandId.Retry,
+    CommandId.CopyId,
+    CommandId.OpenJson,
+    CommandId.OpenInExplorer,
 ]);
 
 /** Every id, in declaration order. */

@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 
 import type { Config } from '../platform/config';
 import type { Secrets } from '../platform/secrets';
+import type { Trees } from '../tree/registerTrees';
+import { createTreeCommandHandlers } from '../tree/treeCommands';
 import { allCommandIds, CommandId } from './commandIds';
 import { clearDataApiKey, setDataApiKey } from './credentialCommands';
 import { showLogs } from './logCommands';
@@ -22,11 +24,13 @@ export type CommandHandlers = { readonly [K in CommandId]: CommandHandler };
 export interface CommandServices {
     readonly config: Config;
     readonly secrets: Secrets;
+    readonly trees: Trees;
 }
 
 /** The handlers of the foundation commands; features add theirs to this table. */
-export function createCommandHandlers({ config, secrets }: CommandServices): CommandHandlers {
+export function createCommandHandlers({ config, secrets, trees }: CommandServices): CommandHandlers {
     return {
+        ...createTreeCommandHandlers(trees, config),
         [CommandId.ChooseNetwork]: () => chooseNetwork(config),
         [CommandId.ChooseNode]: () => chooseNode(config),
         [CommandId.AddNodeUrl]: () => addNodeUrl(config),

@@ -18,6 +18,8 @@ export const SettingKey = {
     SelectedNodeUrl: 'node.selectedUrl',
     RequestTimeoutMs: 'requestTimeoutMs',
     ExplorerUrlTemplate: 'explorer.urlTemplate',
+    SubnetsPageSize: 'subnets.pageSize',
+    NodeRefreshIntervalSeconds: 'node.refreshIntervalSeconds',
 } as const;
 export type SettingKey = (typeof SettingKey)[keyof typeof SettingKey];
 
@@ -58,6 +60,8 @@ export interface SettingValues {
     [SettingKey.SelectedNodeUrl]: string;
     [SettingKey.RequestTimeoutMs]: number;
     [SettingKey.ExplorerUrlTemplate]: string;
+    [SettingKey.SubnetsPageSize]: number;
+    [SettingKey.NodeRefreshIntervalSeconds]: number;
 }
 
 export const minRequestTimeoutMs = 1_000;
@@ -82,6 +86,8 @@ export const settingDefaults: Readonly<SettingValues> = Object.freeze({
     [SettingKey.SelectedNodeUrl]: 'http://127.0.0.1:9650',
     [SettingKey.RequestTimeoutMs]: 30_000,
     [SettingKey.ExplorerUrlTemplate]: defaultExplorerUrlTemplate,
+    [SettingKey.SubnetsPageSize]: 100,
+    [SettingKey.NodeRefreshIntervalSeconds]: 10,
 });
 
 /** Outcome of validating one raw value: `value` is absent when the whole value is rejected. */
@@ -191,6 +197,14 @@ export function validateExplorerTemplate(raw: unknown): Validated<string> {
     return ok(template);
 }
 
+/** A whole number within bounds (page sizes, intervals). */
+function integerIn(min: number, max: number, unit: string): (raw: unknown) => Validated<number> {
+    return (raw) =>
+        typeof raw === 'number' && Number.isInteger(raw) && raw >= min && raw <= max
+            ? ok(raw)
+            : rejected(`expected a whole number of ${unit} from ${min} to ${max}`);
+}
+
 type Validators = { readonly [K in SettingKey]: (raw: unknown) => Validated<SettingValues[K]> };
 
 /** One validator per key; invalid values are logged and replaced by the next layer or the default. */
@@ -203,6 +217,8 @@ export const settingValidators: Validators = {
     [SettingKey.SelectedNodeUrl]: validateUrl,
     [SettingKey.RequestTimeoutMs]: validateTimeout,
     [SettingKey.ExplorerUrlTemplate]: validateExplorerTemplate,
+    [SettingKey.SubnetsPageSize]: integerIn(1, 10_000, 'subnets'),
+    [SettingKey.NodeRefreshIntervalSeconds]: integerIn(0, 3600, 'seconds'),
 };
 
 /** Every key, in declaration order. */

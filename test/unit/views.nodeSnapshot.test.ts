@@ -17,7 +17,10 @@ describe('(unit) views: node snapshot against the sandbox node', function () {
         await sandbox?.close();
     });
     beforeEach(() => {
-        client = new NodeRpcClient({ url: sandbox.nodeUrl, timeouts: { connectMs: 2000, headersMs: 5000, bodyMs: 5000 } });
+        client = new NodeRpcClient({
+            url: sandbox.nodeUrl,
+            timeouts: { connectMs: 2000, headersMs: 5000, bodyMs: 5000 },
+        });
         sandbox.clearFaults();
         sandbox.clearRequests();
         Object.assign(sandbox.settings, { adminApi: true, publicNode: false, nodeDown: false });
@@ -73,7 +76,11 @@ describe('(unit) views: node snapshot against the sandbox node', function () {
         assert.ok(!snapshot.loggerLevels.ok);
         assert.equal(snapshot.loggerLevels.problem.kind, 'adminDisabled');
         assert.match(snapshot.loggerLevels.problem.remedy ?? '', /--api-admin-enabled=true/);
-        assert.ok(snapshot.chainAliases.every((a) => !a.aliases.ok && a.aliases.problem.kind === 'adminDisabled'));
+        assert.ok(
+            snapshot.chainAliases.every(
+                (a) => !a.aliases.ok && a.aliases.problem.kind === 'adminDisabled',
+            ),
+        );
     });
 
     it('explains what a public server refuses', async () => {

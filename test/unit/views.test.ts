@@ -79,7 +79,10 @@ describe('(unit) views: evm config rows', () => {
     });
 
     it('keeps a fee that exceeds float precision exact', () => {
-        assert.equal(formatGwei('123456789012345678901'), '123,456,789,012.345679 gwei (123,456,789,012,345,678,901 wei)');
+        assert.equal(
+            formatGwei('123456789012345678901'),
+            '123,456,789,012.345679 gwei (123,456,789,012,345,678,901 wei)',
+        );
     });
 
     it('names keys for people', () => {
@@ -267,7 +270,13 @@ describe('(unit) views: node problems', () => {
     const url = 'http://127.0.0.1:9650/ext/admin';
 
     it('turns an admin 404 into how to enable it, or the public-server explanation', () => {
-        const off = new NodeApiUnavailableError('x', 'adminDisabled', url, 'admin.getLoggerLevel', 404);
+        const off = new NodeApiUnavailableError(
+            'x',
+            'adminDisabled',
+            url,
+            'admin.getLoggerLevel',
+            404,
+        );
         assert.deepEqual(describeNodeProblem(off), {
             kind: 'adminDisabled',
             message: 'The admin API is off on this node.',
@@ -290,7 +299,10 @@ describe('(unit) views: node problems', () => {
             describeNodeProblem(new NetworkError('refused', url, 'ECONNREFUSED')).kind,
             'unreachable',
         );
-        assert.equal(describeNodeProblem(new TimeoutError('slow', url, 'headers')).kind, 'unreachable');
+        assert.equal(
+            describeNodeProblem(new TimeoutError('slow', url, 'headers')).kind,
+            'unreachable',
+        );
         const missing = new RpcError(
             'This node does not offer info.acps (older AvalancheGo versions lack it).',
             'info.acps',
@@ -299,7 +311,13 @@ describe('(unit) views: node problems', () => {
             'rpc: can\'t find method "info.Acps"',
         );
         assert.equal(describeNodeProblem(missing).kind, 'notOffered');
-        const other = new RpcError('info.peers failed: boom (code -32000).', 'info.peers', -32000, null, 'boom');
+        const other = new RpcError(
+            'info.peers failed: boom (code -32000).',
+            'info.peers',
+            -32000,
+            null,
+            'boom',
+        );
         assert.deepEqual(describeNodeProblem(other), {
             kind: 'error',
             message: 'info.peers failed: boom (code -32000).',
@@ -334,7 +352,10 @@ describe('(unit) views: search', () => {
 
     it('finds subnets by id and blockchains by id or name, exact matches first', () => {
         assert.deepEqual(
-            searchSubnets(subnets, 'S2').map((m) => [m.subnet.subnetId, m.blockchain?.blockchainId]),
+            searchSubnets(subnets, 'S2').map((m) => [
+                m.subnet.subnetId,
+                m.blockchain?.blockchainId,
+            ]),
             [['S2', undefined]],
         );
         assert.deepEqual(

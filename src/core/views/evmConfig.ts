@@ -64,7 +64,11 @@ const otherPrecompiles: Readonly<Record<string, string>> = {
 
 /** A readable name for a precompile config key (`feeManagerConfig` → `Fee manager`). */
 export function precompileLabel(key: string): string {
-    return permissionPrecompiles[key] ?? otherPrecompiles[key] ?? splitWords(key.replace(/Config$/, ''));
+    return (
+        permissionPrecompiles[key] ??
+        otherPrecompiles[key] ??
+        splitWords(key.replace(/Config$/, ''))
+    );
 }
 
 /** True for the allow-list precompiles (admins, managers, enabled addresses). */

@@ -5,7 +5,12 @@
  */
 import type { Blockchain } from '../dataApi/model';
 import { formatWei } from '../format';
-import { type ConfigRow, feeConfigRows, isPermissionPrecompile, precompileLabel } from './evmConfig';
+import {
+    type ConfigRow,
+    feeConfigRows,
+    isPermissionPrecompile,
+    precompileLabel,
+} from './evmConfig';
 
 /** One precompile configured in the genesis. */
 export interface GenesisPrecompile {
@@ -102,7 +107,9 @@ export function summarizeGenesis(genesis: Blockchain['genesisData']): GenesisSum
             settings,
         });
     }
-    precompiles.sort((a, b) => Number(b.permission) - Number(a.permission) || a.label.localeCompare(b.label));
+    precompiles.sort(
+        (a, b) => Number(b.permission) - Number(a.permission) || a.label.localeCompare(b.label),
+    );
     const gasLimit = readBigInt(genesis.gasLimit);
     const chainId = config['chainId'];
     const allowFeeRecipients = config['allowFeeRecipients'];

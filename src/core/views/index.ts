@@ -6,3 +6,4 @@ export * from './nodeSnapshot';
 export * from './search';
 export * from './upgradeTimeline';
 export * from './validatorDiff';
+export * from './primaryNetwork';

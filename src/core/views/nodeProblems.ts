@@ -60,7 +60,11 @@ export function describeNodeProblem(error: unknown, publicServer = false): NodeP
                           remedy: adminRemedy,
                       };
             case 'publicServer':
-                return { kind: 'publicServer', message: messageOf(error), remedy: publicServerRemedy };
+                return {
+                    kind: 'publicServer',
+                    message: messageOf(error),
+                    remedy: publicServerRemedy,
+                };
             case 'bootstrapping':
                 return { kind: 'bootstrapping', message: messageOf(error) };
             default:

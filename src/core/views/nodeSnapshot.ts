@@ -9,12 +9,7 @@
  */
 import { pChainId } from '../knownIds';
 import { nodeRpcMethods } from '../nodeRpc/methods';
-import {
-    batchCall,
-    type BatchCall,
-    type NodeRpcClient,
-    type Settled,
-} from '../nodeRpc/rpcClient';
+import { batchCall, type BatchCall, type NodeRpcClient, type Settled } from '../nodeRpc/rpcClient';
 import type {
     Acps,
     ChainAliases,
@@ -156,7 +151,10 @@ export async function collectNodeSnapshot(
         ...candidates.map((c) => batchCall(m['info.isBootstrapped'], { chain: c.id })),
     ];
     const started = now();
-    const info = (await client.batch([...fixed, ...bootCalls], signal ? { signal } : {})) as Settled<unknown>[];
+    const info = (await client.batch(
+        [...fixed, ...bootCalls],
+        signal ? { signal } : {},
+    )) as Settled<unknown>[];
     const rttMs = now() - started;
 
     const publicServer =
@@ -167,9 +165,7 @@ export async function collectNodeSnapshot(
                 (s.reason as { reason?: unknown }).reason === 'publicServer',
         );
     const unreachable = info.every(
-        (s) =>
-            s.status === 'rejected' &&
-            describeNodeProblem(s.reason).kind === 'unreachable',
+        (s) => s.status === 'rejected' && describeNodeProblem(s.reason).kind === 'unreachable',
     );
     const at = (i: number): Settled<unknown> | undefined => info[i];
     if (unreachable) {
@@ -177,8 +173,14 @@ export async function collectNodeSnapshot(
         return unreachableSnapshot(client.url, publicServer, now(), problem);
     }
 
-    const xId = at(11)?.status === 'fulfilled' ? (at(11) as { value: { blockchainId: string } }).value.blockchainId : undefined;
-    const cId = at(12)?.status === 'fulfilled' ? (at(12) as { value: { blockchainId: string } }).value.blockchainId : undefined;
+    const xId =
+        at(11)?.status === 'fulfilled'
+            ? (at(11) as { value: { blockchainId: string } }).value.blockchainId
+            : undefined;
+    const cId =
+        at(12)?.status === 'fulfilled'
+            ? (at(12) as { value: { blockchainId: string } }).value.blockchainId
+            : undefined;
     const primaryIds = [pChainId, xId, cId];
     const chains: ChainBootstrap[] = [];
     primaryAliases.forEach((p, k) => {

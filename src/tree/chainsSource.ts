@@ -1,0 +1,614 @@
+/**
+ * The Chains view: the primary network's P-, X- and C-Chain (latest blocks from the Data API,
+ * 4.16; X-Chain vertices by height, 4.14) and the EVM chains of the supported-chains list.
+ *
+ * EVM latest blocks: the Data API in scope has no EVM block list, so the newest blocks come from
+ * the chain's own RPC URL (`eth_blockNumber`, then one batch of `eth_getBlockByNumber` per page of
+ * ten), and each block's transactions from the Data API (4.12), which adds decoded method names.
+ * The chain configuration (eth_getChainConfig, eth_feeConfig, eth_getActiveRulesAt) is read in one
+ * batch from the same RPC URL when the "Configuration" row is expanded.
+ */
+import type {
+    ActiveRules,
+    ChainInfo,
+    EvmChainConfig,
+    FeeConfigResult,
+    PrecompileConfig,
+    RpcBlock,
+    Settled,
+} from '../core/index';
+import { formatInteger, formatTimestamp } from '../core/format';
+import { feeConfigRows, precompileLabel, ruleLabel, splitWords } from '../core/views/evmConfig';
+import { loadCore } from '../platform/lazyCore';
+import { type FieldNode, type GroupNode, type PrimaryChain, type TreeNode, under } from './nodes';
+import { field, group, problemNotice, section } from './rows';
+import type { TreeServices } from './services';
+import type { Children, NodePage, TreeSource } from './treeProvider';
+
+const view = 'chains';
+/** Primary-network blocks per page (the endpoint allows 1..100). */
+const blocksPageSize = 10;
+/** EVM blocks read per batch from the chain's RPC. */
+const evmBlocksPageSize = 10;
+const txPageSize = 25;
+const vertexPageSize = 25;
+const heightsPerPage = 10;
+
+export class ChainsSource implements TreeSource {
+    readonly view = view;
+    /** First vertex height shown, per "Vertices by height" row. */
+    private readonly vertexStart = new Map<string, number>();
+
+    constructor(private readonly services: TreeServices) {}
+
+    /** Makes the vertices row start at `height` (the tree is refreshed by the caller). */
+    setVertexStart(group: GroupNode, height: number): void {
+        this.vertexStart.set(group.id, height);
+    }
+
+    children(parent: TreeNode | undefined, signal: AbortSignal): Promise<Children> | Children {
+        if (parent === undefined) {
+            return staticRows([
+                group(
+                    view,
+                    undefined,
+                    'primary',
+                    { type: 'primaryNetwork' },
+                    'Primary Network',
+                    'globe',
+                    {
+                        expanded: true,
+                        description: this.services.network,
+                    },
+                ),
+                group(view, undefined, 'evm', { type: 'evmChains' }, 'EVM chains', 'layers', {
+                    expanded: true,
+                    description: 'supported by the Data API',
+                }),
+            ]);
+        }
+        switch (parent.kind) {
+            case 'group':
+                return this.groupChildren(parent, signal);
+            case 'primaryChain':
+                return this.primaryBlocks(parent, parent.chain);
+            case 'primaryBlock':
+                return staticRows(
+                    parent.block.transactions.map((txId) => ({
+                        kind: 'primaryTx' as const,
+                        ...under(view, parent, 'tx', txId),
+                        chain: parent.chain,
+                        txId,
+                    })),
+                );
+            case 'vertexHeight':
+                return this.vertices(parent, parent.height);
+            case 'vertex':
+                return staticRows(
+                    parent.vertex.transactions.map((txId) => ({
+                        kind: 'primaryTx' as const,
+                        ...under(view, parent, 'tx', txId),
+                        chain: 'x-chain' as const,
+                        txId,
+                    })),
+                );
+            case 'evmChain':
+                return staticRows(this.evmChainRows(parent, parent.chain));
+            case 'evmBlock':
+                return this.evmBlockTransactions(parent, parent.chain, parent.block);
+            case 'field':
+                return staticRows(parent.children ?? []);
+            default:
+                return staticRows([]);
+        }
+    }
+
+    private async groupChildren(node: GroupNode, signal: AbortSignal): Promise<Children> {
+        const spec = node.group;
+        switch (spec.type) {
+            case 'primaryNetwork':
+                return staticRows(
+                    (['p-chain', 'x-chain', 'c-chain'] as const).map((chain) => ({
+                        kind: 'primaryChain' as const,
+                        ...under(view, node, chain),
+                        chain,
+                    })),
+                );
+            case 'evmChains': {
+                const chains = await this.services.supportedChains(this.services.network, signal);
+                return {
+                    type: 'static',
+                    nodes:
+                        chains.length === 0
+                            ? [
+                                  {
+                                      kind: 'empty',
+                                      ...under(view, node, '~empty'),
+                                      message: 'The Data API lists no EVM chain for this network.',
+                                  },
+                              ]
+                            : chains.map((chain) => ({
+                                  kind: 'evmChain' as const,
+                                  ...under(view, node, chain.chainId),
+                                  chain,
+                              })),
+                };
+            }
+            case 'vertexHeights':
+                return this.vertexHeights(node);
+            case 'evmBlocks':
+                return this.evmBlocks(node, spec.chain);
+            case 'evmConfig':
+                return staticRows(await this.evmConfig(node, spec.chain, signal));
+            default:
+                return staticRows([]);
+        }
+    }
+
+    private primaryBlocks(parent: TreeNode, chain: PrimaryChain): Children {
+        const network = this.services.network;
+        const head: TreeNode[] =
+            chain === 'x-chain'
+                ? [
+                      group(
+                          view,
+                          parent,
+                          'vertices',
+                          { type: 'vertexHeights' },
+                          'Vertices by height',
+                          'layers',
+                          {
+                              description: 'pre-Cortina X-Chain',
+                          },
+                      ),
+                  ]
+                : [];
+        return {
+            type: 'paged',
+            head,
+            empty: 'No blocks yet.',
+            fetch: async (pageToken, signal): Promise<NodePage> => {
+                const api = await this.services.clients.dataApi();
+                const page = await api.listLatestPrimaryNetworkBlocks(
+                    { network, blockchainId: chain, pageSize: blocksPageSize, pageToken },
+                    { signal },
+                );
+                return {
+                    nodes: page.items.map((block) => ({
+                        kind: 'primaryBlock' as const,
+                        ...under(view, parent, 'block', block.blockNumber),
+                        chain,
+                        block,
+                    })),
+                    next: page.nextPageToken,
+                };
+            },
+        };
+    }
+
+    private vertexHeights(node: GroupNode): Children {
+        const start = this.vertexStart.get(node.id) ?? 0;
+        return {
+            type: 'paged',
+            empty: 'No heights.',
+            fetch: (token): Promise<NodePage> => {
+                const from = token === undefined ? start : Number(token);
+                const nodes: TreeNode[] = [];
+                for (let h = from; h < from + heightsPerPage; h++) {
+                    nodes.push({
+                        kind: 'vertexHeight',
+                        ...under(view, node, 'height', h),
+                        height: h,
+                    });
+                }
+                return Promise.resolve({ nodes, next: String(from + heightsPerPage) });
+            },
+        };
+    }
+
+    private vertices(parent: TreeNode, height: number): Children {
+        const network = this.services.network;
+        return {
+            type: 'paged',
+            empty: `No vertices at height ${height} (the X-Chain stopped using vertices at the Cortina upgrade).`,
+            fetch: async (pageToken, signal): Promise<NodePage> => {
+                const api = await this.services.clients.dataApi();
+                const page = await api.getVertexByHeight(
+                    {
+                        network,
+                        blockchainId: 'x-chain',
+                        vertexHeight: height,
+                        pageSize: vertexPageSize,
+                        pageToken,
+                    },
+                    { signal },
+                );
+                return {
+                    nodes: page.items.map((vertex) => ({
+                        kind: 'vertex' as const,
+                        ...under(view, parent, 'vertex', vertex.vertexHash),
+                        vertex,
+                    })),
+                    next: page.nextPageToken,
+                };
+            },
+        };
+    }
+
+    private evmChainRows(parent: TreeNode, chain: ChainInfo): TreeNode[] {
+        if (!chain.rpcUrl || !this.services.rpcTarget(chain.rpcUrl)) {
+            return [
+                {
+                    kind: 'notice',
+                    ...under(view, parent, '~noRpc'),
+                    reason: 'info',
+                    message: 'The Data API lists no usable RPC URL for this chain.',
+                    remedy: 'Its latest blocks and configuration come from the chain’s RPC.',
+                },
+            ];
+        }
+        return [
+            group(
+                view,
+                parent,
+                'blocks',
+                { type: 'evmBlocks', chain },
+                'Latest blocks',
+                'package',
+                {
+                    description: 'from the chain’s RPC',
+                },
+            ),
+            group(
+                view,
+                parent,
+                'config',
+                { type: 'evmConfig', chain },
+                'Configuration',
+                'settings-gear',
+                {
+                    description: 'chain config, fees, rules',
+                },
+            ),
+        ];
+    }
+
+    private evmBlocks(node: GroupNode, chain: ChainInfo): Children {
+        return {
+            type: 'paged',
+            empty: 'The chain has no blocks yet.',
+            fetch: async (token, signal): Promise<NodePage> => {
+                const target = this.services.rpcTarget(chain.rpcUrl);
+                if (!target) throw new Error(`The RPC URL of ${chain.chainName} is not usable.`);
+                const core = loadCore();
+                const m = core.nodeRpcMethods;
+                let top: number;
+                if (token === undefined) {
+                    const [latest] = await target.client.batch(
+                        [core.batchCall(m.eth_blockNumber, [])],
+                        { path: target.path, signal },
+                    );
+                    if (latest.status === 'rejected') throw latest.reason;
+                    top = latest.value;
+                } else {
+                    top = Number(token);
+                }
+                const numbers: number[] = [];
+                for (let n = top; n >= 0 && numbers.length < evmBlocksPageSize; n--)
+                    numbers.push(n);
+                const settled = (await target.client.batch(
+                    numbers.map((n) => core.batchCall(m.eth_getBlockByNumber, [n, false])),
+                    { path: target.path, signal },
+                )) as Settled<RpcBlock | null>[];
+                const failure = settled.find((s) => s.status === 'rejected');
+                if (
+                    failure?.status === 'rejected' &&
+                    settled.every((s) => s.status === 'rejected')
+                ) {
+                    throw failure.reason;
+                }
+                const nodes: TreeNode[] = [];
+                for (const s of settled) {
+                    if (s.status !== 'fulfilled' || s.value === null) continue;
+                    nodes.push({
+                        kind: 'evmBlock',
+                        ...under(view, node, 'block', s.value.number),
+                        chain,
+                        block: s.value,
+                    });
+                }
+                const lowest = numbers[numbers.length - 1] ?? 0;
+                return { nodes, next: lowest > 0 ? String(lowest - 1) : undefined };
+            },
+        };
+    }
+
+    private evmBlockTransactions(parent: TreeNode, chain: ChainInfo, block: RpcBlock): Children {
+        return {
+            type: 'paged',
+            empty: 'The Data API lists no transactions for this block.',
+            fetch: async (pageToken, signal): Promise<NodePage> => {
+                const api = await this.services.clients.dataApi();
+                const page = await api.getTransactionsForBlock(
+                    {
+                        chainId: chain.chainId,
+                        blockId: block.number,
+                        pageSize: txPageSize,
+                        pageToken,
+                    },
+                    { signal },
+                );
+                return {
+                    nodes: page.items.map((tx) => ({
+                        kind: 'evmTx' as const,
+                        ...under(view, parent, 'tx', tx.txHash),
+                        chain,
+                        tx,
+                    })),
+                    next: page.nextPageToken,
+                };
+            },
+        };
+    }
+
+    /** The three configuration sections, read in one batch from the chain's RPC. */
+    private async evmConfig(
+        node: GroupNode,
+        chain: ChainInfo,
+        signal: AbortSignal,
+    ): Promise<TreeNode[]> {
+        const target = this.services.rpcTarget(chain.rpcUrl);
+        if (!target) throw new Error(`The RPC URL of ${chain.chainName} is not usable.`);
+        const core = loadCore();
+        const m = core.nodeRpcMethods;
+        const [config, fees, rules] = await target.client.batch(
+            [
+                core.batchCall(m.eth_getChainConfig, []),
+                core.batchCall(m.eth_feeConfig, []),
+                core.batchCall(m.eth_getActiveRulesAt, []),
+            ],
+            { path: target.path, signal },
+        );
+        if ([config, fees, rules].every((s) => s.status === 'rejected')) {
+            throw (config as { reason: Error }).reason;
+        }
+        return [
+            configSection(
+                node,
+                'chainConfig',
+                'Chain config',
+                'eth_getChainConfig',
+                config,
+                chainConfigContent,
+            ),
+            configSection(node, 'feeConfig', 'Fee config now', 'eth_feeConfig', fees, feeContent),
+            configSection(
+                node,
+                'rules',
+                'Active rules and precompiles now',
+                'eth_getActiveRulesAt',
+                rules,
+                rulesContent,
+            ),
+        ];
+    }
+}
+
+function staticRows(nodes: readonly TreeNode[]): Children {
+    return { type: 'static', nodes };
+}
+
+interface SectionContent {
+    readonly value: string;
+    readonly json: unknown;
+    readonly rows: (self: FieldNode) => TreeNode[];
+}
+
+/** A section built from one batch outcome: its rows, or a notice saying why the node gave none. */
+function configSection<T>(
+    parent: TreeNode,
+    key: string,
+    label: string,
+    method: string,
+    settled: Settled<unknown>,
+    content: (value: T) => SectionContent,
+): TreeNode {
+    if (settled.status === 'rejected')
+        return problemNotice(view, parent, key, settled.reason, label);
+    const built = content(settled.value as T);
+    return section(view, parent, key, label, built.value, built.rows, {
+        icon: 'symbol-namespace',
+        json: built.json,
+        detail: [`From ${method} on the chain’s RPC.`],
+    });
+}
+
+function precompileRow(parent: TreeNode, key: string, p: PrecompileConfig): FieldNode {
+    const when =
+        p.blockTimestamp === undefined ? '' : ` · from ${formatTimestamp(p.blockTimestamp)}`;
+    const summary = `${p.disable ? 'disabled' : `${p.adminAddresses.length} admin(s)`}${when}`;
+    return section(
+        view,
+        parent,
+        key,
+        precompileLabel(p.name),
+        summary,
+        (self) => {
+            const rows: TreeNode[] = [];
+            const addresses = (role: string, list: readonly string[]): void => {
+                list.forEach((address, i) =>
+                    rows.push(
+                        field(view, self, `${role}${i}`, role, address, {
+                            copy: address,
+                            icon: 'account',
+                        }),
+                    ),
+                );
+            };
+            addresses('Admin', p.adminAddresses);
+            addresses('Manager', p.managerAddresses);
+            addresses('Enabled', p.enabledAddresses);
+            for (const [name, value] of Object.entries(p.extra)) {
+                const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+                rows.push(field(view, self, `x-${name}`, splitWords(name), text));
+            }
+            return rows;
+        },
+        { icon: 'symbol-method', json: p },
+    );
+}
+
+function chainConfigContent(c: EvmChainConfig): SectionContent {
+    return {
+        value: c.chainId === undefined ? '' : `chain ${c.chainId}`,
+        json: c.raw,
+        rows: (self) => {
+            const rows: TreeNode[] = [];
+            if (c.chainId !== undefined) {
+                rows.push(
+                    field(view, self, 'chainId', 'Chain id', String(c.chainId), {
+                        copy: String(c.chainId),
+                    }),
+                );
+            }
+            if (c.allowFeeRecipients !== undefined) {
+                rows.push(
+                    field(
+                        view,
+                        self,
+                        'feeRecipients',
+                        'Fee recipients allowed',
+                        c.allowFeeRecipients ? 'yes' : 'no',
+                    ),
+                );
+            }
+            const fees = c.feeConfig ? feeConfigRows(c.feeConfig) : [];
+            if (fees.length > 0) {
+                rows.push(
+                    section(
+                        view,
+                        self,
+                        'fees',
+                        'Fee config (genesis)',
+                        `${fees.length} settings`,
+                        (s) => fees.map((r) => field(view, s, r.key, r.label, r.value)),
+                    ),
+                );
+            }
+            if (c.forks.length > 0) {
+                rows.push(
+                    section(view, self, 'forks', 'Forks', `${c.forks.length}`, (s) =>
+                        c.forks.map((f) =>
+                            field(
+                                view,
+                                s,
+                                f.key,
+                                splitWords(f.key),
+                                f.kind === 'block'
+                                    ? `block ${formatInteger(f.at)}`
+                                    : formatTimestamp(f.at),
+                            ),
+                        ),
+                    ),
+                );
+            }
+            rows.push(
+                section(
+                    view,
+                    self,
+                    'precompiles',
+                    'Precompiles in genesis',
+                    c.precompiles.length === 0 ? 'none' : `${c.precompiles.length}`,
+                    (s) => c.precompiles.map((p) => precompileRow(s, p.name, p)),
+                ),
+                section(
+                    view,
+                    self,
+                    'upgrades',
+                    'Precompile upgrades',
+                    c.precompileUpgrades.length === 0 ? 'none' : `${c.precompileUpgrades.length}`,
+                    (s) =>
+                        c.precompileUpgrades.map((p, i) => precompileRow(s, `${i}-${p.name}`, p)),
+                ),
+            );
+            return rows;
+        },
+    };
+}
+
+function feeContent(f: FeeConfigResult): SectionContent {
+    const changed = f.lastChangedAt
+        ? `changed at block ${formatInteger(f.lastChangedAt)}`
+        : 'genesis values';
+    return {
+        value: changed,
+        json: f,
+        rows: (self) => [
+            ...feeConfigRows(f.feeConfig).map((r) => field(view, self, r.key, r.label, r.value)),
+            field(
+                view,
+                self,
+                'lastChangedAt',
+                'Last changed',
+                f.lastChangedAt
+                    ? `at block ${formatInteger(f.lastChangedAt)}`
+                    : 'never (genesis values)',
+            ),
+        ],
+    };
+}
+
+function rulesContent(r: ActiveRules): SectionContent {
+    const ruleSection = (
+        parent: FieldNode,
+        key: string,
+        label: string,
+        rules: Record<string, boolean>,
+    ): FieldNode => {
+        const entries = Object.entries(rules);
+        return section(
+            view,
+            parent,
+            key,
+            label,
+            `${entries.filter(([, on]) => on).length} of ${entries.length} active`,
+            (s) =>
+                entries.map(([name, on]) =>
+                    field(view, s, name, ruleLabel(name), on ? 'active' : 'not active', {
+                        icon: on ? 'pass-filled' : 'circle-large-outline',
+                        state: on ? 'ok' : 'deprecated',
+                    }),
+                ),
+        );
+    };
+    return {
+        value: `${r.precompiles.length} precompiles active`,
+        json: r,
+        rows: (self) => [
+            ruleSection(self, 'eth', 'Ethereum rules', r.ethRules),
+            ruleSection(self, 'network', 'Avalanche rules', r.networkRules),
+            section(
+                view,
+                self,
+                'precompiles',
+                'Active precompiles',
+                `${r.precompiles.length}`,
+                (s) =>
+                    r.precompiles.map((p) =>
+                        field(
+                            view,
+                            s,
+                            p.name,
+                            precompileLabel(p.name),
+                            p.timestamp === undefined
+                                ? 'active'
+                                : `since ${formatTimestamp(p.timestamp)}`,
+                            {
+                                icon: 'symbol-method',
+                            },
+                        ),
+                    ),
+            ),
+        ],
+    };
+}

@@ -1,0 +1,501 @@
+/**
+ * The Node view: rows built from the monitor's latest snapshot of the selected node. A part the
+ * node would not give (admin API off, public server, older version) becomes a notice saying why
+ * and how to change it, never an error row.
+ */
+import type { Part } from '../core/views/nodeSnapshot';
+import type { NodeSnapshot } from '../core/views/nodeSnapshot';
+import { formatNAvax, formatPercent, shortenId } from '../core/format';
+import { filterPeers } from '../core/views/search';
+import { timelineSummary, upgradeTimeline } from '../core/views/upgradeTimeline';
+import { CommandId } from '../commands/commandIds';
+import { nodeName } from '../platform/nodeCatalog';
+import { SettingKey } from '../platform/settingKeys';
+import type { NodeMonitor } from './nodeMonitor';
+import { type FieldNode, type TreeNode, under } from './nodes';
+import { field, section } from './rows';
+import type { TreeServices } from './services';
+import type { Children, TreeSource } from './treeProvider';
+
+const view = 'node';
+
+const txFeeLabels: Record<string, string> = {
+    txFee: 'X-Chain transaction fee',
+    createAssetTxFee: 'Create asset',
+    createSubnetTxFee: 'Create subnet (unused)',
+    transformSubnetTxFee: 'Transform subnet (unused)',
+    createBlockchainTxFee: 'Create blockchain (unused)',
+    addPrimaryNetworkValidatorFee: 'Add primary validator (unused)',
+    addPrimaryNetworkDelegatorFee: 'Add primary delegator (unused)',
+    addSubnetValidatorFee: 'Add subnet validator (unused)',
+    addSubnetDelegatorFee: 'Add subnet delegator (unused)',
+};
+
+export class NodeSource implements TreeSource {
+    readonly view = view;
+
+    constructor(
+        private readonly services: TreeServices,
+        private readonly monitor: NodeMonitor,
+    ) {}
+
+    async children(parent: TreeNode | undefined): Promise<Children> {
+        if (parent === undefined) {
+            const snapshot = await this.monitor.ensure();
+            // Undefined: a newer read replaced this one (the node changed); its rows follow.
+            return { type: 'static', nodes: snapshot ? this.rootRows(snapshot) : [] };
+        }
+        if (parent.kind === 'field') return { type: 'static', nodes: parent.children ?? [] };
+        if (parent.kind === 'peer') return { type: 'static', nodes: peerRows(parent, parent.peer) };
+        return { type: 'static', nodes: [] };
+    }
+
+    private rootRows(s: NodeSnapshot): TreeNode[] {
+        const name = nodeName(s.url, this.services.config.get(SettingKey.NodeUrls));
+        const r = s.reachability;
+        const status: TreeNode = {
+            kind: 'nodeStatus',
+            ...under(view, undefined, 'status'),
+            url: s.url,
+            name,
+            reachable: r.reachable,
+            ...(r.reachable ? { rttMs: r.rttMs } : { message: r.problem.message }),
+            fetchedAtMs: s.fetchedAtMs,
+        };
+        if (!r.reachable) {
+            return [
+                status,
+                {
+                    kind: 'notice',
+                    ...under(view, undefined, 'unreachable'),
+                    reason: 'unreachable',
+                    message: `No answer from ${s.url}.`,
+                    ...(r.problem.remedy ? { remedy: r.problem.remedy } : {}),
+                    action: { command: CommandId.ChooseNode, title: 'Choose Node…' },
+                },
+            ];
+        }
+        return [
+            status,
+            this.versionRow(s),
+            this.networkRow(s),
+            this.identityRow(s),
+            this.bootstrapRow(s),
+            this.peersRow(s),
+            partRow('uptime', 'Uptime', s.uptime, (u) =>
+                section(
+                    view,
+                    undefined,
+                    'uptime',
+                    'Uptime',
+                    `${formatPercent(u.weightedAveragePercentage)} weighted average`,
+                    (self) => [
+                        field(
+                            view,
+                            self,
+                            'rewarding',
+                            'Stake that sees it above the requirement',
+                            formatPercent(u.rewardingStakePercentage),
+                        ),
+                        field(
+                            view,
+                            self,
+                            'weighted',
+                            'Stake-weighted average of observed uptime',
+                            formatPercent(u.weightedAveragePercentage),
+                        ),
+                    ],
+                    { icon: 'pulse' },
+                ),
+            ),
+            partRow('fees', 'Transaction fees', s.txFee, (fees) =>
+                section(
+                    view,
+                    undefined,
+                    'fees',
+                    'Transaction fees',
+                    'deprecated since AvalancheGo 1.12.2',
+                    (self) =>
+                        Object.entries(fees).map(([key, value]) =>
+                            field(view, self, key, txFeeLabels[key] ?? key, formatNAvax(value), {
+                                state: 'deprecated',
+                                icon: 'credit-card',
+                            }),
+                        ),
+                    {
+                        icon: 'warning',
+                        state: 'deprecated',
+                        detail: [
+                            'info.getTxFee is deprecated: only txFee and createAssetTxFee are still used; other fees are dynamic.',
+                        ],
+                    },
+                ),
+            ),
+            partRow('upgrades', 'Network upgrades', s.upgrades, (u) => {
+                const entries = upgradeTimeline(u.upgrades);
+                return section(
+                    view,
+                    undefined,
+                    'upgrades',
+                    'Network upgrades',
+                    timelineSummary(entries),
+                    (self) =>
+                        entries.map((entry) => ({
+                            kind: 'upgrade' as const,
+                            ...under(view, self, entry.key),
+                            entry,
+                        })),
+                    { icon: 'milestone', json: u },
+                );
+            }),
+            partRow('acps', 'ACP preferences', s.acps, (a) =>
+                section(
+                    view,
+                    undefined,
+                    'acps',
+                    'ACP preferences',
+                    `${a.acps.length} proposals with support or objection`,
+                    (self) =>
+                        a.acps.map((acp) => ({
+                            kind: 'acp' as const,
+                            ...under(view, self, acp.acp),
+                            acp,
+                        })),
+                    { icon: 'law', json: a },
+                ),
+            ),
+            partRow('vms', 'VMs', s.vms, (v) =>
+                section(
+                    view,
+                    undefined,
+                    'vms',
+                    'VMs',
+                    `${v.vms.length} VMs, ${v.fxs.length} feature extensions`,
+                    (self) => [
+                        ...v.vms.map((vm) =>
+                            field(
+                                view,
+                                self,
+                                vm.vmId,
+                                vm.aliases.join(', ') || shortenId(vm.vmId),
+                                vm.vmId,
+                                { copy: vm.vmId, icon: 'symbol-class' },
+                            ),
+                        ),
+                        section(view, self, 'fxs', 'Feature extensions', `${v.fxs.length}`, (fx) =>
+                            v.fxs.map((f) =>
+                                field(
+                                    view,
+                                    fx,
+                                    f.fxId,
+                                    f.names.join(', ') || shortenId(f.fxId),
+                                    f.fxId,
+                                    { copy: f.fxId, icon: 'extensions' },
+                                ),
+                            ),
+                        ),
+                    ],
+                    { icon: 'symbol-class', json: v },
+                ),
+            ),
+            this.adminRow(s),
+        ];
+    }
+
+    private versionRow(s: NodeSnapshot): TreeNode {
+        return partRow('version', 'Version', s.version, (v) =>
+            section(
+                view,
+                undefined,
+                'version',
+                'Version',
+                v.version,
+                (self) => {
+                    const rows: TreeNode[] = [];
+                    if (v.databaseVersion)
+                        rows.push(field(view, self, 'db', 'Database', v.databaseVersion));
+                    if (v.rpcProtocolVersion !== undefined)
+                        rows.push(
+                            field(view, self, 'rpc', 'RPC protocol', String(v.rpcProtocolVersion)),
+                        );
+                    if (v.gitCommit)
+                        rows.push(
+                            field(view, self, 'commit', 'Git commit', v.gitCommit, {
+                                copy: v.gitCommit,
+                            }),
+                        );
+                    rows.push(
+                        section(
+                            view,
+                            self,
+                            'vms',
+                            'VM versions',
+                            `${Object.keys(v.vmVersions).length}`,
+                            (vms) =>
+                                Object.entries(v.vmVersions).map(([vm, version]) =>
+                                    field(view, vms, vm, vm, version),
+                                ),
+                        ),
+                    );
+                    return rows;
+                },
+                { icon: 'versions', json: v },
+            ),
+        );
+    }
+
+    private networkRow(s: NodeSnapshot): TreeNode {
+        const nameText = s.networkName.ok ? s.networkName.value : 'unknown';
+        const idText = s.networkId.ok ? String(s.networkId.value) : '?';
+        const selected = this.services.network;
+        const mismatch = s.networkName.ok && s.networkName.value !== selected;
+        return field(view, undefined, 'network', 'Network', `${nameText} (id ${idText})`, {
+            icon: mismatch ? 'warning' : 'globe',
+            ...(mismatch ? { state: 'warn' as const } : {}),
+            detail: mismatch ? [`The views show ${selected}; this node runs on ${nameText}.`] : [],
+        });
+    }
+
+    private identityRow(s: NodeSnapshot): TreeNode {
+        const id = s.nodeId;
+        const label = id.ok
+            ? id.value.nodeId
+            : id.problem.kind === 'publicServer'
+              ? 'not shown by public servers'
+              : 'unknown';
+        return section(
+            view,
+            undefined,
+            'identity',
+            'Node id',
+            label,
+            (self) => {
+                const rows: TreeNode[] = [];
+                if (id.ok) {
+                    rows.push(
+                        field(view, self, 'nodeId', 'Node id', id.value.nodeId, {
+                            copy: id.value.nodeId,
+                            icon: 'symbol-key',
+                        }),
+                    );
+                    const pop = id.value.nodePop;
+                    if (pop) {
+                        rows.push(
+                            field(view, self, 'bls', 'BLS public key', pop.publicKey, {
+                                copy: pop.publicKey,
+                                icon: 'key',
+                            }),
+                        );
+                        rows.push(
+                            field(view, self, 'pop', 'Proof of possession', pop.proofOfPossession, {
+                                copy: pop.proofOfPossession,
+                                icon: 'key',
+                            }),
+                        );
+                    }
+                } else {
+                    rows.push(notice(self, 'nodeIdProblem', id.problem));
+                }
+                if (s.ip.ok)
+                    rows.push(
+                        field(view, self, 'ip', 'IP', s.ip.value.ip, {
+                            copy: s.ip.value.ip,
+                            icon: 'plug',
+                        }),
+                    );
+                else rows.push(notice(self, 'ipProblem', s.ip.problem));
+                return rows;
+            },
+            { icon: 'symbol-key', ...(id.ok ? { copy: id.value.nodeId } : {}) },
+        );
+    }
+
+    private bootstrapRow(s: NodeSnapshot): TreeNode {
+        const done = s.chains.filter((c) => c.bootstrapped.ok && c.bootstrapped.value).length;
+        const allDone = done === s.chains.length;
+        return section(
+            view,
+            undefined,
+            'bootstrapped',
+            'Bootstrapped',
+            `${done} of ${s.chains.length} chains`,
+            (self) =>
+                s.chains.map((c) => {
+                    const key = c.id ?? c.alias ?? c.name;
+                    if (!c.bootstrapped.ok)
+                        return notice(self, key, c.bootstrapped.problem, c.name);
+                    return field(
+                        view,
+                        self,
+                        key,
+                        c.alias ? `${c.name}` : c.name,
+                        c.bootstrapped.value ? 'bootstrapped' : 'bootstrapping…',
+                        {
+                            icon: c.bootstrapped.value ? 'pass-filled' : 'sync',
+                            state: c.bootstrapped.value ? 'ok' : 'warn',
+                            ...(c.id ? { copy: c.id } : {}),
+                        },
+                    );
+                }),
+            {
+                icon: allDone ? 'pass-filled' : 'sync',
+                state: allDone ? 'ok' : 'warn',
+                expanded: !allDone,
+            },
+        );
+    }
+
+    private peersRow(s: NodeSnapshot): TreeNode {
+        return partRow('peers', 'Peers', s.peers, (p) => {
+            const filter = this.monitor.peersFilter;
+            const shown = filterPeers(p.peers, filter);
+            const value = filter
+                ? `${shown.length} of ${p.numPeers} (filter: ${filter})`
+                : `${p.numPeers}`;
+            return section(
+                view,
+                undefined,
+                'peers',
+                'Peers',
+                value,
+                (self) =>
+                    shown.length === 0
+                        ? [
+                              {
+                                  kind: 'empty' as const,
+                                  ...under(view, self, '~empty'),
+                                  message: filter
+                                      ? 'No peer matches the filter.'
+                                      : 'No peers connected.',
+                              },
+                          ]
+                        : shown.map((peer) => ({
+                              kind: 'peer' as const,
+                              ...under(view, self, peer.nodeId),
+                              peer,
+                          })),
+                { icon: 'remote-explorer', role: 'peers', json: p },
+            );
+        });
+    }
+
+    private adminRow(s: NodeSnapshot): TreeNode {
+        const url = s.url;
+        const levels = s.loggerLevels;
+        if (
+            !levels.ok &&
+            (levels.problem.kind === 'adminDisabled' || levels.problem.kind === 'publicServer')
+        ) {
+            return notice(undefined, 'admin', levels.problem, 'Admin API');
+        }
+        const profiler = this.monitor.profiler(url);
+        return section(
+            view,
+            undefined,
+            'admin',
+            'Admin API',
+            'aliases, loggers, profiler',
+            (self) => {
+                const rows: TreeNode[] = [
+                    section(
+                        view,
+                        self,
+                        'aliases',
+                        'Chain aliases',
+                        `${s.chainAliases.length} chains`,
+                        (aliases) =>
+                            s.chainAliases.map((a) =>
+                                a.aliases.ok
+                                    ? field(
+                                          view,
+                                          aliases,
+                                          a.id,
+                                          a.name,
+                                          a.aliases.value.aliases
+                                              .filter((x) => x !== a.id)
+                                              .join(', ') || 'none',
+                                          { copy: a.id, icon: 'tag' },
+                                      )
+                                    : notice(aliases, a.id, a.aliases.problem, a.name),
+                            ),
+                    ),
+                ];
+                if (levels.ok) {
+                    rows.push(
+                        section(
+                            view,
+                            self,
+                            'loggers',
+                            'Logger levels',
+                            `${levels.value.loggerLevels.length} loggers`,
+                            (loggers) =>
+                                levels.value.loggerLevels.map((logger) => ({
+                                    kind: 'logger' as const,
+                                    ...under(view, loggers, logger.loggerName),
+                                    logger,
+                                })),
+                        ),
+                    );
+                } else {
+                    rows.push(notice(self, 'loggers', levels.problem, 'Logger levels'));
+                }
+                rows.push({
+                    kind: 'profiler',
+                    ...under(view, self, 'profiler'),
+                    state: profiler?.state ?? 'unknown',
+                    ...(profiler ? { sinceMs: profiler.sinceMs } : {}),
+                    nodeUrl: url,
+                });
+                return rows;
+            },
+            { icon: 'tools', role: 'admin' },
+        );
+    }
+}
+
+function notice(
+    parent: TreeNode | undefined,
+    key: string,
+    problem: { kind: string; message: string; remedy?: string },
+    prefix?: string,
+): TreeNode {
+    const publicServer = problem.kind === 'publicServer';
+    return {
+        kind: 'notice',
+        ...under(view, parent, key),
+        reason: problem.kind as never,
+        message: prefix ? `${prefix}: ${problem.message}` : problem.message,
+        ...(problem.remedy ? { remedy: problem.remedy } : {}),
+        ...(publicServer
+            ? { action: { command: CommandId.ChooseNode, title: 'Choose Node…' } }
+            : {}),
+    };
+}
+
+/** The row of one snapshot part: built from its value, or a notice saying why it is missing. */
+function partRow<T>(
+    key: string,
+    label: string,
+    part: Part<T>,
+    build: (value: T) => FieldNode,
+): TreeNode {
+    return part.ok ? build(part.value) : notice(undefined, key, part.problem, label);
+}
+
+function peerRows(
+    parent: TreeNode,
+    peer: { trackedSubnets: readonly string[]; benched: readonly string[] },
+): TreeNode[] {
+    return [
+        ...peer.trackedSubnets.map((s, i) =>
+            field(view, parent, `t${i}`, 'Tracks subnet', s, { copy: s, icon: 'type-hierarchy' }),
+        ),
+        ...peer.benched.map((c, i) =>
+            field(view, parent, `b${i}`, 'Benched on chain', c, {
+                copy: c,
+                icon: 'warning',
+                state: 'warn' as const,
+            }),
+        ),
+    ];
+}

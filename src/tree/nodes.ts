@@ -1,0 +1,317 @@
+/**
+ * The data behind every row of the four Avalanche views (STYLE.md rule 6): a discriminated union
+ * on `kind`, rendered by the single switch in `renderNode.ts`. Nodes carry the domain objects they
+ * show (for tooltips, "Copy ID", "Open as JSON" and "Open in Explorer") and a stable `id` derived
+ * from domain keys and their parent's id, so that refreshes keep expansion and `reveal()` works.
+ */
+import type {
+    ChainInfo,
+    L1Validator,
+    NativeTransaction,
+    PrimaryNetworkBlock,
+    RpcBlock,
+    Subnet,
+    Blockchain,
+    XChainVertex,
+    Peer,
+    AcpPreference,
+    LoggerLevel,
+} from '../core/index';
+import type { ComparedValidator } from '../core/views/validatorDiff';
+import type { NodeProblemKind } from '../core/views/nodeProblems';
+import type { TimelineEntry } from '../core/views/upgradeTimeline';
+import type { CommandId } from '../commands/commandIds';
+
+/** Which view a node belongs to; also the first segment of every id. */
+export type ViewKey = 'chains' | 'subnets' | 'validators' | 'node';
+
+/** The three primary-network chains, as the Data API names them in paths. */
+export type PrimaryChain = 'p-chain' | 'x-chain' | 'c-chain';
+
+interface Base {
+    /** Unique in the whole tree: the parent's id plus this node's domain key. */
+    readonly id: string;
+    readonly view: ViewKey;
+    /** Undefined for top-level rows. */
+    readonly parent: TreeNode | undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows every view uses
+
+/** Appends the next page of its owner's children. */
+export interface LoadMoreNode extends Base {
+    readonly kind: 'loadMore';
+    /** The paged parent (undefined: the view's root list). */
+    readonly owner: TreeNode | undefined;
+    readonly loaded: number;
+}
+
+/** A failed load, with a Retry action. */
+export interface ErrorNode extends Base {
+    readonly kind: 'error';
+    readonly owner: TreeNode | undefined;
+    readonly message: string;
+    /** True when the failure was loading a further page (Retry loads that page again). */
+    readonly duringLoadMore: boolean;
+}
+
+/** The Data API refused the key (401/403) or rate-limits an anonymous caller. */
+export interface SignInNode extends Base {
+    readonly kind: 'signIn';
+    readonly owner: TreeNode | undefined;
+    readonly message: string;
+}
+
+export interface EmptyNode extends Base {
+    readonly kind: 'empty';
+    readonly message: string;
+}
+
+/** Something is off rather than broken (admin API disabled, public server, no RPC URL). */
+export interface NoticeNode extends Base {
+    readonly kind: 'notice';
+    readonly reason: NodeProblemKind | 'info';
+    readonly message: string;
+    readonly remedy?: string;
+    /** A command the row runs when clicked (for example Choose Node). */
+    readonly action?: { readonly command: CommandId; readonly title: string };
+}
+
+/** A label and a value; `children` makes it a static section (owner, fee config...). */
+export interface FieldNode extends Base {
+    readonly kind: 'field';
+    readonly label: string;
+    readonly value: string;
+    /** The exact value "Copy" puts on the clipboard, when the row has one. */
+    readonly copy?: string;
+    readonly icon?: string;
+    /** A state for the context value and the icon colour: `ok`, `warn`, `bad`, `deprecated`. */
+    readonly state?: 'ok' | 'warn' | 'bad' | 'deprecated';
+    /** Extra lines for the tooltip (plain text, escaped when rendered). */
+    readonly detail?: readonly string[];
+    readonly children?: readonly TreeNode[];
+    /** Starts expanded (small sections that matter most). */
+    readonly expanded?: boolean;
+    /** What "Open as JSON" shows for this row. */
+    readonly json?: unknown;
+    /** A role that menus target (`field.peers`, `field.admin`), when the row has actions. */
+    readonly role?: string;
+}
+
+/** A folder whose children are loaded when it is expanded; `group` says which. */
+export interface GroupNode extends Base {
+    readonly kind: 'group';
+    readonly group: GroupSpec;
+    readonly label: string;
+    readonly description?: string;
+    readonly icon: string;
+    readonly expanded?: boolean;
+}
+
+export type GroupSpec =
+    | { readonly type: 'primaryNetwork' }
+    | { readonly type: 'evmChains' }
+    | { readonly type: 'primaryBlocks'; readonly chain: PrimaryChain }
+    | { readonly type: 'vertexHeights' }
+    | { readonly type: 'evmBlocks'; readonly chain: ChainInfo }
+    | { readonly type: 'evmConfig'; readonly chain: ChainInfo }
+    | { readonly type: 'blockchains'; readonly subnet: Subnet }
+    | { readonly type: 'subnetValidators'; readonly subnet: Subnet }
+    | { readonly type: 'genesis'; readonly blockchain: Blockchain }
+    | { readonly type: 'dataApiValidators' }
+    | { readonly type: 'nodeChains' };
+
+// ---------------------------------------------------------------------------------------------
+// Chains
+
+/** P-, X- or C-Chain of the primary network. */
+export interface PrimaryChainNode extends Base {
+    readonly kind: 'primaryChain';
+    readonly chain: PrimaryChain;
+}
+
+/** A block of a primary-network chain (4.16). */
+export interface PrimaryBlockNode extends Base {
+    readonly kind: 'primaryBlock';
+    readonly chain: PrimaryChain;
+    readonly block: PrimaryNetworkBlock;
+}
+
+/** A transaction id inside a primary-network block or vertex. */
+export interface PrimaryTxNode extends Base {
+    readonly kind: 'primaryTx';
+    readonly chain: PrimaryChain;
+    readonly txId: string;
+}
+
+/** One X-Chain vertex height (4.14), paged over its vertices. */
+export interface VertexHeightNode extends Base {
+    readonly kind: 'vertexHeight';
+    readonly height: number;
+}
+
+export interface VertexNode extends Base {
+    readonly kind: 'vertex';
+    readonly vertex: XChainVertex;
+}
+
+/** An EVM chain from the Data API's supported-chains list. */
+export interface EvmChainNode extends Base {
+    readonly kind: 'evmChain';
+    readonly chain: ChainInfo;
+}
+
+/** A block read from the chain's RPC (eth_getBlockByNumber). */
+export interface EvmBlockNode extends Base {
+    readonly kind: 'evmBlock';
+    readonly chain: ChainInfo;
+    readonly block: RpcBlock;
+}
+
+/** A transaction of an EVM block (4.12). */
+export interface EvmTxNode extends Base {
+    readonly kind: 'evmTx';
+    readonly chain: ChainInfo;
+    readonly tx: NativeTransaction;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subnets and validators
+
+export interface SubnetNode extends Base {
+    readonly kind: 'subnet';
+    readonly subnet: Subnet;
+    /** Found by a lookup rather than loaded by paging. */
+    readonly pinned?: boolean;
+}
+
+export interface BlockchainNode extends Base {
+    readonly kind: 'blockchain';
+    readonly blockchain: Blockchain;
+    readonly subnet: Subnet;
+}
+
+/** An L1 validator as the Data API indexes it (4.17). */
+export interface L1ValidatorNode extends Base {
+    readonly kind: 'l1Validator';
+    readonly validator: L1Validator;
+}
+
+/** The Validators view's filter line. */
+export interface FilterNode extends Base {
+    readonly kind: 'filter';
+    readonly text: string;
+    readonly active: boolean;
+}
+
+/** A chain whose validator set the connected node is asked for. */
+export interface NodeChainNode extends Base {
+    readonly kind: 'nodeChain';
+    readonly chain: ChainInfo;
+}
+
+/** A validator as the node reports it, compared with the Data API. */
+export interface NodeValidatorNode extends Base {
+    readonly kind: 'nodeValidator';
+    readonly chain: ChainInfo;
+    readonly compared: ComparedValidator;
+    /** False for the primary network, which the L1 index does not cover. */
+    readonly comparable: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Node
+
+/** The first row of the Node view: reachable or not, and the round trip. */
+export interface NodeStatusNode extends Base {
+    readonly kind: 'nodeStatus';
+    readonly url: string;
+    readonly name: string;
+    readonly reachable: boolean;
+    readonly rttMs?: number;
+    readonly message?: string;
+    readonly fetchedAtMs: number;
+}
+
+export interface PeerNode extends Base {
+    readonly kind: 'peer';
+    readonly peer: Peer;
+}
+
+export interface UpgradeNode extends Base {
+    readonly kind: 'upgrade';
+    readonly entry: TimelineEntry;
+}
+
+export interface AcpNode extends Base {
+    readonly kind: 'acp';
+    readonly acp: AcpPreference;
+}
+
+export interface LoggerNode extends Base {
+    readonly kind: 'logger';
+    readonly logger: LoggerLevel;
+}
+
+/** The CPU profiler as far as this window knows (the admin API cannot report it). */
+export interface ProfilerNode extends Base {
+    readonly kind: 'profiler';
+    readonly state: 'running' | 'stopped' | 'unknown';
+    readonly sinceMs?: number;
+    readonly nodeUrl: string;
+}
+
+export type TreeNode =
+    | LoadMoreNode
+    | ErrorNode
+    | SignInNode
+    | EmptyNode
+    | NoticeNode
+    | FieldNode
+    | GroupNode
+    | PrimaryChainNode
+    | PrimaryBlockNode
+    | PrimaryTxNode
+    | VertexHeightNode
+    | VertexNode
+    | EvmChainNode
+    | EvmBlockNode
+    | EvmTxNode
+    | SubnetNode
+    | BlockchainNode
+    | L1ValidatorNode
+    | FilterNode
+    | NodeChainNode
+    | NodeValidatorNode
+    | NodeStatusNode
+    | PeerNode
+    | UpgradeNode
+    | AcpNode
+    | LoggerNode
+    | ProfilerNode;
+
+export type NodeKind = TreeNode['kind'];
+
+/** Characters that would make an id segment ambiguous are percent-encoded. */
+function segment(part: string | number): string {
+    return String(part).replace(/[%/]/g, (c) => encodeURIComponent(c));
+}
+
+/** The id of a child of `parent` (or of a top-level row of `view`) with the given key parts. */
+export function childId(
+    view: ViewKey,
+    parent: TreeNode | undefined,
+    ...parts: (string | number)[]
+): string {
+    return [parent?.id ?? view, ...parts.map(segment)].join('/');
+}
+
+/** Common fields of a child node; spread into the literal. */
+export function under(
+    view: ViewKey,
+    parent: TreeNode | undefined,
+    ...parts: (string | number)[]
+): { id: string; view: ViewKey; parent: TreeNode | undefined } {
+    return { id: childId(view, parent, ...parts), view, parent };
+}

@@ -1,0 +1,174 @@
+/**
+ * Builds the four views of the Avalanche container, their sources and the node monitor, and
+ * keeps them in step with the settings, the key and the node: a Data API change reloads the Data
+ * API views, a node change reloads the node parts, and the Node view polls only while visible.
+ */
+import * as vscode from 'vscode';
+
+import type { ClientProvider } from '../platform/clients';
+import type { Config } from '../platform/config';
+import { Disposable } from '../platform/disposable';
+import { nodeName } from '../platform/nodeCatalog';
+import { SettingKey } from '../platform/settingKeys';
+import { ViewId } from '../platform/viewIds';
+import type { NodeHealth } from '../statusBar/statusBarModel';
+import { ChainsSource } from './chainsSource';
+import { NodeMonitor, RefreshScheduler } from './nodeMonitor';
+import type { TreeNode, ViewKey } from './nodes';
+import { NodeSource } from './nodeSource';
+import { TreeServices } from './services';
+import { SubnetsSource } from './subnetsSource';
+import { ExplorerTreeProvider } from './treeProvider';
+import { ValidatorsSource } from './validatorsSource';
+
+/** Asks the user to confirm an action on the node; resolves true when confirmed. */
+export type Confirm = (question: string, button: string) => Thenable<boolean>;
+
+/** The modal used outside tests. */
+export const confirmModal: Confirm = (question, button) =>
+    vscode.window
+        .showWarningMessage(
+            question,
+            {
+                modal: true,
+                detail: 'This uses the node’s admin API and affects only that node. Profiles are written to the node’s working directory.',
+            },
+            button,
+        )
+        .then((answer) => answer === button);
+
+export interface TreeDependencies {
+    readonly clients: ClientProvider;
+    readonly config: Config;
+    /** Receives the node's health after each Node view read (the status bar). */
+    readonly reportHealth: (health: NodeHealth) => void;
+    /** Confirmation before admin actions; a modal dialog unless a test injects another. */
+    readonly confirm?: Confirm;
+}
+
+const viewIds: Record<ViewKey, string> = {
+    chains: ViewId.Chains,
+    subnets: ViewId.Subnets,
+    validators: ViewId.Validators,
+    node: ViewId.Node,
+};
+
+export class Trees extends Disposable {
+    readonly services: TreeServices;
+    readonly chainsSource: ChainsSource;
+    readonly subnetsSource: SubnetsSource;
+    readonly validatorsSource: ValidatorsSource;
+    readonly monitor: NodeMonitor;
+    readonly providers: Readonly<Record<ViewKey, ExplorerTreeProvider>>;
+    readonly views: Readonly<Record<ViewKey, vscode.TreeView<TreeNode>>>;
+    private readonly scheduler: RefreshScheduler;
+    /** Confirms admin actions (replaceable by integration tests, which cannot click a modal). */
+    confirm: Confirm;
+
+    constructor(private readonly deps: TreeDependencies) {
+        super();
+        const { clients, config } = deps;
+        this.confirm = deps.confirm ?? confirmModal;
+        this.services = this._register(new TreeServices(clients, config));
+        this.chainsSource = new ChainsSource(this.services);
+        this.subnetsSource = new SubnetsSource(this.services);
+        this.validatorsSource = new ValidatorsSource(this.services);
+        this.monitor = this._register(new NodeMonitor(this.services, deps.reportHealth));
+        const nodeSource = new NodeSource(this.services, this.monitor);
+        this.providers = {
+            chains: this._register(new ExplorerTreeProvider(this.chainsSource)),
+            subnets: this._register(new ExplorerTreeProvider(this.subnetsSource)),
+            validators: this._register(new ExplorerTreeProvider(this.validatorsSource)),
+            node: this._register(new ExplorerTreeProvider(nodeSource)),
+        };
+        const create = (key: ViewKey): vscode.TreeView<TreeNode> =>
+            this._register(
+                vscode.window.createTreeView(viewIds[key], {
+                    treeDataProvider: this.providers[key],
+                    showCollapseAll: true,
+                }),
+            );
+        this.views = {
+            chains: create('chains'),
+            subnets: create('subnets'),
+            validators: create('validators'),
+            node: create('node'),
+        };
+
+        this.scheduler = this._register(
+            new RefreshScheduler(this.intervalMs(), () => this.monitor.refresh()),
+        );
+        const nodeView = this.views.node;
+        this._register(nodeView.onDidChangeVisibility((e) => this.scheduler.setVisible(e.visible)));
+        this.scheduler.setVisible(nodeView.visible);
+        this._register(this.monitor.onDidUpdate(() => this.providers.node.refresh()));
+
+        this._register(
+            clients.onDidChange((e) => {
+                if (e.network) this.subnetsSource.clearPins();
+                if (e.dataApi || e.network) {
+                    this.providers.chains.refresh();
+                    this.providers.subnets.refresh();
+                }
+                if (e.dataApi || e.network || e.nodeRpc) this.providers.validators.refresh();
+                this.describe();
+            }),
+        );
+        this._register(
+            config.onDidChange([SettingKey.SubnetsPageSize], () =>
+                this.providers.subnets.refresh(),
+            ),
+        );
+        this._register(
+            config.onDidChange([SettingKey.NodeRefreshIntervalSeconds], () =>
+                this.scheduler.setInterval(this.intervalMs()),
+            ),
+        );
+        this._register(
+            config.onDidChange([SettingKey.NodeUrls], () => {
+                this.providers.node.refresh();
+                this.describe();
+            }),
+        );
+        this.describe();
+    }
+
+    provider(view: ViewKey): ExplorerTreeProvider {
+        return this.providers[view];
+    }
+
+    /** Reloads a view; the Node view also reads the node again. */
+    async refresh(view: ViewKey): Promise<void> {
+        if (view === 'node') {
+            await vscode.window.withProgress({ location: { viewId: ViewId.Node } }, () =>
+                this.monitor.refresh(true),
+            );
+            return;
+        }
+        this.providers[view].refresh();
+    }
+
+    /** The selected row of the view that has focus, for commands run from the palette. */
+    selection(): TreeNode | undefined {
+        for (const view of Object.values(this.views)) {
+            if (view.visible && view.selection.length > 0) return view.selection[0];
+        }
+        return undefined;
+    }
+
+    /** Updates the views' descriptions (network, sort order, node). */
+    describe(): void {
+        const network = this.services.network;
+        this.views.chains.description = network;
+        this.views.subnets.description = `${network} · ${this.subnetsSource.sortOrder === 'desc' ? 'newest first' : 'oldest first'}`;
+        this.views.validators.description = network;
+        this.views.node.description = nodeName(
+            this.deps.clients.nodeUrl,
+            this.deps.config.get(SettingKey.NodeUrls),
+        );
+    }
+
+    private intervalMs(): number {
+        return this.deps.config.get(SettingKey.NodeRefreshIntervalSeconds) * 1000;
+    }
+}

@@ -1,0 +1,415 @@
+/**
+ * The Subnets & L1s view: `listSubnets` (4.6) page by page with "Load more" rows, in the chosen
+ * sort order; each subnet opens to its details, its blockchains (with a readable genesis summary)
+ * and, for L1s, its validators (4.17 filtered by subnet). Subnets found by the Find command are
+ * pinned above the list.
+ */
+import type { Blockchain, Subnet } from '../core/index';
+import { formatInteger, formatTimestamp } from '../core/format';
+import { describeAllocations, summarizeGenesis } from '../core/views/genesisSummary';
+import { SettingKey } from '../platform/settingKeys';
+import { type SubnetNode, type TreeNode, under } from './nodes';
+import { field, group, section } from './rows';
+import type { TreeServices } from './services';
+import type { Children, NodePage, TreeSource } from './treeProvider';
+
+const view = 'subnets';
+const validatorsPageSize = 100;
+
+export type SubnetSortOrder = 'asc' | 'desc';
+
+export class SubnetsSource implements TreeSource {
+    readonly view = view;
+    /** Newest first by default, as the Data API sorts. */
+    sortOrder: SubnetSortOrder = 'desc';
+    private pinned: Subnet[] = [];
+
+    constructor(private readonly services: TreeServices) {}
+
+    /** Pins a subnet found by a lookup above the list; returns its row. */
+    pin(subnet: Subnet): SubnetNode {
+        this.pinned = [subnet, ...this.pinned.filter((s) => s.subnetId !== subnet.subnetId)].slice(
+            0,
+            10,
+        );
+        return pinnedNode(subnet);
+    }
+
+    /** Drops the pins (on a network change: they belong to the old network). */
+    clearPins(): void {
+        this.pinned = [];
+    }
+
+    /** The row of a subnet in the paged list (same id as the row VS Code holds). */
+    listNode(subnet: Subnet): SubnetNode {
+        return { kind: 'subnet', ...under(view, undefined, subnet.subnetId), subnet };
+    }
+
+    children(parent: TreeNode | undefined): Children {
+        if (parent === undefined) return this.subnets();
+        switch (parent.kind) {
+            case 'subnet':
+                return staticRows(subnetRows(parent, parent.subnet));
+            case 'blockchain':
+                return staticRows(blockchainRows(parent, parent.blockchain));
+            case 'group':
+                return this.groupChildren(parent);
+            case 'field':
+                return staticRows(parent.children ?? []);
+            default:
+                return staticRows([]);
+        }
+    }
+
+    /** A subnet row with the same id the tree uses, for reveal(); the list row when loaded. */
+    blockchainNode(subnetRow: SubnetNode, blockchain: Blockchain): TreeNode {
+        const blockchains = group(
+            view,
+            subnetRow,
+            'blockchains',
+            { type: 'blockchains', subnet: subnetRow.subnet },
+            'Blockchains',
+            'link',
+        );
+        return {
+            kind: 'blockchain',
+            ...under(view, blockchains, blockchain.blockchainId),
+            blockchain,
+            subnet: subnetRow.subnet,
+        };
+    }
+
+    private subnets(): Children {
+        const network = this.services.network;
+        const pageSize = this.services.config.get(SettingKey.SubnetsPageSize);
+        const sortOrder = this.sortOrder;
+        return {
+            type: 'paged',
+            head: this.pinned.map(pinnedNode),
+            empty: `No subnets on ${network}.`,
+            fetch: async (pageToken, signal): Promise<NodePage> => {
+                const api = await this.services.clients.dataApi();
+                const page = await api.listSubnets(
+                    { network, pageSize, sortOrder, pageToken },
+                    { signal },
+                );
+                return {
+                    nodes: page.items.map((subnet) => ({
+                        kind: 'subnet' as const,
+                        ...under(view, undefined, subnet.subnetId),
+                        subnet,
+                    })),
+                    next: page.nextPageToken,
+                };
+            },
+        };
+    }
+
+    private groupChildren(node: TreeNode & { kind: 'group' }): Children {
+        const spec = node.group;
+        switch (spec.type) {
+            case 'blockchains':
+                return staticRows(
+                    spec.subnet.blockchains.map((blockchain) => ({
+                        kind: 'blockchain' as const,
+                        ...under(view, node, blockchain.blockchainId),
+                        blockchain,
+                        subnet: spec.subnet,
+                    })),
+                    'This subnet has no blockchains.',
+                    node,
+                );
+            case 'subnetValidators': {
+                const network = this.services.network;
+                const subnetId = spec.subnet.subnetId;
+                return {
+                    type: 'paged',
+                    empty: 'The Data API lists no L1 validators for this L1.',
+                    fetch: async (pageToken, signal): Promise<NodePage> => {
+                        const api = await this.services.clients.dataApi();
+                        const page = await api.listL1Validators(
+                            {
+                                network,
+                                subnetId,
+                                includeInactiveL1Validators: true,
+                                pageSize: validatorsPageSize,
+                                pageToken,
+                            },
+                            { signal },
+                        );
+                        return {
+                            nodes: page.items.map((validator) => ({
+                                kind: 'l1Validator' as const,
+                                ...under(view, node, validator.validationId),
+                                validator,
+                            })),
+                            next: page.nextPageToken,
+                        };
+                    },
+                };
+            }
+            case 'genesis':
+                return staticRows(genesisRows(node, spec.blockchain));
+            default:
+                return staticRows([]);
+        }
+    }
+}
+
+function pinnedNode(subnet: Subnet): SubnetNode {
+    return {
+        kind: 'subnet',
+        ...under(view, undefined, '~pinned', subnet.subnetId),
+        subnet,
+        pinned: true,
+    };
+}
+
+function staticRows(nodes: readonly TreeNode[], empty?: string, parent?: TreeNode): Children {
+    if (nodes.length === 0 && empty !== undefined) {
+        return {
+            type: 'static',
+            nodes: [{ kind: 'empty', ...under(view, parent, '~empty'), message: empty }],
+        };
+    }
+    return { type: 'static', nodes };
+}
+
+function addressRows(parent: TreeNode, label: string, addresses: readonly string[]): TreeNode[] {
+    return addresses.map((address, i) =>
+        field(view, parent, `${label}${i}`, label, address, { copy: address, icon: 'account' }),
+    );
+}
+
+/** Details of a subnet, computed when it is expanded. */
+function subnetRows(parent: SubnetNode, s: Subnet): TreeNode[] {
+    const owner = s.subnetOwnershipInfo;
+    const rows: TreeNode[] = [
+        field(view, parent, 'id', 'Subnet id', s.subnetId, {
+            copy: s.subnetId,
+            icon: 'symbol-key',
+        }),
+        field(
+            view,
+            parent,
+            'type',
+            'Type',
+            s.isL1
+                ? 'L1 (converted, sovereign validator set)'
+                : 'Subnet (P-Chain managed validators)',
+            {
+                icon: s.isL1 ? 'globe' : 'type-hierarchy',
+            },
+        ),
+        field(view, parent, 'created', 'Created', formatTimestamp(s.createBlockTimestamp), {
+            icon: 'calendar',
+            detail: [`P-Chain block ${s.createBlockIndex}`],
+        }),
+        section(
+            view,
+            parent,
+            'owner',
+            'Owner',
+            `${owner.threshold} of ${owner.addresses.length} signatures${owner.locktime > 0 ? ` · locked until ${formatTimestamp(owner.locktime)}` : ''}`,
+            (self) => addressRows(self, 'Owner', owner.addresses),
+            { icon: 'shield', json: owner },
+        ),
+    ];
+    if (s.l1ConversionTransactionHash) {
+        rows.push(
+            field(view, parent, 'conversion', 'L1 conversion', s.l1ConversionTransactionHash, {
+                copy: s.l1ConversionTransactionHash,
+                icon: 'git-merge',
+                detail: ['The ConvertSubnetToL1Tx on the P-Chain.'],
+            }),
+        );
+    }
+    const manager = s.l1ValidatorManagerDetails;
+    if (manager) {
+        rows.push(
+            section(
+                view,
+                parent,
+                'manager',
+                'Validator manager',
+                manager.contractAddress,
+                (self) => [
+                    field(view, self, 'chain', 'Blockchain', manager.blockchainId, {
+                        copy: manager.blockchainId,
+                        icon: 'link',
+                    }),
+                    field(view, self, 'contract', 'Contract', manager.contractAddress, {
+                        copy: manager.contractAddress,
+                        icon: 'file-code',
+                    }),
+                ],
+                { icon: 'organization', json: manager },
+            ),
+        );
+    }
+    rows.push(
+        group(
+            view,
+            parent,
+            'blockchains',
+            { type: 'blockchains', subnet: s },
+            'Blockchains',
+            'link',
+            {
+                description: `${s.blockchains.length}`,
+            },
+        ),
+    );
+    if (s.isL1) {
+        rows.push(
+            group(
+                view,
+                parent,
+                'validators',
+                { type: 'subnetValidators', subnet: s },
+                'L1 validators',
+                'server',
+                {
+                    description: 'Data API',
+                },
+            ),
+        );
+    }
+    return rows;
+}
+
+function blockchainRows(parent: TreeNode, b: Blockchain): TreeNode[] {
+    const rows: TreeNode[] = [
+        field(view, parent, 'id', 'Blockchain id', b.blockchainId, {
+            copy: b.blockchainId,
+            icon: 'symbol-key',
+        }),
+        field(view, parent, 'vm', 'VM id', b.vmId, { copy: b.vmId, icon: 'symbol-class' }),
+    ];
+    if (b.evmChainId !== undefined) {
+        rows.push(
+            field(view, parent, 'evmChainId', 'EVM chain id', String(b.evmChainId), {
+                copy: String(b.evmChainId),
+                icon: 'symbol-number',
+            }),
+        );
+    }
+    rows.push(
+        field(view, parent, 'created', 'Created', formatTimestamp(b.createBlockTimestamp), {
+            icon: 'calendar',
+            detail: [`P-Chain block ${b.createBlockNumber}`],
+        }),
+    );
+    if (b.genesisData !== undefined) {
+        rows.push(
+            group(
+                view,
+                parent,
+                'genesis',
+                { type: 'genesis', blockchain: b },
+                'Genesis',
+                'symbol-namespace',
+                {
+                    description:
+                        typeof b.genesisData === 'string'
+                            ? 'opaque'
+                            : 'allocations, fees, permissions',
+                },
+            ),
+        );
+    }
+    return rows;
+}
+
+/** The genesis summary of a blockchain, computed when its Genesis row is expanded. */
+function genesisRows(parent: TreeNode, b: Blockchain): TreeNode[] {
+    const summary = summarizeGenesis(b.genesisData);
+    if (summary.kind === 'none')
+        return [{ kind: 'empty', ...under(view, parent, '~empty'), message: 'No genesis data.' }];
+    if (summary.kind === 'opaque') {
+        return [
+            field(
+                view,
+                parent,
+                'opaque',
+                'Genesis',
+                `not an EVM genesis (${formatInteger(summary.length)} characters)`,
+                { json: b.genesisData },
+            ),
+        ];
+    }
+    const rows: TreeNode[] = [
+        field(
+            view,
+            parent,
+            'alloc',
+            'Allocations',
+            describeAllocations(summary.allocations, 'native'),
+            {
+                icon: 'credit-card',
+                detail: [`Total ${summary.allocations.totalWei} wei (smallest units).`],
+            },
+        ),
+    ];
+    if (summary.chainId !== undefined)
+        rows.push(field(view, parent, 'chainId', 'Chain id', String(summary.chainId)));
+    if (summary.gasLimit !== undefined)
+        rows.push(
+            field(view, parent, 'gasLimit', 'Block gas limit', formatInteger(summary.gasLimit)),
+        );
+    if (summary.allowFeeRecipients !== undefined) {
+        rows.push(
+            field(
+                view,
+                parent,
+                'feeRecipients',
+                'Fee recipients allowed',
+                summary.allowFeeRecipients ? 'yes' : 'no',
+            ),
+        );
+    }
+    if (summary.feeConfig.length > 0) {
+        rows.push(
+            section(
+                view,
+                parent,
+                'fees',
+                'Fee config',
+                `${summary.feeConfig.length} settings`,
+                (self) => summary.feeConfig.map((r) => field(view, self, r.key, r.label, r.value)),
+                { icon: 'symbol-namespace' },
+            ),
+        );
+    }
+    const permissions = summary.precompiles.filter((p) => p.permission);
+    rows.push(
+        section(
+            view,
+            parent,
+            'permissions',
+            'Permission precompiles',
+            permissions.length === 0
+                ? 'none configured'
+                : permissions.map((p) => p.label).join(', '),
+            (self) =>
+                summary.precompiles.map((p) =>
+                    section(
+                        view,
+                        self,
+                        p.key,
+                        p.label,
+                        `${p.adminAddresses.length} admin(s)${p.blockTimestamp ? ` · from ${formatTimestamp(p.blockTimestamp)}` : ''}`,
+                        (row) => [
+                            ...addressRows(row, 'Admin', p.adminAddresses),
+                            ...addressRows(row, 'Manager', p.managerAddresses),
+                            ...addressRows(row, 'Enabled', p.enabledAddresses),
+                            ...p.settings.map((s) => field(view, row, s.key, s.label, s.value)),
+                        ],
+                        { icon: p.permission ? 'shield' : 'symbol-method', json: p },
+                    ),
+                ),
+            { icon: 'shield', expanded: permissions.length > 0 },
+        ),
+    );
+    return rows;
+}

@@ -1,0 +1,303 @@
+/**
+ * One TreeDataProvider for all four views; what differs per view is its {@link TreeSource}.
+ *
+ * - Paging (STYLE.md rule 5): a source answers a parent with either static children or a page
+ *   fetcher. The provider keeps, per parent, the rows so far and the cursor, appends a "Load more"
+ *   row, and on `loadMore(row)` fetches the next page and fires that parent only.
+ * - Failures are rows (rule 8): an error row with Retry, a "Set Data API Key" row for refused
+ *   keys, an empty row. Nothing here shows a toast.
+ * - Cancellation: every load has an AbortController; refreshing a node aborts the loads in its
+ *   subtree, refreshing the view aborts all of them, and a late answer is dropped.
+ * - Tooltips are built lazily in `resolveTreeItem` (rule 10).
+ */
+import * as vscode from 'vscode';
+
+import { isAbortError, isRateLimitedError, isUnauthorizedError } from '../core/http/errors';
+import { Disposable } from '../platform/disposable';
+import { log } from '../platform/log';
+import { type TreeNode, type ViewKey, under } from './nodes';
+import { renderNode } from './renderNode';
+import { tooltipFor } from './tooltips';
+
+const logger = log.for('Trees');
+
+/** One page of child rows and the cursor of the next one. */
+export interface NodePage {
+    readonly nodes: readonly TreeNode[];
+    readonly next?: string | undefined;
+}
+
+/** What a source answers for a parent. */
+export type Children =
+    | { readonly type: 'static'; readonly nodes: readonly TreeNode[] }
+    | {
+          readonly type: 'paged';
+          /** Rows shown before the paged ones (pinned lookups, sub-groups). */
+          readonly head?: readonly TreeNode[];
+          readonly fetch: (token: string | undefined, signal: AbortSignal) => Promise<NodePage>;
+          /** The row text when there is nothing at all. */
+          readonly empty: string;
+      };
+
+export interface TreeSource {
+    readonly view: ViewKey;
+    /** Children of `parent` (undefined: the view's top level). May throw; the provider makes a row. */
+    children(parent: TreeNode | undefined, signal: AbortSignal): Promise<Children> | Children;
+}
+
+interface PagedState {
+    readonly head: readonly TreeNode[];
+    readonly fetch: (token: string | undefined, signal: AbortSignal) => Promise<NodePage>;
+    readonly empty: string;
+    readonly items: TreeNode[];
+    readonly ids: Set<string>;
+    next: string | undefined;
+}
+
+interface ParentState {
+    readonly owner: TreeNode | undefined;
+    controller: AbortController;
+    /** The rows last returned. */
+    rows?: readonly TreeNode[];
+    paged?: PagedState;
+    pending?: Promise<TreeNode[]> | undefined;
+    /** The next getChildren fetches a further page. */
+    loadMore: boolean;
+}
+
+/** Timing of one completed children load, for tests and the benchmark. */
+export interface LoadEvent {
+    readonly parentId: string | undefined;
+    readonly rows: number;
+    readonly ms: number;
+}
+
+const rootKey = '\u0000root';
+
+export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataProvider<TreeNode> {
+    private readonly changed = this._register(
+        new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>(),
+    );
+    readonly onDidChangeTreeData = this.changed.event;
+    private readonly loaded = this._register(new vscode.EventEmitter<LoadEvent>());
+    /** Fires after each children load settles (rows delivered to VS Code). */
+    readonly onDidLoad = this.loaded.event;
+    private readonly states = new Map<string, ParentState>();
+
+    constructor(readonly source: TreeSource) {
+        super();
+    }
+
+    get view(): ViewKey {
+        return this.source.view;
+    }
+
+    getTreeItem(node: TreeNode): vscode.TreeItem {
+        return renderNode(node);
+    }
+
+    resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+        item.tooltip ??= tooltipFor(node);
+        return item;
+    }
+
+    getParent(node: TreeNode): TreeNode | undefined {
+        return node.parent;
+    }
+
+    getChildren(parent?: TreeNode): Promise<TreeNode[]> {
+        const key = parent?.id ?? rootKey;
+        let state = this.states.get(key);
+        if (!state) {
+            state = { owner: parent, controller: new AbortController(), loadMore: false };
+            this.states.set(key, state);
+        }
+        if (state.pending) return state.pending;
+        if (state.rows && !state.loadMore) return Promise.resolve([...state.rows]);
+        const current = state;
+        const started = performance.now();
+        const pending = this.load(current).then((rows) => {
+            if (this.states.get(key) === current) {
+                current.rows = rows;
+                current.pending = undefined;
+            }
+            this.loaded.fire({
+                parentId: parent?.id,
+                rows: rows.length,
+                ms: performance.now() - started,
+            });
+            return rows;
+        });
+        current.pending = pending;
+        return pending;
+    }
+
+    /**
+     * Reloads `node`'s children (or the whole view): in-flight loads below it are aborted and
+     * their cached rows dropped, then VS Code is told to ask again.
+     */
+    refresh(node?: TreeNode): void {
+        if (node === undefined) {
+            for (const state of this.states.values()) state.controller.abort();
+            this.states.clear();
+            this.changed.fire(undefined);
+            return;
+        }
+        const prefix = `${node.id}/`;
+        for (const [key, state] of this.states) {
+            if (key === node.id || key.startsWith(prefix)) {
+                state.controller.abort();
+                this.states.delete(key);
+            }
+        }
+        this.changed.fire(node);
+    }
+
+    /** Loads the page after the rows of `owner` (the parent of a "Load more" row). */
+    loadMore(owner: TreeNode | undefined): void {
+        const state = this.states.get(owner?.id ?? rootKey);
+        if (!state?.paged || state.paged.next === undefined || state.pending) return;
+        state.loadMore = true;
+        this.fire(owner);
+    }
+
+    /** Retries what an error row reports: the first load, or the page that failed. */
+    retry(owner: TreeNode | undefined, duringLoadMore: boolean): void {
+        if (duringLoadMore) {
+            const state = this.states.get(owner?.id ?? rootKey);
+            if (state?.paged) {
+                state.loadMore = true;
+                this.fire(owner);
+                return;
+            }
+        }
+        this.refresh(owner);
+    }
+
+    /** Items loaded so far below `owner` by paging (for the "Find" command and tests). */
+    pagedItems(owner: TreeNode | undefined): readonly TreeNode[] {
+        return this.states.get(owner?.id ?? rootKey)?.paged?.items ?? [];
+    }
+
+    /** Whether `owner` has a further page. */
+    hasMore(owner: TreeNode | undefined): boolean {
+        return this.states.get(owner?.id ?? rootKey)?.paged?.next !== undefined;
+    }
+
+    override dispose(): void {
+        for (const state of this.states.values()) state.controller.abort();
+        this.states.clear();
+        super.dispose();
+    }
+
+    private fire(node: TreeNode | undefined): void {
+        this.changed.fire(node);
+    }
+
+    private async load(state: ParentState): Promise<TreeNode[]> {
+        const { owner } = state;
+        const signal = state.controller.signal;
+        const moreRequested = state.loadMore;
+        state.loadMore = false;
+        try {
+            if (!state.paged) {
+                const children = await this.source.children(owner, signal);
+                if (children.type === 'static') return [...children.nodes];
+                state.paged = {
+                    head: children.head ?? [],
+                    fetch: children.fetch,
+                    empty: children.empty,
+                    items: [],
+                    ids: new Set((children.head ?? []).map((n) => n.id)),
+                    next: undefined,
+                };
+                await this.fetchPage(state.paged, undefined, signal);
+            } else if (moreRequested && state.paged.next !== undefined) {
+                await this.fetchPage(state.paged, state.paged.next, signal);
+            }
+            return this.pagedRows(state);
+        } catch (error) {
+            if (signal.aborted || isAbortError(error)) return [];
+            logger.warn(`Loading ${owner?.id ?? `the ${this.view} view`} failed`, error);
+            const failureRow = this.failureRow(owner, error, moreRequested && !!state.paged);
+            const kept = state.paged ? [...state.paged.head, ...state.paged.items] : [];
+            return [...kept, failureRow];
+        }
+    }
+
+    private async fetchPage(
+        paged: PagedState,
+        token: string | undefined,
+        signal: AbortSignal,
+    ): Promise<void> {
+        const page = await paged.fetch(token, signal);
+        if (signal.aborted) return;
+        for (const node of page.nodes) {
+            // A list that shifted between two pages can repeat an item; VS Code rejects
+            // duplicate ids, so the later copy is dropped.
+            if (paged.ids.has(node.id)) continue;
+            paged.ids.add(node.id);
+            paged.items.push(node);
+        }
+        paged.next = page.next === '' ? undefined : page.next;
+    }
+
+    private pagedRows(state: ParentState): TreeNode[] {
+        const paged = state.paged;
+        if (!paged) return [];
+        const rows: TreeNode[] = [...paged.head, ...paged.items];
+        if (paged.next !== undefined) {
+            rows.push({
+                kind: 'loadMore',
+                ...under(this.view, state.owner, '~more'),
+                owner: state.owner,
+                loaded: paged.items.length,
+            });
+        }
+        if (rows.length === 0) {
+            rows.push({
+                kind: 'empty',
+                ...under(this.view, state.owner, '~empty'),
+                message: paged.empty,
+            });
+        }
+        return rows;
+    }
+
+    private failureRow(
+        owner: TreeNode | undefined,
+        error: unknown,
+        duringLoadMore: boolean,
+    ): TreeNode {
+        const message = errorText(error);
+        if (isUnauthorizedError(error)) {
+            return {
+                kind: 'signIn',
+                ...under(this.view, owner, '~signIn'),
+                owner,
+                message: `${message} Set a Data API key to continue.`,
+            };
+        }
+        if (isRateLimitedError(error) && error.service === 'Data API') {
+            return {
+                kind: 'signIn',
+                ...under(this.view, owner, '~signIn'),
+                owner,
+                message: `${message} A Data API key raises the limit.`,
+            };
+        }
+        return {
+            kind: 'error',
+            ...under(this.view, owner, '~error'),
+            owner,
+            message,
+            duringLoadMore,
+        };
+    }
+}
+
+function errorText(error: unknown): string {
+    const text = (error as { message?: unknown } | null)?.message;
+    const message = typeof text === 'string' && text.trim() !== '' ? text.trim() : String(error);
+    return log.redact(message);
+}

@@ -1,0 +1,240 @@
+/**
+ * The Validators view: L1 validators as the Data API indexes them (4.17), filtered by subnet,
+ * node id and validation id, with inactive ones shown or hidden; and the connected node's view of
+ * each chain's validators (`validators.getCurrentValidators` on `/ext/bc/<chain>/validators`),
+ * compared with the Data API so that every disagreement is marked on its row.
+ */
+import type { ChainInfo, L1Validator } from '../core/index';
+import { primaryNetworkId as pChainId } from '../core/views/primaryNetwork';
+import { compareValidators } from '../core/views/validatorDiff';
+import { loadCore } from '../platform/lazyCore';
+import { nodeName } from '../platform/nodeCatalog';
+import { SettingKey } from '../platform/settingKeys';
+import { type FilterNode, type GroupNode, type NodeChainNode, type TreeNode, under } from './nodes';
+import { group, problemNotice } from './rows';
+import type { TreeServices } from './services';
+import type { Children, NodePage, TreeSource } from './treeProvider';
+
+const view = 'validators';
+const pageSize = 50;
+/** Validators of one L1 read for a comparison; L1 sets are small, this is a safety bound. */
+const maxCompared = 2000;
+
+export interface ValidatorFilter {
+    readonly subnetId?: string | undefined;
+    readonly nodeId?: string | undefined;
+    readonly validationId?: string | undefined;
+    readonly includeInactive: boolean;
+}
+
+/** The filter line's text. */
+export function describeFilter(filter: ValidatorFilter): string {
+    const parts: string[] = [];
+    if (filter.subnetId) parts.push(`subnet ${filter.subnetId}`);
+    if (filter.nodeId) parts.push(filter.nodeId);
+    if (filter.validationId) parts.push(`validation ${filter.validationId}`);
+    parts.push(filter.includeInactive ? 'inactive shown' : 'active only');
+    return parts.join(' · ');
+}
+
+export class ValidatorsSource implements TreeSource {
+    readonly view = view;
+    filter: ValidatorFilter = { includeInactive: false };
+
+    constructor(private readonly services: TreeServices) {}
+
+    get filterActive(): boolean {
+        const f = this.filter;
+        return !!(f.subnetId || f.nodeId || f.validationId || f.includeInactive);
+    }
+
+    children(parent: TreeNode | undefined, signal: AbortSignal): Children | Promise<Children> {
+        if (parent === undefined) {
+            const filter: FilterNode = {
+                kind: 'filter',
+                ...under(view, undefined, 'filter'),
+                text: describeFilter(this.filter),
+                active: this.filterActive,
+            };
+            return {
+                type: 'static',
+                nodes: [
+                    filter,
+                    group(
+                        view,
+                        undefined,
+                        'dataApi',
+                        { type: 'dataApiValidators' },
+                        'L1 validators',
+                        'server',
+                        {
+                            expanded: true,
+                            description: 'Data API',
+                        },
+                    ),
+                    group(
+                        view,
+                        undefined,
+                        'node',
+                        { type: 'nodeChains' },
+                        'Validators per chain',
+                        'server-environment',
+                        {
+                            description: `as ${nodeName(this.services.clients.nodeUrl, this.services.config.get(SettingKey.NodeUrls))} sees them`,
+                        },
+                    ),
+                ],
+            };
+        }
+        if (parent.kind === 'group') return this.groupChildren(parent, signal);
+        if (parent.kind === 'nodeChain') return this.nodeChainValidators(parent, signal);
+        return { type: 'static', nodes: [] };
+    }
+
+    private groupChildren(node: GroupNode, signal: AbortSignal): Children | Promise<Children> {
+        if (node.group.type === 'dataApiValidators') return this.dataApiValidators(node);
+        if (node.group.type === 'nodeChains') return this.nodeChains(node, signal);
+        return { type: 'static', nodes: [] };
+    }
+
+    private dataApiValidators(node: GroupNode): Children {
+        const network = this.services.network;
+        const f = this.filter;
+        return {
+            type: 'paged',
+            empty: this.filterActive
+                ? 'No L1 validator matches the filter.'
+                : 'The Data API lists no active L1 validators.',
+            fetch: async (pageToken, signal): Promise<NodePage> => {
+                const api = await this.services.clients.dataApi();
+                const page = await api.listL1Validators(
+                    {
+                        network,
+                        pageSize,
+                        pageToken,
+                        ...(f.subnetId ? { subnetId: f.subnetId } : {}),
+                        ...(f.nodeId ? { nodeId: f.nodeId } : {}),
+                        ...(f.validationId ? { l1ValidationId: f.validationId } : {}),
+                        ...(f.includeInactive ? { includeInactiveL1Validators: true } : {}),
+                    },
+                    { signal },
+                );
+                return {
+                    nodes: page.items.map((validator) => ({
+                        kind: 'l1Validator' as const,
+                        ...under(view, node, validator.validationId),
+                        validator,
+                    })),
+                    next: page.nextPageToken,
+                };
+            },
+        };
+    }
+
+    private async nodeChains(node: GroupNode, signal: AbortSignal): Promise<Children> {
+        const chains = (await this.services.supportedChains(this.services.network, signal)).filter(
+            (c) =>
+                c.platformChainId && (!this.filter.subnetId || c.subnetId === this.filter.subnetId),
+        );
+        if (chains.length === 0) {
+            return {
+                type: 'static',
+                nodes: [
+                    {
+                        kind: 'empty',
+                        ...under(view, node, '~empty'),
+                        message: this.filter.subnetId
+                            ? 'The Data API lists no chain of this subnet.'
+                            : 'The Data API lists no chains for this network.',
+                    },
+                ],
+            };
+        }
+        return {
+            type: 'static',
+            nodes: chains.map((chain) => ({
+                kind: 'nodeChain' as const,
+                ...under(view, node, chain.platformChainId ?? chain.chainId),
+                chain,
+            })),
+        };
+    }
+
+    /** The node's validators of one chain, each compared with the Data API's index. */
+    private async nodeChainValidators(
+        parent: NodeChainNode,
+        signal: AbortSignal,
+    ): Promise<Children> {
+        const chain = parent.chain;
+        const blockchainId = chain.platformChainId as string;
+        const comparable = chain.subnetId !== undefined && chain.subnetId !== pChainId;
+        const core = loadCore();
+        const nodeAnswer = this.services.clients
+            .nodeRpc()
+            .call(
+                core.nodeRpcMethods['validators.getCurrentValidators'],
+                {},
+                { chain: blockchainId, signal },
+            );
+        const indexAnswer: Promise<L1Validator[] | undefined> = comparable
+            ? this.indexedValidators(chain, signal)
+            : Promise.resolve(undefined);
+        const [fromNode, fromIndex] = await Promise.allSettled([nodeAnswer, indexAnswer]);
+        if (signal.aborted) return { type: 'static', nodes: [] };
+        if (fromNode.status === 'rejected') {
+            return {
+                type: 'static',
+                nodes: [problemNotice(view, parent, '~node', fromNode.reason, 'The node')],
+            };
+        }
+        const rows: TreeNode[] = [];
+        let indexed: L1Validator[] = [];
+        if (fromIndex.status === 'rejected') {
+            const message = (fromIndex.reason as Error).message;
+            rows.push({
+                kind: 'error',
+                ...under(view, parent, '~error'),
+                owner: parent,
+                message: `Not compared with the Data API: ${message}`,
+                duringLoadMore: false,
+            });
+        } else if (fromIndex.value) {
+            indexed = fromIndex.value;
+        }
+        const compared = compareValidators(indexed, fromNode.value.validators);
+        const f = this.filter;
+        for (const c of compared) {
+            if (f.nodeId && c.nodeId !== f.nodeId) continue;
+            if (f.validationId && c.validationId !== f.validationId) continue;
+            rows.push({
+                kind: 'nodeValidator',
+                ...under(view, parent, c.validationId ?? c.nodeId),
+                chain,
+                compared: c,
+                comparable: comparable && fromIndex.status === 'fulfilled',
+            });
+        }
+        if (rows.length === 0) {
+            rows.push({
+                kind: 'empty',
+                ...under(view, parent, '~empty'),
+                message: 'The node reports no validators for this chain.',
+            });
+        }
+        return { type: 'static', nodes: rows };
+    }
+
+    private async indexedValidators(chain: ChainInfo, signal: AbortSignal): Promise<L1Validator[]> {
+        const api = await this.services.clients.dataApi();
+        const { collectPages } = loadCore();
+        const { items } = await collectPages(
+            api.pages('listL1Validators', {
+                network: this.services.network,
+                subnetId: chain.subnetId,
+                pageSize: 100,
+            }),
+            { maxItems: maxCompared, signal },
+        );
+        return items;
+    }
+}
