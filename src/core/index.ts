@@ -11,5 +11,7 @@ export * from './nodeRpc/schemas';
 export { blockTagNames, logLevels, maxAliasLength, type BlockTag, type LogLevel } from './nodeRpc/params';
 export * from './nodeRpc/rpcClient';
 export * from './dataApi';
+export * from './identifiers';
+export * from './knownIds';
 export * from './format';
 export * from './views';

@@ -103,7 +103,7 @@ export interface NetworkInfo {
  * Network ids AvalancheGo names (`utils/constants/network_ids.go`). 2–4 are retired test
  * networks that still have their own HRPs; 10 is the unit-test network.
  */
-export const networks: readonly NetworkInfo[] = [
+export const avalancheNetworks: readonly NetworkInfo[] = [
     { id: 1, name: 'mainnet', hrp: 'avax' },
     { id: 2, name: 'cascade', hrp: 'cascade' },
     { id: 3, name: 'denali', hrp: 'denali' },
@@ -118,13 +118,13 @@ export const fallbackHrp = 'custom';
 
 /** The network with id `id`, or undefined when AvalancheGo does not name it. */
 export function networkById(id: number): NetworkInfo | undefined {
-    return networks.find((n) => n.id === id);
+    return avalancheNetworks.find((n) => n.id === id);
 }
 
 /** The network called `name` ("testnet" is fuji, as in AvalancheGo), or undefined. */
 export function networkByName(name: string): NetworkInfo | undefined {
     const wanted = name.toLowerCase() === 'testnet' ? 'fuji' : name.toLowerCase();
-    return networks.find((n) => n.name === wanted);
+    return avalancheNetworks.find((n) => n.name === wanted);
 }
 
 /** The bech32 HRP of network `id`: its own for named networks, otherwise "custom". */
