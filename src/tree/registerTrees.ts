@@ -145,6 +145,7 @@ export class Trees extends Disposable {
             );
             return;
         }
+        if (view === 'chains' || view === 'validators') this.services.clearCaches();
         this.providers[view].refresh();
     }
 

@@ -79,6 +79,11 @@ export class TreeServices extends Disposable {
         return signal ? raceAbort(pending, signal) : pending;
     }
 
+    /** Forgets the cached chain lists (a user's Refresh reads them again). */
+    clearCaches(): void {
+        this.chainLists.clear();
+    }
+
     /** A JSON-RPC client for an EVM chain's RPC URL, or undefined when the URL is unusable. */
     rpcTarget(rpcUrl: string): RpcTarget | undefined {
         const split = splitRpcUrl(rpcUrl);

@@ -202,7 +202,7 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
         try {
             if (!state.paged) {
                 const children = await this.source.children(owner, signal);
-                if (children.type === 'static') return [...children.nodes];
+                if (children.type === 'static') return unique(children.nodes);
                 state.paged = {
                     head: children.head ?? [],
                     fetch: children.fetch,
@@ -300,4 +300,10 @@ function errorText(error: unknown): string {
     const text = (error as { message?: unknown } | null)?.message;
     const message = typeof text === 'string' && text.trim() !== '' ? text.trim() : String(error);
     return log.redact(message);
+}
+
+/** Drops rows whose id repeats (VS Code rejects duplicate ids in a tree). */
+function unique(nodes: readonly TreeNode[]): TreeNode[] {
+    const seen = new Set<string>();
+    return nodes.filter((node) => !seen.has(node.id) && !!seen.add(node.id));
 }

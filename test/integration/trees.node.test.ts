@@ -1,0 +1,253 @@
+import assert from 'node:assert/strict';
+
+import * as vscode from 'vscode';
+
+import { SettingKey } from '../../src/platform/settingKeys';
+import type { TreeNode } from '../../src/tree/nodes';
+import { clearSandboxRequests, sandboxRequests, setSandboxSettings, testEnv } from './testEnv';
+import {
+    descriptionOf,
+    extensionApi,
+    labelOf,
+    ofKind,
+    oneOfKind,
+    resetSandbox,
+    rowByLabel,
+    rows,
+    until,
+} from './treesSupport';
+
+suite('(integration) trees: Node view', () => {
+    suiteSetup(async () => {
+        await resetSandbox();
+    });
+    setup(async () => {
+        const api = await extensionApi();
+        api.trees.monitor.peersFilter = '';
+        await api.trees.refresh('node');
+    });
+    teardown(async () => {
+        await resetSandbox();
+        const api = await extensionApi();
+        await api.config.update(SettingKey.NodeRefreshIntervalSeconds, undefined);
+    });
+
+    async function top(): Promise<TreeNode[]> {
+        return rows('node');
+    }
+
+    test('the node: reachable with a round trip, version, network, identity, chains, peers and more', async () => {
+        const list = await top();
+        const labels = await Promise.all(list.map(labelOf));
+        assert.deepEqual(labels, [
+            'Reachable',
+            'Version',
+            'Network',
+            'Node id',
+            'Bootstrapped',
+            'Peers',
+            'Uptime',
+            'Transaction fees',
+            'Network upgrades',
+            'ACP preferences',
+            'VMs',
+            'Admin API',
+        ]);
+        assert.match(await descriptionOf(list[0]!), /\d+ ms round trip/);
+        assert.equal(await descriptionOf(list[1]!), 'avalanchego/1.14.2');
+        assert.equal(await descriptionOf(list[2]!), 'mainnet (id 1)');
+        const known = testEnv().known.mainnet;
+        assert.equal(await descriptionOf(list[3]!), known.nodeId);
+        const identity = await rows('node', list[3]);
+        assert.deepEqual(await Promise.all(identity.map(labelOf)), [
+            'Node id',
+            'BLS public key',
+            'Proof of possession',
+            'IP',
+        ]);
+        const version = await rows('node', list[1]);
+        assert.ok((await Promise.all(version.map(labelOf))).includes('VM versions'));
+    });
+
+    test('bootstrapped state of P, X, C and the tracked chains', async () => {
+        const chains = await rows('node', await rowByLabel(await top(), 'Bootstrapped'));
+        const labels = await Promise.all(chains.map(labelOf));
+        assert.deepEqual(labels.slice(0, 3), ['P-Chain', 'X-Chain', 'C-Chain']);
+        assert.ok(chains.length >= 6, 'the three L1s the node tracks follow');
+        const descriptions = await Promise.all(chains.map(descriptionOf));
+        assert.equal(
+            descriptions.filter((d) => d === 'bootstrapping…').length,
+            1,
+            'one L1 is still bootstrapping',
+        );
+        assert.ok(
+            !chains.some((c) => c.kind === 'notice'),
+            'chains of the other network are left out, not errors',
+        );
+    });
+
+    test('peers with version and uptime, filterable; timeline, ACPs, fees marked deprecated', async () => {
+        const api = await extensionApi();
+        const peersRow = await rowByLabel(await top(), 'Peers');
+        const peers = ofKind(await rows('node', peersRow), 'peer');
+        assert.ok(peers.length > 5);
+        assert.match(await descriptionOf(peers[0]!), /avalanchego\/1\.14\.\d · sees us up [\d.]+%/);
+        api.trees.monitor.peersFilter = '1.14.1';
+        api.trees.providers.node.refresh();
+        const filteredRow = await rowByLabel(await top(), 'Peers');
+        const filtered = ofKind(await rows('node', filteredRow), 'peer');
+        assert.ok(filtered.length > 0 && filtered.length < peers.length);
+        assert.ok(filtered.every((p) => p.peer.version === 'avalanchego/1.14.1'));
+        assert.match(await descriptionOf(filteredRow), /of \d+ \(filter: 1\.14\.1\)/);
+        assert.match(
+            api.trees.providers.node.getTreeItem(filteredRow).contextValue ?? '',
+            /^field\.peers/,
+        );
+
+        const upgrades = ofKind(
+            await rows('node', await rowByLabel(await top(), 'Network upgrades')),
+            'upgrade',
+        );
+        assert.ok(upgrades.length > 5);
+        assert.ok(upgrades.some((u) => u.entry.state === 'past'));
+        assert.ok(upgrades.filter((u) => u.entry.state === 'next').length <= 1);
+        const acps = ofKind(
+            await rows('node', await rowByLabel(await top(), 'ACP preferences')),
+            'acp',
+        );
+        assert.ok(acps.length > 0);
+        assert.match(
+            await descriptionOf(acps[0]!),
+            /^support .* AVAX \(\d+\) · objection .* AVAX \(\d+\)$/,
+        );
+        const fees = await rowByLabel(await top(), 'Transaction fees');
+        assert.match(await descriptionOf(fees), /deprecated/);
+        assert.match(api.trees.providers.node.getTreeItem(fees).contextValue ?? '', /deprecated/);
+    });
+
+    test('a refresh costs one batch per endpoint path', async () => {
+        const api = await extensionApi();
+        await clearSandboxRequests();
+        await api.trees.monitor.refresh(true);
+        const node = (await sandboxRequests()).filter((r) => r.service === 'node');
+        const paths = node.map((r) => r.url).sort();
+        assert.deepEqual(paths, ['/ext/admin', '/ext/info']);
+        assert.ok(
+            (node.find((r) => r.url === '/ext/info')?.operations.length ?? 0) > 10,
+            'the info calls travel together',
+        );
+    });
+
+    test('admin API: chain aliases, logger levels and the profiler; start and stop behind a confirmation', async () => {
+        const api = await extensionApi();
+        const admin = await rows('node', await rowByLabel(await top(), 'Admin API'));
+        assert.deepEqual(await Promise.all(admin.map(labelOf)), [
+            'Chain aliases',
+            'Logger levels',
+            'CPU profiler',
+        ]);
+        const aliases = await rows('node', admin[0]);
+        assert.match(await descriptionOf(await rowByLabel(aliases, 'C-Chain')), /\bC\b/);
+        const loggers = ofKind(await rows('node', admin[1]), 'logger');
+        assert.ok(loggers.some((l) => l.logger.loggerName === 'C'));
+        const profiler = oneOfKind(admin, 'profiler');
+        assert.equal(profiler.state, 'unknown');
+
+        const questions: string[] = [];
+        api.trees.confirm = (question) => {
+            questions.push(question);
+            return Promise.resolve(true);
+        };
+        try {
+            await vscode.commands.executeCommand('avalanche.node.startCpuProfiler');
+            assert.match(
+                questions[0] ?? '',
+                new RegExp(testEnv().nodeUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+            );
+            assert.equal(api.trees.monitor.profiler()?.state, 'running');
+            await until(async () => {
+                const rowsNow = await rows('node', await rowByLabel(await top(), 'Admin API'));
+                return oneOfKind(rowsNow, 'profiler').state === 'running';
+            }, 'the profiler row to say running');
+            // Starting again: the node refuses, and the state stays running.
+            await vscode.commands.executeCommand('avalanche.node.startCpuProfiler');
+            assert.equal(api.trees.monitor.profiler()?.state, 'running');
+            await vscode.commands.executeCommand('avalanche.node.stopCpuProfiler');
+            assert.equal(api.trees.monitor.profiler()?.state, 'stopped');
+            await clearSandboxRequests();
+            api.trees.confirm = () => Promise.resolve(false);
+            await vscode.commands.executeCommand('avalanche.node.writeMemoryProfile');
+            const profileCalls = async (): Promise<string[]> =>
+                (await sandboxRequests())
+                    .flatMap((r) => r.operations)
+                    .filter((op) => /Profile$/.test(op));
+            assert.deepEqual(await profileCalls(), [], 'nothing is sent without confirmation');
+            api.trees.confirm = () => Promise.resolve(true);
+            await vscode.commands.executeCommand('avalanche.node.writeMemoryProfile');
+            await vscode.commands.executeCommand('avalanche.node.writeLockProfile');
+            assert.deepEqual(await profileCalls(), ['admin.memoryProfile', 'admin.lockProfile']);
+        } finally {
+            api.trees.confirm = () => Promise.resolve(false);
+        }
+    });
+
+    test('with the admin API off, the row says how to turn it on', async () => {
+        const api = await extensionApi();
+        await setSandboxSettings({ adminApi: false });
+        await api.trees.refresh('node');
+        const admin = (await top()).find((n) => n.id === 'node/admin');
+        assert.ok(admin?.kind === 'notice');
+        assert.equal(admin.reason, 'adminDisabled');
+        assert.match(admin.remedy ?? '', /--api-admin-enabled=true/);
+    });
+
+    test('a public server: node-specific rows explain and offer another node', async () => {
+        const api = await extensionApi();
+        await setSandboxSettings({ publicNode: true });
+        await api.trees.refresh('node');
+        const list = await top();
+        const identity = await rows('node', await rowByLabel(list, 'Node id'));
+        const refused = ofKind(identity, 'notice');
+        assert.ok(refused.length >= 1);
+        assert.ok(refused.every((n) => n.reason === 'publicServer'));
+        assert.equal(refused[0]?.action?.command, 'avalanche.node.choose');
+        const vms = list.find((n) => n.id === 'node/vms');
+        assert.ok(vms?.kind === 'notice' && vms.reason === 'publicServer');
+        const admin = list.find((n) => n.id === 'node/admin');
+        assert.ok(admin?.kind === 'notice' && admin.reason === 'publicServer');
+        assert.ok(
+            list.some((n) => n.id === 'node/peers' && n.kind === 'field'),
+            'peers still show',
+        );
+    });
+
+    test('a node that is down: unreachable row, Choose Node, status bar health', async () => {
+        const api = await extensionApi();
+        await setSandboxSettings({ nodeDown: true });
+        await api.trees.refresh('node');
+        const list = await top();
+        assert.equal(await labelOf(list[0]!), 'Unreachable');
+        const notice = oneOfKind(list, 'notice');
+        assert.equal(notice.action?.command, 'avalanche.node.choose');
+        assert.equal(api.trees.monitor.health.kind, 'unreachable');
+        await resetSandbox();
+        await api.trees.refresh('node');
+        assert.equal(api.trees.monitor.health.kind, 'healthy');
+    });
+
+    test('the view refreshes itself only while visible', async () => {
+        const api = await extensionApi();
+        await api.config.update(SettingKey.NodeRefreshIntervalSeconds, 1);
+        await vscode.commands.executeCommand('avalanche.node.focus');
+        await until(() => api.trees.views.node.visible, 'the Node view to be visible');
+        const before = api.trees.monitor.reads;
+        await until(() => api.trees.monitor.reads >= before + 2, 'two timed refreshes', 8000);
+        await vscode.commands.executeCommand('workbench.view.explorer');
+        await until(() => !api.trees.views.node.visible, 'the Node view to be hidden');
+        await new Promise((resolve) => setTimeout(resolve, 1200));
+        const hidden = api.trees.monitor.reads;
+        await new Promise((resolve) => setTimeout(resolve, 2500));
+        assert.equal(api.trees.monitor.reads, hidden, 'no refresh while hidden');
+        await api.config.update(SettingKey.NodeRefreshIntervalSeconds, 0);
+    });
+});

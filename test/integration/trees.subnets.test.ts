@@ -1,0 +1,247 @@
+import assert from 'node:assert/strict';
+
+import * as vscode from 'vscode';
+
+import { SettingKey } from '../../src/platform/settingKeys';
+import type { TreeNode } from '../../src/tree/nodes';
+import { addSandboxFault, testEnv } from './testEnv';
+import {
+    descriptionOf,
+    extensionApi,
+    labelOf,
+    ofKind,
+    oneOfKind,
+    resetSandbox,
+    rowByLabel,
+    rows,
+    tooltipText,
+} from './treesSupport';
+
+suite('(integration) trees: Subnets & L1s view', () => {
+    suiteSetup(async () => {
+        await resetSandbox();
+    });
+    setup(async () => {
+        const api = await extensionApi();
+        api.trees.subnetsSource.sortOrder = 'desc';
+        api.trees.subnetsSource.clearPins();
+        api.trees.providers.subnets.refresh();
+    });
+    teardown(async () => {
+        const api = await extensionApi();
+        await api.config.update(SettingKey.SubnetsPageSize, undefined);
+        await resetSandbox();
+    });
+
+    async function knownL1(): Promise<Extract<TreeNode, { kind: 'subnet' }>> {
+        const list = ofKind(await rows('subnets'), 'subnet');
+        const found = list.find((s) => s.subnet.subnetId === testEnv().known.mainnet.l1SubnetId);
+        assert.ok(found, 'the known L1 is on the first page (newest first)');
+        return found;
+    }
+
+    test('pages follow the page-size setting, with Load more until the end', async () => {
+        const api = await extensionApi();
+        await api.config.update(SettingKey.SubnetsPageSize, 10);
+        const first = await rows('subnets');
+        assert.equal(ofKind(first, 'subnet').length, 10);
+        oneOfKind(first, 'loadMore');
+        let list = first;
+        for (let i = 0; i < 10 && ofKind(list, 'loadMore').length > 0; i++) {
+            await vscode.commands.executeCommand(
+                'avalanche.tree.loadMore',
+                oneOfKind(list, 'loadMore'),
+            );
+            list = await rows('subnets');
+        }
+        const subnets = ofKind(list, 'subnet');
+        assert.equal(subnets.length, 24, 'the small sandbox has 24 subnets');
+        assert.equal(ofKind(list, 'loadMore').length, 0, 'no Load more after the last page');
+        assert.equal(new Set(subnets.map((s) => s.id)).size, 24);
+        const times = subnets.map((s) => s.subnet.createBlockTimestamp);
+        assert.deepEqual(
+            times,
+            [...times].sort((a, b) => b - a),
+            'newest first',
+        );
+    });
+
+    test('the sort order switch lists the oldest first', async () => {
+        const api = await extensionApi();
+        const newest = ofKind(await rows('subnets'), 'subnet')[0];
+        await vscode.commands.executeCommand('avalanche.subnets.toggleSortOrder');
+        assert.equal(api.trees.subnetsSource.sortOrder, 'asc');
+        assert.match(api.trees.views.subnets.description ?? '', /oldest first/);
+        const oldest = ofKind(await rows('subnets'), 'subnet');
+        assert.notEqual(oldest[0]?.subnet.subnetId, newest?.subnet.subnetId);
+        assert.ok(
+            (oldest[0]?.subnet.createBlockTimestamp ?? 0) <
+                (newest?.subnet.createBlockTimestamp ?? 0),
+        );
+        await vscode.commands.executeCommand('avalanche.subnets.toggleSortOrder');
+        assert.equal(api.trees.subnetsSource.sortOrder, 'desc');
+    });
+
+    test('an L1 shows its id, type, creation, owner, conversion and validator manager', async () => {
+        const l1 = await knownL1();
+        assert.match(await descriptionOf(l1), /^L1 · /);
+        const details = await rows('subnets', l1);
+        const labels = await Promise.all(details.map(labelOf));
+        assert.deepEqual(labels, [
+            'Subnet id',
+            'Type',
+            'Created',
+            'Owner',
+            'L1 conversion',
+            'Validator manager',
+            'Blockchains',
+            'L1 validators',
+        ]);
+        const id = details[0];
+        assert.ok(id?.kind === 'field' && id.copy === l1.subnet.subnetId);
+        const owner = await rowByLabel(details, 'Owner');
+        const owners = ofKind(await rows('subnets', owner), 'field');
+        assert.deepEqual(
+            owners.map((o) => o.copy),
+            l1.subnet.subnetOwnershipInfo.addresses,
+        );
+        assert.match(
+            await descriptionOf(owner),
+            new RegExp(`^${l1.subnet.subnetOwnershipInfo.threshold} of `),
+        );
+        const manager = await rows('subnets', await rowByLabel(details, 'Validator manager'));
+        assert.deepEqual(
+            manager.map((m) => (m.kind === 'field' ? m.copy : undefined)),
+            [
+                l1.subnet.l1ValidatorManagerDetails?.blockchainId,
+                l1.subnet.l1ValidatorManagerDetails?.contractAddress,
+            ],
+        );
+        const tip = await tooltipText(l1);
+        assert.match(tip, /L1 conversion/);
+    });
+
+    test('a blockchain opens to its ids and a readable genesis summary', async () => {
+        const l1 = await knownL1();
+        const chains = ofKind(
+            await rows('subnets', await rowByLabel(await rows('subnets', l1), 'Blockchains')),
+            'blockchain',
+        );
+        const chain = chains.find(
+            (c) => c.blockchain.blockchainId === testEnv().known.mainnet.l1BlockchainId,
+        );
+        assert.ok(chain);
+        const details = await rows('subnets', chain);
+        assert.deepEqual((await Promise.all(details.map(labelOf))).slice(0, 3), [
+            'Blockchain id',
+            'VM id',
+            'EVM chain id',
+        ]);
+        const genesis = await rows('subnets', await rowByLabel(details, 'Genesis'));
+        const alloc = await rowByLabel(genesis, 'Allocations');
+        assert.match(await descriptionOf(alloc), /^\d+ accounts?, [\d,.]+ native/);
+        const fees = await rows('subnets', await rowByLabel(genesis, 'Fee config'));
+        assert.ok((await Promise.all(fees.map(labelOf))).includes('Gas limit'));
+        const permissions = await rowByLabel(genesis, 'Permission precompiles');
+        assert.match(await descriptionOf(permissions), /Fee manager/);
+        const precompiles = await rows('subnets', permissions);
+        const feeManager = await rowByLabel(precompiles, 'Fee manager');
+        const admins = ofKind(await rows('subnets', feeManager), 'field').filter(
+            (f) => f.label === 'Admin',
+        );
+        assert.equal(admins.length, 1);
+        assert.match(admins[0]?.copy ?? '', /^0x[0-9a-fA-F]{40}$/);
+    });
+
+    test('an L1 lists its validators (4.17 by subnet), inactive ones marked', async () => {
+        const l1 = await knownL1();
+        const group = await rowByLabel(await rows('subnets', l1), 'L1 validators');
+        const validators = ofKind(await rows('subnets', group), 'l1Validator');
+        assert.equal(validators.length, 7);
+        assert.ok(validators.every((v) => v.validator.subnetId === l1.subnet.subnetId));
+        const inactive = validators.filter((v) => v.validator.remainingBalance === 0);
+        assert.equal(inactive.length, 1);
+        assert.match(await descriptionOf(inactive[0]!), /inactive/);
+        assert.match(await descriptionOf(validators[0]!), /weight [\d,]+ · [\d,.]+ AVAX/);
+    });
+
+    test('Find jumps to a loaded subnet, and looks up and pins one not loaded yet', async () => {
+        const api = await extensionApi();
+        await api.config.update(SettingKey.SubnetsPageSize, 5);
+        const loaded = ofKind(await rows('subnets'), 'subnet');
+        const target = loaded[2]!;
+        await vscode.commands.executeCommand('avalanche.subnets.find', target.subnet.subnetId);
+        assert.equal(api.trees.views.subnets.selection[0]?.id, target.id);
+        // The known plain subnet is the fourth newest... the oldest one is surely not on page 1.
+        api.trees.subnetsSource.sortOrder = 'asc';
+        api.trees.providers.subnets.refresh();
+        const oldest = ofKind(await rows('subnets'), 'subnet').find(
+            (n) => n.subnet.blockchains.length > 0,
+        )!;
+        api.trees.subnetsSource.sortOrder = 'desc';
+        api.trees.providers.subnets.refresh();
+        assert.ok(
+            !ofKind(await rows('subnets'), 'subnet').some(
+                (s) => s.subnet.subnetId === oldest.subnet.subnetId,
+            ),
+        );
+        assert.ok(oldest, 'an old subnet with a blockchain');
+        await vscode.commands.executeCommand(
+            'avalanche.subnets.find',
+            oldest.subnet.blockchains[0]!.blockchainId,
+        );
+        const top = await rows('subnets');
+        const pinned = top[0];
+        assert.ok(
+            pinned?.kind === 'subnet' && pinned.pinned === true,
+            'the match is pinned above the list',
+        );
+        assert.equal(pinned.subnet.subnetId, oldest.subnet.subnetId);
+        const selected = api.trees.views.subnets.selection[0];
+        assert.equal(selected?.kind, 'blockchain');
+        assert.equal(
+            selected?.kind === 'blockchain' ? selected.blockchain.blockchainId : '',
+            oldest.subnet.blockchains[0]!.blockchainId,
+        );
+    });
+
+    test('an answer with an unexpected shape is an error row', async () => {
+        await addSandboxFault({ fault: { kind: 'schemaBreak' }, target: 'listSubnets' });
+        const list = await rows('subnets');
+        const error = oneOfKind(list, 'error');
+        assert.match(error.message, /unexpected|shape|format/i);
+    });
+
+    test('a dropped connection is an error row', async () => {
+        await addSandboxFault({ fault: { kind: 'reset' }, target: 'listSubnets' });
+        const error = oneOfKind(await rows('subnets'), 'error');
+        assert.match(error.message, /connection|reset|closed|network/i);
+    });
+
+    test('rate limiting without a key suggests setting one', async () => {
+        await addSandboxFault({
+            fault: { kind: 'status', status: 429, retryAfterSeconds: 0 },
+            target: 'listSubnets',
+        });
+        const row = oneOfKind(await rows('subnets'), 'signIn');
+        assert.match(row.message, /key/i);
+    });
+
+    test('Open as JSON shows the subnet; rows carry their context values', async () => {
+        const l1 = await knownL1();
+        await vscode.commands.executeCommand('avalanche.tree.openJson', l1);
+        const editor = vscode.window.activeTextEditor;
+        assert.equal(editor?.document.languageId, 'json');
+        assert.equal(editor?.document.isUntitled, true);
+        const shown = JSON.parse(editor?.document.getText() ?? '{}') as { subnetId?: string };
+        assert.equal(shown.subnetId, l1.subnet.subnetId);
+        const rendered = (await extensionApi()).trees.providers.subnets.getTreeItem(l1);
+        assert.equal(rendered.contextValue, 'subnet.l1');
+        assert.equal(rendered.id, l1.id);
+        const idRow = await rowByLabel(await rows('subnets', l1), 'Subnet id');
+        assert.equal(
+            (await extensionApi()).trees.providers.subnets.getTreeItem(idRow).contextValue,
+            'field.copy',
+        );
+    });
+});

@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+
+import * as vscode from 'vscode';
+
+import type { TreeNode } from '../../src/tree/nodes';
+import { setSandboxSettings, testEnv } from './testEnv';
+import {
+    descriptionOf,
+    extensionApi,
+    labelOf,
+    ofKind,
+    oneOfKind,
+    resetSandbox,
+    rowByLabel,
+    rows,
+    tooltipText,
+} from './treesSupport';
+
+suite('(integration) trees: Validators view', () => {
+    suiteSetup(async () => {
+        await resetSandbox();
+    });
+    setup(async () => {
+        const api = await extensionApi();
+        api.trees.validatorsSource.filter = { includeInactive: false };
+        await api.trees.refresh('validators');
+    });
+    teardown(async () => {
+        await resetSandbox();
+        const api = await extensionApi();
+        api.trees.validatorsSource.filter = { includeInactive: false };
+        api.trees.providers.validators.refresh();
+    });
+
+    async function dataApiGroup(): Promise<TreeNode> {
+        return rowByLabel(await rows('validators'), 'L1 validators');
+    }
+
+    async function nodeChain(
+        blockchainId: string,
+    ): Promise<Extract<TreeNode, { kind: 'nodeChain' }>> {
+        const group = await rowByLabel(await rows('validators'), 'Validators per chain');
+        const chains = ofKind(await rows('validators', group), 'nodeChain');
+        const found = chains.find((c) => c.chain.platformChainId === blockchainId);
+        assert.ok(found, `no chain ${blockchainId}`);
+        return found;
+    }
+
+    test('the top level is the filter line, the Data API list and the node list', async () => {
+        const top = await rows('validators');
+        assert.deepEqual(await Promise.all(top.map(labelOf)), [
+            'Filter',
+            'L1 validators',
+            'Validators per chain',
+        ]);
+        assert.equal(await descriptionOf(top[0]!), 'active only');
+    });
+
+    test('L1 validators: node id, weight, balance in AVAX and creation time; details in the tooltip', async () => {
+        const list = ofKind(await rows('validators', await dataApiGroup()), 'l1Validator');
+        assert.ok(list.length > 0);
+        assert.ok(
+            list.every((v) => v.validator.remainingBalance > 0),
+            'active only by default',
+        );
+        const first = list[0]!;
+        assert.equal(await labelOf(first), first.validator.nodeId);
+        assert.match(await descriptionOf(first), /^weight [\d,]+ · [\d,.]+ AVAX · .+ ago$/);
+        const tip = await tooltipText(first);
+        for (const part of [
+            'Validation id \\\\\\(hex\\\\\\)',
+            'BLS public key',
+            'Balance owners',
+            'Deactivation owner',
+        ]) {
+            assert.match(tip, new RegExp(part));
+        }
+    });
+
+    test('filters: subnet, node id, validation id and inactive on or off', async () => {
+        const api = await extensionApi();
+        const known = testEnv().known.mainnet;
+        api.trees.validatorsSource.filter = { subnetId: known.l1SubnetId, includeInactive: false };
+        api.trees.providers.validators.refresh();
+        const active = ofKind(await rows('validators', await dataApiGroup()), 'l1Validator');
+        assert.equal(active.length, 6);
+        assert.match(
+            await descriptionOf((await rows('validators'))[0]!),
+            /subnet .* · active only/,
+        );
+        api.trees.validatorsSource.filter = { subnetId: known.l1SubnetId, includeInactive: true };
+        api.trees.providers.validators.refresh();
+        assert.equal(
+            ofKind(await rows('validators', await dataApiGroup()), 'l1Validator').length,
+            7,
+        );
+        api.trees.validatorsSource.filter = { nodeId: known.l1NodeId, includeInactive: false };
+        api.trees.providers.validators.refresh();
+        const byNode = ofKind(await rows('validators', await dataApiGroup()), 'l1Validator');
+        assert.deepEqual(
+            byNode.map((v) => v.validator.nodeId),
+            [known.l1NodeId],
+        );
+        api.trees.validatorsSource.filter = {
+            validationId: known.l1ValidationId,
+            includeInactive: false,
+        };
+        api.trees.providers.validators.refresh();
+        const byValidation = ofKind(await rows('validators', await dataApiGroup()), 'l1Validator');
+        assert.deepEqual(
+            byValidation.map((v) => v.validator.validationId),
+            [known.l1ValidationId],
+        );
+        await vscode.commands.executeCommand('avalanche.validators.clearFilter');
+        assert.equal(api.trees.validatorsSource.filterActive, false);
+    });
+
+    test('the node view of an L1 marks every disagreement with the Data API', async () => {
+        const known = testEnv().known.mainnet;
+        const chain = await nodeChain(known.l1BlockchainId);
+        const list = ofKind(await rows('validators', chain), 'nodeValidator');
+        const byAgreement = (a: string) => list.filter((v) => v.compared.agreement === a);
+        assert.equal(byAgreement('weightDiffers').length, 1, 'one weight differs');
+        assert.equal(byAgreement('onlyDataApi').length, 1, 'one is missing on the node');
+        assert.equal(byAgreement('onlyNode').length, 1, 'one is missing in the Data API');
+        assert.ok(list.every((v) => v.comparable));
+        const weight = byAgreement('weightDiffers')[0]!;
+        const n = BigInt(weight.compared.node?.weight ?? '0');
+        const d = BigInt(weight.compared.dataApi?.weight ?? 0);
+        assert.equal(n - d, 5n);
+        assert.match(await descriptionOf(weight), /⚠ weight differs: node [\d,]+, Data API [\d,]+/);
+        assert.match(await descriptionOf(byAgreement('onlyDataApi')[0]!), /missing on the node/);
+        assert.match(await descriptionOf(byAgreement('onlyNode')[0]!), /missing in the Data API/);
+        const agreeing = list.find((v) => v.compared.nodeId === known.l1NodeId);
+        assert.equal(agreeing?.compared.agreement, 'agree');
+        assert.match(
+            await descriptionOf(agreeing!),
+            /^weight [\d,]+ · uptime [\d.]+% · (connected|not connected) · L1 validator$/,
+        );
+        assert.equal(
+            list.filter((v) => v.compared.node?.isConnected === false).length,
+            1,
+            'one node-side validator is offline',
+        );
+        const rendered = (await extensionApi()).trees.providers.validators.getTreeItem(weight);
+        assert.equal(rendered.contextValue, 'validator.node.weightDiffers');
+    });
+
+    test('the C-Chain lists the primary validators without a comparison', async () => {
+        const chain = await nodeChain(testEnv().known.mainnet.cChainBlockchainId);
+        const list = ofKind(await rows('validators', chain), 'nodeValidator');
+        assert.ok(list.length > 0);
+        assert.ok(list.every((v) => !v.comparable));
+        assert.doesNotMatch(await descriptionOf(list[0]!), /⚠/);
+        assert.match(await descriptionOf(list[0]!), /subnet validator/);
+    });
+
+    test('a chain the node is still bootstrapping explains itself', async () => {
+        const group = await rowByLabel(await rows('validators'), 'Validators per chain');
+        const chains = ofKind(await rows('validators', group), 'nodeChain');
+        const unavailable = chains.find((c) => c.chain.status === 'UNAVAILABLE');
+        assert.ok(unavailable);
+        const notice = oneOfKind(await rows('validators', unavailable), 'notice');
+        assert.equal(notice.reason, 'bootstrapping');
+    });
+
+    test('a node that is down is a notice on each chain, not a toast', async () => {
+        await setSandboxSettings({ nodeDown: true });
+        const chain = await nodeChain(testEnv().known.mainnet.l1BlockchainId);
+        (await extensionApi()).trees.providers.validators.refresh(chain);
+        const notice = oneOfKind(await rows('validators', chain), 'notice');
+        assert.equal(notice.reason, 'unreachable');
+    });
+});
