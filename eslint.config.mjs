@@ -29,7 +29,12 @@ export default tseslint.config(
         rules: { 'no-console': 'off' },
     },
     {
-        files: ['**/*.mjs', '**/*.js'],
+        files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
         ...tseslint.configs.disableTypeChecked,
+    },
+    {
+        // CommonJS files are CommonJS on purpose (mocha loads reporters with require).
+        files: ['**/*.cjs'],
+        rules: { '@typescript-eslint/no-require-imports': 'off' },
     },
 );

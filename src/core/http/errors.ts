@@ -205,9 +205,10 @@ export function describeValue(value: unknown): string {
     else if (value === undefined) text = 'undefined';
     else {
         try {
-            text = JSON.stringify(value) ?? String(value);
+            // JSON.stringify returns undefined for functions and symbols.
+            text = JSON.stringify(value) ?? typeof value;
         } catch {
-            text = String(value);
+            text = typeof value; // cycles
         }
     }
     return text.length > 80 ? `${text.slice(0, 77)}...` : text;
