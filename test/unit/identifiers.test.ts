@@ -771,6 +771,47 @@ describe('(unit) identifiers detector', () => {
         );
     });
 
+    it('property: the sampled whole-text scan and the word-by-word window scan agree', () => {
+        const fragment = fc.oneof(
+            fc.nat(300).map(address),
+            fc.nat(300).map(hash),
+            fc.nat(300).map((s) => `P-${bech('avax', s)}`),
+            fc.nat(300).map((s) => bech('local', s)),
+            fc.nat(300).map(cb58Id),
+            fc.nat(300).map(nodeId),
+            fc.nat(300).map((s) => corrupt(nodeId(s), 9)),
+            fc.nat(300).map((s) => `"${corrupt(cb58Id(s), 10)}"`),
+            fc.constantFrom(
+                'NodeID-',
+                'P-',
+                'X-',
+                'C-',
+                '-',
+                '\\n',
+                '\\',
+                'n',
+                ' ',
+                '"',
+                'id: ',
+                'x',
+                '_',
+            ),
+            fc.stringMatching(/^[0-9a-fA-F]{1,80}$/),
+            fc.stringMatching(/^[1-9A-HJ-NP-Za-km-z]{1,80}$/),
+            fc.stringMatching(/^[a-z0-9_ .-]{1,60}$/),
+        );
+        fc.assert(
+            fc.property(fc.array(fragment, { maxLength: 16 }), (parts) => {
+                const text = parts.join('');
+                assert.deepEqual(
+                    findIdentifiers(text),
+                    findIdentifiers(text, { from: 0, to: text.length }),
+                );
+            }),
+            { numRuns: 1000 },
+        );
+    });
+
     it('property: valid ids between separators are always found', () => {
         const id = fc.oneof(
             fc.nat(5000).map(address),

@@ -17,6 +17,7 @@ const alphabetCodes = Array.from(base58Alphabet, (c) => c.charCodeAt(0));
 // Values are held in little-endian 24-bit limbs and fed four digits at a time: 58^4 < 2^24, so a
 // limb times 58^4 plus a carry stays below 2^53 and float arithmetic is exact.
 const limbBits = 2 ** 24;
+const inverseLimbBits = 2 ** -24; // exact, so multiplying is the same as dividing
 const groupDigits = 4;
 const groupBase = 58 ** groupDigits;
 const maxBytes = 96;
@@ -27,7 +28,7 @@ function multiplyAdd(used: number, capacity: number, multiplier: number, addend:
     let carry = addend;
     for (let k = 0; k < used; k++) {
         const x = limbs[k]! * multiplier + carry;
-        carry = Math.floor(x / limbBits);
+        carry = Math.floor(x * inverseLimbBits);
         limbs[k] = x - carry * limbBits;
     }
     while (carry > 0) {

@@ -33,6 +33,12 @@ function compress(block: Uint8Array, offset: number): void {
         const o = offset + t * 4;
         w[t] = (block[o]! << 24) | (block[o + 1]! << 16) | (block[o + 2]! << 8) | block[o + 3]!;
     }
+    compressSchedule();
+}
+
+/** Runs the compression function on the block whose 16 words are already in `schedule`. */
+function compressSchedule(): void {
+    const w = schedule;
     for (let t = 16; t < 64; t++) {
         const x = w[t - 15]!;
         const y = w[t - 2]!;
@@ -85,6 +91,19 @@ export function sha256Words(
     out: Uint32Array = new Uint32Array(8),
 ): Uint32Array {
     state.set(initialState);
+    if (length < 56) {
+        // One block: read the message and its padding straight into the schedule (the common
+        // case here, as checksums hash 20- and 32-byte payloads).
+        const w = schedule;
+        for (let t = 0; t < 16; t++) w[t] = 0;
+        for (let i = 0; i < length; i++)
+            w[i >>> 2] = w[i >>> 2]! | (bytes[i]! << (24 - 8 * (i & 3)));
+        w[length >>> 2] = w[length >>> 2]! | (0x80 << (24 - 8 * (length & 3)));
+        w[15] = length * 8;
+        compressSchedule();
+        out.set(state);
+        return out;
+    }
     const fullBlocks = length >>> 6;
     for (let i = 0; i < fullBlocks; i++) compress(bytes, i * 64);
     const rest = length - fullBlocks * 64;
