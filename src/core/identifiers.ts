@@ -1,8 +1,10 @@
 /**
  * What hovers detect in source text: EVM addresses and 32-byte hashes, primary-network bech32
- * addresses, cb58 ids and node ids. One hand-written scanner walks the text word by word (a word
- * is a run of `[A-Za-z0-9_]`), so each character is read a bounded number of times whatever the
- * input; only tokens of an exact id shape reach a checksum, and those results are cached per token.
+ * addresses, cb58 ids and node ids. Hand-written scanners over character codes (no regex over the
+ * text) read each character a bounded number of times whatever the input: word by word (a word is
+ * a run of `[A-Za-z0-9_]`) around a position or in a window, and by sampling every 37th character
+ * over a whole text. Only tokens of an exact id shape reach a checksum, and a token met twice is
+ * answered from a cache after that.
  *
  * Rules, in the order a reader of a hover would ask about them:
  * - Boundaries: an identifier is a whole word, so it never starts or ends inside a longer run of

@@ -23,13 +23,14 @@ export interface KnownId {
 /** The P-Chain blockchain id (`ids.Empty`), identical on mainnet, fuji and local networks. */
 export const pChainId = '11111111111111111111111111111111LpoYY';
 
+// Entries are frozen: every identifier that names one shares the same object.
 function blockchain(chain: 'P' | 'X' | 'C', network: KnownNetwork | 'all'): KnownId {
     const where = network === 'all' ? 'all networks' : network;
-    return { name: `${chain}-Chain (${where})`, network, kind: 'blockchain', chain };
+    return Object.freeze({ name: `${chain}-Chain (${where})`, network, kind: 'blockchain', chain });
 }
 
 function avaxAsset(network: KnownNetwork): KnownId {
-    return { name: `AVAX asset (${network})`, network, kind: 'asset' };
+    return Object.freeze({ name: `AVAX asset (${network})`, network, kind: 'asset' });
 }
 
 /** Well-known cb58 ids: primary-network blockchain ids and AVAX asset ids, keyed by cb58 text. */
@@ -70,10 +71,14 @@ export function knownId(id: string): KnownId | undefined {
     return knownCb58Ids.get(id);
 }
 
+function evmChain(network: KnownNetwork): KnownId {
+    return Object.freeze({ name: `C-Chain (${network})`, network, kind: 'evmChain', chain: 'C' });
+}
+
 const knownEvmChains: ReadonlyMap<number, KnownId> = new Map<number, KnownId>([
-    [43114, { name: 'C-Chain (mainnet)', network: 'mainnet', kind: 'evmChain', chain: 'C' }],
-    [43113, { name: 'C-Chain (fuji)', network: 'fuji', kind: 'evmChain', chain: 'C' }],
-    [43112, { name: 'C-Chain (local)', network: 'local', kind: 'evmChain', chain: 'C' }],
+    [43114, evmChain('mainnet')],
+    [43113, evmChain('fuji')],
+    [43112, evmChain('local')],
 ]);
 
 /**
