@@ -14,30 +14,25 @@ export const base58Digit = new Int8Array(128).fill(-1);
 for (let i = 0; i < base58Alphabet.length; i++) base58Digit[base58Alphabet.charCodeAt(i)] = i;
 const alphabetCodes = Array.from(base58Alphabet, (c) => c.charCodeAt(0));
 
-// Values are held in little-endian 24-bit limbs and fed four digits at a time: 58^4 < 2^24, so a
-// limb times 58^4 plus a carry stays below 2^53 and float arithmetic is exact.
-const limbBits = 2 ** 24;
-const inverseLimbBits = 2 ** -24; // exact, so multiplying is the same as dividing
-const groupDigits = 4;
-const groupBase = 58 ** groupDigits;
+// Decoding keeps the value in little-endian 16-bit limbs and feeds two digits at a time: a limb
+// times 58^2 plus a carry stays below 2^31, so every step is small-integer arithmetic.
 const maxBytes = 96;
-const limbs = new Float64Array(maxBytes / 3);
+const decodeLimbs = new Int32Array(maxBytes / 2);
+const pairBase = 58 * 58;
 
-/** limbs[0, used) = limbs * multiplier + addend; returns the new `used`, or -1 past `capacity`. */
+/** decodeLimbs[0, used) = limbs * multiplier + addend; the new `used`, or -1 past `capacity`. */
 function multiplyAdd(used: number, capacity: number, multiplier: number, addend: number): number {
+    const limbs = decodeLimbs;
     let carry = addend;
     for (let k = 0; k < used; k++) {
         const x = limbs[k]! * multiplier + carry;
-        carry = Math.floor(x * inverseLimbBits);
-        limbs[k] = x - carry * limbBits;
+        limbs[k] = x & 0xffff;
+        carry = x >>> 16;
     }
-    while (carry > 0) {
-        if (used === capacity) return -1;
-        const next = Math.floor(carry / limbBits);
-        limbs[used++] = carry - next * limbBits;
-        carry = next;
-    }
-    return used;
+    if (carry === 0) return used;
+    if (used === capacity) return -1;
+    limbs[used] = carry; // carry < 58^2 + 1 < 2^16
+    return used + 1;
 }
 
 /**
@@ -53,7 +48,7 @@ export function base58DecodeInto(
 ): boolean {
     const size = out.length;
     if (size > maxBytes) throw new RangeError(`base58DecodeInto: ${size} bytes is too large`);
-    const capacity = Math.ceil(size / 3);
+    const capacity = (size + 1) >>> 1;
     let zeros = 0;
     let i = start;
     while (i < end && text.charCodeAt(i) === 49 /* '1' */) {
@@ -62,36 +57,39 @@ export function base58DecodeInto(
     }
     if (zeros > size) return false;
     let used = 0;
-    let group = 0;
-    let inGroup = 0;
-    for (; i < end; i++) {
-        const code = text.charCodeAt(i);
+    // An odd count of digits starts with a single one, so that the rest pair up.
+    if ((end - i) & 1) {
+        const code = text.charCodeAt(i++);
         const digit = code < 128 ? base58Digit[code]! : -1;
         if (digit < 0) return false;
-        group = group * 58 + digit;
-        if (++inGroup === groupDigits) {
-            used = multiplyAdd(used, capacity, groupBase, group);
-            if (used < 0) return false;
-            group = 0;
-            inGroup = 0;
-        }
+        used = multiplyAdd(0, capacity, 58, digit);
+        if (used < 0) return false;
     }
-    if (inGroup > 0) {
-        used = multiplyAdd(used, capacity, 58 ** inGroup, group);
+    for (; i < end; i += 2) {
+        const high = text.charCodeAt(i);
+        const low = text.charCodeAt(i + 1);
+        const d1 = high < 128 ? base58Digit[high]! : -1;
+        const d0 = low < 128 ? base58Digit[low]! : -1;
+        if ((d1 | d0) < 0) return false;
+        used = multiplyAdd(used, capacity, pairBase, d1 * 58 + d0);
         if (used < 0) return false;
     }
     // The value must fit in `size` bytes, of which exactly `zeros` lead with 0.
-    if (used === capacity && limbs[capacity - 1]! >= 2 ** (8 * (size - 3 * (capacity - 1))))
-        return false;
+    if (size & 1 && used === capacity && decodeLimbs[capacity - 1]! > 0xff) return false;
     for (let b = 0; b < size; b++) {
-        const k = (b / 3) | 0;
-        out[size - 1 - b] = k < used ? (limbs[k]! >>> (8 * (b - 3 * k))) & 0xff : 0;
+        const k = b >>> 1;
+        out[size - 1 - b] = k < used ? (decodeLimbs[k]! >>> ((b & 1) * 8)) & 0xff : 0;
     }
     let leading = 0;
     while (leading < size && out[leading] === 0) leading++;
     return leading === zeros;
 }
 
+// Encoding divides big-endian 24-bit limbs by 58^4: 58^4 < 2^24, so a remainder times 2^24 plus
+// a limb stays below 2^53 and float division is exact.
+const limbBits = 2 ** 24;
+const groupDigits = 4;
+const groupBase = 58 ** groupDigits;
 const chunkLimbs = new Float64Array(maxBytes / 3);
 const digitCodes: number[] = [];
 

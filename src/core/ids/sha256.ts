@@ -6,24 +6,26 @@
  */
 
 /** First 32 bits of the fractional parts of the cube roots of the first 64 primes. */
-const roundConstants = new Uint32Array(64);
+const roundConstants = new Int32Array(64);
 /** First 32 bits of the fractional parts of the square roots of the first 8 primes. */
-const initialState = new Uint32Array(8);
+const initialState = new Int32Array(8);
 
 {
     const primes: number[] = [];
     for (let candidate = 2; primes.length < 64; candidate++) {
         if (primes.every((p) => candidate % p !== 0)) primes.push(candidate);
     }
-    const fraction32 = (x: number): number => ((x - Math.floor(x)) * 2 ** 32) >>> 0;
+    const fraction32 = (x: number): number => ((x - Math.floor(x)) * 2 ** 32) | 0;
     primes.forEach((p, i) => {
         roundConstants[i] = fraction32(Math.cbrt(p));
         if (i < 8) initialState[i] = fraction32(Math.sqrt(p));
     });
 }
 
-const schedule = new Uint32Array(64);
-const state = new Uint32Array(8);
+// Signed arrays: V8 keeps their elements as 32-bit integers, where values read from a
+// Uint32Array above 2^31 would become doubles.
+const schedule = new Int32Array(64);
+const state = new Int32Array(8);
 // Room for the last partial block plus padding, which can spill into a second block.
 const tail = new Uint8Array(128);
 
@@ -70,14 +72,14 @@ function compressSchedule(): void {
         b = a;
         a = (t1 + t2) | 0;
     }
-    state[0] = state[0]! + a;
-    state[1] = state[1]! + b;
-    state[2] = state[2]! + c;
-    state[3] = state[3]! + d;
-    state[4] = state[4]! + e;
-    state[5] = state[5]! + f;
-    state[6] = state[6]! + g;
-    state[7] = state[7]! + h;
+    state[0] = (state[0]! + a) | 0;
+    state[1] = (state[1]! + b) | 0;
+    state[2] = (state[2]! + c) | 0;
+    state[3] = (state[3]! + d) | 0;
+    state[4] = (state[4]! + e) | 0;
+    state[5] = (state[5]! + f) | 0;
+    state[6] = (state[6]! + g) | 0;
+    state[7] = (state[7]! + h) | 0;
 }
 
 /**
