@@ -35,6 +35,24 @@ const lazyCorePlugin = {
     },
 };
 
+/**
+ * The panels draw their icons with @vscode/codicons. Its stylesheet and font are copied next to
+ * the page bundle, so that the page loads them from `dist/webview` (a `localResourceRoots` entry)
+ * and the packaged extension carries them (`.vscodeignore` lets `dist/webview/*.css|*.ttf` in).
+ */
+const codiconsPlugin = {
+    name: 'codicons',
+    setup(build) {
+        build.onEnd(async () => {
+            const { copyFile, mkdir } = await import('node:fs/promises');
+            await mkdir('dist/webview', { recursive: true });
+            for (const file of ['codicon.css', 'codicon.ttf']) {
+                await copyFile(`node_modules/@vscode/codicons/dist/${file}`, `dist/webview/${file}`);
+            }
+        });
+    },
+};
+
 const common = {
     bundle: true,
     minify: production,
@@ -73,6 +91,7 @@ const contexts = await Promise.all([
         format: 'iife',
         target: 'es2022',
         loader: { '.ttf': 'file', '.css': 'css' },
+        plugins: [...common.plugins, codiconsPlugin],
     }),
 ]);
 

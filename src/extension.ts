@@ -5,6 +5,9 @@
  */
 import * as vscode from 'vscode';
 
+import { ExportCommands } from './commands/queries/exportCommands';
+import { QueryCommands } from './commands/queries/queryCommands';
+import { QueryServices } from './commands/queries/queryServices';
 import { createCommandHandlers, registerCommands } from './commands/registerCommands';
 import { ClientProvider } from './platform/clients';
 import { Config } from './platform/config';
@@ -13,6 +16,7 @@ import { log } from './platform/log';
 import { Secrets } from './platform/secrets';
 import { AvalancheStatusBar } from './statusBar/statusBarItem';
 import { Trees } from './tree/registerTrees';
+import { QueryPanels } from './webview/queryPanels';
 
 /** The services features build on; returned from `activate` for the integration tests. */
 export interface ExtensionApi {
@@ -21,6 +25,15 @@ export interface ExtensionApi {
     readonly clients: ClientProvider;
     readonly statusBar: AvalancheStatusBar;
     readonly trees: Trees;
+    readonly queries: QueryApi;
+}
+
+/** Palette queries and result panels, for other features and the integration tests. */
+export interface QueryApi {
+    readonly services: QueryServices;
+    readonly panels: QueryPanels;
+    readonly commands: QueryCommands;
+    readonly exports: ExportCommands;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
@@ -43,7 +56,17 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             reportHealth: (health) => statusBar.setHealth(health),
         });
         subscriptions.push(trees);
-        subscriptions.push(registerCommands(createCommandHandlers({ config, secrets, trees })));
+        const queryServices = new QueryServices(clients, config, context.globalState, context.extensionUri);
+        subscriptions.push(queryServices);
+        const panels = new QueryPanels(queryServices);
+        subscriptions.push(panels);
+        const exports = new ExportCommands(queryServices, panels);
+        const queryCommands = new QueryCommands(queryServices, panels, exports);
+        subscriptions.push(
+            registerCommands(
+                createCommandHandlers({ config, secrets, trees, queryHandlers: queryCommands.handlers() }),
+            ),
+        );
 
         // Workspace values of request-routing settings wait for the user's consent; asked after
         // activation so that a dialog never holds up the extension host.
@@ -52,7 +75,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             'Extension',
             `Activated in ${Date.now() - started} ms (VS Code ${vscode.version}, ${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI)`,
         );
-        return { config, secrets, clients, statusBar, trees };
+        return {
+            config,
+            secrets,
+            clients,
+            statusBar,
+            trees,
+            queries: { services: queryServices, panels, commands: queryCommands, exports },
+        };
     } catch (error) {
         log.error('Extension', 'Activation failed', error);
         void vscode.window

@@ -5,6 +5,8 @@
  * handler (`<area>Commands.ts`); `registerCommands.ts` wires them.
  */
 
+import { QueryCommandId, queryInternalCommandIds } from './queries/queryCommandIds';
+
 export const CommandId = {
     // ---------------------------------------------------------------------------------------------
     // User-facing: shown in the Command Palette under the "Avalanche" category.
@@ -73,6 +75,10 @@ export const CommandId = {
     OpenJson: 'avalanche.tree.openJson',
     /** {@link treeCommands.openInExplorer} */
     OpenInExplorer: 'avalanche.tree.openInExplorer',
+
+    // Palette queries and result panels (queries/queryCommandIds.ts): one per Data API endpoint
+    // and node method, user-facing, plus `avalanche.query.openPanel`, internal.
+    ...QueryCommandId,
 } as const;
 export type CommandId = (typeof CommandId)[keyof typeof CommandId];
 
@@ -84,6 +90,7 @@ export const internalCommandIds: ReadonlySet<CommandId> = new Set<CommandId>([
     CommandId.CopyId,
     CommandId.OpenJson,
     CommandId.OpenInExplorer,
+    ...queryInternalCommandIds,
 ]);
 
 /** Every id, in declaration order. */

@@ -15,6 +15,7 @@ import { clearDataApiKey, setDataApiKey } from './credentialCommands';
 import { showLogs } from './logCommands';
 import { chooseNetwork, showStatusMenu } from './networkCommands';
 import { addNodeUrl, chooseNode, removeNodeUrl } from './nodeCommands';
+import type { QueryCommandId } from './queries/queryCommandIds';
 import { type CommandHandler, runCommand } from './runCommand';
 
 /** One handler per command id; a missing id is a type error. */
@@ -25,12 +26,20 @@ export interface CommandServices {
     readonly config: Config;
     readonly secrets: Secrets;
     readonly trees: Trees;
+    /** The palette queries (`queries/queryCommands.ts`). */
+    readonly queryHandlers: Readonly<Record<QueryCommandId, CommandHandler>>;
 }
 
 /** The handlers of the foundation commands; features add theirs to this table. */
-export function createCommandHandlers({ config, secrets, trees }: CommandServices): CommandHandlers {
+export function createCommandHandlers({
+    config,
+    secrets,
+    trees,
+    queryHandlers,
+}: CommandServices): CommandHandlers {
     return {
         ...createTreeCommandHandlers(trees, config),
+        ...queryHandlers,
         [CommandId.ChooseNetwork]: () => chooseNetwork(config),
         [CommandId.ChooseNode]: () => chooseNode(config),
         [CommandId.AddNodeUrl]: () => addNodeUrl(config),

@@ -15,3 +15,4 @@ export * from './identifiers';
 export * from './knownIds';
 export * from './format';
 export * from './views';
+export * from './query';

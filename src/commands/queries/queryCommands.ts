@@ -1,0 +1,399 @@
+/**
+ * The query commands: one handler per table entry (Data API endpoint or node method), built from
+ * the tables instead of written one by one, plus "Call Node Method…", "Send Raw JSON-RPC…",
+ * "Reopen Recent Query…" and the internal command that opens the panel of a query. Every handler
+ * asks through the `InputProvider`, checks the query before anything is sent, and opens the
+ * result in its panel. Methods that change the node are confirmed (naming the node) and report
+ * what changed; they run here, once, and their panel shows that result without running it again.
+ *
+ * Each query command takes an optional argument with parameter values (the sidebar and hovers
+ * pass what they know); the missing ones are asked for.
+ */
+import type {
+    DataApiQueryEntry,
+    NodeQueryEntry,
+    NodeRpcMethod,
+    ParamPrompt,
+} from '../../core/index';
+import { loadCore } from '../../platform/lazyCore';
+import type {
+    DataApiQuery,
+    NodeQuery,
+    QueryParamValue,
+    QueryRequest,
+    RawRpcQuery,
+} from '../../shared/query';
+import type { QueryPanels } from '../../webview/queryPanels';
+import type { CommandHandler } from '../runCommand';
+import type { ExportCommands } from './exportCommands';
+import { PromptFlow, toNodeTexts } from './promptFlow';
+import {
+    DataApiQueryCommandId,
+    NodeQueryCommandId,
+    type QueryCommandId,
+    QueryInternalCommandId,
+    QueryToolCommandId,
+} from './queryCommandIds';
+import type { QueryServices } from './queryServices';
+
+/** Parameter values passed as a command argument; anything that is not a plain value is ignored. */
+function argumentValues(arg: unknown): Record<string, QueryParamValue> {
+    if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return {};
+    const out: Record<string, QueryParamValue> = {};
+    for (const [key, value] of Object.entries(arg as Record<string, unknown>)) {
+        if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+            out[key] = value;
+        else if (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+            out[key] = value;
+    }
+    return out;
+}
+
+const rawPrompts: readonly ParamPrompt[] = [
+    {
+        name: 'path',
+        kind: 'rpcPath',
+        label: 'Endpoint path',
+        optional: false,
+        hint: 'Path on the node, such as /ext/info',
+    },
+    {
+        name: 'method',
+        kind: 'rpcMethod',
+        label: 'Method',
+        optional: false,
+        hint: 'For example info.getNodeVersion or eth_blockNumber',
+    },
+    {
+        name: 'params',
+        kind: 'json',
+        label: 'Params (JSON)',
+        optional: true,
+        hint: 'A JSON object or array; empty for none',
+    },
+];
+
+export class QueryCommands {
+    constructor(
+        private readonly services: QueryServices,
+        private readonly panels: QueryPanels,
+        private readonly exports: ExportCommands,
+    ) {
+        panels.connect({
+            edit: (request) => this.editQuery(request),
+            act: (action) => exports.act(action),
+        });
+    }
+
+    /** One handler per query command id. */
+    handlers(): Record<QueryCommandId, CommandHandler> {
+        const core = loadCore;
+        const handlers = {} as Record<QueryCommandId, CommandHandler>;
+        for (const id of Object.values(DataApiQueryCommandId)) {
+            handlers[id] = (arg?: unknown) => {
+                const entry = core().dataApiQueryByCommand(id);
+                if (!entry) throw new Error(`No Data API query behind ${id}`);
+                return this.runDataApiQuery(entry, arg);
+            };
+        }
+        for (const id of Object.values(NodeQueryCommandId)) {
+            handlers[id] = (arg?: unknown) => {
+                const entry = core().nodeQueryByCommand(id);
+                if (!entry) throw new Error(`No node method behind ${id}`);
+                return this.runNodeMethod(entry, arg);
+            };
+        }
+        handlers[QueryToolCommandId.CallNodeMethod] = () => this.callNodeMethod();
+        handlers[QueryToolCommandId.SendRawRpc] = (arg?: unknown) => this.sendRawRpc(arg);
+        handlers[QueryToolCommandId.ReopenRecentQuery] = () => this.reopenRecentQuery();
+        handlers[QueryToolCommandId.ShowExportOperations] = () => this.exports.showOperations();
+        handlers[QueryInternalCommandId.OpenQueryPanel] = (arg?: unknown) =>
+            this.openQueryPanel(arg);
+        return handlers;
+    }
+
+    /** A Data API query: ask, check, open its panel. */
+    async runDataApiQuery(entry: DataApiQueryEntry, arg?: unknown): Promise<void> {
+        if (entry.operation === 'postTransactionExportJob') return this.exports.createExport(arg);
+        const values = await new PromptFlow(this.services, {
+            title: entry.title.replace(/…$/, ''),
+            initial: argumentValues(arg),
+        }).ask(entry.prompts);
+        if (!values) return;
+        const query: DataApiQuery = {
+            source: 'dataApi',
+            operation: entry.operation,
+            params: values,
+        };
+        this.panels.runner.check(query);
+        this.panels.open(query);
+    }
+
+    /** A node method: ask, check, confirm when it changes the node, run, open its panel. */
+    async runNodeMethod(entry: NodeQueryEntry, arg?: unknown): Promise<void> {
+        const initial = argumentValues(arg);
+        const values = await new PromptFlow(this.services, {
+            title: entry.title.replace(/…$/, ''),
+            initial,
+        }).ask(entry.prompts);
+        if (!values) return;
+        const { chain, ...rest } = values;
+        const query: NodeQuery = {
+            source: 'node',
+            method: entry.method,
+            texts: toNodeTexts(rest),
+            ...(typeof chain === 'string' ? { chain } : {}),
+        };
+        this.panels.runner.check(query);
+        if (!entry.changesNode) {
+            this.panels.open(query);
+            return;
+        }
+        await this.runNodeChange(query);
+    }
+
+    /** Confirms and runs a node-changing method once, then shows what changed. */
+    private async runNodeChange(query: NodeQuery): Promise<void> {
+        const core = loadCore();
+        const node = this.services.node;
+        const confirmation = core.confirmationText(query.method, query.texts, node);
+        const go = await this.services.inputs.confirm({
+            key: 'confirm',
+            message: confirmation.message,
+            detail: confirmation.detail,
+            action: 'Change the Node',
+        });
+        if (!go) return;
+        const client = this.services.clients.nodeRpc();
+        const method = core.findNodeRpcMethod(query.method) as NodeRpcMethod<string, unknown>;
+        const params = core.paramsFromText(method, query.texts);
+        const loggerName = query.texts['loggerName'];
+        const levels = async () => {
+            try {
+                return (
+                    await client.call(
+                        core.nodeRpcMethods['admin.getLoggerLevel'],
+                        loggerName ? { loggerName } : {},
+                    )
+                ).loggerLevels;
+            } catch {
+                return undefined;
+            }
+        };
+        const levelsBefore = query.method === 'admin.setLoggerLevel' ? await levels() : undefined;
+        const result = await client.call(method, params, query.chain ? { chain: query.chain } : {});
+        const levelsAfter = query.method === 'admin.setLoggerLevel' ? await levels() : undefined;
+        let aliasesAfter: string[] | undefined;
+        if (query.method === 'admin.aliasChain' && query.texts['chain']) {
+            try {
+                aliasesAfter = (
+                    await client.call(core.nodeRpcMethods['admin.getChainAliases'], {
+                        chain: query.texts['chain'],
+                    })
+                ).aliases;
+            } catch {
+                aliasesAfter = undefined;
+            }
+        }
+        const lines = core.describeNodeChange(query.method, query.texts, result, {
+            nodeName: node.name,
+            levelsBefore,
+            levelsAfter,
+            aliasesAfter,
+        });
+        this.panels.open(query, { result, notice: { tone: 'ok', text: lines.join('\n') } });
+        void this.services.inputs.notify({
+            key: 'changed',
+            severity: 'info',
+            message: lines.slice(0, 3).join(' '),
+            actions: [],
+        });
+    }
+
+    /** Picks any method of the table, then runs it like its own command. */
+    async callNodeMethod(): Promise<void> {
+        const core = loadCore();
+        const picked = await this.services.inputs.pick(
+            core.nodeQueries().map((entry) => ({
+                label: entry.method,
+                description: `${entry.changesNode ? '$(warning) changes the node · ' : ''}${entry.publicServer ? '' : 'not on public servers · '}${entry.description}`,
+                detail: entry.deprecated,
+                value: entry.method,
+            })),
+            {
+                key: 'method',
+                title: 'Avalanche: Call Node Method',
+                placeholder: 'A method of the node (admin, info, EVM, validators)',
+            },
+        );
+        if (!picked) return;
+        const entry = core.nodeQuery(picked);
+        if (entry) await this.runNodeMethod(entry);
+    }
+
+    /** Any method on any endpoint path of the selected node. */
+    async sendRawRpc(arg?: unknown): Promise<void> {
+        const core = loadCore();
+        const values = await new PromptFlow(this.services, {
+            title: 'Avalanche: Send Raw JSON-RPC',
+            initial: argumentValues(arg),
+        }).ask(rawPrompts);
+        if (!values) return;
+        const query: RawRpcQuery = {
+            source: 'rawRpc',
+            path: String(values['path']),
+            method: String(values['method']),
+            paramsJson: typeof values['params'] === 'string' ? values['params'] : '',
+        };
+        this.panels.runner.check(query);
+        if (!core.rawMethodMayChange(query.method)) {
+            this.panels.open(query);
+            return;
+        }
+        const node = this.services.node;
+        const confirmation = core.confirmationText(query.method, {}, node);
+        const go = await this.services.inputs.confirm({
+            key: 'confirm',
+            message: confirmation.message,
+            detail: `${query.method} on ${query.path} may change the node or a chain. It is sent once and not repeated when the panel is restored.`,
+            action: 'Send',
+        });
+        if (!go) return;
+        const run = await this.panels.runner.run(query, undefined, new AbortController().signal);
+        this.panels.open(query, {
+            result: run.result,
+            notice: {
+                tone: 'info',
+                text: `Sent ${core.notificationText(query.method)} to ${node.name}.`,
+            },
+        });
+    }
+
+    /** Reopens a query of the history. */
+    async reopenRecentQuery(): Promise<void> {
+        const core = loadCore();
+        const history = this.services.history();
+        if (history.length === 0) {
+            await this.services.inputs.notify({
+                key: 'history',
+                severity: 'info',
+                message: 'No queries in the history yet.',
+                actions: [],
+            });
+            return;
+        }
+        const picked = await this.services.inputs.pick(
+            history.map((e) => ({
+                label: core.cleanText(e.title),
+                description: new Date(e.atMs).toLocaleString(),
+                detail: core.querySummary(e.query),
+                value: e.query,
+            })),
+            {
+                key: 'history',
+                title: 'Avalanche: Reopen Recent Query',
+                placeholder: 'A query you ran',
+            },
+        );
+        if (!picked) return;
+        this.openQueryPanel(picked);
+    }
+
+    /**
+     * Opens the panel of a query given by another feature (a tree item, a hover link, the
+     * history). The argument is untrusted: it is parsed and checked, and only read-only queries
+     * are accepted (a node change needs its own command and confirmation).
+     */
+    openQueryPanel(arg: unknown): void {
+        const core = loadCore();
+        const query = core.parseQueryRequest(arg);
+        if (!query) throw new core.ValidationError('query', arg, 'a query object ({ source, … })');
+        if (!core.isReplayable(query)) {
+            throw new core.ValidationError(
+                'query',
+                core.querySummary(query),
+                'a query that only reads; run the command of a method that changes something',
+            );
+        }
+        this.panels.runner.check(query);
+        this.panels.open(query);
+    }
+
+    /** Asks for a panel's parameters again ("Edit Query…"), pre-filled with the current ones. */
+    async editQuery(request: QueryRequest): Promise<QueryRequest | undefined> {
+        const core = loadCore();
+        switch (request.source) {
+            case 'dataApi': {
+                const entry = core.dataApiQuery(request.operation);
+                if (!entry) return undefined;
+                const { pageSize, ...params } = request.params;
+                const values = await new PromptFlow(this.services, {
+                    title: entry.title.replace(/…$/, ''),
+                    initial: params,
+                    reask: true,
+                }).ask(entry.prompts);
+                if (!values) return undefined;
+                return {
+                    source: 'dataApi',
+                    operation: request.operation,
+                    params: pageSize === undefined ? values : { ...values, pageSize },
+                };
+            }
+            case 'node': {
+                const entry = core.nodeQuery(request.method);
+                if (!entry) return undefined;
+                const values = await new PromptFlow(this.services, {
+                    title: entry.title.replace(/…$/, ''),
+                    initial: {
+                        ...request.texts,
+                        ...(request.chain ? { chain: request.chain } : {}),
+                    },
+                    reask: true,
+                }).ask(entry.prompts);
+                if (!values) return undefined;
+                const { chain, ...rest } = values;
+                const edited: NodeQuery = {
+                    source: 'node',
+                    method: request.method,
+                    texts: toNodeTexts(rest),
+                    ...(typeof chain === 'string' ? { chain } : {}),
+                };
+                // A changing method goes through its confirmation, never a silent re-run.
+                if (entry.changesNode) {
+                    await this.runNodeChange(edited);
+                    return undefined;
+                }
+                return edited;
+            }
+            case 'rawRpc': {
+                const values = await new PromptFlow(this.services, {
+                    title: 'Avalanche: Send Raw JSON-RPC',
+                    initial: {
+                        path: request.path,
+                        method: request.method,
+                        ...(request.paramsJson ? { params: request.paramsJson } : {}),
+                    },
+                    reask: true,
+                }).ask(rawPrompts);
+                if (!values) return undefined;
+                const edited: RawRpcQuery = {
+                    source: 'rawRpc',
+                    path: String(values['path']),
+                    method: String(values['method']),
+                    paramsJson: typeof values['params'] === 'string' ? values['params'] : '',
+                };
+                if (core.rawMethodMayChange(edited.method)) {
+                    await this.sendRawRpc({
+                        path: edited.path,
+                        method: edited.method,
+                        params: edited.paramsJson,
+                    });
+                    return undefined;
+                }
+                return edited;
+            }
+            case 'operations':
+                return undefined;
+        }
+    }
+}

@@ -1,0 +1,173 @@
+/**
+ * What the query commands and result panels share: the clients, the input provider (replaceable
+ * by tests), the session's chain list per network (for the EVM-chain pick and the native token of
+ * a chain), and the stores kept in `globalState`: query history, recent prompt values and the
+ * export operations. Everything heavy comes from the core bundle on first use (`loadCore()`).
+ */
+import * as vscode from 'vscode';
+
+import type { ChainInfo, HistoryEntry, StoredOperation } from '../../core/index';
+import type { QueryRequest } from '../../shared/query';
+import type { ClientProvider } from '../../platform/clients';
+import type { Config } from '../../platform/config';
+import { Disposable } from '../../platform/disposable';
+import { loadCore } from '../../platform/lazyCore';
+import { log } from '../../platform/log';
+import { nodeName } from '../../platform/nodeCatalog';
+import { SettingKey } from '../../platform/settingKeys';
+import { type InputProvider, VsCodeInputProvider } from './inputProvider';
+
+const logger = log.for('Queries');
+
+/** `globalState` keys. */
+export const StateKey = {
+    History: 'avalanche.query.history',
+    RecentValues: 'avalanche.query.recentValues',
+    Operations: 'avalanche.query.exportOperations',
+} as const;
+
+export class QueryServices extends Disposable {
+    private inputProvider: InputProvider = new VsCodeInputProvider();
+    private readonly chainLists = new Map<string, Promise<ChainInfo[]>>();
+    private readonly operationsEmitter = this._register(new vscode.EventEmitter<void>());
+    /** Fires when the stored export operations change. */
+    readonly onDidChangeOperations = this.operationsEmitter.event;
+
+    constructor(
+        readonly clients: ClientProvider,
+        readonly config: Config,
+        readonly state: vscode.Memento,
+        readonly extensionUri: vscode.Uri,
+    ) {
+        super();
+        this._register(
+            clients.onDidChange((e) => {
+                if (e.dataApi || e.network) this.chainLists.clear();
+            }),
+        );
+    }
+
+    /** Where questions go: VS Code's UI, or a test's script. */
+    get inputs(): InputProvider {
+        return this.inputProvider;
+    }
+
+    /** Replaces the input provider (tests); undefined restores VS Code's UI. */
+    setInputProvider(provider: InputProvider | undefined): void {
+        this.inputProvider = provider ?? new VsCodeInputProvider();
+    }
+
+    /** The selected node: its name in the node list (or its host) and its URL. */
+    get node(): { name: string; url: string } {
+        const url = this.clients.nodeUrl;
+        return { name: nodeName(url, this.config.get(SettingKey.NodeUrls)), url };
+    }
+
+    /** The selected network. */
+    get network(): string {
+        return this.clients.network;
+    }
+
+    /**
+     * The Data API's EVM chains of a network, fetched once per session (and again after the URL,
+     * key or network changed). A failure is not kept, so the next prompt tries again.
+     */
+    chains(network: string): Promise<ChainInfo[]> {
+        let list = this.chainLists.get(network);
+        if (!list) {
+            list = this.clients
+                .dataApi()
+                .then((client) => client.supportedChains({ network }))
+                .then((result) => result.chains);
+            this.chainLists.set(network, list);
+            list.catch((error: unknown) => {
+                logger.warn(`The chain list of ${network} could not be read`, error);
+                this.chainLists.delete(network);
+            });
+        }
+        return list;
+    }
+
+    /** The native token of an EVM chain (by chain id or blockchain id), when the list has it. */
+    async nativeToken(chainId: string): Promise<{ symbol: string; decimals: number } | undefined> {
+        for (const network of [this.network, this.network === 'mainnet' ? 'fuji' : 'mainnet']) {
+            try {
+                const chains = await this.chains(network);
+                const chain = chains.find(
+                    (c) => c.chainId === chainId || c.platformChainId === chainId,
+                );
+                if (chain?.networkToken) {
+                    return {
+                        symbol: chain.networkToken.symbol,
+                        decimals: chain.networkToken.decimals,
+                    };
+                }
+            } catch {
+                // Amounts then show in the smallest unit with 18 decimals.
+            }
+        }
+        return undefined;
+    }
+
+    // -- history -------------------------------------------------------------------------------
+
+    history(): HistoryEntry[] {
+        return loadCore().readHistory(this.state.get(StateKey.History));
+    }
+
+    async addHistory(query: QueryRequest, title: string): Promise<void> {
+        const next = loadCore().addHistoryEntry(this.history(), { query, title, atMs: Date.now() });
+        await this.state.update(StateKey.History, next);
+    }
+
+    // -- recent values -------------------------------------------------------------------------
+
+    recentValues(kind: string): string[] {
+        return loadCore().readRecentValues(this.state.get(StateKey.RecentValues))[kind] ?? [];
+    }
+
+    async addRecentValue(kind: string, value: string): Promise<void> {
+        const core = loadCore();
+        const next = core.addRecentValue(
+            core.readRecentValues(this.state.get(StateKey.RecentValues)),
+            kind,
+            value,
+        );
+        await this.state.update(StateKey.RecentValues, next);
+    }
+
+    // -- export operations ---------------------------------------------------------------------
+
+    operations(): StoredOperation[] {
+        const stored = this.state.get<unknown>(StateKey.Operations);
+        if (!Array.isArray(stored)) return [];
+        return stored.filter(
+            (o): o is StoredOperation =>
+                typeof o === 'object' &&
+                o !== null &&
+                typeof (o as StoredOperation).operationId === 'string' &&
+                typeof (o as StoredOperation).status === 'string' &&
+                typeof (o as StoredOperation).request === 'object',
+        );
+    }
+
+    operation(operationId: string): StoredOperation | undefined {
+        return this.operations().find((o) => o.operationId === operationId);
+    }
+
+    async rememberOperation(op: StoredOperation): Promise<void> {
+        await this.state.update(
+            StateKey.Operations,
+            loadCore().rememberOperation(this.operations(), op),
+        );
+        this.operationsEmitter.fire();
+    }
+
+    async forgetOperation(operationId: string): Promise<void> {
+        await this.state.update(
+            StateKey.Operations,
+            this.operations().filter((o) => o.operationId !== operationId),
+        );
+        this.operationsEmitter.fire();
+    }
+}

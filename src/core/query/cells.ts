@@ -1,0 +1,330 @@
+/**
+ * Cell constructors for the panel view models, and the link each kind of id opens. Amounts keep
+ * their exact smallest-unit integer as the raw value and are shown with their decimals and unit
+ * (`format.ts`, bigint arithmetic); ids are shown shortened with the full value as raw. A link is
+ * a query (`shared/query.ts`) built only from a well-formed id, so chain data never decides what a
+ * link does beyond filling a checked parameter.
+ */
+import { isCb58Id, isNodeId } from '../ids/cb58';
+import { isEvmAddress, isEvmHash } from '../dataApi/validate';
+import { formatAmount, formatInteger, shortenId } from '../format';
+import type { DataApiQuery, NodeQuery, QueryRequest } from '../../shared/query';
+import type { Cell, Field, Tone } from '../../shared/viewModel';
+import { isPrimaryNetworkAddress } from './prompts';
+
+// Invisible and direction-changing characters would let chain text disguise itself in a panel
+// (`\u202e` reverses what follows); control characters have no business in a label.
+const invisible = /[\p{Cf}\p{Cc}]/gu;
+const loneSurrogate = /\p{Cs}/gu;
+
+/** Text from the data, made inert for display: no control, bidi or invisible characters. */
+export function cleanText(value: unknown): string {
+    return inert(asText(value));
+}
+
+/** Any value as text: objects as JSON, nothing for null and undefined. */
+function asText(value: unknown): string {
+    if (typeof value === 'string') return value;
+    if (value === undefined || value === null) return '';
+    if (typeof value === 'object') {
+        try {
+            return JSON.stringify(value);
+        } catch {
+            return '';
+        }
+    }
+    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+        return String(value);
+    }
+    return typeof value === 'symbol' ? value.toString() : '';
+}
+
+function inert(text: string): string {
+    return text.replace(loneSurrogate, '\uFFFD').replace(invisible, '');
+}
+
+export function text(value: unknown): Cell {
+    const clean = cleanText(value);
+    return clean === '' ? empty : { k: 'text', text: clean };
+}
+
+export const empty: Cell = { k: 'empty' };
+
+/** A whole number (or digit string) with thousands separators. */
+export function num(value: number | string | bigint | undefined | null): Cell {
+    if (value === undefined || value === null || value === '') return empty;
+    const raw = String(value);
+    return { k: 'num', text: formatInteger(raw), raw };
+}
+
+/** A decimal number as sent (gas prices, percentages). */
+export function decimal(value: number | undefined | null, suffix = ''): Cell {
+    if (value === undefined || value === null || !Number.isFinite(value)) return empty;
+    return {
+        k: 'num',
+        text: `${value.toLocaleString('en-US', { maximumFractionDigits: 4 })}${suffix}`,
+        raw: String(value),
+    };
+}
+
+/** A token amount in its smallest unit, shown with its decimals and symbol. */
+export function amount(
+    raw: string | number | bigint | undefined | null,
+    decimals: number | undefined,
+    symbol?: string,
+): Cell {
+    if (raw === undefined || raw === null || raw === '') return empty;
+    const rawText = String(raw);
+    const unit = symbol ? cleanText(symbol).slice(0, 24) : undefined;
+    if (decimals === undefined || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
+        return {
+            k: 'amount',
+            text: `${formatInteger(rawText)}${unit ? ` ${unit}` : ''}`,
+            raw: rawText,
+        };
+    }
+    return { k: 'amount', text: formatAmount(rawText, decimals, unit), raw: rawText };
+}
+
+let moneyFormats: Map<string, Intl.NumberFormat> | undefined;
+
+/** A value in a fiat currency (`Money { currencyCode, value }`). */
+export function money(value: { currencyCode?: unknown; value?: unknown } | undefined | null): Cell {
+    if (!value || value.value === undefined || value.value === null) return empty;
+    const number = typeof value.value === 'number' ? value.value : Number(value.value);
+    const code = typeof value.currencyCode === 'string' ? value.currencyCode.toUpperCase() : '';
+    const raw = `${asText(value.value)} ${code}`.trim();
+    if (!Number.isFinite(number)) return { k: 'money', text: cleanText(raw), raw };
+    moneyFormats ??= new Map();
+    let format = moneyFormats.get(code);
+    if (!format) {
+        try {
+            format = new Intl.NumberFormat('en-US', {
+                style: 'currency',
+                currency: code,
+                maximumFractionDigits: 6,
+            });
+        } catch {
+            format = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+        }
+        moneyFormats.set(code, format);
+    }
+    const shown = format.format(number);
+    return {
+        k: 'money',
+        text: shown.includes(code) || code === '' ? shown : `${shown} ${code}`,
+        raw,
+    };
+}
+
+/** A Unix time in seconds. */
+export function time(seconds: number | string | undefined | null): Cell {
+    const value = typeof seconds === 'string' ? Number(seconds) : seconds;
+    if (value === undefined || value === null || !Number.isFinite(value)) return empty;
+    return { k: 'time', ms: value * 1000, raw: String(seconds) };
+}
+
+/** A Unix time in milliseconds. */
+export function timeMs(ms: number | undefined | null, raw?: string): Cell {
+    if (ms === undefined || ms === null || !Number.isFinite(ms)) return empty;
+    return { k: 'time', ms, raw: raw ?? String(ms) };
+}
+
+/** An RFC 3339 time as sent. */
+export function isoTime(iso: string | undefined | null): Cell {
+    if (!iso) return empty;
+    const ms = Date.parse(iso);
+    return Number.isNaN(ms) ? text(iso) : { k: 'time', ms, raw: iso };
+}
+
+export function bool(value: boolean | undefined | null): Cell {
+    return typeof value === 'boolean' ? { k: 'bool', value } : empty;
+}
+
+export function badge(value: unknown, tone: Tone = 'info'): Cell {
+    const clean = cleanText(value);
+    return clean === '' ? empty : { k: 'badge', text: clean, tone };
+}
+
+export function list(items: readonly Cell[]): Cell {
+    return items.length === 0 ? empty : { k: 'list', items };
+}
+
+/** An id, address or hash; `link` is set only by the link builders below. */
+export function id(value: unknown, link?: QueryRequest, head = 10, tail = 8): Cell {
+    const raw = cleanText(value);
+    if (raw === '') return empty;
+    return { k: 'id', text: shortenId(raw, head, tail), raw, link };
+}
+
+/** An id shown whole (short ones: node ids in a narrow column still read better whole). */
+export function fullId(value: unknown, link?: QueryRequest): Cell {
+    const raw = cleanText(value);
+    return raw === '' ? empty : { k: 'id', text: raw, raw, link };
+}
+
+export function field(label: string, value: Cell): Field {
+    return { label, value };
+}
+
+/** Fields without empty values. */
+export function fields(...entries: [string, Cell][]): Field[] {
+    return entries
+        .filter(([, value]) => value.k !== 'empty')
+        .map(([label, value]) => ({ label, value }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links: each builds a query only from a value of the right shape.
+
+function dataApi(operation: string, params: DataApiQuery['params']): DataApiQuery {
+    return { source: 'dataApi', operation, params };
+}
+
+/** The Transaction panel of an EVM transaction. */
+export function evmTxLink(chainId: string, hash: unknown): Cell {
+    return typeof hash === 'string' && isEvmHash(hash)
+        ? id(hash, dataApi('getTransaction', { chainId, txHash: hash }))
+        : id(hash);
+}
+
+/** The Address panel of an EVM address. */
+export function evmAddressLink(chainId: string, address: unknown): Cell {
+    return typeof address === 'string' && isEvmAddress(address)
+        ? id(address, dataApi('listTransactions', { chainId, address }), 8, 6)
+        : id(address);
+}
+
+/** The token panel of a contract. */
+export function tokenLink(chainId: string, address: unknown, label?: string): Cell {
+    if (typeof address !== 'string' || !isEvmAddress(address)) return id(address);
+    const link = dataApi('listTransfers', { chainId, address });
+    const shown = label ? cleanText(label).slice(0, 60) : undefined;
+    return shown ? { k: 'id', text: shown, raw: address, link } : id(address, link, 8, 6);
+}
+
+/** The Block panel of an EVM block (number or hash). */
+export function evmBlockLink(chainId: string, block: unknown): Cell {
+    if (typeof block === 'string' && (isEvmHash(block) || /^\d+$/.test(block))) {
+        const link = dataApi('getTransactionsForBlock', { chainId, blockId: block });
+        return /^\d+$/.test(block)
+            ? { k: 'id', text: formatInteger(block), raw: block, link }
+            : id(block, link);
+    }
+    return typeof block === 'number' ? evmBlockLink(chainId, String(block)) : id(block);
+}
+
+/** The UTXOs of a primary-network address. */
+export function pnAddressLink(network: string, address: unknown, defaultChain = 'p-chain'): Cell {
+    if (typeof address !== 'string') return id(address);
+    const chain = address.startsWith('X-')
+        ? 'x-chain'
+        : address.startsWith('C-')
+          ? 'c-chain'
+          : address.startsWith('P-')
+            ? 'p-chain'
+            : defaultChain;
+    const hrps = network === 'mainnet' ? ['avax'] : ['fuji'];
+    return isPrimaryNetworkAddress(address, hrps)
+        ? id(
+              address,
+              dataApi('getUtxosByAddressesV2', {
+                  network,
+                  blockchainId: chain,
+                  addresses: [address],
+              }),
+              12,
+              6,
+          )
+        : id(address);
+}
+
+/** Transactions of an X-Chain asset. */
+export function assetLink(network: string, assetId: unknown, label?: string): Cell {
+    if (typeof assetId !== 'string' || !isCb58Id(assetId)) return id(assetId);
+    const link = dataApi('listAssetTransactions', { network, blockchainId: 'x-chain', assetId });
+    const shown = label ? cleanText(label).slice(0, 40) : undefined;
+    return shown ? { k: 'id', text: shown, raw: assetId, link } : id(assetId, link);
+}
+
+/** L1 validators of a subnet. */
+export function subnetLink(network: string, subnetId: unknown): Cell {
+    return typeof subnetId === 'string' && isCb58Id(subnetId)
+        ? id(subnetId, dataApi('listL1Validators', { network, subnetId }))
+        : id(subnetId);
+}
+
+/** L1 validators run by a node. */
+export function nodeIdLink(network: string, nodeId: unknown): Cell {
+    return typeof nodeId === 'string' && isNodeId(nodeId)
+        ? id(nodeId, dataApi('listL1Validators', { network, nodeId }), 14, 6)
+        : id(nodeId, undefined, 14, 6);
+}
+
+/** The L1 validator with a validation id. */
+export function validationLink(network: string, validationId: unknown): Cell {
+    return typeof validationId === 'string' && isCb58Id(validationId)
+        ? id(
+              validationId,
+              dataApi('listL1Validators', {
+                  network,
+                  l1ValidationId: validationId,
+                  includeInactiveL1Validators: true,
+              }),
+          )
+        : id(validationId);
+}
+
+/** Aggregated signatures of the Warp message of a P- or X-Chain transaction. */
+export function pnTxLink(network: string, txHash: unknown): Cell {
+    return typeof txHash === 'string' && isCb58Id(txHash)
+        ? id(txHash, dataApi('getAggregatedSignatures', { network, txHash }))
+        : id(txHash);
+}
+
+/** Latest blocks of a primary-network chain. */
+export function primaryChainLink(network: string, blockchainId: unknown, label?: string): Cell {
+    if (typeof blockchainId !== 'string') return id(blockchainId);
+    const known =
+        ['p-chain', 'x-chain', 'c-chain'].includes(blockchainId) || isCb58Id(blockchainId);
+    if (!known) return id(blockchainId);
+    const link = dataApi('listLatestPrimaryNetworkBlocks', { network, blockchainId });
+    return label
+        ? { k: 'id', text: cleanText(label).slice(0, 40), raw: blockchainId, link }
+        : id(blockchainId, link);
+}
+
+/** Vertices at a height on the X-Chain. */
+export function vertexHeightLink(network: string, height: unknown): Cell {
+    if (typeof height !== 'number' || !Number.isSafeInteger(height) || height < 0)
+        return num(height as number);
+    return {
+        k: 'id',
+        text: formatInteger(height),
+        raw: String(height),
+        link: dataApi('getVertexByHeight', {
+            network,
+            blockchainId: 'x-chain',
+            vertexHeight: height,
+        }),
+    };
+}
+
+/** The chain config of an EVM chain, asked of the selected node. */
+export function evmChainConfigLink(blockchainId: unknown): Cell {
+    if (typeof blockchainId !== 'string' || !isCb58Id(blockchainId)) return id(blockchainId);
+    const link: NodeQuery = {
+        source: 'node',
+        method: 'eth_getChainConfig',
+        texts: {},
+        chain: blockchainId,
+    };
+    return id(blockchainId, link);
+}
+
+/** A peer of the selected node. */
+export function peerLink(nodeId: unknown): Cell {
+    if (typeof nodeId !== 'string' || !isNodeId(nodeId)) return id(nodeId, undefined, 14, 6);
+    const link: NodeQuery = { source: 'node', method: 'info.peers', texts: { nodeIDs: nodeId } };
+    return id(nodeId, link, 14, 6);
+}

@@ -1,0 +1,331 @@
+/**
+ * The declarative table behind the Data API palette commands: one entry per endpoint of the REST
+ * document (4.1 to 4.18, plus the operation status and the supported-chains list), naming the
+ * command, its parameter prompts in the order they are asked, the panel kind that shows the result
+ * and, for panels with tabs, the sibling queries on the same subject. Commands, prompts, panels and
+ * the integration tests all iterate over this one table instead of 20 hand-written handlers.
+ */
+import { currencies, sortOrders, utxoSortBy } from '../dataApi/enums';
+import type { DataApiOperation } from '../dataApi/params';
+import type { PanelKind } from '../../shared/query';
+import type { ParamPrompt, PromptKind } from './prompts';
+
+/** A closed-set parameter the panel offers as a drop-down, re-running the query on change. */
+export interface ControlSpec {
+    readonly param: string;
+    readonly label: string;
+    readonly values: readonly string[];
+}
+
+/** One Data API query command. */
+export interface DataApiQueryEntry {
+    readonly operation: DataApiOperation;
+    /** `avalanche.query.<operationId>` (a verb without digits for a few, see `commandVerbs`). */
+    readonly commandId: string;
+    /** The palette title, without the "Avalanche" category. */
+    readonly title: string;
+    /** Section of the REST document, for the panel subtitle and docs. */
+    readonly section: string;
+    readonly panel: PanelKind;
+    /** The tab's label when the panel shows sibling queries as tabs. */
+    readonly tab?: string | undefined;
+    /** Required prompts first, then optional ones (offered in one "optional parameters" step). */
+    readonly prompts: readonly ParamPrompt[];
+    readonly controls?: readonly ControlSpec[] | undefined;
+    /** True when the query creates something: never re-run on restore, never kept in history. */
+    readonly creates?: boolean | undefined;
+}
+
+function p(name: string, kind: PromptKind, label: string, hint?: string): ParamPrompt {
+    return { name, kind, label, optional: false, hint };
+}
+
+function o(name: string, kind: PromptKind, label: string, hint?: string): ParamPrompt {
+    return { name, kind, label, optional: true, hint };
+}
+
+const network = p('network', 'network', 'Network');
+const evmChain = p(
+    'chainId',
+    'evmChain',
+    'EVM chain',
+    'An indexed EVM chain: its chain id or blockchain id',
+);
+const evmAddress = p('address', 'evmAddress', 'Address', '0x followed by 40 hex digits');
+const startBlock = o('startBlock', 'blockNumber', 'Start block (inclusive)');
+const endBlock = o('endBlock', 'blockNumber', 'End block (exclusive)');
+const startTimestamp = o('startTimestamp', 'timestamp', 'Start time (Unix seconds)');
+const endTimestamp = o('endTimestamp', 'timestamp', 'End time (Unix seconds)');
+const sortOrder = o('sortOrder', 'sortOrder', 'Sort order');
+
+const sortOrderControl: ControlSpec = { param: 'sortOrder', label: 'Order', values: sortOrders };
+
+/**
+ * Command ids hold letters only (`avalanche.<area>.<verb>`, checked against the manifest), so the
+ * operationIds with digits get a verb of their own.
+ */
+const commandVerbs: Partial<Record<DataApiOperation, string>> = {
+    getUtxosByAddressesV2: 'listUtxos',
+    listErc1155Transactions: 'listMultiTokenTransfers',
+    listErc20Balances: 'listTokenBalances',
+    listErc1155Balances: 'listMultiTokenBalances',
+    listL1Validators: 'listLayerOneValidators',
+};
+
+function entry(
+    operation: DataApiOperation,
+    section: string,
+    title: string,
+    panel: PanelKind,
+    prompts: ParamPrompt[],
+    extra: Partial<Pick<DataApiQueryEntry, 'tab' | 'controls' | 'creates'>> = {},
+): DataApiQueryEntry {
+    return {
+        operation,
+        commandId: `avalanche.query.${commandVerbs[operation] ?? operation}`,
+        title,
+        section,
+        panel,
+        prompts,
+        ...extra,
+    };
+}
+
+/** Every Data API and Metrics API query, in the order of the REST document. */
+export const dataApiQueries: readonly DataApiQueryEntry[] = [
+    entry(
+        'getAggregatedSignatures',
+        '4.1',
+        'Data API: Aggregated Signatures of a Warp Message…',
+        'signatures',
+        [network, p('txHash', 'pnTxId', 'P-Chain or X-Chain transaction id')],
+    ),
+    entry(
+        'listTransactions',
+        '4.2',
+        'Data API: Transactions of an Address…',
+        'address',
+        [evmChain, evmAddress, startBlock, endBlock, sortOrder],
+        { tab: 'Transactions', controls: [sortOrderControl] },
+    ),
+    entry(
+        'getUtxosByAddressesV2',
+        '4.3',
+        'Data API: UTXOs of Primary-Network Addresses…',
+        'primaryNetwork',
+        [
+            network,
+            p('blockchainId', 'blockchain', 'Blockchain'),
+            p('addresses', 'pnAddresses', 'Addresses', 'P-avax1…, X-avax1… (comma-separated)'),
+            o('assetId', 'cb58Id', 'Asset id (X-Chain only)'),
+            o('minUtxoAmount', 'amount', 'Minimum UTXO amount (nAVAX)'),
+            o('includeSpent', 'boolean', 'Include spent UTXOs'),
+            o('sortBy', 'utxoSortBy', 'Sort by'),
+            sortOrder,
+        ],
+        {
+            controls: [{ param: 'sortBy', label: 'Sort by', values: utxoSortBy }, sortOrderControl],
+        },
+    ),
+    entry(
+        'listAssetTransactions',
+        '4.4',
+        'Data API: Transactions of an X-Chain Asset…',
+        'primaryNetwork',
+        [
+            network,
+            p('blockchainId', 'xChain', 'X-Chain'),
+            p('assetId', 'cb58Id', 'Asset id'),
+            o('txTypes', 'txTypes', 'Transaction types'),
+            startTimestamp,
+            endTimestamp,
+        ],
+    ),
+    entry(
+        'postTransactionExportJob',
+        '4.5',
+        'Data API: Create Transaction Export…',
+        'generic',
+        [
+            p('type', 'exportType', 'Export type'),
+            p('addresses', 'evmAddresses', 'Addresses'),
+            p('includeChains', 'exportChains', 'Chains'),
+            o('firstDate', 'date', 'First date (YYYY-MM-DD)'),
+            o('lastDate', 'date', 'Last date (YYYY-MM-DD)'),
+        ],
+        { creates: true },
+    ),
+    entry('getOperationResult', '4.5', 'Data API: Export Operation Status…', 'generic', [
+        p('operationId', 'operationId', 'Operation id'),
+    ]),
+    entry('listSubnets', '4.6', 'Data API: Subnets and L1s…', 'subnets', [network, sortOrder], {
+        tab: 'Subnets',
+        controls: [sortOrderControl],
+    }),
+    entry(
+        'listErc1155Transactions',
+        '4.7',
+        'Data API: ERC-1155 Transfers of an Address…',
+        'address',
+        [evmChain, evmAddress, startBlock, endBlock],
+        { tab: 'ERC-1155 transfers' },
+    ),
+    entry(
+        'listErc20Balances',
+        '4.8',
+        'Data API: ERC-20 Balances of an Address…',
+        'address',
+        [
+            evmChain,
+            evmAddress,
+            o('currency', 'currency', 'Currency of the values'),
+            o('blockNumber', 'blockNumber', 'At block'),
+            o('filterSpamTokens', 'boolean', 'Filter spam tokens'),
+            o('contractAddresses', 'evmAddresses', 'Only these token contracts'),
+        ],
+        { tab: 'ERC-20', controls: [{ param: 'currency', label: 'Currency', values: currencies }] },
+    ),
+    entry(
+        'listTransfers',
+        '4.9',
+        'Data API: Transfers of a Token Contract…',
+        'token',
+        [evmChain, p('address', 'evmAddress', 'Token contract'), startBlock, endBlock],
+        { tab: 'Transfers' },
+    ),
+    entry(
+        'listInternalTransactions',
+        '4.10',
+        'Data API: Internal Transactions of an Address…',
+        'address',
+        [evmChain, evmAddress, startBlock, endBlock],
+        { tab: 'Internal' },
+    ),
+    entry(
+        'listErc1155Balances',
+        '4.11',
+        'Data API: ERC-1155 Balances of an Address…',
+        'address',
+        [
+            evmChain,
+            evmAddress,
+            o('blockNumber', 'blockNumber', 'At block'),
+            o('contractAddress', 'evmAddress', 'Only this contract'),
+        ],
+        { tab: 'ERC-1155' },
+    ),
+    entry('getTransactionsForBlock', '4.12', 'Data API: Transactions of a Block…', 'block', [
+        evmChain,
+        p('blockId', 'blockId', 'Block number or hash'),
+    ]),
+    entry(
+        'listCollectibleBalances',
+        '4.13',
+        'Data API: Collectibles of an Address…',
+        'address',
+        [evmChain, evmAddress, o('contractAddress', 'evmAddress', 'Only this contract')],
+        { tab: 'Collectibles' },
+    ),
+    entry(
+        'getVertexByHeight',
+        '4.14',
+        'Data API: X-Chain Vertices by Height…',
+        'primaryNetwork',
+        [
+            network,
+            p('blockchainId', 'xChain', 'X-Chain'),
+            p('vertexHeight', 'integer', 'Vertex height'),
+            sortOrder,
+        ],
+        { controls: [sortOrderControl] },
+    ),
+    entry('getTransaction', '4.15', 'Data API: Transaction Details…', 'transaction', [
+        evmChain,
+        p('txHash', 'evmTxHash', 'Transaction hash'),
+    ]),
+    entry(
+        'listLatestPrimaryNetworkBlocks',
+        '4.16',
+        'Data API: Latest Primary-Network Blocks…',
+        'block',
+        [network, p('blockchainId', 'blockchain', 'Blockchain'), startTimestamp, endTimestamp],
+    ),
+    entry(
+        'listL1Validators',
+        '4.17',
+        'Data API: L1 Validators…',
+        'subnets',
+        [
+            network,
+            o('subnetId', 'cb58Id', 'Subnet id'),
+            o('nodeId', 'nodeId', 'Node id'),
+            o('l1ValidationId', 'cb58Id', 'Validation id'),
+            o('includeInactiveL1Validators', 'boolean', 'Include inactive validators'),
+        ],
+        { tab: 'L1 validators' },
+    ),
+    entry(
+        'getAddressesByBalanceOverTime',
+        '4.18',
+        'Metrics API: Token Holders over Time…',
+        'token',
+        [
+            p('chainId', 'metricsChain', 'EVM chain'),
+            p('address', 'evmAddress', 'Token contract'),
+            p('threshold', 'amount', 'Threshold (minimum balance, smallest unit)'),
+            startTimestamp,
+            endTimestamp,
+        ],
+        { tab: 'Holders' },
+    ),
+    entry('supportedChains', 'chains', 'Data API: Supported EVM Chains…', 'generic', [
+        o('network', 'network', 'Network'),
+        o('feature', 'feature', 'Feature'),
+    ]),
+];
+
+const byOperation = new Map(dataApiQueries.map((e) => [e.operation as string, e]));
+const byCommand = new Map(dataApiQueries.map((e) => [e.commandId, e]));
+
+/** The table entry of an operation. */
+export function dataApiQuery(operation: string): DataApiQueryEntry | undefined {
+    return byOperation.get(operation);
+}
+
+/** The table entry behind a command id. */
+export function dataApiQueryByCommand(commandId: string): DataApiQueryEntry | undefined {
+    return byCommand.get(commandId);
+}
+
+/**
+ * Tabs of a panel kind: the sibling queries on one subject, and the parameters they share (the
+ * rest is dropped when switching tabs, since each endpoint has its own filters).
+ */
+export const panelTabs: Partial<
+    Record<
+        PanelKind,
+        { readonly operations: readonly DataApiOperation[]; readonly shared: readonly string[] }
+    >
+> = {
+    address: {
+        operations: [
+            'listTransactions',
+            'listErc20Balances',
+            'listErc1155Balances',
+            'listCollectibleBalances',
+            'listErc1155Transactions',
+            'listInternalTransactions',
+        ],
+        shared: ['chainId', 'address'],
+    },
+    token: {
+        operations: ['listTransfers', 'getAddressesByBalanceOverTime'],
+        shared: ['chainId', 'address'],
+    },
+    subnets: { operations: ['listSubnets', 'listL1Validators'], shared: ['network'] },
+};
+
+/** Parameters a tab needs that the shared ones do not give (the holders threshold). */
+export const tabDefaults: Partial<Record<DataApiOperation, Readonly<Record<string, string>>>> = {
+    getAddressesByBalanceOverTime: { threshold: '0' },
+};

@@ -1,0 +1,667 @@
+/**
+ * Views of the EVM endpoints: the transaction (4.15), an address's transactions, balances,
+ * collectibles, ERC-1155 transfers and internal transactions (4.2, 4.7, 4.8, 4.10, 4.11, 4.13),
+ * a block's transactions (4.12), a token's transfers (4.9) and holders over time (4.18).
+ */
+import type {
+    CollectibleBalance,
+    Erc1155TokenBalance,
+    Erc1155Transfer,
+    Erc20TokenBalance,
+    EvmTransactionDetails,
+    InternalTransaction,
+    ListErc1155BalancesResult,
+    ListErc20BalancesResult,
+    NativeTransaction,
+    RichAddress,
+    TokenHolder,
+    TokenTransfer,
+    TransactionDetails,
+} from '../../dataApi/model';
+import { shortenId } from '../../format';
+import type { QueryRequest } from '../../../shared/query';
+import type { Cell, Section } from '../../../shared/viewModel';
+import {
+    amount,
+    badge,
+    bool,
+    cleanText,
+    empty,
+    evmAddressLink,
+    evmBlockLink,
+    evmChainConfigLink,
+    evmTxLink,
+    fields,
+    id,
+    money,
+    num,
+    text,
+    time,
+    tokenLink,
+} from '../cells';
+import { col, param, type ResultBuilder, type ViewContext } from './types';
+
+function native(context: ViewContext): { symbol: string | undefined; decimals: number } {
+    return {
+        symbol: context.nativeToken?.symbol,
+        decimals: context.nativeToken?.decimals ?? 18,
+    };
+}
+
+function party(chainId: string, value: RichAddress | undefined): Cell {
+    if (!value) return empty;
+    const link = evmAddressLink(chainId, value.address);
+    const name = cleanText(value.name);
+    if (link.k === 'id' && name !== '')
+        return { ...link, text: `${name} (${shortenId(link.raw, 6, 4)})` };
+    return link;
+}
+
+function status(txStatus: unknown): Cell {
+    if (txStatus === '1' || txStatus === 1) return badge('success', 'ok');
+    if (txStatus === '0' || txStatus === 0) return badge('failed', 'error');
+    return text(txStatus);
+}
+
+function method(tx: {
+    method?:
+        | {
+              methodName?: string | undefined;
+              callType?: string | undefined;
+              methodHash?: string | undefined;
+          }
+        | undefined;
+}): Cell {
+    const m = tx.method;
+    if (!m) return empty;
+    const name = cleanText(m.methodName);
+    if (name !== '') return text(name);
+    if (m.callType === 'NATIVE_TRANSFER') return text('transfer');
+    if (m.callType === 'CONTRACT_CREATION') return text('create contract');
+    return text(m.methodHash ?? m.callType);
+}
+
+/** Gas used times gas price, in wei, when both are integers. */
+function feeWei(gasUsed: unknown, gasPrice: unknown): string | undefined {
+    if (typeof gasUsed !== 'string' || typeof gasPrice !== 'string') return undefined;
+    if (!/^\d+$/.test(gasUsed) || !/^\d+$/.test(gasPrice)) return undefined;
+    return (BigInt(gasUsed) * BigInt(gasPrice)).toString();
+}
+
+function erc20Value(transfer: {
+    value?: string;
+    erc20Token?: { decimals?: number; symbol?: string };
+}): Cell {
+    return amount(transfer.value, transfer.erc20Token?.decimals, transfer.erc20Token?.symbol);
+}
+
+function metadataName(metadata: { name?: string | undefined } | undefined): Cell {
+    return text(metadata?.name);
+}
+
+function indexStatus(metadata: { indexStatus?: string | undefined } | undefined): Cell {
+    const value = metadata?.indexStatus;
+    if (!value) return empty;
+    return badge(value, value.toUpperCase() === 'INDEXED' ? 'ok' : 'warn');
+}
+
+function chainSubtitle(chainId: string, context: ViewContext, extra?: string): string {
+    const token = context.nativeToken ? ` · ${context.nativeToken.symbol}` : '';
+    return `EVM chain ${chainId}${token}${extra ? ` · ${extra}` : ''}`;
+}
+
+/** 4.15: one transaction with everything it did. */
+export const transactionView: ResultBuilder = {
+    header(result, request, context) {
+        const r = result as EvmTransactionDetails;
+        const tx = r.nativeTransaction;
+        const chainId = param(request, 'chainId') || cleanText(tx.chainId);
+        const token = r.networkTokenDetails?.networkToken;
+        const decimals = token?.decimals ?? native(context).decimals;
+        const symbol = token?.symbol ?? native(context).symbol;
+        const fee = feeWei(tx.gasUsed, tx.gasPrice);
+        const sections: Section[] = [];
+        if (token) {
+            sections.push({
+                title: 'Network token',
+                fields: fields(
+                    ['Name', text(token.name)],
+                    ['Symbol', text(token.symbol)],
+                    ['Decimals', num(token.decimals)],
+                    ['Current price', money(r.networkTokenDetails.currentPrice)],
+                    ['Price at the transaction', money(r.networkTokenDetails.historicalPrice)],
+                    ['Description', text(token.description)],
+                ),
+            });
+        }
+        const teleporter = r.teleporterMessageInfo;
+        if (teleporter) {
+            sections.push({
+                title: 'Teleporter message',
+                fields: fields(
+                    ['Message id', id(teleporter.teleporterMessageId)],
+                    ['Direction', badge(teleporter.direction, 'info')],
+                    ['Source chain', evmChainConfigLink(teleporter.sourceChainId)],
+                    ['Destination chain', evmChainConfigLink(teleporter.destinationChainId)],
+                ),
+            });
+        }
+        const erc20 = r.erc20Transfers ?? [];
+        sections.push({
+            title: `ERC-20 transfers (${erc20.length})`,
+            table: {
+                columns: [
+                    col('log', 'Log', 'end'),
+                    col('from', 'From'),
+                    col('to', 'To'),
+                    col('token', 'Token'),
+                    col('value', 'Value', 'end'),
+                ],
+                rows: erc20.map((t) => [
+                    num(t.logIndex),
+                    party(chainId, t.from),
+                    party(chainId, t.to),
+                    tokenLink(chainId, t.erc20Token?.address, t.erc20Token?.symbol),
+                    erc20Value(t),
+                ]),
+                empty: 'No ERC-20 transfers.',
+            },
+        });
+        const erc721 = r.erc721Transfers ?? [];
+        if (erc721.length > 0) {
+            sections.push({
+                title: `ERC-721 transfers (${erc721.length})`,
+                table: {
+                    columns: [
+                        col('log', 'Log', 'end'),
+                        col('from', 'From'),
+                        col('to', 'To'),
+                        col('token', 'Collection'),
+                        col('tokenId', 'Token id'),
+                    ],
+                    rows: erc721.map((t) => [
+                        num(t.logIndex),
+                        party(chainId, t.from),
+                        party(chainId, t.to),
+                        tokenLink(chainId, t.erc721Token?.address, t.erc721Token?.symbol),
+                        id(t.erc721Token?.tokenId),
+                    ]),
+                },
+            });
+        }
+        const erc1155 = r.erc1155Transfers ?? [];
+        if (erc1155.length > 0) {
+            sections.push({
+                title: `ERC-1155 transfers (${erc1155.length})`,
+                table: {
+                    columns: [
+                        col('log', 'Log', 'end'),
+                        col('from', 'From'),
+                        col('to', 'To'),
+                        col('token', 'Contract'),
+                        col('tokenId', 'Token id'),
+                        col('value', 'Value', 'end'),
+                    ],
+                    rows: erc1155.map((t) => [
+                        num(t.logIndex),
+                        party(chainId, t.from),
+                        party(chainId, t.to),
+                        tokenLink(chainId, t.erc1155Token?.address),
+                        id(t.erc1155Token?.tokenId),
+                        num(t.value),
+                    ]),
+                },
+            });
+        }
+        const internal = r.internalTransactions ?? [];
+        sections.push({
+            title: `Internal transactions (${internal.length})`,
+            table: {
+                columns: [
+                    col('type', 'Type'),
+                    col('from', 'From'),
+                    col('to', 'To'),
+                    col('value', 'Value', 'end'),
+                    col('gas', 'Gas used', 'end'),
+                    col('reverted', 'Reverted'),
+                ],
+                rows: internal.map((t) => [
+                    text(t.internalTxType),
+                    party(chainId, t.from),
+                    party(chainId, t.to),
+                    amount(t.value, decimals, symbol),
+                    num(t.gasUsed),
+                    bool(t.isReverted),
+                ]),
+                empty: 'No internal transactions.',
+            },
+        });
+        return {
+            title: `Transaction ${shortenId(cleanText(tx.txHash), 10, 8)}`,
+            subtitle: chainSubtitle(chainId, context),
+            fields: fields(
+                ['Hash', evmTxLink(chainId, tx.txHash)],
+                ['Status', status(tx.txStatus)],
+                ['Block', evmBlockLink(chainId, tx.blockNumber)],
+                ['Block hash', evmBlockLink(chainId, tx.blockHash)],
+                ['Time', time(tx.blockTimestamp)],
+                ['From', party(chainId, tx.from)],
+                ['To', party(chainId, tx.to)],
+                ['Method', method(tx)],
+                ['Value', amount(tx.value, decimals, symbol)],
+                ['Fee', fee === undefined ? empty : amount(fee, decimals, symbol)],
+                ['Gas used / limit', text(`${cleanText(tx.gasUsed)} / ${cleanText(tx.gasLimit)}`)],
+                ['Gas price', amount(tx.gasPrice, 9, 'gwei')],
+                ['Base fee', amount(tx.baseFeePerGas, 9, 'gwei')],
+                ['Max fee', amount(tx.maxFeePerGas, 9, 'gwei')],
+                ['Max priority fee', amount(tx.maxPriorityFeePerGas, 9, 'gwei')],
+                ['Nonce', num(tx.nonce)],
+                ['Type', num(tx.txType)],
+                ['Index in block', num(tx.blockIndex)],
+                ['Input', id(tx.input, undefined, 18, 8)],
+            ),
+            sections,
+        };
+    },
+};
+
+function addressHeader(request: QueryRequest, context: ViewContext, what: string) {
+    const chainId = param(request, 'chainId');
+    const address = param(request, 'address');
+    return {
+        title: `Address ${shortenId(address, 8, 6)}`,
+        subtitle: chainSubtitle(chainId, context, what),
+        fields: fields(['Address', evmAddressLink(chainId, address)]),
+        sections: [],
+    };
+}
+
+function nativeBalanceFields(result: ListErc20BalancesResult | ListErc1155BalancesResult) {
+    const b = result.nativeTokenBalance;
+    if (!b) return [];
+    return fields(
+        ['Native balance', amount(b.balance, b.decimals, b.symbol)],
+        ['Native value', money(b.balanceValue)],
+        ['Native price', money(b.price)],
+    );
+}
+
+function transferCount(tx: TransactionDetails): Cell {
+    const counts = [
+        ['ERC-20', tx.erc20Transfers?.length ?? 0],
+        ['ERC-721', tx.erc721Transfers?.length ?? 0],
+        ['ERC-1155', tx.erc1155Transfers?.length ?? 0],
+        ['internal', tx.internalTransactions?.length ?? 0],
+    ] as const;
+    const parts = counts.filter(([, n]) => n > 0).map(([label, n]) => `${n} ${label}`);
+    return parts.length === 0 ? empty : text(parts.join(', '));
+}
+
+/** 4.2 */
+export const addressTransactionsView: ResultBuilder = {
+    columns: [
+        col('hash', 'Hash'),
+        col('time', 'Time'),
+        col('block', 'Block', 'end'),
+        col('from', 'From'),
+        col('to', 'To'),
+        col('method', 'Method'),
+        col('value', 'Value', 'end'),
+        col('status', 'Status'),
+        col('transfers', 'Transfers'),
+    ],
+    row(item, request, context) {
+        const d = item as TransactionDetails;
+        const tx = d.nativeTransaction;
+        const chainId = param(request, 'chainId');
+        const n = native(context);
+        return [
+            evmTxLink(chainId, tx.txHash),
+            time(tx.blockTimestamp),
+            evmBlockLink(chainId, tx.blockNumber),
+            party(chainId, tx.from),
+            party(chainId, tx.to),
+            method(tx),
+            amount(tx.value, n.decimals, n.symbol),
+            status(tx.txStatus),
+            transferCount(d),
+        ];
+    },
+    header(_result, request, context) {
+        return {
+            ...addressHeader(request, context, 'transactions'),
+            mainTitle: 'Transactions',
+            empty: 'No transactions.',
+        };
+    },
+};
+
+/** 4.8 */
+export const erc20BalancesView: ResultBuilder = {
+    columns: [
+        col('token', 'Token'),
+        col('name', 'Name'),
+        col('balance', 'Balance', 'end'),
+        col('price', 'Price', 'end'),
+        col('value', 'Value', 'end'),
+        col('reputation', 'Reputation'),
+    ],
+    row(item, request) {
+        const b = item as Erc20TokenBalance;
+        const chainId = param(request, 'chainId');
+        return [
+            tokenLink(chainId, b.address, b.symbol),
+            text(b.name),
+            amount(b.balance, b.decimals, b.symbol),
+            money(b.price),
+            money(b.balanceValue),
+            b.tokenReputation
+                ? badge(b.tokenReputation, b.tokenReputation === 'Malicious' ? 'error' : 'ok')
+                : empty,
+        ];
+    },
+    header(result, request, context) {
+        const head = addressHeader(request, context, 'ERC-20 balances');
+        return {
+            ...head,
+            fields: [...head.fields, ...nativeBalanceFields(result as ListErc20BalancesResult)],
+            mainTitle: 'ERC-20 balances',
+            empty: 'No ERC-20 balances.',
+        };
+    },
+};
+
+/** 4.11 */
+export const erc1155BalancesView: ResultBuilder = {
+    columns: [
+        col('contract', 'Contract'),
+        col('tokenId', 'Token id'),
+        col('name', 'Name'),
+        col('balance', 'Balance', 'end'),
+        col('metadata', 'Metadata'),
+    ],
+    row(item, request) {
+        const b = item as Erc1155TokenBalance;
+        const chainId = param(request, 'chainId');
+        return [
+            tokenLink(chainId, b.address),
+            id(b.tokenId),
+            metadataName(b.metadata),
+            num(b.balance),
+            indexStatus(b.metadata),
+        ];
+    },
+    header(result, request, context) {
+        const head = addressHeader(request, context, 'ERC-1155 balances');
+        return {
+            ...head,
+            fields: [...head.fields, ...nativeBalanceFields(result as ListErc1155BalancesResult)],
+            mainTitle: 'ERC-1155 balances',
+            empty: 'No ERC-1155 balances.',
+        };
+    },
+};
+
+/** 4.13 */
+export const collectiblesView: ResultBuilder = {
+    columns: [
+        col('contract', 'Contract'),
+        col('kind', 'Standard'),
+        col('tokenId', 'Token id'),
+        col('name', 'Name'),
+        col('balance', 'Balance', 'end'),
+        col('metadata', 'Metadata'),
+    ],
+    row(item, request) {
+        const b = item as CollectibleBalance;
+        const chainId = param(request, 'chainId');
+        const name = 'name' in b && b.name ? b.name : b.metadata?.name;
+        return [
+            tokenLink(chainId, b.address, 'symbol' in b ? b.symbol : undefined),
+            text(b.ercType),
+            id(b.tokenId),
+            text(name),
+            'balance' in b ? num(b.balance) : empty,
+            indexStatus(b.metadata),
+        ];
+    },
+    header(_result, request, context) {
+        return {
+            ...addressHeader(request, context, 'collectibles'),
+            mainTitle: 'Collectibles',
+            empty: 'No collectibles.',
+        };
+    },
+};
+
+/** 4.7 */
+export const erc1155TransfersView: ResultBuilder = {
+    columns: [
+        col('hash', 'Transaction'),
+        col('time', 'Time'),
+        col('block', 'Block', 'end'),
+        col('from', 'From'),
+        col('to', 'To'),
+        col('contract', 'Contract'),
+        col('tokenId', 'Token id'),
+        col('value', 'Value', 'end'),
+    ],
+    row(item, request) {
+        const t = item as Erc1155Transfer;
+        const chainId = param(request, 'chainId');
+        return [
+            evmTxLink(chainId, t.txHash),
+            time(t.blockTimestamp),
+            evmBlockLink(chainId, t.blockNumber),
+            party(chainId, t.from),
+            party(chainId, t.to),
+            tokenLink(chainId, t.erc1155Token?.address),
+            id(t.erc1155Token?.tokenId),
+            num(t.value),
+        ];
+    },
+    header(_result, request, context) {
+        return {
+            ...addressHeader(request, context, 'ERC-1155 transfers'),
+            mainTitle: 'ERC-1155 transfers',
+            empty: 'No ERC-1155 transfers.',
+        };
+    },
+};
+
+/** 4.10 */
+export const internalTransactionsView: ResultBuilder = {
+    columns: [
+        col('hash', 'Transaction'),
+        col('time', 'Time'),
+        col('block', 'Block', 'end'),
+        col('type', 'Type'),
+        col('from', 'From'),
+        col('to', 'To'),
+        col('value', 'Value', 'end'),
+        col('gas', 'Gas used', 'end'),
+        col('reverted', 'Reverted'),
+    ],
+    row(item, request, context) {
+        const t = item as InternalTransaction;
+        const chainId = param(request, 'chainId');
+        const n = native(context);
+        return [
+            evmTxLink(chainId, t.txHash),
+            time(t.blockTimestamp),
+            evmBlockLink(chainId, t.blockNumber),
+            text(t.internalTxType),
+            party(chainId, t.from),
+            party(chainId, t.to),
+            amount(t.value, n.decimals, n.symbol),
+            num(t.gasUsed),
+            bool(t.isReverted),
+        ];
+    },
+    header(_result, request, context) {
+        return {
+            ...addressHeader(request, context, 'internal transactions'),
+            mainTitle: 'Internal transactions',
+            empty: 'No internal transactions.',
+        };
+    },
+};
+
+/** 4.9: transfers of any token standard. */
+export const tokenTransfersView: ResultBuilder = {
+    columns: [
+        col('hash', 'Transaction'),
+        col('time', 'Time'),
+        col('block', 'Block', 'end'),
+        col('from', 'From'),
+        col('to', 'To'),
+        col('standard', 'Standard'),
+        col('tokenId', 'Token id'),
+        col('value', 'Value', 'end'),
+    ],
+    row(item, request) {
+        const t = item as TokenTransfer;
+        const chainId = param(request, 'chainId');
+        let standard: Cell = empty;
+        let tokenId: Cell = empty;
+        let value: Cell = empty;
+        if ('erc20Token' in t && t.erc20Token) {
+            standard = text('ERC-20');
+            value = erc20Value(t);
+        } else if ('erc721Token' in t && t.erc721Token) {
+            standard = text('ERC-721');
+            tokenId = id(t.erc721Token.tokenId);
+        } else if ('erc1155Token' in t && t.erc1155Token) {
+            standard = text('ERC-1155');
+            tokenId = id(t.erc1155Token.tokenId);
+            value = num(t.value);
+        }
+        return [
+            evmTxLink(chainId, t.txHash),
+            time(t.blockTimestamp),
+            evmBlockLink(chainId, t.blockNumber),
+            party(chainId, t.from),
+            party(chainId, t.to),
+            standard,
+            tokenId,
+            value,
+        ];
+    },
+    header(result, request, context) {
+        const chainId = param(request, 'chainId');
+        const address = param(request, 'address');
+        const first = (result as { items?: TokenTransfer[] }).items?.[0];
+        const token =
+            first && 'erc20Token' in first
+                ? first.erc20Token
+                : first && 'erc721Token' in first
+                  ? first.erc721Token
+                  : undefined;
+        return {
+            title: `Token ${token?.symbol ? cleanText(token.symbol).slice(0, 24) : shortenId(address, 8, 6)}`,
+            subtitle: chainSubtitle(chainId, context, 'transfers'),
+            fields: fields(
+                ['Contract', tokenLink(chainId, address)],
+                ['Name', text(token?.name)],
+                ['Symbol', text(token?.symbol)],
+                ['Decimals', token && 'decimals' in token ? num(token.decimals) : empty],
+            ),
+            sections: [],
+            mainTitle: 'Transfers',
+            empty: 'No transfers.',
+        };
+    },
+};
+
+/** 4.18: holders above a threshold. */
+export const tokenHoldersView: ResultBuilder = {
+    columns: [col('address', 'Address'), col('sortKey', 'Sort key', 'end')],
+    row(item, request) {
+        const h = item as TokenHolder;
+        return [evmAddressLink(param(request, 'chainId'), h.address), num(h.sortKey)];
+    },
+    header(_result, request, context) {
+        const chainId = param(request, 'chainId');
+        const address = param(request, 'address');
+        const start = request.source === 'dataApi' ? request.params['startTimestamp'] : undefined;
+        const end = request.source === 'dataApi' ? request.params['endTimestamp'] : undefined;
+        return {
+            title: `Token ${shortenId(address, 8, 6)}`,
+            subtitle: chainSubtitle(chainId, context, 'holders over time'),
+            fields: fields(
+                ['Contract', tokenLink(chainId, address)],
+                ['Threshold', num(param(request, 'threshold'))],
+                ['From', typeof start === 'number' ? time(start) : text('the start')],
+                ['Until', typeof end === 'number' ? time(end) : text('now')],
+            ),
+            sections: [],
+            mainTitle: 'Holders above the threshold',
+            empty: 'No address held more than the threshold in this time frame.',
+        };
+    },
+};
+
+/** 4.12 */
+export const blockTransactionsView: ResultBuilder = {
+    columns: [
+        col('index', '#', 'end'),
+        col('hash', 'Hash'),
+        col('from', 'From'),
+        col('to', 'To'),
+        col('method', 'Method'),
+        col('value', 'Value', 'end'),
+        col('gas', 'Gas used', 'end'),
+        col('status', 'Status'),
+    ],
+    row(item, request, context) {
+        const tx = item as NativeTransaction;
+        const chainId = param(request, 'chainId');
+        const n = native(context);
+        return [
+            num(tx.blockIndex),
+            evmTxLink(chainId, tx.txHash),
+            party(chainId, tx.from),
+            party(chainId, tx.to),
+            method(tx),
+            amount(tx.value, n.decimals, n.symbol),
+            num(tx.gasUsed),
+            status(tx.txStatus),
+        ];
+    },
+    header(result, request, context) {
+        const chainId = param(request, 'chainId');
+        const blockId = param(request, 'blockId');
+        const first = (result as { items?: NativeTransaction[] }).items?.[0];
+        return {
+            title: `Block ${/^\d+$/.test(blockId) ? blockId : shortenId(blockId, 10, 8)}`,
+            subtitle: chainSubtitle(chainId, context),
+            fields: fields(
+                [
+                    'Number',
+                    first
+                        ? evmBlockLink(chainId, first.blockNumber)
+                        : /^\d+$/.test(blockId)
+                          ? num(blockId)
+                          : empty,
+                ],
+                ['Hash', first ? id(first.blockHash) : /^\d+$/.test(blockId) ? empty : id(blockId)],
+                ['Time', first ? time(first.blockTimestamp) : empty],
+                [
+                    'Previous block',
+                    first && /^\d+$/.test(first.blockNumber) && first.blockNumber !== '0'
+                        ? evmBlockLink(chainId, (BigInt(first.blockNumber) - 1n).toString())
+                        : empty,
+                ],
+                [
+                    'Next block',
+                    first && /^\d+$/.test(first.blockNumber)
+                        ? evmBlockLink(chainId, (BigInt(first.blockNumber) + 1n).toString())
+                        : empty,
+                ],
+            ),
+            sections: [],
+            mainTitle: 'Transactions',
+            empty: 'No transactions in this block (or the page size is 0: pick a page size).',
+        };
+    },
+};

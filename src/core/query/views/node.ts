@@ -1,0 +1,567 @@
+/**
+ * Views of node JSON-RPC results: peers, upgrades, ACP preferences, versions, chain config, fee
+ * config, active rules and current validators have their own layout; logger levels, aliases, VMs
+ * and the standard eth_* answers a small one; everything else falls back to the generic view.
+ */
+import type {
+    Acps,
+    ActivePrecompiles,
+    ActiveRules,
+    ChainAliases,
+    CurrentValidators,
+    EvmChainConfig,
+    FeeConfig,
+    FeeConfigResult,
+    LoadVmsResult,
+    LoggerLevels,
+    NetworkUpgrades,
+    NodeVersion,
+    Peers,
+    PrecompileConfig,
+    RpcBlock,
+    RpcReceipt,
+    RpcTransaction,
+    SetLoggerLevelResult,
+    Vms,
+} from '../../nodeRpc/schemas';
+import { weiDecimals } from '../../format';
+import type { NodeQuery, QueryRequest } from '../../../shared/query';
+import type { Field, Section } from '../../../shared/viewModel';
+import {
+    amount,
+    badge,
+    bool,
+    cleanText,
+    decimal,
+    empty,
+    fields,
+    fullId,
+    id,
+    isoTime,
+    list,
+    num,
+    peerLink,
+    subnetLink,
+    text,
+    time,
+    timeMs,
+} from '../cells';
+import { nodeQuery } from '../nodeQueries';
+import { genericHeader, labelOf, valueCell } from './generic';
+import { col, type ViewContext, type ViewHeader } from './types';
+
+function nodeSubtitle(request: NodeQuery, context: ViewContext): string {
+    const chain = request.chain ? ` · chain ${cleanText(request.chain)}` : '';
+    return `${request.method} on ${context.nodeUrl ?? 'the selected node'}${chain}`;
+}
+
+function titleOf(request: NodeQuery): string {
+    const entry = nodeQuery(request.method);
+    return entry ? entry.title.replace(/^Node: /, '').replace(/ \([^)]*\)…?$/, '') : request.method;
+}
+
+function feeConfigFields(fee: FeeConfig): Field[] {
+    return fields(
+        ['Gas limit', num(fee.gasLimit)],
+        ['Target block rate (s)', num(fee.targetBlockRate)],
+        ['Min base fee', amount(fee.minBaseFee, 9, 'gwei')],
+        ['Target gas', num(fee.targetGas)],
+        ['Base fee change denominator', num(fee.baseFeeChangeDenominator)],
+        ['Min block gas cost', num(fee.minBlockGasCost)],
+        ['Max block gas cost', num(fee.maxBlockGasCost)],
+        ['Block gas cost step', num(fee.blockGasCostStep)],
+    );
+}
+
+function precompileTable(configs: readonly PrecompileConfig[]): Section['table'] {
+    return {
+        columns: [
+            col('name', 'Precompile'),
+            col('at', 'Activates'),
+            col('disable', 'Disables'),
+            col('admins', 'Admins'),
+            col('managers', 'Managers'),
+            col('enabled', 'Enabled'),
+        ],
+        rows: configs.map((c) => [
+            text(c.name),
+            c.blockTimestamp === undefined ? empty : time(c.blockTimestamp),
+            bool(c.disable),
+            list(c.adminAddresses.map((a) => id(a, undefined, 8, 6))),
+            list(c.managerAddresses.map((a) => id(a, undefined, 8, 6))),
+            list(c.enabledAddresses.map((a) => id(a, undefined, 8, 6))),
+        ]),
+        empty: 'None.',
+    };
+}
+
+function ruleTable(rules: Record<string, boolean>): Section['table'] {
+    return {
+        columns: [col('rule', 'Rule'), col('active', 'Active')],
+        rows: Object.entries(rules).map(([rule, on]) => [text(rule), bool(on)]),
+        empty: 'None reported.',
+    };
+}
+
+type NodeBuilder = (
+    result: unknown,
+    request: NodeQuery,
+    context: ViewContext,
+) => Omit<ViewHeader, 'title' | 'subtitle'> & { title?: string };
+
+const builders: Readonly<Record<string, NodeBuilder>> = {
+    'info.peers': (result, _request, context) => {
+        const r = result as Peers;
+        return {
+            fields: fields(['Peers', num(r.numPeers)]),
+            sections: [
+                {
+                    title: `Peers (${r.peers.length})`,
+                    table: {
+                        columns: [
+                            col('node', 'Node'),
+                            col('ip', 'IP'),
+                            col('version', 'Version'),
+                            col('uptime', 'Observed uptime', 'end'),
+                            col('sent', 'Last sent'),
+                            col('received', 'Last received'),
+                            col('subnets', 'Tracked subnets'),
+                            col('benched', 'Benched on'),
+                            col('acps', 'Supports ACPs'),
+                        ],
+                        rows: r.peers.map((p) => [
+                            peerLink(p.nodeId),
+                            text(p.ip),
+                            text(p.version),
+                            decimal(p.observedUptime, '%'),
+                            isoTime(p.lastSent),
+                            isoTime(p.lastReceived),
+                            list(p.trackedSubnets.map((s) => subnetLink(context.network, s))),
+                            list(p.benched.map((b) => id(b))),
+                            text(p.supportedAcps.join(', ')),
+                        ]),
+                        empty: 'No peers connected.',
+                    },
+                },
+            ],
+        };
+    },
+    'info.upgrades': (result, _request, context) => {
+        const r = result as NetworkUpgrades;
+        const now = context.nowMs ?? Date.now();
+        const other = Object.entries(r.other).map(([k, v]) => ({
+            label: labelOf(k),
+            value: valueCell(v),
+        }));
+        return {
+            fields: [
+                ...fields(
+                    ['Apricot Phase 4 min P-Chain height', num(r.apricotPhase4MinPChainHeight)],
+                    ['Cortina X-Chain stop vertex', id(r.cortinaXChainStopVertexId)],
+                    ['Granite epoch duration (ms)', num(r.graniteEpochDurationMs)],
+                ),
+                ...other,
+            ],
+            sections: [
+                {
+                    title: `Upgrades (${r.upgrades.length})`,
+                    table: {
+                        columns: [
+                            col('name', 'Upgrade'),
+                            col('time', 'Activation'),
+                            col('state', 'State'),
+                        ],
+                        rows: r.upgrades.map((u) => [
+                            text(u.name),
+                            timeMs(u.timeMs, u.time),
+                            u.timeMs <= now ? badge('active', 'ok') : badge('scheduled', 'warn'),
+                        ]),
+                    },
+                },
+            ],
+        };
+    },
+    'info.acps': (result) => {
+        const r = result as Acps;
+        return {
+            fields: [],
+            sections: [
+                {
+                    title: `ACP preferences (${r.acps.length})`,
+                    table: {
+                        columns: [
+                            col('acp', 'ACP', 'end'),
+                            col('support', 'Support weight', 'end'),
+                            col('supporters', 'Supporters', 'end'),
+                            col('object', 'Objection weight', 'end'),
+                            col('objectors', 'Objectors', 'end'),
+                            col('abstain', 'Abstain weight', 'end'),
+                        ],
+                        rows: r.acps.map((a) => [
+                            num(a.acp),
+                            num(a.supportWeight),
+                            num(a.supporters.length),
+                            num(a.objectWeight),
+                            num(a.objectors.length),
+                            num(a.abstainWeight),
+                        ]),
+                        empty: 'No peer expressed a preference.',
+                    },
+                },
+            ],
+        };
+    },
+    'info.getNodeVersion': (result) => {
+        const r = result as NodeVersion;
+        return {
+            fields: fields(
+                ['Version', text(r.version)],
+                ['Database', text(r.databaseVersion)],
+                ['Git commit', id(r.gitCommit)],
+                ['RPC protocol', num(r.rpcProtocolVersion)],
+            ),
+            sections: [
+                {
+                    title: 'VM versions',
+                    table: {
+                        columns: [col('vm', 'VM'), col('version', 'Version')],
+                        rows: Object.entries(r.vmVersions).map(([vm, v]) => [text(vm), text(v)]),
+                    },
+                },
+            ],
+        };
+    },
+    eth_getChainConfig: (result) => {
+        const r = result as EvmChainConfig;
+        const sections: Section[] = [];
+        if (r.feeConfig)
+            sections.push({ title: 'Fee config', fields: feeConfigFields(r.feeConfig) });
+        sections.push({
+            title: `Forks (${r.forks.length})`,
+            table: {
+                columns: [col('fork', 'Fork'), col('at', 'Activates at')],
+                rows: r.forks.map((f) => [
+                    text(f.key),
+                    f.kind === 'block' ? num(f.at) : time(f.at),
+                ]),
+            },
+        });
+        sections.push({
+            title: `Precompiles in genesis (${r.precompiles.length})`,
+            table: precompileTable(r.precompiles),
+        });
+        sections.push({
+            title: `Precompile upgrades (${r.precompileUpgrades.length})`,
+            table: precompileTable(r.precompileUpgrades),
+        });
+        return {
+            fields: fields(
+                ['Chain id', num(r.chainId)],
+                ['Fee recipients allowed', bool(r.allowFeeRecipients)],
+            ),
+            sections,
+        };
+    },
+    eth_feeConfig: (result) => {
+        const r = result as FeeConfigResult;
+        return {
+            fields: fields([
+                'Last changed at block',
+                r.lastChangedAt === undefined ? text('never (genesis)') : num(r.lastChangedAt),
+            ]),
+            sections: [{ title: 'Fee config', fields: feeConfigFields(r.feeConfig) }],
+        };
+    },
+    eth_getActiveRulesAt: (result) => {
+        const r = result as ActiveRules;
+        return {
+            fields: [],
+            sections: [
+                { title: 'Ethereum rules', table: ruleTable(r.ethRules) },
+                { title: 'Avalanche rules', table: ruleTable(r.networkRules) },
+                {
+                    title: `Active precompiles (${r.precompiles.length})`,
+                    table: {
+                        columns: [col('name', 'Precompile'), col('since', 'Active since')],
+                        rows: r.precompiles.map((p) => [
+                            text(p.name),
+                            p.timestamp === undefined ? empty : time(p.timestamp),
+                        ]),
+                        empty: 'None.',
+                    },
+                },
+            ],
+        };
+    },
+    eth_getActivePrecompilesAt: (result) => {
+        const r = result as ActivePrecompiles;
+        return {
+            fields: [],
+            sections: [{ title: 'Active precompiles', table: precompileTable(r.precompiles) }],
+        };
+    },
+    'validators.getCurrentValidators': (result, _request, context) => {
+        const r = result as CurrentValidators;
+        return {
+            fields: fields(['Validators', num(r.validators.length)]),
+            sections: [
+                {
+                    title: 'Validators',
+                    table: {
+                        columns: [
+                            col('validation', 'Validation id'),
+                            col('node', 'Node'),
+                            col('weight', 'Weight', 'end'),
+                            col('start', 'Since'),
+                            col('active', 'Active'),
+                            col('l1', 'L1'),
+                            col('connected', 'Connected'),
+                            col('uptime', 'Uptime', 'end'),
+                            col('uptimeSeconds', 'Uptime (s)', 'end'),
+                        ],
+                        rows: r.validators.map((v) => [
+                            id(v.validationId),
+                            peerLink(v.nodeId),
+                            num(v.weight),
+                            v.startTimestamp === undefined ? empty : time(v.startTimestamp),
+                            bool(v.isActive),
+                            bool(v.isL1Validator),
+                            bool(v.isConnected),
+                            decimal(v.uptimePercentage, '%'),
+                            num(v.uptimeSeconds),
+                        ]),
+                        empty: `No validators (network ${context.network}).`,
+                    },
+                },
+            ],
+        };
+    },
+    'admin.getLoggerLevel': (result) => loggerLevels((result as LoggerLevels).loggerLevels),
+    'admin.setLoggerLevel': (result) =>
+        loggerLevels((result as SetLoggerLevelResult).loggerLevels ?? []),
+    'admin.getChainAliases': (result) => ({
+        fields: fields(['Aliases', list((result as ChainAliases).aliases.map((a) => text(a)))]),
+        sections: [],
+    }),
+    'admin.loadVMs': (result) => {
+        const r = result as LoadVmsResult;
+        return {
+            fields: fields(['New VMs', num(r.newVms.length)], ['Failed', num(r.failedVms.length)]),
+            sections: [
+                {
+                    title: 'Loaded VMs',
+                    table: {
+                        columns: [col('vm', 'VM id'), col('aliases', 'Aliases')],
+                        rows: r.newVms.map((v) => [
+                            id(v.vmId),
+                            list(v.aliases.map((a) => text(a))),
+                        ]),
+                        empty: 'No new VM was found.',
+                    },
+                },
+                {
+                    title: 'VMs that failed to load',
+                    table: {
+                        columns: [col('vm', 'VM id'), col('error', 'Error')],
+                        rows: r.failedVms.map((v) => [id(v.vmId), text(v.error)]),
+                        empty: 'None.',
+                    },
+                },
+            ],
+        };
+    },
+    'info.getVMs': (result) => {
+        const r = result as Vms;
+        return {
+            fields: [],
+            sections: [
+                {
+                    title: `VMs (${r.vms.length})`,
+                    table: {
+                        columns: [col('vm', 'VM id'), col('aliases', 'Aliases')],
+                        rows: r.vms.map((v) => [id(v.vmId), list(v.aliases.map((a) => text(a)))]),
+                    },
+                },
+                {
+                    title: `Feature extensions (${r.fxs.length})`,
+                    table: {
+                        columns: [col('fx', 'Fx id'), col('names', 'Names')],
+                        rows: r.fxs.map((f) => [id(f.fxId), list(f.names.map((n) => text(n)))]),
+                    },
+                },
+            ],
+        };
+    },
+    eth_getBalance: (result) => ({
+        fields: fields(
+            ['Balance', amount(result as string, weiDecimals)],
+            ['Balance (wei)', num(result as string)],
+        ),
+        sections: [],
+    }),
+    eth_chainId: (result) => ({
+        fields: fields(['Chain id', num(result as number)]),
+        sections: [],
+    }),
+    eth_blockNumber: (result) => ({
+        fields: fields(['Block number', num(result as number)]),
+        sections: [],
+    }),
+    eth_getCode: (result) => {
+        const code = cleanText(result);
+        return {
+            fields: fields(
+                ['Size (bytes)', num(Math.max(0, (code.length - 2) / 2))],
+                [
+                    'Code',
+                    code === '0x'
+                        ? text('0x (no code: not a contract)')
+                        : id(code, undefined, 24, 12),
+                ],
+            ),
+            sections: [],
+        };
+    },
+    eth_getTransactionByHash: (result) => {
+        if (result === null)
+            return {
+                fields: [],
+                sections: [],
+                notice: { tone: 'warn', text: 'The node does not know this transaction.' },
+            };
+        const tx = result as RpcTransaction;
+        return {
+            fields: fields(
+                ['Hash', id(tx.hash)],
+                ['Block', num(tx.blockNumber)],
+                ['Block hash', id(tx.blockHash)],
+                ['From', id(tx.from)],
+                ['To', tx.to ? id(tx.to) : text('contract creation')],
+                ['Value', amount(tx.value, weiDecimals)],
+                ['Gas', num(tx.gas)],
+                ['Gas price', amount(tx.gasPrice, 9, 'gwei')],
+                ['Max fee', amount(tx.maxFeePerGas, 9, 'gwei')],
+                ['Max priority fee', amount(tx.maxPriorityFeePerGas, 9, 'gwei')],
+                ['Nonce', num(tx.nonce)],
+                ['Type', num(tx.type)],
+                ['Input', id(tx.input, undefined, 18, 8)],
+            ),
+            sections: [],
+        };
+    },
+    eth_getTransactionReceipt: (result) => {
+        if (result === null)
+            return {
+                fields: [],
+                sections: [],
+                notice: { tone: 'warn', text: 'No receipt: unknown or not yet mined.' },
+            };
+        const r = result as RpcReceipt;
+        const head = genericHeader('', undefined, r);
+        return { fields: head.fields, sections: head.sections };
+    },
+    eth_getBlockByNumber: (result) => {
+        if (result === null)
+            return {
+                fields: [],
+                sections: [],
+                notice: { tone: 'warn', text: 'The node has no such block.' },
+            };
+        const b = result as RpcBlock;
+        return {
+            fields: fields(
+                ['Number', num(b.number)],
+                ['Hash', id(b.hash)],
+                ['Parent', id(b.parentHash)],
+                ['Time', time(b.timestamp)],
+                ['Miner', id(b.miner)],
+                ['Gas used / limit', text(`${b.gasUsed} / ${b.gasLimit}`)],
+                ['Base fee', amount(b.baseFeePerGas, 9, 'gwei')],
+                ['Block gas cost', num(b.blockGasCost)],
+                ['Size (bytes)', num(b.sizeBytes)],
+                ['Transactions', num(b.transactionHashes.length)],
+            ),
+            sections: [
+                {
+                    title: 'Transactions',
+                    table: {
+                        columns: [col('hash', 'Hash')],
+                        rows: b.transactionHashes.map((h) => [id(h)]),
+                        empty: 'No transactions.',
+                    },
+                },
+            ],
+        };
+    },
+    'info.getNodeID': (result, _request, context) => {
+        const r = result as {
+            nodeId: string;
+            nodePop?: { publicKey: string; proofOfPossession: string };
+        };
+        return {
+            fields: fields(
+                ['Node id', fullId(r.nodeId)],
+                ['BLS public key', id(r.nodePop?.publicKey, undefined, 18, 8)],
+                ['Proof of possession', id(r.nodePop?.proofOfPossession, undefined, 18, 8)],
+                [
+                    'L1 validators of this node',
+                    fullId(r.nodeId, {
+                        source: 'dataApi',
+                        operation: 'listL1Validators',
+                        params: { network: context.network, nodeId: r.nodeId },
+                    }),
+                ],
+            ),
+            sections: [],
+        };
+    },
+};
+
+function loggerLevels(
+    levels: readonly { loggerName: string; logLevel: string; displayLevel: string }[],
+) {
+    return {
+        fields: [],
+        sections: [
+            {
+                title: `Loggers (${levels.length})`,
+                table: {
+                    columns: [
+                        col('logger', 'Logger'),
+                        col('log', 'Log level'),
+                        col('display', 'Display level'),
+                    ],
+                    rows: levels.map((l) => [
+                        text(l.loggerName),
+                        text(l.logLevel),
+                        text(l.displayLevel),
+                    ]),
+                    empty: 'The node reported no levels.',
+                },
+            },
+        ],
+    };
+}
+
+/** The header of any node result. */
+export function nodeHeader(result: unknown, request: NodeQuery, context: ViewContext): ViewHeader {
+    const title = titleOf(request);
+    const subtitle = nodeSubtitle(request, context);
+    const build = builders[request.method];
+    if (!build) return genericHeader(title, subtitle, result);
+    const built = build(result, request, context);
+    return { ...built, title: built.title ?? title, subtitle };
+}
+
+/** The header of a raw JSON-RPC answer. */
+export function rawHeader(
+    result: unknown,
+    request: QueryRequest & { source: 'rawRpc' },
+    context: ViewContext,
+): ViewHeader {
+    return genericHeader(
+        `${cleanText(request.method)}`,
+        `raw JSON-RPC to ${cleanText(request.path)} on ${context.nodeUrl ?? 'the selected node'}`,
+        result,
+    );
+}

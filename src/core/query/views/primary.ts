@@ -1,0 +1,407 @@
+/**
+ * Views of the primary-network endpoints: UTXOs (4.3), X-Chain asset transactions (4.4) and
+ * vertices (4.14), latest blocks (4.16), subnets and L1s (4.6), L1 validators (4.17) and the
+ * aggregated signatures of a Warp message (4.1).
+ */
+import type {
+    AssetAmount,
+    ListL1ValidatorsResult,
+    ListUtxosResult,
+    L1Validator,
+    PrimaryNetworkBlock,
+    PrimaryNetworkUtxo,
+    SignatureAggregation,
+    Subnet,
+    XChainTransaction,
+    XChainVertex,
+} from '../../dataApi/model';
+import { nAvaxDecimals, shortenId } from '../../format';
+import type { Cell } from '../../../shared/viewModel';
+import {
+    amount,
+    assetLink,
+    badge,
+    bool,
+    cleanText,
+    empty,
+    evmAddressLink,
+    evmChainConfigLink,
+    fields,
+    id,
+    list,
+    nodeIdLink,
+    num,
+    pnAddressLink,
+    pnTxLink,
+    primaryChainLink,
+    subnetLink,
+    text,
+    time,
+    validationLink,
+    vertexHeightLink,
+} from '../cells';
+import { col, param, type ResultBuilder, type ViewContext } from './types';
+
+function network(request: Parameters<typeof param>[0], context: ViewContext): string {
+    return param(request, 'network') || context.network;
+}
+
+function chainAlias(blockchainId: string, chainName?: string): string {
+    if (chainName === 'x-chain' || chainName === 'c-chain' || chainName === 'p-chain')
+        return chainName;
+    return ['x-chain', 'c-chain', 'p-chain'].includes(blockchainId) ? blockchainId : 'p-chain';
+}
+
+function assetAmount(a: AssetAmount | undefined): Cell {
+    if (!a) return empty;
+    return amount(a.amount, a.denomination, a.symbol || undefined);
+}
+
+function assetAmounts(amounts: readonly AssetAmount[] | undefined): Cell {
+    return list((amounts ?? []).map((a) => assetAmount(a)));
+}
+
+/** 4.3 */
+export const utxosView: ResultBuilder = {
+    columns: [
+        col('utxo', 'UTXO'),
+        col('amount', 'Amount', 'end'),
+        col('asset', 'Asset'),
+        col('addresses', 'Addresses'),
+        col('type', 'Type'),
+        col('created', 'Created'),
+        col('tx', 'Transaction'),
+        col('spentIn', 'Spent in'),
+        col('staked', 'Staked'),
+    ],
+    row(item, request, context) {
+        const u = item as PrimaryNetworkUtxo;
+        const net = network(request, context);
+        const chain = chainAlias(param(request, 'blockchainId'));
+        const isP = 'txHash' in u;
+        return [
+            id(u.utxoId),
+            assetAmount(u.asset),
+            assetLink(net, u.asset?.assetId, u.asset?.symbol),
+            list(u.addresses.map((a) => pnAddressLink(net, a, chain))),
+            text(u.utxoType),
+            time(isP ? u.blockTimestamp : u.timestamp),
+            pnTxLink(net, isP ? u.txHash : u.creationTxHash),
+            u.consumingTxHash ? pnTxLink(net, u.consumingTxHash) : badge('unspent', 'ok'),
+            isP ? bool(u.staked) : empty,
+        ];
+    },
+    header(result, request, context) {
+        const net = network(request, context);
+        const r = result as ListUtxosResult;
+        const addresses = request.source === 'dataApi' ? request.params['addresses'] : undefined;
+        const addressList: readonly string[] = Array.isArray(addresses)
+            ? (addresses as readonly string[])
+            : typeof addresses === 'string'
+              ? addresses.split(',').map((a) => a.trim())
+              : [];
+        const chain = chainAlias(param(request, 'blockchainId'), r.chainInfo?.chainName);
+        return {
+            title: `UTXOs of ${addressList.length === 1 ? shortenId(addressList[0]!, 12, 6) : `${addressList.length} addresses`}`,
+            subtitle: `${cleanText(r.chainInfo?.chainName ?? param(request, 'blockchainId'))} · ${net}`,
+            fields: fields(
+                ['Chain', primaryChainLink(net, param(request, 'blockchainId'))],
+                ['Addresses', list(addressList.map((a) => pnAddressLink(net, a, chain)))],
+            ),
+            sections: [],
+            mainTitle: 'UTXOs',
+            empty: 'No UTXOs.',
+        };
+    },
+};
+
+/** 4.4 */
+export const assetTransactionsView: ResultBuilder = {
+    columns: [
+        col('tx', 'Transaction'),
+        col('time', 'Time'),
+        col('type', 'Type'),
+        col('unlocked', 'Unlocked'),
+        col('created', 'Created'),
+        col('utxos', 'UTXOs in/out', 'end'),
+        col('placement', 'Block / vertex'),
+        col('memo', 'Memo'),
+    ],
+    row(item, request, context) {
+        const t = item as XChainTransaction;
+        const net = network(request, context);
+        const placement =
+            'blockHeight' in t
+                ? num(t.blockHeight)
+                : list(
+                      ('vertices' in t ? t.vertices : []).map((v) =>
+                          vertexHeightLink(net, v.height),
+                      ),
+                  );
+        return [
+            pnTxLink(net, t.txHash),
+            time(t.timestamp),
+            text(t.txType),
+            assetAmounts(t.amountUnlocked),
+            assetAmounts(t.amountCreated),
+            text(`${t.consumedUtxos?.length ?? 0} / ${t.emittedUtxos?.length ?? 0}`),
+            placement,
+            text(t.memo),
+        ];
+    },
+    header(result, request, context) {
+        const net = network(request, context);
+        const assetId = param(request, 'assetId');
+        const first = (result as { items?: XChainTransaction[] }).items?.[0];
+        const created = first?.assetCreated;
+        return {
+            title: `Asset ${created?.symbol ? cleanText(created.symbol).slice(0, 24) : shortenId(assetId, 10, 8)}`,
+            subtitle: `X-Chain · ${net} · asset transactions`,
+            fields: fields(
+                ['Asset id', assetLink(net, assetId)],
+                ['Name', text(created?.name)],
+                ['Denomination', num(created?.denomination)],
+                ['Cap', text(created?.cap)],
+                [
+                    'Transaction types',
+                    request.source === 'dataApi' && Array.isArray(request.params['txTypes'])
+                        ? text((request.params['txTypes'] as string[]).join(', '))
+                        : text('all'),
+                ],
+            ),
+            sections: [],
+            mainTitle: 'Transactions',
+            empty: 'No transactions of this asset.',
+        };
+    },
+};
+
+/** 4.14 */
+export const verticesView: ResultBuilder = {
+    columns: [
+        col('hash', 'Vertex'),
+        col('height', 'Height', 'end'),
+        col('index', 'Index', 'end'),
+        col('time', 'Time'),
+        col('txs', 'Transactions', 'end'),
+        col('size', 'Size (bytes)', 'end'),
+        col('parents', 'Parents'),
+    ],
+    row(item) {
+        const v = item as XChainVertex;
+        return [
+            id(v.vertexHash),
+            num(v.vertexHeight),
+            num(v.vertexIndex),
+            time(v.vertexTimestamp),
+            num(v.txCount),
+            num(v.vertexSizeBytes),
+            list(v.parentHashes.map((h) => id(h))),
+        ];
+    },
+    header(_result, request, context) {
+        const net = network(request, context);
+        const height = request.source === 'dataApi' ? request.params['vertexHeight'] : undefined;
+        const h = typeof height === 'number' ? height : 0;
+        return {
+            title: `X-Chain vertices at height ${h}`,
+            subtitle: `X-Chain · ${net}`,
+            fields: fields(
+                ['Height', num(h)],
+                ['Previous height', h > 0 ? vertexHeightLink(net, h - 1) : empty],
+                ['Next height', vertexHeightLink(net, h + 1)],
+            ),
+            sections: [],
+            mainTitle: 'Vertices',
+            empty: 'No vertices at this height.',
+        };
+    },
+};
+
+/** 4.16 */
+export const primaryBlocksView: ResultBuilder = {
+    columns: [
+        col('number', 'Number', 'end'),
+        col('hash', 'Hash'),
+        col('time', 'Time'),
+        col('type', 'Type'),
+        col('txs', 'Txs', 'end'),
+        col('size', 'Size (bytes)', 'end'),
+        col('proposer', 'Proposer'),
+        col('l1', 'Active L1 validators', 'end'),
+        col('fees', 'L1 fees accrued', 'end'),
+    ],
+    row(item, request, context) {
+        const b = item as PrimaryNetworkBlock;
+        const net = network(request, context);
+        return [
+            num(b.blockNumber),
+            id(b.blockHash),
+            time(b.blockTimestamp),
+            text(b.blockType),
+            num(b.txCount),
+            num(b.blockSizeBytes),
+            b.proposerDetails?.proposerNodeId
+                ? nodeIdLink(net, b.proposerDetails.proposerNodeId)
+                : empty,
+            num(b.activeL1Validators),
+            b.l1ValidatorsAccruedFees === undefined
+                ? empty
+                : amount(b.l1ValidatorsAccruedFees, nAvaxDecimals, 'AVAX'),
+        ];
+    },
+    header(result, request, context) {
+        const net = network(request, context);
+        const info = (result as { chainInfo?: { chainName?: string } }).chainInfo;
+        const blockchainId = param(request, 'blockchainId');
+        const first = (result as { items?: PrimaryNetworkBlock[] }).items?.[0];
+        return {
+            title: `Latest blocks of ${cleanText(info?.chainName ?? blockchainId)}`,
+            subtitle: `${net} · primary network`,
+            fields: fields(
+                ['Chain', primaryChainLink(net, blockchainId)],
+                [
+                    'Current supply',
+                    first?.currentSupply
+                        ? amount(first.currentSupply, nAvaxDecimals, 'AVAX')
+                        : empty,
+                ],
+            ),
+            sections: [],
+            mainTitle: 'Blocks',
+            empty: 'No blocks in this time range.',
+        };
+    },
+};
+
+function blockchainCell(b: Subnet['blockchains'][number]): Cell {
+    const name = cleanText(b.blockchainName);
+    const link =
+        b.evmChainId !== undefined ? evmChainConfigLink(b.blockchainId) : id(b.blockchainId);
+    if (link.k !== 'id') return link;
+    return {
+        ...link,
+        text: name
+            ? `${name.slice(0, 40)}${b.evmChainId !== undefined ? ` (${b.evmChainId})` : ''}`
+            : link.text,
+    };
+}
+
+/** 4.6 */
+export const subnetsView: ResultBuilder = {
+    columns: [
+        col('subnet', 'Subnet'),
+        col('l1', 'Kind'),
+        col('created', 'Created'),
+        col('blockchains', 'Blockchains'),
+        col('owners', 'Owners'),
+        col('manager', 'Validator manager'),
+        col('conversion', 'Conversion tx'),
+    ],
+    row(item, request, context) {
+        const s = item as Subnet;
+        const net = network(request, context);
+        const manager = s.l1ValidatorManagerDetails;
+        const owners = s.subnetOwnershipInfo ?? {
+            threshold: s.threshold,
+            addresses: s.ownerAddresses,
+        };
+        return [
+            subnetLink(net, s.subnetId),
+            s.isL1 ? badge('L1', 'ok') : badge('subnet', 'info'),
+            time(s.createBlockTimestamp),
+            list((s.blockchains ?? []).map(blockchainCell)),
+            text(`${owners.threshold ?? '?'} of ${owners.addresses?.length ?? 0}`),
+            manager ? evmAddressLink(manager.blockchainId, manager.contractAddress) : empty,
+            s.l1ConversionTransactionHash ? pnTxLink(net, s.l1ConversionTransactionHash) : empty,
+        ];
+    },
+    header(_result, request, context) {
+        const net = network(request, context);
+        return {
+            title: `Subnets and L1s of ${net}`,
+            subtitle: 'P-Chain',
+            fields: [],
+            sections: [],
+            mainTitle: 'Subnets',
+            empty: 'No subnets.',
+        };
+    },
+};
+
+/** 4.17 */
+export const l1ValidatorsView: ResultBuilder = {
+    columns: [
+        col('validation', 'Validation id'),
+        col('node', 'Node'),
+        col('subnet', 'Subnet'),
+        col('weight', 'Weight', 'end'),
+        col('balance', 'Remaining balance', 'end'),
+        col('created', 'Created'),
+        col('owner', 'Balance owner'),
+    ],
+    row(item, request, context) {
+        const v = item as L1Validator;
+        const net = network(request, context);
+        return [
+            validationLink(net, v.validationId),
+            nodeIdLink(net, v.nodeId),
+            subnetLink(net, v.subnetId),
+            num(v.weight),
+            amount(v.remainingBalance, nAvaxDecimals, 'AVAX'),
+            time(v.creationTimestamp),
+            list((v.remainingBalanceOwner?.addresses ?? []).map((a) => pnAddressLink(net, a))),
+        ];
+    },
+    header(result, request, context) {
+        const net = network(request, context);
+        const r = result as ListL1ValidatorsResult;
+        return {
+            title: param(request, 'subnetId')
+                ? `L1 validators of ${shortenId(param(request, 'subnetId'), 10, 8)}`
+                : `L1 validators of ${net}`,
+            subtitle: 'P-Chain',
+            fields: fields(
+                ['P-Chain height', num(r.blockHeight)],
+                [
+                    'Subnet',
+                    param(request, 'subnetId')
+                        ? subnetLink(net, param(request, 'subnetId'))
+                        : empty,
+                ],
+                [
+                    'Node',
+                    param(request, 'nodeId') ? nodeIdLink(net, param(request, 'nodeId')) : empty,
+                ],
+                [
+                    'Validation id',
+                    param(request, 'l1ValidationId')
+                        ? validationLink(net, param(request, 'l1ValidationId'))
+                        : empty,
+                ],
+            ),
+            sections: [],
+            mainTitle: 'Validators',
+            empty: 'No L1 validators match.',
+        };
+    },
+};
+
+/** 4.1 */
+export const signaturesView: ResultBuilder = {
+    header(result, request, context) {
+        const net = network(request, context);
+        const r = result as SignatureAggregation;
+        const message = cleanText(r.signedMessage);
+        return {
+            title: `Aggregated signatures of ${shortenId(param(request, 'txHash'), 10, 8)}`,
+            subtitle: `${net} · Warp message`,
+            fields: fields(
+                ['Transaction', pnTxLink(net, param(request, 'txHash'))],
+                ['Signed message', id(message, undefined, 24, 12)],
+                ['Length', num(Math.floor(message.replace(/^0x/, '').length / 2))],
+            ),
+            sections: [{ title: 'Signed message (hex)', fields: fields(['Hex', text(message)]) }],
+        };
+    },
+};

@@ -1,0 +1,53 @@
+/**
+ * The contract between the query runner and the per-endpoint view builders: a builder turns one
+ * normalised result into the header of a panel (title, overview fields, sections) and, for list
+ * results, each item into a row of the main table. Builders are pure and see hostile data: every
+ * string goes through the cell constructors, which keep it as text.
+ */
+import type { QueryRequest } from '../../../shared/query';
+import type { Cell, Column, Field, Section, Tone } from '../../../shared/viewModel';
+
+/** What builders know besides the result. */
+export interface ViewContext {
+    /** The network of the query, or the selected one when the query has none. */
+    readonly network: string;
+    /** The native token of the EVM chain of the query, when known. */
+    readonly nativeToken?: { readonly symbol: string; readonly decimals: number } | undefined;
+    /** The node a node query went to. */
+    readonly nodeUrl?: string | undefined;
+    /** "Now" for relative badges (scheduled upgrades…); injectable for tests. */
+    readonly nowMs?: number | undefined;
+}
+
+/** Everything of a panel except the rows of its main table. */
+export interface ViewHeader {
+    readonly title: string;
+    readonly subtitle?: string | undefined;
+    readonly notice?: { readonly tone: Tone; readonly text: string } | undefined;
+    readonly fields: readonly Field[];
+    readonly sections: readonly Section[];
+    /** Title of the main table, when the result is a list. */
+    readonly mainTitle?: string | undefined;
+    readonly empty?: string | undefined;
+}
+
+/** How one kind of result is shown. */
+export interface ResultBuilder {
+    /** Columns of the main table (list results only). */
+    readonly columns?: readonly Column[] | undefined;
+    /** One row per list item, in `columns` order. */
+    row?(item: unknown, request: QueryRequest, context: ViewContext): Cell[];
+    header(result: unknown, request: QueryRequest, context: ViewContext): ViewHeader;
+}
+
+/** A column definition in one line. */
+export function col(key: string, label: string, align?: 'end'): Column {
+    return align ? { key, label, align } : { key, label };
+}
+
+/** A string parameter of a Data API query, or ''. */
+export function param(request: QueryRequest, name: string): string {
+    if (request.source !== 'dataApi') return '';
+    const value = request.params[name];
+    return typeof value === 'string' ? value : value === undefined ? '' : String(value);
+}

@@ -1,0 +1,127 @@
+/**
+ * zod schemas of everything that reaches the extension host from a result-panel page: messages
+ * and the persisted state a serializer revives (STYLE.md rule 17). Shapes and sizes only; the
+ * values of a query are checked again by the clients (`validateParams`, `encodeParams`) before
+ * anything is sent. Used on the host only, through the core bundle (`loadCore()`), so neither
+ * zod nor these schemas reach the page bundle or the activation path.
+ */
+import * as z from 'zod';
+
+import type { QueryRequest } from './query';
+import type { PanelAction } from './viewModel';
+import type { PageMessage, PersistedState } from './webviewProtocol';
+
+const maxText = 4096;
+const maxParams = 32;
+
+const name = z.string().min(1).max(100);
+const shortText = z.string().max(maxText);
+
+const paramValue = z.union([
+    z.string().max(maxText),
+    z.number().finite(),
+    z.boolean(),
+    z.array(z.string().max(maxText)).max(100),
+]);
+
+function boundedRecord<T extends z.ZodType>(value: T) {
+    return z
+        .record(name, value)
+        .refine((record) => Object.keys(record).length <= maxParams, 'too many parameters');
+}
+
+const querySchema = z.discriminatedUnion('source', [
+    z.strictObject({
+        source: z.literal('dataApi'),
+        operation: name,
+        params: boundedRecord(paramValue),
+    }),
+    z.strictObject({
+        source: z.literal('node'),
+        method: name,
+        texts: boundedRecord(shortText),
+        chain: z.string().min(1).max(512).optional(),
+    }),
+    z.strictObject({
+        source: z.literal('rawRpc'),
+        path: z.string().min(1).max(512),
+        method: name,
+        paramsJson: z.string().max(64 * 1024),
+    }),
+    z.strictObject({ source: z.literal('operations') }),
+]);
+
+/** Schema of a {@link QueryRequest} (shape and sizes). */
+export function queryRequestSchema(): z.ZodType<QueryRequest> {
+    return querySchema;
+}
+
+const actionSchema = z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('openUrl'), url: z.string().min(1).max(2048) }),
+    z.strictObject({
+        kind: z.literal('operation'),
+        operationId: z.string().min(1).max(200),
+        verb: z.enum(['follow', 'continue', 'forget']),
+    }),
+]);
+
+const requestId = z.number().int().nonnegative();
+
+const messageSchema = z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('ready') }),
+    z.strictObject({
+        type: z.literal('rendered'),
+        requestId,
+        rows: z.number().int().nonnegative(),
+        renderMs: z.number().finite(),
+        sinceResponseMs: z.number().finite(),
+    }),
+    z.strictObject({ type: z.literal('refresh') }),
+    z.strictObject({ type: z.literal('loadMore'), requestId }),
+    z.strictObject({
+        type: z.literal('setPageSize'),
+        pageSize: z.number().int().min(0).max(10_000),
+    }),
+    z.strictObject({ type: z.literal('setControl'), param: name, value: z.string().max(100) }),
+    z.strictObject({ type: z.literal('selectTab'), tab: name }),
+    z.strictObject({ type: z.literal('open'), query: querySchema }),
+    z.strictObject({ type: z.literal('action'), action: actionSchema }),
+    z.strictObject({ type: z.literal('copy'), text: z.string().max(64 * 1024) }),
+    z.strictObject({ type: z.literal('copyJson') }),
+    z.strictObject({ type: z.literal('copyCurl'), includeKey: z.boolean() }),
+    z.strictObject({ type: z.literal('export'), format: z.enum(['csv', 'json']) }),
+    z.strictObject({ type: z.literal('history') }),
+    z.strictObject({ type: z.literal('edit') }),
+    z.strictObject({ type: z.literal('requestRaw'), requestId }),
+    z.strictObject({ type: z.literal('cspViolation'), directive: z.string().max(200) }),
+]);
+
+/** Parses a message from a page; undefined (never a throw) for anything malformed. */
+export function parsePageMessage(message: unknown): PageMessage | undefined {
+    const result = messageSchema.safeParse(message);
+    return result.success ? result.data : undefined;
+}
+
+/** Parses a query from untrusted input (a page, a persisted state, a command argument). */
+export function parseQueryRequest(value: unknown): QueryRequest | undefined {
+    const result = querySchema.safeParse(value);
+    return result.success ? result.data : undefined;
+}
+
+/** Parses an action posted by a page. */
+export function parsePanelAction(value: unknown): PanelAction | undefined {
+    const result = actionSchema.safeParse(value);
+    return result.success ? result.data : undefined;
+}
+
+const stateSchema = z.object({
+    v: z.literal(1),
+    query: querySchema,
+    title: z.string().max(maxText),
+});
+
+/** Parses the state a serializer receives; undefined when it is not one this version wrote. */
+export function parsePersistedState(state: unknown): PersistedState | undefined {
+    const result = stateSchema.safeParse(state);
+    return result.success ? result.data : undefined;
+}

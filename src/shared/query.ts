@@ -1,0 +1,69 @@
+/**
+ * What a result panel shows, as data: the query that produced it. A panel persists only this
+ * (STYLE.md rule 18), links inside panels carry one, and the history stores them. Every value is
+ * JSON-safe (no bigint), so it survives `setState`, `postMessage` and `globalState` unchanged.
+ *
+ * Plain types, shared by the extension host and the page bundle; the host validates every query
+ * that arrives from a page (`pageMessageSchema.ts`, then the client's own parameter checks).
+ */
+
+/** A Data API parameter value as the panels keep it (block numbers are digit strings). */
+export type QueryParamValue = string | number | boolean | readonly string[];
+
+/** Parameters of one Data API call, under their OpenAPI names (no `pageToken`). */
+export type QueryParams = Readonly<Record<string, QueryParamValue>>;
+
+/** A Data API or Metrics API call, by operationId. */
+export interface DataApiQuery {
+    readonly source: 'dataApi';
+    /** The operationId, e.g. `getTransaction`. */
+    readonly operation: string;
+    readonly params: QueryParams;
+}
+
+/**
+ * A node JSON-RPC method of the method table, with its parameters as the texts typed into the
+ * prompts (keyed by parameter name): the table's `paramsFromText` turns them into wire values
+ * when the call is made, so a query stays JSON-safe and is checked again on every run.
+ */
+export interface NodeQuery {
+    readonly source: 'node';
+    /** The literal method name, e.g. `info.peers`. */
+    readonly method: string;
+    readonly texts: Readonly<Record<string, string>>;
+    /** Blockchain id or alias for `eth_*` and `validators.*` methods. */
+    readonly chain?: string | undefined;
+}
+
+/** Any method sent to an endpoint path of the selected node ("Send Raw JSON-RPC…"). */
+export interface RawRpcQuery {
+    readonly source: 'rawRpc';
+    /** Endpoint path such as `/ext/info` or `/ext/bc/C/rpc`. */
+    readonly path: string;
+    readonly method: string;
+    /** The params as JSON text (an object or an array), or '' for none. */
+    readonly paramsJson: string;
+}
+
+/** The export operations this extension started and remembers. */
+export interface OperationsQuery {
+    readonly source: 'operations';
+}
+
+/** Anything a panel can show. */
+export type QueryRequest = DataApiQuery | NodeQuery | RawRpcQuery | OperationsQuery;
+
+/** The families of results; one webview panel kind (and one host class) each. */
+export const panelKinds = [
+    'transaction',
+    'address',
+    'block',
+    'token',
+    'primaryNetwork',
+    'subnets',
+    'signatures',
+    'node',
+    'generic',
+    'operations',
+] as const;
+export type PanelKind = (typeof panelKinds)[number];

@@ -1,0 +1,658 @@
+/**
+ * What every result panel does, whatever it shows (STYLE.md rules 15 to 18): the webview options
+ * and HTML, the ready handshake with a queue, validation of every inbound message, running its
+ * query (first page, "Load more", page size, drop-downs, tabs, edit), links to other panels,
+ * copy, "Copy as curl", exports through a save dialog, the Raw JSON tab and the history. The
+ * panel kinds (`panels.ts`) add their view type and their keyed instances. The page persists the
+ * query only; a revived panel runs it again, unless it changed something.
+ */
+import * as vscode from 'vscode';
+
+import type { QueryServices } from '../commands/queries/queryServices';
+import { formatError, isCancellation } from '../commands/formatError';
+import { Disposable } from '../platform/disposable';
+import { loadCore } from '../platform/lazyCore';
+import { log } from '../platform/log';
+import type { QueryRequest } from '../shared/query';
+import type { Cell, Column, PanelAction, PagingState, ResultView, Tone } from '../shared/viewModel';
+import type { HostMessage, PageMessage } from '../shared/webviewProtocol';
+import type { QueryRunner } from './queryRunner';
+import { getWebviewHtml } from './webviewHtml';
+
+const logger = log.for('Panels');
+
+/** Longest Raw JSON text sent to the page; "Copy JSON" and exports always have everything. */
+const maxRawChars = 2_000_000;
+
+/** A result computed before the panel opened (a node change is never run twice). */
+export interface PresetResult {
+    readonly result: unknown;
+    readonly notice?: { readonly tone: Tone; readonly text: string } | undefined;
+}
+
+/** What panels need from the extension. */
+export interface PanelDeps {
+    readonly services: QueryServices;
+    readonly runner: QueryRunner;
+    /** Opens a query in its own panel. */
+    open(request: QueryRequest): void;
+    /** Asks for the parameters of a query again; undefined when dismissed. */
+    edit(request: QueryRequest): Promise<QueryRequest | undefined>;
+    /** Acts on an export operation. */
+    act(action: PanelAction & { kind: 'operation' }): Promise<void>;
+    /** Called when a panel opened, changed or closed (for the test API). */
+    changed(): void;
+}
+
+/** What a panel has shown, for the integration tests. */
+export interface PanelSnapshot {
+    readonly viewType: string;
+    readonly key: string;
+    readonly query: QueryRequest;
+    readonly title: string;
+    readonly ready: boolean;
+    readonly loading: boolean;
+    readonly requestId: number;
+    readonly view: ResultView | undefined;
+    readonly rows: number;
+    readonly hasMore: boolean;
+    readonly error: string | undefined;
+    /** The page's last report of what it drew. */
+    readonly rendered: Extract<PageMessage, { type: 'rendered' }> | undefined;
+    readonly cspViolations: number;
+    /** Messages posted to the page, oldest first (the last 20). */
+    readonly posted: readonly HostMessage['type'][];
+}
+
+/** Options every panel's webview gets (also reset on revive). */
+export function webviewOptions(
+    extensionUri: vscode.Uri,
+): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+    return {
+        enableScripts: true,
+        enableFindWidget: true,
+        localResourceRoots: [
+            vscode.Uri.joinPath(extensionUri, 'dist', 'webview'),
+            vscode.Uri.joinPath(extensionUri, 'media'),
+        ],
+    };
+}
+
+export abstract class QueryPanel extends Disposable {
+    private ready = false;
+    private queue: HostMessage[] = [];
+    private requestCounter = 0;
+    private abort: AbortController | undefined;
+    private loading = false;
+    private items: unknown[] = [];
+    private rows: Cell[][] = [];
+    private columns: readonly Column[] | undefined;
+    private isList = false;
+    private nextPageToken: string | undefined;
+    private lastResult: unknown;
+    private view: ResultView | undefined;
+    private error: string | undefined;
+    private rendered: Extract<PageMessage, { type: 'rendered' }> | undefined;
+    private cspViolations = 0;
+    private readonly postedTypes: HostMessage['type'][] = [];
+    private readonly disposeEmitter = this._register(new vscode.EventEmitter<void>());
+    /** Fires once when the panel closes. */
+    readonly onDidDispose = this.disposeEmitter.event;
+
+    protected constructor(
+        readonly viewType: string,
+        protected readonly webviewPanel: vscode.WebviewPanel,
+        protected readonly deps: PanelDeps,
+        private query: QueryRequest,
+        readonly key: string,
+    ) {
+        super();
+        const webview = webviewPanel.webview;
+        webview.options = webviewOptions(deps.services.extensionUri);
+        const root = deps.services.extensionUri;
+        webview.html = getWebviewHtml(webview, {
+            scriptUri: vscode.Uri.joinPath(root, 'dist', 'webview', 'main.js'),
+            styleUris: [
+                vscode.Uri.joinPath(root, 'dist', 'webview', 'codicon.css'),
+                vscode.Uri.joinPath(root, 'dist', 'webview', 'main.css'),
+            ],
+            title: webviewPanel.title,
+        });
+        webviewPanel.iconPath = vscode.Uri.joinPath(root, 'media', 'icons', 'avalanche.svg');
+        this._register(webview.onDidReceiveMessage((message: unknown) => this.receive(message)));
+        this._register(
+            webviewPanel.onDidDispose(() => {
+                this.abort?.abort();
+                this.disposeEmitter.fire();
+                this.dispose();
+                deps.changed();
+            }),
+        );
+    }
+
+    /** The query the panel shows. */
+    get currentQuery(): QueryRequest {
+        return this.query;
+    }
+
+    /** Closes the panel (its webview, then everything it owns). */
+    close(): void {
+        this.webviewPanel.dispose();
+    }
+
+    /** Brings the panel forward. */
+    reveal(): void {
+        this.webviewPanel.reveal(undefined, false);
+    }
+
+    /** What the panel has shown (tests). */
+    snapshot(): PanelSnapshot {
+        return {
+            viewType: this.viewType,
+            key: this.key,
+            query: this.query,
+            title: this.webviewPanel.title,
+            ready: this.ready,
+            loading: this.loading,
+            requestId: this.requestCounter,
+            view: this.currentView(),
+            rows: this.rows.length,
+            hasMore: this.nextPageToken !== undefined,
+            error: this.error,
+            rendered: this.rendered,
+            cspViolations: this.cspViolations,
+            posted: [...this.postedTypes],
+        };
+    }
+
+    /** Shows a query: runs it, or shows a result computed before (`preset`). */
+    show(query: QueryRequest, preset?: PresetResult): void {
+        this.query = query;
+        this.post({ type: 'query', query, title: this.webviewPanel.title });
+        if (preset) void this.showPreset(preset);
+        else void this.run({ append: false });
+    }
+
+    /** After a reload: run the persisted query again, unless it changed something. */
+    restore(query: QueryRequest): void {
+        this.query = query;
+        if (!loadCore().isReplayable(query)) {
+            const summary = loadCore().querySummary(query);
+            this.view = loadCore().messageView(
+                'Not run again',
+                'info',
+                `This panel showed the answer of a call that changes something (${summary}). It is not repeated after a reload; run the command again to repeat it.`,
+            );
+            this.error = undefined;
+            this.post({
+                type: 'result',
+                requestId: ++this.requestCounter,
+                frame: this.frame(),
+                view: this.view,
+                receivedAt: Date.now(),
+            });
+            return;
+        }
+        void this.run({ append: false });
+    }
+
+    // -------------------------------------------------------------------------------------------
+
+    private currentView(): ResultView | undefined {
+        if (!this.view) return undefined;
+        if (!this.view.main) return this.view;
+        return { ...this.view, main: { ...this.view.main, rows: this.rows } };
+    }
+
+    private paging(): PagingState | undefined {
+        if (!this.isList) return undefined;
+        const pageSize =
+            this.query.source === 'dataApi' ? this.query.params['pageSize'] : undefined;
+        return {
+            pageSize: typeof pageSize === 'number' ? pageSize : undefined,
+            pageSizes: loadCore().pageSizesFor(this.query),
+            hasMore: this.nextPageToken !== undefined,
+            loadedRows: this.rows.length,
+        };
+    }
+
+    private frame() {
+        return loadCore().frameFor(this.query, this.paging());
+    }
+
+    private post(message: HostMessage): void {
+        this.postedTypes.push(message.type);
+        if (this.postedTypes.length > 20) this.postedTypes.shift();
+        if (!this.ready) {
+            // Until the page is ready only the latest state matters; `query` is kept for setState.
+            if (message.type === 'result')
+                this.queue = this.queue.filter((m) => m.type === 'query');
+            this.queue.push(message);
+            return;
+        }
+        void this.webviewPanel.webview.postMessage(message);
+    }
+
+    private setTitle(view: ResultView): void {
+        const title = loadCore().cleanText(view.title);
+        this.webviewPanel.title = title.length > 60 ? `${title.slice(0, 59)}…` : title;
+    }
+
+    private async showPreset(preset: PresetResult): Promise<void> {
+        const requestId = ++this.requestCounter;
+        try {
+            const context = await this.deps.runner.context(this.query);
+            const built = loadCore().buildView(this.query, preset.result, context);
+            this.accept(built, undefined, preset.result);
+            if (preset.notice) this.view = { ...this.view!, notice: preset.notice };
+            this.post({
+                type: 'result',
+                requestId,
+                frame: this.frame(),
+                view: this.currentView()!,
+                receivedAt: Date.now(),
+            });
+            this.setTitle(this.view!);
+            this.deps.changed();
+        } catch (error) {
+            this.fail(requestId, error, false);
+        }
+    }
+
+    private accept(
+        built: { view: ResultView; items: readonly unknown[] | undefined },
+        nextPageToken: string | undefined,
+        result: unknown,
+    ): void {
+        this.view = built.view;
+        this.isList = built.items !== undefined;
+        this.items = built.items ? [...built.items] : [];
+        this.rows = built.view.main ? built.view.main.rows.map((row) => [...row]) : [];
+        this.columns = built.view.main?.columns;
+        this.nextPageToken = nextPageToken;
+        this.lastResult = result;
+        this.error = undefined;
+    }
+
+    private async run({ append }: { append: boolean }): Promise<void> {
+        const core = loadCore();
+        this.abort?.abort();
+        const abort = new AbortController();
+        this.abort = abort;
+        const requestId = ++this.requestCounter;
+        const query = this.query;
+        this.loading = true;
+        this.post({ type: 'loading', requestId, append });
+        try {
+            this.deps.runner.check(query);
+            const run = await this.deps.runner.run(
+                query,
+                append ? this.nextPageToken : undefined,
+                abort.signal,
+            );
+            if (abort.signal.aborted || requestId !== this.requestCounter) return;
+            const receivedAt = Date.now();
+            if (append) {
+                const items = core.resultItems(query, run.result) ?? [];
+                const rows = core.buildRows(query, items, run.context);
+                this.items.push(...items);
+                this.rows.push(...rows);
+                this.nextPageToken = run.nextPageToken;
+                this.post({ type: 'rows', requestId, rows, paging: this.paging()!, receivedAt });
+            } else {
+                const built = core.buildView(query, run.result, run.context);
+                this.accept(built, run.nextPageToken, run.result);
+                this.post({
+                    type: 'result',
+                    requestId,
+                    frame: this.frame(),
+                    view: built.view,
+                    receivedAt,
+                });
+                this.setTitle(built.view);
+                this.post({ type: 'query', query, title: this.webviewPanel.title });
+                await this.deps.services.addHistory(query, this.webviewPanel.title);
+            }
+        } catch (error) {
+            if (abort.signal.aborted) return;
+            this.fail(requestId, error, append);
+        } finally {
+            if (requestId === this.requestCounter) this.loading = false;
+            this.deps.changed();
+        }
+    }
+
+    private fail(requestId: number, error: unknown, append: boolean): void {
+        this.loading = false;
+        const message = isCancellation(error)
+            ? 'Cancelled.'
+            : log.redact(formatError(error).message);
+        if (!isCancellation(error))
+            logger.warn(`${loadCore().querySummary(this.query)} failed`, error);
+        this.error = message;
+        if (!append) {
+            this.view = undefined;
+            this.rows = [];
+            this.items = [];
+            this.isList = false;
+            this.nextPageToken = undefined;
+        }
+        this.post({ type: 'error', requestId, message, frame: this.frame(), keepRows: append });
+        this.deps.changed();
+    }
+
+    private receive(raw: unknown): void {
+        const message = loadCore().parsePageMessage(raw);
+        if (!message) {
+            logger.warn('Ignored a malformed message from a panel page');
+            return;
+        }
+        void this.handle(message).catch((error: unknown) => {
+            if (isCancellation(error)) return;
+            logger.error(`Panel action ${message.type} failed`, error);
+            void vscode.window.showErrorMessage(log.redact(formatError(error).message));
+        });
+    }
+
+    private async handle(message: PageMessage): Promise<void> {
+        const core = loadCore();
+        switch (message.type) {
+            case 'ready':
+                this.ready = true;
+                this.flush();
+                return;
+            case 'rendered':
+                this.rendered = message;
+                logger.debug(
+                    `${this.viewType}: ${message.rows} rows drawn in ${message.renderMs.toFixed(1)} ms (${message.sinceResponseMs.toFixed(1)} ms after the response)`,
+                );
+                this.deps.changed();
+                return;
+            case 'cspViolation':
+                this.cspViolations++;
+                logger.warn(`The panel page reported a CSP violation (${message.directive})`);
+                this.deps.changed();
+                return;
+            case 'refresh':
+                if (core.isReplayable(this.query)) await this.run({ append: false });
+                return;
+            case 'loadMore':
+                if (
+                    message.requestId === this.requestCounter &&
+                    this.nextPageToken &&
+                    !this.loading
+                ) {
+                    await this.run({ append: true });
+                }
+                return;
+            case 'setPageSize':
+                return this.rerun(core.withParam(this.query, 'pageSize', message.pageSize));
+            case 'setControl': {
+                const control = core.controlsFor(this.query).find((c) => c.param === message.param);
+                if (!control) return;
+                if (message.value !== '' && !control.options.some((o) => o.value === message.value))
+                    return;
+                return this.rerun(core.withParam(this.query, message.param, message.value));
+            }
+            case 'selectTab': {
+                const next = core.tabQuery(this.query, message.tab);
+                if (next) return this.rerun(next);
+                return;
+            }
+            case 'open':
+                return this.openLink(message.query);
+            case 'action':
+                return this.action(message.action);
+            case 'copy':
+                await vscode.env.clipboard.writeText(message.text);
+                return;
+            case 'copyJson':
+                await vscode.env.clipboard.writeText(core.toJson(this.rawValue()));
+                void vscode.window.setStatusBarMessage('Avalanche: JSON copied', 3000);
+                return;
+            case 'copyCurl':
+                return this.copyCurl(message.includeKey);
+            case 'export':
+                return this.exportRows(message.format);
+            case 'history':
+                return this.showHistory();
+            case 'edit': {
+                const edited = await this.deps.edit(this.query);
+                if (!edited) return;
+                if (core.panelKey(edited) === this.key) return this.rerun(edited);
+                this.deps.open(edited);
+                return;
+            }
+            case 'requestRaw': {
+                const text =
+                    this.lastResult === undefined && !this.view ? '' : core.toJson(this.rawValue());
+                const truncated = text.length > maxRawChars;
+                this.post({
+                    type: 'raw',
+                    requestId: message.requestId,
+                    text: truncated ? text.slice(0, maxRawChars) : text,
+                    truncated,
+                });
+                return;
+            }
+        }
+    }
+
+    private flush(): void {
+        const queued = this.queue;
+        this.queue = [];
+        if (queued.length === 0 && this.view) {
+            // The page was reloaded (hidden and shown again): it gets the current state back.
+            queued.push({ type: 'query', query: this.query, title: this.webviewPanel.title });
+            queued.push({
+                type: 'result',
+                requestId: this.requestCounter,
+                frame: this.frame(),
+                view: this.currentView()!,
+                receivedAt: Date.now(),
+            });
+            if (this.loading)
+                queued.push({ type: 'loading', requestId: this.requestCounter, append: true });
+        } else if (queued.length === 0 && this.error !== undefined) {
+            queued.push({
+                type: 'error',
+                requestId: this.requestCounter,
+                message: this.error,
+                frame: this.frame(),
+                keepRows: false,
+            });
+        }
+        for (const message of queued) void this.webviewPanel.webview.postMessage(message);
+    }
+
+    private async rerun(query: QueryRequest): Promise<void> {
+        this.query = query;
+        this.post({ type: 'query', query, title: this.webviewPanel.title });
+        await this.run({ append: false });
+    }
+
+    /** The loaded result as JSON: a list's items are every loaded page. */
+    private rawValue(): unknown {
+        if (!this.isList || typeof this.lastResult !== 'object' || this.lastResult === null) {
+            return this.lastResult ?? null;
+        }
+        const key = 'chains' in this.lastResult ? 'chains' : 'items';
+        const rest = { ...(this.lastResult as Record<string, unknown>) };
+        delete rest['nextPageToken'];
+        return { ...rest, [key]: this.items };
+    }
+
+    private openLink(query: QueryRequest): void {
+        const core = loadCore();
+        // A link never changes anything: only read-only queries open from a page.
+        if (!core.isReplayable(query) || query.source === 'rawRpc') {
+            logger.warn(
+                `Refused a link to a query that is not read-only: ${core.querySummary(query)}`,
+            );
+            return;
+        }
+        this.deps.open(query);
+    }
+
+    private async action(action: PanelAction): Promise<void> {
+        if (action.kind === 'openUrl') {
+            const target = loadCore().safeLinkTarget(action.url);
+            if (!target) {
+                logger.warn('Refused to open a link that is not http(s)');
+                return;
+            }
+            await vscode.env.openExternal(vscode.Uri.parse(target, true));
+            return;
+        }
+        await this.deps.act(action);
+        if (this.query.source === 'operations') await this.run({ append: false });
+    }
+
+    private async copyCurl(includeKey: boolean): Promise<void> {
+        const inputs = this.deps.services.inputs;
+        if (includeKey) {
+            const go = await inputs.confirm({
+                key: 'curlWithKey',
+                message: 'Copy the curl command with your Data API key in clear text?',
+                detail: 'Anyone who sees the command (a chat, a ticket, a terminal history) can use the key.',
+                action: 'Copy with Key',
+            });
+            if (!go) return;
+        }
+        const curl = await this.deps.runner.curl(this.query, includeKey);
+        if (curl === undefined) return;
+        await vscode.env.clipboard.writeText(curl);
+        void vscode.window.setStatusBarMessage(
+            `Avalanche: curl command copied${includeKey ? ' (with the API key)' : ''}`,
+            3000,
+        );
+    }
+
+    private async exportRows(format: 'csv' | 'json'): Promise<void> {
+        const core = loadCore();
+        if (format === 'csv' && (!this.columns || !this.isList)) return;
+        const what =
+            this.query.source === 'dataApi'
+                ? this.query.operation
+                : this.query.source === 'node'
+                  ? this.query.method
+                  : this.query.source;
+        const uri = await this.deps.services.inputs.saveFile({
+            key: `export-${format}`,
+            title: `Export ${this.isList ? `${this.rows.length} loaded rows` : 'the result'} as ${format.toUpperCase()}`,
+            defaultName: core.exportFileName(what, format),
+            filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
+        });
+        if (!uri) return;
+        const text =
+            format === 'csv'
+                ? core.toCsv(this.columns!, this.rows)
+                : core.toJson(this.isList ? this.items : this.rawValue());
+        await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+        void vscode.window.setStatusBarMessage(
+            `Avalanche: exported ${this.isList ? `${this.rows.length} rows` : 'the result'} to ${uri.path.split('/').pop() ?? 'a file'}`,
+            5000,
+        );
+    }
+
+    private async showHistory(): Promise<void> {
+        const core = loadCore();
+        const history = this.deps.services.history();
+        const own = new Set(core.historyOfPanel(history, this.query));
+        const ordered = [
+            ...history.filter((e) => own.has(e)),
+            ...history.filter((e) => !own.has(e)),
+        ];
+        if (ordered.length === 0) {
+            void vscode.window.showInformationMessage('No queries in the history yet.');
+            return;
+        }
+        const picked = await this.deps.services.inputs.pick(
+            ordered.map((e) => ({
+                label: core.cleanText(e.title),
+                description: new Date(e.atMs).toLocaleString(),
+                detail: core.querySummary(e.query),
+                value: e,
+            })),
+            {
+                key: 'history',
+                title: 'Avalanche: Recent Queries',
+                placeholder: 'Reopen a recent query',
+            },
+        );
+        if (!picked) return;
+        const query = core.parseQueryRequest(picked.query);
+        if (query && core.isReplayable(query)) this.deps.open(query);
+    }
+
+    /** Opens or reveals a panel of a kind: shared by every kind's `createOrShow`. */
+    protected static openKeyed<P extends QueryPanel>(
+        panels: Map<string, P>,
+        viewType: string,
+        deps: PanelDeps,
+        query: QueryRequest,
+        preset: PresetResult | undefined,
+        create: (panel: vscode.WebviewPanel, key: string) => P,
+    ): P {
+        const key = loadCore().panelKey(query);
+        let instance = panels.get(key);
+        if (instance) {
+            instance.reveal();
+        } else {
+            const title = loadCore().querySummary(query).slice(0, 50);
+            const panel = vscode.window.createWebviewPanel(
+                viewType,
+                title,
+                vscode.ViewColumn.Active,
+                webviewOptions(deps.services.extensionUri),
+            );
+            instance = create(panel, key);
+            QueryPanel.track(panels, key, instance);
+        }
+        instance.show(query, preset);
+        deps.changed();
+        return instance;
+    }
+
+    /** Revives a panel after a reload: shared by every kind's `revive`. */
+    protected static reviveKeyed<P extends QueryPanel>(
+        panels: Map<string, P>,
+        deps: PanelDeps,
+        panel: vscode.WebviewPanel,
+        state: unknown,
+        create: (panel: vscode.WebviewPanel, key: string, query: QueryRequest) => P,
+    ): void {
+        const core = loadCore();
+        const persisted = core.parsePersistedState(state);
+        const query = persisted?.query;
+        if (!query) {
+            logger.info('A panel without a valid saved query was closed on restore');
+            panel.dispose();
+            return;
+        }
+        const key = core.panelKey(query);
+        const existing = panels.get(key);
+        if (existing) {
+            // Two panels restored for one subject: keep the first.
+            panel.dispose();
+            existing.reveal();
+            return;
+        }
+        panel.webview.options = webviewOptions(deps.services.extensionUri);
+        const instance = create(panel, key, query);
+        QueryPanel.track(panels, key, instance);
+        instance.restore(query);
+        deps.changed();
+    }
+
+    private static track<P extends QueryPanel>(
+        panels: Map<string, P>,
+        key: string,
+        instance: P,
+    ): void {
+        panels.set(key, instance);
+        instance.onDidDispose(() => {
+            if (panels.get(key) === instance) panels.delete(key);
+        });
+    }
+}

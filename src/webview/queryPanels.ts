@@ -1,0 +1,91 @@
+/**
+ * The registry of result panels: opens a query in the panel kind that shows it, registers one
+ * `WebviewPanelSerializer` per kind so that panels come back after a window reload (rule 18:
+ * revived from the persisted query, which runs again), and lists what every open panel has shown
+ * for the integration tests.
+ */
+import * as vscode from 'vscode';
+
+import type { QueryServices } from '../commands/queries/queryServices';
+import { Disposable } from '../platform/disposable';
+import { loadCore } from '../platform/lazyCore';
+import { log } from '../platform/log';
+import type { QueryRequest } from '../shared/query';
+import type { PanelAction } from '../shared/viewModel';
+import { panelKindHosts } from './panels';
+import type { PanelDeps, PanelSnapshot, PresetResult, QueryPanel } from './queryPanel';
+import { QueryRunner } from './queryRunner';
+
+const logger = log.for('Panels');
+
+/** What the panels ask of the commands (editing a query, acting on an export). */
+export interface PanelCommands {
+    edit(request: QueryRequest): Promise<QueryRequest | undefined>;
+    act(action: PanelAction & { kind: 'operation' }): Promise<void>;
+}
+
+export class QueryPanels extends Disposable {
+    readonly runner: QueryRunner;
+    private readonly changeEmitter = this._register(new vscode.EventEmitter<void>());
+    /** Fires when a panel opened, showed something, or closed. */
+    readonly onDidChange = this.changeEmitter.event;
+    private commands: PanelCommands | undefined;
+    private readonly deps: PanelDeps;
+
+    constructor(readonly services: QueryServices) {
+        super();
+        this.runner = new QueryRunner(services);
+        this.deps = {
+            services,
+            runner: this.runner,
+            open: (request) => {
+                this.open(request);
+            },
+            edit: (request) => this.commands?.edit(request) ?? Promise.resolve(undefined),
+            act: (action) => this.commands?.act(action) ?? Promise.resolve(),
+            changed: () => this.changeEmitter.fire(),
+        };
+        for (const host of Object.values(panelKindHosts)) {
+            this._register(
+                vscode.window.registerWebviewPanelSerializer(host.viewType, {
+                    deserializeWebviewPanel: (panel, state: unknown) => {
+                        try {
+                            host.revive(this.deps, panel, state);
+                        } catch (error) {
+                            logger.error(`Restoring a ${host.viewType} panel failed`, error);
+                            panel.dispose();
+                        }
+                        return Promise.resolve();
+                    },
+                }),
+            );
+        }
+        this._register(services.onDidChangeOperations(() => this.changeEmitter.fire()));
+    }
+
+    /** Connects the command handlers the panels call back into (they are built after this). */
+    connect(commands: PanelCommands): void {
+        this.commands = commands;
+    }
+
+    /** Opens (or reveals and re-runs) the panel of a query; `preset` shows a result already read. */
+    open(request: QueryRequest, preset?: PresetResult): QueryPanel {
+        const kind = loadCore().panelKindFor(request);
+        return panelKindHosts[kind].createOrShow(this.deps, request, preset);
+    }
+
+    /** Every open panel. */
+    all(): QueryPanel[] {
+        return Object.values(panelKindHosts).flatMap((host) => [...host.instances()]);
+    }
+
+    /** What every open panel has shown. */
+    snapshots(): PanelSnapshot[] {
+        return this.all().map((panel) => panel.snapshot());
+    }
+
+    /** Closes every panel (tests start from a clean editor area). */
+    closeAll(): void {
+        for (const panel of this.all()) panel.close();
+    }
+}

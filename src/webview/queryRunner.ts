@@ -1,0 +1,203 @@
+/**
+ * Runs a panel's query against the selected clients: Data API operations through
+ * `DataApiClient.call` (parameters checked before anything is sent), node methods through the
+ * method table (`paramsFromText`, then `NodeRpcClient.call`), raw JSON-RPC through `callRaw`, and
+ * the export-operations list from the store (polling the ones still running). Also renders the
+ * "Copy as curl" command of a query, the key redacted unless asked for.
+ */
+import type { DataApiOperation, DataApiParams, NodeRpcMethod, ViewContext } from '../core/index';
+import type { QueryServices } from '../commands/queries/queryServices';
+import { loadCore } from '../platform/lazyCore';
+import type { QueryRequest } from '../shared/query';
+
+/** One run of a query: the result and what the view builders need besides it. */
+export interface QueryRun {
+    readonly result: unknown;
+    readonly context: ViewContext;
+    readonly nextPageToken?: string | undefined;
+}
+
+export class QueryRunner {
+    constructor(private readonly services: QueryServices) {}
+
+    /** Checks a query without sending it; throws `ValidationError` naming the bad parameter. */
+    check(request: QueryRequest): void {
+        const core = loadCore();
+        switch (request.source) {
+            case 'dataApi': {
+                if (!(core.dataApiOperations as readonly string[]).includes(request.operation)) {
+                    throw new core.ValidationError(
+                        'operation',
+                        request.operation,
+                        'a Data API operation',
+                    );
+                }
+                core.validateParams(request.operation as DataApiOperation, request.params);
+                return;
+            }
+            case 'node': {
+                const method = core.findNodeRpcMethod(request.method) as
+                    NodeRpcMethod<string, unknown> | undefined;
+                if (!method)
+                    throw new core.ValidationError(
+                        'method',
+                        request.method,
+                        'a method of the node method table',
+                    );
+                method.encodeParams(core.paramsFromText(method, request.texts));
+                if (method.endpoint === 'evm' || method.endpoint === 'validators') {
+                    core.nodeEndpointPath(method.endpoint, request.chain);
+                }
+                return;
+            }
+            case 'rawRpc':
+                parseRawParams(request.paramsJson);
+                return;
+            case 'operations':
+                return;
+        }
+    }
+
+    async context(request: QueryRequest): Promise<ViewContext> {
+        const network =
+            request.source === 'dataApi' && typeof request.params['network'] === 'string'
+                ? request.params['network']
+                : this.services.network;
+        const chainId = request.source === 'dataApi' ? request.params['chainId'] : undefined;
+        const nativeToken =
+            typeof chainId === 'string' ? await this.services.nativeToken(chainId) : undefined;
+        return {
+            network: network === 'testnet' ? 'fuji' : network,
+            nativeToken,
+            nodeUrl:
+                request.source === 'node' || request.source === 'rawRpc'
+                    ? this.services.clients.nodeUrl
+                    : undefined,
+        };
+    }
+
+    /** Runs the query (the page at `pageToken` for lists). */
+    async run(
+        request: QueryRequest,
+        pageToken: string | undefined,
+        signal: AbortSignal,
+    ): Promise<QueryRun> {
+        const core = loadCore();
+        const contextPromise = this.context(request);
+        let result: unknown;
+        switch (request.source) {
+            case 'dataApi': {
+                const client = await this.services.clients.dataApi();
+                const operation = request.operation as DataApiOperation;
+                const params = {
+                    ...request.params,
+                    ...(pageToken ? { pageToken } : {}),
+                } as DataApiParams[typeof operation];
+                result = await client.call(operation, params, { signal });
+                break;
+            }
+            case 'node': {
+                const method = core.findNodeRpcMethod(request.method) as
+                    NodeRpcMethod<string, unknown> | undefined;
+                if (!method)
+                    throw new core.ValidationError(
+                        'method',
+                        request.method,
+                        'a method of the node method table',
+                    );
+                const params = core.paramsFromText(method, request.texts);
+                result = await this.services.clients
+                    .nodeRpc()
+                    .call(method, params, {
+                        signal,
+                        ...(request.chain ? { chain: request.chain } : {}),
+                    });
+                break;
+            }
+            case 'rawRpc':
+                result = await this.services.clients
+                    .nodeRpc()
+                    .callRaw(request.path, request.method, parseRawParams(request.paramsJson), {
+                        signal,
+                    });
+                break;
+            case 'operations':
+                result = { items: await this.refreshOperations(signal) };
+                break;
+        }
+        const nextPageToken = (result as { nextPageToken?: unknown } | null)?.nextPageToken;
+        return {
+            result,
+            context: await contextPromise,
+            nextPageToken:
+                typeof nextPageToken === 'string' && nextPageToken !== ''
+                    ? nextPageToken
+                    : undefined,
+        };
+    }
+
+    /** Reads the status of every remembered export that was still running. */
+    private async refreshOperations(signal: AbortSignal) {
+        const core = loadCore();
+        const client = await this.services.clients.dataApi();
+        for (const op of this.services.operations()) {
+            if (core.operationOutcome(op) !== 'running') continue;
+            try {
+                const latest = await client.getOperationResult(
+                    { operationId: op.operationId },
+                    { signal },
+                );
+                await this.services.rememberOperation(core.updateStored(op, latest));
+            } catch (error) {
+                if (core.isAbortError(error)) throw error;
+                // An operation the API no longer knows keeps its last status; the row says when.
+            }
+        }
+        return this.services.operations();
+    }
+
+    /** The curl command of a query; the Data API key appears only with `includeKey`. */
+    async curl(request: QueryRequest, includeKey: boolean): Promise<string | undefined> {
+        const core = loadCore();
+        switch (request.source) {
+            case 'dataApi': {
+                const client = await this.services.clients.dataApi();
+                const operation = request.operation as DataApiOperation;
+                const described = client.describeRequest(operation, request.params, { includeKey });
+                return core.toCurl(described, { includeKey });
+            }
+            case 'node': {
+                const method = core.findNodeRpcMethod(request.method) as
+                    NodeRpcMethod<string, unknown> | undefined;
+                if (!method) return undefined;
+                const preview = this.services.clients
+                    .nodeRpc()
+                    .preview(
+                        method,
+                        core.paramsFromText(method, request.texts),
+                        request.chain ? { chain: request.chain } : {},
+                    );
+                return core.jsonRpcCurl(preview.url, preview.body);
+            }
+            case 'rawRpc': {
+                const base = this.services.clients.nodeRpc().url;
+                return core.jsonRpcCurl(
+                    `${base}${request.path}`,
+                    core.rawRpcBody(request.method, parseRawParams(request.paramsJson)),
+                );
+            }
+            case 'operations':
+                return undefined;
+        }
+    }
+}
+
+/** The params of a raw call: a JSON object or array, or none. */
+export function parseRawParams(text: string): unknown {
+    if (text.trim() === '') return undefined;
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) {
+        throw new (loadCore().ValidationError)('params', text, 'a JSON object or array');
+    }
+    return value;
+}
