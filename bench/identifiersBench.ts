@@ -300,7 +300,7 @@ interface Contestant {
 
 function main(): void {
     const corpusSize = 8_000_000;
-    const rounds = 15;
+    const rounds = 21;
     const adversarialSize = 1_000_000;
 
     const corpus = mixedCorpus(corpusSize);
