@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `node scripts/hostTest.mjs integration|e2e`: runs a tier against the real extension in VS Code's
+// `node scripts/hostTest.mjs integration|e2e|bench`: runs a tier against the real extension in VS Code's
 // server build (code-server) opened in headless Chromium, with the sandbox network in this process.
 //   integration: the mocha suite runs inside the extension host (test/runner-extension starts it);
 //                its results come back through a file.
 //   e2e:         mocha runs test/e2e/*.e2e.ts here, with playwright-core driving the workbench.
+//   bench:       like integration, but runs bench/treesBench.ts in the host against the sandbox at
+//                scale large (writes bench/results/trees.{md,json}).
 // Prints the spec output and "<tier>: N passed, N failed", exits non-zero on any failure, and stops
 // everything it started (code-server's process group, Chromium, the sandbox) on every path out.
 // Environment: HOST_TEST_TIMEOUT_MS (default 10 min), KEEP_TEST_DIR=1 (keep the run folder),
@@ -40,8 +42,8 @@ import {
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const out = path.join(root, 'out');
 const tier = process.argv[2];
-if (tier !== 'integration' && tier !== 'e2e') {
-    console.error('usage: node scripts/hostTest.mjs integration|e2e');
+if (tier !== 'integration' && tier !== 'e2e' && tier !== 'bench') {
+    console.error('usage: node scripts/hostTest.mjs integration|e2e|bench');
     process.exit(2);
 }
 const timeoutMs = Number(process.env.HOST_TEST_TIMEOUT_MS) || 10 * 60_000;
@@ -160,6 +162,7 @@ function compileTests() {
         'test/integration/index.js',
     ];
     if (tier === 'e2e') needed.push('test/e2e/harness.js');
+    if (tier === 'bench') needed.push('bench/treesBench.js');
     const missing = needed.filter((file) => !existsSync(path.join(out, file)));
     if (missing.length)
         throw new Error(`compiling did not produce ${missing.map((f) => `out/${f}`).join(', ')}`);
@@ -219,7 +222,7 @@ async function main() {
 
     step('starting the sandbox network');
     const { startSandbox } = await importOut('test/sandbox/index.js');
-    const sandbox = await startSandbox({});
+    const sandbox = await startSandbox(tier === 'bench' ? { scale: 'large' } : {});
     stops.push({ name: 'sandbox', run: () => sandbox.close() });
     const urls = {
         dataApiUrl: sandbox.dataApiUrl,
@@ -244,9 +247,12 @@ async function main() {
     const testEnvFile = path.join(runDir, 'test-env.json');
     writeFileSync(testEnvFile, JSON.stringify(testEnv, null, 2));
     const resultsFile = path.join(runDir, 'results.json');
-    if (tier === 'integration') {
+    if (tier === 'integration' || tier === 'bench') {
         stageRunner(extensionsDir, {
-            suiteIndex: path.join(out, 'test', 'integration', 'index.js'),
+            suiteIndex:
+                tier === 'bench'
+                    ? path.join(out, 'bench', 'treesBench.js')
+                    : path.join(out, 'test', 'integration', 'index.js'),
             testEnvFile,
             resultsFile,
             grep,
@@ -287,7 +293,7 @@ async function main() {
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     step('workbench is up');
 
-    if (tier === 'integration') {
+    if (tier === 'integration' || tier === 'bench') {
         const results = await waitForFile(
             resultsFile,
             Math.max(30_000, deadline - Date.now() - 15_000),
@@ -295,10 +301,10 @@ async function main() {
         );
         console.log('');
         process.stdout.write(results.output);
-        if (!/^integration: \d+ passed, \d+ failed/m.test(results.output)) {
-            console.log(`\nintegration: ${results.passed} passed, ${results.failed} failed`);
+        if (!new RegExp(`^${tier}: \\d+ passed, \\d+ failed`, 'm').test(results.output)) {
+            console.log(`\n${tier}: ${results.passed} passed, ${results.failed} failed`);
         }
-        step(`integration tier done: ${results.passed} passed, ${results.failed} failed`);
+        step(`${tier} tier done: ${results.passed} passed, ${results.failed} failed`);
         await finish(results.failed === 0 && results.passed > 0 ? 0 : 1);
         return;
     }

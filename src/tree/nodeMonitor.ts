@@ -29,6 +29,8 @@ export class NodeMonitor extends Disposable {
         { controller: AbortController; promise: Promise<NodeSnapshot | undefined> } | undefined;
     private candidates: NodeChainCandidate[] | undefined;
     private candidatesPending: Promise<void> | undefined;
+    /** The network the candidates were read for. */
+    private candidatesNetwork: 'mainnet' | 'fuji' | undefined;
     private readonly profilers = new Map<string, ProfilerState>();
     private readonly updated = this._register(new vscode.EventEmitter<NodeSnapshot | undefined>());
     /** Fires with each new snapshot (undefined when the node changed and none is read yet). */
@@ -56,6 +58,7 @@ export class NodeMonitor extends Disposable {
                 if (e.dataApi || e.network) {
                     this.candidates = undefined;
                     this.candidatesPending = undefined;
+                    this.candidatesNetwork = undefined;
                 }
             }),
         );
@@ -129,6 +132,7 @@ export class NodeMonitor extends Disposable {
         if (signal.aborted || url !== this.url) return undefined;
         this.current = snapshot;
         this.reads++;
+        this.followNodeNetwork(snapshot);
         const core = loadCore();
         this.reportHealth(core.nodeHealth(snapshot));
         this.updated.fire(snapshot);
@@ -136,14 +140,34 @@ export class NodeMonitor extends Disposable {
     }
 
     /**
+     * The candidates come from the selected network until the node says which network it runs
+     * on; a node of the other network gets its own network's chains from the next refresh on.
+     */
+    private followNodeNetwork(snapshot: NodeSnapshot): void {
+        const name = snapshot.networkName.ok ? snapshot.networkName.value : undefined;
+        const network =
+            name === 'mainnet'
+                ? 'mainnet'
+                : name === 'fuji' || name === 'testnet'
+                  ? 'fuji'
+                  : undefined;
+        if (network !== undefined && network !== this.candidatesNetwork) {
+            this.candidates = undefined;
+            this.candidatesPending = undefined;
+            this.candidatesNetwork = network;
+        }
+    }
+
+    /**
      * Chains to ask `info.isBootstrapped` about besides P, X and C: the Data API's EVM chains of
-     * every network (the node's network is not known before the first answer). Read once; the
-     * first snapshot waits for it at most {@link candidatesWaitMs}.
+     * the node's network (the selected one until the node has answered). Read once per network;
+     * the first snapshot waits for it at most {@link candidatesWaitMs}.
      */
     private async loadCandidates(): Promise<void> {
         if (this.candidates) return;
+        const network = (this.candidatesNetwork ??= this.services.network);
         this.candidatesPending ??= this.services
-            .supportedChains(undefined)
+            .supportedChains(network)
             .then((chains) => {
                 this.candidates = chains
                     .filter((c) => c.platformChainId)

@@ -10,13 +10,12 @@ import type {
     NativeTransaction,
     PrimaryNetworkBlock,
     RpcBlock,
-    Subnet,
-    Blockchain,
     XChainVertex,
     Peer,
     AcpPreference,
     LoggerLevel,
 } from '../core/index';
+import type { CompactBlockchain, CompactSubnet } from '../core/views/genesisSummary';
 import type { ComparedValidator } from '../core/views/validatorDiff';
 import type { NodeProblemKind } from '../core/views/nodeProblems';
 import type { TimelineEntry } from '../core/views/upgradeTimeline';
@@ -116,9 +115,9 @@ export type GroupSpec =
     | { readonly type: 'vertexHeights' }
     | { readonly type: 'evmBlocks'; readonly chain: ChainInfo }
     | { readonly type: 'evmConfig'; readonly chain: ChainInfo }
-    | { readonly type: 'blockchains'; readonly subnet: Subnet }
-    | { readonly type: 'subnetValidators'; readonly subnet: Subnet }
-    | { readonly type: 'genesis'; readonly blockchain: Blockchain }
+    | { readonly type: 'blockchains'; readonly subnet: CompactSubnet }
+    | { readonly type: 'subnetValidators'; readonly subnet: CompactSubnet }
+    | { readonly type: 'genesis'; readonly blockchain: CompactBlockchain }
     | { readonly type: 'dataApiValidators' }
     | { readonly type: 'nodeChains' };
 
@@ -179,17 +178,18 @@ export interface EvmTxNode extends Base {
 // ---------------------------------------------------------------------------------------------
 // Subnets and validators
 
+/** A subnet; its blockchains' genesis kept as a digest (thousands of rows stay light). */
 export interface SubnetNode extends Base {
     readonly kind: 'subnet';
-    readonly subnet: Subnet;
+    readonly subnet: CompactSubnet;
     /** Found by a lookup rather than loaded by paging. */
     readonly pinned?: boolean;
 }
 
 export interface BlockchainNode extends Base {
     readonly kind: 'blockchain';
-    readonly blockchain: Blockchain;
-    readonly subnet: Subnet;
+    readonly blockchain: CompactBlockchain;
+    readonly subnet: CompactSubnet;
 }
 
 /** An L1 validator as the Data API indexes it (4.17). */

@@ -29,8 +29,17 @@ export function primaryChainLabel(chain: PrimaryChain): string {
     return primaryChainNames[chain].label;
 }
 
+const icons = new Map<string, vscode.ThemeIcon>();
+
+/** Icons are shared: VS Code keeps every rendered item, and a list can have ten thousand rows. */
 function icon(id: string, color?: string): vscode.ThemeIcon {
-    return new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
+    const key = `${id}|${color ?? ''}`;
+    let themeIcon = icons.get(key);
+    if (!themeIcon) {
+        themeIcon = new vscode.ThemeIcon(id, color ? new vscode.ThemeColor(color) : undefined);
+        icons.set(key, themeIcon);
+    }
+    return themeIcon;
 }
 
 const stateColors = {

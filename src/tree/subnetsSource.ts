@@ -4,9 +4,15 @@
  * and, for L1s, its validators (4.17 filtered by subnet). Subnets found by the Find command are
  * pinned above the list.
  */
-import type { Blockchain, Subnet } from '../core/index';
+import type { Subnet } from '../core/index';
 import { formatInteger, formatTimestamp } from '../core/format';
-import { describeAllocations, summarizeGenesis } from '../core/views/genesisSummary';
+import {
+    type CompactBlockchain,
+    type CompactSubnet,
+    compactSubnet,
+    describeAllocations,
+    summarizeDigest,
+} from '../core/views/genesisSummary';
 import { SettingKey } from '../platform/settingKeys';
 import { type SubnetNode, type TreeNode, under } from './nodes';
 import { field, group, section } from './rows';
@@ -22,12 +28,13 @@ export class SubnetsSource implements TreeSource {
     readonly view = view;
     /** Newest first by default, as the Data API sorts. */
     sortOrder: SubnetSortOrder = 'desc';
-    private pinned: Subnet[] = [];
+    private pinned: CompactSubnet[] = [];
 
     constructor(private readonly services: TreeServices) {}
 
     /** Pins a subnet found by a lookup above the list; returns its row. */
-    pin(subnet: Subnet): SubnetNode {
+    pin(found: Subnet): SubnetNode {
+        const subnet = compactSubnet(found);
         this.pinned = [subnet, ...this.pinned.filter((s) => s.subnetId !== subnet.subnetId)].slice(
             0,
             10,
@@ -41,7 +48,7 @@ export class SubnetsSource implements TreeSource {
     }
 
     /** The row of a subnet in the paged list (same id as the row VS Code holds). */
-    listNode(subnet: Subnet): SubnetNode {
+    listNode(subnet: CompactSubnet): SubnetNode {
         return { kind: 'subnet', ...under(view, undefined, subnet.subnetId), subnet };
     }
 
@@ -62,7 +69,7 @@ export class SubnetsSource implements TreeSource {
     }
 
     /** A subnet row with the same id the tree uses, for reveal(); the list row when loaded. */
-    blockchainNode(subnetRow: SubnetNode, blockchain: Blockchain): TreeNode {
+    blockchainNode(subnetRow: SubnetNode, blockchain: CompactBlockchain): TreeNode {
         const blockchains = group(
             view,
             subnetRow,
@@ -87,17 +94,18 @@ export class SubnetsSource implements TreeSource {
             type: 'paged',
             head: this.pinned.map(pinnedNode),
             empty: `No subnets on ${network}.`,
-            fetch: async (pageToken, signal): Promise<NodePage> => {
+            fetch: async (pageToken, signal, loaded): Promise<NodePage> => {
                 const api = await this.services.clients.dataApi();
                 const page = await api.listSubnets(
-                    { network, pageSize, sortOrder, pageToken },
+                    { network, pageSize: nextPageSize(pageSize, loaded), sortOrder, pageToken },
                     { signal },
                 );
                 return {
+                    // Kept compact: each genesis reduced to what the rows show.
                     nodes: page.items.map((subnet) => ({
                         kind: 'subnet' as const,
                         ...under(view, undefined, subnet.subnetId),
-                        subnet,
+                        subnet: compactSubnet(subnet),
                     })),
                     next: page.nextPageToken,
                 };
@@ -156,7 +164,20 @@ export class SubnetsSource implements TreeSource {
     }
 }
 
-function pinnedNode(subnet: Subnet): SubnetNode {
+/** The most subnets one request may ask for (4.6). */
+const maxSubnetsPageSize = 10_000;
+
+/**
+ * The first page has the configured size; each "Load more" then asks for as many subnets as are
+ * shown, up to the API's maximum. VS Code re-creates every row of a list it refreshes (and
+ * VS Code 1.100 keeps a small object per row it ever created), so appending fixed pages to a
+ * list of N rows costs O(N²) rows; doubling keeps it O(N): 10,000 subnets take 7 clicks, not 100.
+ */
+export function nextPageSize(configured: number, loaded: number): number {
+    return Math.min(maxSubnetsPageSize, Math.max(configured, loaded));
+}
+
+function pinnedNode(subnet: CompactSubnet): SubnetNode {
     return {
         kind: 'subnet',
         ...under(view, undefined, '~pinned', subnet.subnetId),
@@ -182,7 +203,7 @@ function addressRows(parent: TreeNode, label: string, addresses: readonly string
 }
 
 /** Details of a subnet, computed when it is expanded. */
-function subnetRows(parent: SubnetNode, s: Subnet): TreeNode[] {
+function subnetRows(parent: SubnetNode, s: CompactSubnet): TreeNode[] {
     const owner = s.subnetOwnershipInfo;
     const rows: TreeNode[] = [
         field(view, parent, 'id', 'Subnet id', s.subnetId, {
@@ -278,7 +299,7 @@ function subnetRows(parent: SubnetNode, s: Subnet): TreeNode[] {
     return rows;
 }
 
-function blockchainRows(parent: TreeNode, b: Blockchain): TreeNode[] {
+function blockchainRows(parent: TreeNode, b: CompactBlockchain): TreeNode[] {
     const rows: TreeNode[] = [
         field(view, parent, 'id', 'Blockchain id', b.blockchainId, {
             copy: b.blockchainId,
@@ -300,7 +321,7 @@ function blockchainRows(parent: TreeNode, b: Blockchain): TreeNode[] {
             detail: [`P-Chain block ${b.createBlockNumber}`],
         }),
     );
-    if (b.genesisData !== undefined) {
+    if (b.genesis !== undefined) {
         rows.push(
             group(
                 view,
@@ -311,9 +332,7 @@ function blockchainRows(parent: TreeNode, b: Blockchain): TreeNode[] {
                 'symbol-namespace',
                 {
                     description:
-                        typeof b.genesisData === 'string'
-                            ? 'opaque'
-                            : 'allocations, fees, permissions',
+                        b.genesis.kind === 'opaque' ? 'opaque' : 'allocations, fees, permissions',
                 },
             ),
         );
@@ -322,8 +341,8 @@ function blockchainRows(parent: TreeNode, b: Blockchain): TreeNode[] {
 }
 
 /** The genesis summary of a blockchain, computed when its Genesis row is expanded. */
-function genesisRows(parent: TreeNode, b: Blockchain): TreeNode[] {
-    const summary = summarizeGenesis(b.genesisData);
+function genesisRows(parent: TreeNode, b: CompactBlockchain): TreeNode[] {
+    const summary = summarizeDigest(b.genesis);
     if (summary.kind === 'none')
         return [{ kind: 'empty', ...under(view, parent, '~empty'), message: 'No genesis data.' }];
     if (summary.kind === 'opaque') {
@@ -334,7 +353,6 @@ function genesisRows(parent: TreeNode, b: Blockchain): TreeNode[] {
                 'opaque',
                 'Genesis',
                 `not an EVM genesis (${formatInteger(summary.length)} characters)`,
-                { json: b.genesisData },
             ),
         ];
     }

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 
 import { CommandId } from '../commands/commandIds';
 import type { CommandHandler } from '../commands/runCommand';
-import type { Subnet } from '../core/index';
+import type { CompactSubnet } from '../core/views/genesisSummary';
 import { primaryNetworkId as pChainId } from '../core/views/primaryNetwork';
 import { looksLikeCb58Id, searchSubnets } from '../core/views/search';
 import type { Config } from '../platform/config';
@@ -196,7 +196,7 @@ function vertexGroup(): GroupNode {
 }
 
 interface FindItem extends vscode.QuickPickItem {
-    readonly subnet?: Subnet;
+    readonly subnet?: CompactSubnet;
     readonly blockchainId?: string;
     readonly lookup?: string;
 }

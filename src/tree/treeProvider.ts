@@ -34,7 +34,12 @@ export type Children =
           readonly type: 'paged';
           /** Rows shown before the paged ones (pinned lookups, sub-groups). */
           readonly head?: readonly TreeNode[];
-          readonly fetch: (token: string | undefined, signal: AbortSignal) => Promise<NodePage>;
+          /** `loaded`: rows the list holds already (a source may size the page by it). */
+          readonly fetch: (
+              token: string | undefined,
+              signal: AbortSignal,
+              loaded: number,
+          ) => Promise<NodePage>;
           /** The row text when there is nothing at all. */
           readonly empty: string;
       };
@@ -47,7 +52,11 @@ export interface TreeSource {
 
 interface PagedState {
     readonly head: readonly TreeNode[];
-    readonly fetch: (token: string | undefined, signal: AbortSignal) => Promise<NodePage>;
+    readonly fetch: (
+        token: string | undefined,
+        signal: AbortSignal,
+        loaded: number,
+    ) => Promise<NodePage>;
     readonly empty: string;
     readonly items: TreeNode[];
     readonly ids: Set<string>;
@@ -92,7 +101,11 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
         return this.source.view;
     }
 
+    /** Items rendered so far (VS Code asks once per row it shows), for the benchmark. */
+    renders = 0;
+
     getTreeItem(node: TreeNode): vscode.TreeItem {
+        this.renders++;
         return renderNode(node);
     }
 
@@ -230,7 +243,7 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
         token: string | undefined,
         signal: AbortSignal,
     ): Promise<void> {
-        const page = await paged.fetch(token, signal);
+        const page = await paged.fetch(token, signal, paged.items.length);
         if (signal.aborted) return;
         for (const node of page.nodes) {
             // A list that shifted between two pages can repeat an item; VS Code rejects

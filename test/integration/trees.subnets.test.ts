@@ -45,8 +45,13 @@ suite('(integration) trees: Subnets & L1s view', () => {
         await api.config.update(SettingKey.SubnetsPageSize, 10);
         const first = await rows('subnets');
         assert.equal(ofKind(first, 'subnet').length, 10);
-        oneOfKind(first, 'loadMore');
-        let list = first;
+        await vscode.commands.executeCommand(
+            'avalanche.tree.loadMore',
+            oneOfKind(first, 'loadMore'),
+        );
+        // Each further page is as large as what is shown (10, then 20): see nextPageSize.
+        let list = await rows('subnets');
+        assert.equal(ofKind(list, 'subnet').length, 20);
         for (let i = 0; i < 10 && ofKind(list, 'loadMore').length > 0; i++) {
             await vscode.commands.executeCommand(
                 'avalanche.tree.loadMore',

@@ -1,9 +1,15 @@
 /**
  * A readable summary of a blockchain's genesis as the Data API returns it with each subnet (4.6):
  * how many accounts the genesis funds and with how much, the fee config, and which permission
- * precompiles are configured with which admins. Pure: computed when a blockchain row is expanded.
+ * precompiles are configured with which admins. Pure and zod-free.
+ *
+ * Two steps, because a tree may hold ten thousand subnets: `digestGenesis` keeps what the summary
+ * needs (the config, the gas limit, allocation totals) and drops the rest (account code and
+ * storage, hashes), so the raw genesis can be let go when a page arrives; `summarizeDigest`
+ * builds the rows' content when a blockchain is expanded.
  */
-import type { Blockchain } from '../dataApi/model';
+import type { Blockchain, Subnet } from '../dataApi/model';
+import type { EvmGenesisWire } from '../dataApi/schemas';
 import { formatWei } from '../format';
 import {
     type ConfigRow,
@@ -53,6 +59,25 @@ export type GenesisSummary =
           readonly precompiles: readonly GenesisPrecompile[];
       };
 
+/** What a genesis summary needs, without the bulk of the raw genesis. */
+export type GenesisDigest =
+    | {
+          readonly kind: 'evm';
+          readonly config?: NonNullable<EvmGenesisWire['config']>;
+          readonly gasLimit?: string;
+          readonly allocations: GenesisAllocations;
+      }
+    | { readonly kind: 'opaque'; readonly length: number };
+
+/** A blockchain as trees keep it: the genesis reduced to its digest. */
+export type CompactBlockchain = Omit<Blockchain, 'genesisData'> & {
+    readonly genesis?: GenesisDigest;
+};
+/** A subnet as trees keep it (see {@link compactSubnet}). */
+export type CompactSubnet = Omit<Subnet, 'blockchains'> & {
+    readonly blockchains: readonly CompactBlockchain[];
+};
+
 function readBigInt(raw: unknown): bigint | undefined {
     if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 0) return BigInt(raw);
     if (typeof raw !== 'string') return undefined;
@@ -65,9 +90,9 @@ function strings(value: unknown): string[] {
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-/** Summarises `blockchain.genesisData`; never throws on odd shapes. */
-export function summarizeGenesis(genesis: Blockchain['genesisData']): GenesisSummary {
-    if (genesis === undefined || genesis === null) return { kind: 'none' };
+/** Reduces a raw genesis to what the summary needs; never throws on odd shapes. */
+export function digestGenesis(genesis: Blockchain['genesisData']): GenesisDigest | undefined {
+    if (genesis === undefined || genesis === null) return undefined;
     if (typeof genesis === 'string') return { kind: 'opaque', length: genesis.length };
     let total = 0n;
     let count = 0;
@@ -81,7 +106,36 @@ export function summarizeGenesis(genesis: Blockchain['genesisData']): GenesisSum
         if (balance === undefined) unreadable++;
         else total += balance;
     }
-    const config = (genesis.config ?? {}) as Record<string, unknown>;
+    const gasLimit = readBigInt(genesis.gasLimit);
+    return {
+        kind: 'evm',
+        ...(genesis.config ? { config: genesis.config } : {}),
+        ...(gasLimit === undefined ? {} : { gasLimit: gasLimit.toString() }),
+        allocations: { count, withCode, totalWei: total.toString(), unreadable },
+    };
+}
+
+/** The subnet with each blockchain's genesis reduced to its digest (a fraction of the memory). */
+export function compactSubnet(subnet: Subnet): CompactSubnet {
+    return {
+        ...subnet,
+        blockchains: subnet.blockchains.map(({ genesisData, ...blockchain }) => {
+            const genesis = digestGenesis(genesisData);
+            return genesis === undefined ? blockchain : { ...blockchain, genesis };
+        }),
+    };
+}
+
+/** Summarises a raw genesis (`digestGenesis` then `summarizeDigest`). */
+export function summarizeGenesis(genesis: Blockchain['genesisData']): GenesisSummary {
+    return summarizeDigest(digestGenesis(genesis));
+}
+
+/** The summary rows' content of a digest. */
+export function summarizeDigest(digest: GenesisDigest | undefined): GenesisSummary {
+    if (digest === undefined) return { kind: 'none' };
+    if (digest.kind === 'opaque') return digest;
+    const config = (digest.config ?? {}) as Record<string, unknown>;
     const precompiles: GenesisPrecompile[] = [];
     for (const [key, value] of Object.entries(config)) {
         if (!key.endsWith('Config') || key === 'feeConfig') continue;
@@ -110,19 +164,18 @@ export function summarizeGenesis(genesis: Blockchain['genesisData']): GenesisSum
     precompiles.sort(
         (a, b) => Number(b.permission) - Number(a.permission) || a.label.localeCompare(b.label),
     );
-    const gasLimit = readBigInt(genesis.gasLimit);
     const chainId = config['chainId'];
     const allowFeeRecipients = config['allowFeeRecipients'];
     return {
         kind: 'evm',
         ...(typeof chainId === 'number' ? { chainId } : {}),
-        allocations: { count, withCode, totalWei: total.toString(), unreadable },
+        allocations: digest.allocations,
         feeConfig:
             config['feeConfig'] && typeof config['feeConfig'] === 'object'
                 ? feeConfigRows(config['feeConfig'])
                 : [],
         ...(typeof allowFeeRecipients === 'boolean' ? { allowFeeRecipients } : {}),
-        ...(gasLimit === undefined ? {} : { gasLimit: gasLimit.toString() }),
+        ...(digest.gasLimit === undefined ? {} : { gasLimit: digest.gasLimit }),
         precompiles,
     };
 }

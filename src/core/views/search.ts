@@ -3,13 +3,21 @@
  * view's "Find" command looks at loaded items before asking the Data API) and the Node view's
  * peers filter. Pure and zod-free.
  */
-import type { Blockchain, Subnet } from '../dataApi/model';
 import type { Peer } from '../nodeRpc/schemas';
 
+/** The fields a subnet search reads (raw and compact subnets both have them). */
+export interface SearchableSubnet {
+    readonly subnetId: string;
+    readonly blockchains: readonly {
+        readonly blockchainId: string;
+        readonly blockchainName: string;
+    }[];
+}
+
 /** What a query matched: the subnet itself, or one of its blockchains. */
-export interface SubnetMatch {
-    readonly subnet: Subnet;
-    readonly blockchain?: Blockchain;
+export interface SubnetMatch<S extends SearchableSubnet = SearchableSubnet> {
+    readonly subnet: S;
+    readonly blockchain?: S['blockchains'][number];
     /** Exact id matches rank before name matches. */
     readonly exact: boolean;
 }
@@ -18,12 +26,15 @@ export interface SubnetMatch {
  * Subnets whose id, or whose blockchains' id or name, match `query`: ids exactly (cb58 is case
  * sensitive), names case-insensitively by substring. Exact matches come first.
  */
-export function searchSubnets(subnets: Iterable<Subnet>, query: string): SubnetMatch[] {
+export function searchSubnets<S extends SearchableSubnet>(
+    subnets: Iterable<S>,
+    query: string,
+): SubnetMatch<S>[] {
     const text = query.trim();
     if (text === '') return [];
     const lower = text.toLowerCase();
-    const exact: SubnetMatch[] = [];
-    const partial: SubnetMatch[] = [];
+    const exact: SubnetMatch<S>[] = [];
+    const partial: SubnetMatch<S>[] = [];
     for (const subnet of subnets) {
         if (subnet.subnetId === text) {
             exact.push({ subnet, exact: true });
