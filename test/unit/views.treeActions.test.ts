@@ -1,0 +1,247 @@
+import * as assert from 'node:assert/strict';
+
+import type {
+    ChainInfo,
+    L1Validator,
+    NativeTransaction,
+    Subnet,
+} from '../../src/core/dataApi/model';
+import { pChainId } from '../../src/core/knownIds';
+import {
+    compactSubnet,
+    digestGenesis,
+    summarizeDigest,
+    summarizeGenesis,
+} from '../../src/core/views/genesisSummary';
+import { primaryNetworkId } from '../../src/core/views/primaryNetwork';
+import { defaultExplorerUrlTemplate } from '../../src/platform/settingKeys';
+import { copyValues, explorerUrlOf, jsonOf, jsonText } from '../../src/tree/nodeActions';
+import { childId, type TreeNode, under } from '../../src/tree/nodes';
+import { nextPageSize } from '../../src/tree/subnetsSource';
+
+const subnet: Subnet = {
+    createBlockTimestamp: 1_700_000_000,
+    createBlockIndex: '12',
+    subnetId: '2bRCr6B4MiEfSjidDwxDpdCyviwnfUVqB2HGwhm947w9YYqb7r',
+    ownerAddresses: ['avax1owner'],
+    threshold: 1,
+    locktime: 0,
+    subnetOwnershipInfo: { locktime: 0, threshold: 1, addresses: ['avax1owner'] },
+    isL1: true,
+    l1ConversionTransactionHash: '2conversionTx',
+    blockchains: [
+        {
+            createBlockTimestamp: 1_700_000_100,
+            createBlockNumber: '13',
+            blockchainId: 'chainB1',
+            vmId: 'vm1',
+            subnetId: '2bRCr6B4MiEfSjidDwxDpdCyviwnfUVqB2HGwhm947w9YYqb7r',
+            blockchainName: 'Game',
+            evmChainId: 779002,
+            genesisData: {
+                alloc: {
+                    aa: {
+                        balance: '0x0de0b6b3a7640000',
+                        code: '0x60',
+                        storage: { '0x00': '0x01' },
+                    },
+                },
+                gasLimit: '0x7a1200',
+                mixHash: `0x${'0'.repeat(64)}`,
+                config: {
+                    chainId: 779002,
+                    feeManagerConfig: { blockTimestamp: 0, adminAddresses: ['0xadmin'] },
+                },
+            },
+        },
+        {
+            createBlockTimestamp: 1_700_000_200,
+            createBlockNumber: '14',
+            blockchainId: 'chainB2',
+            vmId: 'vm2',
+            subnetId: '2bRCr6B4MiEfSjidDwxDpdCyviwnfUVqB2HGwhm947w9YYqb7r',
+            blockchainName: 'Other VM',
+            genesisData: 'opaque-genesis-bytes',
+        },
+    ],
+};
+
+function chain(overrides: Partial<ChainInfo>): ChainInfo {
+    return {
+        chainId: '779002',
+        status: 'OK',
+        chainName: 'Game',
+        description: 'd',
+        platformChainId: 'chainB1',
+        subnetId: subnet.subnetId,
+        vmName: 'EVM',
+        explorerUrl: 'https://game.example/explorer/',
+        rpcUrl: 'https://game.example/ext/bc/chainB1/rpc',
+        isTestnet: false,
+        networkToken: { name: 'Game', symbol: 'GAME', decimals: 18 },
+        ...overrides,
+    };
+}
+
+describe('(unit) views: compact subnets for trees', () => {
+    it('keeps what the summary needs and drops the bulk of the genesis', () => {
+        const compact = compactSubnet(subnet);
+        const [evm, opaque] = compact.blockchains;
+        assert.ok(evm && !('genesisData' in evm));
+        assert.deepEqual(
+            evm.genesis && evm.genesis.kind === 'evm' ? evm.genesis.allocations : undefined,
+            {
+                count: 1,
+                withCode: 1,
+                totalWei: '1000000000000000000',
+                unreadable: 0,
+            },
+        );
+        assert.deepEqual(opaque?.genesis, { kind: 'opaque', length: 20 });
+        // The digest gives the same summary as the raw genesis.
+        assert.deepEqual(
+            summarizeDigest(evm.genesis),
+            summarizeGenesis(subnet.blockchains[0]?.genesisData),
+        );
+        assert.equal(JSON.stringify(evm.genesis).includes('mixHash'), false);
+        assert.equal(digestGenesis(undefined), undefined);
+        assert.equal(compact.subnetId, subnet.subnetId);
+    });
+
+    it('grows Load more pages to what is shown, within the API maximum', () => {
+        assert.equal(nextPageSize(100, 0), 100);
+        assert.equal(nextPageSize(100, 100), 100);
+        assert.equal(nextPageSize(100, 400), 400);
+        assert.equal(nextPageSize(100, 9_000), 9_000);
+        assert.equal(nextPageSize(100, 12_000), 10_000);
+        assert.equal(nextPageSize(5_000, 10), 5_000);
+        // 10,050 subnets at the default size: 100, 100, 200, 400, … → 8 requests, not 101.
+        let loaded = 0;
+        let requests = 0;
+        while (loaded < 10_050) {
+            loaded += nextPageSize(100, loaded);
+            requests++;
+        }
+        assert.equal(requests, 8);
+    });
+
+    it('shares the primary network id with knownIds without importing it', () => {
+        assert.equal(primaryNetworkId, pChainId);
+    });
+});
+
+describe('(unit) views: tree row actions', () => {
+    const compact = compactSubnet(subnet);
+    const subnetRow: TreeNode = {
+        kind: 'subnet',
+        ...under('subnets', undefined, compact.subnetId),
+        subnet: compact,
+    };
+
+    it('builds nested, stable ids from domain keys', () => {
+        assert.equal(subnetRow.id, `subnets/${subnet.subnetId}`);
+        assert.equal(
+            childId('subnets', subnetRow, 'blockchains', 'chainB1'),
+            `subnets/${subnet.subnetId}/blockchains/chainB1`,
+        );
+        assert.equal(childId('node', undefined, 'a/b%c'), 'node/a%2Fb%25c');
+    });
+
+    it('offers the ids and addresses of a row to copy, most useful first', () => {
+        assert.deepEqual(copyValues(subnetRow), [
+            { label: 'Subnet id', value: subnet.subnetId },
+            { label: 'L1 conversion transaction', value: '2conversionTx' },
+        ]);
+        const validator = {
+            validationId: 'val1',
+            validationIdHex: '0xabc',
+            nodeId: 'NodeID-1',
+        } as L1Validator;
+        const row: TreeNode = {
+            kind: 'l1Validator',
+            ...under('validators', undefined, 'val1'),
+            validator,
+        };
+        assert.deepEqual(
+            copyValues(row).map((v) => v.label),
+            ['Node id', 'Validation id', 'Validation id (hex)'],
+        );
+        const field: TreeNode = {
+            kind: 'field',
+            ...under('node', undefined, 'x'),
+            label: 'IP',
+            value: '1.2.3.4:9651',
+            copy: '1.2.3.4:9651',
+        };
+        assert.deepEqual(copyValues(field), [{ label: 'IP', value: '1.2.3.4:9651' }]);
+        const plain: TreeNode = {
+            kind: 'field',
+            ...under('node', undefined, 'y'),
+            label: 'Network',
+            value: 'mainnet',
+        };
+        assert.deepEqual(copyValues(plain), []);
+    });
+
+    it('shows the domain object as JSON, bigints as text', () => {
+        assert.equal(jsonOf(subnetRow), compact);
+        assert.equal(
+            jsonOf({ kind: 'empty', ...under('subnets', undefined, '~empty'), message: 'none' }),
+            undefined,
+        );
+        assert.equal(
+            jsonText({ big: 12n, list: [1] }),
+            '{\n  "big": "12",\n  "list": [\n    1\n  ]\n}',
+        );
+    });
+
+    it('links to the Avalanche explorer through the template, or the chain’s own explorer', () => {
+        assert.equal(
+            explorerUrlOf(subnetRow, 'mainnet', defaultExplorerUrlTemplate),
+            `https://subnets.avax.network/subnets/${subnet.subnetId}`,
+        );
+        const pTx: TreeNode = {
+            kind: 'primaryTx',
+            ...under('chains', undefined, 'tx'),
+            chain: 'p-chain',
+            txId: 'abc',
+        };
+        assert.equal(
+            explorerUrlOf(pTx, 'fuji', defaultExplorerUrlTemplate),
+            'https://subnets-test.avax.network/p-chain/tx/abc',
+        );
+        const tx = {
+            txHash: '0xhash',
+            from: { address: '0x1' },
+            to: { address: '0x2' },
+        } as NativeTransaction;
+        const l1Tx: TreeNode = {
+            kind: 'evmTx',
+            ...under('chains', undefined, 'l1tx'),
+            chain: chain({}),
+            tx,
+        };
+        assert.equal(
+            explorerUrlOf(l1Tx, 'mainnet', defaultExplorerUrlTemplate),
+            'https://game.example/explorer/tx/0xhash',
+        );
+        const cTx: TreeNode = {
+            kind: 'evmTx',
+            ...under('chains', undefined, 'ctx'),
+            chain: chain({ chainId: '43114' }),
+            tx,
+        };
+        assert.equal(
+            explorerUrlOf(cTx, 'mainnet', defaultExplorerUrlTemplate),
+            'https://subnets.avax.network/c-chain/tx/0xhash',
+        );
+        // A hostile explorer URL from the API is never opened.
+        const hostile: TreeNode = {
+            kind: 'evmTx',
+            ...under('chains', undefined, 'htx'),
+            chain: chain({ explorerUrl: 'javascript:alert(1)' }),
+            tx,
+        };
+        assert.equal(explorerUrlOf(hostile, 'mainnet', defaultExplorerUrlTemplate), undefined);
+    });
+});
