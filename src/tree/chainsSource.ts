@@ -18,7 +18,13 @@ import type {
     Settled,
 } from '../core/index';
 import { formatInteger, formatTimestamp } from '../core/format';
-import { feeConfigRows, precompileLabel, ruleLabel, splitWords } from '../core/views/evmConfig';
+import {
+    displayText,
+    feeConfigRows,
+    precompileLabel,
+    ruleLabel,
+    splitWords,
+} from '../core/views/evmConfig';
 import { loadCore } from '../platform/lazyCore';
 import { type FieldNode, type GroupNode, type PrimaryChain, type TreeNode, under } from './nodes';
 import { field, group, problemNotice, section } from './rows';
@@ -296,10 +302,10 @@ export class ChainsSource implements TreeSource {
                 const numbers: number[] = [];
                 for (let n = top; n >= 0 && numbers.length < evmBlocksPageSize; n--)
                     numbers.push(n);
-                const settled = (await target.client.batch(
+                const settled: Settled<RpcBlock | null>[] = await target.client.batch(
                     numbers.map((n) => core.batchCall(m.eth_getBlockByNumber, [n, false])),
                     { path: target.path, signal },
-                )) as Settled<RpcBlock | null>[];
+                );
                 const failure = settled.find((s) => s.status === 'rejected');
                 if (
                     failure?.status === 'rejected' &&
@@ -449,8 +455,7 @@ function precompileRow(parent: TreeNode, key: string, p: PrecompileConfig): Fiel
             addresses('Manager', p.managerAddresses);
             addresses('Enabled', p.enabledAddresses);
             for (const [name, value] of Object.entries(p.extra)) {
-                const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-                rows.push(field(view, self, `x-${name}`, splitWords(name), text));
+                rows.push(field(view, self, `x-${name}`, splitWords(name), displayText(value)));
             }
             return rows;
         },

@@ -17,7 +17,7 @@ import {
     markdownCode,
     markdownLink,
 } from '../core/format';
-import { formatGwei } from '../core/views/evmConfig';
+import { displayText, formatGwei } from '../core/views/evmConfig';
 import { describeAgreement } from '../core/views/validatorDiff';
 import type { TreeNode } from './nodes';
 import { primaryChainLabel } from './renderNode';
@@ -39,13 +39,13 @@ class Tip {
 
     row(label: string, value: unknown): this {
         if (value === undefined || value === null || value === '') return this;
-        this.lines.push(`${escapeMarkdown(label)}: ${escapeMarkdown(String(value))}`);
+        this.lines.push(`${escapeMarkdown(label)}: ${escapeMarkdown(displayText(value))}`);
         return this;
     }
 
     code(label: string, value: unknown): this {
         if (value === undefined || value === null || value === '') return this;
-        this.lines.push(`${escapeMarkdown(label)}: ${markdownCode(String(value))}`);
+        this.lines.push(`${escapeMarkdown(label)}: ${markdownCode(displayText(value))}`);
         return this;
     }
 

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 
 import { CommandId } from '../commands/commandIds';
 import type { CommandHandler } from '../commands/runCommand';
+import { displayText } from '../core/views/evmConfig';
 import type { CompactSubnet } from '../core/views/genesisSummary';
 import { primaryNetworkId as pChainId } from '../core/views/primaryNetwork';
 import { looksLikeCb58Id, searchSubnets } from '../core/views/search';
@@ -486,7 +487,7 @@ async function profilerAction(trees: Trees, config: Config, action: ProfilerActi
         await client.call(method, {});
     } catch (error) {
         // The profiler's state is only visible through these refusals.
-        const text = String((error as { rpcMessage?: unknown }).rpcMessage ?? '');
+        const text = displayText((error as { rpcMessage?: unknown }).rpcMessage);
         if (action === 'start' && /already running/i.test(text)) {
             trees.monitor.setProfiler(url, 'running');
             void vscode.window.showInformationMessage(

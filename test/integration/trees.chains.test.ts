@@ -304,10 +304,8 @@ suite('(integration) trees: Chains view', () => {
         );
         const chains = ofKind(await rows('chains', evmGroup), 'evmChain');
         for (const chain of chains) {
-            const rendered = await (async () => {
-                const provider = api.trees.providers.chains;
-                return provider.resolveTreeItem(provider.getTreeItem(chain), chain);
-            })();
+            const provider = api.trees.providers.chains;
+            const rendered = provider.resolveTreeItem(provider.getTreeItem(chain), chain);
             const tooltip = rendered.tooltip as vscode.MarkdownString;
             assert.ok(tooltip instanceof Object && 'value' in tooltip);
             assert.equal(tooltip.isTrusted, undefined, 'no command links, so not trusted');

@@ -134,7 +134,7 @@ suite('(integration) trees: Validators view', () => {
         const agreeing = list.find((v) => v.compared.nodeId === known.l1NodeId);
         assert.equal(agreeing?.compared.agreement, 'agree');
         assert.match(
-            await descriptionOf(agreeing!),
+            await descriptionOf(agreeing),
             /^weight [\d,]+ · uptime [\d.]+% · (connected|not connected) · L1 validator$/,
         );
         assert.equal(

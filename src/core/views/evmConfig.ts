@@ -24,6 +24,22 @@ const feeFields: readonly { key: string; label: string; format: (v: string) => s
     { key: 'blockGasCostStep', label: 'Block gas cost step', format: formatInteger },
 ];
 
+/** Any value as display text: primitives as themselves, objects as JSON. */
+export function displayText(value: unknown): string {
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
+        return String(value);
+    }
+    if (value === undefined || value === null) return '';
+    try {
+        return JSON.stringify(value, (_k, v: unknown) =>
+            typeof v === 'bigint' ? v.toString() : v,
+        );
+    } catch {
+        return Object.prototype.toString.call(value);
+    }
+}
+
 /** Wei as gwei with the exact wei in parentheses: `25 gwei (25,000,000,000 wei)`. */
 export function formatGwei(wei: string): string {
     return `${formatAmount(wei, 9, 'gwei')} (${formatInteger(wei)} wei)`;
@@ -39,12 +55,12 @@ export function feeConfigRows(feeConfig: object): ConfigRow[] {
     for (const field of feeFields) {
         const raw = record[field.key];
         if (raw === undefined || raw === null) continue;
-        rows.push({ key: field.key, label: field.label, value: field.format(String(raw)) });
+        rows.push({ key: field.key, label: field.label, value: field.format(displayText(raw)) });
     }
     for (const [key, raw] of Object.entries(record)) {
         if (feeFields.some((f) => f.key === key) || raw === undefined || raw === null) continue;
         if (typeof raw === 'object') continue;
-        rows.push({ key, label: key, value: String(raw) });
+        rows.push({ key, label: key, value: displayText(raw) });
     }
     return rows;
 }

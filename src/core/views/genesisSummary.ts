@@ -13,6 +13,7 @@ import type { EvmGenesisWire } from '../dataApi/schemas';
 import { formatWei } from '../format';
 import {
     type ConfigRow,
+    displayText,
     feeConfigRows,
     isPermissionPrecompile,
     precompileLabel,
@@ -147,7 +148,7 @@ export function summarizeDigest(digest: GenesisDigest | undefined): GenesisSumma
                 continue;
             }
             if (setting === null || typeof setting === 'object') continue;
-            settings.push({ key: name, label: name, value: String(setting) });
+            settings.push({ key: name, label: name, value: displayText(setting) });
         }
         const timestamp = record['blockTimestamp'];
         precompiles.push({

@@ -23,6 +23,7 @@ import type {
     Uptime,
     Vms,
 } from '../nodeRpc/schemas';
+import { displayText } from './evmConfig';
 import { describeNodeProblem, type NodeProblem } from './nodeProblems';
 
 /** A part of the snapshot: the value, or why the node did not give it. */
@@ -112,7 +113,7 @@ function failed<T>(problem: NodeProblem): Part<T> {
 function isUnknownChain(settled: Settled<unknown> | undefined): boolean {
     if (settled?.status !== 'rejected') return false;
     const reason = settled.reason as { rpcMessage?: unknown; message?: unknown };
-    const text = `${String(reason.rpcMessage ?? '')} ${String(reason.message ?? '')}`;
+    const text = `${displayText(reason.rpcMessage)} ${displayText(reason.message)}`;
     return /there is no chain with alias\/ID|no chain with (alias|id)/i.test(text);
 }
 
@@ -151,10 +152,10 @@ export async function collectNodeSnapshot(
         ...candidates.map((c) => batchCall(m['info.isBootstrapped'], { chain: c.id })),
     ];
     const started = now();
-    const info = (await client.batch(
+    const info: Settled<unknown>[] = await client.batch(
         [...fixed, ...bootCalls],
         signal ? { signal } : {},
-    )) as Settled<unknown>[];
+    );
     const rttMs = now() - started;
 
     const publicServer =
