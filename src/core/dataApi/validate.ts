@@ -271,7 +271,8 @@ function checkTimestampRange(params: { startTimestamp?: unknown; endTimestamp?: 
 function listOf(value: unknown, param: string, what: string): string[] {
     let items: unknown[];
     if (isString(value)) items = value.split(',').map((item) => item.trim());
-    else if (Array.isArray(value)) items = value;
+    // Holes of a sparse array would skip the per-item checks (forEach).
+    else if (Array.isArray(value) && isDense(value)) items = value;
     else return fail(param, value, `${what}, as a list or a comma-separated string`);
     if (items.length === 0 || (items.length === 1 && items[0] === '')) {
         return fail(param, value, `at least one ${what}`);
@@ -603,7 +604,7 @@ const preparers: { [K in DataApiOperation]: (params: unknown) => PreparedRequest
         const assetId = checkCb58Id(p['assetId'], 'assetId', 'an X-Chain asset id');
         let txTypes: string[] | undefined;
         if (p['txTypes'] !== undefined) {
-            if (!Array.isArray(p['txTypes']))
+            if (!Array.isArray(p['txTypes']) || !isDense(p['txTypes']))
                 fail(
                     'txTypes',
                     p['txTypes'],
@@ -640,7 +641,15 @@ const preparers: { [K in DataApiOperation]: (params: unknown) => PreparedRequest
     getOperationResult: (raw) => {
         const p = checkKeys(raw, known.getOperationResult, 'getOperationResult');
         const id = p['operationId'];
-        if (!isString(id) || id.length === 0 || id.length > 200 || /[\s\u0000-\u001f]/.test(id)) {
+        // `.` and `..` survive encodeURIComponent and would move the request to another path.
+        if (
+            !isString(id) ||
+            id.length === 0 ||
+            id.length > 200 ||
+            /[\s\u0000-\u001f]/.test(id) ||
+            id === '.' ||
+            id === '..'
+        ) {
             fail(
                 'operationId',
                 id,
@@ -940,8 +949,14 @@ function checkArray(
     required: boolean,
 ): unknown[] | undefined {
     if (value === undefined && !required) return undefined;
-    if (Array.isArray(value) && value.length > 0) return value as unknown[];
+    // A sparse array's holes would skip the per-item checks (forEach) and go out as null.
+    if (Array.isArray(value) && value.length > 0 && isDense(value)) return value as unknown[];
     return fail(param, value, `a non-empty list of ${what}`);
+}
+
+function isDense(list: readonly unknown[]): boolean {
+    for (let i = 0; i < list.length; i++) if (!(i in list)) return false;
+    return true;
 }
 
 /** The export body (4.5): the EVM form or one of the three primary-network forms. */

@@ -79,7 +79,10 @@ export function checkNodeId(value: unknown, param = 'nodeID'): string {
 export function checkNodeIds(value: unknown, param = 'nodeIDs'): string[] | undefined {
     if (value === undefined) return undefined;
     if (!Array.isArray(value)) throw new ValidationError(param, value, 'a list of node ids');
-    value.forEach((item: unknown, index) => checkNodeId(item, `${param}[${index}]`));
+    // A plain loop: forEach would skip the holes of a sparse array, which JSON sends as null.
+    for (let index = 0; index < value.length; index++) {
+        checkNodeId(value[index], `${param}[${index}]`);
+    }
     return value as string[];
 }
 
