@@ -9,6 +9,8 @@ import { ExportCommands } from './commands/queries/exportCommands';
 import { QueryCommands } from './commands/queries/queryCommands';
 import { QueryServices } from './commands/queries/queryServices';
 import { createCommandHandlers, registerCommands } from './commands/registerCommands';
+import { createHoverCommandHandlers } from './hover/hoverCommands';
+import { Hovers } from './hover/hovers';
 import { ClientProvider } from './platform/clients';
 import { Config } from './platform/config';
 import { bindDataApiKeyContext } from './platform/contextKeys';
@@ -26,6 +28,7 @@ export interface ExtensionApi {
     readonly statusBar: AvalancheStatusBar;
     readonly trees: Trees;
     readonly queries: QueryApi;
+    readonly hovers: Hovers;
 }
 
 /** Palette queries and result panels, for other features and the integration tests. */
@@ -62,9 +65,17 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         subscriptions.push(panels);
         const exports = new ExportCommands(queryServices, panels);
         const queryCommands = new QueryCommands(queryServices, panels, exports);
+        const hovers = new Hovers(config, clients);
+        subscriptions.push(hovers);
         subscriptions.push(
             registerCommands(
-                createCommandHandlers({ config, secrets, trees, queryHandlers: queryCommands.handlers() }),
+                createCommandHandlers({
+                    config,
+                    secrets,
+                    trees,
+                    queryHandlers: queryCommands.handlers(),
+                    hoverHandlers: createHoverCommandHandlers(hovers),
+                }),
             ),
         );
 
@@ -82,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             statusBar,
             trees,
             queries: { services: queryServices, panels, commands: queryCommands, exports },
+            hovers,
         };
     } catch (error) {
         log.error('Extension', 'Activation failed', error);

@@ -76,6 +76,17 @@ export const CommandId = {
     /** {@link treeCommands.openInExplorer} */
     OpenInExplorer: 'avalanche.tree.openInExplorer',
 
+    // Hovers (handlers in src/hover/hoverCommands.ts): the links inside a hover.
+
+    /** {@link hoverCommands.copy} */
+    HoverCopy: 'avalanche.hover.copy',
+    /** {@link hoverCommands.openDetails} */
+    HoverOpenDetails: 'avalanche.hover.openDetails',
+    /** {@link hoverCommands.lookUpOnChain} */
+    HoverLookUpOnChain: 'avalanche.hover.lookUpOnChain',
+    /** {@link hoverCommands.fixChecksum} */
+    HoverFixChecksum: 'avalanche.hover.fixChecksum',
+
     // Palette queries and result panels (queries/queryCommandIds.ts): one per Data API endpoint
     // and node method, user-facing, plus `avalanche.query.openPanel`, internal.
     ...QueryCommandId,
@@ -90,6 +101,10 @@ export const internalCommandIds: ReadonlySet<CommandId> = new Set<CommandId>([
     CommandId.CopyId,
     CommandId.OpenJson,
     CommandId.OpenInExplorer,
+    CommandId.HoverCopy,
+    CommandId.HoverOpenDetails,
+    CommandId.HoverLookUpOnChain,
+    CommandId.HoverFixChecksum,
     ...queryInternalCommandIds,
 ]);
 

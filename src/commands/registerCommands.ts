@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 
+import type { HoverCommandId } from '../hover/hoverCommands';
 import type { Config } from '../platform/config';
 import type { Secrets } from '../platform/secrets';
 import type { Trees } from '../tree/registerTrees';
@@ -28,6 +29,8 @@ export interface CommandServices {
     readonly trees: Trees;
     /** The palette queries (`queries/queryCommands.ts`). */
     readonly queryHandlers: Readonly<Record<QueryCommandId, CommandHandler>>;
+    /** The links inside hovers (`hover/hoverCommands.ts`). */
+    readonly hoverHandlers: Readonly<Record<HoverCommandId, CommandHandler>>;
 }
 
 /** The handlers of the foundation commands; features add theirs to this table. */
@@ -36,10 +39,12 @@ export function createCommandHandlers({
     secrets,
     trees,
     queryHandlers,
+    hoverHandlers,
 }: CommandServices): CommandHandlers {
     return {
         ...createTreeCommandHandlers(trees, config),
         ...queryHandlers,
+        ...hoverHandlers,
         [CommandId.ChooseNetwork]: () => chooseNetwork(config),
         [CommandId.ChooseNode]: () => chooseNode(config),
         [CommandId.AddNodeUrl]: () => addNodeUrl(config),

@@ -16,3 +16,4 @@ export * from './knownIds';
 export * from './format';
 export * from './views';
 export * from './query';
+export * from './hover';

@@ -20,6 +20,10 @@ export const SettingKey = {
     ExplorerUrlTemplate: 'explorer.urlTemplate',
     SubnetsPageSize: 'subnets.pageSize',
     NodeRefreshIntervalSeconds: 'node.refreshIntervalSeconds',
+    HoversEnabled: 'hovers.enabled',
+    HoversDisabledLanguages: 'hovers.disabledLanguages',
+    HoversLiveKinds: 'hovers.liveKinds',
+    HoversDefaultEvmChain: 'hovers.defaultEvmChain',
 } as const;
 export type SettingKey = (typeof SettingKey)[keyof typeof SettingKey];
 
@@ -62,7 +66,21 @@ export interface SettingValues {
     [SettingKey.ExplorerUrlTemplate]: string;
     [SettingKey.SubnetsPageSize]: number;
     [SettingKey.NodeRefreshIntervalSeconds]: number;
+    [SettingKey.HoversEnabled]: boolean;
+    [SettingKey.HoversDisabledLanguages]: readonly string[];
+    [SettingKey.HoversLiveKinds]: readonly HoverLiveKind[];
+    [SettingKey.HoversDefaultEvmChain]: string;
 }
+
+/** Identifier kinds whose hover can look them up live (`hovers.liveKinds`). */
+export type HoverLiveKind = 'evmAddress' | 'hash32' | 'pnAddress' | 'nodeId' | 'cb58Id';
+export const hoverLiveKinds: readonly HoverLiveKind[] = [
+    'evmAddress',
+    'hash32',
+    'pnAddress',
+    'nodeId',
+    'cb58Id',
+];
 
 export const minRequestTimeoutMs = 1_000;
 export const maxRequestTimeoutMs = 120_000;
@@ -88,6 +106,10 @@ export const settingDefaults: Readonly<SettingValues> = Object.freeze({
     [SettingKey.ExplorerUrlTemplate]: defaultExplorerUrlTemplate,
     [SettingKey.SubnetsPageSize]: 100,
     [SettingKey.NodeRefreshIntervalSeconds]: 10,
+    [SettingKey.HoversEnabled]: true,
+    [SettingKey.HoversDisabledLanguages]: [],
+    [SettingKey.HoversLiveKinds]: hoverLiveKinds,
+    [SettingKey.HoversDefaultEvmChain]: '',
 });
 
 /** Outcome of validating one raw value: `value` is absent when the whole value is rejected. */
@@ -205,6 +227,33 @@ function integerIn(min: number, max: number, unit: string): (raw: unknown) => Va
             : rejected(`expected a whole number of ${unit} from ${min} to ${max}`);
 }
 
+function validateBoolean(raw: unknown): Validated<boolean> {
+    return typeof raw === 'boolean' ? ok(raw) : rejected('expected true or false');
+}
+
+/** A list of distinct strings that each pass `test`; other entries are dropped and reported. */
+function stringList<T extends string>(
+    test: (item: string) => boolean,
+    what: string,
+): (raw: unknown) => Validated<readonly T[]> {
+    return (raw) => {
+        if (!Array.isArray(raw)) return rejected(`expected a list of ${what}`);
+        const items = raw.map((item) => (typeof item === 'string' ? item.trim() : ''));
+        const bad = raw.filter((_item, i) => !test(items[i]!));
+        const good = new Set(items.filter((item) => test(item)) as T[]);
+        return ok([...good], bad.length ? [`${bad.length} entries are not ${what}`] : []);
+    };
+}
+
+/** Empty (the selected network's C-Chain), or an EVM chain id in decimal. */
+function validateEvmChain(raw: unknown): Validated<string> {
+    if (typeof raw !== 'string') return rejected('expected an EVM chain id (text)');
+    const text = raw.trim();
+    return text === '' || /^[1-9][0-9]{0,19}$/.test(text)
+        ? ok(text)
+        : rejected('expected an EVM chain id such as 43114, or empty for the C-Chain');
+}
+
 type Validators = { readonly [K in SettingKey]: (raw: unknown) => Validated<SettingValues[K]> };
 
 /** One validator per key; invalid values are logged and replaced by the next layer or the default. */
@@ -219,6 +268,13 @@ export const settingValidators: Validators = {
     [SettingKey.ExplorerUrlTemplate]: validateExplorerTemplate,
     [SettingKey.SubnetsPageSize]: integerIn(1, 10_000, 'subnets'),
     [SettingKey.NodeRefreshIntervalSeconds]: integerIn(0, 3600, 'seconds'),
+    [SettingKey.HoversEnabled]: validateBoolean,
+    [SettingKey.HoversDisabledLanguages]: stringList((t) => /^[\w.+#-]{1,64}$/.test(t), 'language ids'),
+    [SettingKey.HoversLiveKinds]: stringList<HoverLiveKind>(
+        (t) => (hoverLiveKinds as readonly string[]).includes(t),
+        `kinds (${hoverLiveKinds.join(', ')})`,
+    ),
+    [SettingKey.HoversDefaultEvmChain]: validateEvmChain,
 };
 
 /** Every key, in declaration order. */

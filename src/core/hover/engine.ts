@@ -1,0 +1,455 @@
+/**
+ * Everything a hover does that is not VS Code: which links the offline part offers, the live
+ * answer from the cache or a lookup (with in-flight sharing and cancellation), the calm line when
+ * a lookup fails, the chain chosen per identifier, what "Open details" opens, and the checksum
+ * fixes of a line. The VS Code glue (`src/hover/`) only finds the identifier under the pointer and
+ * wraps these strings and edits into editor objects; keeping the rest here keeps the extension
+ * bundle small (this module is loaded with the core on the first hover) and all of it testable in
+ * plain Node.
+ */
+import type { QueryRequest } from '../../shared/query';
+import type { DataApiClient } from '../dataApi/dataApiClient';
+import { shortenId } from '../format';
+import {
+    isAbortError,
+    isHttpError,
+    isNodeApiUnavailableError,
+    isRateLimitedError,
+    isRpcError,
+} from '../http/errors';
+import {
+    findIdentifiers,
+    type Identifier,
+    parseIdentifier,
+    toChecksumAddress,
+} from '../identifiers';
+import { NodeRpcClient } from '../nodeRpc/rpcClient';
+import { type CachedAnswer, HoverCache, type HoverCacheStats } from './cache';
+import { defaultRateLimitRetryMs, toCalmError } from './calmError';
+import {
+    calmErrorMarkdown,
+    type CommandLink,
+    type HoverMarkdown,
+    liveHoverMarkdown,
+    type LiveHoverOptions,
+    offlineHoverMarkdown,
+    type WebLink,
+} from './markdown';
+import { panelQueryFor } from './panelQuery';
+import { cChainEvmId, HoverResolver, type ResolverLimits } from './resolve';
+import type { HoverChain, HoverNetwork, HoverService, LiveResult } from './types';
+
+/** The extension's own commands that hover links run. */
+export interface HoverCommandIds {
+    readonly copy: string;
+    readonly openDetails: string;
+    readonly lookUpOnChain: string;
+    readonly fixChecksum: string;
+    readonly setApiKey: string;
+}
+
+/** Where an identifier sits in a document, so that a command can come back to it. */
+export interface HoverPlace {
+    readonly uri: string;
+    readonly line: number;
+    readonly character: number;
+}
+
+/** What the engine needs from its host; getters, so settings changes apply at once. */
+export interface HoverEngineHost {
+    dataApi(): Promise<DataApiClient>;
+    nodeRpc(): NodeRpcClient;
+    network(): HoverNetwork;
+    /** `avalanche.hovers.defaultEvmChain`: an EVM chain id, or '' for the C-Chain. */
+    defaultEvmChain(): string;
+    /** `avalanche.hovers.liveKinds`. */
+    liveKinds(): readonly string[];
+    /** The Avalanche explorer URL of an item, from the user's template. */
+    explorerUrl(kind: string, id: string, network: HoverNetwork): string;
+    requestTimeoutMs(): number;
+    readonly commands: HoverCommandIds;
+    readonly now?: (() => number) | undefined;
+    readonly limits?: Partial<ResolverLimits> | undefined;
+}
+
+/** Durations of the providers' own work in milliseconds, kept for the benchmark and tests. */
+export interface HoverTimings {
+    offline: number[];
+    /** Live part answered from the cache. */
+    liveCached: number[];
+    /** Live part that waited for a lookup (includes the requests). */
+    liveLoaded: number[];
+}
+
+/** One entry of the "Look up on…" chain picker. */
+export interface ChainChoice {
+    readonly label: string;
+    readonly description: string;
+    readonly detail: string;
+    /** Undefined: back to the default chain. */
+    readonly evmChainId: string | undefined;
+    readonly picked: boolean;
+}
+
+/** What "Open details" opens: a result panel, or the live result as JSON. */
+export type HoverDetails = { readonly query: QueryRequest } | { readonly json: string };
+
+/** A checksum fix on one line: the range of the address and its EIP-55 form. */
+export interface ChecksumFix {
+    readonly start: number;
+    readonly end: number;
+    readonly text: string;
+    readonly corrected: string;
+}
+
+const maxTimings = 1000;
+const maxChainChoices = 50;
+/** Longest command argument text accepted (identifiers are at most 92 characters). */
+const maxArgText = 200;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The identifier text and place a command argument carries; anything else is dropped. */
+export function parseHoverArg(arg: unknown): { text?: string; place?: HoverPlace } {
+    const record = isRecord(arg) ? arg : { text: arg };
+    const out: { text?: string; place?: HoverPlace } = {};
+    const text = record['text'];
+    if (typeof text === 'string' && text.length > 0 && text.length <= maxArgText)
+        out.text = text.trim();
+    const { uri, line, character } = record;
+    if (
+        typeof uri === 'string' &&
+        uri.length <= 4096 &&
+        Number.isSafeInteger(line) &&
+        Number.isSafeInteger(character) &&
+        (line as number) >= 0 &&
+        (character as number) >= 0
+    ) {
+        out.place = { uri, line: line as number, character: character as number };
+    }
+    return out;
+}
+
+/** The EVM addresses of `line` whose mixed case breaks EIP-55, with their fixed form. */
+export function checksumFixes(line: string): ChecksumFix[] {
+    return findIdentifiers(line).flatMap((id) =>
+        id.kind === 'evmAddress' && id.checksum === 'invalid' && id.corrected
+            ? [{ start: id.start, end: id.end, text: id.text, corrected: id.corrected }]
+            : [],
+    );
+}
+
+/** The service an error came from: HTTP errors say; connection failures carry a URL. */
+function serviceOf(error: unknown): HoverService {
+    if (isHttpError(error) && error.service === 'node') return 'node';
+    if (isRpcError(error) || isNodeApiUnavailableError(error)) return 'node';
+    const url = (error as { url?: unknown } | undefined)?.url;
+    return typeof url === 'string' && url.includes('/ext/') ? 'node' : 'Data API';
+}
+
+/** See the file comment. One per extension; `dispose()` stops background retries. */
+export class HoverEngine {
+    readonly timings: HoverTimings = { offline: [], liveCached: [], liveLoaded: [] };
+    private readonly cache: HoverCache<LiveResult>;
+    private readonly resolver: HoverResolver;
+    private readonly rpcClients = new Map<string, NodeRpcClient>();
+    /** EVM chain chosen per identifier (lower-case value), oldest first. */
+    private readonly chosen = new Map<string, string>();
+    /** Names of EVM chains met in answers, for the offline part's "Looked up on …". */
+    private readonly chainNames = new Map<string, string>();
+    private hasApiKey = false;
+    private readonly now: () => number;
+
+    constructor(private readonly host: HoverEngineHost) {
+        this.now = host.now ?? Date.now;
+        this.resolver = new HoverResolver(
+            {
+                dataApi: () => host.dataApi(),
+                nodeRpc: () => host.nodeRpc(),
+                rpcClient: (origin) => this.rpcClient(origin),
+            },
+            host.limits,
+            this.now,
+        );
+        this.cache = new HoverCache<LiveResult>({
+            maxEntries: 300,
+            ttlMs: 60_000,
+            // An answer with a part missing is asked again soon; a complete one is kept a minute.
+            ttlFor: (value) => (value.notes.length > 0 ? 10_000 : 60_000),
+            errorTtlMs: () => 5_000,
+            retryDelayMs: (answer) => this.retryDelay(answer),
+            now: this.now,
+        });
+    }
+
+    /** The cache's counters. */
+    get stats(): HoverCacheStats {
+        return this.cache.stats;
+    }
+
+    /** True when `id` is looked up live (setting, and not malformed). */
+    isLive(id: Identifier): boolean {
+        return !id.broken && this.host.liveKinds().includes(id.kind);
+    }
+
+    /** The EVM chain id EVM lookups of `id` go to ('' for the network's C-Chain). */
+    evmChainFor(id: Identifier): string {
+        return this.chosen.get(id.value.toLowerCase()) ?? this.host.defaultEvmChain();
+    }
+
+    /** The cache key of the live part: network, chain, kind and value. */
+    keyOf(id: Identifier): string {
+        const chain = id.kind === 'evmAddress' || id.kind === 'hash32' ? this.evmChainFor(id) : '';
+        return `${this.host.network()}|${chain}|${id.kind}|${id.value}`;
+    }
+
+    /** The offline part of the hover over `id` at `place`: no request. */
+    offlineMarkdown(id: Identifier, place: HoverPlace): HoverMarkdown {
+        const c = this.host.commands;
+        const network = this.host.network();
+        const copy =
+            id.kind === 'evmAddress' && !id.broken
+                ? (toChecksumAddress(id.value) ?? id.text)
+                : id.text;
+        const actions: CommandLink[] = [
+            { title: 'Copy', command: c.copy, args: [copy], tooltip: `Copy ${copy}` },
+        ];
+        if (id.kind === 'hash32')
+            actions.push({ title: 'Copy cb58', command: c.copy, args: [id.cb58] });
+        if (id.kind === 'cb58Id' && id.hex)
+            actions.push({ title: 'Copy hex', command: c.copy, args: [id.hex] });
+        const links: WebLink[] = [];
+        if (!id.broken) {
+            actions.push({
+                title: 'Open details',
+                command: c.openDetails,
+                args: [{ text: id.text, ...place }],
+                tooltip: 'Open the full answer in a panel',
+            });
+            if (id.kind === 'evmAddress' || id.kind === 'hash32') {
+                actions.push({
+                    title: 'Other chain…',
+                    command: c.lookUpOnChain,
+                    args: [{ text: id.text, ...place }],
+                    tooltip: 'Look this up on another EVM chain',
+                });
+            }
+            if (id.kind === 'evmAddress' && this.evmChainFor(id) === '') {
+                links.push({
+                    title: 'Open in explorer',
+                    url: this.host.explorerUrl('c-chain/address', copy, network),
+                });
+            }
+            if (
+                id.kind === 'pnAddress' &&
+                id.chain &&
+                (id.network === 'mainnet' || id.network === 'fuji')
+            ) {
+                const kind = `${id.chain.toLowerCase()}-chain/address`;
+                links.push({
+                    title: 'Open in explorer',
+                    url: this.host.explorerUrl(kind, id.value, id.network),
+                });
+            }
+        }
+        const chain = this.evmChainFor(id) || cChainEvmId(network);
+        return offlineHoverMarkdown(id, {
+            network,
+            evmChainName:
+                chain === cChainEvmId(network)
+                    ? 'C-Chain'
+                    : (this.chainNames.get(chain) ?? `EVM chain ${chain}`),
+            actions,
+            links,
+            fix:
+                id.kind === 'evmAddress' && id.corrected
+                    ? {
+                          title: 'Fix checksum',
+                          command: c.fixChecksum,
+                          args: [{ text: id.text, ...place }],
+                          tooltip: `Replace with ${id.corrected}`,
+                      }
+                    : undefined,
+            liveOff:
+                id.broken || this.isLive(id)
+                    ? undefined
+                    : 'Live lookups are off for this kind (avalanche.hovers.liveKinds)',
+        });
+    }
+
+    /** The live part from the cache, synchronously; undefined when it is not cached. */
+    cachedMarkdown(id: Identifier): HoverMarkdown | undefined {
+        const answer = this.cache.peek(this.keyOf(id));
+        return answer === undefined ? undefined : this.render(answer);
+    }
+
+    /**
+     * The live part after a lookup (shared with other hovers over the same id). A failure is one
+     * calm line; undefined when `signal` fired first.
+     */
+    async liveMarkdown(id: Identifier, signal: AbortSignal): Promise<HoverMarkdown | undefined> {
+        try {
+            return this.render({ value: await this.load(id, signal) });
+        } catch (error) {
+            if (isAbortError(error) || signal.aborted) return undefined;
+            return this.render({ error });
+        }
+    }
+
+    /** The live result of `id`: cached, joined, or looked up now. */
+    load(id: Identifier, signal?: AbortSignal): Promise<LiveResult> {
+        const network = this.host.network();
+        const evmChainId = this.evmChainFor(id);
+        return this.cache.load(
+            this.keyOf(id),
+            async (loadSignal) => {
+                const api = await this.host.dataApi();
+                this.hasApiKey = api.hasApiKey;
+                const result = await this.resolver.resolve(id, {
+                    network,
+                    evmChainId,
+                    hasApiKey: api.hasApiKey,
+                    signal: loadSignal,
+                });
+                if ('chain' in result && typeof result.chain === 'object') {
+                    this.chainNames.set(result.chain.evmChainId, result.chain.name);
+                }
+                return result;
+            },
+            signal,
+        );
+    }
+
+    /** What "Open details" opens for the identifier `text`; undefined when it is not one. */
+    async details(text: string, signal?: AbortSignal): Promise<HoverDetails | undefined> {
+        const id = parseIdentifier(text);
+        if (!id || id.broken) return undefined;
+        const network = this.host.network();
+        const evmChainId = this.evmChainFor(id);
+        const cached = this.cache.peek(this.keyOf(id));
+        let live = cached !== undefined && 'value' in cached ? cached.value : undefined;
+        // Hashes and cb58 ids need the answer to know which panel shows them.
+        if (!live && (id.kind === 'hash32' || id.kind === 'cb58Id'))
+            live = await this.load(id, signal);
+        const query = panelQueryFor(id, { network, evmChainId, live });
+        if (query) return { query };
+        live ??= await this.load(id, signal);
+        // Offsets mean nothing outside the document the identifier was found in.
+        const identifier = { ...id, start: undefined, end: undefined };
+        return { json: JSON.stringify({ identifier, network, live }, null, 2) };
+    }
+
+    /** The chains "Look up on…" offers for `text`, the current one picked. */
+    async chainChoices(text: string, signal?: AbortSignal): Promise<ChainChoice[]> {
+        const id = parseIdentifier(text);
+        const current = id ? this.evmChainFor(id) : '';
+        const chains: HoverChain[] = await this.resolver.chains(this.host.network(), signal);
+        for (const c of chains) this.chainNames.set(c.evmChainId, c.name);
+        return [
+            {
+                label: 'Default chain',
+                description: 'the C-Chain, or avalanche.hovers.defaultEvmChain',
+                detail: '',
+                evmChainId: undefined,
+                picked: current === '',
+            },
+            ...chains.map((c) => ({
+                label: c.name,
+                description: `EVM chain id ${c.evmChainId}`,
+                detail: c.blockchainId ?? '',
+                evmChainId: c.evmChainId,
+                picked: c.evmChainId === current,
+            })),
+        ];
+    }
+
+    /** Remembers a chain for the identifier `text` (undefined: back to the default). */
+    chooseChain(text: string, evmChainId: string | undefined): void {
+        const id = parseIdentifier(text);
+        if (!id) return;
+        const key = id.value.toLowerCase();
+        this.chosen.delete(key);
+        if (evmChainId !== undefined) this.chosen.set(key, evmChainId);
+        for (const oldest of this.chosen.keys()) {
+            if (this.chosen.size <= maxChainChoices) break;
+            this.chosen.delete(oldest);
+        }
+    }
+
+    /** A short label of an identifier for progress messages and titles. */
+    label(text: string): string {
+        return shortenId(text);
+    }
+
+    /** Records how long a provider took (kept bounded). */
+    record(which: keyof HoverTimings, ms: number): void {
+        const list = this.timings[which];
+        list.push(ms);
+        if (list.length > maxTimings) list.splice(0, list.length - maxTimings);
+    }
+
+    /** Forgets every live answer, directory and chain client (settings, network or key changed). */
+    forget(): void {
+        this.cache.clear();
+        this.resolver.reset();
+        this.closeRpcClients();
+    }
+
+    dispose(): void {
+        this.cache.dispose();
+        this.closeRpcClients();
+    }
+
+    private render(answer: CachedAnswer<LiveResult>): HoverMarkdown {
+        const nowMs = this.now();
+        const options: LiveHoverOptions = {
+            nowMs,
+            explorerUrl: (kind, id, network) => this.host.explorerUrl(kind, id, network),
+            setApiKeyCommand: this.host.commands.setApiKey,
+        };
+        if ('value' in answer) return liveHoverMarkdown(answer.value, options);
+        const calm = toCalmError(answer.error, {
+            service: serviceOf(answer.error),
+            hasApiKey: this.hasApiKey,
+            nowMs,
+        });
+        return calmErrorMarkdown(calm, options);
+    }
+
+    /** A rate limit is retried in the background when it lifts, so "retrying in 12 s" holds. */
+    private retryDelay(answer: CachedAnswer<LiveResult>): number | undefined {
+        if ('error' in answer) {
+            if (!isRateLimitedError(answer.error)) return undefined;
+            return Math.max(1000, answer.error.retryAfterMs ?? defaultRateLimitRetryMs);
+        }
+        const limited = answer.value.notes.find((n) => n.kind === 'rateLimited');
+        return limited?.retryAt === undefined
+            ? undefined
+            : Math.max(1000, limited.retryAt - this.now());
+    }
+
+    /** A client for another chain's RPC URL (the L1s); kept until settings change. */
+    private rpcClient(origin: string): NodeRpcClient {
+        let client = this.rpcClients.get(origin);
+        if (!client) {
+            const timeoutMs = this.host.requestTimeoutMs();
+            client = new NodeRpcClient({
+                url: origin,
+                timeouts: {
+                    connectMs: Math.min(timeoutMs, 10_000),
+                    headersMs: timeoutMs,
+                    bodyMs: timeoutMs,
+                },
+            });
+            this.rpcClients.set(origin, client);
+        }
+        return client;
+    }
+
+    private closeRpcClients(): void {
+        for (const client of this.rpcClients.values()) client.close().catch(() => undefined);
+        this.rpcClients.clear();
+    }
+}

@@ -1,0 +1,657 @@
+/**
+ * The hover's Markdown, built from data: the offline part (what the identifier is, from the
+ * detector alone), the live part (what the services said) and the calm error line. Pure: the
+ * VS Code glue only wraps the string in a `MarkdownString` whose `isTrusted` lists exactly the
+ * `commands` returned here.
+ *
+ * Safety: every value that came from a chain, an API or the document goes through
+ * `escapeMarkdown` or `markdownCode`; links are either our own `command:` links (arguments JSON-
+ * and URI-encoded) or http(s) URLs that passed `safeLinkTarget`. No images, no HTML.
+ */
+import {
+    escapeMarkdown,
+    formatAmount,
+    formatInteger,
+    formatPercent,
+    formatTimestamp,
+    markdownCode,
+    markdownLink,
+    relativeTime,
+    safeLinkTarget,
+    shortenId,
+} from '../format';
+import type { Identifier } from '../identifiers';
+import { calmErrorText } from './calmError';
+import type {
+    CalmError,
+    EvmAddressLive,
+    EvmTxLive,
+    HoverChain,
+    HoverL1Validation,
+    HoverNetwork,
+    HoverNodeValidator,
+    HoverTokenBalance,
+    HoverTransfer,
+    LiveResult,
+    NodeIdLive,
+    PnAddressLive,
+    SubnetLive,
+} from './types';
+
+/** Markdown plus the command ids its links use (for `isTrusted.enabledCommands`). */
+export interface HoverMarkdown {
+    readonly markdown: string;
+    readonly commands: readonly string[];
+}
+
+/** A link to one of the extension's own commands. */
+export interface CommandLink {
+    readonly title: string;
+    readonly command: string;
+    readonly args?: readonly unknown[] | undefined;
+    /** Shown when the pointer rests on the link. */
+    readonly tooltip?: string | undefined;
+}
+
+/** A plain web link (only http and https survive). */
+export interface WebLink {
+    readonly title: string;
+    readonly url: string;
+}
+
+const commandIdPattern = /^[A-Za-z][\w.-]*$/;
+
+/**
+ * `[title](command:id?args "tooltip")` with the arguments JSON-encoded, then URI-encoded, so that
+ * nothing in them can end the link or start another (STYLE.md rule 10).
+ */
+export function commandLink(link: CommandLink): string {
+    if (!commandIdPattern.test(link.command)) {
+        throw new Error(`not a command id: ${JSON.stringify(link.command.slice(0, 60))}`);
+    }
+    const args = link.args === undefined ? '' : `?${encodeURIComponent(JSON.stringify(link.args))}`;
+    // A tooltip sits in a quoted link title: quotes and backslashes must not close it.
+    const tooltip =
+        link.tooltip === undefined ? '' : ` "${escapeMarkdown(link.tooltip).replace(/"/g, '\\"')}"`;
+    return `[${escapeMarkdown(link.title)}](command:${link.command}${args}${tooltip})`;
+}
+
+/** Collects lines and the commands their links use. */
+class Md {
+    private readonly blocks: string[][] = [[]];
+    readonly commands = new Set<string>();
+
+    /** A line of already-safe Markdown. */
+    raw(line: string): this {
+        this.blocks[this.blocks.length - 1]!.push(line);
+        return this;
+    }
+
+    /** Starts a new paragraph. */
+    gap(): this {
+        if (this.blocks[this.blocks.length - 1]!.length > 0) this.blocks.push([]);
+        return this;
+    }
+
+    command(link: CommandLink): string {
+        this.commands.add(link.command);
+        return commandLink(link);
+    }
+
+    /** One line of links separated by middle dots; nothing when there are none. */
+    actions(commands: readonly CommandLink[], links: readonly WebLink[] = []): this {
+        const parts = [
+            ...commands.map((c) => this.command(c)),
+            ...links.flatMap((l) => {
+                const target = safeLinkTarget(l.url);
+                return target === undefined ? [] : [markdownLink(l.title, target)];
+            }),
+        ];
+        if (parts.length > 0) this.gap().raw(parts.join(' · ')).gap();
+        return this;
+    }
+
+    build(): HoverMarkdown {
+        const markdown = this.blocks
+            .filter((b) => b.length > 0)
+            // Two trailing spaces: a hard line break inside a paragraph.
+            .map((b) => b.join('  \n'))
+            .join('\n\n');
+        return { markdown, commands: [...this.commands] };
+    }
+}
+
+/** The primary network's subnet id (the P-Chain id, `ids.Empty`). */
+const primaryNetworkSubnetId = '11111111111111111111111111111111LpoYY';
+
+const e = (text: unknown, maxLength?: number): string =>
+    escapeMarkdown(text, maxLength === undefined ? {} : { maxLength });
+const code = (text: unknown): string => markdownCode(text);
+const shortCode = (text: string): string => markdownCode(shortenId(text, 8, 6));
+
+// ---- offline ------------------------------------------------------------------------------
+
+/** What the offline part needs besides the identifier. */
+export interface OfflineHoverOptions {
+    /** The selected network (EVM lookups and unprefixed ids use it). */
+    readonly network: HoverNetwork;
+    /** Name of the EVM chain EVM lookups go to, e.g. "C-Chain". */
+    readonly evmChainName?: string | undefined;
+    /** Our commands shown as one line of links (copy, details, other chain…). */
+    readonly actions?: readonly CommandLink[] | undefined;
+    /** Web links (the explorer), http(s) only. */
+    readonly links?: readonly WebLink[] | undefined;
+    /** The quick fix of a broken EIP-55 checksum, as a link. */
+    readonly fix?: CommandLink | undefined;
+    /** Why no live part follows (live lookups off for this kind), if so. */
+    readonly liveOff?: string | undefined;
+}
+
+function kindTitle(id: Identifier): string {
+    switch (id.kind) {
+        case 'evmAddress':
+            return 'EVM address';
+        case 'hash32':
+            return id.known ? `${id.known.name} (as bytes32)` : '32-byte hash';
+        case 'pnAddress':
+            return id.chain ? `${id.chain}-Chain address` : 'Primary-network address';
+        case 'nodeId':
+            return 'Node ID';
+        case 'cb58Id':
+            return id.known ? id.known.name : 'cb58 id';
+    }
+}
+
+function kindSubtitle(id: Identifier): string | undefined {
+    switch (id.kind) {
+        case 'hash32':
+            return id.known ? undefined : 'a transaction or block hash, or a bytes32 id';
+        case 'cb58Id':
+            return id.known
+                ? `well-known ${id.known.kind === 'asset' ? 'asset' : 'blockchain'} id`
+                : 'a transaction, blockchain, subnet, asset or validation id';
+        case 'pnAddress':
+            return id.chain ? undefined : 'no chain prefix: P- and X-Chain are looked up';
+        default:
+            return undefined;
+    }
+}
+
+function checksumLine(id: Identifier): string | undefined {
+    switch (id.kind) {
+        case 'evmAddress':
+            if (id.checksum === 'valid') return 'EIP-55 checksum valid';
+            if (id.checksum === 'none') {
+                return id.text.slice(2) === id.text.slice(2).toUpperCase() && /[A-F]/.test(id.text)
+                    ? 'no EIP-55 checksum (all upper case)'
+                    : 'no EIP-55 checksum (all lower case)';
+            }
+            return '⚠ EIP-55 checksum does not match: a typo, or a wrongly cased copy';
+        case 'pnAddress':
+            if (!id.broken) return 'bech32 checksum valid';
+            return id.corrected
+                ? '⚠ mixed upper and lower case (bech32 allows one case only)'
+                : '⚠ not a valid bech32 address (checksum or characters)';
+        case 'nodeId':
+            return id.broken
+                ? '⚠ not a valid node id (the cb58 checksum fails)'
+                : 'cb58 checksum valid';
+        case 'cb58Id':
+            return id.broken ? '⚠ the cb58 checksum fails' : 'cb58 checksum valid';
+        case 'hash32':
+            return undefined;
+    }
+}
+
+function networkLine(id: Identifier, options: OfflineHoverOptions): string {
+    if (id.kind === 'pnAddress') {
+        const net = id.network === 'custom' ? 'a custom network' : id.network;
+        return `Network: ${e(net)} (HRP ${code(id.hrp)})`;
+    }
+    if (id.known) {
+        return id.known.network === 'all'
+            ? 'Network: the same id on every network'
+            : `Network: ${e(id.known.network)}`;
+    }
+    if (id.kind === 'evmAddress' || id.kind === 'hash32') {
+        const chain = options.evmChainName ?? 'C-Chain';
+        return `Looked up on ${e(chain)} (${e(options.network)})`;
+    }
+    return `Looked up on ${e(options.network)}`;
+}
+
+/**
+ * The offline part: kind, checksum state, network, other forms, the well-known name, and the
+ * action links. Shown at once and without any request, so it appears even when offline.
+ */
+export function offlineHoverMarkdown(id: Identifier, options: OfflineHoverOptions): HoverMarkdown {
+    const md = new Md();
+    const check = checksumLine(id);
+    md.raw(`**${e(kindTitle(id))}**${check ? ` · ${e(check)}` : ''}`);
+    const subtitle = kindSubtitle(id);
+    if (subtitle) md.raw(`*${e(subtitle)}*`);
+    if (id.kind === 'evmAddress' && id.checksum === 'invalid' && id.corrected) {
+        md.raw(
+            `Checksummed: ${code(id.corrected)}${options.fix ? ` · ${md.command(options.fix)}` : ''}`,
+        );
+    }
+    if (id.kind === 'pnAddress' && id.corrected) md.raw(`Lower case: ${code(id.corrected)}`);
+    if (id.kind === 'hash32') md.raw(`cb58: ${code(id.cb58)}`);
+    if (id.kind === 'cb58Id' && id.hex) md.raw(`hex: ${code(id.hex)}`);
+    if (id.kind === 'nodeId' && id.hex) md.raw(`short id (hex): ${code(id.hex)}`);
+    if (!id.broken) md.raw(networkLine(id, options));
+    if (options.liveOff) md.raw(`*${e(options.liveOff)}*`);
+    md.actions(options.actions ?? [], options.links ?? []);
+    return md.build();
+}
+
+// ---- live ---------------------------------------------------------------------------------
+
+/** What the live part needs besides the result. */
+export interface LiveHoverOptions {
+    /** For relative times and rate-limit countdowns. */
+    readonly nowMs: number;
+    /**
+     * The Avalanche explorer URL of an item (`kind` like `c-chain/tx`, `subnets`), built from the
+     * user's template; undefined when there is none.
+     */
+    readonly explorerUrl?:
+        ((kind: string, id: string, network: HoverNetwork) => string | undefined) | undefined;
+    /** Our command that sets the Data API key, linked from rate-limit and key lines. */
+    readonly setApiKeyCommand?: string | undefined;
+}
+
+function when(seconds: number, nowMs: number): string {
+    return e(formatTimestamp(seconds, nowMs));
+}
+
+function ago(seconds: number, nowMs: number): string {
+    return e(relativeTime(seconds, nowMs));
+}
+
+/** Longest token symbol and name shown (a hostile token may have a 10,000-character name). */
+const maxSymbolLength = 24;
+const maxNameLength = 64;
+
+/** `text` cut to `max` characters with an ellipsis, before escaping. */
+function clip(text: string, max: number): string {
+    const chars = Array.from(text);
+    return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** A name from a chain or an API, escaped and cut short. */
+const name = (text: string): string => e(clip(text, maxNameLength));
+
+function amount(raw: string, decimals: number | undefined, symbol: string | undefined): string {
+    const unit = symbol ? clip(symbol, maxSymbolLength) : '';
+    const text =
+        decimals === undefined
+            ? `${formatInteger(raw)}${unit ? ` ${unit}` : ''}`
+            : formatAmount(raw, decimals, unit);
+    return e(text.trim());
+}
+
+function usd(value: number | undefined): string {
+    if (value === undefined || !Number.isFinite(value)) return '';
+    const text = value.toLocaleString('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        maximumFractionDigits: value >= 100 ? 0 : 2,
+    });
+    return ` (${e(text)})`;
+}
+
+/** Explorer link of an item on an EVM chain: the template for the C-Chain, else its own. */
+function evmExplorer(
+    chain: HoverChain,
+    path: 'tx' | 'address' | 'block',
+    id: string,
+    options: LiveHoverOptions,
+): WebLink[] {
+    let url: string | undefined;
+    if (chain.isCChain) {
+        url = options.explorerUrl?.(`c-chain/${path}`, id, chain.network ?? 'mainnet');
+    } else if (chain.explorerUrl) {
+        const base = safeLinkTarget(chain.explorerUrl);
+        url =
+            base === undefined
+                ? undefined
+                : `${base.replace(/\/+$/, '')}/${path}/${encodeURIComponent(id)}`;
+    }
+    return url === undefined
+        ? []
+        : [
+              {
+                  title: `Open on ${chain.isCChain ? 'the Avalanche explorer' : `the ${clip(chain.name, maxNameLength)} explorer`}`,
+                  url,
+              },
+          ];
+}
+
+function templateLink(
+    options: LiveHoverOptions,
+    kind: string,
+    id: string,
+    network: HoverNetwork,
+): WebLink[] {
+    const url = options.explorerUrl?.(kind, id, network);
+    return url === undefined ? [] : [{ title: 'Open in explorer', url }];
+}
+
+function tokenLine(t: HoverTokenBalance): string {
+    return `${amount(t.balance, t.decimals, t.symbol)}${usd(t.usd)}`;
+}
+
+function evmAddressPart(md: Md, r: EvmAddressLive, options: LiveHoverOptions): WebLink[] {
+    let what: string;
+    if (r.token) {
+        const tokenName = r.token.name ? ` ${name(r.token.name)}` : '';
+        const symbol = r.token.symbol ? ` (${e(clip(r.token.symbol, maxSymbolLength))})` : '';
+        const decimals = r.token.decimals === undefined ? '' : `, ${r.token.decimals} decimals`;
+        what = `${e(r.token.ercType)} token${tokenName}${symbol}${e(decimals)}`;
+    } else if (r.isContract === true) {
+        what = 'contract';
+    } else if (r.isContract === false) {
+        what = 'account (no code)';
+    } else {
+        what = 'account or contract';
+    }
+    md.raw(`**On ${name(r.chain.name)}** · ${what}`);
+    if (r.native) md.raw(`Balance: ${tokenLine(r.native)}`);
+    if (r.tokens !== undefined) {
+        const shown = r.tokens.map(tokenLine);
+        const rest = (r.tokenCount ?? 0) - r.tokens.length;
+        const more = rest > 0 || r.moreTokens ? ` and ${rest > 0 ? `${rest} more` : 'more'}` : '';
+        const spam = r.spamHidden
+            ? ` (${r.spamHidden} spam token${r.spamHidden === 1 ? '' : 's'} hidden)`
+            : '';
+        md.raw(`Tokens: ${shown.length > 0 ? shown.join(' · ') : 'none'}${more}${spam}`);
+    }
+    if (r.recent !== undefined) {
+        if (r.recent.length === 0) {
+            md.raw('No transactions yet');
+        } else {
+            md.gap().raw('Latest transactions:');
+            for (const t of r.recent) {
+                const status = t.success ? '' : ' ✗ failed';
+                const method = t.method ? `${e(clip(t.method, 48))}, ` : '';
+                md.raw(
+                    `${shortCode(t.txHash)} ${method}${amount(t.value, r.chain.decimals, r.chain.symbol)}, ${ago(t.timestamp, options.nowMs)}${status}`,
+                );
+            }
+            md.gap();
+        }
+    }
+    return r.chain.isCChain ? [] : evmExplorer(r.chain, 'address', r.address, options);
+}
+
+function transferLine(t: HoverTransfer): string {
+    const what =
+        t.ercType === 'ERC-721'
+            ? `${name(t.symbol ?? t.name ?? 'NFT')} #${e(clip(t.tokenId ?? '?', 24))}`
+            : t.ercType === 'ERC-1155'
+              ? `${amount(t.value ?? '0', t.decimals, undefined)} × ${name(t.symbol ?? t.name ?? 'item')} #${e(clip(t.tokenId ?? '?', 24))}`
+              : amount(t.value ?? '0', t.decimals, t.symbol);
+    return `${what} ${shortCode(t.from)} → ${shortCode(t.to)}`;
+}
+
+function evmTxPart(md: Md, r: EvmTxLive, options: LiveHoverOptions): WebLink[] {
+    md.raw(`**Transaction on ${name(r.chain.name)}** · ${r.success ? '✓ success' : '✗ failed'}`);
+    md.raw(`Block ${e(formatInteger(r.blockNumber))} · ${when(r.timestamp, options.nowMs)}`);
+    md.raw(`From ${shortCode(r.from)} to ${r.to ? shortCode(r.to) : 'a new contract'}`);
+    const method = r.method ? ` · ${e(clip(r.method, 80))}` : '';
+    md.raw(`Value ${amount(r.value, r.decimals, r.symbol)}${method}`);
+    md.raw(
+        `Gas ${e(formatInteger(r.gasUsed))} of ${e(formatInteger(r.gasLimit))} at ${amount(r.gasPrice, 9, 'gwei')}`,
+    );
+    if (r.transferCount > 0) {
+        const more =
+            r.transferCount > r.transfers.length
+                ? ` and ${r.transferCount - r.transfers.length} more`
+                : '';
+        md.raw(
+            `Token transfers (${r.transferCount}): ${r.transfers.map(transferLine).join(' · ')}${more}`,
+        );
+    }
+    if (r.internalCount > 0) {
+        const items = r.internal.map(
+            (c) =>
+                `${e(c.type)} ${amount(c.value, r.decimals, r.symbol)} ${shortCode(c.from)} → ${shortCode(c.to)}${c.reverted ? ' (reverted)' : ''}`,
+        );
+        const more =
+            r.internalCount > r.internal.length
+                ? ` and ${r.internalCount - r.internal.length} more`
+                : '';
+        md.raw(`Internal transactions (${r.internalCount}): ${items.join(' · ')}${more}`);
+    }
+    if (r.teleporter) {
+        const t = r.teleporter;
+        const chain = (label: string | undefined, id: string | undefined): string =>
+            label ? name(label) : id ? shortCode(id) : 'unknown';
+        const role =
+            t.direction === 'SOURCE_TRANSACTION'
+                ? 'sent'
+                : t.direction === 'DESTINATION_TRANSACTION'
+                  ? 'received'
+                  : e(t.direction);
+        md.raw(
+            `Teleporter message ${shortCode(t.messageId)} ${role}, from ${chain(t.sourceChainName, t.sourceChainId)} to ${chain(t.destinationChainName, t.destinationChainId)}`,
+        );
+    }
+    return evmExplorer(r.chain, 'tx', r.txHash, options);
+}
+
+function utxoPart(md: Md, r: PnAddressLive): void {
+    if (r.chains.length === 0) return;
+    for (const c of r.chains) {
+        const count = `${c.utxoCount}${c.more ? '+' : ''} UTXO${c.utxoCount === 1 && !c.more ? '' : 's'}`;
+        if (c.balances.length === 0) {
+            md.raw(`**${c.chain}-Chain** · no UTXOs`);
+            continue;
+        }
+        const balances = c.balances.slice(0, 5).map((b) => {
+            const staked =
+                b.staked !== '0' ? ` (${amount(b.staked, b.denomination, b.symbol)} staked)` : '';
+            return `${amount(b.amount, b.denomination, b.symbol)}${staked}`;
+        });
+        const more = c.balances.length > 5 ? ` and ${c.balances.length - 5} more assets` : '';
+        md.raw(`**${c.chain}-Chain** · ${count}: ${balances.join(' · ')}${more}`);
+    }
+}
+
+function nodeValidatorLine(v: HoverNodeValidator, primary: boolean): string {
+    const uptime =
+        v.uptimePercentage === undefined ? '' : `, uptime ${e(formatPercent(v.uptimePercentage))}`;
+    const connected =
+        v.connected === undefined ? '' : v.connected ? ', connected' : ', not connected';
+    // Primary-network weight is the stake in nAVAX; an L1's weight has no unit.
+    const weight = primary
+        ? `stake ${amount(v.weight, 9, 'AVAX')}`
+        : `weight ${e(formatInteger(v.weight))}`;
+    return `${weight}${uptime}${connected}`;
+}
+
+function validationLine(v: HoverL1Validation, options: LiveHoverOptions): string {
+    const subnet = v.subnetName ? `${name(v.subnetName)} ` : '';
+    const state = v.active ? '' : ', inactive';
+    return `${subnet}(subnet ${shortCode(v.subnetId)}): weight ${e(formatInteger(v.weight))}, balance ${amount(String(v.remainingBalance), 9, 'AVAX')}${state}, since ${ago(v.creationTimestamp, options.nowMs)}`;
+}
+
+function nodeIdPart(md: Md, r: NodeIdLive, options: LiveHoverOptions): void {
+    if (r.l1Validations !== undefined) {
+        if (r.l1Validations.length === 0) {
+            md.raw(`**L1 validations** · none on ${e(r.network)}`);
+        } else {
+            md.raw(`**L1 validations** (${r.l1Validations.length}):`);
+            for (const v of r.l1Validations.slice(0, 5)) md.raw(`- ${validationLine(v, options)}`);
+            if (r.l1Validations.length > 5) md.raw(`and ${r.l1Validations.length - 5} more`);
+        }
+    }
+    if (r.primary !== undefined) {
+        md.raw(
+            r.primary === null
+                ? '**Primary network** · not a current validator (as the connected node sees it)'
+                : `**Primary network** (connected node): ${nodeValidatorLine(r.primary, true)}`,
+        );
+    }
+    if (r.l1OnNode)
+        md.raw(
+            `**${name(r.l1OnNode.chainName)}** (connected node): ${nodeValidatorLine(r.l1OnNode, false)}`,
+        );
+    if (r.peer !== undefined) {
+        md.raw(
+            r.peer === null
+                ? 'Not a peer of the connected node'
+                : `Peer of the connected node${r.peer.version ? `: ${name(r.peer.version)}` : ''}, tracks ${r.peer.trackedSubnets} subnet${r.peer.trackedSubnets === 1 ? '' : 's'}`,
+        );
+    }
+}
+
+function subnetPart(md: Md, r: SubnetLive, options: LiveHoverOptions): void {
+    md.raw(
+        `**${r.isL1 ? 'L1' : 'Subnet'}** on ${e(r.network)} · created ${when(r.createdAt, options.nowMs)}`,
+    );
+    const owners = r.owners.slice(0, 3).map(shortCode).join(', ');
+    if (r.owners.length > 0) {
+        md.raw(
+            `Owner${r.owners.length === 1 ? '' : 's'}: ${owners}${r.owners.length > 3 ? ` and ${r.owners.length - 3} more` : ''} (threshold ${r.threshold})`,
+        );
+    }
+    if (r.blockchains.length > 0) {
+        const chains = r.blockchains
+            .slice(0, 5)
+            .map(
+                (b) =>
+                    `${name(b.name)} ${shortCode(b.blockchainId)}${b.evmChainId === undefined ? '' : ` (EVM ${b.evmChainId})`}`,
+            );
+        md.raw(
+            `Blockchains: ${chains.join(' · ')}${r.blockchains.length > 5 ? ` and ${r.blockchains.length - 5} more` : ''}`,
+        );
+    } else {
+        md.raw('No blockchains');
+    }
+    if (r.validatorCount !== undefined) {
+        md.raw(`Active L1 validators: ${r.validatorCount}${r.moreValidators ? '+' : ''}`);
+    }
+    if (r.validatorManager) {
+        md.raw(
+            `Validator manager ${shortCode(r.validatorManager.address)} on ${shortCode(r.validatorManager.blockchainId)}`,
+        );
+    }
+    if (r.conversionTx) md.raw(`Converted to an L1 by ${shortCode(r.conversionTx)}`);
+}
+
+function notesPart(md: Md, notes: readonly CalmError[], options: LiveHoverOptions): void {
+    if (notes.length === 0) return;
+    md.gap();
+    for (const note of notes) md.raw(calmLine(md, note, options));
+}
+
+function calmLine(md: Md, error: CalmError, options: LiveHoverOptions): string {
+    const text = `⚠ ${e(calmErrorText(error, options.nowMs), 400)}`;
+    if (!error.suggestApiKey || options.setApiKeyCommand === undefined) return text;
+    const title =
+        error.kind === 'unauthorized' ? 'Set a valid API key' : 'Set an API key for higher limits';
+    return `${text} · ${md.command({ title, command: options.setApiKeyCommand })}`;
+}
+
+/** The live part of a hover, from what the resolver found. */
+export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions): HoverMarkdown {
+    const md = new Md();
+    let links: WebLink[] = [];
+    switch (result.kind) {
+        case 'evmAddress':
+            links = evmAddressPart(md, result, options);
+            break;
+        case 'evmTx':
+            links = evmTxPart(md, result, options);
+            break;
+        case 'evmBlock':
+            md.raw(
+                `**Block ${e(formatInteger(result.blockNumber))} on ${name(result.chain.name)}** · ${when(result.timestamp, options.nowMs)}`,
+            );
+            md.raw(
+                `${result.txCount}${result.moreTransactions ? '+' : ''} transaction${result.txCount === 1 && !result.moreTransactions ? '' : 's'}`,
+            );
+            links = evmExplorer(result.chain, 'block', result.blockNumber, options);
+            break;
+        case 'primaryTx': {
+            const type = result.txType ? ` · ${e(clip(result.txType, 40))}` : '';
+            md.raw(`**${result.chain}-Chain transaction** on ${e(result.network)}${type}`);
+            const block = result.blockNumber
+                ? `In block ${e(formatInteger(result.blockNumber))}${result.blockType ? ` (${e(result.blockType)})` : ''}`
+                : 'In a vertex (before Cortina)';
+            md.raw(
+                `${block}${result.timestamp === undefined ? '' : ` · ${when(result.timestamp, options.nowMs)}`}`,
+            );
+            if (result.memo && result.memo !== '0x')
+                md.raw(`Memo: ${markdownCode(result.memo, { maxLength: 80 })}`);
+            links = templateLink(
+                options,
+                `${result.chain.toLowerCase()}-chain/tx`,
+                result.txId,
+                result.network,
+            );
+            break;
+        }
+        case 'pnAddress':
+            utxoPart(md, result);
+            break;
+        case 'nodeId':
+            nodeIdPart(md, result, options);
+            links = templateLink(options, 'validators', result.nodeId, result.network);
+            break;
+        case 'blockchain': {
+            md.raw(`**Blockchain ${name(result.name)}** on ${e(result.network)}`);
+            const vm = result.vmName ?? (result.vmId ? shortenId(result.vmId) : undefined);
+            const facts = [
+                vm === undefined ? undefined : `VM ${result.vmName ? e(vm) : code(vm)}`,
+                result.evmChainId === undefined
+                    ? undefined
+                    : `EVM chain id ${e(result.evmChainId)}`,
+                result.subnetId === undefined
+                    ? undefined
+                    : result.subnetId === primaryNetworkSubnetId
+                      ? 'Primary Network'
+                      : `${result.isL1 ? 'L1' : 'subnet'} ${shortCode(result.subnetId)}`,
+            ].filter((x): x is string => x !== undefined);
+            if (facts.length > 0) md.raw(facts.join(' · '));
+            links = templateLink(options, 'blockchains', result.blockchainId, result.network);
+            break;
+        }
+        case 'subnet':
+            subnetPart(md, result, options);
+            links = templateLink(options, 'subnets', result.subnetId, result.network);
+            break;
+        case 'asset':
+            md.raw(
+                `**X-Chain asset** ${name(result.name)} (${e(clip(result.symbol, maxSymbolLength))}) on ${e(result.network)} · denomination ${result.denomination}`,
+            );
+            break;
+        case 'l1Validation': {
+            const v = result.validation;
+            md.raw(`**L1 validation** of ${code(v.nodeId)}`);
+            md.raw(validationLine(v, options));
+            links = templateLink(options, 'validators', v.nodeId, result.network);
+            break;
+        }
+        case 'notFound':
+            md.raw(
+                `Not found${result.network ? ` on ${e(result.network)}` : ''}. Looked in: ${e(result.searched.join(', '), 600)}.`,
+            );
+            break;
+        case 'unsupported':
+            md.raw(e(result.reason, 400));
+            break;
+    }
+    notesPart(md, result.notes, options);
+    md.actions([], links);
+    return md.build();
+}
+
+/** The single calm line a hover shows when nothing could be read. */
+export function calmErrorMarkdown(error: CalmError, options: LiveHoverOptions): HoverMarkdown {
+    const md = new Md();
+    md.raw(calmLine(md, error, options));
+    return md.build();
+}

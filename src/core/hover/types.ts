@@ -1,0 +1,358 @@
+/**
+ * What a hover learns live about an identifier, as plain JSON-safe data: the resolver fills it
+ * from the Data API and the node, the hover cache keeps it, the Markdown builders render it, and
+ * "Open details" shows it as read-only JSON. Every string in here may come from a chain or an
+ * API, so nothing is Markdown yet; the builders escape each value on the way out.
+ */
+
+/** The networks the Data API serves. */
+export type HoverNetwork = 'mainnet' | 'fuji';
+
+/** Which service a failure came from, as hovers name it. */
+export type HoverService = 'Data API' | 'node' | 'chain RPC';
+
+/** Kinds of failure that get their own calm line. */
+export type CalmErrorKind =
+    | 'rateLimited'
+    | 'unauthorized'
+    | 'unreachable'
+    | 'timeout'
+    | 'unavailable'
+    | 'format'
+    | 'rpc'
+    | 'nodeApi'
+    | 'invalid'
+    | 'other';
+
+/**
+ * A failure reduced to what one calm hover line needs. `detail` is plain text (escaped when
+ * rendered); `retryAt` is an absolute time (ms since the epoch), so a cached line can count down.
+ */
+export interface CalmError {
+    readonly kind: CalmErrorKind;
+    readonly service: HoverService;
+    /** What was being looked up when it failed ("contract check", "balances"). */
+    readonly during?: string | undefined;
+    readonly detail?: string | undefined;
+    readonly retryAt?: number | undefined;
+    /** True when an API key would help (a Data API rate limit or a refused key). */
+    readonly suggestApiKey: boolean;
+}
+
+/** An EVM chain as hovers name it. */
+export interface HoverChain {
+    /** EVM chain id as a decimal string (`43114`). */
+    readonly evmChainId: string;
+    /** cb58 blockchain id, when the Data API says. */
+    readonly blockchainId?: string | undefined;
+    readonly name: string;
+    /** Native token. */
+    readonly symbol: string;
+    readonly decimals: number;
+    readonly rpcUrl?: string | undefined;
+    /** The chain's own explorer (http(s) only when used as a link). */
+    readonly explorerUrl?: string | undefined;
+    readonly subnetId?: string | undefined;
+    readonly vmId?: string | undefined;
+    /** True for the primary network's C-Chain (43114, 43113). */
+    readonly isCChain: boolean;
+    readonly network?: HoverNetwork | undefined;
+}
+
+/** A token balance row. Amounts are integers in the smallest unit, as strings. */
+export interface HoverTokenBalance {
+    readonly address: string;
+    readonly name: string;
+    readonly symbol: string;
+    readonly decimals: number;
+    readonly balance: string;
+    /** Value in USD, when the Data API knows a price. */
+    readonly usd?: number | undefined;
+}
+
+/** A transaction row of an address's latest transactions. */
+export interface HoverTxRow {
+    readonly txHash: string;
+    readonly timestamp: number;
+    /** Method name, or the call type when the method is unknown. */
+    readonly method: string;
+    readonly value: string;
+    readonly from: string;
+    readonly to: string;
+    readonly success: boolean;
+}
+
+/** What the code at an address is, when it is a token contract. */
+export interface HoverTokenContract {
+    /** `ERC-20`, `ERC-721`, `ERC-1155` (as the Data API names the standard). */
+    readonly ercType: string;
+    readonly name?: string | undefined;
+    readonly symbol?: string | undefined;
+    readonly decimals?: number | undefined;
+}
+
+/** An EVM address on one chain. */
+export interface EvmAddressLive {
+    readonly kind: 'evmAddress';
+    readonly address: string;
+    readonly chain: HoverChain;
+    readonly native?: HoverTokenBalance | undefined;
+    /** The largest ERC-20 balances by value, spam left out. */
+    readonly tokens?: readonly HoverTokenBalance[] | undefined;
+    /** Non-spam ERC-20 balances on the page read (more exist when `moreTokens`). */
+    readonly tokenCount?: number | undefined;
+    readonly moreTokens?: boolean | undefined;
+    /** Balances the Data API marks as malicious, left out of `tokens`. */
+    readonly spamHidden?: number | undefined;
+    /** Undefined when the code could not be read. */
+    readonly isContract?: boolean | undefined;
+    readonly token?: HoverTokenContract | undefined;
+    readonly recent?: readonly HoverTxRow[] | undefined;
+    readonly moreTransactions?: boolean | undefined;
+    /** Parts that could not be read; the rest of the hover still shows. */
+    readonly notes: readonly CalmError[];
+}
+
+/** A token transfer inside a transaction, in brief. */
+export interface HoverTransfer {
+    readonly ercType: string;
+    readonly from: string;
+    readonly to: string;
+    /** Amount in the smallest unit; absent for ERC-721. */
+    readonly value?: string | undefined;
+    readonly tokenId?: string | undefined;
+    readonly symbol?: string | undefined;
+    readonly name?: string | undefined;
+    readonly decimals?: number | undefined;
+}
+
+/** An internal call inside a transaction, in brief. */
+export interface HoverInternalCall {
+    readonly type: string;
+    readonly from: string;
+    readonly to: string;
+    readonly value: string;
+    readonly reverted: boolean;
+}
+
+/** A teleporter (ICM) message a transaction sent or received. */
+export interface HoverTeleporter {
+    readonly messageId: string;
+    readonly direction: string;
+    readonly sourceChainId?: string | undefined;
+    readonly sourceChainName?: string | undefined;
+    readonly destinationChainId?: string | undefined;
+    readonly destinationChainName?: string | undefined;
+}
+
+/** An EVM transaction. */
+export interface EvmTxLive {
+    readonly kind: 'evmTx';
+    readonly chain: HoverChain;
+    readonly txHash: string;
+    readonly success: boolean;
+    readonly blockNumber: string;
+    readonly timestamp: number;
+    readonly from: string;
+    /** Empty for a contract creation. */
+    readonly to: string;
+    readonly value: string;
+    readonly symbol: string;
+    readonly decimals: number;
+    readonly method?: string | undefined;
+    readonly gasUsed: string;
+    readonly gasLimit: string;
+    readonly gasPrice: string;
+    readonly transfers: readonly HoverTransfer[];
+    readonly transferCount: number;
+    readonly internal: readonly HoverInternalCall[];
+    readonly internalCount: number;
+    readonly teleporter?: HoverTeleporter | undefined;
+    readonly notes: readonly CalmError[];
+}
+
+/** An EVM block, found by its hash. */
+export interface EvmBlockLive {
+    readonly kind: 'evmBlock';
+    readonly chain: HoverChain;
+    readonly blockHash: string;
+    readonly blockNumber: string;
+    readonly timestamp: number;
+    readonly txCount: number;
+    readonly moreTransactions: boolean;
+    readonly notes: readonly CalmError[];
+}
+
+/** A P-Chain or X-Chain transaction, found among the latest blocks or AVAX transactions. */
+export interface PrimaryTxLive {
+    readonly kind: 'primaryTx';
+    readonly chain: 'P' | 'X';
+    readonly txId: string;
+    readonly network: HoverNetwork;
+    readonly blockNumber?: string | undefined;
+    readonly blockType?: string | undefined;
+    readonly txType?: string | undefined;
+    readonly timestamp?: number | undefined;
+    readonly memo?: string | undefined;
+    readonly notes: readonly CalmError[];
+}
+
+/** Balance of one asset held by a primary-network address. */
+export interface HoverAssetBalance {
+    readonly assetId: string;
+    readonly name: string;
+    readonly symbol: string;
+    readonly denomination: number;
+    /** Sum over the UTXOs read, in the smallest unit. */
+    readonly amount: string;
+    /** The part of `amount` that is staked (P-Chain), in the smallest unit. */
+    readonly staked: string;
+}
+
+/** What one chain (P, X or C) holds for a primary-network address. */
+export interface HoverUtxoSummary {
+    readonly chain: 'P' | 'X' | 'C';
+    readonly utxoCount: number;
+    /** More UTXOs exist than were read. */
+    readonly more: boolean;
+    readonly balances: readonly HoverAssetBalance[];
+}
+
+/** A P-/X-/C-Chain bech32 address. */
+export interface PnAddressLive {
+    readonly kind: 'pnAddress';
+    readonly address: string;
+    readonly network: HoverNetwork;
+    readonly chains: readonly HoverUtxoSummary[];
+    readonly notes: readonly CalmError[];
+}
+
+/** An L1 validation of a node, from the Data API. */
+export interface HoverL1Validation {
+    readonly validationId: string;
+    readonly nodeId: string;
+    readonly subnetId: string;
+    /** The L1's first blockchain name, when the subnet list has it. */
+    readonly subnetName?: string | undefined;
+    readonly weight: number;
+    /** nAVAX left to pay the L1 validation fee. */
+    readonly remainingBalance: number;
+    readonly active: boolean;
+    readonly creationTimestamp: number;
+}
+
+/** A validator as the connected node's validators API reports it. */
+export interface HoverNodeValidator {
+    /** Where the node was asked: the C-Chain (primary network) or an L1 chain. */
+    readonly chainName: string;
+    readonly weight: string;
+    readonly uptimePercentage?: number | undefined;
+    readonly connected?: boolean | undefined;
+    readonly startTimestamp?: number | undefined;
+}
+
+/** A `NodeID-…`. */
+export interface NodeIdLive {
+    readonly kind: 'nodeId';
+    readonly nodeId: string;
+    readonly network: HoverNetwork;
+    /** L1 validations; undefined when the Data API could not be read. */
+    readonly l1Validations?: readonly HoverL1Validation[] | undefined;
+    /** The node's primary-network view; null when the node does not list it as a validator. */
+    readonly primary?: HoverNodeValidator | null | undefined;
+    /** The node's view of the first L1 the node validates, when the node serves that chain. */
+    readonly l1OnNode?: HoverNodeValidator | null | undefined;
+    /** As a peer of the connected node; null when it is not connected to it. */
+    readonly peer?: {
+        readonly version?: string | undefined;
+        readonly trackedSubnets: number;
+    } | null;
+    readonly notes: readonly CalmError[];
+}
+
+/** A blockchain id. */
+export interface BlockchainLive {
+    readonly kind: 'blockchain';
+    readonly blockchainId: string;
+    readonly network: HoverNetwork;
+    readonly name: string;
+    readonly vmId?: string | undefined;
+    /** A readable VM name when the VM id is a well-known one. */
+    readonly vmName?: string | undefined;
+    readonly subnetId?: string | undefined;
+    readonly evmChainId?: string | undefined;
+    readonly isL1?: boolean | undefined;
+    readonly notes: readonly CalmError[];
+}
+
+/** A subnet id. */
+export interface SubnetLive {
+    readonly kind: 'subnet';
+    readonly subnetId: string;
+    readonly network: HoverNetwork;
+    readonly isL1: boolean;
+    readonly owners: readonly string[];
+    readonly threshold: number;
+    readonly blockchains: readonly {
+        readonly blockchainId: string;
+        readonly name: string;
+        readonly evmChainId?: number | undefined;
+    }[];
+    readonly createdAt: number;
+    readonly conversionTx?: string | undefined;
+    readonly validatorManager?: { readonly blockchainId: string; readonly address: string };
+    /** Active L1 validators (Data API); undefined when unknown. */
+    readonly validatorCount?: number | undefined;
+    readonly moreValidators?: boolean | undefined;
+    readonly notes: readonly CalmError[];
+}
+
+/** An X-Chain asset id. */
+export interface AssetLive {
+    readonly kind: 'asset';
+    readonly assetId: string;
+    readonly network: HoverNetwork;
+    readonly name: string;
+    readonly symbol: string;
+    readonly denomination: number;
+    readonly notes: readonly CalmError[];
+}
+
+/** An L1 validation id. */
+export interface L1ValidationLive {
+    readonly kind: 'l1Validation';
+    readonly network: HoverNetwork;
+    readonly validation: HoverL1Validation;
+    readonly notes: readonly CalmError[];
+}
+
+/** Nothing was found where the hover looked. */
+export interface NotFoundLive {
+    readonly kind: 'notFound';
+    /** Plain-text list of where it looked ("C-Chain transactions", "P-Chain blocks"). */
+    readonly searched: readonly string[];
+    readonly network?: HoverNetwork | undefined;
+    readonly notes: readonly CalmError[];
+}
+
+/** The identifier is valid but no service can answer for it (a `local1…` address). */
+export interface UnsupportedLive {
+    readonly kind: 'unsupported';
+    readonly reason: string;
+    readonly notes: readonly CalmError[];
+}
+
+/** Everything the live part of a hover can show. */
+export type LiveResult =
+    | EvmAddressLive
+    | EvmTxLive
+    | EvmBlockLive
+    | PrimaryTxLive
+    | PnAddressLive
+    | NodeIdLive
+    | BlockchainLive
+    | SubnetLive
+    | AssetLive
+    | L1ValidationLive
+    | NotFoundLive
+    | UnsupportedLive;

@@ -1,0 +1,229 @@
+/**
+ * Hovers over addresses, hashes and Avalanche ids in any file (STYLE.md rule 11), and the quick
+ * fix of a broken EIP-55 checksum. Two hover providers: VS Code shows each one's hover as soon as
+ * it resolves, so the offline part (kind, checksum, network, well-known name, actions) appears at
+ * once and without a request, and the live part joins it when the services have answered, or as
+ * one calm line when they could not.
+ *
+ * Each provider: guards (setting, scheme, line length, a cheap candidate pattern), the word at the
+ * pointer by `IDENT_RE`, `parseIdentifier`, then the core's `HoverEngine` (Markdown, cache, lookup
+ * with the token's cancellation). Registering costs nothing: the core is loaded by the first hover
+ * over something long enough to be an identifier.
+ */
+import * as vscode from 'vscode';
+
+import { CommandId } from '../commands/commandIds';
+import type * as Core from '../core/index';
+import type { ClientProvider } from '../platform/clients';
+import type { Config } from '../platform/config';
+import { Disposable } from '../platform/disposable';
+import { buildExplorerUrl } from '../platform/explorerUrl';
+import { loadCore } from '../platform/lazyCore';
+import { SettingKey } from '../platform/settingKeys';
+
+/** Local files, new files, and virtual workspaces (github.dev). */
+const schemes = ['file', 'untitled', 'vscode-vfs'];
+
+/** The languages named by the issue and their siblings; needed for `vscode-vfs` documents. */
+const languages = [
+    'solidity',
+    'typescript',
+    'typescriptreact',
+    'javascript',
+    'javascriptreact',
+    'go',
+    'rust',
+    'python',
+    'json',
+    'jsonc',
+    'yaml',
+    'dotenv',
+    'properties',
+    'ini',
+    'markdown',
+    'plaintext',
+    'toml',
+    'shellscript',
+];
+
+/** Local and untitled files in every language, virtual ones in the languages above. */
+export const hoverSelector: vscode.DocumentSelector = [
+    { scheme: 'file' },
+    { scheme: 'untitled' },
+    ...languages.map((language) => ({ language, scheme: 'vscode-vfs' })),
+];
+
+/** Lines longer than this are skipped (minified bundles), as PRGH's `shouldShowHover` does. */
+const maxLineLength = 10_000;
+
+/**
+ * Every identifier holds a run of 27 or more word characters and dashes (the shortest is
+ * `NodeID-` + 20); without one under the pointer nothing is loaded and nothing is sent.
+ */
+const candidate = /[\w-]{27,}/;
+/** A mixed-case `0x` + 40 hex digits: the only text a checksum fix can apply to. */
+const mixedCaseAddress = /0x(?=[\da-fA-F]{0,39}[a-f])(?=[\da-fA-F]{0,39}[A-F])[\da-fA-F]{40}/;
+
+/** The hover feature, returned from `activate` for tests and the benchmark. */
+export class Hovers extends Disposable {
+    private engineInstance: Core.HoverEngine | undefined;
+
+    constructor(
+        private readonly config: Config,
+        private readonly clients: ClientProvider,
+    ) {
+        super();
+        const forget = (): void => this.engineInstance?.forget();
+        this._register(
+            config.onDidChange(
+                [SettingKey.Network, SettingKey.HoversDefaultEvmChain, SettingKey.RequestTimeoutMs],
+                forget,
+            ),
+        );
+        this._register(clients.onDidChange(forget));
+        this._register({ dispose: () => this.engineInstance?.dispose() });
+        // Providers of equal score are listed newest first: the offline part, registered last,
+        // sits above the live part, which usually arrives later.
+        this._register(
+            vscode.languages.registerHoverProvider(hoverSelector, {
+                provideHover: (document, position, token) => this.live(document, position, token),
+            }),
+        );
+        this._register(
+            vscode.languages.registerHoverProvider(hoverSelector, {
+                provideHover: (document, position) => this.offline(document, position),
+            }),
+        );
+        this._register(
+            vscode.languages.registerCodeActionsProvider(
+                hoverSelector,
+                { provideCodeActions: (document, range) => this.fixes(document, range) },
+                { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] },
+            ),
+        );
+    }
+
+    /** The engine, built with the core on first use. */
+    get engine(): Core.HoverEngine {
+        if (this.engineInstance) return this.engineInstance;
+        const { config, clients } = this;
+        this.engineInstance = new (loadCore().HoverEngine)({
+            dataApi: () => clients.dataApi(),
+            nodeRpc: () => clients.nodeRpc(),
+            network: () => clients.network,
+            defaultEvmChain: () => config.get(SettingKey.HoversDefaultEvmChain),
+            liveKinds: () => config.get(SettingKey.HoversLiveKinds),
+            explorerUrl: (kind, id, network) =>
+                buildExplorerUrl(config.get(SettingKey.ExplorerUrlTemplate), { kind, id, network }),
+            requestTimeoutMs: () => config.get(SettingKey.RequestTimeoutMs),
+            commands: {
+                copy: CommandId.HoverCopy,
+                openDetails: CommandId.HoverOpenDetails,
+                lookUpOnChain: CommandId.HoverLookUpOnChain,
+                fixChecksum: CommandId.HoverFixChecksum,
+                setApiKey: CommandId.SetDataApiKey,
+            },
+        });
+        return this.engineInstance;
+    }
+
+    private enabled(document: vscode.TextDocument): boolean {
+        return (
+            schemes.includes(document.uri.scheme) &&
+            this.config.get(SettingKey.HoversEnabled) &&
+            !this.config.get(SettingKey.HoversDisabledLanguages).includes(document.languageId)
+        );
+    }
+
+    /** The identifier under the pointer, or undefined (then nothing was loaded or sent). */
+    identifierAt(
+        document: vscode.TextDocument,
+        position: vscode.Position,
+    ): { id: Core.Identifier; range: vscode.Range } | undefined {
+        if (!this.enabled(document) || position.line >= document.lineCount) return undefined;
+        const line = document.lineAt(position.line).text;
+        if (line.length > maxLineLength) return undefined;
+        if (!document.getWordRangeAtPosition(position, candidate)) return undefined;
+        const core = loadCore();
+        const range = document.getWordRangeAtPosition(position, core.IDENT_RE);
+        if (!range) return undefined;
+        const context = { text: line, offset: range.start.character };
+        const id = core.parseIdentifier(document.getText(range), context);
+        return id && { id, range };
+    }
+
+    private offline(
+        document: vscode.TextDocument,
+        position: vscode.Position,
+    ): vscode.Hover | undefined {
+        const started = performance.now();
+        const found = this.identifierAt(document, position);
+        if (!found) return undefined;
+        const { id, range } = found;
+        const place = {
+            uri: document.uri.toString(),
+            line: range.start.line,
+            character: range.start.character,
+        };
+        const hover = new vscode.Hover(trusted(this.engine.offlineMarkdown(id, place)), range);
+        this.engine.record('offline', performance.now() - started);
+        return hover;
+    }
+
+    private live(
+        document: vscode.TextDocument,
+        position: vscode.Position,
+        token: vscode.CancellationToken,
+    ): vscode.Hover | undefined | Promise<vscode.Hover | undefined> {
+        const started = performance.now();
+        const found = this.identifierAt(document, position);
+        if (!found || !this.engine.isLive(found.id)) return undefined;
+        const engine = this.engine;
+        const cached = engine.cachedMarkdown(found.id);
+        if (cached) {
+            const hover = new vscode.Hover(trusted(cached), found.range);
+            engine.record('liveCached', performance.now() - started);
+            return hover;
+        }
+        // A moved mouse cancels the token; the lookup stops unless another hover waits for it.
+        const controller = new AbortController();
+        const listener = token.onCancellationRequested(() => controller.abort());
+        return engine
+            .liveMarkdown(found.id, controller.signal)
+            .then((built) => built && new vscode.Hover(trusted(built), found.range))
+            .finally(() => {
+                listener.dispose();
+                engine.record('liveLoaded', performance.now() - started);
+            });
+    }
+
+    private fixes(document: vscode.TextDocument, range: vscode.Range): vscode.CodeAction[] {
+        if (!this.enabled(document)) return [];
+        const actions: vscode.CodeAction[] = [];
+        const last = Math.min(range.end.line, range.start.line + 200, document.lineCount - 1);
+        for (let line = range.start.line; line <= last; line++) {
+            const text = document.lineAt(line).text;
+            if (text.length > maxLineLength || !mixedCaseAddress.test(text)) continue;
+            for (const fix of loadCore().checksumFixes(text)) {
+                const target = new vscode.Range(line, fix.start, line, fix.end);
+                if (!target.intersection(range)) continue;
+                const action = new vscode.CodeAction(
+                    `Fix EIP-55 checksum: ${fix.corrected}`,
+                    vscode.CodeActionKind.QuickFix,
+                );
+                action.edit = new vscode.WorkspaceEdit();
+                action.edit.replace(document.uri, target, fix.corrected);
+                action.isPreferred = true;
+                actions.push(action);
+            }
+        }
+        return actions;
+    }
+}
+
+/** Wraps built Markdown, trusting exactly the commands it links (never `true`). */
+function trusted(built: Core.HoverMarkdown): vscode.MarkdownString {
+    const md = new vscode.MarkdownString(built.markdown);
+    md.isTrusted = built.commands.length > 0 ? { enabledCommands: [...built.commands] } : false;
+    return md;
+}
