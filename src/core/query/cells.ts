@@ -54,7 +54,8 @@ export const empty: Cell = { k: 'empty' };
 export function num(value: number | string | bigint | undefined | null): Cell {
     if (value === undefined || value === null || value === '') return empty;
     const raw = String(value);
-    return { k: 'num', text: formatInteger(raw), raw };
+    // formatInteger hands back text that is no number as it came: it may be anything.
+    return { k: 'num', text: inert(formatInteger(raw)), raw };
 }
 
 /** A decimal number as sent (gas prices, percentages). */
@@ -79,11 +80,11 @@ export function amount(
     if (decimals === undefined || !Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
         return {
             k: 'amount',
-            text: `${formatInteger(rawText)}${unit ? ` ${unit}` : ''}`,
+            text: `${inert(formatInteger(rawText))}${unit ? ` ${unit}` : ''}`,
             raw: rawText,
         };
     }
-    return { k: 'amount', text: formatAmount(rawText, decimals, unit), raw: rawText };
+    return { k: 'amount', text: inert(formatAmount(rawText, decimals, unit)), raw: rawText };
 }
 
 let moneyFormats: Map<string, Intl.NumberFormat> | undefined;
@@ -112,21 +113,31 @@ export function money(value: { currencyCode?: unknown; value?: unknown } | undef
     const shown = format.format(number);
     return {
         k: 'money',
-        text: shown.includes(code) || code === '' ? shown : `${shown} ${code}`,
+        // The currency code comes from the data and may be anything.
+        text: inert(shown.includes(code) || code === '' ? shown : `${shown} ${code}`),
         raw,
     };
+}
+
+/** Largest distance from 1970 a `Date` can hold; the page formats times with `Intl`, which throws past it. */
+const maxDateMs = 8.64e15;
+
+function isDateMs(ms: number): boolean {
+    return Math.abs(ms) <= maxDateMs;
 }
 
 /** A Unix time in seconds. */
 export function time(seconds: number | string | undefined | null): Cell {
     const value = typeof seconds === 'string' ? Number(seconds) : seconds;
     if (value === undefined || value === null || !Number.isFinite(value)) return empty;
+    if (!isDateMs(value * 1000)) return text(seconds);
     return { k: 'time', ms: value * 1000, raw: String(seconds) };
 }
 
 /** A Unix time in milliseconds. */
 export function timeMs(ms: number | undefined | null, raw?: string): Cell {
     if (ms === undefined || ms === null || !Number.isFinite(ms)) return empty;
+    if (!isDateMs(ms)) return text(raw ?? ms);
     return { k: 'time', ms, raw: raw ?? String(ms) };
 }
 
