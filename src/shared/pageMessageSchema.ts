@@ -94,6 +94,7 @@ const messageSchema = z.discriminatedUnion('type', [
     z.strictObject({ type: z.literal('edit') }),
     z.strictObject({ type: z.literal('requestRaw'), requestId }),
     z.strictObject({ type: z.literal('cspViolation'), directive: z.string().max(200) }),
+    z.strictObject({ type: z.literal('pageError'), message: z.string().max(2000) }),
 ]);
 
 /** Parses a message from a page; undefined (never a throw) for anything malformed. */

@@ -79,7 +79,9 @@ export type PageMessage =
     | { readonly type: 'edit' }
     | { readonly type: 'requestRaw'; readonly requestId: number }
     /** Counters the page keeps about itself, for the e2e tier's security checks. */
-    | { readonly type: 'cspViolation'; readonly directive: string };
+    | { readonly type: 'cspViolation'; readonly directive: string }
+    /** An uncaught error of the page script, for the extension's log. */
+    | { readonly type: 'pageError'; readonly message: string };
 
 /** What the page persists with `setState`: the query, never the data (rule 18). */
 export interface PersistedState {

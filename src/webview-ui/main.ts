@@ -449,6 +449,10 @@ document.addEventListener('copy', (event) => {
     post({ type: 'copy', text: raw });
 });
 
+window.addEventListener('error', (event) => {
+    post({ type: 'pageError', message: String(event.message).slice(0, 2000) });
+});
+
 document.addEventListener('securitypolicyviolation', (event) => {
     stats.cspViolations++;
     post({ type: 'cspViolation', directive: event.effectiveDirective });

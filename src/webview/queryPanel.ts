@@ -119,7 +119,9 @@ export abstract class QueryPanel extends Disposable {
             title: webviewPanel.title,
         });
         webviewPanel.iconPath = vscode.Uri.joinPath(root, 'media', 'icons', 'avalanche.svg');
-        this._register(webview.onDidReceiveMessage((message: unknown) => this.receive(message)));
+        this._register(
+            webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
+        );
         this._register(
             webviewPanel.onDidDispose(() => {
                 this.abort?.abort();
@@ -341,13 +343,22 @@ export abstract class QueryPanel extends Disposable {
         this.deps.changed();
     }
 
-    private receive(raw: unknown): void {
+    /**
+     * Handles a message as if the page had posted it, through the same validation. The
+     * integration tests drive panels this way (load more, tabs, links, exports) and check what
+     * reaches the host from a page is refused when malformed.
+     */
+    deliver(message: unknown): Promise<void> {
+        return this.receive(message);
+    }
+
+    private receive(raw: unknown): Promise<void> {
         const message = loadCore().parsePageMessage(raw);
         if (!message) {
             logger.warn('Ignored a malformed message from a panel page');
-            return;
+            return Promise.resolve();
         }
-        void this.handle(message).catch((error: unknown) => {
+        return this.handle(message).catch((error: unknown) => {
             if (isCancellation(error)) return;
             logger.error(`Panel action ${message.type} failed`, error);
             void vscode.window.showErrorMessage(log.redact(formatError(error).message));
@@ -372,6 +383,9 @@ export abstract class QueryPanel extends Disposable {
                 this.cspViolations++;
                 logger.warn(`The panel page reported a CSP violation (${message.directive})`);
                 this.deps.changed();
+                return;
+            case 'pageError':
+                logger.error(`The ${this.viewType} page failed: ${message.message}`);
                 return;
             case 'refresh':
                 if (core.isReplayable(this.query)) await this.run({ append: false });
@@ -404,10 +418,10 @@ export abstract class QueryPanel extends Disposable {
             case 'action':
                 return this.action(message.action);
             case 'copy':
-                await vscode.env.clipboard.writeText(message.text);
+                await this.deps.services.clipboard.writeText(message.text);
                 return;
             case 'copyJson':
-                await vscode.env.clipboard.writeText(core.toJson(this.rawValue()));
+                await this.deps.services.clipboard.writeText(core.toJson(this.rawValue()));
                 void vscode.window.setStatusBarMessage('Avalanche: JSON copied', 3000);
                 return;
             case 'copyCurl':
@@ -521,7 +535,7 @@ export abstract class QueryPanel extends Disposable {
         }
         const curl = await this.deps.runner.curl(this.query, includeKey);
         if (curl === undefined) return;
-        await vscode.env.clipboard.writeText(curl);
+        await this.deps.services.clipboard.writeText(curl);
         void vscode.window.setStatusBarMessage(
             `Avalanche: curl command copied${includeKey ? ' (with the API key)' : ''}`,
             3000,

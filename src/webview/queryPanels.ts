@@ -49,12 +49,7 @@ export class QueryPanels extends Disposable {
             this._register(
                 vscode.window.registerWebviewPanelSerializer(host.viewType, {
                     deserializeWebviewPanel: (panel, state: unknown) => {
-                        try {
-                            host.revive(this.deps, panel, state);
-                        } catch (error) {
-                            logger.error(`Restoring a ${host.viewType} panel failed`, error);
-                            panel.dispose();
-                        }
+                        this.revive(host.viewType, panel, state);
                         return Promise.resolve();
                     },
                 }),
@@ -66,6 +61,21 @@ export class QueryPanels extends Disposable {
     /** Connects the command handlers the panels call back into (they are built after this). */
     connect(commands: PanelCommands): void {
         this.commands = commands;
+    }
+
+    /**
+     * Revives a panel VS Code restored after a reload (what the serializers call; the tests call
+     * it with a panel they created, to run the same path).
+     */
+    revive(viewType: string, panel: vscode.WebviewPanel, state: unknown): void {
+        const host = Object.values(panelKindHosts).find((h) => h.viewType === viewType);
+        try {
+            if (!host) throw new Error(`No panel kind has the view type ${viewType}`);
+            host.revive(this.deps, panel, state);
+        } catch (error) {
+            logger.error(`Restoring a ${viewType} panel failed`, error);
+            panel.dispose();
+        }
     }
 
     /** Opens (or reveals and re-runs) the panel of a query; `preset` shows a result already read. */

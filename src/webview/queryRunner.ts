@@ -106,12 +106,10 @@ export class QueryRunner {
                         'a method of the node method table',
                     );
                 const params = core.paramsFromText(method, request.texts);
-                result = await this.services.clients
-                    .nodeRpc()
-                    .call(method, params, {
-                        signal,
-                        ...(request.chain ? { chain: request.chain } : {}),
-                    });
+                result = await this.services.clients.nodeRpc().call(method, params, {
+                    signal,
+                    ...(request.chain ? { chain: request.chain } : {}),
+                });
                 break;
             }
             case 'rawRpc':

@@ -212,7 +212,7 @@ export class ExportCommands {
     private async onChoice(choice: string | undefined, link: string | undefined): Promise<void> {
         if (choice === 'Open Download Link' && link)
             await vscode.env.openExternal(vscode.Uri.parse(link, true));
-        else if (choice === 'Copy Link' && link) await vscode.env.clipboard.writeText(link);
+        else if (choice === 'Copy Link' && link) await this.services.clipboard.writeText(link);
         else if (choice === 'Show Operations') this.showOperations();
     }
 

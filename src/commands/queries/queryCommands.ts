@@ -49,6 +49,20 @@ function argumentValues(arg: unknown): Record<string, QueryParamValue> {
     return out;
 }
 
+/** The name of the prompt for the chain of `/ext/bc/<chain>/…` methods (`chainPrompt`). */
+const chainPromptName = 'rpcChain';
+
+/** A node query from asked values: the endpoint chain apart, the method's own params as texts. */
+function nodeQueryOf(method: string, values: Readonly<Record<string, QueryParamValue>>): NodeQuery {
+    const { [chainPromptName]: chain, ...rest } = values;
+    return {
+        source: 'node',
+        method,
+        texts: toNodeTexts(rest),
+        ...(typeof chain === 'string' ? { chain } : {}),
+    };
+}
+
 const rawPrompts: readonly ParamPrompt[] = [
     {
         name: 'path',
@@ -137,13 +151,7 @@ export class QueryCommands {
             initial,
         }).ask(entry.prompts);
         if (!values) return;
-        const { chain, ...rest } = values;
-        const query: NodeQuery = {
-            source: 'node',
-            method: entry.method,
-            texts: toNodeTexts(rest),
-            ...(typeof chain === 'string' ? { chain } : {}),
-        };
+        const query = nodeQueryOf(entry.method, values);
         this.panels.runner.check(query);
         if (!entry.changesNode) {
             this.panels.open(query);

@@ -28,6 +28,7 @@ export const StateKey = {
 
 export class QueryServices extends Disposable {
     private inputProvider: InputProvider = new VsCodeInputProvider();
+    private clipboardTarget: Pick<vscode.Clipboard, 'writeText'> | undefined;
     private readonly chainLists = new Map<string, Promise<ChainInfo[]>>();
     private readonly operationsEmitter = this._register(new vscode.EventEmitter<void>());
     /** Fires when the stored export operations change. */
@@ -55,6 +56,19 @@ export class QueryServices extends Disposable {
     /** Replaces the input provider (tests); undefined restores VS Code's UI. */
     setInputProvider(provider: InputProvider | undefined): void {
         this.inputProvider = provider ?? new VsCodeInputProvider();
+    }
+
+    /** Where copies go: the system clipboard, or a test's recorder. */
+    get clipboard(): Pick<vscode.Clipboard, 'writeText'> {
+        return this.clipboardTarget ?? vscode.env.clipboard;
+    }
+
+    /**
+     * Replaces the clipboard (tests: a headless browser refuses clipboard reads); undefined
+     * restores the system one.
+     */
+    setClipboard(clipboard: Pick<vscode.Clipboard, 'writeText'> | undefined): void {
+        this.clipboardTarget = clipboard;
     }
 
     /** The selected node: its name in the node list (or its host) and its URL. */

@@ -71,9 +71,12 @@ export function nodeMethodCommandName(method: string): string {
         .join('');
 }
 
-/** The chain prompt of methods served under `/ext/bc/<chain>/…`. */
+/**
+ * The chain prompt of methods served under `/ext/bc/<chain>/…`. Named `rpcChain`, not `chain`:
+ * admin.aliasChain and info.isBootstrapped have a parameter of their own called `chain`.
+ */
 export const chainPrompt: ParamPrompt = {
-    name: 'chain',
+    name: 'rpcChain',
     kind: 'nodeChain',
     label: 'Chain',
     optional: false,

@@ -1,0 +1,486 @@
+/**
+ * Result panels in the extension host, driven the way their pages drive them (every message goes
+ * through the same validation as a real page's): what the page receives and draws, "Load more",
+ * page size, sort and currency drop-downs, tabs, links between panels (never to a query that
+ * changes something), exports through the save dialog, copy, curl, Raw JSON, history, edit, one
+ * panel per subject, restore by query identity, and hostile data.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import * as vscode from 'vscode';
+
+import type { ExtensionApi } from '../../src/extension';
+import type { DataApiQuery, QueryRequest } from '../../src/shared/query';
+import type { QueryPanel } from '../../src/webview/queryPanel';
+import type { KnownIds } from '../sandbox/types';
+import { queryApi, renderedPanel, ScriptedInputs, settledPanel } from './commandsScript';
+import { eventually } from './helpers';
+import { clearSandboxRequests, sandboxRequests, setSandboxSettings, testEnv } from './testEnv';
+
+async function requestedOperations(): Promise<string[]> {
+    return (await sandboxRequests()).flatMap((r) => r.operations);
+}
+
+suite('(integration) query panels', function () {
+    this.timeout(60_000);
+    let api: ExtensionApi;
+    let known: KnownIds;
+    let folder: string;
+
+    const open = (query: QueryRequest) =>
+        vscode.commands.executeCommand('avalanche.query.openPanel', query);
+    /** What the panels copied (a headless browser refuses clipboard reads). */
+    let copied: string[] = [];
+    const panelOf = (match: (p: QueryPanel) => boolean): QueryPanel => {
+        const found = api.queries.panels.all().find(match);
+        assert.ok(found, 'the panel is open');
+        return found;
+    };
+    const transactions = (): DataApiQuery => ({
+        source: 'dataApi',
+        operation: 'listTransactions',
+        params: { chainId: known.cChainId, address: known.evmAddress, pageSize: 10 },
+    });
+
+    suiteSetup(async () => {
+        api = await queryApi();
+        known = testEnv().known.mainnet;
+        folder = mkdtempSync(path.join(os.tmpdir(), 'avalanche-panels-'));
+    });
+
+    suiteTeardown(() => {
+        rmSync(folder, { recursive: true, force: true });
+    });
+
+    setup(async () => {
+        copied = [];
+        api.queries.services.setClipboard({
+            writeText: (text: string) => Promise.resolve(void copied.push(text)),
+        });
+        api.queries.panels.closeAll();
+        await clearSandboxRequests();
+    });
+
+    teardown(async () => {
+        api.queries.services.setInputProvider(undefined);
+        api.queries.services.setClipboard(undefined);
+        await setSandboxSettings({ hostile: false });
+    });
+
+    test('the page receives the result and draws every row', async () => {
+        await open(transactions());
+        const panel = await renderedPanel(
+            (s) => s.viewType === 'avalanche.panel.address',
+            'address panel',
+        );
+        assert.equal(panel.rows, 10);
+        assert.equal(panel.rendered!.rows, 10, 'the page drew the rows it received');
+        assert.ok(panel.hasMore, 'the known address has more than one page');
+        assert.equal(panel.cspViolations, 0);
+        assert.ok(panel.posted.includes('result'));
+        assert.match(panel.title, /^Address 0x/);
+    });
+
+    test('"Load more", page size and the sort drop-down re-query the endpoint', async () => {
+        await open(transactions());
+        await renderedPanel((s) => s.viewType === 'avalanche.panel.address', 'address panel');
+        const panel = panelOf((p) => p.viewType === 'avalanche.panel.address');
+        const first = panel.snapshot();
+        await panel.deliver({ type: 'loadMore', requestId: first.requestId });
+        const more = await eventually(
+            () =>
+                panel.snapshot().rows === 20 && !panel.snapshot().loading
+                    ? panel.snapshot()
+                    : undefined,
+            '20 rows',
+        );
+        assert.equal(more.view!.main!.rows.length, 20);
+        await eventually(
+            () => (panel.snapshot().rendered?.rows === 20 ? true : undefined),
+            'the page appended the rows',
+        );
+        // A stale "Load more" (an older request) is ignored.
+        await clearSandboxRequests();
+        await panel.deliver({ type: 'loadMore', requestId: first.requestId - 1 });
+        assert.ok(!(await requestedOperations()).includes('listTransactions'));
+
+        await panel.deliver({ type: 'setPageSize', pageSize: 25 });
+        await eventually(
+            () => (panel.snapshot().rows === 25 && !panel.snapshot().loading ? true : undefined),
+            '25 rows',
+        );
+        assert.equal((panel.currentQuery as DataApiQuery).params['pageSize'], 25);
+
+        await panel.deliver({ type: 'setControl', param: 'sortOrder', value: 'asc' });
+        const sorted = await eventually(
+            () =>
+                (panel.currentQuery as DataApiQuery).params['sortOrder'] === 'asc' &&
+                !panel.snapshot().loading
+                    ? panel.snapshot()
+                    : undefined,
+            'ascending',
+        );
+        const times = sorted.view!.main!.rows.map((r) => (r[1]!.k === 'time' ? r[1].ms : 0));
+        assert.deepEqual(
+            [...times].sort((a, b) => a - b),
+            times,
+            'oldest first',
+        );
+        // A value outside the drop-down is refused.
+        await panel.deliver({ type: 'setControl', param: 'sortOrder', value: 'sideways' });
+        await panel.deliver({ type: 'setControl', param: 'address', value: known.erc20Contract });
+        assert.equal((panel.currentQuery as DataApiQuery).params['sortOrder'], 'asc');
+        assert.equal((panel.currentQuery as DataApiQuery).params['address'], known.evmAddress);
+    });
+
+    test("tabs switch between an address's lists in one panel", async () => {
+        await open(transactions());
+        await settledPanel((s) => s.viewType === 'avalanche.panel.address', 'address panel');
+        const panel = panelOf((p) => p.viewType === 'avalanche.panel.address');
+        assert.equal(panel.snapshot().view!.main!.title, 'Transactions');
+        for (const [tab, title] of [
+            ['listErc20Balances', 'ERC-20 balances'],
+            ['listCollectibleBalances', 'Collectibles'],
+            ['listInternalTransactions', 'Internal transactions'],
+        ] as const) {
+            await panel.deliver({ type: 'selectTab', tab });
+            const shown = await eventually(
+                () =>
+                    panel.snapshot().view?.main?.title === title && !panel.snapshot().loading
+                        ? panel.snapshot()
+                        : undefined,
+                `${tab} tab`,
+            );
+            assert.equal((shown.query as DataApiQuery).operation, tab);
+            assert.equal(
+                api.queries.panels.all().filter((p) => p.viewType === 'avalanche.panel.address')
+                    .length,
+                1,
+            );
+        }
+        // The currency drop-down of the balances tab.
+        await panel.deliver({ type: 'selectTab', tab: 'listErc20Balances' });
+        await panel.deliver({ type: 'setControl', param: 'currency', value: 'jpy' });
+        await eventually(
+            () =>
+                (panel.currentQuery as DataApiQuery).params['currency'] === 'jpy' &&
+                !panel.snapshot().loading
+                    ? true
+                    : undefined,
+            'currency',
+        );
+        assert.ok((await sandboxRequests()).some((r) => r.url.includes('currency=jpy')));
+    });
+
+    test('links open their own panel; links to queries that change something are refused', async () => {
+        await open({
+            source: 'dataApi',
+            operation: 'getTransaction',
+            params: { chainId: known.cChainId, txHash: known.evmTxHash },
+        });
+        const tx = await settledPanel(
+            (s) => s.viewType === 'avalanche.panel.transaction',
+            'transaction panel',
+        );
+        const from = tx.view!.fields.find((f) => f.label === 'From')!.value;
+        assert.equal(from.k, 'id');
+        const link = (from as { link: QueryRequest }).link;
+        const panel = panelOf((p) => p.viewType === 'avalanche.panel.transaction');
+        await panel.deliver({ type: 'open', query: link });
+        await settledPanel(
+            (s) => s.viewType === 'avalanche.panel.address',
+            'address panel from the link',
+        );
+
+        await clearSandboxRequests();
+        await panel.deliver({
+            type: 'open',
+            query: {
+                source: 'node',
+                method: 'admin.alias',
+                texts: { endpoint: 'bc/X', alias: 'evil' },
+            },
+        });
+        await panel.deliver({
+            type: 'open',
+            query: {
+                source: 'rawRpc',
+                path: '/ext/admin',
+                method: 'admin.lockProfile',
+                paramsJson: '{}',
+            },
+        });
+        await panel.deliver({
+            type: 'open',
+            query: { source: 'dataApi', operation: 'postTransactionExportJob', params: {} },
+        });
+        await panel.deliver({
+            type: 'action',
+            action: { kind: 'openUrl', url: 'command:workbench.action.terminal.new' },
+        });
+        await panel.deliver({ type: 'open', query: { source: 'shell', command: 'x' } });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const sent = await requestedOperations();
+        assert.deepEqual(
+            sent.filter((op) =>
+                ['admin.alias', 'admin.lockProfile', 'postTransactionExportJob'].includes(op),
+            ),
+            [],
+        );
+        assert.equal(
+            api.queries.panels
+                .all()
+                .filter(
+                    (p) =>
+                        p.viewType === 'avalanche.panel.node' ||
+                        p.viewType === 'avalanche.panel.generic',
+                ).length,
+            0,
+        );
+    });
+
+    test('one panel per subject: the same query reveals its panel', async () => {
+        const query: QueryRequest = {
+            source: 'dataApi',
+            operation: 'getTransaction',
+            params: { chainId: known.cChainId, txHash: known.evmTxHash },
+        };
+        await open(query);
+        await settledPanel(
+            (s) => s.viewType === 'avalanche.panel.transaction',
+            'transaction panel',
+        );
+        await open(query);
+        await open({
+            source: 'dataApi',
+            operation: 'listErc1155Balances',
+            params: { chainId: known.cChainId, address: known.evmAddress },
+        });
+        await open({
+            source: 'dataApi',
+            operation: 'listTransactions',
+            params: { chainId: known.cChainId, address: known.evmAddress },
+        });
+        assert.equal(
+            api.queries.panels.all().filter((p) => p.viewType === 'avalanche.panel.transaction')
+                .length,
+            1,
+        );
+        assert.equal(
+            api.queries.panels.all().filter((p) => p.viewType === 'avalanche.panel.address').length,
+            1,
+        );
+    });
+
+    test('exports the loaded rows as CSV and JSON through the save dialog', async () => {
+        await open(transactions());
+        await settledPanel((s) => s.viewType === 'avalanche.panel.address', 'address panel');
+        const panel = panelOf((p) => p.viewType === 'avalanche.panel.address');
+        const csvFile = path.join(folder, 'rows.csv');
+        const jsonFile = path.join(folder, 'rows.json');
+        const inputs = new ScriptedInputs({ 'export-csv': csvFile, 'export-json': jsonFile });
+        api.queries.services.setInputProvider(inputs);
+        await panel.deliver({ type: 'export', format: 'csv' });
+        await panel.deliver({ type: 'export', format: 'json' });
+        const lines = readFileSync(csvFile, 'utf8').trimEnd().split('\r\n');
+        assert.equal(lines.length, 11, 'a header and 10 rows');
+        assert.match(lines[0]!, /^Hash,Time,Block,From,To,Method,Value,Status,Transfers$/);
+        assert.match(lines[1]!, /^0x[0-9a-f]{64},\d+,\d+,/);
+        const json = JSON.parse(readFileSync(jsonFile, 'utf8')) as {
+            nativeTransaction: { txHash: string };
+        }[];
+        assert.equal(json.length, 10);
+        assert.match(json[0]!.nativeTransaction.txHash, /^0x/);
+        assert.match(inputs.of('export-csv')[0]!.value!, /^avalanche-listtransactions-.*\.csv$/);
+    });
+
+    test('copy JSON, copy as curl (key redacted unless confirmed) and the Raw JSON tab', async () => {
+        const key = 'panel-test-key-0123456789';
+        await api.secrets.setDataApiKey(key);
+        try {
+            await open(transactions());
+            await settledPanel((s) => s.viewType === 'avalanche.panel.address', 'address panel');
+            const panel = panelOf((p) => p.viewType === 'avalanche.panel.address');
+            await panel.deliver({ type: 'copyJson' });
+            const json = JSON.parse(copied.at(-1)!) as { items: unknown[] };
+            assert.equal(json.items.length, 10);
+
+            await panel.deliver({ type: 'copyCurl', includeKey: false });
+            const redacted = copied.at(-1)!;
+            assert.match(
+                redacted,
+                /^curl '.*\/v1\/chains\/43114\/addresses\/0x[0-9a-fA-F]{40}\/transactions\?pageSize=10' -H 'accept: application\/json' -H 'x-glacier-api-key: <API_KEY>'$/,
+            );
+            assert.ok(!redacted.includes(key));
+
+            api.queries.services.setInputProvider(new ScriptedInputs({ curlWithKey: false }));
+            const count = copied.length;
+            await panel.deliver({ type: 'copyCurl', includeKey: true });
+            assert.equal(copied.length, count, 'declined: nothing copied');
+            api.queries.services.setInputProvider(new ScriptedInputs({ curlWithKey: true }));
+            await panel.deliver({ type: 'copyCurl', includeKey: true });
+            assert.ok(copied.at(-1)!.includes(key));
+
+            await panel.deliver({ type: 'copy', text: known.evmAddress });
+            assert.equal(copied.at(-1), known.evmAddress);
+
+            await panel.deliver({ type: 'requestRaw', requestId: 7 });
+            assert.ok(panel.snapshot().posted.includes('raw'));
+        } finally {
+            await api.secrets.clearDataApiKey();
+        }
+    });
+
+    test('node panels copy their JSON-RPC call as curl', async () => {
+        await open({ source: 'node', method: 'info.peers', texts: {} });
+        await settledPanel((s) => s.viewType === 'avalanche.panel.node', 'node panel');
+        const panel = panelOf((p) => p.viewType === 'avalanche.panel.node');
+        await panel.deliver({ type: 'copyCurl', includeKey: false });
+        assert.equal(
+            copied.at(-1),
+            `curl -X POST '${testEnv().nodeUrl}/ext/info' -H 'content-type: application/json' --data-raw '{"jsonrpc":"2.0","id":1,"method":"info.peers","params":{}}'`,
+        );
+    });
+
+    test('"Edit Query…" asks again, pre-filled, and History reopens a query', async () => {
+        await open({
+            source: 'dataApi',
+            operation: 'getVertexByHeight',
+            params: {
+                network: 'mainnet',
+                blockchainId: 'x-chain',
+                vertexHeight: known.vertexHeight,
+            },
+        });
+        await settledPanel(
+            (s) => s.viewType === 'avalanche.panel.primaryNetwork',
+            'vertices panel',
+        );
+        const panel = panelOf((p) => p.viewType === 'avalanche.panel.primaryNetwork');
+        const inputs = new ScriptedInputs({
+            network: 'mainnet',
+            blockchainId: 'x-chain',
+            vertexHeight: String(known.vertexHeight + 1),
+            optional: [],
+        });
+        api.queries.services.setInputProvider(inputs);
+        await panel.deliver({ type: 'edit' });
+        assert.equal(
+            inputs.of('vertexHeight')[0]!.value,
+            String(known.vertexHeight),
+            'pre-filled with the current value',
+        );
+        await settledPanel(
+            (s) =>
+                s.query.source === 'dataApi' &&
+                s.query.params['vertexHeight'] === known.vertexHeight + 1,
+            'edited query',
+        );
+
+        const history = new ScriptedInputs({
+            history: (asked) =>
+                asked.items!.find((i) => /Transaction|Address|vertices/i.test(i.label))?.label,
+        });
+        api.queries.services.setInputProvider(history);
+        await panel.deliver({ type: 'history' });
+        assert.ok(history.of('history')[0]!.items!.length > 0);
+    });
+
+    test('a restored panel runs its query again; a bad or changing one does not', async () => {
+        const state = { v: 1, query: transactions(), title: 'Address' };
+        const restored = vscode.window.createWebviewPanel(
+            'avalanche.panel.address',
+            'Restoring',
+            vscode.ViewColumn.Active,
+        );
+        api.queries.panels.revive('avalanche.panel.address', restored, state);
+        const panel = await settledPanel(
+            (s) => s.viewType === 'avalanche.panel.address',
+            'revived panel',
+        );
+        assert.equal(panel.rows, 10);
+        assert.ok((await requestedOperations()).includes('listTransactions'));
+
+        const bad = vscode.window.createWebviewPanel(
+            'avalanche.panel.token',
+            'Bad',
+            vscode.ViewColumn.Active,
+        );
+        let disposed = false;
+        bad.onDidDispose(() => (disposed = true));
+        api.queries.panels.revive('avalanche.panel.token', bad, {
+            v: 1,
+            query: { source: 'shell' },
+        });
+        await eventually(() => (disposed ? true : undefined), 'an invalid state closes the panel');
+
+        await clearSandboxRequests();
+        const change = vscode.window.createWebviewPanel(
+            'avalanche.panel.node',
+            'Change',
+            vscode.ViewColumn.Active,
+        );
+        api.queries.panels.revive('avalanche.panel.node', change, {
+            v: 1,
+            query: { source: 'node', method: 'admin.startCPUProfiler', texts: {} },
+            title: 'x',
+        });
+        const notRun = await settledPanel(
+            (s) => s.viewType === 'avalanche.panel.node',
+            'changing panel',
+        );
+        assert.match(notRun.view!.notice!.text, /not repeated after a reload/);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        assert.ok(!(await requestedOperations()).includes('admin.startCPUProfiler'));
+    });
+
+    test('hostile strings stay text: the page draws them with no CSP violation', async () => {
+        await setSandboxSettings({ hostile: true });
+        // One at a time: a page loads only while its panel is visible.
+        await open({
+            source: 'dataApi',
+            operation: 'supportedChains',
+            params: { network: 'mainnet' },
+        });
+        const chains = await renderedPanel(
+            (s) => s.viewType === 'avalanche.panel.generic',
+            'chains panel',
+        );
+        await open({
+            source: 'dataApi',
+            operation: 'getTransaction',
+            params: { chainId: known.cChainId, txHash: known.evmTxHash },
+        });
+        const tx = await renderedPanel(
+            (s) => s.viewType === 'avalanche.panel.transaction',
+            'transaction panel',
+        );
+        await open({ source: 'node', method: 'info.getNodeVersion', texts: {} });
+        const node = await renderedPanel(
+            (s) => s.viewType === 'avalanche.panel.node',
+            'node panel',
+        );
+        const texts = JSON.stringify([chains.view, tx.view, node.view]);
+        assert.ok(
+            texts.includes('<img src=x onerror=alert(1)>') || texts.includes('<script>'),
+            'hostile text reached the view as text',
+        );
+        assert.ok(!/[\u202e\u0000]/u.test(texts));
+        for (const panel of [chains, tx, node])
+            assert.equal(panel.cspViolations, 0, `${panel.viewType} reported a CSP violation`);
+        // A malformed message from a page changes nothing.
+        const host = panelOf((p) => p.viewType === 'avalanche.panel.transaction');
+        const before = host.snapshot().requestId;
+        for (const message of [
+            null,
+            { type: 'refresh', evil: true },
+            { type: 'setPageSize', pageSize: 'all' },
+            '<script>',
+        ])
+            await host.deliver(message);
+        assert.equal(host.snapshot().requestId, before);
+    });
+});
