@@ -330,24 +330,30 @@ export class HttpClient {
             body = JSON.stringify(request.body);
             headers['content-type'] = 'application/json';
         }
-        if (new URL(url).origin === this.origin) this.options.signRequest?.(headers);
+        // The same split `undici.request(url)` makes; the parsed origin also decides whether the
+        // request may carry credentials.
+        const target = new URL(url);
+        if (target.origin === this.origin) this.options.signRequest?.(headers);
         try {
-            const response = await undici.request(url, {
-                method: request.method,
-                headers,
-                body: body ?? null,
-                signal: signal ?? null,
-                dispatcher: this.dispatcher,
-                headersTimeout: this.options.headersTimeoutMs ?? 30_000,
-                bodyTimeout: this.options.bodyTimeoutMs ?? 30_000,
-            });
-            const text = await response.body.text();
+            const response = await dispatchText(
+                this.dispatcher,
+                {
+                    origin: target.origin,
+                    path: target.pathname + target.search,
+                    method: request.method,
+                    headers,
+                    body: body ?? null,
+                    headersTimeout: this.options.headersTimeoutMs ?? 30_000,
+                    bodyTimeout: this.options.bodyTimeoutMs ?? 30_000,
+                },
+                signal,
+            );
             return {
                 url,
-                status: response.statusCode,
-                statusText: statusTexts[response.statusCode] ?? '',
+                status: response.status,
+                statusText: statusTexts[response.status] ?? '',
                 headers: response.headers,
-                body: text,
+                body: response.body,
             };
         } catch (error) {
             if (signal?.aborted) throw abortError(signal);
@@ -436,6 +442,75 @@ export class HttpClient {
             this.cacheBytes -= entry.response.body.length;
         }
     }
+}
+
+/**
+ * Sends one request through undici's Dispatcher API and collects the body as text. This is what
+ * `undici.request()` does underneath, minus the per-response Node stream, async resource and
+ * abort plumbing that it builds for callers that stream: those cost about as much CPU as the
+ * whole rest of a small JSON exchange (bench/results/client.md), and every answer here is read
+ * whole anyway. Errors are undici's own (codes such as UND_ERR_HEADERS_TIMEOUT), as with
+ * `request()`; a fired `signal` aborts the exchange and rejects at once.
+ */
+function dispatchText(
+    dispatcher: Undici.Dispatcher,
+    options: Undici.Dispatcher.DispatchOptions,
+    signal: AbortSignal | undefined,
+): Promise<{ status: number; headers: HttpResponse['headers']; body: string }> {
+    return new Promise((resolve, reject) => {
+        let status = 0;
+        let headers: HttpResponse['headers'] = {};
+        const chunks: Buffer[] = [];
+        let length = 0;
+        let controller: Undici.Dispatcher.DispatchController | undefined;
+        let settled = false;
+        const onAbort = (): void => {
+            const reason = abortError(signal);
+            controller?.abort(reason);
+            finish(reason);
+        };
+        function finish(error: Error | undefined, text?: string): void {
+            if (settled) return;
+            settled = true;
+            signal?.removeEventListener('abort', onAbort);
+            if (error) reject(error);
+            else resolve({ status, headers, body: text ?? '' });
+        }
+        signal?.addEventListener('abort', onAbort, { once: true });
+        const handler: Undici.Dispatcher.DispatchHandler = {
+            onRequestStart(started) {
+                controller = started;
+                if (settled) started.abort(abortError(signal));
+            },
+            onResponseStart(_controller, statusCode, responseHeaders) {
+                status = statusCode;
+                headers = responseHeaders;
+            },
+            onResponseData(_controller, chunk) {
+                chunks.push(chunk);
+                length += chunk.length;
+            },
+            onResponseEnd() {
+                finish(undefined, decodeUtf8(chunks, length));
+            },
+            onResponseError(_controller, error) {
+                finish(error);
+            },
+        };
+        try {
+            dispatcher.dispatch(options, handler);
+        } catch (error) {
+            finish(error instanceof Error ? error : new Error(String(error)));
+        }
+    });
+}
+
+/** UTF-8 text of the body chunks, without a byte-order mark (as undici's `body.text()`). */
+function decodeUtf8(chunks: readonly Buffer[], length: number): string {
+    if (length === 0) return '';
+    const buffer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, length);
+    const bom = buffer.length > 2 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
+    return buffer.toString('utf8', bom ? 3 : 0);
 }
 
 /** Encodes a query; arrays repeat the key (OpenAPI `form`, `explode: true`). */
