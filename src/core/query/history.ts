@@ -19,6 +19,13 @@ export const maxHistoryEntries = 50;
 export const maxRecentValues = 10;
 /** Longest value remembered (longer ones are not worth offering again). */
 export const maxRecentValueLength = 2000;
+/**
+ * Largest query kept in the history, as JSON (a pasted raw JSON-RPC body can be megabytes: fifty
+ * of those would sit in `globalState`, which VS Code loads at every start).
+ */
+export const maxHistoryQueryLength = 16_384;
+/** Longest title kept (panel titles are at most 60 characters). */
+export const maxHistoryTitleLength = 200;
 
 /**
  * The history with `entry` first. The same query run again moves up instead of appearing twice;
@@ -30,9 +37,12 @@ export function addHistoryEntry(
     entry: HistoryEntry,
     max = maxHistoryEntries,
 ): HistoryEntry[] {
-    if (!isReplayable(entry.query)) return [...list].slice(0, max);
     const identity = stableJson(entry.query);
-    return [entry, ...list.filter((e) => stableJson(e.query) !== identity)].slice(0, max);
+    if (!isReplayable(entry.query) || identity.length > maxHistoryQueryLength) {
+        return [...list].slice(0, max);
+    }
+    const kept = { ...entry, title: entry.title.slice(0, maxHistoryTitleLength) };
+    return [kept, ...list.filter((e) => stableJson(e.query) !== identity)].slice(0, max);
 }
 
 /** The entries of stored data that have the right shape (the query is checked again on use). */
@@ -46,9 +56,11 @@ export function readHistory(stored: unknown): HistoryEntry[] {
                 typeof (e as HistoryEntry).title === 'string' &&
                 typeof (e as HistoryEntry).atMs === 'number' &&
                 typeof (e as HistoryEntry).query === 'object' &&
-                (e as HistoryEntry).query !== null,
+                (e as HistoryEntry).query !== null &&
+                stableJson((e as HistoryEntry).query).length <= maxHistoryQueryLength,
         )
-        .slice(0, maxHistoryEntries);
+        .slice(0, maxHistoryEntries)
+        .map((e) => ({ ...e, title: e.title.slice(0, maxHistoryTitleLength) }));
 }
 
 /** Entries of the history that open in the same panel as `query` (its own history). */
