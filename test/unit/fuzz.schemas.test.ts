@@ -179,11 +179,20 @@ function replacement(current: Json, m: Mutation): Json | undefined {
     }
 }
 
+const seedPaths = new WeakMap<object, (string | number)[][]>();
+
 /** Applies the mutations to a copy of `seed`. */
 function mutate(seed: Json, mutations: readonly Mutation[]): Json {
     let root = structuredClone(seed);
+    let first = true;
     for (const m of mutations) {
-        const paths = valuePaths(root);
+        let paths: (string | number)[][];
+        if (first && typeof seed === 'object' && seed !== null) {
+            // The seed's paths are the copy's paths until the first change.
+            paths = seedPaths.get(seed) ?? valuePaths(seed);
+            seedPaths.set(seed, paths);
+        } else paths = valuePaths(root);
+        first = false;
         const trail = paths[m.at % paths.length]!;
         if (trail.length === 0) {
             const next = replacement(root, m);
