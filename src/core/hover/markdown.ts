@@ -69,7 +69,11 @@ export function commandLink(link: CommandLink): string {
     if (!commandIdPattern.test(link.command)) {
         throw new Error(`not a command id: ${JSON.stringify(link.command.slice(0, 60))}`);
     }
-    const args = link.args === undefined ? '' : `?${encodeURIComponent(JSON.stringify(link.args))}`;
+    // encodeURIComponent leaves parentheses alone, and an unbalanced `)` would end the link.
+    const encoded = encodeURIComponent(JSON.stringify(link.args ?? null))
+        .replace(/\(/g, '%28')
+        .replace(/\)/g, '%29');
+    const args = link.args === undefined ? '' : `?${encoded}`;
     // A tooltip sits in a quoted link title: quotes and backslashes must not close it.
     const tooltip =
         link.tooltip === undefined ? '' : ` "${escapeMarkdown(link.tooltip).replace(/"/g, '\\"')}"`;
