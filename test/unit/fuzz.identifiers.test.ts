@@ -50,7 +50,11 @@ const validId = fc.oneof(
     bytes32.map(cb58Encode),
     bytes20.map(nodeIdFromBytes),
     fc
-        .tuple(fc.constantFrom('P-', 'X-', 'C-', ''), fc.constantFrom('avax', 'fuji', 'local'), bytes20)
+        .tuple(
+            fc.constantFrom('P-', 'X-', 'C-', ''),
+            fc.constantFrom('avax', 'fuji', 'local'),
+            bytes20,
+        )
         .map(([chain, hrp, b]) => `${chain}${bech32Address(hrp, b)}`),
 );
 
@@ -60,7 +64,24 @@ function corrupt(id: string, at: number, by: string): string {
     return id.slice(0, i) + by + id.slice(i + 1);
 }
 
-const separator = fc.constantFrom(' ', '"', "'", '(', ')', ',', ';', '=', ':', '\n', '\t', '`', '/', '.', '[', ']');
+const separator = fc.constantFrom(
+    ' ',
+    '"',
+    "'",
+    '(',
+    ')',
+    ',',
+    ';',
+    '=',
+    ':',
+    '\n',
+    '\t',
+    '`',
+    '/',
+    '.',
+    '[',
+    ']',
+);
 
 const fragment = fc.oneof(
     { weight: 4, arbitrary: validId },
@@ -135,7 +156,10 @@ function checkText(text: string): { reads: number; checksums: number } {
     );
     let last = -1;
     for (const id of found) {
-        assert.ok(id.start > last && id.end > id.start && id.end <= text.length, 'ordered, in bounds');
+        assert.ok(
+            id.start > last && id.end > id.start && id.end <= text.length,
+            'ordered, in bounds',
+        );
         last = id.end;
         assert.equal(text.slice(id.start, id.end), id.text);
         if (id.checksum === 'valid') {
@@ -166,7 +190,8 @@ describe('(unit) fuzz: identifier detector', function () {
                     reads += checkText(text).reads;
                     // Any offset, including ones inside surrogate pairs and past the end.
                     const at = identifierAt(text, offset % (text.length + 2));
-                    if (at) assert.ok(at.start <= offset % (text.length + 2) && at.end <= text.length);
+                    if (at)
+                        assert.ok(at.start <= offset % (text.length + 2) && at.end <= text.length);
                 }),
                 { numRuns },
             );
@@ -223,7 +248,10 @@ describe('(unit) fuzz: identifier detector', function () {
                 ),
                 { numRuns },
             );
-            return { cases: progress.cases, detail: `worst ${worst.toFixed(2)} reads per character` };
+            return {
+                cases: progress.cases,
+                detail: `worst ${worst.toFixed(2)} reads per character`,
+            };
         });
     });
 });

@@ -51,7 +51,6 @@ function checkValidationError(error: unknown, where: string): void {
         error.message.length <= maxMessageLength,
         `${where}: message of ${error.message.length} characters`,
     );
-    // eslint-disable-next-line no-control-regex
     assert.ok(
         !/[\u0000-\u001f\u007f]/.test(error.message),
         `${where}: control character in ${JSON.stringify(error.message)}`,
@@ -81,7 +80,7 @@ function jsonFaithful(value: unknown, where: string): void {
     }
     assert.ok(
         typeof value === 'object' &&
-            [Object.prototype, null].includes(Object.getPrototypeOf(value)),
+            [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null),
         `${where}: ${typeof value} does not survive JSON`,
     );
     for (const inner of Object.values(value)) jsonFaithful(inner, where);
@@ -156,10 +155,13 @@ function mutated(value: unknown): fc.Arbitrary<unknown> {
         const entries = Object.entries(value as Record<string, unknown>);
         return fc
             .tuple(...entries.map(([, v]) => fc.option(mutated(v), { nil: undefined, freq: 4 })))
-            .map((values) =>
-                Object.fromEntries(
-                    entries.map(([k], i) => [k, values[i]]).filter(([, v]) => v !== undefined),
-                ),
+            .map(
+                (values) =>
+                    Object.fromEntries(
+                        entries
+                            .map(([k], i): [string, unknown] => [k, values[i]])
+                            .filter(([, v]) => v !== undefined),
+                    ) as unknown,
             );
     }
     return fc.anything();

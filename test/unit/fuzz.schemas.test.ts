@@ -216,7 +216,6 @@ function mutate(seed: Json, mutations: readonly Mutation[]): Json {
     return root;
 }
 
-// eslint-disable-next-line no-control-regex
 const notInert = /[\p{Cf}\p{Cc}]|\p{Cs}/u;
 
 /** The checks every built view must pass. */
