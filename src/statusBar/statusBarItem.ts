@@ -51,6 +51,16 @@ export class AvalancheStatusBar extends Disposable {
         this.refreshKeyState();
     }
 
+    /** What the item shows now: its text, its Markdown tooltip and the health behind them. */
+    get shown(): { readonly text: string; readonly tooltip: string; readonly health: NodeHealth } {
+        const tooltip = this.item.tooltip;
+        return {
+            text: this.item.text,
+            tooltip: typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? ''),
+            health: this.health,
+        };
+    }
+
     /** Reports the selected node's health (called by the node health check). */
     setHealth(health: NodeHealth): void {
         this.health = health;
