@@ -1,10 +1,15 @@
 /**
  * Small measuring kit shared by the benchmark scripts: runs a contestant sequentially or at a
- * fixed concurrency, and reports requests per second and latency percentiles. Rounds interleave
- * the contestants so that a busy neighbour on a shared machine hurts all of them alike.
+ * fixed concurrency, and reports requests per second, latency percentiles and the CPU time the
+ * client process spent per call. Rounds interleave the contestants in a rotating order, so that a
+ * busy neighbour on a shared machine hurts all of them alike, and comparisons are made between
+ * measurements of the same round.
  */
-import { Worker } from 'node:worker_threads';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
 
 import type { SandboxOptions, SandboxUrls, KnownIds } from '../test/sandbox/types';
 
@@ -12,14 +17,21 @@ export interface Measurement {
     requestsPerSecond: number;
     p50Ms: number;
     p99Ms: number;
+    /** CPU time (user + system) of this process per call, in microseconds. */
+    cpuUsPerCall: number;
 }
 
 export type Call = () => Promise<unknown>;
 
 /** Runs `total` calls with `concurrency` workers; each latency is measured around one call. */
-export async function measure(call: Call, total: number, concurrency: number): Promise<Measurement> {
+export async function measure(
+    call: Call,
+    total: number,
+    concurrency: number,
+): Promise<Measurement> {
     const latencies = new Float64Array(total);
     let next = 0;
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     async function worker(): Promise<void> {
         while (next < total) {
@@ -31,11 +43,13 @@ export async function measure(call: Call, total: number, concurrency: number): P
     }
     await Promise.all(Array.from({ length: concurrency }, worker));
     const elapsedMs = performance.now() - started;
+    const cpu = process.cpuUsage(cpuBefore);
     const sorted = Array.from(latencies).sort((a, b) => a - b);
     return {
         requestsPerSecond: (total / elapsedMs) * 1000,
         p50Ms: percentile(sorted, 0.5),
         p99Ms: percentile(sorted, 0.99),
+        cpuUsPerCall: (cpu.user + cpu.system) / total,
     };
 }
 
@@ -46,7 +60,22 @@ export function percentile(sorted: readonly number[], q: number): number {
 }
 
 export function median(values: readonly number[]): number {
-    return percentile([...values].sort((a, b) => a - b), 0.5);
+    return percentile(
+        [...values].sort((a, b) => a - b),
+        0.5,
+    );
+}
+
+/**
+ * Half the interquartile range relative to the median, in percent: how much the middle half of
+ * the rounds disagreed. Shown as `±x%`; unlike max - min it is not set by a single round in
+ * which a neighbour process took the CPU.
+ */
+export function iqrPercent(values: readonly number[]): number {
+    const sorted = [...values].sort((a, b) => a - b);
+    const m = percentile(sorted, 0.5);
+    if (m === 0 || sorted.length === 0) return 0;
+    return ((percentile(sorted, 0.75) - percentile(sorted, 0.25)) / 2 / m) * 100;
 }
 
 /** Spread as (max - min) / median, in percent: how much the rounds disagreed. */
@@ -59,16 +88,19 @@ export function spreadPercent(values: readonly number[]): number {
  * Starts the sandbox in a worker thread: the server then has its own event loop (and, on two
  * cores, its own core), so that it does not steal time from the client being measured.
  */
-export async function startSandboxWorker(
-    options: SandboxOptions = {},
-): Promise<{ urls: SandboxUrls; known: Record<'mainnet' | 'fuji', KnownIds>; stop: () => Promise<void> }> {
+export async function startSandboxWorker(options: SandboxOptions = {}): Promise<{
+    urls: SandboxUrls;
+    known: Record<'mainnet' | 'fuji', KnownIds>;
+    stop: () => Promise<void>;
+}> {
     const worker = new Worker(path.join(__dirname, 'sandboxWorker.js'), { workerData: options });
-    const ready = await new Promise<{ urls: SandboxUrls; known: Record<'mainnet' | 'fuji', KnownIds> }>(
-        (resolve, reject) => {
-            worker.once('message', resolve);
-            worker.once('error', reject);
-        },
-    );
+    const ready = await new Promise<{
+        urls: SandboxUrls;
+        known: Record<'mainnet' | 'fuji', KnownIds>;
+    }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+    });
     return {
         ...ready,
         stop: async () => {
@@ -78,9 +110,215 @@ export async function startSandboxWorker(
 }
 
 /** Prints a Markdown table with aligned columns. */
-export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+export function markdownTable(
+    header: readonly string[],
+    rows: readonly (readonly string[])[],
+): string {
+    const widths = header.map((h, i) =>
+        Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)),
+    );
     const line = (cells: readonly string[]): string =>
         `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-    return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+    return [
+        line(header),
+        `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+        ...rows.map(line),
+    ].join('\n');
+}
+
+/** A sandbox in a child process (see sandboxProcess.ts). */
+export interface SandboxProcess {
+    urls: SandboxUrls;
+    known: Record<'mainnet' | 'fuji', KnownIds>;
+    pid: number | undefined;
+    stop: () => Promise<void>;
+}
+
+const hasTaskset = (): boolean =>
+    process.platform === 'linux' && spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status === 0;
+
+/**
+ * Starts the sandbox in a child process, pinned to `cpu` when given (Linux `taskset`). A process
+ * of its own, rather than a worker thread, keeps the server's CPU time and garbage out of the
+ * figures of the client process, and lets the two be pinned to different cores.
+ */
+export async function startSandboxProcess(
+    options: SandboxOptions = {},
+    placement: { cpu?: number | undefined; nice?: number | undefined } = {},
+): Promise<SandboxProcess> {
+    const script = path.join(__dirname, 'sandboxProcess.js');
+    const args = [script, JSON.stringify(options)];
+    const pin = placement.cpu !== undefined && hasTaskset();
+    const child: ChildProcess = pin
+        ? spawn('taskset', ['-c', String(placement.cpu), process.execPath, ...args], {
+              stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+          })
+        : spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const ready = await new Promise<{
+        urls: SandboxUrls;
+        known: Record<'mainnet' | 'fuji', KnownIds>;
+    }>((resolve, reject) => {
+        child.once('message', (message) => resolve(message as never));
+        child.once('error', reject);
+        child.once('exit', (code) => reject(new Error(`the sandbox process exited (${code})`)));
+    });
+    if (placement.nice !== undefined && child.pid !== undefined) setNice(child.pid, placement.nice);
+    const exited = new Promise<void>((resolve) => {
+        if (child.exitCode !== null) resolve();
+        else child.once('exit', () => resolve());
+    });
+    return {
+        ...ready,
+        pid: child.pid,
+        stop: async () => {
+            if (child.connected) child.disconnect();
+            const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+            await exited;
+            clearTimeout(timer);
+        },
+    };
+}
+
+/**
+ * Where the benchmark runs: raises this process and the sandbox above the neighbours' priority
+ * when allowed (BENCH_NICE, default -10), so that a compiler running next to the benchmark
+ * disturbs it less. BENCH_PIN=1 also pins this process to one core and the sandbox to another;
+ * that is off by default because on a 2-core machine shared with other work it measured slower
+ * and noisier: a pinned process cannot move away from a busy neighbour, and its own GC threads
+ * then compete with it. Returns what was done, for the report.
+ */
+export function placeBenchmark(): {
+    clientCpu?: number;
+    sandboxCpu?: number;
+    nice?: number;
+    note: string;
+} {
+    const cpus = os.cpus().length;
+    const notes: string[] = [];
+    const result: { clientCpu?: number; sandboxCpu?: number; nice?: number; note: string } = {
+        note: '',
+    };
+    if (process.env['BENCH_PIN'] === '1' && cpus >= 2 && hasTaskset()) {
+        result.clientCpu = 0;
+        result.sandboxCpu = cpus - 1;
+        spawnSync('taskset', ['-cp', '0', String(process.pid)], { stdio: 'ignore' });
+        notes.push(`client pinned to cpu 0, sandbox to cpu ${cpus - 1}`);
+    } else {
+        notes.push('no CPU pinning');
+    }
+    const nice = Number(process.env['BENCH_NICE'] ?? -10);
+    if (nice !== 0 && setNice(process.pid, nice)) {
+        result.nice = nice;
+        notes.push(`nice ${nice}`);
+    }
+    result.note = notes.join(', ');
+    return result;
+}
+
+function setNice(pid: number, nice: number): boolean {
+    try {
+        os.setPriority(pid, nice);
+        return true;
+    } catch {
+        return false; // Not allowed for this user: the run goes on at normal priority.
+    }
+}
+
+/** One contestant of an interleaved comparison. */
+export interface Contestant {
+    name: string;
+    call: Call;
+    /** Share of the round's calls this contestant makes (a slow one needs fewer for the same rate). */
+    callShare?: number;
+}
+
+/**
+ * Runs every contestant `rounds` times, `calls` calls at `concurrency`, rotating the order each
+ * round, after a warm-up of each. Returns the measurements per contestant, index = round.
+ */
+export async function interleave(
+    contestants: readonly Contestant[],
+    options: {
+        rounds: number;
+        calls: number;
+        concurrency: number;
+        warmupCalls?: number;
+        label?: string;
+    },
+): Promise<Map<string, Measurement[]>> {
+    const results = new Map<string, Measurement[]>(contestants.map((c) => [c.name, []]));
+    const callsOf = (c: Contestant): number =>
+        Math.max(20, Math.ceil(options.calls * (c.callShare ?? 1)));
+    for (const c of contestants)
+        await measure(c.call, options.warmupCalls ?? callsOf(c), options.concurrency);
+    for (let round = 0; round < options.rounds; round++) {
+        const order = contestants.map((_, i) => contestants[(i + round) % contestants.length]!);
+        for (const c of order) {
+            results.get(c.name)!.push(await measure(c.call, callsOf(c), options.concurrency));
+        }
+        if (options.label)
+            process.stderr.write(`\r${options.label}: round ${round + 1}/${options.rounds}   `);
+    }
+    if (options.label) process.stderr.write('\n');
+    return results;
+}
+
+/** Medians over rounds of each figure, with the spread of the rate. */
+export interface Summary {
+    requestsPerSecond: number;
+    spreadPercent: number;
+    p50Ms: number;
+    p99Ms: number;
+    cpuUsPerCall: number;
+    rounds: number;
+}
+
+export function summarize(ms: readonly Measurement[]): Summary {
+    const rates = ms.map((m) => m.requestsPerSecond);
+    return {
+        requestsPerSecond: median(rates),
+        spreadPercent: iqrPercent(rates),
+        p50Ms: median(ms.map((m) => m.p50Ms)),
+        p99Ms: median(ms.map((m) => m.p99Ms)),
+        cpuUsPerCall: median(ms.map((m) => m.cpuUsPerCall)),
+        rounds: ms.length,
+    };
+}
+
+/**
+ * A ratio of rates measured in the same rounds: the median of the per-round ratios a/b, with
+ * its spread. Pairing by round cancels most of the load that other processes put on the
+ * machine, which moves both contestants of a round together.
+ */
+export function pairedRatio(
+    a: readonly Measurement[],
+    b: readonly Measurement[],
+): { ratio: number; spreadPercent: number } {
+    const ratios = a.map((m, i) => m.requestsPerSecond / b[i]!.requestsPerSecond);
+    return { ratio: median(ratios), spreadPercent: iqrPercent(ratios) };
+}
+
+/** The machine, in one line, with the load average that tells how busy it was. */
+export function machineLine(): string {
+    const cpus = os.cpus();
+    const load = os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ');
+    return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}, load average ${load}`;
+}
+
+/** bench/results/ of the repository (scripts run from out/bench/). */
+export const resultsDir = path.join(__dirname, '..', '..', 'bench', 'results');
+
+/** Writes `<name>.md` and `<name>.json` into bench/results/ (each written whole, then renamed). */
+export function writeResults(name: string, markdown: string, json: unknown): void {
+    fs.mkdirSync(resultsDir, { recursive: true });
+    const write = (file: string, text: string): void => {
+        const target = path.join(resultsDir, file);
+        fs.writeFileSync(`${target}.tmp`, text);
+        fs.renameSync(`${target}.tmp`, target);
+    };
+    write(`${name}.md`, `${markdown.trimEnd()}\n`);
+    write(`${name}.json`, `${JSON.stringify(json, null, 2)}\n`);
 }

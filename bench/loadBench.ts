@@ -1,0 +1,104 @@
+/**
+ * What loading the extension costs a Node process: a process that requires dist/extension.js
+ * (with a stand-in `vscode` module, see loadChild.ts) against one that only injects the stand-in,
+ * as a ratio of wall-clock times from spawn to exit, over interleaved fresh processes. Also the
+ * require times measured inside the process, and what the first use adds (dist/core.js: zod, the
+ * schemas and the clients). Writes bench/results/load.{md,json}. Run after a production build.
+ *
+ * Environment: BENCH_LOAD_RUNS (default 15).
+ */
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+
+import { iqrPercent, machineLine, markdownTable, median, writeResults } from './harness';
+
+const runs = Number(process.env['BENCH_LOAD_RUNS'] ?? 15);
+const dist = path.join(__dirname, '..', '..', 'dist');
+const child = path.join(__dirname, 'loadChild.js');
+
+interface Run {
+    wallMs: number;
+    extensionMs?: number;
+    coreMs?: number;
+}
+
+function spawnOnce(mode: string): Run {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, [child, mode, dist], { encoding: 'utf8' });
+    const wallMs = performance.now() - started;
+    if (result.status !== 0) throw new Error(`${mode} child failed: ${result.stderr}`);
+    return { wallMs, ...(JSON.parse(result.stdout) as Omit<Run, 'wallMs'>) };
+}
+
+function main(): void {
+    const modes = ['baseline', 'extension', 'core'] as const;
+    const results: Record<(typeof modes)[number], Run[]> = {
+        baseline: [],
+        extension: [],
+        core: [],
+    };
+    spawnOnce('extension'); // warms the file cache
+    for (let round = 0; round < runs; round++) {
+        // Rotating order, so that no mode always runs right after another.
+        for (let i = 0; i < modes.length; i++) {
+            const mode = modes[(i + round) % modes.length]!;
+            results[mode].push(spawnOnce(mode));
+        }
+    }
+    const wall = (mode: (typeof modes)[number]): number[] => results[mode].map((r) => r.wallMs);
+    const ratios = results.extension.map((r, i) => r.wallMs / results.baseline[i]!.wallMs);
+    const requireMs = results.extension.map((r) => r.extensionMs ?? Number.NaN);
+    const coreMs = results.core.map((r) => r.coreMs ?? Number.NaN);
+    const summary = {
+        baselineWallMs: median(wall('baseline')),
+        baselineSpreadPercent: iqrPercent(wall('baseline')),
+        extensionWallMs: median(wall('extension')),
+        extensionSpreadPercent: iqrPercent(wall('extension')),
+        ratio: median(ratios),
+        ratioSpreadPercent: iqrPercent(ratios),
+        requireExtensionMs: median(requireMs),
+        requireExtensionSpreadPercent: iqrPercent(requireMs),
+        requireCoreMs: median(coreMs),
+        requireCoreSpreadPercent: iqrPercent(coreMs),
+    };
+    const ms = (v: number): string => `${v.toFixed(1)} ms`;
+    const rows = [
+        [
+            'Node process with the stand-in vscode only',
+            ms(summary.baselineWallMs),
+            `±${summary.baselineSpreadPercent.toFixed(0)}%`,
+        ],
+        [
+            'Node process that requires dist/extension.js',
+            ms(summary.extensionWallMs),
+            `±${summary.extensionSpreadPercent.toFixed(0)}%`,
+        ],
+        [
+            'ratio (paired by round)',
+            `${summary.ratio.toFixed(3)}x`,
+            `±${summary.ratioSpreadPercent.toFixed(0)}%`,
+        ],
+        [
+            'require(dist/extension.js), inside the process',
+            ms(summary.requireExtensionMs),
+            `±${summary.requireExtensionSpreadPercent.toFixed(0)}%`,
+        ],
+        [
+            'then require(dist/core.js), on first use',
+            ms(summary.requireCoreMs),
+            `±${summary.requireCoreSpreadPercent.toFixed(0)}%`,
+        ],
+    ];
+    const machine = machineLine();
+    const stamp = new Date().toISOString();
+    const text = [
+        `Loading the extension in a fresh Node process: ${runs} interleaved rounds, medians; spread is half the interquartile range. Wall time from spawn to exit.`,
+        `Machine: ${machine}. Taken ${stamp}.`,
+        '',
+        markdownTable(['measure', 'median', 'spread'], rows),
+    ].join('\n');
+    console.log(text);
+    writeResults('load', text, { machine, stamp, runs, ...summary });
+}
+
+main();

@@ -1,0 +1,806 @@
+#!/usr/bin/env node
+// `npm run bench`: builds the production package, runs every benchmark, and prints ONE table with
+// the budget verdicts (PASS / MISS; INFO where no budget applies). Each part writes its own
+// bench/results/<part>.{md,json}; this script collects them into bench/results/summary.{md,json}
+// and the Performance section of README.md.
+//
+//   node scripts/bench.mjs [--only part,part] [--skip part,part] [--no-build] [--no-readme]
+//
+// Parts, in running order (Node-side parts run as child processes, one at a time so that they do
+// not disturb each other; host-side parts start VS Code's server build and headless Chromium):
+//   size         dist/extension.js, dist/core.js, the webview bundle and the .vsix, from `npm run package`
+//   load         bench/loadBench.ts: a Node process requiring dist/extension.js vs one that does not
+//   client       bench/clientBench.ts: Data API client vs bare undici, fetch, chainkit (`npm run bench:client`)
+//   rpc          bench/rpcBench.ts: node JSON-RPC client vs bare undici and @avalanche-sdk/client
+//   identifiers  bench/identifiersBench.ts: identifier scan throughput and adversarial lines
+//   host         bench/hostProbe.ts in the extension host: activate() over fresh starts, idle cost
+//   trees        `node scripts/hostTest.mjs bench` (bench/treesBench.ts): Subnets first page, heap, Node view
+//   hovers       bench/results/hovers.json when a hover benchmark exists (see HOST_PARTS below)
+//   panels       bench/results/panels.json when the e2e tier writes panel performance marks
+// A part that cannot run is reported as such in the table; its last results are not reused
+// unless they were written by this run, so that the table never shows stale figures as fresh.
+//
+// Environment: BENCH_STARTS (fresh extension-host starts, default 7), BENCH_IDLE_MS (idle window,
+// default 20000), and the knobs of each bench file (BENCH_ROUNDS, …).
+import { spawn } from 'node:child_process';
+import {
+    cpSync,
+    existsSync,
+    mkdirSync,
+    mkdtempSync,
+    readFileSync,
+    readdirSync,
+    renameSync,
+    rmSync,
+    statSync,
+    writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+import {
+    endpointSettings,
+    ensureCodeServer,
+    freePort,
+    killGroup,
+    launchChromium,
+    quietSettings,
+    stageExtension,
+    startCodeServer,
+    vscodeVersion,
+    writeUserSettings,
+} from './codeServer.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const out = path.join(root, 'out');
+const resultsDir = path.join(root, 'bench', 'results');
+const logDir = path.join(root, '.vscode-test', 'bench');
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const extensionId = `${manifest.publisher}.${manifest.name}`;
+
+const allParts = [
+    'size',
+    'load',
+    'client',
+    'rpc',
+    'identifiers',
+    'host',
+    'trees',
+    'hovers',
+    'panels',
+];
+const args = process.argv.slice(2);
+const listArg = (flag) => {
+    const i = args.indexOf(flag);
+    return i >= 0 ? (args[i + 1] ?? '').split(',').filter(Boolean) : undefined;
+};
+const only = listArg('--only');
+const skip = listArg('--skip') ?? [];
+const parts = allParts.filter((p) => (only ? only.includes(p) : true) && !skip.includes(p));
+const build = !args.includes('--no-build');
+const updateReadme = !args.includes('--no-readme');
+const starts = Number(process.env.BENCH_STARTS ?? 7);
+const idleWindowMs = Number(process.env.BENCH_IDLE_MS ?? 20_000);
+
+const started = Date.now();
+const runStartedMs = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+const step = (message) => console.log(`[bench ${elapsed()}] ${message}`);
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup: every process this script starts is stopped on every path out.
+
+const stops = [];
+let stopping = Promise.resolve();
+/** Runs the stop actions registered so far, last in first out; safe to call again later. */
+function stopAll() {
+    stopping = stopping.then(async () => {
+        while (stops.length > 0) {
+            const stop = stops.pop();
+            try {
+                await stop.run();
+            } catch (error) {
+                console.log(`  (while stopping ${stop.name}: ${error.message ?? error})`);
+            }
+        }
+    });
+    return stopping;
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+        console.log(`\nstopped by ${signal}`);
+        void stopAll().finally(() => process.exit(130));
+    });
+}
+
+/**
+ * Runs a command in its own process group, output to a log file; resolves with its exit code.
+ * The group is killed if this script is stopped.
+ */
+function runLogged(name, command, commandArgs, { env = {}, timeoutMs = 10 * 60_000 } = {}) {
+    mkdirSync(logDir, { recursive: true });
+    const logFile = path.join(logDir, `${name}.log`);
+    return new Promise((resolve) => {
+        const chunks = [];
+        const child = spawn(command, commandArgs, {
+            cwd: root,
+            detached: true,
+            env: { ...process.env, ...env },
+            stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const stop = { name, run: () => killGroup(child) };
+        stops.push(stop);
+        child.stdout.on('data', (d) => chunks.push(d));
+        child.stderr.on('data', (d) => chunks.push(d));
+        const timer = setTimeout(() => {
+            chunks.push(Buffer.from(`\n[bench: killed after ${timeoutMs / 1000} s]\n`));
+            void killGroup(child);
+        }, timeoutMs);
+        child.on('close', (code) => {
+            clearTimeout(timer);
+            const index = stops.indexOf(stop);
+            if (index >= 0) stops.splice(index, 1);
+            writeFileSync(logFile, Buffer.concat(chunks));
+            resolve({ code, logFile });
+        });
+        child.on('error', (error) => {
+            chunks.push(Buffer.from(String(error)));
+        });
+    });
+}
+
+function tail(file, lines = 15) {
+    try {
+        return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    } catch {
+        return '';
+    }
+}
+
+/** A results file written by this run (not a leftover of an earlier one), or undefined. */
+function freshResult(name) {
+    const file = path.join(resultsDir, `${name}.json`);
+    if (!existsSync(file) || statSync(file).mtimeMs < runStartedMs) return undefined;
+    return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+function writeResult(name, markdown, json) {
+    mkdirSync(resultsDir, { recursive: true });
+    for (const [ext, text] of [
+        ['md', `${markdown.trimEnd()}\n`],
+        ['json', `${JSON.stringify(json, null, 2)}\n`],
+    ]) {
+        const target = path.join(resultsDir, `${name}.${ext}`);
+        writeFileSync(`${target}.tmp`, text);
+        renameSync(`${target}.tmp`, target);
+    }
+}
+
+const median = (values) => {
+    const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+    if (sorted.length === 0) return Number.NaN;
+    return sorted[Math.max(0, Math.ceil(0.5 * sorted.length) - 1)];
+};
+const quantile = (values, q) => {
+    const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+    if (sorted.length === 0) return Number.NaN;
+    return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+};
+const iqrPercent = (values) => {
+    const m = median(values);
+    return m ? ((quantile(values, 0.75) - quantile(values, 0.25)) / 2 / m) * 100 : 0;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Build
+
+async function buildAll() {
+    step('building the production package (npm run package)');
+    const pack = await runLogged('package', 'npm', ['run', '--silent', 'package']);
+    if (pack.code !== 0)
+        throw new Error(`npm run package failed; see ${pack.logFile}\n${tail(pack.logFile)}`);
+    step('compiling the benchmarks (tsc -p tsconfig.test.json)');
+    const tsc = await runLogged('tsc', process.execPath, [
+        path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+        '-p',
+        'tsconfig.test.json',
+    ]);
+    // tsc emits even when files of work in progress elsewhere have type errors.
+    if (tsc.code !== 0)
+        step(
+            `  note: tsc reported type errors, output emitted anyway (${path.relative(root, tsc.logFile)})`,
+        );
+    for (const file of ['bench/loadBench.js', 'bench/clientBench.js', 'bench/hostProbe.js']) {
+        if (!existsSync(path.join(out, file)))
+            throw new Error(`compiling did not produce out/${file}`);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parts
+
+const sizeBudgets = { extensionBytes: 150_000, vsixBytes: 1_500_000 };
+
+function sizePart() {
+    const size = (file) => (existsSync(file) ? statSync(file).size : Number.NaN);
+    const dist = path.join(root, 'dist');
+    const webviewDir = path.join(dist, 'webview');
+    const webviewFiles = existsSync(webviewDir)
+        ? readdirSync(webviewDir).filter((f) => !f.endsWith('.map'))
+        : [];
+    const webview = Object.fromEntries(
+        webviewFiles.map((f) => [f, size(path.join(webviewDir, f))]),
+    );
+    const result = {
+        stamp: new Date().toISOString(),
+        extensionBytes: size(path.join(dist, 'extension.js')),
+        coreBytes: size(path.join(dist, 'core.js')),
+        webviewScriptBytes: (webview['main.js'] ?? 0) + (webview['main.css'] ?? 0),
+        webviewAllBytes: Object.values(webview).reduce((a, b) => a + b, 0),
+        webview,
+        vsixBytes: size(path.join(dist, 'avalanche-explorer.vsix')),
+        activationEvents: manifest.activationEvents ?? [],
+        budgets: sizeBudgets,
+    };
+    const kb = (b) => `${(b / 1000).toFixed(1)} kB`;
+    writeResult(
+        'size',
+        [
+            `Sizes of the production build (npm run package), ${result.stamp}.`,
+            '',
+            '| file | size |',
+            '|---|---:|',
+            `| dist/extension.js (loaded at activation) | ${kb(result.extensionBytes)} |`,
+            `| dist/core.js (loaded on first use) | ${kb(result.coreBytes)} |`,
+            ...Object.entries(webview).map(([f, b]) => `| dist/webview/${f} | ${kb(b)} |`),
+            `| dist/avalanche-explorer.vsix | ${kb(result.vsixBytes)} |`,
+        ].join('\n'),
+        result,
+    );
+    return result;
+}
+
+async function nodePart(name, file, env = {}) {
+    step(`${name}: node out/bench/${file}`);
+    const run = await runLogged(name, process.execPath, [path.join(out, 'bench', file)], { env });
+    if (run.code !== 0)
+        throw new Error(
+            `${file} failed (exit ${run.code}); see ${run.logFile}\n${tail(run.logFile)}`,
+        );
+}
+
+/**
+ * Activation over fresh extension-host starts, and the idle cost, measured by the probe
+ * extension (bench/hostProbe.ts) in VS Code's server build. A reload of the workbench page starts
+ * a new extension host process, so every start loads and activates the extension from scratch.
+ */
+async function hostPart() {
+    step('host: preparing VS Code server build');
+    const entry = await ensureCodeServer((line) => step(`  ${line}`));
+    const runDir = mkdtempSync(path.join(os.tmpdir(), 'avalanche-explorer-bench-'));
+    stops.push({
+        name: 'run folder',
+        run: () =>
+            process.env.KEEP_BENCH_DIR === '1'
+                ? console.log(`  run folder kept: ${runDir}`)
+                : rmSync(runDir, { recursive: true, force: true }),
+    });
+    const userDataDir = path.join(runDir, 'user-data');
+    const extensionsDir = path.join(runDir, 'extensions');
+    const workspaceDir = path.join(runDir, 'workspace');
+    const probeResults = path.join(runDir, 'probe-results');
+    mkdirSync(probeResults, { recursive: true });
+
+    const { startSandbox } = await import(
+        pathToFileURL(path.join(out, 'test', 'sandbox', 'index.js')).href
+    );
+    const sandbox = await startSandbox({});
+    stops.push({ name: 'sandbox', run: () => sandbox.close() });
+    const urls = {
+        dataApiUrl: sandbox.dataApiUrl,
+        metricsUrl: sandbox.metricsUrl,
+        nodeUrl: sandbox.nodeUrl,
+    };
+    const { writeSampleWorkspace } = await import(
+        pathToFileURL(path.join(out, 'test', 'fixtures', 'sampleWorkspace.js')).href
+    );
+    writeSampleWorkspace(workspaceDir, sandbox.known);
+    writeUserSettings(userDataDir, { ...quietSettings, ...endpointSettings(urls) });
+    const extensionDir = stageExtension(extensionsDir);
+
+    const probeDir = path.join(extensionsDir, `${manifest.publisher}.bench-probe-0.0.1`);
+    mkdirSync(probeDir, { recursive: true });
+    cpSync(path.join(out, 'bench', 'hostProbe.js'), path.join(probeDir, 'extension.js'));
+    writeFileSync(
+        path.join(probeDir, 'package.json'),
+        JSON.stringify(
+            {
+                name: 'bench-probe',
+                displayName: 'Avalanche Explorer benchmark probe',
+                description:
+                    'Staged only by scripts/bench.mjs: times the activation and idle cost of Avalanche Explorer.',
+                publisher: manifest.publisher,
+                version: '0.0.1',
+                private: true,
+                engines: { vscode: manifest.engines.vscode },
+                // `*` so that it is active before the extension under test (`onStartupFinished`).
+                activationEvents: ['*'],
+                main: './extension.js',
+                capabilities: { untrustedWorkspaces: { supported: true }, virtualWorkspaces: true },
+            },
+            null,
+            2,
+        ),
+    );
+    const controlUrl = `${sandbox.dataApiUrl.replace(/\/+$/, '')}/__sandbox`;
+    const writeProbeConfig = (start, idle) =>
+        writeFileSync(
+            path.join(probeDir, 'probe-config.json'),
+            JSON.stringify({
+                extensionId,
+                extensionDir,
+                resultsDir: probeResults,
+                controlUrl,
+                start,
+                idle,
+                idleWindowMs,
+                // BENCH_PROFILE=<dir>: a CPU profile of loading and activating, per start.
+                ...(process.env.BENCH_PROFILE
+                    ? {
+                          profileFile: path.join(
+                              process.env.BENCH_PROFILE,
+                              `activation-${start}.cpuprofile`,
+                          ),
+                      }
+                    : {}),
+            }),
+        );
+
+    const port = await freePort();
+    step(`host: starting code-server on 127.0.0.1:${port}`);
+    const server = await startCodeServer({
+        entry,
+        port,
+        userDataDir,
+        extensionsDir,
+        folder: workspaceDir,
+        logFile: path.join(runDir, 'code-server.log'),
+        stateDir: runDir,
+    });
+    stops.push({ name: 'code-server', run: () => server.stop() });
+    const browser = await launchChromium();
+    stops.push({ name: 'chromium', run: () => browser.close() });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const workbenchUrl = `${server.url}/?folder=${encodeURIComponent(workspaceDir)}`;
+
+    const records = [];
+    for (let start = 1; start <= starts; start++) {
+        const idle = start === starts ? ['fresh', 'afterViews'] : [];
+        writeProbeConfig(start, idle);
+        if (start === 1) await page.goto(workbenchUrl);
+        else await page.reload();
+        await page.locator('.monaco-workbench').waitFor({ timeout: 90_000 });
+        const file = path.join(probeResults, `start-${start}.json`);
+        const deadline = Date.now() + 120_000 + idle.length * (idleWindowMs + 45_000);
+        while (!existsSync(file)) {
+            if (server.exited()) throw new Error('code-server exited during the host benchmark');
+            if (Date.now() > deadline) throw new Error(`no probe result for start ${start}`);
+            await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        const record = JSON.parse(readFileSync(file, 'utf8'));
+        if (record.error) throw new Error(`probe failed in start ${start}: ${record.error}`);
+        records.push(record);
+        const a = record.activation;
+        step(
+            `host: start ${start}/${starts}: load ${a.loadMs?.toFixed(2)} ms, activate() ${a.activateCallMs?.toFixed(2)} ms` +
+                (idle.length
+                    ? `, idle windows ${record.idle.map((w) => `${w.kind}: ${w.requests} requests, ${w.timersFired} timer runs`).join('; ')}`
+                    : ''),
+        );
+    }
+    await stopAll();
+
+    const loads = records.map((r) => r.activation.loadMs);
+    const calls = records.map((r) => r.activation.activateCallMs);
+    const vsLoads = records.map((r) => r.activation.vscode.codeLoadingMs);
+    const vsActivates = records.map((r) => r.activation.vscode.activateMs);
+    const idle = records.at(-1).idle;
+    const result = {
+        stamp: new Date().toISOString(),
+        vscodeVersion,
+        starts,
+        activation: {
+            loadMs: median(loads),
+            loadSpreadPercent: iqrPercent(loads),
+            activateCallMs: median(calls),
+            activateCallSpreadPercent: iqrPercent(calls),
+            activateCallMaxMs: Math.max(...calls),
+            vscodeCodeLoadingMs: median(vsLoads),
+            vscodeActivateMs: median(vsActivates),
+            perStart: records.map((r) => r.activation),
+        },
+        idle,
+        idleWindowMs,
+    };
+    const ms = (v) => `${v.toFixed(2)} ms`;
+    writeResult(
+        'host',
+        [
+            `Extension host of VS Code ${vscodeVersion} (server build), ${starts} fresh starts (workbench reloads), ${result.stamp}.`,
+            '',
+            '| measure | median | spread | per start |',
+            '|---|---:|---:|---|',
+            `| require of dist/extension.js (code loading) | ${ms(result.activation.loadMs)} | ±${result.activation.loadSpreadPercent.toFixed(0)}% | ${loads.map((v) => v.toFixed(1)).join(', ')} |`,
+            `| activate() call | ${ms(result.activation.activateCallMs)} | ±${result.activation.activateCallSpreadPercent.toFixed(0)}% | ${calls.map((v) => v.toFixed(2)).join(', ')} |`,
+            `| VS Code's marks: code loading (whole ms) | ${result.activation.vscodeCodeLoadingMs} ms | | ${vsLoads.join(', ')} |`,
+            `| VS Code's marks: activate (whole ms) | ${result.activation.vscodeActivateMs} ms | | ${vsActivates.join(', ')} |`,
+            '',
+            `Idle windows of ${idleWindowMs / 1000} s in the last start (requests counted by the sandbox; timers of the extension by an async hook in the host):`,
+            '',
+            '| window | requests | timers created | timer runs | detail |',
+            '|---|---:|---:|---:|---|',
+            ...idle.map(
+                (w) =>
+                    `| ${w.kind === 'fresh' ? 'views never opened' : 'after opening and closing the views'} | ${w.requests} | ${w.timersCreated} | ${w.timersFired} | ${[...w.requestSample, ...w.timerSites].join('; ') || '—'} |`,
+            ),
+        ].join('\n'),
+        result,
+    );
+}
+
+async function treesPart() {
+    step('trees: node scripts/hostTest.mjs bench (bench/treesBench.ts)');
+    const run = await runLogged('trees', process.execPath, [
+        path.join(root, 'scripts', 'hostTest.mjs'),
+        'bench',
+    ]);
+    if (!freshResult('trees'))
+        throw new Error(
+            `hostTest bench wrote no results (exit ${run.code}); see ${run.logFile}\n${tail(run.logFile)}`,
+        );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The combined table
+
+function rowsFor(results, failures) {
+    const rows = [];
+    const add = (area, what, value, spread, budget, verdict, detail = '') =>
+        rows.push({ area, what, value, spread, budget, verdict, detail });
+    const pct = (v) => (Number.isFinite(v) ? `±${v.toFixed(0)}%` : '');
+    const kb = (b) => `${(b / 1000).toFixed(1)} kB`;
+    const verdict = (ok) => (ok ? 'PASS' : 'MISS');
+
+    const size = results.size;
+    if (size) {
+        add(
+            'Size',
+            'dist/extension.js (loaded at activation), minified',
+            kb(size.extensionBytes),
+            '',
+            '≤ 150 kB',
+            verdict(size.extensionBytes <= sizeBudgets.extensionBytes),
+        );
+        add(
+            'Size',
+            'dist/core.js (zod, schemas, clients: first use)',
+            kb(size.coreBytes),
+            '',
+            '',
+            'INFO',
+        );
+        add(
+            'Size',
+            'webview bundle (main.js + main.css)',
+            kb(size.webviewScriptBytes),
+            '',
+            '',
+            'INFO',
+            `with codicons: ${kb(size.webviewAllBytes)}`,
+        );
+        add(
+            'Size',
+            '.vsix',
+            kb(size.vsixBytes),
+            '',
+            '≤ 1500 kB',
+            verdict(size.vsixBytes <= sizeBudgets.vsixBytes),
+        );
+        const star = size.activationEvents.includes('*');
+        add(
+            'Load',
+            'activation events',
+            size.activationEvents.join(', ') || '(none)',
+            '',
+            'no `*`',
+            verdict(!star),
+        );
+    }
+    const load = results.load;
+    if (load) {
+        add(
+            'Load',
+            'Node process requiring dist/extension.js vs one that does not',
+            `${load.ratio.toFixed(2)}x`,
+            pct(load.ratioSpreadPercent),
+            '',
+            'INFO',
+            `${load.extensionWallMs.toFixed(0)} ms vs ${load.baselineWallMs.toFixed(0)} ms; require ${load.requireExtensionMs.toFixed(1)} ms, then core.js ${load.requireCoreMs.toFixed(1)} ms`,
+        );
+    }
+    const host = results.host;
+    if (host) {
+        const a = host.activation;
+        add(
+            'Load',
+            `activate() in the extension host (${host.starts} fresh starts)`,
+            `${a.activateCallMs.toFixed(2)} ms`,
+            pct(a.activateCallSpreadPercent),
+            '≤ 10 ms',
+            verdict(a.activateCallMs <= 10),
+            `worst ${a.activateCallMaxMs.toFixed(2)} ms; code loading ${a.loadMs.toFixed(1)} ms; VS Code marks ${a.vscodeCodeLoadingMs} + ${a.vscodeActivateMs} ms`,
+        );
+        for (const w of host.idle) {
+            const what = w.kind === 'fresh' ? 'views never opened' : 'views opened, then closed';
+            add(
+                'Idle',
+                `requests in ${(w.windowMs / 1000).toFixed(0)} s, ${what}`,
+                String(w.requests),
+                '',
+                '0',
+                verdict(w.requests === 0),
+                w.requestSample.join('; '),
+            );
+            add(
+                'Idle',
+                `timer runs in ${(w.windowMs / 1000).toFixed(0)} s, ${what}`,
+                String(w.timersFired),
+                '',
+                '0',
+                verdict(w.timersFired === 0 && w.timersCreated === 0),
+                `${w.timersCreated} created${w.timerSites.length ? `: ${w.timerSites.join('; ')}` : ''}`,
+            );
+        }
+    }
+    const client = results.client;
+    if (client) {
+        for (const r of client.results) {
+            add(
+                'Data API',
+                `${r.contestant}, ${r.mode}`,
+                `${r.requestsPerSecond.toFixed(0)} req/s`,
+                pct(r.spreadPercent),
+                '',
+                'INFO',
+                `p50 ${r.p50Ms.toFixed(3)} ms, p99 ${r.p99Ms.toFixed(3)} ms, ${r.cpuUsPerCall.toFixed(0)} µs CPU/call`,
+            );
+        }
+        for (const r of client.ratios) {
+            add(
+                'Data API',
+                `client / bare undici.request, ${r.mode}`,
+                `${r.clientVsBare.ratio.toFixed(2)}x`,
+                pct(r.clientVsBare.spreadPercent),
+                '≥ 0.8x',
+                verdict(r.clientVsBare.ratio >= 0.8),
+                'paired by round',
+            );
+            add(
+                'Data API',
+                `client / @avalanche-sdk/chainkit, ${r.mode}`,
+                `${r.clientVsChainkit.ratio.toFixed(2)}x`,
+                pct(r.clientVsChainkit.spreadPercent),
+                '≥ 4x',
+                verdict(r.clientVsChainkit.ratio >= 4),
+                'paired by round',
+            );
+        }
+    }
+    const rpc = results.rpc;
+    if (rpc) {
+        for (const r of rpc.results) {
+            if (r.contestant) {
+                add(
+                    'JSON-RPC',
+                    `${r.contestant}, ${r.workload}, ${r.mode}`,
+                    `${r.requestsPerSecond.toFixed(0)} req/s`,
+                    pct(r.spreadPercent),
+                    '',
+                    'INFO',
+                    `p50 ${r.p50Ms.toFixed(3)} ms, p99 ${r.p99Ms.toFixed(3)} ms; ${r.vsBareUndici.toFixed(2)}x bare`,
+                );
+            } else if (r.clientVsSdk) {
+                add(
+                    'JSON-RPC',
+                    `client / @avalanche-sdk/client, ${r.workload}, ${r.mode}`,
+                    `${r.clientVsSdk.ratio.toFixed(2)}x`,
+                    pct(r.clientVsSdk.spreadPercent),
+                    '',
+                    'INFO',
+                    'paired by round',
+                );
+            }
+        }
+    }
+    const ids = results.identifiers;
+    if (ids?.corpus?.mbPerSecond) {
+        const c = ids.corpus;
+        const mbps = c.mbPerSecond.median;
+        add(
+            'Hover',
+            `identifier scan, mixed corpus (${c.megabytes} MB)`,
+            `${mbps.toFixed(0)} MB/s`,
+            '',
+            '≥ 100 MB/s',
+            verdict(mbps >= 100),
+            `range ${c.mbPerSecond.min.toFixed(0)}–${c.mbPerSecond.max.toFixed(0)} MB/s over ${c.rounds} rounds; a bare charCodeAt loop ${c.baselineMbPerSecond.toFixed(0)} MB/s`,
+        );
+        for (const v of ids.verdicts ?? []) {
+            const worst = /worst median ([\d.]+) ms/.exec(v)?.[1];
+            if (/^(PASS|MISS) every/.test(v))
+                add(
+                    'Hover',
+                    'identifier scan, worst 1 MB adversarial line',
+                    `${worst ?? '?'} ms`,
+                    '',
+                    '< 50 ms',
+                    v.startsWith('PASS') ? 'PASS' : 'MISS',
+                    v.replace(/^(PASS|MISS) /, ''),
+                );
+            if (/^INFO/.test(v))
+                add(
+                    'Hover',
+                    'identifier scan, 1 MB of distinct valid ids',
+                    `${worst ?? '?'} ms`,
+                    '',
+                    '',
+                    'INFO',
+                    v.replace(/^INFO /, ''),
+                );
+        }
+    }
+    const hovers = results.hovers;
+    if (hovers?.checks) {
+        for (const c of hovers.checks)
+            add(
+                'Hover',
+                c.name,
+                `${fmt(c.value)} ${c.unit}`,
+                c.spreadPercent !== undefined ? pct(c.spreadPercent) : '',
+                c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
+                c.budget === undefined ? 'INFO' : verdict(c.passed),
+                c.detail ?? '',
+            );
+    }
+    const trees = results.trees;
+    if (trees?.checks) {
+        for (const c of trees.checks)
+            add(
+                'Trees',
+                c.name,
+                `${fmt(c.value)} ${c.unit}`,
+                '',
+                `≤ ${c.budget} ${c.unit}`,
+                verdict(c.passed),
+                c.detail ?? '',
+            );
+    }
+    const panels = results.panels;
+    if (panels?.checks) {
+        for (const c of panels.checks)
+            add(
+                'Panels',
+                c.name,
+                `${fmt(c.value)} ${c.unit}`,
+                c.spreadPercent !== undefined ? pct(c.spreadPercent) : '',
+                c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
+                c.budget === undefined ? 'INFO' : verdict(c.passed),
+                c.detail ?? '',
+            );
+    }
+    for (const [part, reason] of Object.entries(failures))
+        add(part, 'did not run', '—', '', '', 'MISS', reason.split('\n')[0]);
+    return rows;
+}
+
+function fmt(v) {
+    if (!Number.isFinite(v)) return String(v);
+    return Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
+}
+
+function markdownTable(rows) {
+    const header = ['Area', 'Measure', 'Median', 'Spread', 'Budget', 'Verdict', 'Detail'];
+    const cells = rows.map((r) =>
+        [r.area, r.what, r.value, r.spread, r.budget, r.verdict, r.detail].map((c) =>
+            String(c).replace(/\|/g, '\\|'),
+        ),
+    );
+    return [
+        `| ${header.join(' | ')} |`,
+        `|${header.map((h, i) => (i === 2 || i === 3 ? '---:' : '---')).join('|')}|`,
+        ...cells.map((c) => `| ${c.join(' | ')} |`),
+    ].join('\n');
+}
+
+function machineLine() {
+    const cpus = os.cpus();
+    return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.platform()} ${os.release()}, Node ${process.version}`;
+}
+
+function writeReadme(markdown) {
+    const readme = path.join(root, 'README.md');
+    const text = readFileSync(readme, 'utf8');
+    const heading = '## Performance';
+    const start = text.indexOf(`\n${heading}\n`);
+    if (start < 0) throw new Error('README.md has no "## Performance" section');
+    const next = text.indexOf('\n## ', start + heading.length + 2);
+    const section = `\n${heading}\n\n${markdown.trimEnd()}\n`;
+    writeFileSync(readme, text.slice(0, start) + section + (next < 0 ? '' : text.slice(next)));
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+    step(`parts: ${parts.join(', ')}`);
+    if (build) await buildAll();
+    const failures = {};
+    const attempt = async (part, run) => {
+        if (!parts.includes(part)) return;
+        try {
+            await run();
+        } catch (error) {
+            failures[part] = String(error.message ?? error);
+            step(`${part}: FAILED: ${failures[part]}`);
+            await stopAll();
+        }
+    };
+    await attempt('size', async () => sizePart());
+    await attempt('load', () => nodePart('load', 'loadBench.js'));
+    await attempt('client', () => nodePart('client', 'clientBench.js'));
+    await attempt('rpc', () => nodePart('rpc', 'rpcBench.js'));
+    await attempt('identifiers', () => nodePart('identifiers', 'identifiersBench.js'));
+    await attempt('host', () => hostPart());
+    await attempt('trees', () => treesPart());
+
+    const results = {};
+    for (const part of allParts) {
+        const fresh = freshResult(part);
+        if (fresh) results[part] = fresh;
+        else if (parts.includes(part) && !failures[part] && !['hovers', 'panels'].includes(part)) {
+            failures[part] = 'wrote no results';
+        }
+    }
+    for (const part of ['hovers', 'panels']) {
+        if (parts.includes(part) && !results[part])
+            failures[part] = `no bench/results/${part}.json from this run`;
+    }
+    const rows = rowsFor(results, failures);
+    const table = markdownTable(rows);
+    const stamp = new Date();
+    const counts = { PASS: 0, MISS: 0, INFO: 0 };
+    for (const r of rows) counts[r.verdict]++;
+    const summary = [
+        `Taken ${stamp.toISOString().slice(0, 10)} on ${machineLine()}, VS Code ${vscodeVersion} (server build) for the extension-host figures; \`npm run bench\` (${Math.round((Date.now() - started) / 1000)} s). Each figure is a median over repeated runs; spread is half the interquartile range; ratios are medians of ratios measured in the same rounds. Budget verdicts: ${counts.PASS} PASS, ${counts.MISS} MISS. Details per part in \`bench/results/\`.`,
+        '',
+        table,
+    ].join('\n');
+    writeResult('summary', summary, {
+        stamp: stamp.toISOString(),
+        machine: machineLine(),
+        parts,
+        failures,
+        rows,
+        durationMs: Date.now() - started,
+    });
+    console.log(`\n${summary}\n`);
+    if (updateReadme && !only) writeReadme(summary);
+    await stopAll();
+    process.exit(counts.MISS > 0 ? 1 : 0);
+}
+
+main().catch(async (error) => {
+    console.error(error.stack ?? String(error));
+    await stopAll();
+    process.exit(1);
+});
