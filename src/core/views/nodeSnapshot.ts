@@ -305,6 +305,11 @@ export type NodeHealthVerdict =
 export function nodeHealth(snapshot: NodeSnapshot): NodeHealthVerdict {
     const r = snapshot.reachability;
     if (!r.reachable) return { kind: 'unreachable', detail: r.problem.message };
+    // The node answered, but not with its version (a rate limit, a 500, a broken body): calling
+    // it healthy would hide that every call fails.
+    if (!snapshot.version.ok && snapshot.version.problem.kind === 'error') {
+        return { kind: 'unhealthy', detail: snapshot.version.problem.message };
+    }
     const behind = snapshot.chains
         .filter((c) => c.alias !== undefined)
         .filter((c) => c.bootstrapped.ok && !c.bootstrapped.value)
