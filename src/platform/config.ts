@@ -203,7 +203,7 @@ export class Config extends Disposable {
     }
 
     private resolve(): Resolved {
-        const configuration = vscode.workspace.getConfiguration(ConfigSection);
+        const configuration = inspectSection();
         const trusted = vscode.workspace.isTrusted;
         const scope =
             vscode.workspace.workspaceFile?.toString() ??
@@ -238,7 +238,7 @@ export class Config extends Disposable {
 
     private resolveKey<K extends SettingKey>(
         key: K,
-        configuration: vscode.WorkspaceConfiguration,
+        configuration: SectionLayers,
         context: {
             trusted: boolean;
             scope: string | undefined;
@@ -246,7 +246,7 @@ export class Config extends Disposable {
             userNodes: readonly NodeEntry[];
         },
     ): PolicyResult<SettingValues[K]> {
-        const inspected = configuration.inspect(key);
+        const inspected = configuration(key);
         const layers: InspectedLayers<SettingValues[K]> = {
             defaultValue: this.validLayer(key, 'default', inspected?.defaultValue),
             globalValue: this.validLayer(key, 'user', inspected?.globalValue),
@@ -313,4 +313,39 @@ export class Config extends Disposable {
         this.reportedProblems.add(id);
         logger.warn(message);
     }
+}
+
+/** The layers of one setting, as `WorkspaceConfiguration.inspect(key)` reports them. */
+type SectionLayers = (key: SettingKey) => {
+    defaultValue?: unknown;
+    globalValue?: unknown;
+    workspaceValue?: unknown;
+    workspaceFolderValue?: unknown;
+};
+
+/**
+ * Reads every layer of the whole `avalanche` section with one `inspect`, then each key from it.
+ * One `inspect(key)` per setting cost the extension host about 0.7 ms each, most of activation
+ * (bench/results/host.md); the section's inspect costs about as much as a single one, and VS Code
+ * builds it from the same merged layers (dotted keys become nested objects), so the values agree.
+ */
+function inspectSection(): SectionLayers {
+    const section = vscode.workspace.getConfiguration().inspect<unknown>(ConfigSection);
+    return (key) => ({
+        defaultValue: valueAt(section?.defaultValue, key),
+        globalValue: valueAt(section?.globalValue, key),
+        workspaceValue: valueAt(section?.workspaceValue, key),
+        workspaceFolderValue: valueAt(section?.workspaceFolderValue, key),
+    });
+}
+
+/** `tree.a.b` for the key `a.b`; undefined where the path leaves plain objects. */
+function valueAt(tree: unknown, key: string): unknown {
+    let node = tree;
+    for (const part of key.split('.')) {
+        if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
+        if (!Object.prototype.hasOwnProperty.call(node, part)) return undefined;
+        node = (node as Record<string, unknown>)[part];
+    }
+    return node;
 }
