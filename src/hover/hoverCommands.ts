@@ -45,7 +45,7 @@ export function createHoverCommandHandlers(hovers: Hovers): Record<HoverCommandI
         [CommandId.HoverCopy]: async (arg) => {
             const { text } = loadCore().parseHoverArg(arg);
             if (!text) return;
-            await vscode.env.clipboard.writeText(text);
+            await hovers.clipboard.writeText(text);
             vscode.window.setStatusBarMessage(`Copied ${text}`, 3000);
         },
 
@@ -62,11 +62,7 @@ export function createHoverCommandHandlers(hovers: Hovers): Record<HoverCommandI
                 await vscode.commands.executeCommand(CommandId.OpenQueryPanel, details.query);
                 return;
             }
-            const document = await vscode.workspace.openTextDocument({
-                language: 'json',
-                content: details.json,
-            });
-            await vscode.window.showTextDocument(document, { preview: true });
+            await hovers.showDetails(text, details.json);
         },
 
         [CommandId.HoverLookUpOnChain]: async (arg) => {

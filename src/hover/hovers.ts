@@ -53,6 +53,9 @@ export const hoverSelector: vscode.DocumentSelector = [
     ...languages.map((language) => ({ language, scheme: 'vscode-vfs' })),
 ];
 
+/** Scheme of the read-only documents "Open details" shows. */
+const detailsScheme = 'avalanche-details';
+
 /** Lines longer than this are skipped (minified bundles), as PRGH's `shouldShowHover` does. */
 const maxLineLength = 10_000;
 
@@ -67,6 +70,11 @@ const mixedCaseAddress = /0x(?=[\da-fA-F]{0,39}[a-f])(?=[\da-fA-F]{0,39}[A-F])[\
 /** The hover feature, returned from `activate` for tests and the benchmark. */
 export class Hovers extends Disposable {
     private engineInstance: Core.HoverEngine | undefined;
+    /** Where "Copy" writes: the system clipboard (tests put a recorder here). */
+    clipboard: Pick<vscode.Clipboard, 'writeText'> = vscode.env.clipboard;
+    /** Texts of the read-only detail documents, by URI path (the last few). */
+    private readonly details = new Map<string, string>();
+    private detailCount = 0;
 
     constructor(
         private readonly config: Config,
@@ -92,6 +100,11 @@ export class Hovers extends Disposable {
         this._register(
             vscode.languages.registerHoverProvider(hoverSelector, {
                 provideHover: (document, position) => this.offline(document, position),
+            }),
+        );
+        this._register(
+            vscode.workspace.registerTextDocumentContentProvider(detailsScheme, {
+                provideTextDocumentContent: (uri) => this.details.get(uri.path),
             }),
         );
         this._register(
@@ -125,6 +138,20 @@ export class Hovers extends Disposable {
             },
         });
         return this.engineInstance;
+    }
+
+    /**
+     * Shows `json` in a read-only editor (a content provider's document is never dirty, so
+     * closing it asks nothing).
+     */
+    async showDetails(name: string, json: string): Promise<void> {
+        // A fresh path each time: VS Code keeps a provider's document per URI.
+        const path = `/${++this.detailCount}/${name.replace(/[^\w-]/g, '')}.json`;
+        this.details.set(path, json);
+        for (const old of this.details.keys()) if (this.details.size > 20) this.details.delete(old);
+        const uri = vscode.Uri.from({ scheme: detailsScheme, path });
+        const document = await vscode.workspace.openTextDocument(uri);
+        await vscode.window.showTextDocument(document, { preview: true });
     }
 
     private enabled(document: vscode.TextDocument): boolean {
