@@ -7,7 +7,9 @@
  */
 import type { DataApiOperation, DataApiParams, NodeRpcMethod, ViewContext } from '../core/index';
 import type { QueryServices } from '../commands/queries/queryServices';
+import { formatError } from '../commands/formatError';
 import { loadCore } from '../platform/lazyCore';
+import { log } from '../platform/log';
 import type { QueryRequest } from '../shared/query';
 
 /** One run of a query: the result and what the view builders need besides it. */
@@ -120,7 +122,7 @@ export class QueryRunner {
                     });
                 break;
             case 'operations':
-                result = { items: await this.refreshOperations(signal) };
+                result = await this.refreshOperations(signal);
                 break;
         }
         const nextPageToken = (result as { nextPageToken?: unknown } | null)?.nextPageToken;
@@ -134,10 +136,14 @@ export class QueryRunner {
         };
     }
 
-    /** Reads the status of every remembered export that was still running. */
+    /**
+     * Reads the status of every remembered export that was still running. Checks that fail are
+     * counted, so the panel can say that the statuses shown are the last known ones.
+     */
     private async refreshOperations(signal: AbortSignal) {
         const core = loadCore();
         const client = await this.services.clients.dataApi();
+        let checkFailed: { count: number; message: string } | undefined;
         for (const op of this.services.operations()) {
             if (core.operationOutcome(op) !== 'running') continue;
             try {
@@ -149,9 +155,12 @@ export class QueryRunner {
             } catch (error) {
                 if (core.isAbortError(error)) throw error;
                 // An operation the API no longer knows keeps its last status; the row says when.
+                if (core.isHttpError(error) && error.status === 404) continue;
+                checkFailed ??= { count: 0, message: log.redact(formatError(error).message) };
+                checkFailed.count++;
             }
         }
-        return this.services.operations();
+        return { items: this.services.operations(), ...(checkFailed ? { checkFailed } : {}) };
     }
 
     /** The curl command of a query; the Data API key appears only with `includeKey`. */

@@ -243,9 +243,13 @@ export class ExportCommands {
         switch (action.verb) {
             case 'follow':
                 // The notification shows the progress; the panel stays usable meanwhile.
-                void this.follow(op).catch((error: unknown) =>
-                    logger.error('Following an export failed', error),
-                );
+                void this.follow(op).catch((error: unknown) => {
+                    // The progress notification is gone: without this the button did nothing.
+                    logger.error('Following an export failed', error);
+                    void vscode.window.showErrorMessage(
+                        log.redact(error instanceof Error ? error.message : String(error)),
+                    );
+                });
                 return;
             case 'continue':
                 void this.continueExport(op).catch((error: unknown) => {

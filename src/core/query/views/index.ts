@@ -218,10 +218,20 @@ const operationsView: ResultBuilder = {
             list(actions),
         ];
     },
-    header() {
+    header(result) {
+        // Set by the runner when the status of running exports could not be read.
+        const failed = (result as { checkFailed?: { count?: unknown; message?: unknown } } | null)
+            ?.checkFailed;
+        const count = typeof failed?.count === 'number' ? failed.count : 0;
         return {
             title: 'Export operations',
             subtitle: 'Transaction exports started from this editor, remembered across reloads',
+            notice: failed
+                ? {
+                      tone: 'warn',
+                      text: `Could not check ${count === 1 ? 'the running export' : `${count} running exports`}: ${cleanText(failed.message)} The statuses below are the last known; refresh to try again.`,
+                  }
+                : undefined,
             fields: [],
             sections: [],
             mainTitle: 'Operations',
