@@ -1,0 +1,688 @@
+/**
+ * Faults × surfaces, in the real extension host against the sandbox (driven by its control
+ * route). For every cell of the matrix (test/reliability/faultMatrix.ts): the surface shows a
+ * clear message in place, the extension host sees no unhandled rejection, the requests the
+ * sandbox received while the fault lasted stay within four times those of a healthy read, and
+ * once the fault clears a Retry (trees, panels), the next refresh (Node view, status bar, export
+ * polling) or the next hover recovers without reloading the window.
+ *
+ * `npm test` runs a covering subset (every fault and every surface at least once); `npm run
+ * test:reliability` every applicable cell.
+ */
+import assert from 'node:assert/strict';
+
+import * as vscode from 'vscode';
+
+import { storeOperation, type StoredOperation } from '../../src/core/query/operations';
+import type { ExtensionApi } from '../../src/extension';
+import { SettingKey } from '../../src/platform/settingKeys';
+import type { QueryRequest } from '../../src/shared/query';
+import type { TreeNode, ViewKey } from '../../src/tree/nodes';
+import type { QueryPanel } from '../../src/webview/queryPanel';
+import {
+    type Cell,
+    clearMessageProblem,
+    coveringMatrix,
+    faults,
+    fullMatrix,
+    requestBound,
+    suiteRequestTimeoutMs,
+    type SurfaceInfo,
+} from '../reliability/faultMatrix';
+import { isFullRun, recordCheck } from '../reliability/record';
+import type { KnownIds } from '../sandbox/types';
+import { ScriptedInputs } from './commandsScript';
+import { activated } from './helpers';
+import {
+    addSandboxFault,
+    clearSandboxFaults,
+    clearSandboxRequests,
+    sandboxRequests,
+    setSandboxSettings,
+    testEnv,
+} from './testEnv';
+
+/** What a surface shows right now. */
+interface Shown {
+    /** Still loading: neither data nor a message yet. */
+    readonly pending: boolean;
+    /** Messages about a problem, as the person reads them. */
+    readonly messages: readonly string[];
+    /** Shows its data with no problem reported. */
+    readonly healthy: boolean;
+    /** Error rows (trees), for Retry. */
+    readonly errorRows?: readonly TreeNode[];
+}
+
+interface Surface extends SurfaceInfo {
+    /** Sets up what the read needs while the services are healthy (before the fault). */
+    prepare?(): Promise<void>;
+    /** Starts a fresh read that goes to the network (caches dropped). */
+    trigger(): Promise<void>;
+    read(): Promise<Shown>;
+    /** What a person does once the fault is gone: Retry, refresh, or nothing (hover again). */
+    retry(shown: Shown): Promise<void>;
+}
+
+/** Errors of the extension that nobody handled, seen by the host process. */
+const unhandled: { reason: unknown; promise: Promise<unknown> }[] = [];
+const onUnhandled = (reason: unknown, promise: Promise<unknown>): void => {
+    unhandled.push({ reason, promise });
+};
+const onHandled = (promise: Promise<unknown>): void => {
+    const index = unhandled.findIndex((u) => u.promise === promise);
+    if (index >= 0) unhandled.splice(index, 1);
+};
+const ourErrorNames =
+    /HttpError|Unauthorized|RateLimited|NetworkError|TimeoutError|ValidationError|ResponseFormat|RpcError|NodeApiUnavailable|AbortError/;
+function ours(reason: unknown): boolean {
+    const text =
+        reason instanceof Error
+            ? `${reason.name} ${reason.stack ?? reason.message}`
+            : String(reason);
+    return /avalanche/i.test(text) || ourErrorNames.test(text);
+}
+
+const calmLine =
+    /rate limit reached|refused the API key|cannot be reached|did not answer in time|try again later|unexpected format|returned an error|lookup failed|cannot answer|Cannot look this up|skipped|unavailable|not offer/i;
+
+function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+async function until(
+    probe: () => Promise<Shown>,
+    accept: (s: Shown) => boolean,
+    timeoutMs: number,
+): Promise<Shown> {
+    const deadline = Date.now() + timeoutMs;
+    let last = await probe();
+    while (!accept(last)) {
+        if (Date.now() > deadline) return last;
+        await sleep(150);
+        last = await probe();
+    }
+    return last;
+}
+
+const summarise = (s: Shown): string =>
+    s.pending
+        ? 'still loading'
+        : s.healthy
+          ? 'healthy'
+          : `messages: ${s.messages.join(' | ') || '(none)'}`;
+
+suite('(integration) reliability: faults × surfaces', function () {
+    this.timeout(120_000);
+    let api: ExtensionApi;
+    let known: KnownIds;
+    let hoverDoc: vscode.TextDocument;
+    const hoverLines: Record<string, number> = {};
+    const baselines = new Map<string, number>();
+    const results: {
+        cell: Cell;
+        held: boolean;
+        requests: number;
+        bound: number;
+        problem?: string;
+        tolerated?: boolean;
+    }[] = [];
+
+    // ---- surfaces ------------------------------------------------------------------------
+
+    const treeSurface = (view: ViewKey, name: string, info: Partial<SurfaceInfo>): Surface => {
+        const walk = async (): Promise<TreeNode[]> => {
+            const provider = api.trees.providers[view];
+            const all: TreeNode[] = [];
+            const level = async (parent: TreeNode | undefined, depth: number): Promise<void> => {
+                const children = await provider.getChildren(parent);
+                all.push(...children);
+                if (depth >= 2) return;
+                let expanded = 0;
+                for (const child of children) {
+                    if (expanded >= 3) break;
+                    if (
+                        ['error', 'signIn', 'notice', 'loadMore', 'empty', 'filter'].includes(
+                            child.kind,
+                        )
+                    )
+                        continue;
+                    const state = provider.getTreeItem(child).collapsibleState;
+                    if (state === undefined || state === vscode.TreeItemCollapsibleState.None)
+                        continue;
+                    expanded++;
+                    await level(child, depth + 1);
+                }
+            };
+            await level(undefined, 0);
+            return all;
+        };
+        return {
+            name,
+            group: 'view',
+            node: false,
+            admin: false,
+            dataApi: true,
+            ...info,
+            trigger: () => api.trees.refresh(view).catch(() => undefined),
+            read: async () => {
+                const rows = await walk();
+                const errorRows = rows.filter((r) => r.kind === 'error' || r.kind === 'signIn');
+                const messages: string[] = [];
+                for (const row of rows) {
+                    if (row.kind === 'error' || row.kind === 'signIn') messages.push(row.message);
+                    if (row.kind === 'notice' && row.reason !== 'info') messages.push(row.message);
+                    if (row.kind === 'nodeStatus' && !row.reachable)
+                        messages.push(row.message ?? 'unreachable');
+                }
+                const status = rows.find((r) => r.kind === 'nodeStatus');
+                const reachable =
+                    status === undefined || (status.kind === 'nodeStatus' && status.reachable);
+                return {
+                    pending: rows.length === 0,
+                    messages,
+                    healthy: messages.length === 0 && reachable && rows.length > 0,
+                    errorRows,
+                };
+            },
+            retry: async (shown) => {
+                const retriable = (shown.errorRows ?? []).filter((r) => r.kind === 'error');
+                if (
+                    view !== 'node' &&
+                    retriable.length > 0 &&
+                    retriable.length === shown.errorRows?.length
+                ) {
+                    for (const row of retriable)
+                        await vscode.commands.executeCommand('avalanche.tree.retry', row);
+                } else {
+                    await api.trees.refresh(view).catch(() => undefined);
+                }
+            },
+        };
+    };
+
+    const hoverSurface = (
+        kind: string,
+        text: () => string,
+        info: Partial<SurfaceInfo>,
+    ): Surface => ({
+        name: `hover: ${kind}`,
+        group: 'hover',
+        node: false,
+        admin: false,
+        dataApi: true,
+        ...info,
+        trigger: () => {
+            api.hovers.engine.forget();
+            return Promise.resolve();
+        },
+        read: async () => {
+            const line = hoverLines[kind]!;
+            const position = new vscode.Position(line, 5);
+            const hovers =
+                (await vscode.commands.executeCommand<vscode.Hover[]>(
+                    'vscode.executeHoverProvider',
+                    hoverDoc.uri,
+                    position,
+                )) ?? [];
+            const texts = hovers.flatMap((h) =>
+                h.contents.map((c) => (typeof c === 'string' ? c : c.value)),
+            );
+            const all = texts.join('\n');
+            assert.ok(all.includes(text().slice(0, 12)) || all.length > 0, 'a hover appeared');
+            const messages = all.split('\n').filter((l) => calmLine.test(l));
+            return {
+                pending: texts.length === 0,
+                messages,
+                healthy: texts.length > 1 && messages.length === 0,
+            };
+        },
+        retry: () => Promise.resolve(),
+    });
+
+    const panels = new Map<string, QueryPanel>();
+    const panelSurface = (
+        name: string,
+        query: () => QueryRequest,
+        info: Partial<SurfaceInfo>,
+    ): Surface => ({
+        name: `panel: ${name}`,
+        group: 'panel',
+        node: false,
+        admin: false,
+        dataApi: true,
+        ...info,
+        trigger: () => {
+            panels.get(name)?.close();
+            panels.set(name, api.queries.panels.open(query()));
+            return Promise.resolve();
+        },
+        read: () => {
+            const snapshot = panels.get(name)!.snapshot();
+            const pending =
+                snapshot.loading || (snapshot.view === undefined && snapshot.error === undefined);
+            const notice = snapshot.view?.notice;
+            const messages =
+                snapshot.error !== undefined
+                    ? [snapshot.error]
+                    : notice && notice.tone !== 'info' && notice.tone !== 'ok'
+                      ? [notice.text]
+                      : [];
+            return Promise.resolve({
+                pending,
+                messages,
+                healthy: !pending && snapshot.view !== undefined && messages.length === 0,
+            });
+        },
+        retry: async () => {
+            await panels.get(name)!.deliver({ type: 'refresh' });
+        },
+    });
+
+    /** Export polling: an export is created healthy, then followed while the fault lasts. */
+    let following:
+        | { promise: Promise<void>; state: 'running' | 'done' | 'failed'; message?: string }
+        | undefined;
+    let exportOp: StoredOperation | undefined;
+    const exportInputs = new ScriptedInputs({});
+    const followExport = (): void => {
+        const op = exportOp!;
+        const entry: NonNullable<typeof following> = {
+            promise: Promise.resolve(),
+            state: 'running',
+        };
+        entry.promise = api.queries.exports.follow(op).then(
+            () => {
+                entry.state = 'done';
+            },
+            (error: unknown) => {
+                entry.state = 'failed';
+                entry.message = error instanceof Error ? error.message : String(error);
+            },
+        );
+        following = entry;
+    };
+    /** A fresh export, the only one remembered, finishing `delayMs` after it was created. */
+    async function createExport(delayMs: number): Promise<StoredOperation> {
+        for (const op of api.queries.services.operations()) {
+            await api.queries.services.forgetOperation(op.operationId);
+        }
+        await setSandboxSettings({ exportDelayMs: delayMs });
+        const client = await api.clients.dataApi();
+        const params = {
+            type: 'TRANSACTION_EXPORT_EVM',
+            firstDate: '2025-11-01',
+            lastDate: '2025-11-30',
+            options: { addresses: [known.evmAddress], includeChains: [known.cChainId] },
+        };
+        const op = await client.postTransactionExportJob(params);
+        const stored = storeOperation(op, params);
+        await api.queries.services.rememberOperation(stored);
+        return stored;
+    }
+
+    const exportSurface: Surface = {
+        name: 'export polling',
+        group: 'export',
+        node: false,
+        admin: false,
+        dataApi: true,
+        prepare: async () => {
+            exportOp = await createExport(2_500);
+        },
+        trigger: () => {
+            followExport();
+            return Promise.resolve();
+        },
+        read: () =>
+            Promise.resolve({
+                pending: following?.state === 'running',
+                messages: following?.state === 'failed' ? [following.message ?? ''] : [],
+                healthy: following?.state === 'done',
+            }),
+        retry: () => {
+            followExport();
+            return Promise.resolve();
+        },
+    };
+
+    const statusBarSurface: Surface = {
+        name: 'status bar',
+        group: 'statusBar',
+        node: true,
+        admin: false,
+        dataApi: false,
+        trigger: () => api.trees.refresh('node').catch(() => undefined),
+        read: () => {
+            const { health } = api.statusBar.shown;
+            const messages =
+                health.kind === 'unreachable'
+                    ? [health.detail]
+                    : health.kind === 'unhealthy' && !/bootstrapping/.test(health.detail)
+                      ? [health.detail]
+                      : [];
+            const pending = health.kind === 'checking' || health.kind === 'unknown';
+            return Promise.resolve({
+                pending,
+                messages,
+                healthy: !pending && messages.length === 0,
+            });
+        },
+        retry: () => api.trees.refresh('node').catch(() => undefined),
+    };
+
+    let surfaces: Surface[] = [];
+    async function applyFault(fault: Cell['fault']): Promise<void> {
+        if (fault.rule) await addSandboxFault({ ...fault.rule });
+        if (fault.settings) await setSandboxSettings(fault.settings);
+    }
+
+    async function clearFault(): Promise<void> {
+        await clearSandboxFaults();
+        await setSandboxSettings({
+            adminApi: true,
+            nodeDown: false,
+            publicNode: false,
+            hostile: false,
+            requireApiKey: undefined,
+        });
+    }
+
+    function buildSurfaces(): Surface[] {
+        const k = known;
+        const nodeInfo = { node: true, dataApi: false };
+        return [
+            treeSurface('chains', 'view: Chains', { node: true }),
+            treeSurface('subnets', 'view: Subnets & L1s', {}),
+            treeSurface('validators', 'view: Validators', { node: true }),
+            treeSurface('node', 'view: Node', { node: true, admin: true, dataApi: false }),
+            hoverSurface('evmAddress', () => k.evmAddress, { node: true }),
+            hoverSurface('hash32', () => k.evmTxHash, { node: true }),
+            hoverSurface('pnAddress', () => k.pChainAddress, {}),
+            hoverSurface('cb58Id', () => k.pChainTxHash, {}),
+            hoverSurface('nodeId', () => k.l1NodeId, {}),
+            panelSurface(
+                'transaction',
+                () => ({
+                    source: 'dataApi',
+                    operation: 'getTransaction',
+                    params: { chainId: k.cChainId, txHash: k.evmTxHash },
+                }),
+                {},
+            ),
+            panelSurface(
+                'address',
+                () => ({
+                    source: 'dataApi',
+                    operation: 'listTransactions',
+                    params: { chainId: k.cChainId, address: k.evmAddress, pageSize: 10 },
+                }),
+                {},
+            ),
+            panelSurface(
+                'block',
+                () => ({
+                    source: 'dataApi',
+                    operation: 'getTransactionsForBlock',
+                    params: { chainId: k.cChainId, blockId: k.evmBlockNumber },
+                }),
+                {},
+            ),
+            panelSurface(
+                'token',
+                () => ({
+                    source: 'dataApi',
+                    operation: 'listTransfers',
+                    params: { chainId: k.cChainId, address: k.erc20Contract, pageSize: 10 },
+                }),
+                {},
+            ),
+            panelSurface(
+                'primaryNetwork',
+                () => ({
+                    source: 'dataApi',
+                    operation: 'getUtxosByAddressesV2',
+                    params: {
+                        network: 'mainnet',
+                        blockchainId: 'p-chain',
+                        addresses: [k.pChainAddress],
+                    },
+                }),
+                {},
+            ),
+            panelSurface(
+                'subnets',
+                () => ({
+                    source: 'dataApi',
+                    operation: 'listSubnets',
+                    params: { network: 'mainnet', pageSize: 10 },
+                }),
+                {},
+            ),
+            panelSurface(
+                'signatures',
+                () => ({
+                    source: 'dataApi',
+                    operation: 'getAggregatedSignatures',
+                    params: { network: 'mainnet', txHash: k.pChainTxHash },
+                }),
+                {},
+            ),
+            panelSurface(
+                'node',
+                () => ({
+                    source: 'node',
+                    method: 'admin.getChainAliases',
+                    texts: { chain: k.cChainBlockchainId },
+                }),
+                { ...nodeInfo, admin: true },
+            ),
+            panelSurface(
+                'generic',
+                () => ({
+                    source: 'rawRpc',
+                    path: '/ext/info',
+                    method: 'info.getNodeVersion',
+                    paramsJson: '',
+                }),
+                nodeInfo,
+            ),
+            {
+                ...panelSurface('operations', () => ({ source: 'operations' }), {}),
+                prepare: async () => {
+                    await createExport(600_000);
+                },
+            },
+            exportSurface,
+            statusBarSurface,
+        ];
+    }
+
+    /** Requests of a healthy read of the surface (measured once). */
+    async function baseline(surface: Surface): Promise<number> {
+        const known = baselines.get(surface.name);
+        if (known !== undefined) return known;
+        await clearFault();
+        await surface.prepare?.();
+        await clearSandboxRequests();
+        await surface.trigger();
+        const shown = await until(
+            () => surface.read(),
+            (s) => s.healthy,
+            20_000,
+        );
+        assert.ok(shown.healthy, `${surface.name} is healthy without a fault: ${summarise(shown)}`);
+        await sleep(300);
+        const requests = (await sandboxRequests()).length;
+        assert.ok(requests > 0, `${surface.name} sends requests`);
+        baselines.set(surface.name, requests);
+        return requests;
+    }
+
+    async function runCell(cell: Cell & { surface: Surface }): Promise<void> {
+        const { fault, surface } = cell;
+        const base = await baseline(surface);
+        const bound = requestBound(base);
+        const before = unhandled.filter((u) => ours(u.reason)).length;
+        const record = { cell, held: false, requests: 0, bound } as (typeof results)[number];
+        results.push(record);
+        await surface.prepare?.();
+        await clearSandboxRequests();
+        await applyFault(fault);
+        let shown: Shown;
+        try {
+            await surface.trigger();
+            shown = await until(
+                () => surface.read(),
+                (s) => !s.pending && (s.messages.length > 0 || s.healthy),
+                25_000,
+            );
+            // Late retries count too.
+            await sleep(1_000);
+            record.requests = (await sandboxRequests()).length;
+        } finally {
+            await clearFault();
+        }
+        if (shown.healthy && fault.mayBeTolerated) {
+            record.tolerated = true;
+        } else {
+            assert.ok(shown.messages.length > 0, `no message in place (${summarise(shown)})`);
+            for (const message of shown.messages) {
+                const problem = clearMessageProblem(message);
+                assert.equal(problem, undefined, `unclear message: ${problem}`);
+            }
+        }
+        assert.ok(
+            record.requests <= bound,
+            `${record.requests} requests while the fault lasted; bound ${bound} (healthy read: ${base})`,
+        );
+        await sleep(200);
+        const after = unhandled.filter((u) => ours(u.reason));
+        assert.equal(after.length, before, `unhandled rejection: ${String(after.at(-1)?.reason)}`);
+        // Recovery, without reloading the window.
+        await surface.retry(shown);
+        const recovered = await until(
+            () => surface.read(),
+            (s) => s.healthy,
+            20_000,
+        );
+        if (!recovered.healthy && surface.group === 'hover') {
+            // The failure is kept 5 s; a person hovers again after that.
+        }
+        assert.ok(
+            recovered.healthy,
+            `did not recover after the fault cleared: ${summarise(recovered)}`,
+        );
+        record.held = true;
+    }
+
+    suiteSetup(async () => {
+        api = (await activated()).exports as ExtensionApi;
+        known = testEnv().known.mainnet;
+        process.on('unhandledRejection', onUnhandled);
+        process.on('rejectionHandled', onHandled);
+        await api.config.update(SettingKey.RequestTimeoutMs, suiteRequestTimeoutMs);
+        await api.config.update(SettingKey.NodeRefreshIntervalSeconds, 0);
+        api.queries.panels.closeAll();
+        api.queries.services.setInputProvider(exportInputs);
+        const lines = [
+            ['evmAddress', known.evmAddress],
+            ['hash32', known.evmTxHash],
+            ['pnAddress', known.pChainAddress],
+            ['cb58Id', known.pChainTxHash],
+            ['nodeId', known.l1NodeId],
+        ];
+        lines.forEach(([kind], i) => (hoverLines[kind!] = i));
+        hoverDoc = await vscode.workspace.openTextDocument({
+            language: 'plaintext',
+            content: lines.map(([, id]) => `id = ${id}`).join('\n'),
+        });
+        surfaces = buildSurfaces();
+    });
+
+    suiteTeardown(async () => {
+        process.off('unhandledRejection', onUnhandled);
+        process.off('rejectionHandled', onHandled);
+        await clearFault();
+        await setSandboxSettings({ exportDelayMs: 300 });
+        api.queries.services.setInputProvider(undefined);
+        for (const panel of panels.values()) panel.close();
+        await api.config.update(SettingKey.RequestTimeoutMs, undefined);
+        await api.config.update(SettingKey.NodeRefreshIntervalSeconds, undefined);
+        // One row per fault: how many surfaces held, the requests they sent while it lasted.
+        for (const fault of faults) {
+            const rows = results.filter((r) => r.cell.fault === fault);
+            if (rows.length === 0) continue;
+            const failed = rows.filter((r) => !r.held);
+            const tolerated = rows.filter((r) => r.tolerated).length;
+            const worst = rows.reduce((w, r) => Math.max(w, r.requests / Math.max(1, r.bound)), 0);
+            recordCheck({
+                area: 'faults',
+                check: `${fault.name}: ${rows.length} surfaces`,
+                cases: rows.length,
+                requests: rows.reduce((n, r) => n + r.requests, 0),
+                held: failed.length === 0,
+                detail:
+                    failed.length > 0
+                        ? `did not hold on ${failed.map((r) => `${r.cell.surface.name}${r.problem ? ` (${r.problem})` : ''}`).join('; ')}`
+                        : `requests at most ${Math.round(worst * 100)}% of the bound${tolerated ? `; ${tolerated} surfaces tolerated the field and showed data` : ''}`,
+            });
+        }
+    });
+
+    teardown(async () => {
+        await clearFault();
+    });
+
+    // The cells are known only once the surfaces exist; their names are fixed here so that each
+    // cell is its own test.
+    const infos: SurfaceInfo[] = [
+        { name: 'view: Chains', group: 'view', node: true, admin: false, dataApi: true },
+        { name: 'view: Subnets & L1s', group: 'view', node: false, admin: false, dataApi: true },
+        { name: 'view: Validators', group: 'view', node: true, admin: false, dataApi: true },
+        { name: 'view: Node', group: 'view', node: true, admin: true, dataApi: false },
+        { name: 'hover: evmAddress', group: 'hover', node: true, admin: false, dataApi: true },
+        { name: 'hover: hash32', group: 'hover', node: true, admin: false, dataApi: true },
+        { name: 'hover: pnAddress', group: 'hover', node: false, admin: false, dataApi: true },
+        { name: 'hover: cb58Id', group: 'hover', node: false, admin: false, dataApi: true },
+        { name: 'hover: nodeId', group: 'hover', node: false, admin: false, dataApi: true },
+        ...[
+            'transaction',
+            'address',
+            'block',
+            'token',
+            'primaryNetwork',
+            'subnets',
+            'signatures',
+        ].map((n) => ({
+            name: `panel: ${n}`,
+            group: 'panel' as const,
+            node: false,
+            admin: false,
+            dataApi: true,
+        })),
+        { name: 'panel: node', group: 'panel', node: true, admin: true, dataApi: false },
+        { name: 'panel: generic', group: 'panel', node: true, admin: false, dataApi: false },
+        { name: 'panel: operations', group: 'panel', node: false, admin: false, dataApi: true },
+        { name: 'export polling', group: 'export', node: false, admin: false, dataApi: true },
+        { name: 'status bar', group: 'statusBar', node: true, admin: false, dataApi: false },
+    ];
+    const cells = isFullRun() ? fullMatrix(infos) : coveringMatrix(infos);
+    for (const cell of cells) {
+        test(`${cell.fault.name} on ${cell.surface.name}`, async function () {
+            const surface = surfaces.find((s) => s.name === cell.surface.name);
+            assert.ok(surface, `surface ${cell.surface.name} is built`);
+            try {
+                await runCell({ fault: cell.fault, surface });
+            } catch (error) {
+                const row = results.at(-1);
+                if (row && row.cell.surface.name === cell.surface.name)
+                    row.problem =
+                        error instanceof Error
+                            ? error.message.split('\n')[0]!.slice(0, 160)
+                            : String(error);
+                throw error;
+            }
+        });
+    }
+});
