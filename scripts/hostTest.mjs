@@ -4,8 +4,9 @@
 //   integration: the mocha suite runs inside the extension host (test/runner-extension starts it);
 //                its results come back through a file.
 //   e2e:         mocha runs test/e2e/*.e2e.ts here, with playwright-core driving the workbench.
-//   bench:       like integration, but runs bench/treesBench.ts in the host against the sandbox at
-//                scale large (writes bench/results/trees.{md,json}).
+//   bench:       like integration, but runs bench/<name>Bench.ts in the host against the sandbox at
+//                scale large (writes bench/results/<name>.{md,json}); `bench hovers` picks
+//                bench/hoversBench.ts, the default is trees.
 // Prints the spec output and "<tier>: N passed, N failed", exits non-zero on any failure, and stops
 // everything it started (code-server's process group, Chromium, the sandbox) on every path out.
 // Environment: HOST_TEST_TIMEOUT_MS (default 10 min), KEEP_TEST_DIR=1 (keep the run folder),
@@ -42,8 +43,9 @@ import {
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const out = path.join(root, 'out');
 const tier = process.argv[2];
-if (tier !== 'integration' && tier !== 'e2e' && tier !== 'bench') {
-    console.error('usage: node scripts/hostTest.mjs integration|e2e|bench');
+const benchName = process.argv[3] ?? 'trees';
+if ((tier !== 'integration' && tier !== 'e2e' && tier !== 'bench') || !/^\w+$/.test(benchName)) {
+    console.error('usage: node scripts/hostTest.mjs integration|e2e|bench [trees|hovers]');
     process.exit(2);
 }
 const timeoutMs = Number(process.env.HOST_TEST_TIMEOUT_MS) || 10 * 60_000;
@@ -162,7 +164,7 @@ function compileTests() {
         'test/integration/index.js',
     ];
     if (tier === 'e2e') needed.push('test/e2e/harness.js');
-    if (tier === 'bench') needed.push('bench/treesBench.js');
+    if (tier === 'bench') needed.push(`bench/${benchName}Bench.js`);
     const missing = needed.filter((file) => !existsSync(path.join(out, file)));
     if (missing.length)
         throw new Error(`compiling did not produce ${missing.map((f) => `out/${f}`).join(', ')}`);
@@ -251,7 +253,7 @@ async function main() {
         stageRunner(extensionsDir, {
             suiteIndex:
                 tier === 'bench'
-                    ? path.join(out, 'bench', 'treesBench.js')
+                    ? path.join(out, 'bench', `${benchName}Bench.js`)
                     : path.join(out, 'test', 'integration', 'index.js'),
             testEnvFile,
             resultsFile,

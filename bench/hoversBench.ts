@@ -1,0 +1,255 @@
+/**
+ * The hovers' budgets, measured inside the real extension host against the sandbox at scale
+ * `large`: `node scripts/hostTest.mjs bench hovers` (after `npm run build`).
+ *
+ * Per identifier kind, through `vscode.executeHoverProvider` (what the editor asks when the pointer
+ * rests), over the sample workspace's `hovers/samples.go`:
+ * - cold: the live cache and the chain/subnet directories forgotten, so the hover waits for the
+ *   Data API and the node (median of several runs);
+ * - warm: the identifier cached; the budget is 2 ms inside the providers (offline part and cached
+ *   live part, as the providers time themselves), the round trip through the workbench is shown
+ *   for reference.
+ * Also: the very first hover (it loads the core bundle), one request for concurrent hovers, and
+ * nothing at all for text that is not an identifier.
+ *
+ * Prints a table and writes bench/results/hovers.{md,json}. `runSuite` has the shape the test
+ * runner extension expects, so hostTest.mjs runs it like the integration suite.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+import * as vscode from 'vscode';
+
+import type { ExtensionApi } from '../src/extension';
+import { breakChecksum } from '../test/fixtures/sampleWorkspace';
+import { activated } from '../test/integration/helpers';
+import {
+    clearSandboxRequests,
+    sandboxRequests,
+    sandboxState,
+    testEnv,
+} from '../test/integration/testEnv';
+import type { KnownIds } from '../test/sandbox/types';
+
+export interface BenchResult {
+    passed: number;
+    failed: number;
+    skipped: number;
+    failures: { title: string; message: string }[];
+    output: string;
+    durationMs: number;
+}
+
+const coldRuns = 5;
+const warmRuns = 30;
+const cachedBudgetMs = 2;
+
+interface Row {
+    kind: string;
+    sample: string;
+    coldMs: number;
+    coldProviderMs: number;
+    warmMs: number;
+    /** Median and 95th percentile inside the offline provider. */
+    warmOffline: string;
+    /** The same inside the live provider, answering from the cache. */
+    warmLive: string;
+    passed: boolean;
+}
+
+function median(values: readonly number[]): number {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+}
+
+function p95(values: readonly number[]): number {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] ?? Number.NaN;
+}
+
+function samples(k: KnownIds): { kind: string; text: string; live: boolean }[] {
+    return [
+        { kind: 'EVM address (account)', text: k.evmAddress, live: true },
+        { kind: 'EVM address (ERC-20 contract)', text: k.erc20Contract, live: true },
+        { kind: 'transaction hash', text: k.evmTxHash, live: true },
+        { kind: 'block hash', text: k.evmBlockHash, live: true },
+        { kind: 'P-Chain address', text: k.pChainAddress, live: true },
+        { kind: 'X-Chain address', text: k.xChainAddress, live: true },
+        { kind: 'NodeID (L1 validator)', text: k.l1NodeId, live: true },
+        { kind: 'cb58 subnet id', text: k.l1SubnetId, live: true },
+        { kind: 'cb58 blockchain id', text: k.l1BlockchainId, live: true },
+        { kind: 'cb58 asset id', text: k.xAssetId, live: true },
+        { kind: 'cb58 P-Chain tx id', text: k.pChainTxHash, live: true },
+        { kind: 'broken EIP-55 checksum', text: breakChecksum(k.evmAddress), live: false },
+    ];
+}
+
+async function hover(document: vscode.TextDocument, text: string): Promise<number> {
+    const offset = document.getText().indexOf(text);
+    if (offset < 0) throw new Error(`${text} is not in ${document.uri.fsPath}`);
+    const position = document.positionAt(offset + 2);
+    const started = performance.now();
+    await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        document.uri,
+        position,
+    );
+    return performance.now() - started;
+}
+
+const f = (ms: number): string => (ms < 10 ? ms.toFixed(2) : ms.toFixed(0));
+
+function table(rows: readonly Row[]): string {
+    return [
+        '| kind | cold: round trip (median) | cold: live provider | warm: round trip (median) | warm: offline provider (median / p95) | warm: cached live provider (median / p95) | median ≤ 2 ms in provider |',
+        '|---|---:|---:|---:|---:|---:|---|',
+        ...rows.map(
+            (r) =>
+                `| ${r.kind} | ${f(r.coldMs)} ms | ${f(r.coldProviderMs)} ms | ${f(r.warmMs)} ms | ${r.warmOffline} | ${r.warmLive} | ${r.passed ? 'pass' : 'FAIL'} |`,
+        ),
+    ].join('\n');
+}
+
+/** Runs the benchmark; never rejects (a crash is a failed check). */
+export async function runSuite(): Promise<BenchResult> {
+    const started = Date.now();
+    const lines: string[] = [];
+    const log = (line = ''): void => {
+        lines.push(line);
+        console.log(line);
+    };
+    const failures: BenchResult['failures'] = [];
+    const rows: Row[] = [];
+    const extra: { name: string; value: string; passed: boolean }[] = [];
+    try {
+        const api = (await activated()).exports as ExtensionApi;
+        const engineOf = () => api.hovers.engine;
+        const state = (await sandboxState()) as { scale?: string };
+        log(
+            `Hovers benchmark in VS Code ${vscode.version} (extension host pid ${process.pid}), sandbox scale ${state.scale ?? '?'}`,
+        );
+        const known = testEnv().known.mainnet;
+        // A Go file: no language server answers hovers there, so round trips are ours alone.
+        const file = path.join(testEnv().workspaceDir, 'hovers', 'samples.go');
+        const document = await vscode.workspace.openTextDocument(file);
+        await vscode.window.showTextDocument(document);
+
+        // The first hover of the session loads the core bundle (detector, clients, builders).
+        const firstMs = await hover(document, known.evmAddress);
+        const firstOffline = engineOf().timings.offline[0] ?? Number.NaN;
+        extra.push({
+            name: 'first hover of the session: offline part (includes loading the core bundle) / whole hover with its cold lookup',
+            value: `${f(firstOffline)} ms / ${f(firstMs)} ms`,
+            passed: true,
+        });
+
+        for (const sample of samples(known)) {
+            const engine = engineOf();
+            const cold: number[] = [];
+            const coldProvider: number[] = [];
+            for (let run = 0; run < coldRuns; run++) {
+                engine.forget();
+                const before = engine.timings.liveLoaded.length;
+                cold.push(await hover(document, sample.text));
+                coldProvider.push(...engine.timings.liveLoaded.slice(before));
+            }
+            const warm: number[] = [];
+            const offlineBefore = engine.timings.offline.length;
+            const liveBefore = engine.timings.liveCached.length;
+            for (let run = 0; run < warmRuns; run++) warm.push(await hover(document, sample.text));
+            const offline = engine.timings.offline.slice(offlineBefore);
+            const live = engine.timings.liveCached.slice(liveBefore);
+            // Judged on the median: on a shared two-core machine a single run can meet a GC pause
+            // or a busy neighbour; the 95th percentile is shown beside it.
+            const passed =
+                median(offline) <= cachedBudgetMs &&
+                (!sample.live || (live.length === warmRuns && median(live) <= cachedBudgetMs));
+            rows.push({
+                kind: sample.kind,
+                sample: sample.text,
+                coldMs: median(cold),
+                coldProviderMs: sample.live ? median(coldProvider) : 0,
+                warmMs: median(warm),
+                warmOffline: `${f(median(offline))} / ${f(p95(offline))} ms`,
+                warmLive: sample.live ? `${f(median(live))} / ${f(p95(live))} ms` : 'not looked up',
+                passed,
+            });
+        }
+
+        // Concurrent hovers over one identifier: one request.
+        engineOf().forget();
+        await clearSandboxRequests();
+        await Promise.all(Array.from({ length: 5 }, () => hover(document, known.evmTxHash)));
+        const shared = (await sandboxRequests()).filter((r) =>
+            r.operations.includes('getTransaction'),
+        ).length;
+        extra.push({
+            name: '5 concurrent hovers over one transaction: getTransaction requests',
+            value: String(shared),
+            passed: shared === 1,
+        });
+
+        // Text that is not an identifier: no lookup at all.
+        const loads = engineOf().stats.loads;
+        const plain = await vscode.workspace.openTextDocument({
+            content: 'export const samples = 123e4567-e89b-12d3-a456-426614174000;\n',
+        });
+        const plainMs: number[] = [];
+        for (let run = 0; run < warmRuns; run++) plainMs.push(await hover(plain, 'samples'));
+        for (let run = 0; run < warmRuns; run++) plainMs.push(await hover(plain, '123e4567'));
+        const started2 = engineOf().stats.loads - loads;
+        extra.push({
+            name: 'hovers over text that is not an identifier: lookups started',
+            value: `${started2} (round trip median ${f(median(plainMs))} ms)`,
+            passed: started2 === 0,
+        });
+    } catch (error) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        failures.push({ title: 'hovers benchmark', message });
+        log(`The benchmark failed: ${message}`);
+    }
+    for (const r of rows.filter((r) => !r.passed)) {
+        failures.push({
+            title: r.kind,
+            message: `a cached hover took more than ${cachedBudgetMs} ms in the providers (median)`,
+        });
+    }
+    for (const e of extra.filter((e) => !e.passed))
+        failures.push({ title: e.name, message: e.value });
+    const markdown = `${table(rows)}\n\n| check | measured | verdict |\n|---|---:|---|\n${extra
+        .map((e) => `| ${e.name} | ${e.value} | ${e.passed ? 'pass' : 'FAIL'} |`)
+        .join('\n')}`;
+    log('');
+    log(markdown);
+    const passed = rows.filter((r) => r.passed).length + extra.filter((e) => e.passed).length;
+    const failed = failures.length;
+    log('');
+    log(`bench: ${passed} passed, ${failed} failed`);
+    try {
+        const dir = path.resolve(__dirname, '..', '..', 'bench', 'results');
+        mkdirSync(dir, { recursive: true });
+        const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, VS Code ${vscode.version}`;
+        const stamp = new Date().toISOString();
+        const notes =
+            'Round trip: `vscode.executeHoverProvider` from the extension host through the workbench (code-server in headless Chromium) and back, with every hover provider of the file. Provider times: measured by the two hover providers themselves. Cold: live cache and directories forgotten before each run. Warm: the same identifier again.';
+        writeFileSync(
+            path.join(dir, 'hovers.md'),
+            `# Hovers benchmark\n\n${stamp}, ${machine}, sandbox scale large, ${coldRuns} cold and ${warmRuns} warm runs per kind.\n\n${notes}\n\n${markdown}\n`,
+        );
+        writeFileSync(
+            path.join(dir, 'hovers.json'),
+            `${JSON.stringify({ stamp, machine, coldRuns, warmRuns, budgetMs: cachedBudgetMs, rows, checks: extra }, null, 2)}\n`,
+        );
+    } catch (error) {
+        log(`Could not write bench/results: ${String(error)}`);
+    }
+    return {
+        passed,
+        failed,
+        skipped: 0,
+        failures,
+        output: `${lines.join('\n')}\n`,
+        durationMs: Date.now() - started,
+    };
+}
