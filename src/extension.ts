@@ -13,6 +13,7 @@ import { createHoverCommandHandlers } from './hover/hoverCommands';
 import { Hovers } from './hover/hovers';
 import { ClientProvider } from './platform/clients';
 import { Config } from './platform/config';
+import { type LiveCounts, liveCounts } from './platform/liveCounters';
 import { bindDataApiKeyContext } from './platform/contextKeys';
 import { log } from './platform/log';
 import { Secrets } from './platform/secrets';
@@ -29,6 +30,8 @@ export interface ExtensionApi {
     readonly trees: Trees;
     readonly queries: QueryApi;
     readonly hovers: Hovers;
+    /** Read-only counters for leak tests: live timers, listeners and disposables. */
+    readonly debug: { liveCounts(): LiveCounts };
 }
 
 /** Palette queries and result panels, for other features and the integration tests. */
@@ -94,6 +97,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             trees,
             queries: { services: queryServices, panels, commands: queryCommands, exports },
             hovers,
+            debug: { liveCounts },
         };
     } catch (error) {
         log.error('Extension', 'Activation failed', error);

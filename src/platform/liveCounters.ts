@@ -1,0 +1,45 @@
+/**
+ * Counters of what the extension holds alive: timers, listeners on its own events, and
+ * disposable objects with what they own. Leak tests read them through `ExtensionApi.debug` (the
+ * Node view polling for ten minutes, views closing, deactivation); nothing else does. They count,
+ * they never hold values, so exposing them is safe.
+ *
+ * The store lives on `globalThis` under a registered symbol: the extension is two bundles
+ * (`dist/extension.js` and the lazily loaded `dist/core.js`), each with its own copy of this
+ * module, and both must count into one place. Timers are counted by `liveTimers.ts`, which the
+ * build injects in place of the global timer functions in both bundles.
+ */
+
+/** What is alive right now. */
+export interface LiveCounts {
+    /** Timeouts and intervals created and not yet fired (timeouts) or cleared. */
+    readonly timers: number;
+    /** Subscriptions to the extension's own events that are still attached. */
+    readonly listeners: number;
+    /** `Disposable` objects not yet disposed, plus the items they own (registrations, views). */
+    readonly disposables: number;
+}
+
+/** The shared store; created on first use. */
+export interface LiveStore {
+    readonly timers: Set<unknown>;
+    listeners: number;
+    disposables: number;
+}
+
+const storeKey = Symbol.for('avalanche-explorer.liveCounters');
+
+export function liveStore(): LiveStore {
+    const holder = globalThis as unknown as Record<symbol, LiveStore | undefined>;
+    return (holder[storeKey] ??= { timers: new Set(), listeners: 0, disposables: 0 });
+}
+
+/** A snapshot of the counters. */
+export function liveCounts(): LiveCounts {
+    const store = liveStore();
+    return {
+        timers: store.timers.size,
+        listeners: store.listeners,
+        disposables: store.disposables,
+    };
+}
