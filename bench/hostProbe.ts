@@ -8,15 +8,15 @@
  *   Code calls code loading) and wraps its exported `activate` to time the call (VS Code's
  *   "activate call time"). VS Code's own marks (`code/extHost/willLoadExtensionCode/<id>` …, in
  *   whole milliseconds) are read too, from `globalThis.MonacoPerformanceMarks`.
- * - Idle cost: an async hook notes every timer (`Timeout`) whose creation stack passes through
- *   the extension's folder (its bundles and its copy of undici), and counts those created and
- *   those that fire during a window; the sandbox counts the requests it receives in that window.
+ * - Idle cost: wrapped `setTimeout`/`setInterval` note every timer whose creation stack passes
+ *   through the extension's folder (its bundles and its copy of undici), and count those created
+ *   and the runs of their callbacks during a window; the sandbox counts the requests it receives
+ *   in that window.
  *
  * Each start writes `<resultsDir>/start-<n>.json`; scripts/bench.mjs reloads the workbench (a
  * reload starts a fresh extension host) and reads them. No import of project code: this file is
  * copied alone into the staged extension.
  */
-import { createHook } from 'node:async_hooks';
 import { readFileSync, writeFileSync, renameSync } from 'node:fs';
 import * as inspector from 'node:inspector';
 import Module from 'node:module';
@@ -44,8 +44,8 @@ interface ProbeConfig {
 
 interface TimerRecord {
     createdAtMs: number;
+    /** Runs of its callback so far (a refreshed or repeating timer runs more than once). */
     fired: number;
-    destroyed: boolean;
     site: string;
 }
 
@@ -53,47 +53,65 @@ const config = JSON.parse(
     readFileSync(path.join(__dirname, 'probe-config.json'), 'utf8'),
 ) as ProbeConfig;
 const mainFile = path.join(config.extensionDir, 'dist', 'extension.js');
-const timing: { loadMs?: number; activateCallMs?: number; activateStartedAt?: number } = {};
+const timing: {
+    loadMs?: number;
+    activateCallMs?: number;
+    /** CPU time of the host process during the call (all threads; the call itself is on one). */
+    activateCpuMs?: number;
+    activateStartedAt?: number;
+} = {};
 
 // ------------------------------------------------------------------------------------------
-// Timers of the extension under test.
+// Timers of the extension under test. The global `setTimeout` and `setInterval` are wrapped
+// (undici looks them up at call time too); an async hook would see the same timers but turns on
+// promise tracking for the whole host, which would slow the very activation being timed.
 
-const timers = new Map<number, TimerRecord>();
+const timers: TimerRecord[] = [];
 const extensionDirPrefix = config.extensionDir + path.sep;
-let hookBusy = false;
-const hook = createHook({
-    init(asyncId, type) {
-        if (type !== 'Timeout' || hookBusy) return;
-        hookBusy = true;
-        try {
-            const limit = Error.stackTraceLimit;
-            Error.stackTraceLimit = 40;
-            const stack = new Error().stack ?? '';
-            Error.stackTraceLimit = limit;
-            const lines = stack.split('\n');
-            const ours = lines.find((line) => line.includes(extensionDirPrefix));
-            if (ours) {
-                timers.set(asyncId, {
-                    createdAtMs: performance.now(),
-                    fired: 0,
-                    destroyed: false,
-                    site: ours.trim().replace(extensionDirPrefix, ''),
-                });
-            }
-        } finally {
-            hookBusy = false;
-        }
-    },
-    before(asyncId) {
-        const record = timers.get(asyncId);
-        if (record) record.fired++;
-    },
-    destroy(asyncId) {
-        const record = timers.get(asyncId);
-        if (record) record.destroyed = true;
-    },
-});
-hook.enable();
+
+/** The first stack frame inside the extension's folder, or undefined for everyone else's timers. */
+function ourSite(): string | undefined {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 40;
+    const stack = new Error().stack ?? '';
+    Error.stackTraceLimit = limit;
+    const line = stack.split('\n').find((l) => l.includes(extensionDirPrefix));
+    return line?.trim().replace(extensionDirPrefix, '');
+}
+
+type TimerFunction = (
+    callback: (...args: unknown[]) => void,
+    ms?: number,
+    ...args: unknown[]
+) => unknown;
+function wrapTimer(name: 'setTimeout' | 'setInterval'): void {
+    const original = globalThis[name] as unknown as TimerFunction;
+    const wrapped = function (
+        this: unknown,
+        callback: unknown,
+        ms?: number,
+        ...args: unknown[]
+    ): unknown {
+        const site = typeof callback === 'function' ? ourSite() : undefined;
+        if (!site) return original.call(this, callback as (...a: unknown[]) => void, ms, ...args);
+        const record: TimerRecord = { createdAtMs: performance.now(), fired: 0, site };
+        timers.push(record);
+        return original.call(
+            this,
+            function (this: unknown, ...callbackArgs: unknown[]) {
+                record.fired++;
+                (callback as (...a: unknown[]) => void).apply(this, callbackArgs);
+            },
+            ms,
+            ...args,
+        );
+    };
+    // Keeps util.promisify(setTimeout) and the like working.
+    Object.defineProperties(wrapped, Object.getOwnPropertyDescriptors(original));
+    (globalThis as Record<string, unknown>)[name] = wrapped;
+}
+wrapTimer('setTimeout');
+wrapTimer('setInterval');
 
 // ------------------------------------------------------------------------------------------
 // Code loading and the activate call.
@@ -141,11 +159,14 @@ loader._load = function (request, parent, isMain) {
     return {
         ...exports,
         activate(...args: unknown[]): unknown {
+            const cpuBefore = process.cpuUsage();
             timing.activateStartedAt = performance.now();
             try {
                 return exports.activate(...args);
             } finally {
                 timing.activateCallMs = performance.now() - timing.activateStartedAt;
+                const cpu = process.cpuUsage(cpuBefore);
+                timing.activateCpuMs = (cpu.user + cpu.system) / 1000;
                 stopProfile();
             }
         },
@@ -209,21 +230,23 @@ interface IdleResult {
     timersCreated: number;
     timersFired: number;
     timerSites: string[];
-    /** Timers of the extension still pending at the end of the window. */
-    timersPending: number;
-    /** What opening the views cost before the window, for context. */
+    /** What the open views did before the window: shows that the counting sees them at all. */
     requestsWhileOpen?: number;
+    timersWhileOpen?: number;
 }
 
 async function idleWindow(kind: 'fresh' | 'afterViews'): Promise<IdleResult> {
     let requestsWhileOpen: number | undefined;
+    let timersWhileOpen: number | undefined;
     if (kind === 'afterViews') {
+        const timersBefore = timers.length;
         await clearSandboxRequests();
         await vscode.commands.executeCommand('workbench.view.extension.avalanche');
         // Every view of the container loads its first rows; the Node view polls while visible.
         await sleep(3000);
         await settle(1500, 20_000);
         requestsWhileOpen = (await sandboxRequests()).length;
+        timersWhileOpen = timers.length - timersBefore;
         await vscode.commands.executeCommand('workbench.view.explorer');
         await sleep(1000);
         await settle(1500, 15_000);
@@ -232,22 +255,20 @@ async function idleWindow(kind: 'fresh' | 'afterViews'): Promise<IdleResult> {
     }
     await clearSandboxRequests();
     const start = performance.now();
-    const firedBefore = new Map([...timers].map(([id, t]) => [id, t.fired]));
+    const firedBefore = timers.map((t) => t.fired);
     await sleep(config.idleWindowMs);
     const end = performance.now();
     const requests = await sandboxRequests();
     let created = 0;
     let fired = 0;
     const sites = new Set<string>();
-    let pending = 0;
-    for (const [id, t] of timers) {
-        const firedInWindow = t.fired - (firedBefore.get(id) ?? 0);
+    timers.forEach((t, i) => {
+        const firedInWindow = t.fired - (firedBefore[i] ?? 0);
         const createdInWindow = t.createdAtMs >= start && t.createdAtMs <= end;
         if (createdInWindow) created++;
         fired += firedInWindow;
         if (createdInWindow || firedInWindow > 0) sites.add(t.site);
-        if (!t.destroyed) pending++;
-    }
+    });
     return {
         kind,
         windowMs: end - start,
@@ -258,8 +279,8 @@ async function idleWindow(kind: 'fresh' | 'afterViews'): Promise<IdleResult> {
         timersCreated: created,
         timersFired: fired,
         timerSites: [...sites].slice(0, 10),
-        timersPending: pending,
         ...(requestsWhileOpen !== undefined ? { requestsWhileOpen } : {}),
+        ...(timersWhileOpen !== undefined ? { timersWhileOpen } : {}),
     };
 }
 
@@ -296,6 +317,7 @@ async function run(): Promise<void> {
         const activation = {
             loadMs: timing.loadMs,
             activateCallMs: timing.activateCallMs,
+            activateCpuMs: timing.activateCpuMs,
             vscode: {
                 codeLoadingMs:
                     marks['didLoadExtensionCode'] !== undefined &&
@@ -309,7 +331,7 @@ async function run(): Promise<void> {
                         : undefined,
                 marks,
             },
-            timersCreatedDuringActivation: [...timers.values()]
+            timersCreatedDuringActivation: timers
                 .filter(
                     (t) =>
                         timing.activateStartedAt !== undefined &&
@@ -335,5 +357,5 @@ export function activate(): void {
 }
 
 export function deactivate(): void {
-    hook.disable();
+    // The wrapped timers stay: the host is going away.
 }

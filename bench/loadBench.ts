@@ -5,7 +5,7 @@
  * require times measured inside the process, and what the first use adds (dist/core.js: zod, the
  * schemas and the clients). Writes bench/results/load.{md,json}. Run after a production build.
  *
- * Environment: BENCH_LOAD_RUNS (default 15).
+ * Environment: BENCH_LOAD_RUNS (default 15), BENCH_DIST (the bundles' folder, default dist/).
  */
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { iqrPercent, machineLine, markdownTable, median, writeResults } from './harness';
 
 const runs = Number(process.env['BENCH_LOAD_RUNS'] ?? 15);
-const dist = path.join(__dirname, '..', '..', 'dist');
+const dist = process.env['BENCH_DIST'] ?? path.join(__dirname, '..', '..', 'dist');
 const child = path.join(__dirname, 'loadChild.js');
 
 interface Run {

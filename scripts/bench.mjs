@@ -22,7 +22,7 @@
 //
 // Environment: BENCH_STARTS (fresh extension-host starts, default 7), BENCH_IDLE_MS (idle window,
 // default 20000), and the knobs of each bench file (BENCH_ROUNDS, …).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
     cpSync,
     existsSync,
@@ -33,6 +33,7 @@ import {
     renameSync,
     rmSync,
     statSync,
+    symlinkSync,
     writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -118,13 +119,18 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
  * Runs a command in its own process group, output to a log file; resolves with its exit code.
  * The group is killed if this script is stopped.
  */
-function runLogged(name, command, commandArgs, { env = {}, timeoutMs = 10 * 60_000 } = {}) {
+function runLogged(
+    name,
+    command,
+    commandArgs,
+    { env = {}, timeoutMs = 10 * 60_000, cwd = root } = {},
+) {
     mkdirSync(logDir, { recursive: true });
     const logFile = path.join(logDir, `${name}.log`);
     return new Promise((resolve) => {
         const chunks = [];
         const child = spawn(command, commandArgs, {
-            cwd: root,
+            cwd,
             detached: true,
             env: { ...process.env, ...env },
             stdio: ['ignore', 'pipe', 'pipe'],
@@ -195,11 +201,52 @@ const iqrPercent = (values) => {
 // ---------------------------------------------------------------------------------------------
 // Build
 
+/**
+ * The production build and the .vsix are made in a private folder (symlinks to src, media and
+ * node_modules; copies of the manifest and build files), not in dist/: other people rebuild dist/
+ * in development mode while they work, and a size taken from a dev build would be meaningless.
+ */
+let dist = path.join(root, 'dist');
+
 async function buildAll() {
-    step('building the production package (npm run package)');
-    const pack = await runLogged('package', 'npm', ['run', '--silent', 'package']);
+    const buildDir = mkdtempSync(path.join(os.tmpdir(), 'avalanche-explorer-bench-build-'));
+    stops.push({
+        name: 'build folder',
+        run: () => rmSync(buildDir, { recursive: true, force: true }),
+    });
+    for (const entry of ['src', 'media', 'node_modules']) {
+        symlinkSync(path.join(root, entry), path.join(buildDir, entry));
+    }
+    for (const file of [
+        'package.json',
+        'package.nls.json',
+        'README.md',
+        'LICENSE',
+        '.vscodeignore',
+        'esbuild.mjs',
+    ]) {
+        if (existsSync(path.join(root, file)))
+            cpSync(path.join(root, file), path.join(buildDir, file));
+    }
+    step('building the production bundles (esbuild.mjs --production, in a private folder)');
+    const bundle = await runLogged('build', process.execPath, ['esbuild.mjs', '--production'], {
+        cwd: buildDir,
+    });
+    if (bundle.code !== 0)
+        throw new Error(
+            `the production build failed; see ${bundle.logFile}\n${tail(bundle.logFile)}`,
+        );
+    step('packaging the .vsix (vsce package)');
+    const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
+    const pack = await runLogged(
+        'package',
+        process.execPath,
+        [vsce, 'package', '--no-rewrite-relative-links', '--out', 'dist/avalanche-explorer.vsix'],
+        { cwd: buildDir },
+    );
     if (pack.code !== 0)
-        throw new Error(`npm run package failed; see ${pack.logFile}\n${tail(pack.logFile)}`);
+        throw new Error(`vsce package failed; see ${pack.logFile}\n${tail(pack.logFile)}`);
+    dist = path.join(buildDir, 'dist');
     step('compiling the benchmarks (tsc -p tsconfig.test.json)');
     const tsc = await runLogged('tsc', process.execPath, [
         path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
@@ -224,7 +271,6 @@ const sizeBudgets = { extensionBytes: 150_000, vsixBytes: 1_500_000 };
 
 function sizePart() {
     const size = (file) => (existsSync(file) ? statSync(file).size : Number.NaN);
-    const dist = path.join(root, 'dist');
     const webviewDir = path.join(dist, 'webview');
     const webviewFiles = existsSync(webviewDir)
         ? readdirSync(webviewDir).filter((f) => !f.endsWith('.map'))
@@ -247,7 +293,7 @@ function sizePart() {
     writeResult(
         'size',
         [
-            `Sizes of the production build (npm run package), ${result.stamp}.`,
+            `Sizes of the production build (esbuild.mjs --production, then vsce package), ${result.stamp}.`,
             '',
             '| file | size |',
             '|---|---:|',
@@ -308,6 +354,12 @@ async function hostPart() {
     writeSampleWorkspace(workspaceDir, sandbox.known);
     writeUserSettings(userDataDir, { ...quietSettings, ...endpointSettings(urls) });
     const extensionDir = stageExtension(extensionsDir);
+    // The production bundles of this run, not whatever dist/ holds now.
+    rmSync(path.join(extensionDir, 'dist'), { recursive: true, force: true });
+    cpSync(dist, path.join(extensionDir, 'dist'), {
+        recursive: true,
+        filter: (file) => !file.endsWith('.vsix'),
+    });
 
     const probeDir = path.join(extensionsDir, `${manifest.publisher}.bench-probe-0.0.1`);
     mkdirSync(probeDir, { recursive: true });
@@ -369,6 +421,11 @@ async function hostPart() {
         stateDir: runDir,
     });
     stops.push({ name: 'code-server', run: () => server.stop() });
+    // The extension hosts are forked by the server when the page connects and inherit its
+    // priority: above the neighbours', as for the Node-side parts, so that a compiler running
+    // next to the benchmark preempts the host less (BENCH_NICE=0 to leave it).
+    const nice = Number(process.env.BENCH_NICE ?? -10);
+    if (nice !== 0) reniceGroup(server.child.pid, nice);
     const browser = await launchChromium();
     stops.push({ name: 'chromium', run: () => browser.close() });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -405,6 +462,7 @@ async function hostPart() {
     const calls = records.map((r) => r.activation.activateCallMs);
     const vsLoads = records.map((r) => r.activation.vscode.codeLoadingMs);
     const vsActivates = records.map((r) => r.activation.vscode.activateMs);
+    const cpus = records.map((r) => r.activation.activateCpuMs);
     const idle = records.at(-1).idle;
     const result = {
         stamp: new Date().toISOString(),
@@ -416,6 +474,7 @@ async function hostPart() {
             activateCallMs: median(calls),
             activateCallSpreadPercent: iqrPercent(calls),
             activateCallMaxMs: Math.max(...calls),
+            activateCpuMs: median(cpus),
             vscodeCodeLoadingMs: median(vsLoads),
             vscodeActivateMs: median(vsActivates),
             perStart: records.map((r) => r.activation),
@@ -433,10 +492,11 @@ async function hostPart() {
             '|---|---:|---:|---|',
             `| require of dist/extension.js (code loading) | ${ms(result.activation.loadMs)} | ±${result.activation.loadSpreadPercent.toFixed(0)}% | ${loads.map((v) => v.toFixed(1)).join(', ')} |`,
             `| activate() call | ${ms(result.activation.activateCallMs)} | ±${result.activation.activateCallSpreadPercent.toFixed(0)}% | ${calls.map((v) => v.toFixed(2)).join(', ')} |`,
+            `| CPU time of the host process during activate() | ${ms(result.activation.activateCpuMs)} | ±${iqrPercent(cpus).toFixed(0)}% | ${cpus.map((v) => v.toFixed(2)).join(', ')} |`,
             `| VS Code's marks: code loading (whole ms) | ${result.activation.vscodeCodeLoadingMs} ms | | ${vsLoads.join(', ')} |`,
             `| VS Code's marks: activate (whole ms) | ${result.activation.vscodeActivateMs} ms | | ${vsActivates.join(', ')} |`,
             '',
-            `Idle windows of ${idleWindowMs / 1000} s in the last start (requests counted by the sandbox; timers of the extension by an async hook in the host):`,
+            `Idle windows of ${idleWindowMs / 1000} s in the last start (requests counted by the sandbox; timers of the extension by wrapped setTimeout/setInterval in the host):`,
             '',
             '| window | requests | timers created | timer runs | detail |',
             '|---|---:|---:|---:|---|',
@@ -447,6 +507,18 @@ async function hostPart() {
         ].join('\n'),
         result,
     );
+}
+
+/** Sets the priority of every process in a process group (Linux `ps`); best effort. */
+function reniceGroup(pgid, nice) {
+    const ps = spawnSync('ps', ['-o', 'pid=', '-g', String(pgid)], { encoding: 'utf8' });
+    for (const pid of (ps.stdout ?? '').split(/\s+/).filter(Boolean).map(Number)) {
+        try {
+            os.setPriority(pid, nice);
+        } catch {
+            // Gone already, or not allowed for this user: it keeps its priority.
+        }
+    }
 }
 
 async function treesPart() {
@@ -539,7 +611,7 @@ function rowsFor(results, failures) {
             pct(a.activateCallSpreadPercent),
             '≤ 10 ms',
             verdict(a.activateCallMs <= 10),
-            `worst ${a.activateCallMaxMs.toFixed(2)} ms; code loading ${a.loadMs.toFixed(1)} ms; VS Code marks ${a.vscodeCodeLoadingMs} + ${a.vscodeActivateMs} ms`,
+            `worst ${a.activateCallMaxMs.toFixed(2)} ms; CPU ${a.activateCpuMs.toFixed(2)} ms; code loading (require) ${a.loadMs.toFixed(1)} ms`,
         );
         for (const w of host.idle) {
             const what = w.kind === 'fresh' ? 'views never opened' : 'views opened, then closed';
@@ -756,7 +828,7 @@ async function main() {
         }
     };
     await attempt('size', async () => sizePart());
-    await attempt('load', () => nodePart('load', 'loadBench.js'));
+    await attempt('load', () => nodePart('load', 'loadBench.js', { BENCH_DIST: dist }));
     await attempt('client', () => nodePart('client', 'clientBench.js'));
     await attempt('rpc', () => nodePart('rpc', 'rpcBench.js'));
     await attempt('identifiers', () => nodePart('identifiers', 'identifiersBench.js'));
