@@ -45,7 +45,12 @@ export function relative(ms: number, now = Date.now()): string {
 export function localTime(ms: number): string {
     dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
     const date = new Date(ms);
-    return Number.isNaN(date.getTime()) ? String(ms) : dateFormat.format(date);
+    try {
+        return Number.isNaN(date.getTime()) ? String(ms) : dateFormat.format(date);
+    } catch {
+        // Intl refuses times outside the Date range; the raw value is still in the tooltip.
+        return String(ms);
+    }
 }
 
 function valueSpan(className: string, text: string, raw: string, title?: string): HTMLElement {
@@ -75,6 +80,7 @@ export function renderCell(cell: Cell, actions: CellActions): HTMLElement {
         case 'time': {
             const date = new Date(cell.ms);
             const iso = Number.isNaN(date.getTime()) ? '' : date.toISOString();
+            if (iso === '') return valueSpan('time', cell.raw, cell.raw);
             return valueSpan(
                 'time',
                 `${localTime(cell.ms)} · ${relative(cell.ms)}`,

@@ -12,7 +12,7 @@ import type { Field, PanelAction, PanelFrame, ResultView, Section } from '../sha
 import type { HostMessage, PageMessage, PersistedState } from '../shared/webviewProtocol';
 import { type CellActions, renderCell } from './cells';
 import { button, el, icon } from './dom';
-import { DataTable } from './table';
+import { createTable, type DataTable } from './table';
 
 interface VsCodeApi {
     postMessage(message: PageMessage): void;
@@ -24,13 +24,16 @@ declare function acquireVsCodeApi(): VsCodeApi;
 /** Figures the e2e tier reads from the page. */
 interface PanelStats {
     cspViolations: number;
+    /** Long tasks of this page. */
     longTasks: number[];
+    /** Long tasks of other frames on the same event loop. */
+    otherLongTasks: number[];
     renders: { rows: number; renderMs: number; sinceResponseMs: number }[];
 }
 
 const vscode = acquireVsCodeApi();
 const root = document.getElementById('root') ?? document.body;
-const stats: PanelStats = { cspViolations: 0, longTasks: [], renders: [] };
+const stats: PanelStats = { cspViolations: 0, longTasks: [], otherLongTasks: [], renders: [] };
 (window as unknown as { __avalanchePanel: PanelStats }).__avalanchePanel = stats;
 
 const rawTab = '\u0000raw';
@@ -202,7 +205,7 @@ function section(part: Section): HTMLElement {
     if (part.note) node.append(el('p', { className: 'note', text: part.note }));
     if (part.fields && part.fields.length > 0) node.append(fieldList(part.fields));
     if (part.table) {
-        const table = new DataTable(part.table.columns, part.table.rows, actions, {
+        const table = createTable(part.table.columns, part.table.rows, actions, {
             label: part.title,
             empty: part.table.empty,
             virtual: part.table.rows.length > 200,
@@ -297,7 +300,7 @@ function content(): HTMLElement {
     if (view.fields.length > 0)
         body.append(el('section', { className: 'part overview' }, fieldList(view.fields)));
     if (view.main) {
-        const table = new DataTable(view.main.columns, view.main.rows, actions, {
+        const table = createTable(view.main.columns, view.main.rows, actions, {
             label: view.main.title,
             empty: view.main.empty,
             virtual: true,
@@ -460,7 +463,11 @@ document.addEventListener('securitypolicyviolation', (event) => {
 
 try {
     new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) stats.longTasks.push(entry.duration);
+        // `self`: a task of this page. Others ran in a frame sharing its event loop (the
+        // workbench, when the webview is not in a process of its own).
+        for (const entry of list.getEntries()) {
+            (entry.name === 'self' ? stats.longTasks : stats.otherLongTasks).push(entry.duration);
+        }
     }).observe({ type: 'longtask', buffered: true });
 } catch {
     // Long tasks are only counted where the browser reports them.
