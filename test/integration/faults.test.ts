@@ -392,12 +392,13 @@ suite('(integration) reliability: faults × surfaces', function () {
         const k = known;
         const nodeInfo = { node: true, dataApi: false };
         return [
-            treeSurface('chains', 'view: Chains', { node: true }),
+            // The rows read here (chain lists, P-Chain blocks) come from the Data API only.
+            treeSurface('chains', 'view: Chains', {}),
             treeSurface('subnets', 'view: Subnets & L1s', {}),
             treeSurface('validators', 'view: Validators', { node: true }),
             treeSurface('node', 'view: Node', { node: true, admin: true, dataApi: false }),
             hoverSurface('evmAddress', () => k.evmAddress, { node: true }),
-            hoverSurface('hash32', () => k.evmTxHash, { node: true }),
+            hoverSurface('hash32', () => k.evmTxHash, {}),
             hoverSurface('pnAddress', () => k.pChainAddress, {}),
             hoverSurface('cb58Id', () => k.pChainTxHash, {}),
             hoverSurface('nodeId', () => k.l1NodeId, {}),
@@ -598,6 +599,16 @@ suite('(integration) reliability: faults × surfaces', function () {
             content: lines.map(([, id]) => `id = ${id}`).join('\n'),
         });
         surfaces = buildSurfaces();
+        // The matrix is chosen from `infos` before the surfaces exist: both must agree.
+        for (const info of infos) {
+            const built = surfaces.find((x) => x.name === info.name);
+            assert.ok(built, `surface ${info.name}`);
+            assert.deepEqual(
+                [built.group, built.node, built.admin, built.dataApi],
+                [info.group, info.node, info.admin, info.dataApi],
+                info.name,
+            );
+        }
     });
 
     suiteTeardown(async () => {
@@ -637,12 +648,12 @@ suite('(integration) reliability: faults × surfaces', function () {
     // The cells are known only once the surfaces exist; their names are fixed here so that each
     // cell is its own test.
     const infos: SurfaceInfo[] = [
-        { name: 'view: Chains', group: 'view', node: true, admin: false, dataApi: true },
+        { name: 'view: Chains', group: 'view', node: false, admin: false, dataApi: true },
         { name: 'view: Subnets & L1s', group: 'view', node: false, admin: false, dataApi: true },
         { name: 'view: Validators', group: 'view', node: true, admin: false, dataApi: true },
         { name: 'view: Node', group: 'view', node: true, admin: true, dataApi: false },
         { name: 'hover: evmAddress', group: 'hover', node: true, admin: false, dataApi: true },
-        { name: 'hover: hash32', group: 'hover', node: true, admin: false, dataApi: true },
+        { name: 'hover: hash32', group: 'hover', node: false, admin: false, dataApi: true },
         { name: 'hover: pnAddress', group: 'hover', node: false, admin: false, dataApi: true },
         { name: 'hover: cb58Id', group: 'hover', node: false, admin: false, dataApi: true },
         { name: 'hover: nodeId', group: 'hover', node: false, admin: false, dataApi: true },
