@@ -246,6 +246,18 @@ describe('(unit) hover resolver against the sandbox', function () {
         );
     });
 
+    it('does not call an id "not found" when the lookup that would have found it failed', async () => {
+        sandbox.addFault({
+            fault: { kind: 'status', status: 429 },
+            target: 'listAssetTransactions',
+        });
+        const id = parseIdentifier(known.xAssetId)!;
+        const error = await resolver.resolve(id, options).catch((e: unknown) => e);
+        assert.ok(isRateLimitedError(error), String(error));
+        sandbox.clearFaults();
+        assert.equal((await resolver.resolve(id, options)).kind, 'asset');
+    });
+
     it('stops its requests when cancelled', async () => {
         sandbox.addFault({ fault: { kind: 'latency', ms: 2000 } });
         const controller = new AbortController();

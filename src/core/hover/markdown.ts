@@ -486,9 +486,11 @@ function nodeIdPart(md: Md, r: NodeIdLive, options: LiveHoverOptions): void {
         if (r.l1Validations.length === 0) {
             md.raw(`**L1 validations** · none on ${e(r.network)}`);
         } else {
-            md.raw(`**L1 validations** (${r.l1Validations.length}):`);
+            md.raw(`**L1 validations** (${r.l1Validations.length}):`).gap();
+            // A list of its own: a line after an item would continue the item.
             for (const v of r.l1Validations.slice(0, 5)) md.raw(`- ${validationLine(v, options)}`);
-            if (r.l1Validations.length > 5) md.raw(`and ${r.l1Validations.length - 5} more`);
+            md.gap();
+            if (r.l1Validations.length > 5) md.raw(`and ${r.l1Validations.length - 5} more`).gap();
         }
     }
     if (r.primary !== undefined) {

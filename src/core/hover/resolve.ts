@@ -799,21 +799,10 @@ export class HoverResolver {
         );
         if (tx) return tx;
 
-        if (everything.every(failed)) {
-            const first = everything.find((p) => !p.ok);
-            if (first && !first.ok) throw first.error;
-        }
-        for (const [p, during] of [
-            [chains, 'chain list'],
-            [subnet, 'subnet list'],
-            [asset, 'asset lookup'],
-            [validation, 'L1 validation lookup'],
-            [pBlocks, 'P-Chain blocks'],
-            [xBlocks, 'X-Chain blocks'],
-            [xTxs, 'X-Chain transactions'],
-        ] as const) {
-            if (failed(p) && !p.ok) notes.push(this.calm(p.error, 'Data API', options, during));
-        }
+        // A lookup that failed may have been the one that would have found it: the hover then
+        // says why it cannot tell (one calm line) rather than "not found".
+        const firstFailure = everything.find(failed);
+        if (firstFailure && !firstFailure.ok) throw firstFailure.error;
         const live: NotFoundLive = {
             kind: 'notFound',
             network,
