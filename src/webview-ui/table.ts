@@ -279,8 +279,12 @@ class VirtualTable implements DataTable {
 
     /** Adds the rows that came into view (visible ones first) and removes those that left it. */
     private update(): void {
-        this.sizer.style.height = `${this.rows.length * this.rowHeight}px`;
         if (this.headerHeight < 0) this.headerHeight = this.header.offsetHeight;
+        this.sizer.style.height = `${this.rows.length * this.rowHeight}px`;
+        // As tall as its rows, up to 70% of the view: a short list leaves no empty area above
+        // the paging footer.
+        const content = this.rows.length * this.rowHeight + this.headerHeight + 18;
+        this.element.style.height = `min(70vh, ${content}px)`;
         const top = Math.max(0, this.element.scrollTop - this.headerHeight);
         const viewport = this.element.clientHeight || 600;
         const firstVisible = Math.floor(top / this.rowHeight);

@@ -130,7 +130,7 @@ async function panelFrame(heading: RegExp, timeoutMs = 30_000): Promise<Frame> {
 // Code run inside a panel page is written as text: this program is compiled without DOM types.
 
 function stats(frame: Frame): Promise<PanelStats> {
-    return frame.evaluate('window.__avalanchePanel') as Promise<PanelStats>;
+    return frame.evaluate<PanelStats>('window.__avalanchePanel');
 }
 
 /**
@@ -139,14 +139,14 @@ function stats(frame: Frame): Promise<PanelStats> {
  * document carrying one of the hostile payloads as live markup rather than text.
  */
 function injected(frame: Frame): Promise<number> {
-    return frame.evaluate(`(() => {
+    return frame.evaluate<number>(`(() => {
         const root = document.getElementById('root');
         const markup = root.querySelectorAll('img, svg, iframe, object, embed, a, form, style, script, video, audio, math, link, meta').length;
         const handlers = [...root.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on'))).length;
         const html = document.documentElement.outerHTML;
         const live = ['<script>alert', 'onerror="alert', 'onload="alert', 'href="javascript:', 'href="command:'].filter((p) => html.includes(p)).length;
         return markup + handlers + live;
-    })()`) as Promise<number>;
+    })()`);
 }
 
 async function chooseTheme(name: string): Promise<void> {
@@ -216,9 +216,9 @@ async function scrollPass(frame: Frame): Promise<ScrollPass> {
     const box = await wrap.boundingBox();
     assert.ok(box, 'the table is on screen');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    const height = (await frame.evaluate(
+    const height = await frame.evaluate<number>(
         "document.querySelector('.table-wrap.virtual').scrollHeight",
-    )) as number;
+    );
     for (let y = 0; y < height; y += 1000) {
         await page.mouse.wheel(0, 1000);
         await page.waitForTimeout(16);
@@ -230,7 +230,7 @@ async function scrollPass(frame: Frame): Promise<ScrollPass> {
         await page.waitForTimeout(100);
     }
     await page.waitForTimeout(300);
-    return (await frame.evaluate(`(() => {
+    return frame.evaluate<ScrollPass>(`(() => {
         window.__scroll.stop = true;
         const wrap = document.querySelector('.table-wrap.virtual');
         return {
@@ -242,7 +242,7 @@ async function scrollPass(frame: Frame): Promise<ScrollPass> {
             rowsInDom: wrap.querySelectorAll('.vbody .vrow').length,
             scrollHeight: wrap.scrollHeight,
         };
-    })()`)) as ScrollPass;
+    })()`);
 }
 
 suite('(e2e) result panels', () => {
@@ -323,7 +323,7 @@ suite('(e2e) result panels', () => {
             await chooseTheme(theme);
             await query('Data API: Transaction Details…', [k.cChainId, k.evmTxHash]);
             const frame = await panelFrame(/^Transaction 0x/);
-            const body = (await frame.evaluate('document.body.className')) as string;
+            const body = await frame.evaluate<string>('document.body.className');
             const expected =
                 suffix === 'light'
                     ? 'vscode-light'

@@ -87,7 +87,7 @@ export function amount(
     return { k: 'amount', text: inert(formatAmount(rawText, decimals, unit)), raw: rawText };
 }
 
-let moneyFormats: Map<string, Intl.NumberFormat> | undefined;
+let moneyFormats: Map<string, { format: Intl.NumberFormat; currency: boolean }> | undefined;
 
 /** A value in a fiat currency (`Money { currencyCode, value }`). */
 export function money(value: { currencyCode?: unknown; value?: unknown } | undefined | null): Cell {
@@ -97,24 +97,30 @@ export function money(value: { currencyCode?: unknown; value?: unknown } | undef
     const raw = `${asText(value.value)} ${code}`.trim();
     if (!Number.isFinite(number)) return { k: 'money', text: cleanText(raw), raw };
     moneyFormats ??= new Map();
-    let format = moneyFormats.get(code);
-    if (!format) {
+    let entry = moneyFormats.get(code);
+    if (!entry) {
         try {
-            format = new Intl.NumberFormat('en-US', {
-                style: 'currency',
-                currency: code,
-                maximumFractionDigits: 6,
-            });
+            entry = {
+                format: new Intl.NumberFormat('en-US', {
+                    style: 'currency',
+                    currency: code,
+                    maximumFractionDigits: 6,
+                }),
+                currency: true,
+            };
         } catch {
-            format = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+            entry = {
+                format: new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 }),
+                currency: false,
+            };
         }
-        moneyFormats.set(code, format);
+        moneyFormats.set(code, entry);
     }
-    const shown = format.format(number);
+    const shown = entry.format.format(number);
     return {
         k: 'money',
-        // The currency code comes from the data and may be anything.
-        text: inert(shown.includes(code) || code === '' ? shown : `${shown} ${code}`),
+        // A code Intl does not know is shown after the number; it comes from the data.
+        text: inert(entry.currency || code === '' ? shown : `${shown} ${code}`),
         raw,
     };
 }
