@@ -230,9 +230,19 @@ interface IdleResult {
     timersCreated: number;
     timersFired: number;
     timerSites: string[];
+    /** Live timers by the extension's own debug counter (ExtensionApi.debug.liveCounts). */
+    liveTimersAtStart?: number;
+    liveTimersAtEnd?: number;
     /** What the open views did before the window: shows that the counting sees them at all. */
     requestsWhileOpen?: number;
     timersWhileOpen?: number;
+}
+
+/** The extension's own count of its live timers (ExtensionApi.debug), when it offers one. */
+function liveTimerCount(): number | undefined {
+    const api = vscode.extensions.getExtension(config.extensionId)?.exports as
+        { debug?: { liveCounts?: () => { timers: number } } } | undefined;
+    return api?.debug?.liveCounts?.().timers;
 }
 
 async function idleWindow(kind: 'fresh' | 'afterViews'): Promise<IdleResult> {
@@ -256,8 +266,10 @@ async function idleWindow(kind: 'fresh' | 'afterViews'): Promise<IdleResult> {
     await clearSandboxRequests();
     const start = performance.now();
     const firedBefore = timers.map((t) => t.fired);
+    const liveTimersAtStart = liveTimerCount();
     await sleep(config.idleWindowMs);
     const end = performance.now();
+    const liveTimersAtEnd = liveTimerCount();
     const requests = await sandboxRequests();
     let created = 0;
     let fired = 0;
@@ -279,6 +291,8 @@ async function idleWindow(kind: 'fresh' | 'afterViews'): Promise<IdleResult> {
         timersCreated: created,
         timersFired: fired,
         timerSites: [...sites].slice(0, 10),
+        ...(liveTimersAtStart !== undefined ? { liveTimersAtStart } : {}),
+        ...(liveTimersAtEnd !== undefined ? { liveTimersAtEnd } : {}),
         ...(requestsWhileOpen !== undefined ? { requestsWhileOpen } : {}),
         ...(timersWhileOpen !== undefined ? { timersWhileOpen } : {}),
     };
