@@ -43,7 +43,8 @@ export interface QueryApi {
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
-    const started = Date.now();
+    // Sub-millisecond: the activation budget is 10 ms, and whole milliseconds hide most of it.
+    const started = performance.now();
     const subscriptions = context.subscriptions;
     subscriptions.push(log.init());
     try {
@@ -87,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         void config.confirmWorkspaceOverrides();
         log.info(
             'Extension',
-            `Activated in ${Date.now() - started} ms (VS Code ${vscode.version}, ${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI)`,
+            `Activated in ${(performance.now() - started).toFixed(1)} ms (VS Code ${vscode.version}, ${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI)`,
         );
         return {
             config,
