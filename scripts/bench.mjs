@@ -251,10 +251,6 @@ async function buildAll() {
     if (pack.code !== 0)
         throw new Error(`vsce package failed; see ${pack.logFile}\n${tail(pack.logFile)}`);
     dist = path.join(buildDir, 'dist');
-    // The host-test and e2e parts stage dist/ themselves: they measure these bundles too, as shipped.
-    cpSync(dist, path.join(root, 'dist'), { recursive: true });
-    for (const map of ['extension.js.map', 'core.js.map'])
-        rmSync(path.join(root, 'dist', map), { force: true });
     step('compiling the benchmarks (tsc -p tsconfig.test.json)');
     const tsc = await runLogged('tsc', process.execPath, [
         path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
@@ -529,9 +525,31 @@ function reniceGroup(pgid, nice) {
     }
 }
 
+/**
+ * scripts/hostTest.mjs stages dist/ itself: the production bundles of this run are put there
+ * right before each part that uses it, so that those parts measure what ships too (others may
+ * have rebuilt dist/ in development mode in the meantime).
+ */
+function useProductionDist() {
+    if (dist === path.join(root, 'dist')) return;
+    cpSync(dist, path.join(root, 'dist'), {
+        recursive: true,
+        filter: (file) => !file.endsWith('.vsix'),
+    });
+    for (const map of [
+        'extension.js.map',
+        'core.js.map',
+        'webview/main.js.map',
+        'webview/main.css.map',
+    ]) {
+        rmSync(path.join(root, 'dist', map), { force: true });
+    }
+}
+
 /** A benchmark that runs inside the host through `node scripts/hostTest.mjs bench <name>`. */
 async function hostTestBench(name) {
     step(`${name}: node scripts/hostTest.mjs bench ${name} (bench/${name}Bench.ts)`);
+    useProductionDist();
     const run = await runLogged(name, process.execPath, [
         path.join(root, 'scripts', 'hostTest.mjs'),
         'bench',
@@ -553,6 +571,7 @@ async function panelsPart() {
     step(
         'panels: node scripts/hostTest.mjs e2e, the two render-budget tests of test/e2e/panels.e2e.ts',
     );
+    useProductionDist();
     const run = await runLogged(
         'panels',
         process.execPath,
