@@ -94,8 +94,12 @@ suite('(e2e) hovers', function () {
     this.timeout(120_000);
 
     suiteSetup(async () => {
+        // Earlier journeys may leave faults, hostile text or a stopped node behind.
+        const { sandbox } = e2e();
+        sandbox.clearFaults();
+        sandbox.settings.hostile = false;
+        sandbox.settings.nodeDown = false;
         await resetWorkbench();
-        e2e().sandbox.clearFaults();
     });
 
     suiteTeardown(() => {
