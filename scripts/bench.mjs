@@ -98,10 +98,14 @@ const step = (message) => console.log(`[bench ${elapsed()}] ${message}`);
 
 const stops = [];
 let stopping = Promise.resolve();
-/** Runs the stop actions registered so far, last in first out; safe to call again later. */
-function stopAll() {
+/**
+ * Runs the stop actions registered so far, last in first out, except the first `keep` (those of
+ * the run as a whole, such as the build folder, when a part cleans up after itself); safe to
+ * call again later.
+ */
+function stopAll(keep = 0) {
     stopping = stopping.then(async () => {
-        while (stops.length > 0) {
+        while (stops.length > keep) {
             const stop = stops.pop();
             try {
                 await stop.run();
@@ -460,7 +464,6 @@ async function hostPart() {
                     : ''),
         );
     }
-    await stopAll();
 
     const loads = records.map((r) => r.activation.loadMs);
     const calls = records.map((r) => r.activation.activateCallMs);
@@ -952,6 +955,8 @@ async function main() {
     step(`parts: ${parts.join(', ')}`);
     if (build) await buildAll();
     const failures = {};
+    // What a part starts, it stops; what was registered before (the build folder) stays.
+    const runStops = stops.length;
     const attempt = async (part, run) => {
         if (!parts.includes(part)) return;
         try {
@@ -959,8 +964,8 @@ async function main() {
         } catch (error) {
             failures[part] = String(error.message ?? error);
             step(`${part}: FAILED: ${failures[part]}`);
-            await stopAll();
         }
+        await stopAll(runStops);
     };
     await attempt('size', async () => sizePart());
     await attempt('load', () => nodePart('load', 'loadBench.js', { BENCH_DIST: dist }));
