@@ -62,6 +62,111 @@ function valueSpan(className: string, text: string, raw: string, title?: string)
     });
 }
 
+/** The query behind each link element: a recycled link keeps its one listener. */
+const linkQueries = new WeakMap<HTMLElement, QueryRequest>();
+
+/** What element a cell is drawn with, when it can be updated in place. */
+function reusableKind(cell: Cell): string | undefined {
+    switch (cell.k) {
+        case 'text':
+        case 'num':
+        case 'amount':
+        case 'money':
+        case 'time':
+        case 'badge':
+            return cell.k;
+        case 'id':
+            return cell.link ? 'link' : 'id';
+        default:
+            return undefined;
+    }
+}
+
+function setText(node: HTMLElement, text: string): void {
+    const first = node.firstChild;
+    if (first && first === node.lastChild && first.nodeType === Node.TEXT_NODE)
+        first.nodeValue = text;
+    else node.textContent = text;
+}
+
+function setOptional(
+    node: HTMLElement,
+    name: 'title' | 'data-raw',
+    value: string | undefined,
+): void {
+    if (value === undefined) node.removeAttribute(name);
+    else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+/**
+ * Shows `cell` in `host`, updating the element already there when it draws the same kind of
+ * cell (text, numbers, times, ids, links, badges): scrolling a long table then reuses its rows'
+ * elements instead of making garbage for the collector at every frame.
+ */
+export function patchCell(host: HTMLElement, cell: Cell, actions: CellActions): void {
+    const kind = reusableKind(cell);
+    const current = host.firstElementChild as HTMLElement | null;
+    if (
+        kind === undefined ||
+        !current ||
+        current.dataset['kind'] !== kind ||
+        host.childElementCount !== 1
+    ) {
+        const node = renderCell(cell, actions);
+        if (kind !== undefined) node.dataset['kind'] = kind;
+        host.replaceChildren(node);
+        return;
+    }
+    switch (cell.k) {
+        case 'text':
+            setText(current, cell.text);
+            setOptional(
+                current,
+                'title',
+                cell.text.length > 40 ? cell.text.slice(0, 2000) : undefined,
+            );
+            return;
+        case 'num':
+        case 'money':
+            setText(current, cell.text);
+            setOptional(current, 'title', cell.raw);
+            setOptional(current, 'data-raw', cell.raw);
+            return;
+        case 'amount':
+            setText(current, cell.text);
+            setOptional(current, 'title', `${cell.raw} (smallest unit)`);
+            setOptional(current, 'data-raw', cell.raw);
+            return;
+        case 'time': {
+            const date = new Date(cell.ms);
+            const iso = Number.isNaN(date.getTime()) ? '' : date.toISOString();
+            setText(
+                current,
+                iso === '' ? cell.raw : `${localTime(cell.ms)} · ${relative(cell.ms)}`,
+            );
+            setOptional(current, 'title', iso === '' ? cell.raw : `${cell.raw} · ${iso}`);
+            setOptional(current, 'data-raw', cell.raw);
+            return;
+        }
+        case 'badge':
+            setText(current, cell.text);
+            current.className = `badge tone-${cell.tone}`;
+            return;
+        case 'id':
+            setText(current, cell.text);
+            setOptional(current, 'data-raw', cell.raw);
+            if (cell.link) {
+                setOptional(current, 'title', `${cell.raw}\nOpen in its panel`);
+                linkQueries.set(current, cell.link);
+            } else {
+                setOptional(current, 'title', cell.raw);
+            }
+            return;
+        default:
+            return;
+    }
+}
+
 /** The element of a cell. */
 export function renderCell(cell: Cell, actions: CellActions): HTMLElement {
     switch (cell.k) {
@@ -96,8 +201,11 @@ export function renderCell(cell: Cell, actions: CellActions): HTMLElement {
                 title: `${cell.raw}\nOpen in its panel`,
                 attrs: { type: 'button', 'data-raw': cell.raw },
             });
-            const query = cell.link;
-            link.addEventListener('click', () => actions.open(query));
+            linkQueries.set(link, cell.link);
+            link.addEventListener('click', () => {
+                const query = linkQueries.get(link);
+                if (query) actions.open(query);
+            });
             return link;
         }
         case 'bool':

@@ -28,12 +28,20 @@ interface PanelStats {
     longTasks: number[];
     /** Long tasks of other frames on the same event loop. */
     otherLongTasks: number[];
+    /** The last result drawn (already kept for drawing; exposed so a test can replay it). */
+    lastResult: HostMessage | undefined;
     renders: { rows: number; renderMs: number; sinceResponseMs: number }[];
 }
 
 const vscode = acquireVsCodeApi();
 const root = document.getElementById('root') ?? document.body;
-const stats: PanelStats = { cspViolations: 0, longTasks: [], otherLongTasks: [], renders: [] };
+const stats: PanelStats = {
+    cspViolations: 0,
+    longTasks: [],
+    otherLongTasks: [],
+    lastResult: undefined,
+    renders: [],
+};
 (window as unknown as { __avalanchePanel: PanelStats }).__avalanchePanel = stats;
 
 const rawTab = '\u0000raw';
@@ -385,6 +393,7 @@ function receive(message: HostMessage): void {
             return;
         case 'result': {
             const started = performance.now();
+            stats.lastResult = message;
             performance.mark('avalanche-result-received');
             state.requestId = message.requestId;
             state.frame = message.frame;

@@ -7,7 +7,7 @@
  * and appending a page costs what drawing the rows in view costs.
  */
 import type { Cell, Column } from '../shared/viewModel';
-import { type CellActions, renderCell } from './cells';
+import { type CellActions, patchCell, renderCell } from './cells';
 import { el } from './dom';
 
 /** Rows kept beyond each edge of the viewport. */
@@ -163,6 +163,8 @@ class VirtualTable implements DataTable {
     private readonly emptyNote: HTMLElement;
     private rows: (readonly Cell[])[] = [];
     private readonly drawn = new Map<number, HTMLElement>();
+    /** Rows that left the view, kept to be filled again. */
+    private readonly pool: HTMLElement[] = [];
     private rowHeight = defaultRowHeight;
     private measured = false;
     private frame = 0;
@@ -249,30 +251,25 @@ class VirtualTable implements DataTable {
         });
     }
 
+    /** A row element with one cell element per column, to fill (and refill when recycled). */
+    private shell(): HTMLElement {
+        return el(
+            'div',
+            { className: 'vrow', attrs: { role: 'row' } },
+            ...this.columns.map((column) =>
+                el('div', { className: cellClass(column), attrs: { role: 'cell' } }),
+            ),
+        );
+    }
+
     private renderRow(index: number): HTMLElement {
         const row = this.rows[index]!;
-        const node = el('div', {
-            className: 'vrow',
-            attrs: { role: 'row', 'aria-rowindex': String(index + 2) },
-        });
-        this.columns.forEach((column, i) => {
-            const cell = row[i] ?? { k: 'empty' };
-            // Plain text needs no inner element: fewer nodes per row to create and lay out.
-            node.append(
-                cell.k === 'text'
-                    ? el('div', {
-                          className: `${cellClass(column)} text`,
-                          text: cell.text,
-                          title: cell.text.length > 40 ? cell.text.slice(0, 2000) : undefined,
-                          attrs: { role: 'cell' },
-                      })
-                    : el(
-                          'div',
-                          { className: cellClass(column), attrs: { role: 'cell' } },
-                          renderCell(cell, this.actions),
-                      ),
-            );
-        });
+        const node = this.pool.pop() ?? this.shell();
+        node.setAttribute('aria-rowindex', String(index + 2));
+        const cells = node.children;
+        for (let i = 0; i < this.columns.length; i++) {
+            patchCell(cells[i] as HTMLElement, row[i] ?? { k: 'empty' }, this.actions);
+        }
         node.style.transform = `translateY(${index * this.rowHeight}px)`;
         return node;
     }
@@ -295,6 +292,7 @@ class VirtualTable implements DataTable {
             if (index < start || index >= end) {
                 node.remove();
                 this.drawn.delete(index);
+                if (this.pool.length < 200) this.pool.push(node);
             }
         }
         const missing: number[] = [];
