@@ -14,7 +14,7 @@
  * Budgets: client >= 0.8x bare undici and >= 4x chainkit in requests per second, sequential and
  * concurrent; its p99 at most 1 ms above bare undici's.
  *
- * Environment: BENCH_ROUNDS (default 15), BENCH_SEQUENTIAL / BENCH_CONCURRENT (calls per block,
+ * Environment: BENCH_ROUNDS (default 12), BENCH_SEQUENTIAL / BENCH_CONCURRENT (calls per block,
  * default 300 / 1200), BENCH_PIN=1, BENCH_NICE (see harness.ts).
  */
 import { Agent, request } from 'undici';
@@ -33,7 +33,7 @@ import {
     writeResults,
 } from './harness';
 
-const rounds = Number(process.env['BENCH_ROUNDS'] ?? 15);
+const rounds = Number(process.env['BENCH_ROUNDS'] ?? 12);
 const sequentialCalls = Number(process.env['BENCH_SEQUENTIAL'] ?? 300);
 const concurrentCalls = Number(process.env['BENCH_CONCURRENT'] ?? 1200);
 const concurrency = 16;

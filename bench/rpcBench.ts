@@ -7,7 +7,7 @@
  * interleaved rounds, ratios paired by round. For information: no budget is set on these figures.
  * Prints a table and writes bench/results/rpc.{md,json}.
  *
- * Environment: BENCH_ROUNDS (default 10), BENCH_SEQUENTIAL / BENCH_CONCURRENT (calls per block,
+ * Environment: BENCH_ROUNDS (default 8), BENCH_SEQUENTIAL / BENCH_CONCURRENT (calls per block,
  * default 200 / 800), BENCH_PIN=1, BENCH_NICE (see harness.ts).
  */
 import { createAvalancheClient } from '@avalanche-sdk/client';
@@ -28,7 +28,7 @@ import {
     writeResults,
 } from './harness';
 
-const rounds = Number(process.env['BENCH_ROUNDS'] ?? 10);
+const rounds = Number(process.env['BENCH_ROUNDS'] ?? 8);
 const sequentialCalls = Number(process.env['BENCH_SEQUENTIAL'] ?? 200);
 const concurrentCalls = Number(process.env['BENCH_CONCURRENT'] ?? 800);
 const concurrency = 16;

@@ -20,7 +20,7 @@
 // A part that cannot run is reported as such in the table; its last results are not reused
 // unless they were written by this run, so that the table never shows stale figures as fresh.
 //
-// Environment: BENCH_STARTS (fresh extension-host starts, default 9), BENCH_IDLE_MS (idle window,
+// Environment: BENCH_STARTS (fresh extension-host starts, default 7), BENCH_IDLE_MS (idle window,
 // default 20000), and the knobs of each bench file (BENCH_ROUNDS, …).
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -81,7 +81,7 @@ const skip = listArg('--skip') ?? [];
 const parts = allParts.filter((p) => (only ? only.includes(p) : true) && !skip.includes(p));
 const build = !args.includes('--no-build');
 const updateReadme = !args.includes('--no-readme');
-const starts = Number(process.env.BENCH_STARTS ?? 9);
+const starts = Number(process.env.BENCH_STARTS ?? 7);
 const idleWindowMs = Number(process.env.BENCH_IDLE_MS ?? 20_000);
 
 const started = Date.now();
@@ -593,15 +593,22 @@ async function panelsPart() {
         /figures: 100 rows drawn in [\d.]+ ms after the message arrived, ([\d.]+) ms after the response/,
     );
     const firstRowsDraw = num(/figures: 100 rows drawn in ([\d.]+) ms after the message arrived/);
-    const longest = num(
-        /scrolled top to bottom in [\d.]+ ms, \d+ long task\(s\), longest ([\d.]+) ms/,
-    );
-    const scrollMs = num(/scrolled top to bottom in ([\d.]+) ms/);
     const bigDraw = num(/figures: 10,000 rows drawn in ([\d.]+) ms/);
-    const passes = [...text.matchAll(/scroll pass \d+: .*?longest ([\d.]+) ms;/g)].map((m) =>
-        Number(m[1]),
-    );
-    if (firstRows === undefined && longest === undefined) {
+    // Per scroll pass, the longest task of the page's main thread from a Chromium trace: its wall
+    // time and its CPU time, in a page of its own and inside the workbench (where code-server
+    // serves webviews from the workbench's origin, so they share its renderer).
+    const passesOf = (label) =>
+        [
+            ...text.matchAll(
+                new RegExp(
+                    `${label}, pass \\d+: .*?main thread: \\d+ tasks, longest ([\\d.]+) ms wall / ([\\d.]+) ms CPU, (\\d+) over 50 ms CPU`,
+                    'g',
+                ),
+            ),
+        ].map((m) => ({ wallMs: Number(m[1]), cpuMs: Number(m[2]), over50: Number(m[3]) }));
+    const own = passesOf('own process');
+    const inWorkbench = passesOf('in the workbench');
+    if (firstRows === undefined && own.length === 0) {
         throw new Error(
             `the e2e panel tests printed no figures (exit ${run.code}); see ${run.logFile}\n${tail(run.logFile)}`,
         );
@@ -617,14 +624,16 @@ async function panelsPart() {
             detail: `drawing them took ${firstRowsDraw} ms in the page; one run`,
         });
     }
-    if (longest !== undefined) {
+    if (own.length > 0) {
+        const cpu = median(own.map((p) => p.cpuMs));
+        const list = (passes, key) => passes.map((p) => p[key].toFixed(0)).join(', ');
         checks.push({
-            name: 'longest task while scrolling 10,000 rows',
-            value: longest,
+            name: 'longest task (CPU) while scrolling 10,000 rows',
+            value: cpu,
             unit: 'ms',
             budget: 50,
-            passed: longest <= 50 && /✔ 10,000 loaded rows scroll/.test(text),
-            detail: `best of ${passes.length} scroll pass(es) (each: ${passes.join(', ')} ms); scrolled top to bottom in ${scrollMs} ms; 10,000 rows drawn in ${bigDraw} ms`,
+            passed: cpu <= 50 && /✔ 10,000 loaded rows scroll/.test(text),
+            detail: `median of ${own.length} scroll passes in a page of its own, CPU ${list(own, 'cpuMs')} ms, wall ${list(own, 'wallMs')} ms; in the workbench CPU ${list(inWorkbench, 'cpuMs')} ms, wall ${list(inWorkbench, 'wallMs')} ms (the machine's load stretches wall time); 10,000 rows drawn in ${bigDraw} ms`,
         });
     }
     writeResult(
