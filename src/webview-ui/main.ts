@@ -131,9 +131,10 @@ function toolbar(frame: PanelFrame | undefined): HTMLElement {
         for (const size of paging.pageSizes)
             select.append(el('option', { text: String(size), attrs: { value: String(size) } }));
         select.value = paging.pageSize === undefined ? '' : String(paging.pageSize);
-        select.addEventListener('change', () => {
-            if (select.value !== '') post({ type: 'setPageSize', pageSize: Number(select.value) });
-        });
+        // 0 asks for the server's default again.
+        select.addEventListener('change', () =>
+            post({ type: 'setPageSize', pageSize: Number(select.value || '0') }),
+        );
         const label = el('label', { className: 'control', text: 'Page size ' });
         label.append(select);
         bar.append(label);

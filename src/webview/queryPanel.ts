@@ -399,8 +399,13 @@ export abstract class QueryPanel extends Disposable {
                     await this.run({ append: true });
                 }
                 return;
-            case 'setPageSize':
+            case 'setPageSize': {
+                // Only the sizes the picker offers; 0 goes back to the server's default.
+                if (message.pageSize === 0)
+                    return this.rerun(core.withParam(this.query, 'pageSize', undefined));
+                if (!core.pageSizesFor(this.query).includes(message.pageSize)) return;
                 return this.rerun(core.withParam(this.query, 'pageSize', message.pageSize));
+            }
             case 'setControl': {
                 const control = core.controlsFor(this.query).find((c) => c.param === message.param);
                 if (!control) return;

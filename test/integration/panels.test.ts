@@ -113,6 +113,12 @@ suite('(integration) query panels', function () {
             '25 rows',
         );
         assert.equal((panel.currentQuery as DataApiQuery).params['pageSize'], 25);
+        // A size the picker does not offer is refused; 0 goes back to the server's default.
+        await panel.deliver({ type: 'setPageSize', pageSize: 7 });
+        assert.equal((panel.currentQuery as DataApiQuery).params['pageSize'], 25);
+        await panel.deliver({ type: 'setPageSize', pageSize: 0 });
+        assert.equal((panel.currentQuery as DataApiQuery).params['pageSize'], undefined);
+        await eventually(() => (!panel.snapshot().loading ? true : undefined), 'default page size');
 
         await panel.deliver({ type: 'setControl', param: 'sortOrder', value: 'asc' });
         const sorted = await eventually(
