@@ -231,7 +231,9 @@ export async function settledPanel(
 export async function renderedPanel(
     match: (s: PanelSnapshot) => boolean,
     what: string,
-    timeoutMs = 20_000,
+    // A webview page starts its script only when Chromium gets to it; on a busy machine that took
+    // over 20 s once, while the host had long finished.
+    timeoutMs = 45_000,
 ): Promise<PanelSnapshot> {
     const api = await queryApi();
     try {
