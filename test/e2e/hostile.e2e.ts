@@ -17,7 +17,7 @@ import path from 'node:path';
 
 import type { Frame, Locator, Request } from 'playwright-core';
 
-import { recorded } from '../reliability/record';
+import { isFullRun, recorded } from '../reliability/record';
 import { startSandbox } from '../sandbox/index';
 import type { Sandbox } from '../sandbox/types';
 import { e2e, openFile, quickInput, quickPickRow, resetWorkbench, runCommand } from './harness';
@@ -52,16 +52,23 @@ async function answer(text: string): Promise<void> {
         await input.fill(text);
     }
     await page.keyboard.press('Enter');
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-        if (!(await widget.isVisible())) return;
-        if (
-            ((await quickTitle()
-                .textContent()
-                .catch(() => '')) ?? '') !== before
-        )
-            return;
-        await page.waitForTimeout(100);
+    const title = async (): Promise<string> =>
+        (await quickTitle()
+            .textContent()
+            .catch(() => '')) ?? '';
+    for (let attempt = 0; attempt < 2; attempt++) {
+        const deadline = Date.now() + 6_000;
+        while (Date.now() < deadline) {
+            if (!(await widget.isVisible())) return;
+            if ((await title()) !== before) return;
+            await page.waitForTimeout(100);
+        }
+        // A multi-select pick sometimes misses the Enter: its OK button does the same.
+        await page
+            .locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ })
+            .first()
+            .click()
+            .catch(() => undefined);
     }
     throw new Error(`the quick input did not move on after "${text}" (${before})`);
 }
@@ -286,7 +293,7 @@ suite('(e2e) reliability: hostile data', function () {
 
     test('panels of every kind: nothing from the data becomes markup, runs or loads; no CSP violation', async () => {
         const k = e2e().known.mainnet;
-        const journeys: [string, readonly string[], RegExp][] = [
+        const all: [string, readonly string[], RegExp][] = [
             ['Data API: Transaction Details…', [k.cChainId, k.evmTxHash], /^Transaction 0x/],
             [
                 'Data API: ERC-20 Balances of an Address…',
@@ -315,9 +322,11 @@ suite('(e2e) reliability: hostile data', function () {
             ['Data API: Supported EVM Chains…', [''], /^Supported EVM chains/],
             ['Data API: Show Export Operations', [], /^Export operations/],
         ];
+        // `npm test`: four kinds (Data API detail and list, node, operations); the full run: all.
+        const journeys = isFullRun() ? all : [all[0]!, all[1]!, all[8]!, all[10]!];
         await recorded(
             'hostile',
-            `panels of ${journeys.length} queries (every kind): markup, scripts, remote loads, CSP`,
+            `panels of ${journeys.length} queries${isFullRun() ? ' (every kind)' : ''}: markup, scripts, remote loads, CSP`,
             async (progress) => {
                 const totals = { cspViolations: 0, injected: 0, remoteResources: 0 };
                 const slowest = { title: '', ms: 0 };
@@ -351,7 +360,7 @@ suite('(e2e) reliability: hostile data', function () {
                 assert.deepEqual(remoteRequests, [], 'nothing was fetched from the data');
                 return {
                     cases: progress.cases,
-                    detail: `CSP violations ${totals.cspViolations}, injected elements ${totals.injected}, remote resources ${totals.remoteResources + remoteRequests.length}, dialogs ${dialogs.length}; slowest panel ${slowest.ms} ms`,
+                    detail: `CSP violations ${totals.cspViolations}, injected elements ${totals.injected}, remote resources ${totals.remoteResources + remoteRequests.length}, dialogs ${dialogs.length}; slowest panel ${slowest.ms} ms (${slowest.title}, palette prompts included)`,
                 };
             },
         );
@@ -361,7 +370,7 @@ suite('(e2e) reliability: hostile data', function () {
         const { known } = e2e();
         const k = known.mainnet;
         await showFile('reliability-hostile.txt');
-        const ids: [string, RegExp][] = [
+        const allIds: [string, RegExp][] = [
             [k.evmAddress, /Tokens:/],
             [k.evmTxHash, /success|failed|Token transfers/],
             [k.pChainAddress, /UTXO/],
@@ -369,6 +378,7 @@ suite('(e2e) reliability: hostile data', function () {
             [k.l1NodeId, /L1 validations|Peer/],
             [k.xAssetId, /\n.*\n.*\n/],
         ];
+        const ids = isFullRun() ? allIds : allIds.slice(0, 3);
         await recorded(
             'hostile',
             `hovers over ${ids.length} ids: escaped text, only the extension's links`,
