@@ -77,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
                     config,
                     secrets,
                     trees,
+                    clients,
                     queryHandlers: queryCommands.handlers(),
                     hoverHandlers: createHoverCommandHandlers(hovers),
                 }),

@@ -26,6 +26,8 @@ export const CommandId = {
     ClearDataApiKey: 'avalanche.dataApi.clearKey',
     /** {@link logCommands.showLogs} */
     ShowLogs: 'avalanche.logs.show',
+    /** {@link ClientProvider.reset}: forget cached answers, refresh the views and hovers. */
+    ForgetCachedData: 'avalanche.cache.forget',
 
     // Sidebar trees (handlers in src/tree/treeCommands.ts): title-bar and palette commands.
 

@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 
 import type { HoverCommandId } from '../hover/hoverCommands';
+import type { ClientProvider } from '../platform/clients';
 import type { Config } from '../platform/config';
 import type { Secrets } from '../platform/secrets';
 import type { Trees } from '../tree/registerTrees';
@@ -27,6 +28,7 @@ export interface CommandServices {
     readonly config: Config;
     readonly secrets: Secrets;
     readonly trees: Trees;
+    readonly clients: ClientProvider;
     /** The palette queries (`queries/queryCommands.ts`). */
     readonly queryHandlers: Readonly<Record<QueryCommandId, CommandHandler>>;
     /** The links inside hovers (`hover/hoverCommands.ts`). */
@@ -38,6 +40,7 @@ export function createCommandHandlers({
     config,
     secrets,
     trees,
+    clients,
     queryHandlers,
     hoverHandlers,
 }: CommandServices): CommandHandlers {
@@ -52,6 +55,7 @@ export function createCommandHandlers({
         [CommandId.SetDataApiKey]: () => setDataApiKey(secrets),
         [CommandId.ClearDataApiKey]: () => clearDataApiKey(secrets),
         [CommandId.ShowLogs]: () => showLogs(),
+        [CommandId.ForgetCachedData]: () => clients.reset(),
         [CommandId.ShowStatusMenu]: () => showStatusMenu(config, secrets),
     };
 }

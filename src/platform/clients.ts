@@ -125,6 +125,17 @@ export class ClientProvider extends Disposable {
         return client;
     }
 
+    /**
+     * Drops both clients (and with them their response caches); every view, hover and panel
+     * listening to `onDidChange` then forgets its answers and asks again.
+     */
+    reset(): void {
+        this.dropDataApi();
+        this.dropNodeRpc();
+        logger.info('Cached data forgotten');
+        this.emitter.fire({ dataApi: true, nodeRpc: true, network: false });
+    }
+
     override dispose(): void {
         this.dropDataApi();
         this.dropNodeRpc();

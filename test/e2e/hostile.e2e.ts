@@ -288,6 +288,8 @@ suite('(e2e) reliability: hostile data', function () {
         page.off('request', onRequest);
         await resetWorkbench();
         await command('View: Close All Editors').catch(() => undefined);
+        // Later suites hover and open the same ids: drop what was cached while hostile.
+        await command('Avalanche: Forget Cached Data and Refresh').catch(() => undefined);
         rmSync(hostileFile, { force: true });
     });
 

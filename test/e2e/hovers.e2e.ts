@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Locator } from 'playwright-core';
 
 import { breakChecksum } from '../fixtures/sampleWorkspace';
-import { e2e, openFile, resetWorkbench } from './harness';
+import { e2e, openFile, resetWorkbench, runCommand } from './harness';
 import { paletteOptimise } from './pngPalette';
 
 /** The visible hover widget. */
@@ -99,6 +99,9 @@ suite('(e2e) hovers', function () {
         sandbox.clearFaults();
         sandbox.settings.hostile = false;
         sandbox.settings.nodeDown = false;
+        await resetWorkbench();
+        // ...and answers cached while they were on (the hostile suite hovers these same ids).
+        await runCommand('Avalanche: Forget Cached Data and Refresh');
         await resetWorkbench();
     });
 

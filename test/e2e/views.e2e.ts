@@ -30,7 +30,8 @@ suite('(e2e) Avalanche views', () => {
             // Either tree rows or the view's welcome content (text and buttons), never a blank pane.
             const body = pane.locator('.pane-body');
             const content = body.locator('.monaco-list-row, .welcome-view-content');
-            await content.first().waitFor({ timeout: 15_000 });
+            // The first view to load after a cold start also waits for the extension host.
+            await content.first().waitFor({ timeout: 45_000 });
             const text = (await body.innerText()).trim();
             assert.ok(text.length > 0, `the ${title} view is blank`);
         });
