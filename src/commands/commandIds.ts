@@ -73,6 +73,8 @@ export const CommandId = {
     Retry: 'avalanche.tree.retry',
     /** {@link treeCommands.copyId} */
     CopyId: 'avalanche.tree.copyId',
+    /** {@link treeCommands.openDetails} */
+    OpenDetails: 'avalanche.tree.openDetails',
     /** {@link treeCommands.openJson} */
     OpenJson: 'avalanche.tree.openJson',
     /** {@link treeCommands.openInExplorer} */
@@ -101,6 +103,7 @@ export const internalCommandIds: ReadonlySet<CommandId> = new Set<CommandId>([
     CommandId.LoadMore,
     CommandId.Retry,
     CommandId.CopyId,
+    CommandId.OpenDetails,
     CommandId.OpenJson,
     CommandId.OpenInExplorer,
     CommandId.HoverCopy,

@@ -3,6 +3,7 @@
  * shows and where "Open in Explorer" goes. Pure (no `vscode`), so it is unit-tested in plain Node.
  */
 import { safeLinkTarget } from '../core/format';
+import type { QueryRequest } from '../shared/query';
 import { buildExplorerUrl } from '../platform/explorerUrl';
 import type { Network } from '../platform/settingKeys';
 import type { TreeNode } from './nodes';
@@ -78,6 +79,69 @@ export function copyValues(node: TreeNode): CopyValue[] {
             return node.copy === undefined ? [] : values([node.label, node.copy]);
         default:
             return [];
+    }
+}
+
+/**
+ * The result panel "Open Details" opens for a row: the query that shows the row's own thing with
+ * its related data (a transaction's transfers, an L1 validator's validation, a peer as the node
+ * sees it). Undefined where no query says more than the row's JSON.
+ */
+export function panelQueryOf(node: TreeNode, network: Network): QueryRequest | undefined {
+    const data = (operation: string, params: Record<string, string | number>): QueryRequest => ({
+        source: 'dataApi',
+        operation,
+        params,
+    });
+    const rpc = (
+        method: string,
+        texts: Record<string, string> = {},
+        chain?: string,
+    ): QueryRequest =>
+        chain === undefined
+            ? { source: 'node', method, texts }
+            : { source: 'node', method, texts, chain };
+    switch (node.kind) {
+        case 'evmTx':
+            return data('getTransaction', { chainId: node.chain.chainId, txHash: node.tx.txHash });
+        case 'evmBlock':
+            return data('getTransactionsForBlock', {
+                chainId: node.chain.chainId,
+                blockId: node.block.hash,
+            });
+        case 'vertex':
+            return data('getVertexByHeight', {
+                network,
+                blockchainId: 'x-chain',
+                vertexHeight: node.vertex.vertexHeight,
+            });
+        case 'subnet':
+            return node.subnet.isL1
+                ? data('listL1Validators', { network, subnetId: node.subnet.subnetId })
+                : undefined;
+        case 'l1Validator':
+            return data('listL1Validators', {
+                network,
+                l1ValidationId: node.validator.validationId,
+            });
+        case 'nodeValidator':
+            return node.comparable
+                ? data('listL1Validators', { network, nodeId: node.compared.nodeId })
+                : undefined;
+        case 'nodeChain':
+            return node.chain.platformChainId
+                ? rpc('eth_getChainConfig', {}, node.chain.platformChainId)
+                : undefined;
+        case 'peer':
+            return rpc('info.peers', { nodeIDs: node.peer.nodeId });
+        case 'upgrade':
+            return rpc('info.upgrades');
+        case 'acp':
+            return rpc('info.acps');
+        case 'logger':
+            return rpc('admin.getLoggerLevel', { loggerName: node.logger.loggerName });
+        default:
+            return undefined;
     }
 }
 

@@ -15,7 +15,7 @@ import type { Config } from '../platform/config';
 import { loadCore } from '../platform/lazyCore';
 import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';
-import { copyValues, explorerUrlOf, jsonOf, jsonText } from './nodeActions';
+import { copyValues, explorerUrlOf, jsonOf, jsonText, panelQueryOf } from './nodeActions';
 import type { ErrorNode, GroupNode, LoadMoreNode, SubnetNode, TreeNode } from './nodes';
 import { under } from './nodes';
 import type { Trees } from './registerTrees';
@@ -40,6 +40,7 @@ export type TreeCommandId =
     | typeof CommandId.LoadMore
     | typeof CommandId.Retry
     | typeof CommandId.CopyId
+    | typeof CommandId.OpenDetails
     | typeof CommandId.OpenJson
     | typeof CommandId.OpenInExplorer;
 
@@ -103,6 +104,7 @@ export function createTreeCommandHandlers(
             }
         },
         [CommandId.CopyId]: (arg) => copyId(target(arg)),
+        [CommandId.OpenDetails]: (arg) => openDetails(trees, target(arg)),
         [CommandId.OpenJson]: (arg) => openJson(target(arg)),
         [CommandId.OpenInExplorer]: (arg) => openInExplorer(trees, config, target(arg)),
     };
@@ -126,6 +128,13 @@ async function copyId(node: TreeNode | undefined): Promise<void> {
     if (!picked) return;
     await vscode.env.clipboard.writeText(picked.value);
     vscode.window.setStatusBarMessage(`Copied ${picked.label}`, 3000);
+}
+
+/** The row's result panel; rows whose thing no query shows better open as JSON. */
+async function openDetails(trees: Trees, node: TreeNode | undefined): Promise<void> {
+    const query = node ? panelQueryOf(node, trees.services.network) : undefined;
+    if (query === undefined) return openJson(node);
+    await vscode.commands.executeCommand(CommandId.OpenQueryPanel, query);
 }
 
 async function openJson(node: TreeNode | undefined): Promise<void> {

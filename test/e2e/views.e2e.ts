@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 
 import {
+    e2e,
     expandPane,
     openAvalancheContainer,
     openFile,
@@ -32,7 +33,12 @@ suite('(e2e) Avalanche views', () => {
             const content = body.locator('.monaco-list-row, .welcome-view-content');
             // The first view to load after a cold start also waits for the extension host.
             await content.first().waitFor({ timeout: 45_000 });
-            const text = (await body.innerText()).trim();
+            // A row can be in the list a moment before its label is drawn.
+            let text = '';
+            for (let deadline = Date.now() + 15_000; !text && Date.now() < deadline; ) {
+                text = (await body.innerText()).trim();
+                if (!text) await e2e().page.waitForTimeout(200);
+            }
             assert.ok(text.length > 0, `the ${title} view is blank`);
         });
     }

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 
 import { SettingKey } from '../../src/platform/settingKeys';
 import type { TreeNode } from '../../src/tree/nodes';
+import { settledPanel } from './commandsScript';
 import { addSandboxFault, testEnv } from './testEnv';
 import {
     descriptionOf,
@@ -248,5 +249,20 @@ suite('(integration) trees: Subnets & L1s view', () => {
             (await extensionApi()).trees.providers.subnets.getTreeItem(idRow).contextValue,
             'field.copy',
         );
+    });
+
+    test('Open Details on an L1 opens its validators in a result panel', async () => {
+        const l1 = await knownL1();
+        await vscode.commands.executeCommand('avalanche.tree.openDetails', l1);
+        const panel = await settledPanel(
+            (p) =>
+                p.query.source === 'dataApi' &&
+                p.query.operation === 'listL1Validators' &&
+                p.query.params['subnetId'] === l1.subnet.subnetId,
+            'the L1 validators panel',
+        );
+        assert.equal(panel.error, undefined);
+        assert.ok(panel.rows > 0, 'the sandbox L1 has validators');
+        (await extensionApi()).queries.panels.closeAll();
     });
 });

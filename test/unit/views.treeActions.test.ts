@@ -15,7 +15,13 @@ import {
 } from '../../src/core/views/genesisSummary';
 import { primaryNetworkId } from '../../src/core/views/primaryNetwork';
 import { defaultExplorerUrlTemplate } from '../../src/platform/settingKeys';
-import { copyValues, explorerUrlOf, jsonOf, jsonText } from '../../src/tree/nodeActions';
+import {
+    copyValues,
+    explorerUrlOf,
+    jsonOf,
+    jsonText,
+    panelQueryOf,
+} from '../../src/tree/nodeActions';
 import { childId, type TreeNode, under } from '../../src/tree/nodes';
 import { nextPageSize } from '../../src/tree/subnetsSource';
 
@@ -243,5 +249,50 @@ describe('(unit) views: tree row actions', () => {
             tx,
         };
         assert.equal(explorerUrlOf(hostile, 'mainnet', defaultExplorerUrlTemplate), undefined);
+    });
+
+    it('opens a row in the result panel that shows its own thing, or in JSON', () => {
+        assert.deepEqual(panelQueryOf(subnetRow, 'fuji'), {
+            source: 'dataApi',
+            operation: 'listL1Validators',
+            params: { network: 'fuji', subnetId: subnet.subnetId },
+        });
+        const plainSubnet: TreeNode = {
+            ...subnetRow,
+            subnet: { ...compact, isL1: false },
+        };
+        assert.equal(panelQueryOf(plainSubnet, 'mainnet'), undefined);
+        const tx: TreeNode = {
+            kind: 'evmTx',
+            ...under('chains', undefined, 'tx'),
+            chain: chain({ chainId: '43114' }),
+            tx: {
+                txHash: '0xhash',
+                from: { address: '0x1' },
+                to: { address: '0x2' },
+            } as NativeTransaction,
+        };
+        assert.deepEqual(panelQueryOf(tx, 'mainnet'), {
+            source: 'dataApi',
+            operation: 'getTransaction',
+            params: { chainId: '43114', txHash: '0xhash' },
+        });
+        const peer = {
+            kind: 'peer',
+            ...under('node', undefined, 'peer'),
+            peer: { nodeId: 'NodeID-abc' },
+        } as TreeNode;
+        assert.deepEqual(panelQueryOf(peer, 'mainnet'), {
+            source: 'node',
+            method: 'info.peers',
+            texts: { nodeIDs: 'NodeID-abc' },
+        });
+        const field: TreeNode = {
+            kind: 'field',
+            ...under('node', undefined, 'z'),
+            label: 'IP',
+            value: '1.2.3.4:9651',
+        };
+        assert.equal(panelQueryOf(field, 'mainnet'), undefined);
     });
 });
