@@ -188,11 +188,22 @@ export function statusBarItem(text: RegExp): Locator {
 /** Opens a workspace file in the editor through Quick Open (Ctrl+P), as a person would. */
 export async function openFile(relativePath: string): Promise<void> {
     const { page } = e2e();
-    await page.keyboard.press('Control+P');
-    const input = quickInput();
-    await input.waitFor({ timeout: 10_000 });
-    await input.fill(relativePath);
-    await quickPickRow(path.basename(relativePath)).first().waitFor({ timeout: 15_000 });
+    // Quick Open answers from the file search's index: a file written a moment ago may be missing
+    // from the first answer, so ask again rather than wait on a list that will not change.
+    for (let attempt = 1; ; attempt++) {
+        await page.keyboard.press('Control+P');
+        const input = quickInput();
+        await input.waitFor({ timeout: 10_000 });
+        await input.fill(relativePath);
+        try {
+            await quickPickRow(path.basename(relativePath)).first().waitFor({ timeout: 10_000 });
+            break;
+        } catch (error) {
+            if (attempt >= 3) throw error;
+            await page.keyboard.press('Escape');
+            await page.waitForTimeout(1_000);
+        }
+    }
     await page.keyboard.press('Enter');
     await page
         .locator(`.tabs-container .tab[aria-label^="${path.basename(relativePath)}"]`)
