@@ -20,6 +20,8 @@ const rowsPerFrame = 8;
 /** Assumed until the first row is measured; the CSS fixes rows to one line. */
 const defaultRowHeight = 24;
 /** Rows sampled to size the columns. */
+/** Narrowest a column gets before the table scrolls sideways. */
+const minColumnCh = 12;
 const sampleRows = 200;
 
 export interface TableOptions {
@@ -233,10 +235,17 @@ class VirtualTable implements DataTable {
             for (const row of sample) longest = Math.max(longest, cellLength(row[i]));
             return Math.min(44, Math.max(5, longest)) + 2;
         });
-        this.template = widths.map((w) => `${w}ch`).join(' ');
+        // Each column takes its share of the panel's width in proportion to its content, and gives
+        // way down to a floor (cells then end in an ellipsis, the whole value on hover and copy), so
+        // the amounts stay in view; below the floors the table scrolls sideways.
+        // Amounts and numbers never give way: a cut-off figure reads as a different figure.
+        const floors = widths.map((w, i) =>
+            this.columns[i]?.align === 'end' ? w : Math.min(w, minColumnCh),
+        );
+        this.template = widths.map((w, i) => `minmax(${floors[i]}ch, ${w}fr)`).join(' ');
         // CSSOM, not a style attribute: the CSP allows no inline styles. Cells pad by 14px.
         this.element.style.setProperty('--columns', this.template);
-        const total = widths.reduce((sum, w) => sum + w, 0);
+        const total = floors.reduce((sum, w) => sum + w, 0);
         this.element.style.setProperty(
             '--table-width',
             `calc(${total}ch + ${widths.length * 14}px)`,
