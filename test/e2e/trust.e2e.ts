@@ -6,10 +6,13 @@
  * "No, I don't trust the authors" as a person who cloned something unknown would.
  *
  * It then uses the views and a hover and checks that nothing reached those servers, that the
- * extension saw the workspace as untrusted (its log says why it ignored each value, and no consent
- * dialog came up), and that it kept working against the user's own endpoints: a sandbox of its
- * own, so that every request it records comes from this workbench. The trusted-but-unconsented
- * case is test/integration/security.test.ts.
+ * extension host saw the workspace as untrusted (its activation log line says so, no consent
+ * dialog came up, the status bar names the user's node), and that it kept working against the
+ * user's own endpoints: a sandbox of its own, so that every request it records comes from this
+ * workbench. VS Code itself drops restricted workspace values in untrusted workspaces before the
+ * extension's `inspect()` sees them; the extension's own untrusted branch (settingsPolicy.ts) is
+ * a second line that the unit tests cover. The trusted-but-unconsented case is
+ * test/integration/security.test.ts.
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
