@@ -352,6 +352,11 @@ function cleanEnv(extra) {
  * Starts code-server in its own process group on 127.0.0.1:`port`, logging to `logFile`.
  * Returns { url, child, stop() }; `stop()` ends the whole group (the server and its extension
  * hosts) and is safe to call twice.
+ *
+ * Workspace trust stays off unless `workspaceTrust` is true: with it on, every fresh browser
+ * profile would first meet the trust dialog, which only the untrusted-workspace check answers.
+ * That check also needs `security.workspace.trust.enabled: true` in its user settings
+ * (quietSettings turns it off).
  */
 export async function startCodeServer({
     entry,
@@ -361,6 +366,7 @@ export async function startCodeServer({
     folder,
     logFile,
     stateDir,
+    workspaceTrust = false,
 }) {
     mkdirSync(path.dirname(logFile), { recursive: true });
     const out = openSync(logFile, 'a');
@@ -374,7 +380,7 @@ export async function startCodeServer({
         path.join(stateDir, 'config.yaml'),
         '--disable-telemetry',
         '--disable-update-check',
-        '--disable-workspace-trust',
+        ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
         '--disable-getting-started-override',
         '--ignore-last-opened',
         '--extensions-dir',

@@ -327,6 +327,7 @@ async function main() {
         readmeScreenshotsDir: path.join(root, 'media', 'screenshots'),
         updateReadmeScreenshots: process.env.UPDATE_SCREENSHOTS === '1',
         consoleErrors,
+        startExtraServer: (options) => startExtraServer(codeServerEntry, options),
     };
     // The contributed container appears once the extension registry reached the workbench.
     await page
@@ -336,6 +337,42 @@ async function main() {
     const failures = await runE2eMocha(page);
     step(`e2e tier done with ${failures} failure(s)`);
     await finish(failures === 0 ? 0 : 1);
+}
+
+/**
+ * A second code-server beside the tier's own, for a journey that needs another start (workspace
+ * trust on) with its own user data, extension copy and folder under the run folder. Stopped with
+ * everything else on every path out; `stop()` may also be called earlier.
+ */
+async function startExtraServer(entry, { name, folder, urls, settings = {}, workspaceTrust }) {
+    const dir = path.join(runDir, name);
+    const extraUserDataDir = path.join(dir, 'user-data');
+    const extensionsDir = path.join(dir, 'extensions');
+    writeUserSettings(extraUserDataDir, {
+        ...quietSettings,
+        ...endpointSettings(urls),
+        ...settings,
+    });
+    stageExtension(extensionsDir);
+    const port = await freePort();
+    step(`  starting a second code-server (${name}) on 127.0.0.1:${port}`);
+    const server = await startCodeServer({
+        entry,
+        port,
+        userDataDir: extraUserDataDir,
+        extensionsDir,
+        folder,
+        logFile: path.join(dir, 'code-server.log'),
+        stateDir: dir,
+        workspaceTrust,
+    });
+    stops.push({ name: `code-server (${name})`, run: () => server.stop() });
+    return {
+        url: server.url,
+        workbenchUrl: `${server.url}/?folder=${encodeURIComponent(folder)}`,
+        userDataDir: extraUserDataDir,
+        stop: () => server.stop(),
+    };
 }
 
 /** Runs the journeys in this process; the last file checks the logs for errors of the extension. */

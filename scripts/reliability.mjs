@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:reliability`: the reliability checks at full size, then the table of what was
 // tried and what held. The checks are ordinary test files of the three tiers (test/unit/fuzz*,
-// test/unit/bounds*, test/integration/faults* and security*, test/e2e/hostile* and secrets*);
+// test/unit/bounds*, test/integration/faults* and security*, test/e2e/hostile*, secrets* and trust*);
 // `npm test` runs the same files with small case counts. Here they run with:
 //   RELIABILITY_FULL=1    the whole fault matrix, 100,000 fuzz cases per property, a 10-minute soak
 //   RELIABILITY_RECORD    the file each check appends its row to (JSON lines)
@@ -100,7 +100,7 @@ if (!args.has('--skip-integration')) {
 if (!args.has('--skip-e2e')) {
     tiers.push(
         run(
-            'e2e (hostile data, secrets)',
+            'e2e (hostile data, secrets, untrusted workspace)',
             process.execPath,
             [path.join(root, 'scripts/hostTest.mjs'), 'e2e'],
             {
@@ -166,7 +166,7 @@ const md = [
     '# Reliability',
     '',
     `\`npm run test:reliability\` (${mode}), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${Math.round((Date.now() - started) / 60_000)} min, Node ${process.version}, ${os.cpus().length} cores.`,
-    'Each row is one check of test/unit/fuzz*, test/unit/bounds*, test/integration/faults* and security*, or test/e2e/hostile* and secrets*.',
+    'Each row is one check of test/unit/fuzz*, test/unit/bounds*, test/integration/faults* and security*, or test/e2e/hostile*, secrets* and trust*.',
     '',
     '| area | check | cases | requests | result | detail |',
     '|---|---|--:|--:|---|---|',

@@ -63,7 +63,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             reportHealth: (health) => statusBar.setHealth(health),
         });
         subscriptions.push(trees);
-        const queryServices = new QueryServices(clients, config, context.globalState, context.extensionUri);
+        const queryServices = new QueryServices(
+            clients,
+            config,
+            context.globalState,
+            context.extensionUri,
+        );
         subscriptions.push(queryServices);
         const panels = new QueryPanels(queryServices);
         subscriptions.push(panels);
@@ -87,9 +92,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         // Workspace values of request-routing settings wait for the user's consent; asked after
         // activation so that a dialog never holds up the extension host.
         void config.confirmWorkspaceOverrides();
+        // The trust state is named here because in an untrusted workspace VS Code drops the
+        // workspace values of restricted settings before `inspect()` sees them, so Config never
+        // gets to say why a `.vscode/settings.json` URL is not used.
         log.info(
             'Extension',
-            `Activated in ${(performance.now() - started).toFixed(1)} ms (VS Code ${vscode.version}, ${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI)`,
+            `Activated in ${(performance.now() - started).toFixed(1)} ms (VS Code ${vscode.version}, ${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI, ${vscode.workspace.isTrusted ? 'trusted' : 'untrusted'} workspace)`,
         );
         return {
             config,

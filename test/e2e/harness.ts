@@ -8,7 +8,7 @@ import path from 'node:path';
 
 import type { Browser, Locator, Page } from 'playwright-core';
 
-import type { KnownIds, Sandbox, SandboxNetwork } from '../sandbox/types';
+import type { KnownIds, Sandbox, SandboxNetwork, SandboxUrls } from '../sandbox/types';
 import { paletteOptimise } from './pngPalette';
 
 export interface ConsoleError {
@@ -38,6 +38,29 @@ export interface E2eContext {
     updateReadmeScreenshots: boolean;
     /** Errors the workbench page printed to its console, collected since it opened. */
     consoleErrors: ConsoleError[];
+    /** Starts a second code-server for a journey that needs its own start (scripts/hostTest.mjs). */
+    startExtraServer: (options: ExtraServerOptions) => Promise<ExtraServer>;
+}
+
+export interface ExtraServerOptions {
+    /** Folder name under the run folder for its user data, extension copy and log. */
+    name: string;
+    /** The workspace folder it opens. */
+    folder: string;
+    /** The endpoints written to its user settings. */
+    urls: SandboxUrls;
+    /** More user settings, on top of the quiet ones and the endpoints. */
+    settings?: Record<string, unknown>;
+    /** Starts without --disable-workspace-trust (also set `security.workspace.trust.enabled`). */
+    workspaceTrust?: boolean;
+}
+
+export interface ExtraServer {
+    url: string;
+    /** The workbench with the folder open. */
+    workbenchUrl: string;
+    userDataDir: string;
+    stop(): Promise<void>;
 }
 
 const contextKey = Symbol.for('avalanche-explorer.e2e');
@@ -257,6 +280,14 @@ function filesUnder(dir: string): string[] {
     } catch {
         return [];
     }
+}
+
+/** What the extension wrote to its own "Avalanche Explorer" log under `userDataDir` so far. */
+export function extensionLog(userDataDir: string): string {
+    return filesUnder(path.join(userDataDir, 'logs'))
+        .filter((file) => path.basename(file).startsWith('Avalanche Explorer'))
+        .map((file) => readFileSync(file, 'utf8'))
+        .join('\n');
 }
 
 /**
