@@ -92,7 +92,7 @@ const codiconsPlugin = {
 };
 
 /**
- * Both Node bundles count their timers (src/platform/liveTimers.ts stands in for the global timer
+ * All Node bundles count their timers (src/platform/liveTimers.ts stands in for the global timer
  * functions) so that leak tests can see, through the extension's API, that none is left behind.
  */
 const liveTimers = ['src/platform/liveTimers.ts'];
