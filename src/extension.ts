@@ -30,15 +30,18 @@ export interface ExtensionApi {
     readonly clients: ClientProvider;
     readonly statusBar: AvalancheStatusBar;
     readonly trees: Trees;
-    /** Loads the queries bundle (`dist/queries.js`) on first read. */
+    /** Reading any of its parts loads the queries bundle (`dist/queries.js`). */
     readonly queries: QueryApi;
     readonly hovers: Hovers;
     /** Read-only counters for leak tests: live timers, listeners and disposables. */
     readonly debug: { liveCounts(): LiveCounts };
 }
 
-/** Palette queries and result panels, for other features and the integration tests. */
-export interface QueryApi {
+/**
+ * Palette queries and result panels, for other features and the integration tests. Disposing it
+ * is what deactivation does to them: the panel serializers go, and the queries if they were loaded.
+ */
+export interface QueryApi extends vscode.Disposable {
     readonly services: QueryServices;
     readonly panels: QueryPanels;
     readonly commands: QueryCommands;
@@ -101,9 +104,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             clients,
             statusBar,
             trees,
-            get queries() {
-                return queries.feature;
-            },
+            queries,
             hovers,
             debug: { liveCounts },
         };

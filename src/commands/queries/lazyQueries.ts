@@ -51,6 +51,24 @@ export class LazyQueries extends Disposable {
         return this.loaded;
     }
 
+    // The parts of the queries, for other features and the integration tests (`QueryApi`); each
+    // read loads them.
+    get services(): Feature.QueryFeature['services'] {
+        return this.feature.services;
+    }
+
+    get panels(): Feature.QueryFeature['panels'] {
+        return this.feature.panels;
+    }
+
+    get commands(): Feature.QueryFeature['commands'] {
+        return this.feature.commands;
+    }
+
+    get exports(): Feature.QueryFeature['exports'] {
+        return this.feature.exports;
+    }
+
     /** One handler per query command id, each loading the queries on its first run. */
     handlers(): Record<QueryCommandId, CommandHandler> {
         const handlers = {} as Record<QueryCommandId, CommandHandler>;
