@@ -1,4 +1,5 @@
-// Two bundles: the extension (Node, CommonJS) and the webview UI (browser).
+// The extension (Node, CommonJS) in three bundles: what activation loads, then the core and the
+// palette queries with their panels on first use; and the webview UI (browser).
 // `undici` stays external on purpose: VS Code's proxy and certificate support patches a runtime
 // `require('undici')`, not a copy inlined into the bundle, and leaving it out keeps activation light.
 import * as esbuild from 'esbuild';
@@ -22,16 +23,53 @@ const problemMatcherPlugin = {
 };
 
 /**
- * `src/platform/lazyCore.ts` requires `../core/index` on first use. In the bundle that require is
- * pointed at `dist/core.js`, a second bundle holding zod, the schemas and the clients, so that
- * activation loads only the thin VS Code glue in `dist/extension.js`.
+ * The lazily loaded bundles: a `require` of the entry module from its loader file is pointed at
+ * the bundle built from that entry, so that activation loads only the thin VS Code glue in
+ * `dist/extension.js`.
+ * - `src/platform/lazyCore.ts` requires `../core/index`: `dist/core.js`, holding zod, the schemas
+ *   and the clients.
+ * - `src/commands/queries/lazyQueries.ts` requires `./queryFeature`: `dist/queries.js`, holding the
+ *   palette queries, their prompts, the exports and the panel hosts.
  */
-const lazyCorePlugin = {
-    name: 'lazy-core',
+const lazyBundles = [
+    { loader: 'lazyCore.ts', request: '../core/index', entry: 'src/core/index.ts', out: 'core.js' },
+    {
+        loader: 'lazyQueries.ts',
+        request: './queryFeature',
+        entry: 'src/commands/queries/queryFeature.ts',
+        out: 'queries.js',
+    },
+];
+const lazyBundlesPlugin = {
+    name: 'lazy-bundles',
     setup(build) {
-        build.onResolve({ filter: /^\.\.\/core\/index$/ }, (args) =>
-            args.importer.endsWith('lazyCore.ts') ? { path: './core.js', external: true } : undefined,
+        for (const { loader, request, out } of lazyBundles) {
+            const filter = new RegExp(`^${request.replace(/[./]/g, (c) => `\\${c}`)}$`);
+            build.onResolve({ filter }, (args) =>
+                args.importer.endsWith(loader) ? { path: `./${out}`, external: true } : undefined,
+            );
+        }
+    },
+};
+
+/**
+ * Every `import * as vscode from 'vscode'` of an external module becomes its own
+ * `__toESM(require("vscode"))`, which copies each of the API's few hundred names onto a new
+ * object: 27 copies at every load of the bundle. Routing them through one `export * from 'vscode'`
+ * module makes it one copy per bundle.
+ */
+const vscodeOncePlugin = {
+    name: 'vscode-once',
+    setup(build) {
+        build.onResolve({ filter: /^vscode$/ }, (args) =>
+            args.namespace === 'vscode-once'
+                ? { path: 'vscode', external: true }
+                : { path: 'vscode', namespace: 'vscode-once' },
         );
+        build.onLoad({ filter: /.*/, namespace: 'vscode-once' }, () => ({
+            contents: "export * from 'vscode';",
+            loader: 'js',
+        }));
     },
 };
 
@@ -54,7 +92,7 @@ const codiconsPlugin = {
 };
 
 /**
- * Both Node bundles count their timers (src/platform/liveTimers.ts stands in for the global timer
+ * All Node bundles count their timers (src/platform/liveTimers.ts stands in for the global timer
  * functions) so that leak tests can see, through the extension's API, that none is left behind.
  */
 const liveTimers = ['src/platform/liveTimers.ts'];
@@ -69,28 +107,23 @@ const common = {
     plugins: watch ? [problemMatcherPlugin] : [],
 };
 
+/** A Node bundle: the activation entry or one of the lazily loaded ones. */
+const nodeContext = (entry, outfile) =>
+    esbuild.context({
+        ...common,
+        entryPoints: [entry],
+        outfile,
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        external: ['vscode', 'undici'],
+        inject: liveTimers,
+        plugins: [...common.plugins, lazyBundlesPlugin, vscodeOncePlugin],
+    });
+
 const contexts = await Promise.all([
-    esbuild.context({
-        ...common,
-        entryPoints: ['src/extension.ts'],
-        outfile: 'dist/extension.js',
-        platform: 'node',
-        format: 'cjs',
-        target: 'node20',
-        external: ['vscode', 'undici'],
-        inject: liveTimers,
-        plugins: [...common.plugins, lazyCorePlugin],
-    }),
-    esbuild.context({
-        ...common,
-        entryPoints: ['src/core/index.ts'],
-        outfile: 'dist/core.js',
-        platform: 'node',
-        format: 'cjs',
-        target: 'node20',
-        external: ['vscode', 'undici'],
-        inject: liveTimers,
-    }),
+    nodeContext('src/extension.ts', 'dist/extension.js'),
+    ...lazyBundles.map(({ entry, out }) => nodeContext(entry, `dist/${out}`)),
     esbuild.context({
         ...common,
         entryPoints: { main: 'src/webview-ui/main.ts' },

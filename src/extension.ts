@@ -1,13 +1,15 @@
 /**
  * Composition root (STYLE.md rule 12): builds the services in order and hands each registrar its
- * dependencies. Activation stays cheap: no core bundle, no network, no awaited I/O; clients are
- * built on first use by `ClientProvider`.
+ * dependencies. Activation stays cheap: no core bundle, no queries bundle (palette queries and
+ * panels, `LazyQueries`), no network, no awaited I/O; clients are built on first use by
+ * `ClientProvider`.
  */
 import * as vscode from 'vscode';
 
-import { ExportCommands } from './commands/queries/exportCommands';
-import { QueryCommands } from './commands/queries/queryCommands';
-import { QueryServices } from './commands/queries/queryServices';
+import type { ExportCommands } from './commands/queries/exportCommands';
+import { LazyQueries } from './commands/queries/lazyQueries';
+import type { QueryCommands } from './commands/queries/queryCommands';
+import type { QueryServices } from './commands/queries/queryServices';
 import { createCommandHandlers, registerCommands } from './commands/registerCommands';
 import { createHoverCommandHandlers } from './hover/hoverCommands';
 import { Hovers } from './hover/hovers';
@@ -19,7 +21,7 @@ import { log } from './platform/log';
 import { Secrets } from './platform/secrets';
 import { AvalancheStatusBar } from './statusBar/statusBarItem';
 import { Trees } from './tree/registerTrees';
-import { QueryPanels } from './webview/queryPanels';
+import type { QueryPanels } from './webview/queryPanels';
 
 /** The services features build on; returned from `activate` for the integration tests. */
 export interface ExtensionApi {
@@ -28,14 +30,18 @@ export interface ExtensionApi {
     readonly clients: ClientProvider;
     readonly statusBar: AvalancheStatusBar;
     readonly trees: Trees;
+    /** Reading any of its parts loads the queries bundle (`dist/queries.js`). */
     readonly queries: QueryApi;
     readonly hovers: Hovers;
     /** Read-only counters for leak tests: live timers, listeners and disposables. */
     readonly debug: { liveCounts(): LiveCounts };
 }
 
-/** Palette queries and result panels, for other features and the integration tests. */
-export interface QueryApi {
+/**
+ * Palette queries and result panels, for other features and the integration tests. Disposing it
+ * is what deactivation does to them: the panel serializers go, and the queries if they were loaded.
+ */
+export interface QueryApi extends vscode.Disposable {
     readonly services: QueryServices;
     readonly panels: QueryPanels;
     readonly commands: QueryCommands;
@@ -63,17 +69,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             reportHealth: (health) => statusBar.setHealth(health),
         });
         subscriptions.push(trees);
-        const queryServices = new QueryServices(
+        const queries = new LazyQueries({
             clients,
             config,
-            context.globalState,
-            context.extensionUri,
-        );
-        subscriptions.push(queryServices);
-        const panels = new QueryPanels(queryServices);
-        subscriptions.push(panels);
-        const exports = new ExportCommands(queryServices, panels);
-        const queryCommands = new QueryCommands(queryServices, panels, exports);
+            state: context.globalState,
+            extensionUri: context.extensionUri,
+        });
+        subscriptions.push(queries);
         const hovers = new Hovers(config, clients);
         subscriptions.push(hovers);
         subscriptions.push(
@@ -83,7 +85,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
                     secrets,
                     trees,
                     clients,
-                    queryHandlers: queryCommands.handlers(),
+                    queryHandlers: queries.handlers(),
                     hoverHandlers: createHoverCommandHandlers(hovers),
                 }),
             ),
@@ -105,7 +107,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             clients,
             statusBar,
             trees,
-            queries: { services: queryServices, panels, commands: queryCommands, exports },
+            queries,
             hovers,
             debug: { liveCounts },
         };

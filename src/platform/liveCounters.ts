@@ -4,10 +4,10 @@
  * Node view polling for ten minutes, views closing, deactivation); nothing else does. They count,
  * they never hold values, so exposing them is safe.
  *
- * The store lives on `globalThis` under a registered symbol: the extension is two bundles
- * (`dist/extension.js` and the lazily loaded `dist/core.js`), each with its own copy of this
- * module, and both must count into one place. Timers are counted by `liveTimers.ts`, which the
- * build injects in place of the global timer functions in both bundles.
+ * The store lives on `globalThis` under a registered symbol: the extension is three bundles
+ * (`dist/extension.js` and the lazily loaded `dist/core.js` and `dist/queries.js`), each with its
+ * own copy of this module, and all must count into one place. Timers are counted by
+ * `liveTimers.ts`, which the build injects in place of the global timer functions in every bundle.
  */
 
 /** What is alive right now. */

@@ -1,6 +1,6 @@
 /**
- * Counting stand-ins for the global timer functions. esbuild injects this module into both Node
- * bundles (`esbuild.mjs`, `inject`), so every `setTimeout`/`setInterval` of the extension's code
+ * Counting stand-ins for the global timer functions. esbuild injects this module into every Node
+ * bundle (`esbuild.mjs`, `inject`), so every `setTimeout`/`setInterval` of the extension's code
  * and of what is bundled with it is registered in the live counters until it fires or is
  * cleared. Behaviour is unchanged: the real functions run and their handles are returned as is.
  * Not used by the plain-Node tests, which run the compiled sources without the bundle.

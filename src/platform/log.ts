@@ -127,4 +127,12 @@ function formatDetail(detail: unknown): string {
 }
 
 /** The extension's log. */
-export const log = new Log();
+/**
+ * Kept on `globalThis` under a registered symbol, like the live counters: the lazily loaded
+ * `dist/queries.js` carries its own copy of this module, and its lines must reach the one channel
+ * `activate()` opened (and be redacted with the secrets registered there).
+ */
+const logKey = Symbol.for('avalanche-explorer.log');
+
+export const log: Log = ((globalThis as unknown as Record<symbol, Log | undefined>)[logKey] ??=
+    new Log());

@@ -7,11 +7,12 @@
 import type * as vscode from 'vscode';
 
 import type { PanelKind, QueryRequest } from '../shared/query';
+import { PanelViewType } from './panelViewTypes';
 import { type PanelDeps, type PresetResult, QueryPanel } from './queryPanel';
 
 /** One EVM transaction (4.15): overview, native transaction, token transfers, internal transactions, teleporter message and network token prices. */
 export class TransactionPanel extends QueryPanel {
-    static readonly viewType = 'avalanche.panel.transaction';
+    static readonly viewType = PanelViewType.transaction;
     private static readonly panels = new Map<string, TransactionPanel>();
 
     private constructor(
@@ -55,7 +56,7 @@ export class TransactionPanel extends QueryPanel {
 
 /** An EVM address, one tab per list: transactions (4.2), ERC-20 balances (4.8), ERC-1155 balances (4.11), collectibles (4.13), ERC-1155 transfers (4.7) and internal transactions (4.10). */
 export class AddressPanel extends QueryPanel {
-    static readonly viewType = 'avalanche.panel.address';
+    static readonly viewType = PanelViewType.address;
     private static readonly panels = new Map<string, AddressPanel>();
 
     private constructor(
@@ -95,7 +96,7 @@ export class AddressPanel extends QueryPanel {
 
 /** A block: the transactions of an EVM block (4.12) or the latest blocks of a primary-network chain (4.16). */
 export class BlockPanel extends QueryPanel {
-    static readonly viewType = 'avalanche.panel.block';
+    static readonly viewType = PanelViewType.block;
     private static readonly panels = new Map<string, BlockPanel>();
 
     private constructor(
@@ -135,7 +136,7 @@ export class BlockPanel extends QueryPanel {
 
 /** A token contract: its transfers (4.9) and its holders above a threshold over a time frame (4.18). */
 export class TokenPanel extends QueryPanel {
-    static readonly viewType = 'avalanche.panel.token';
+    static readonly viewType = PanelViewType.token;
     private static readonly panels = new Map<string, TokenPanel>();
 
     private constructor(
@@ -175,7 +176,7 @@ export class TokenPanel extends QueryPanel {
 
 /** Primary-network lists: UTXOs of addresses (4.3), transactions of an X-Chain asset (4.4) and X-Chain vertices by height (4.14). */
 export class PrimaryNetworkPanel extends QueryPanel {
-    static readonly viewType = 'avalanche.panel.primaryNetwork';
+    static readonly viewType = PanelViewType.primaryNetwork;
     private static readonly panels = new Map<string, PrimaryNetworkPanel>();
 
     private constructor(
@@ -219,7 +220,7 @@ export class PrimaryNetworkPanel extends QueryPanel {
 
 /** Subnets and L1s (4.6) and L1 validators (4.17), as tabs of one network. */
 export class SubnetsPanel extends QueryPanel {
-    static readonly viewType = 'avalanche.panel.subnets';
+    static readonly viewType = PanelViewType.subnets;
     private static readonly panels = new Map<string, SubnetsPanel>();
 
     private constructor(
@@ -259,7 +260,7 @@ export class SubnetsPanel extends QueryPanel {
 
 /** The aggregated signatures of the Warp message of a P- or X-Chain transaction (4.1). */
 export class SignaturesPanel extends QueryPanel {
-    static readonly viewType = 'avalanche.panel.signatures';
+    static readonly viewType = PanelViewType.signatures;
     private static readonly panels = new Map<string, SignaturesPanel>();
 
     private constructor(
@@ -303,7 +304,7 @@ export class SignaturesPanel extends QueryPanel {
 
 /** The answer of a node JSON-RPC method: peers, upgrades, ACPs, versions, chain and fee config, active rules, validators, or a generic view. */
 export class NodeResultPanel extends QueryPanel {
-    static readonly viewType = 'avalanche.panel.node';
+    static readonly viewType = PanelViewType.node;
     private static readonly panels = new Map<string, NodeResultPanel>();
 
     private constructor(
@@ -347,7 +348,7 @@ export class NodeResultPanel extends QueryPanel {
 
 /** Results without a panel of their own: raw JSON-RPC answers, the supported chains, export operation states. */
 export class GenericResultPanel extends QueryPanel {
-    static readonly viewType = 'avalanche.panel.generic';
+    static readonly viewType = PanelViewType.generic;
     private static readonly panels = new Map<string, GenericResultPanel>();
 
     private constructor(
@@ -391,7 +392,7 @@ export class GenericResultPanel extends QueryPanel {
 
 /** The transaction exports started from this editor, with their states, download links and actions. */
 export class OperationsPanel extends QueryPanel {
-    static readonly viewType = 'avalanche.panel.operations';
+    static readonly viewType = PanelViewType.operations;
     private static readonly panels = new Map<string, OperationsPanel>();
 
     private constructor(

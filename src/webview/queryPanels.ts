@@ -1,8 +1,8 @@
 /**
- * The registry of result panels: opens a query in the panel kind that shows it, registers one
- * `WebviewPanelSerializer` per kind so that panels come back after a window reload (rule 18:
- * revived from the persisted query, which runs again), and lists what every open panel has shown
- * for the integration tests.
+ * The registry of result panels: opens a query in the panel kind that shows it, revives the
+ * panels VS Code restores after a window reload (rule 18: from the persisted query, which runs
+ * again; the serializers are registered at activation by `lazyQueries.ts`, which loads this on the
+ * first restore), and lists what every open panel has shown for the integration tests.
  */
 import * as vscode from 'vscode';
 
@@ -45,16 +45,6 @@ export class QueryPanels extends Disposable {
             act: (action) => this.commands?.act(action) ?? Promise.resolve(),
             changed: () => this.changeEmitter.fire(),
         };
-        for (const host of Object.values(panelKindHosts)) {
-            this._register(
-                vscode.window.registerWebviewPanelSerializer(host.viewType, {
-                    deserializeWebviewPanel: (panel, state: unknown) => {
-                        this.revive(host.viewType, panel, state);
-                        return Promise.resolve();
-                    },
-                }),
-            );
-        }
         this._register(services.onDidChangeOperations(() => this.changeEmitter.fire()));
     }
 

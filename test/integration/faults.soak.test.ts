@@ -212,8 +212,8 @@ suiteTeardown(async function () {
     const before = api.debug.liveCounts();
     for (const service of [
         api.hovers,
-        api.queries.panels,
-        api.queries.services,
+        // The serializers and, once loaded, the panels and query services (LazyQueries).
+        api.queries,
         api.trees,
         api.statusBar,
         api.clients,

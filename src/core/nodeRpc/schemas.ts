@@ -566,10 +566,15 @@ export interface NetworkUpgrades {
     other: Record<string, unknown>;
 }
 /** Turns the info.upgrades result into its camelCase domain form. */
+/**
+ * The two field checks of {@link normalizeUpgrades}; built once, on first use, because building a
+ * zod union costs far more than checking one value and the Node view reads upgrades every refresh.
+ */
+const upgradeFieldSchemas = lazy(() => ({ uint: smallUintWire(), bigUint: bigUintWire() }));
+
 export function normalizeUpgrades(wire: UpgradesWire): NetworkUpgrades {
     const result: NetworkUpgrades = { upgrades: [], other: {} };
-    const uint = smallUintWire();
-    const bigUint = bigUintWire();
+    const { uint, bigUint } = upgradeFieldSchemas();
     for (const [key, value] of Object.entries(wire)) {
         if (key.endsWith('Time') && typeof value === 'string' && !Number.isNaN(Date.parse(value))) {
             result.upgrades.push({

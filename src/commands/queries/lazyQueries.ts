@@ -1,0 +1,80 @@
+/**
+ * What activation keeps of the palette queries and result panels: a thin handler per query
+ * command and one serializer per panel kind. The queries themselves (prompt flows, exports, the
+ * panel hosts) are built on first use from `queryFeature.ts`, which the bundle maps to
+ * `dist/queries.js` (see esbuild.mjs), as `lazyCore.ts` does for the core bundle.
+ */
+import * as vscode from 'vscode';
+
+import { Disposable } from '../../platform/disposable';
+import { log } from '../../platform/log';
+import { PanelViewType } from '../../webview/panelViewTypes';
+import type { CommandHandler } from '../runCommand';
+import { QueryCommandId } from './queryCommandIds';
+import type * as Feature from './queryFeature';
+
+const logger = log.for('Queries');
+
+export class LazyQueries extends Disposable {
+    private loaded: Feature.QueryFeature | undefined;
+
+    constructor(private readonly deps: Feature.QueryFeatureDeps) {
+        super();
+        // Registered now, not on load: VS Code restores panels only for view types that have a
+        // serializer by the time it asks, which can be right after activation.
+        for (const viewType of Object.values(PanelViewType)) {
+            this._register(
+                vscode.window.registerWebviewPanelSerializer(viewType, {
+                    deserializeWebviewPanel: (panel, state: unknown) => {
+                        try {
+                            this.feature.panels.revive(viewType, panel, state);
+                        } catch (error) {
+                            logger.error(`Restoring a ${viewType} panel failed`, error);
+                            panel.dispose();
+                        }
+                        return Promise.resolve();
+                    },
+                }),
+            );
+        }
+    }
+
+    /** The queries and panels, built on first use. */
+    get feature(): Feature.QueryFeature {
+        if (!this.loaded) {
+            const started = performance.now();
+            // eslint-disable-next-line @typescript-eslint/no-require-imports
+            const { QueryFeature } = require('./queryFeature') as typeof Feature;
+            this.loaded = this._register(new QueryFeature(this.deps));
+            logger.debug(`Loaded in ${(performance.now() - started).toFixed(1)} ms`);
+        }
+        return this.loaded;
+    }
+
+    // The parts of the queries, for other features and the integration tests (`QueryApi`); each
+    // read loads them.
+    get services(): Feature.QueryFeature['services'] {
+        return this.feature.services;
+    }
+
+    get panels(): Feature.QueryFeature['panels'] {
+        return this.feature.panels;
+    }
+
+    get commands(): Feature.QueryFeature['commands'] {
+        return this.feature.commands;
+    }
+
+    get exports(): Feature.QueryFeature['exports'] {
+        return this.feature.exports;
+    }
+
+    /** One handler per query command id, each loading the queries on its first run. */
+    handlers(): Record<QueryCommandId, CommandHandler> {
+        const handlers = {} as Record<QueryCommandId, CommandHandler>;
+        for (const id of Object.values(QueryCommandId)) {
+            handlers[id] = (...args: unknown[]) => this.feature.handlers[id](...args);
+        }
+        return handlers;
+    }
+}

@@ -1,0 +1,40 @@
+/**
+ * Entry of the lazily loaded `dist/queries.js` (see `lazyQueries.ts`): builds the palette queries,
+ * their prompt flows, the export commands and the result panels. None of this is needed to
+ * register the contributions, so it loads on the first query command or panel restore.
+ */
+import type * as vscode from 'vscode';
+
+import type { ClientProvider } from '../../platform/clients';
+import type { Config } from '../../platform/config';
+import { Disposable } from '../../platform/disposable';
+import { QueryPanels } from '../../webview/queryPanels';
+import type { CommandHandler } from '../runCommand';
+import { ExportCommands } from './exportCommands';
+import { QueryCommands } from './queryCommands';
+import type { QueryCommandId } from './queryCommandIds';
+import { QueryServices } from './queryServices';
+
+export interface QueryFeatureDeps {
+    readonly clients: ClientProvider;
+    readonly config: Config;
+    readonly state: vscode.Memento;
+    readonly extensionUri: vscode.Uri;
+}
+
+export class QueryFeature extends Disposable {
+    readonly services: QueryServices;
+    readonly panels: QueryPanels;
+    readonly exports: ExportCommands;
+    readonly commands: QueryCommands;
+    readonly handlers: Readonly<Record<QueryCommandId, CommandHandler>>;
+
+    constructor({ clients, config, state, extensionUri }: QueryFeatureDeps) {
+        super();
+        this.services = this._register(new QueryServices(clients, config, state, extensionUri));
+        this.panels = this._register(new QueryPanels(this.services));
+        this.exports = new ExportCommands(this.services, this.panels);
+        this.commands = new QueryCommands(this.services, this.panels, this.exports);
+        this.handlers = this.commands.handlers();
+    }
+}
