@@ -52,7 +52,7 @@ function checkValidationError(error: unknown, where: string): void {
         `${where}: message of ${error.message.length} characters`,
     );
     assert.ok(
-        !/[\u0000-\u001f\u007f]/.test(error.message),
+        !/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/.test(error.message),
         `${where}: control character in ${JSON.stringify(error.message)}`,
     );
 }
@@ -229,6 +229,19 @@ function dataApiParams(operation: DataApiOperation): fc.Arbitrary<unknown> {
 describe('(unit) fuzz: parameter checks', function () {
     this.timeout(0);
     const operations = Object.keys(operationParams) as DataApiOperation[];
+
+    it('an invalid value is quoted with its invisible and control characters escaped', () => {
+        // Found by this fuzz run (seed -139228127): DEL reached the message as it was.
+        for (const bad of ['\u007f', 'a\u0085b', '\u202eevil', 'x\u2028y']) {
+            try {
+                nodeEndpointPath('evm', bad);
+                assert.fail(`accepted ${JSON.stringify(bad)}`);
+            } catch (error) {
+                checkValidationError(error, JSON.stringify(bad));
+                assert.match((error as Error).message, /\\u[0-9a-f]{4}/);
+            }
+        }
+    });
 
     it('Data API (validate.ts): only ValidationError, and what is accepted is safe to send', async () => {
         const numRuns = fuzzRuns(3_000);

@@ -211,5 +211,11 @@ export function describeValue(value: unknown): string {
             text = typeof value; // cycles
         }
     }
+    // JSON escapes C0 controls but not DEL, C1 controls or the invisible and bidirectional marks,
+    // which would reach a notification as they are.
+    text = text.replace(
+        /[\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]/g,
+        (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
     return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
