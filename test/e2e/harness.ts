@@ -130,8 +130,22 @@ export async function expandPane(pane: Locator): Promise<void> {
  */
 export async function runCommand(title: string): Promise<void> {
     const { page } = e2e();
-    const input = await openCommandPalette();
-    await input.fill(`>${title}`);
+    // A webview that takes the focus as it finishes loading closes the palette under our fingers;
+    // open it again (the title bar click gives the focus back to the workbench) rather than wait.
+    for (let attempt = 1; ; attempt++) {
+        const input = await openCommandPalette();
+        try {
+            await input.fill(`>${title}`, { timeout: 5_000 });
+            break;
+        } catch (error) {
+            if (attempt >= 3) throw error;
+            await page
+                .locator('#workbench\\.parts\\.titlebar')
+                .click({ position: { x: 5, y: 5 } })
+                .catch(() => undefined);
+            await page.waitForTimeout(500);
+        }
+    }
     const exact = page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(title)}$`) });
     const row = quickPickRow(title).filter({ has: exact }).first();
     await row.waitFor({ timeout: 15_000 });
