@@ -16,6 +16,8 @@ import {
     type NodeRpcMethod,
 } from '../../src/core';
 
+import { failure } from './helpers/failure';
+
 const nodeUrl = 'http://127.0.0.1:9650';
 
 interface Sent {
@@ -23,15 +25,6 @@ interface Sent {
     id: number;
     method: string;
     params?: unknown;
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-    try {
-        await promise;
-    } catch (error) {
-        return error as Error;
-    }
-    return assert.fail('expected a failure');
 }
 
 describe('(unit) nodeRpc client protocol cases (MockAgent)', () => {
