@@ -393,9 +393,18 @@ describe('(unit) fuzz: response schemas and panel views', function () {
         return true;
     }
 
-    it('Data API schemas: mutated published examples', async () => {
+    /**
+     * Mutates randomly chosen seeds a few times each and runs `check` on the result (true when it
+     * parsed and built a view); the record counts what parsed and what was refused.
+     */
+    function fuzzMutatedSeeds<S extends { seed: Json }>(
+        check: string,
+        seeds: readonly S[],
+        name: (seed: S) => string,
+        run: (seed: S, json: Json, where: string) => boolean,
+    ): Promise<void> {
         const numRuns = fuzzRuns(3_000);
-        await recorded('fuzz', 'Data API response schemas: mutated examples', (progress) => {
+        return recorded('fuzz', check, (progress) => {
             let parsed = 0;
             fc.assert(
                 fc.property(
@@ -403,16 +412,10 @@ describe('(unit) fuzz: response schemas and panel views', function () {
                     fc.array(mutation, { minLength: 1, maxLength: 4 }),
                     (index, mutations) => {
                         progress.cases++;
-                        const { operation, seed } = dataSeeds[index % dataSeeds.length]!;
-                        const json = mutate(seed, mutations);
-                        if (
-                            runDataApi(
-                                operation,
-                                json,
-                                `${operation} ${JSON.stringify(mutations).slice(0, 300)}`,
-                            )
-                        )
-                            parsed++;
+                        const seed = seeds[index % seeds.length]!;
+                        const json = mutate(seed.seed, mutations);
+                        const where = `${name(seed)} ${JSON.stringify(mutations).slice(0, 300)}`;
+                        if (run(seed, json, where)) parsed++;
                     },
                 ),
                 { numRuns },
@@ -422,6 +425,15 @@ describe('(unit) fuzz: response schemas and panel views', function () {
                 detail: `${parsed} parsed and built, ${progress.cases - parsed} refused`,
             };
         });
+    }
+
+    it('Data API schemas: mutated published examples', async () => {
+        await fuzzMutatedSeeds(
+            'Data API response schemas: mutated examples',
+            dataSeeds,
+            (s) => s.operation,
+            (s, json, where) => runDataApi(s.operation, json, where),
+        );
     });
 
     it('Data API schemas: arbitrary JSON', async () => {
@@ -444,35 +456,12 @@ describe('(unit) fuzz: response schemas and panel views', function () {
     });
 
     it('node result schemas and normalisers: mutated examples and sandbox answers', async () => {
-        const numRuns = fuzzRuns(3_000);
-        await recorded('fuzz', 'node result schemas: mutated examples', (progress) => {
-            let parsed = 0;
-            fc.assert(
-                fc.property(
-                    fc.nat(),
-                    fc.array(mutation, { minLength: 1, maxLength: 4 }),
-                    (index, mutations) => {
-                        progress.cases++;
-                        const { method, chain, seed } = nodeSeeds[index % nodeSeeds.length]!;
-                        const json = mutate(seed, mutations);
-                        if (
-                            runNode(
-                                method,
-                                chain,
-                                json,
-                                `${method} ${JSON.stringify(mutations).slice(0, 300)}`,
-                            )
-                        )
-                            parsed++;
-                    },
-                ),
-                { numRuns },
-            );
-            return {
-                cases: progress.cases,
-                detail: `${parsed} parsed and built, ${progress.cases - parsed} refused`,
-            };
-        });
+        await fuzzMutatedSeeds(
+            'node result schemas: mutated examples',
+            nodeSeeds,
+            (s) => s.method,
+            (s, json, where) => runNode(s.method, s.chain, json, where),
+        );
     });
 
     it('node result schemas and raw JSON-RPC panels: arbitrary JSON', async () => {
