@@ -21,6 +21,16 @@ export function pickOne<T extends vscode.QuickPickItem>(
     picker.items = items;
     picker.matchOnDescription = true;
     if (options.active) picker.activeItems = [options.active];
+    return acceptOne(picker);
+}
+
+/**
+ * Shows a single-choice `picker` and resolves to the item accepted (Enter takes the highlighted
+ * one when nothing is selected), or undefined when it was dismissed. The picker is disposed.
+ */
+export function acceptOne<T extends vscode.QuickPickItem>(
+    picker: vscode.QuickPick<T>,
+): Promise<T | undefined> {
     return new Promise<T | undefined>((resolve) => {
         let accepted: T | undefined;
         picker.onDidAccept(() => {

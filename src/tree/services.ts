@@ -3,6 +3,7 @@
  * clients for the RPC URLs the Data API lists (an EVM chain's `rpcUrl` may be on another host
  * than the selected node).
  */
+import { untilAborted } from '../core/abort';
 import type { ChainInfo, NodeRpcClient } from '../core/index';
 import type { ClientProvider } from '../platform/clients';
 import type { Config } from '../platform/config';
@@ -76,7 +77,7 @@ export class TreeServices extends Disposable {
             });
             lists.set(key, pending);
         }
-        return signal ? raceAbort(pending, signal) : pending;
+        return untilAborted(pending, signal, abortReason);
     }
 
     /** Forgets the cached chain lists (a user's Refresh reads them again). */
@@ -118,25 +119,6 @@ export class TreeServices extends Disposable {
         }
         this.rpcClients.clear();
     }
-}
-
-/** Rejects with an AbortError when `signal` fires first; the shared promise goes on. */
-export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-    if (signal.aborted) return Promise.reject(abortReason(signal));
-    return new Promise<T>((resolve, reject) => {
-        const onAbort = (): void => reject(abortReason(signal));
-        signal.addEventListener('abort', onAbort, { once: true });
-        promise.then(
-            (value) => {
-                signal.removeEventListener('abort', onAbort);
-                resolve(value);
-            },
-            (error: unknown) => {
-                signal.removeEventListener('abort', onAbort);
-                reject(error instanceof Error ? error : new Error(String(error)));
-            },
-        );
-    });
 }
 
 function abortReason(signal: AbortSignal): Error {

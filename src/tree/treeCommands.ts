@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 
 import { CommandId } from '../commands/commandIds';
+import { acceptOne } from '../commands/quickPick';
 import type { CommandHandler } from '../commands/runCommand';
 import { displayText } from '../core/views/evmConfig';
 import type { CompactSubnet } from '../core/views/genesisSummary';
@@ -252,18 +253,7 @@ async function findSubnet(trees: Trees): Promise<void> {
                 : [];
         picker.items = [...base, ...lookup];
     });
-    const chosen = await new Promise<FindItem | undefined>((resolve) => {
-        let accepted: FindItem | undefined;
-        picker.onDidAccept(() => {
-            accepted = picker.selectedItems[0] ?? picker.activeItems[0];
-            picker.hide();
-        });
-        picker.onDidHide(() => {
-            picker.dispose();
-            resolve(accepted);
-        });
-        picker.show();
-    });
+    const chosen = await acceptOne(picker);
     if (!chosen) return;
     if (chosen.lookup !== undefined) {
         await findAndReveal(trees, chosen.lookup);

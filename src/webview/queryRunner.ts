@@ -38,14 +38,7 @@ export class QueryRunner {
                 return;
             }
             case 'node': {
-                const method = core.findNodeRpcMethod(request.method) as
-                    NodeRpcMethod<string, unknown> | undefined;
-                if (!method)
-                    throw new core.ValidationError(
-                        'method',
-                        request.method,
-                        'a method of the node method table',
-                    );
+                const method = nodeMethod(request.method);
                 method.encodeParams(core.paramsFromText(method, request.texts));
                 if (method.endpoint === 'evm' || method.endpoint === 'validators') {
                     core.nodeEndpointPath(method.endpoint, request.chain);
@@ -99,14 +92,7 @@ export class QueryRunner {
                 break;
             }
             case 'node': {
-                const method = core.findNodeRpcMethod(request.method) as
-                    NodeRpcMethod<string, unknown> | undefined;
-                if (!method)
-                    throw new core.ValidationError(
-                        'method',
-                        request.method,
-                        'a method of the node method table',
-                    );
+                const method = nodeMethod(request.method);
                 const params = core.paramsFromText(method, request.texts);
                 result = await this.services.clients.nodeRpc().call(method, params, {
                     signal,
@@ -207,4 +193,13 @@ export function parseRawParams(text: string): unknown {
         throw new (loadCore().ValidationError)('params', text, 'a JSON object or array');
     }
     return value;
+}
+
+/** The method table entry of a node query; an unknown name is a `ValidationError`. */
+function nodeMethod(name: string): NodeRpcMethod<string, unknown> {
+    const core = loadCore();
+    const method = core.findNodeRpcMethod(name) as NodeRpcMethod<string, unknown> | undefined;
+    if (!method)
+        throw new core.ValidationError('method', name, 'a method of the node method table');
+    return method;
 }

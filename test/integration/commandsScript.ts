@@ -45,6 +45,20 @@ export interface Asked {
     answered?: unknown;
 }
 
+/** A pick as recorded: what it offered, by label, value and description. */
+function pickAsked(
+    type: 'pick' | 'pickMany',
+    items: readonly PickItem<unknown>[],
+    options: PromptOptions,
+): Asked {
+    return {
+        type,
+        key: options.key,
+        title: options.title,
+        items: items.map((i) => ({ label: i.label, value: i.value, description: i.description })),
+    };
+}
+
 const isEnterItem = (item: PickItem<unknown>) => item.label.startsWith('$(edit)');
 
 export class ScriptedInputs implements InputProvider {
@@ -52,24 +66,16 @@ export class ScriptedInputs implements InputProvider {
 
     constructor(private readonly answers: Readonly<Record<string, Answer>>) {}
 
-    private answer(asked: Asked): Answer | undefined {
+    /** Records the question and looks up the scripted answer. */
+    private ask(asked: Asked): Answer | undefined {
+        this.asked.push(asked);
         const answer = this.answers[asked.key];
         return typeof answer === 'function' ? answer(asked) : answer;
     }
 
     pick<T>(items: readonly PickItem<T>[], options: PromptOptions): Promise<T | undefined> {
-        const asked: Asked = {
-            type: 'pick',
-            key: options.key,
-            title: options.title,
-            items: items.map((i) => ({
-                label: i.label,
-                value: i.value,
-                description: i.description,
-            })),
-        };
-        this.asked.push(asked);
-        const answer = this.answer(asked);
+        const asked = pickAsked('pick', items, options);
+        const answer = this.ask(asked);
         let chosen: PickItem<T> | undefined;
         if (answer === accept) chosen = items.find((i) => i.description === 'from the editor');
         else if (typeof answer === 'boolean')
@@ -84,18 +90,8 @@ export class ScriptedInputs implements InputProvider {
     }
 
     pickMany<T>(items: readonly PickItem<T>[], options: PromptOptions): Promise<T[] | undefined> {
-        const asked: Asked = {
-            type: 'pickMany',
-            key: options.key,
-            title: options.title,
-            items: items.map((i) => ({
-                label: i.label,
-                value: i.value,
-                description: i.description,
-            })),
-        };
-        this.asked.push(asked);
-        const answer = this.answer(asked);
+        const asked = pickAsked('pickMany', items, options);
+        const answer = this.ask(asked);
         if (!Array.isArray(answer)) return Promise.resolve(undefined);
         const chosen = (answer as readonly string[]).map((a) =>
             items.find((i) => i.value === a || i.label === a),
@@ -115,8 +111,7 @@ export class ScriptedInputs implements InputProvider {
             title: options.title,
             value: options.value,
         };
-        this.asked.push(asked);
-        const answer = this.answer(asked);
+        const answer = this.ask(asked);
         const text =
             answer === accept
                 ? options.value
@@ -142,8 +137,7 @@ export class ScriptedInputs implements InputProvider {
             title: options.action,
             message: `${options.message} ${options.detail}`,
         };
-        this.asked.push(asked);
-        const go = this.answer(asked) === true;
+        const go = this.ask(asked) === true;
         asked.answered = go;
         return Promise.resolve(go);
     }
@@ -156,8 +150,7 @@ export class ScriptedInputs implements InputProvider {
             message: options.message,
             actions: options.actions,
         };
-        this.asked.push(asked);
-        const answer = this.answer(asked);
+        const answer = this.ask(asked);
         asked.answered = answer;
         return Promise.resolve(typeof answer === 'string' ? answer : undefined);
     }
@@ -169,8 +162,7 @@ export class ScriptedInputs implements InputProvider {
             title: options.title,
             value: options.defaultName,
         };
-        this.asked.push(asked);
-        const answer = this.answer(asked);
+        const answer = this.ask(asked);
         return Promise.resolve(typeof answer === 'string' ? vscode.Uri.file(answer) : undefined);
     }
 

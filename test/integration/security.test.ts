@@ -18,7 +18,6 @@
  */
 import assert from 'node:assert/strict';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import * as vscode from 'vscode';
 
@@ -27,6 +26,7 @@ import { Config, consentStateKey } from '../../src/platform/config';
 import { restrictedSettingKeys, settingId, SettingKey } from '../../src/platform/settingKeys';
 import type { ConsentRequest } from '../../src/platform/settingsPolicy';
 import { InMemoryMemento } from '../mocks/inMemoryMemento';
+import { listenOnLoopback } from '../mocks/loopbackServer';
 import { recorded } from '../reliability/record';
 import type { RecordedRequest } from '../sandbox/types';
 import { activated, manifest } from './helpers';
@@ -44,17 +44,7 @@ async function rogueServer(): Promise<{ url: string; hits: string[]; close(): Pr
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{"jsonrpc":"2.0","id":1,"result":{}}');
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    return {
-        url: `http://127.0.0.1:${port}`,
-        hits,
-        close: () =>
-            new Promise((resolve) => {
-                server.closeAllConnections();
-                server.close(() => resolve());
-            }),
-    };
+    return { ...(await listenOnLoopback(server)), hits };
 }
 
 function headerText(request: RecordedRequest): string {

@@ -14,18 +14,17 @@ import {
     isEvmHash,
     isNodeId,
     parseChainAddress,
+    primaryBlockchainIds,
     wellKnown,
 } from './ids';
 import {
-    ApiError,
+    answerErrors,
     badRequest,
-    errorBody,
     json,
     notFound,
-    page,
+    pagedJson,
     QueryReader,
     type SandboxResponse,
-    withToken,
 } from './httpUtil';
 import { Operations } from './operations';
 import {
@@ -59,16 +58,6 @@ export interface RouteMatch {
 
 const seg = '([^/]+)';
 const networks = ['mainnet', 'fuji', 'testnet'] as const;
-const blockchainIdValues = [
-    wellKnown.pChainId,
-    wellKnown.mainnet.xChainId,
-    wellKnown.fuji.xChainId,
-    wellKnown.mainnet.cChainBlockchainId,
-    wellKnown.fuji.cChainBlockchainId,
-    'p-chain',
-    'x-chain',
-    'c-chain',
-];
 const xChainIdValues = [wellKnown.mainnet.xChainId, wellKnown.fuji.xChainId, 'x-chain'];
 const primaryTxTypes = [
     'AddValidatorTx',
@@ -96,6 +85,39 @@ const primaryTxTypes = [
     'OperationTx',
 ];
 
+/**
+ * Every route: method, path (`{x}` stands for one segment) and compute units
+ * (x-execution-weight: free 1, small 10, medium 20, xl 100), keyed by the operation id, which is
+ * also the name of the handler. Paths are tried in this order.
+ */
+const routeTable = {
+    supportedChains: ['GET', '/v1/chains', 1],
+    listTransactions: ['GET', '/v1/chains/{c}/addresses/{a}/transactions', 20],
+    listErc1155Transactions: ['GET', '/v1/chains/{c}/addresses/{a}/transactions:listErc1155', 20],
+    listInternalTransactions: [
+        'GET',
+        '/v1/chains/{c}/addresses/{a}/transactions:listInternals',
+        20,
+    ],
+    listErc20Balances: ['GET', '/v1/chains/{c}/addresses/{a}/balances:listErc20', 20],
+    listErc1155Balances: ['GET', '/v1/chains/{c}/addresses/{a}/balances:listErc1155', 20],
+    listCollectibleBalances: ['GET', '/v1/chains/{c}/addresses/{a}/balances:listCollectibles', 20],
+    listTransfers: ['GET', '/v1/chains/{c}/tokens/{a}/transfers', 20],
+    getTransaction: ['GET', '/v1/chains/{c}/transactions/{h}', 20],
+    getTransactionsForBlock: ['GET', '/v1/chains/{c}/blocks/{b}/transactions', 20],
+    getAggregatedSignatures: ['GET', '/v1/signatureAggregator/{n}/aggregateSignatures/{h}', 20],
+    getUtxosByAddressesV2: ['POST', '/v1/networks/{n}/blockchains/{b}/utxos', 100],
+    listAssetTransactions: ['GET', '/v1/networks/{n}/blockchains/{b}/assets/{a}/transactions', 100],
+    getVertexByHeight: ['GET', '/v1/networks/{n}/blockchains/{b}/vertices:listByHeight', 20],
+    listLatestPrimaryNetworkBlocks: ['GET', '/v1/networks/{n}/blockchains/{b}/blocks', 20],
+    listSubnets: ['GET', '/v1/networks/{n}/subnets', 20],
+    listL1Validators: ['GET', '/v1/networks/{n}/l1Validators', 20],
+    postTransactionExportJob: ['POST', '/v1/operations/transactions:export', 20],
+    getOperationResult: ['GET', '/v1/operations/{o}', 10],
+} as const satisfies Record<string, readonly [Route['method'], string, number]>;
+
+type OperationId = keyof typeof routeTable;
+
 type ChainLetter = 'p' | 'x' | 'c';
 
 export class DataApi {
@@ -105,124 +127,13 @@ export class DataApi {
 
     constructor(private readonly ctx: SandboxContext) {
         this.operations = new Operations(ctx);
-        const r = (
-            method: Route['method'],
-            path: string,
-            operationId: string,
-            weight: number,
-            handler: Handler,
-        ): Route => ({
+        this.routes = Object.entries(routeTable).map(([operationId, [method, path, weight]]) => ({
             method,
             pattern: new RegExp(`^${path.replace(/\{[a-zA-Z]+\}/g, seg)}$`),
             operationId,
             weight,
-            handler,
-        });
-        this.routes = [
-            r('GET', '/v1/chains', 'supportedChains', 1, (_p, q) => this.supportedChains(q)),
-            r('GET', '/v1/chains/{c}/addresses/{a}/transactions', 'listTransactions', 20, (p, q) =>
-                this.listTransactions(p, q),
-            ),
-            r(
-                'GET',
-                '/v1/chains/{c}/addresses/{a}/transactions:listErc1155',
-                'listErc1155Transactions',
-                20,
-                (p, q) => this.listErc1155Transactions(p, q),
-            ),
-            r(
-                'GET',
-                '/v1/chains/{c}/addresses/{a}/transactions:listInternals',
-                'listInternalTransactions',
-                20,
-                (p, q) => this.listInternalTransactions(p, q),
-            ),
-            r(
-                'GET',
-                '/v1/chains/{c}/addresses/{a}/balances:listErc20',
-                'listErc20Balances',
-                20,
-                (p, q) => this.listErc20Balances(p, q),
-            ),
-            r(
-                'GET',
-                '/v1/chains/{c}/addresses/{a}/balances:listErc1155',
-                'listErc1155Balances',
-                20,
-                (p, q) => this.listErc1155Balances(p, q),
-            ),
-            r(
-                'GET',
-                '/v1/chains/{c}/addresses/{a}/balances:listCollectibles',
-                'listCollectibleBalances',
-                20,
-                (p, q) => this.listCollectibleBalances(p, q),
-            ),
-            r('GET', '/v1/chains/{c}/tokens/{a}/transfers', 'listTransfers', 20, (p, q) =>
-                this.listTransfers(p, q),
-            ),
-            r('GET', '/v1/chains/{c}/transactions/{h}', 'getTransaction', 20, (p, q) =>
-                this.getTransaction(p, q),
-            ),
-            r(
-                'GET',
-                '/v1/chains/{c}/blocks/{b}/transactions',
-                'getTransactionsForBlock',
-                20,
-                (p, q) => this.getTransactionsForBlock(p, q),
-            ),
-            r(
-                'GET',
-                '/v1/signatureAggregator/{n}/aggregateSignatures/{h}',
-                'getAggregatedSignatures',
-                20,
-                (p, q) => this.getAggregatedSignatures(p, q),
-            ),
-            r(
-                'POST',
-                '/v1/networks/{n}/blockchains/{b}/utxos',
-                'getUtxosByAddressesV2',
-                100,
-                (p, q, b) => this.getUtxos(p, q, b),
-            ),
-            r(
-                'GET',
-                '/v1/networks/{n}/blockchains/{b}/assets/{a}/transactions',
-                'listAssetTransactions',
-                100,
-                (p, q) => this.listAssetTransactions(p, q),
-            ),
-            r(
-                'GET',
-                '/v1/networks/{n}/blockchains/{b}/vertices:listByHeight',
-                'getVertexByHeight',
-                20,
-                (p, q) => this.getVertexByHeight(p, q),
-            ),
-            r(
-                'GET',
-                '/v1/networks/{n}/blockchains/{b}/blocks',
-                'listLatestPrimaryNetworkBlocks',
-                20,
-                (p, q) => this.listBlocks(p, q),
-            ),
-            r('GET', '/v1/networks/{n}/subnets', 'listSubnets', 20, (p, q) =>
-                this.listSubnets(p, q),
-            ),
-            r('GET', '/v1/networks/{n}/l1Validators', 'listL1Validators', 20, (p, q) =>
-                this.listL1Validators(p, q),
-            ),
-            r(
-                'POST',
-                '/v1/operations/transactions:export',
-                'postTransactionExportJob',
-                20,
-                (_p, _q, b) => this.operations.create(b),
-            ),
-            r('GET', '/v1/operations/{o}', 'getOperationResult', 10, (p) =>
-                this.operations.get(p[0]!),
-            ),
-        ];
+            handler: (params, q, body) => this[operationId as OperationId](params, q, body),
+        }));
     }
 
     /** The route for a request, or undefined (the server answers NestJS's 404). */
@@ -244,20 +155,8 @@ export class DataApi {
             return {
                 operationId: route.operationId,
                 weight: route.weight,
-                run: (query, body) => {
-                    const q = new QueryReader(query);
-                    try {
-                        return route.handler(params, q, body);
-                    } catch (error) {
-                        if (error instanceof ApiError)
-                            return {
-                                status: error.status,
-                                body: errorBody(error.status, error.messages),
-                                cacheable: false,
-                            };
-                        throw error;
-                    }
-                },
+                run: (query, body) =>
+                    answerErrors(() => route.handler(params, new QueryReader(query), body)),
             };
         }
         return undefined;
@@ -327,6 +226,16 @@ export class DataApi {
         return raw;
     }
 
+    /** The chain and address of the per-address EVM routes (`/v1/chains/{c}/…/{a}/…`). */
+    private evmAccount(
+        p: string[],
+        q: QueryReader,
+    ): { entry: EvmChainEntry; views: EvmViews; address: string } {
+        const { entry, views } = this.evm(p[0]!, q);
+        const address = this.evmAddress(p[1]!, q);
+        return { entry, views, address };
+    }
+
     private blockRange(q: QueryReader, latest: number): [number, number] {
         const start = q.number('startBlock', 0);
         const end = q.number('endBlock', 0);
@@ -349,7 +258,7 @@ export class DataApi {
 
     // ---- EVM routes ---------------------------------------------------------------------
 
-    private supportedChains(q: QueryReader): SandboxResponse {
+    private supportedChains(_p: string[], q: QueryReader): SandboxResponse {
         const network = q.oneOf('network', networks, undefined);
         const feature = q.oneOf(
             'feature',
@@ -404,10 +313,8 @@ export class DataApi {
     }
 
     private listTransactions(p: string[], q: QueryReader): SandboxResponse {
-        const { entry, views } = this.evm(p[0]!, q);
-        const address = this.evmAddress(p[1]!, q);
-        const size = q.pageSize(1, 100, 10);
-        const offset = q.offset('listTransactions');
+        const { entry, views, address } = this.evmAccount(p, q);
+        const paging = q.paging('listTransactions', 1, 100, 10);
         const sortOrder = q.oneOf('sortOrder', ['asc', 'desc'] as const, 'desc');
         const chain = entry.chain;
         const [start, end] = this.blockRange(q, chain.latestBlock);
@@ -421,10 +328,9 @@ export class DataApi {
             }),
             sortOrder,
         );
-        const { items, nextPageToken } = page(
+        return pagedJson(
+            paging,
             txs.length,
-            offset,
-            size,
             (i) => {
                 const tx = chain.txs[txs[i]!]!;
                 return {
@@ -432,9 +338,8 @@ export class DataApi {
                     ...views.bundle(tx, account),
                 };
             },
-            'listTransactions',
+            (items) => ({ transactions: items }),
         );
-        return json(200, withToken(nextPageToken, { transactions: items }));
     }
 
     private transfersOf(
@@ -454,10 +359,8 @@ export class DataApi {
     }
 
     private listErc1155Transactions(p: string[], q: QueryReader): SandboxResponse {
-        const { entry, views } = this.evm(p[0]!, q);
-        const address = this.evmAddress(p[1]!, q);
-        const size = q.pageSize(1, 100, 10);
-        const offset = q.offset('listErc1155Transactions');
+        const { entry, views, address } = this.evmAccount(p, q);
+        const paging = q.paging('listErc1155Transactions', 1, 100, 10);
         const chain = entry.chain;
         const [start, end] = this.blockRange(q, chain.latestBlock);
         q.done();
@@ -467,21 +370,17 @@ export class DataApi {
                 return b >= start && b < end;
             })
             .reverse();
-        const { items, nextPageToken } = page(
+        return pagedJson(
+            paging,
             list.length,
-            offset,
-            size,
             (i) => views.transfer(list[i]!, true),
-            'listErc1155Transactions',
+            (items) => ({ transactions: items }),
         );
-        return json(200, withToken(nextPageToken, { transactions: items }));
     }
 
     private listInternalTransactions(p: string[], q: QueryReader): SandboxResponse {
-        const { entry, views } = this.evm(p[0]!, q);
-        const address = this.evmAddress(p[1]!, q);
-        const size = q.pageSize(1, 100, 10);
-        const offset = q.offset('listInternalTransactions');
+        const { entry, views, address } = this.evmAccount(p, q);
+        const paging = q.paging('listInternalTransactions', 1, 100, 10);
         const chain = entry.chain;
         const [start, end] = this.blockRange(q, chain.latestBlock);
         q.done();
@@ -495,14 +394,12 @@ export class DataApi {
                     chain.txs[i.tx]!.block < end,
             )
             .reverse();
-        const { items, nextPageToken } = page(
+        return pagedJson(
+            paging,
             list.length,
-            offset,
-            size,
             (i) => views.internal(list[i]!, true),
-            'listInternalTransactions',
+            (items) => ({ transactions: items }),
         );
-        return json(200, withToken(nextPageToken, { transactions: items }));
     }
 
     private blockNumberParam(q: QueryReader, latest: number): number {
@@ -519,12 +416,10 @@ export class DataApi {
     }
 
     private listErc20Balances(p: string[], q: QueryReader): SandboxResponse {
-        const { entry, views } = this.evm(p[0]!, q);
-        const address = this.evmAddress(p[1]!, q);
+        const { entry, views, address } = this.evmAccount(p, q);
         const chain = entry.chain;
         const block = this.blockNumberParam(q, chain.latestBlock);
-        const size = q.pageSize(1, 500, 10);
-        const offset = q.offset('listErc20Balances');
+        const paging = q.paging('listErc20Balances', 1, 500, 10);
         const filterSpam = q.bool('filterSpamTokens', true);
         const currency = q.oneOf<Currency>('currency', currencies, 'usd');
         const contracts = q
@@ -546,21 +441,16 @@ export class DataApi {
             if (wanted && !wanted.includes(a.lower)) return false;
             return chain.erc20Balance(t, account!, block) > 0;
         });
-        const { items, nextPageToken } = page(
+        return pagedJson(
+            paging,
             tokens.length,
-            offset,
-            size,
             (i) =>
                 views.erc20Balance(
                     tokens[i]!,
                     chain.erc20Balance(tokens[i]!, account!, block),
                     currency,
                 ),
-            'listErc20Balances',
-        );
-        return json(
-            200,
-            withToken(nextPageToken, {
+            (items) => ({
                 nativeTokenBalance: views.nativeBalance(account, block, currency),
                 erc20TokenBalances: items,
             }),
@@ -588,12 +478,10 @@ export class DataApi {
     }
 
     private listErc1155Balances(p: string[], q: QueryReader): SandboxResponse {
-        const { entry, views } = this.evm(p[0]!, q);
-        const address = this.evmAddress(p[1]!, q);
+        const { entry, views, address } = this.evmAccount(p, q);
         const chain = entry.chain;
         const block = this.blockNumberParam(q, chain.latestBlock);
-        const size = q.pageSize(1, 500, 10);
-        const offset = q.offset('listErc1155Balances');
+        const paging = q.paging('listErc1155Balances', 1, 500, 10);
         const contract = q.string('contractAddress');
         if (contract !== undefined && !isEvmAddress(contract))
             q.errors.push('contractAddress must be an address');
@@ -602,10 +490,9 @@ export class DataApi {
         const rows = this.erc1155Holdings(entry, account, block).filter(
             (r) => contract === undefined || chain.accounts[r[0]]!.lower === contract.toLowerCase(),
         );
-        const { items, nextPageToken } = page(
+        return pagedJson(
+            paging,
             rows.length,
-            offset,
-            size,
             (i) => {
                 const [token, tokenId, amount] = rows[i]!;
                 return {
@@ -614,11 +501,7 @@ export class DataApi {
                     balance: String(amount),
                 };
             },
-            'listErc1155Balances',
-        );
-        return json(
-            200,
-            withToken(nextPageToken, {
+            (items) => ({
                 nativeTokenBalance: views.nativeBalance(account, block, 'usd'),
                 erc1155TokenBalances: items,
             }),
@@ -626,11 +509,9 @@ export class DataApi {
     }
 
     private listCollectibleBalances(p: string[], q: QueryReader): SandboxResponse {
-        const { entry, views } = this.evm(p[0]!, q);
-        const address = this.evmAddress(p[1]!, q);
+        const { entry, views, address } = this.evmAccount(p, q);
         const chain = entry.chain;
-        const size = q.pageSize(1, 500, 10);
-        const offset = q.offset('listCollectibleBalances');
+        const paging = q.paging('listCollectibleBalances', 1, 500, 10);
         const contract = q.string('contractAddress');
         if (contract !== undefined && !isEvmAddress(contract))
             q.errors.push('contractAddress must be an address');
@@ -669,21 +550,17 @@ export class DataApi {
                 }));
             }
         }
-        const { items, nextPageToken } = page(
+        return pagedJson(
+            paging,
             rows.length,
-            offset,
-            size,
             (i) => rows[i]!(),
-            'listCollectibleBalances',
+            (items) => ({ collectibleBalances: items }),
         );
-        return json(200, withToken(nextPageToken, { collectibleBalances: items }));
     }
 
     private listTransfers(p: string[], q: QueryReader): SandboxResponse {
-        const { entry, views } = this.evm(p[0]!, q);
-        const address = this.evmAddress(p[1]!, q);
-        const size = q.pageSize(1, 100, 10);
-        const offset = q.offset('listTransfers');
+        const { entry, views, address } = this.evmAccount(p, q);
+        const paging = q.paging('listTransfers', 1, 100, 10);
         const chain = entry.chain;
         const [start, end] = this.blockRange(q, chain.latestBlock);
         q.done();
@@ -694,14 +571,12 @@ export class DataApi {
                 return b >= start && b < end;
             })
             .reverse();
-        const { items, nextPageToken } = page(
+        return pagedJson(
+            paging,
             list.length,
-            offset,
-            size,
             (i) => views.transfer(chain.transfers[list[i]!]!, true),
-            'listTransfers',
+            (items) => ({ transfers: items }),
         );
-        return json(200, withToken(nextPageToken, { transfers: items }));
     }
 
     private getTransaction(p: string[], q: QueryReader): SandboxResponse {
@@ -719,8 +594,7 @@ export class DataApi {
         const { entry, views } = this.evm(p[0]!, q);
         const blockId = p[1]!;
         // pageSize 0 (the documented default) returns the whole block: blocks here are small.
-        const size = q.pageSize(0, 100, 0);
-        const offset = q.offset('getTransactionsForBlock');
+        const paging = q.paging('getTransactionsForBlock', 0, 100, 0);
         const chain = entry.chain;
         let number: number | undefined;
         if (/^\d+$/.test(blockId)) number = Number(blockId);
@@ -730,15 +604,23 @@ export class DataApi {
         if (number === undefined || number > chain.latestBlock)
             throw notFound(`Block ${blockId} not found on chain ${entry.evmChainId}`);
         const block = chain.blocks[number]!;
-        const pageSize = size === 0 ? Math.max(1, block.txCount) : size;
-        const { items, nextPageToken } = page(
+        const pageSize = paging.size === 0 ? Math.max(1, block.txCount) : paging.size;
+        return pagedJson(
+            { ...paging, size: pageSize },
             block.txCount,
-            offset,
-            pageSize,
             (i) => views.nativeTransaction(chain.txs[block.txStart + i]!, false),
-            'getTransactionsForBlock',
+            (items) => ({ transactions: items }),
         );
-        return json(200, withToken(nextPageToken, { transactions: items }));
+    }
+
+    // ---- export operations --------------------------------------------------------------
+
+    private postTransactionExportJob(_p: string[], _q: QueryReader, body: string): SandboxResponse {
+        return this.operations.create(body);
+    }
+
+    private getOperationResult(p: string[]): SandboxResponse {
+        return this.operations.get(p[0]!);
     }
 
     // ---- primary network routes ---------------------------------------------------------
@@ -756,11 +638,10 @@ export class DataApi {
         return json(201, { signedMessage: signedConversionMessage(data, subnetIndex) });
     }
 
-    private getUtxos(p: string[], q: QueryReader, rawBody: string): SandboxResponse {
+    private getUtxosByAddressesV2(p: string[], q: QueryReader, rawBody: string): SandboxResponse {
         const network = this.network(p[0]!, q);
-        const letter = this.primaryChain(p[1]!, network, blockchainIdValues, q);
-        const size = q.pageSize(1, 1024, 10);
-        const offset = q.offset('getUtxosByAddressesV2');
+        const letter = this.primaryChain(p[1]!, network, primaryBlockchainIds, q);
+        const paging = q.paging('getUtxosByAddressesV2', 1, 1024, 10);
         const assetId = q.string('assetId');
         const minAmount = q.number('minUtxoAmount', 0) ?? 0;
         const includeSpent = q.bool('includeSpent', false);
@@ -813,14 +694,12 @@ export class DataApi {
                         : a.blockTimestamp - b.blockTimestamp) || a.utxoId.localeCompare(b.utxoId),
             );
             if (sortOrder === 'desc') utxos.reverse();
-            const { items, nextPageToken } = page(
+            return pagedJson(
+                paging,
                 utxos.length,
-                offset,
-                size,
                 (i) => pUtxoView(primary, utxos[i]!),
-                'getUtxosByAddressesV2',
+                (items) => ({ utxos: items, chainInfo }),
             );
-            return json(200, withToken(nextPageToken, { utxos: items, chainInfo }));
         }
         const source =
             letter === 'x'
@@ -839,14 +718,12 @@ export class DataApi {
                 a.utxoId.localeCompare(b.utxoId),
         );
         if (sortOrder === 'desc') utxos.reverse();
-        const { items, nextPageToken } = page(
+        return pagedJson(
+            paging,
             utxos.length,
-            offset,
-            size,
             (i) => xUtxoView(primary, utxos[i]!),
-            'getUtxosByAddressesV2',
+            (items) => ({ utxos: items, chainInfo }),
         );
-        return json(200, withToken(nextPageToken, { utxos: items, chainInfo }));
     }
 
     private listAssetTransactions(p: string[], q: QueryReader): SandboxResponse {
@@ -867,8 +744,7 @@ export class DataApi {
             }
         }
         const [start, end] = this.timestampRange(q);
-        const size = q.pageSize(1, 100, 10);
-        const offset = q.offset('listAssetTransactions');
+        const paging = q.paging('listAssetTransactions', 1, 100, 10);
         q.done();
         const primary = this.ctx.dataset(network).primary;
         if (!primary.asset(assetId)) throw notFound(`Asset ${assetId} not found`);
@@ -886,16 +762,11 @@ export class DataApi {
                     tx.consumed.some((u) => u.assetId === assetId),
             )
             .reverse();
-        const { items, nextPageToken } = page(
+        return pagedJson(
+            paging,
             txs.length,
-            offset,
-            size,
             (i) => xTxView(primary, txs[i]!),
-            'listAssetTransactions',
-        );
-        return json(
-            200,
-            withToken(nextPageToken, {
+            (items) => ({
                 transactions: items,
                 chainInfo: this.chainInfo('x', network),
             }),
@@ -911,8 +782,7 @@ export class DataApi {
                 'vertexHeight must be an integer number',
             );
         const height = q.int('vertexHeight', 0, undefined, 0);
-        const size = q.pageSize(1, 100, 10);
-        const offset = q.offset('getVertexByHeight');
+        const paging = q.paging('getVertexByHeight', 1, 100, 10);
         const sortOrder = q.oneOf('sortOrder', ['asc', 'desc'] as const, 'asc');
         q.done();
         const primary = this.ctx.dataset(network).primary;
@@ -920,25 +790,19 @@ export class DataApi {
             primary.vertices.filter((v) => v.height === height),
             sortOrder,
         );
-        const { items, nextPageToken } = page(
+        return pagedJson(
+            paging,
             vertices.length,
-            offset,
-            size,
             (i) => vertexView(vertices[i]!),
-            'getVertexByHeight',
-        );
-        return json(
-            200,
-            withToken(nextPageToken, { vertices: items, chainInfo: this.chainInfo('x', network) }),
+            (items) => ({ vertices: items, chainInfo: this.chainInfo('x', network) }),
         );
     }
 
-    private listBlocks(p: string[], q: QueryReader): SandboxResponse {
+    private listLatestPrimaryNetworkBlocks(p: string[], q: QueryReader): SandboxResponse {
         const network = this.network(p[0]!, q);
-        const letter = this.primaryChain(p[1]!, network, blockchainIdValues, q);
+        const letter = this.primaryChain(p[1]!, network, primaryBlockchainIds, q);
         const [start, end] = this.timestampRange(q);
-        const size = q.pageSize(1, 100, 10);
-        const offset = q.offset('listLatestPrimaryNetworkBlocks');
+        const paging = q.paging('listLatestPrimaryNetworkBlocks', 1, 100, 10);
         q.done();
         const data = this.ctx.dataset(network);
         const primary = data.primary;
@@ -949,23 +813,20 @@ export class DataApi {
             const hi =
                 lowerBound(primary.latestPHeight + 1, (h) => primary.pTimestamp(h) > end) - 1;
             const count = Math.max(0, hi - lo + 1);
-            const { items, nextPageToken } = page(
+            return pagedJson(
+                paging,
                 count,
-                offset,
-                size,
                 (i) => pBlockView(primary, primary.pBlock(hi - i)!),
-                'listLatestPrimaryNetworkBlocks',
+                (items) => ({ blocks: items, chainInfo }),
             );
-            return json(200, withToken(nextPageToken, { blocks: items, chainInfo }));
         }
         if (letter === 'x') {
             const blocks = primary.xBlocks
                 .filter((b) => b.timestamp >= start && b.timestamp <= end)
                 .reverse();
-            const { items, nextPageToken } = page(
+            return pagedJson(
+                paging,
                 blocks.length,
-                offset,
-                size,
                 (i) => {
                     const b = blocks[i]!;
                     return {
@@ -979,18 +840,16 @@ export class DataApi {
                         blockSizeBytes: 120 + b.txs.length * 380,
                     };
                 },
-                'listLatestPrimaryNetworkBlocks',
+                (items) => ({ blocks: items, chainInfo }),
             );
-            return json(200, withToken(nextPageToken, { blocks: items, chainInfo }));
         }
         const chain = data.cChain;
         const lo = lowerBound(chain.blocks.length, (n) => chain.blocks[n]!.timestamp >= start);
         const hi = lowerBound(chain.blocks.length, (n) => chain.blocks[n]!.timestamp > end) - 1;
         const count = Math.max(0, hi - lo + 1);
-        const { items, nextPageToken } = page(
+        return pagedJson(
+            paging,
             count,
-            offset,
-            size,
             (i) => {
                 const b = chain.blocks[hi - i]!;
                 const txs: string[] = [];
@@ -1006,33 +865,28 @@ export class DataApi {
                     blockSizeBytes: b.size,
                 };
             },
-            'listLatestPrimaryNetworkBlocks',
+            (items) => ({ blocks: items, chainInfo }),
         );
-        return json(200, withToken(nextPageToken, { blocks: items, chainInfo }));
     }
 
     private listSubnets(p: string[], q: QueryReader): SandboxResponse {
         const network = this.network(p[0]!, q);
-        const size = q.pageSize(1, 10000, 100);
-        const offset = q.offset('listSubnets');
+        const paging = q.paging('listSubnets', 1, 10000, 100);
         const sortOrder = q.oneOf('sortOrder', ['asc', 'desc'] as const, 'desc');
         q.done();
         const primary = this.ctx.dataset(network).primary;
         const n = primary.subnetCount;
-        const { items, nextPageToken } = page(
+        return pagedJson(
+            paging,
             n,
-            offset,
-            size,
             (i) => subnetView(primary.subnet(sortOrder === 'desc' ? n - 1 - i : i)),
-            'listSubnets',
+            (items) => ({ subnets: items }),
         );
-        return json(200, withToken(nextPageToken, { subnets: items }));
     }
 
     private listL1Validators(p: string[], q: QueryReader): SandboxResponse {
         const network = this.network(p[0]!, q);
-        const size = q.pageSize(1, 100, 10);
-        const offset = q.offset('listL1Validators');
+        const paging = q.paging('listL1Validators', 1, 100, 10);
         const validationId = q.string('l1ValidationId');
         const includeInactive = q.bool('includeInactiveL1Validators', false);
         const nodeId = q.string('nodeId');
@@ -1060,16 +914,11 @@ export class DataApi {
                 (nodeId === undefined || v.nodeId === nodeId) &&
                 (validationId === undefined || v.validationId === validationId),
         );
-        const { items, nextPageToken } = page(
+        return pagedJson(
+            paging,
             filtered.length,
-            offset,
-            size,
             (i) => l1ValidatorView(filtered[i]!),
-            'listL1Validators',
-        );
-        return json(
-            200,
-            withToken(nextPageToken, {
+            (items) => ({
                 validators: items,
                 blockHeight: String(primary.latestPHeight),
             }),

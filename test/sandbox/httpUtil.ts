@@ -159,6 +159,13 @@ export class QueryReader {
         return this.int('pageSize', min, max, fallback);
     }
 
+    /** `pageSize` then `pageToken` of a list call; `scope` ties the token to the operation. */
+    paging(scope: string, min: number, max: number, fallback: number): Paging {
+        const size = this.pageSize(min, max, fallback);
+        const offset = this.offset(scope);
+        return { size, offset, scope };
+    }
+
     offset(scope: string): number {
         const token = this.query.get('pageToken');
         if (token === null || token === '') return 0;
@@ -191,6 +198,39 @@ export function page<T>(
 }
 
 /** Adds `nextPageToken` first when present, as the real API orders it. */
+/** Where one page of a list starts, how long it is, and which operation its tokens belong to. */
+export interface Paging {
+    size: number;
+    offset: number;
+    scope: string;
+}
+
+/** A 200 with one page of `total` items; `body` places the items among the answer's other fields. */
+export function pagedJson<T>(
+    paging: Paging,
+    total: number,
+    get: (i: number) => T,
+    body: (items: T[]) => object,
+): SandboxResponse {
+    const { items, nextPageToken } = page(total, paging.offset, paging.size, get, paging.scope);
+    return json(200, withToken(nextPageToken, body(items)));
+}
+
+/** Runs a route handler; an `ApiError` it throws becomes the error answer the real API gives. */
+export function answerErrors(run: () => SandboxResponse): SandboxResponse {
+    try {
+        return run();
+    } catch (error) {
+        if (error instanceof ApiError)
+            return {
+                status: error.status,
+                body: errorBody(error.status, error.messages),
+                cacheable: false,
+            };
+        throw error;
+    }
+}
+
 export function withToken<T extends object>(
     token: string | undefined,
     rest: T,

@@ -43,6 +43,18 @@ export const wellKnown = {
     teleporterMessenger: '0x253b2784c75e510dD0fF1da844684a1aC0aa5fcf',
 } as const;
 
+/** Every primary-network `blockchainId` the API accepts: both networks' ids and the aliases. */
+export const primaryBlockchainIds: readonly string[] = [
+    wellKnown.pChainId,
+    wellKnown.mainnet.xChainId,
+    wellKnown.fuji.xChainId,
+    wellKnown.mainnet.cChainBlockchainId,
+    wellKnown.fuji.cChainBlockchainId,
+    'p-chain',
+    'x-chain',
+    'c-chain',
+];
+
 export function networkInfo(network: SandboxNetwork): (typeof wellKnown)['mainnet' | 'fuji'] {
     return network === 'mainnet' ? wellKnown.mainnet : wellKnown.fuji;
 }

@@ -4,16 +4,7 @@
  */
 import type { SandboxContext } from './context';
 import { isEvmAddress } from './ids';
-import {
-    ApiError,
-    errorBody,
-    json,
-    notFound,
-    page,
-    QueryReader,
-    type SandboxResponse,
-    withToken,
-} from './httpUtil';
+import { answerErrors, notFound, pagedJson, QueryReader, type SandboxResponse } from './httpUtil';
 
 const pattern = /^\/v2\/chains\/([^/]+)\/contracts\/([^/]+)\/balances\/?$/;
 
@@ -29,23 +20,14 @@ export class MetricsApi {
         if (!m) return undefined;
         return {
             operationId: 'getAddressesByBalanceOverTime',
-            run: (query) => {
-                try {
-                    return this.holders(
+            run: (query) =>
+                answerErrors(() =>
+                    this.holders(
                         decodeURIComponent(m[1]!),
                         decodeURIComponent(m[2]!),
                         new QueryReader(query),
-                    );
-                } catch (error) {
-                    if (error instanceof ApiError)
-                        return {
-                            status: error.status,
-                            body: errorBody(error.status, error.messages),
-                            cacheable: false,
-                        };
-                    throw error;
-                }
-            },
+                    ),
+                ),
         };
     }
 
@@ -58,8 +40,7 @@ export class MetricsApi {
         if (!/^\d+$/.test(chainId)) q.errors.push('chainId must be a number string');
         const start = q.int('startTimestamp', 0, undefined, 0);
         const end = q.int('endTimestamp', 0, undefined, Number.MAX_SAFE_INTEGER);
-        const size = q.pageSize(1, 5000, 1000);
-        const offset = q.offset('getAddressesByBalanceOverTime');
+        const paging = q.paging('getAddressesByBalanceOverTime', 1, 5000, 1000);
         q.done();
         const entry =
             this.ctx.dataset('mainnet').chainById(chainId) ??
@@ -102,13 +83,11 @@ export class MetricsApi {
                   ? -1
                   : 0,
         );
-        const { items, nextPageToken } = page(
+        return pagedJson(
+            paging,
             rows.length,
-            offset,
-            size,
             (i) => rows[i]!,
-            'getAddressesByBalanceOverTime',
+            (items) => ({ addresses: items }),
         );
-        return json(200, withToken(nextPageToken, { addresses: items }));
     }
 }

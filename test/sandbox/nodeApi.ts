@@ -41,6 +41,21 @@ class UnmarshalError extends RpcFailure {
 }
 
 type Params = Record<string, unknown>;
+
+/**
+ * The `nodeIDs` filter of info.peers and validators.getCurrentValidators: undefined (everyone) when
+ * absent, null or empty; anything but a list of node ids fails to unmarshal, as in AvalancheGo.
+ */
+function wantedNodeIds(p: Params): Set<string> | undefined {
+    const ids = p['nodeIDs'];
+    if (
+        ids !== undefined &&
+        ids !== null &&
+        (!Array.isArray(ids) || ids.some((x) => typeof x !== 'string' || !isNodeId(x)))
+    )
+        throw new UnmarshalError();
+    return Array.isArray(ids) && ids.length > 0 ? new Set(ids as string[]) : undefined;
+}
 type Json2Method = (params: Params) => unknown;
 
 interface Endpoint {
@@ -358,15 +373,7 @@ export class NodeApi {
             };
         },
         peers: (p) => {
-            const ids = p['nodeIDs'];
-            if (
-                ids !== undefined &&
-                ids !== null &&
-                (!Array.isArray(ids) || ids.some((x) => typeof x !== 'string' || !isNodeId(x)))
-            )
-                throw new UnmarshalError();
-            const wanted =
-                Array.isArray(ids) && ids.length > 0 ? new Set(ids as string[]) : undefined;
+            const wanted = wantedNodeIds(p);
             const peers = this.peers().filter(
                 (peer) => !wanted || wanted.has(peer['nodeID'] as string),
             );
@@ -545,14 +552,7 @@ export class NodeApi {
     }
 
     private getCurrentValidators(entry: EvmChainEntry, p: Params): unknown {
-        const ids = p['nodeIDs'];
-        if (
-            ids !== undefined &&
-            ids !== null &&
-            (!Array.isArray(ids) || ids.some((x) => typeof x !== 'string' || !isNodeId(x)))
-        )
-            throw new UnmarshalError();
-        const wanted = Array.isArray(ids) && ids.length > 0 ? new Set(ids as string[]) : undefined;
+        const wanted = wantedNodeIds(p);
         const d = this.data;
         const now = d.latestTimestamp;
         let validators: Params[];

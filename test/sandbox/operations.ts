@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { SandboxContext } from './context';
-import { isEvmAddress, parseChainAddress, wellKnown } from './ids';
+import { isEvmAddress, parseChainAddress, primaryBlockchainIds, wellKnown } from './ids';
 import { badRequest, json, notFound, type SandboxResponse } from './httpUtil';
 import type { SandboxNetwork } from './types';
 
@@ -19,16 +19,6 @@ const primaryTypes = [
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE',
 ] as const;
 const operationTypes = [...primaryTypes, evmType] as const;
-const primaryChains = [
-    wellKnown.pChainId,
-    wellKnown.mainnet.xChainId,
-    wellKnown.fuji.xChainId,
-    wellKnown.mainnet.cChainBlockchainId,
-    wellKnown.fuji.cChainBlockchainId,
-    'p-chain',
-    'x-chain',
-    'c-chain',
-];
 const maxRangeDays = 366;
 const dayMs = 86_400_000;
 
@@ -80,9 +70,9 @@ export class Operations {
                 errors.push('options.addresses must be an array');
             if (type !== evmType && Array.isArray(o['includeChains'])) {
                 for (const c of o['includeChains'] as unknown[]) {
-                    if (typeof c !== 'string' || !primaryChains.includes(c)) {
+                    if (typeof c !== 'string' || !primaryBlockchainIds.includes(c)) {
                         errors.push(
-                            `options.includeChains must be one of the following values: ${primaryChains.join(', ')}`,
+                            `options.includeChains must be one of the following values: ${primaryBlockchainIds.join(', ')}`,
                         );
                         break;
                     }

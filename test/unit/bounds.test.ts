@@ -7,7 +7,6 @@
  */
 import * as assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -29,6 +28,7 @@ import {
     scanCounters,
 } from '../../src/core';
 import type { QueryRequest } from '../../src/shared/query';
+import { listenOnLoopback } from '../mocks/loopbackServer';
 import { startSandbox } from '../sandbox';
 import { isFullRun, recorded } from '../reliability/record';
 
@@ -59,17 +59,7 @@ async function countingServer(): Promise<{
         });
         res.end(body);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    return {
-        url: `http://127.0.0.1:${port}`,
-        hits,
-        close: () =>
-            new Promise((resolve) => {
-                server.closeAllConnections();
-                server.close(() => resolve());
-            }),
-    };
+    return { ...(await listenOnLoopback(server)), hits };
 }
 
 describe('(unit) bounds: caches and histories', function () {

@@ -28,6 +28,8 @@ import {
 } from '../../src/core';
 import { type KnownIds, type RecordedRequest, type Sandbox, startSandbox } from '../sandbox';
 
+import { failure } from './helpers/failure';
+
 const fastRetry = { baseDelayMs: 2, maxDelayMs: 10, maxTotalMs: 5_000 };
 
 describe('(unit) dataApi client against the sandbox', function () {
@@ -49,16 +51,6 @@ describe('(unit) dataApi client against the sandbox', function () {
 
     function requestsFor(operation: string): RecordedRequest[] {
         return sandbox.requests.filter((r) => r.operations.includes(operation));
-    }
-
-    /** Runs a call that must fail and returns its error. */
-    async function failure(promise: Promise<unknown>): Promise<unknown> {
-        try {
-            await promise;
-        } catch (error) {
-            return error;
-        }
-        throw new assert.AssertionError({ message: 'expected the call to fail' });
     }
 
     before(async () => {

@@ -4,8 +4,6 @@
  * and every operation's parameters, method, path and page-size limits.
  */
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 
 import * as z from 'zod';
 
@@ -27,6 +25,7 @@ import {
     xChainIds,
 } from '../../src/core';
 import { validParams } from './dataApi.samples';
+import { dataApiFixtures, loadJson } from './helpers/fixtures';
 
 interface OpenApiSchema {
     $ref?: string;
@@ -76,21 +75,7 @@ type JsonSchema = Record<string, unknown> & {
     oneOf?: JsonSchema[];
 };
 
-const subset = JSON.parse(
-    fs.readFileSync(
-        path.join(
-            __dirname,
-            '..',
-            '..',
-            '..',
-            'test',
-            'fixtures',
-            'dataApi',
-            'openapi-subset.json',
-        ),
-        'utf8',
-    ),
-) as Subset;
+const subset = loadJson<Subset>(dataApiFixtures, 'openapi-subset.json');
 
 /** Follows `$ref` and single-element `allOf` wrappers (how the OpenAPI attaches descriptions). */
 function resolve(schema: OpenApiSchema): OpenApiSchema {

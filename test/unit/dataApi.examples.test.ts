@@ -4,11 +4,8 @@
  * real API is allowed: unknown fields, unknown enum values, the documented number/string swaps.
  */
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 
 import {
-    type DataApiOperation,
     isErc1155Balance,
     isNonLinearXChainTransaction,
     isPChainUtxo,
@@ -17,55 +14,24 @@ import {
     parseResponse,
     transferKind,
 } from '../../src/core';
-
-const fixtures = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'dataApi');
+import {
+    dataApiExampleFiles,
+    dataApiFixtures,
+    loadJson,
+    operationByPrefix,
+    operationOf,
+} from './helpers/fixtures';
 
 function load(name: string): unknown {
-    return JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8')) as unknown;
+    return loadJson(dataApiFixtures, name);
 }
-
-/** Example file prefix → operation; every example file must match one entry. */
-const operationByPrefix: [string, DataApiOperation][] = [
-    ['rest-4.1-', 'getAggregatedSignatures'],
-    ['rest-4.2-', 'listTransactions'],
-    ['rest-4.3-', 'getUtxosByAddressesV2'],
-    ['rest-4.4-', 'listAssetTransactions'],
-    ['rest-4.5a-', 'postTransactionExportJob'],
-    ['rest-4.5b-', 'getOperationResult'],
-    ['rest-4.6-', 'listSubnets'],
-    ['rest-4.7-', 'listErc1155Transactions'],
-    ['rest-4.8-', 'listErc20Balances'],
-    ['rest-4.9-', 'listTransfers'],
-    ['rest-4.10-', 'listInternalTransactions'],
-    ['rest-4.11-', 'listErc1155Balances'],
-    ['rest-4.12-', 'getTransactionsForBlock'],
-    ['rest-4.13-', 'listCollectibleBalances'],
-    ['rest-4.14-', 'getVertexByHeight'],
-    ['rest-4.15-', 'getTransaction'],
-    ['rest-4.16-', 'listLatestPrimaryNetworkBlocks'],
-    ['rest-4.17-', 'listL1Validators'],
-    ['rest-chains-', 'supportedChains'],
-    ['metrics-holders-', 'getAddressesByBalanceOverTime'],
-];
 
 /** Abridged by the docs authors (no nativeTokenBalance, no tokenReputation): must be refused. */
 const mustFail = new Set(['rest-4.8-list-erc20-balances.docs.json']);
 /** Error bodies, not success answers. */
 const errorBodies = new Set(['rest-error-400.docs.json']);
 
-const exampleFiles = fs
-    .readdirSync(fixtures)
-    .filter((f) => /^(rest|metrics)-.*\.json$/.test(f))
-    .sort();
-
-function operationOf(file: string): DataApiOperation | undefined {
-    // Longest prefix first, so that rest-4.1- does not claim rest-4.10-.
-    let best: [string, DataApiOperation] | undefined;
-    for (const entry of operationByPrefix) {
-        if (file.startsWith(entry[0]) && (!best || entry[0].length > best[0].length)) best = entry;
-    }
-    return best?.[1];
-}
+const exampleFiles = dataApiExampleFiles();
 
 function clone<T>(value: T): T {
     return structuredClone(value);
@@ -75,7 +41,7 @@ describe('(unit) dataApi examples: every published example parses', () => {
     it('finds all the examples, and each maps to an operation or is a known special case', () => {
         assert.ok(
             exampleFiles.length >= 25,
-            `only ${exampleFiles.length} examples found in ${fixtures}`,
+            `only ${exampleFiles.length} examples found in ${dataApiFixtures}`,
         );
         for (const file of exampleFiles) {
             if (errorBodies.has(file)) continue;

@@ -14,8 +14,7 @@
  * read-only queries or http(s) URLs.
  */
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readdirSync } from 'node:fs';
 
 import * as fc from 'fast-check';
 
@@ -34,46 +33,16 @@ import { hostileStrings, makeHostile } from '../sandbox/hostile';
 import type { Sandbox } from '../sandbox/types';
 import { fuzzRuns, recorded } from '../reliability/record';
 import { validParams } from './dataApi.samples';
+import {
+    dataApiExampleFiles,
+    dataApiFixtures,
+    loadJson,
+    nodeRpcFixtures,
+    operationByPrefix,
+    operationOf,
+} from './helpers/fixtures';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-const fixtures = path.join(__dirname, '..', '..', '..', 'test', 'fixtures');
-
-/** Example file prefix → operation (as in dataApi.examples.test.ts). */
-const operationByPrefix: [string, DataApiOperation][] = [
-    ['rest-4.1-', 'getAggregatedSignatures'],
-    ['rest-4.2-', 'listTransactions'],
-    ['rest-4.3-', 'getUtxosByAddressesV2'],
-    ['rest-4.4-', 'listAssetTransactions'],
-    ['rest-4.5a-', 'postTransactionExportJob'],
-    ['rest-4.5b-', 'getOperationResult'],
-    ['rest-4.6-', 'listSubnets'],
-    ['rest-4.7-', 'listErc1155Transactions'],
-    ['rest-4.8-', 'listErc20Balances'],
-    ['rest-4.9-', 'listTransfers'],
-    ['rest-4.10-', 'listInternalTransactions'],
-    ['rest-4.11-', 'listErc1155Balances'],
-    ['rest-4.12-', 'getTransactionsForBlock'],
-    ['rest-4.13-', 'listCollectibleBalances'],
-    ['rest-4.14-', 'getVertexByHeight'],
-    ['rest-4.15-', 'getTransaction'],
-    ['rest-4.16-', 'listLatestPrimaryNetworkBlocks'],
-    ['rest-4.17-', 'listL1Validators'],
-    ['rest-chains-', 'supportedChains'],
-    ['metrics-holders-', 'getAddressesByBalanceOverTime'],
-];
-
-function operationOf(file: string): DataApiOperation | undefined {
-    let best: [string, DataApiOperation] | undefined;
-    for (const entry of operationByPrefix) {
-        if (file.startsWith(entry[0]) && (!best || entry[0].length > best[0].length)) best = entry;
-    }
-    return best?.[1];
-}
-
-function load(file: string): Json {
-    return JSON.parse(readFileSync(file, 'utf8')) as Json;
-}
 
 /** Every value path of a JSON tree (at most `cap`, spread over the tree). */
 function valuePaths(root: Json, cap = 4_000): (string | number)[][] {
@@ -312,25 +281,22 @@ describe('(unit) fuzz: response schemas and panel views', function () {
     let sandbox: Sandbox;
 
     before(async () => {
-        const dir = path.join(fixtures, 'dataApi');
-        for (const file of readdirSync(dir)
-            .filter((f) => /^(rest|metrics)-.*\.json$/.test(f))
-            .sort()) {
+        for (const file of dataApiExampleFiles()) {
             const operation = operationOf(file);
             if (!operation) continue;
-            const seed = load(path.join(dir, file));
+            const seed = loadJson<Json>(dataApiFixtures, file);
             dataSeeds.push(
                 { operation, seed },
                 { operation, seed: makeHostile(structuredClone(seed), file.length) as Json },
             );
         }
-        const nodeDir = path.join(fixtures, 'nodeRpc');
+
         const withFixture = new Set<string>();
-        for (const file of readdirSync(nodeDir).filter((f) =>
+        for (const file of readdirSync(nodeRpcFixtures).filter((f) =>
             /^rpc-[a-zA-Z_]+\.[a-zA-Z_]+\.json$|^rpc-eth_[a-zA-Z]+\.json$/.test(f),
         )) {
             const method = file.slice(4, -5);
-            const body = load(path.join(nodeDir, file)) as { result?: Json };
+            const body = loadJson<Json>(nodeRpcFixtures, file) as { result?: Json };
             if (body.result === undefined) continue;
             withFixture.add(method);
             nodeSeeds.push({
@@ -427,9 +393,18 @@ describe('(unit) fuzz: response schemas and panel views', function () {
         return true;
     }
 
-    it('Data API schemas: mutated published examples', async () => {
+    /**
+     * Mutates randomly chosen seeds a few times each and runs `check` on the result (true when it
+     * parsed and built a view); the record counts what parsed and what was refused.
+     */
+    function fuzzMutatedSeeds<S extends { seed: Json }>(
+        check: string,
+        seeds: readonly S[],
+        name: (seed: S) => string,
+        run: (seed: S, json: Json, where: string) => boolean,
+    ): Promise<void> {
         const numRuns = fuzzRuns(3_000);
-        await recorded('fuzz', 'Data API response schemas: mutated examples', (progress) => {
+        return recorded('fuzz', check, (progress) => {
             let parsed = 0;
             fc.assert(
                 fc.property(
@@ -437,16 +412,10 @@ describe('(unit) fuzz: response schemas and panel views', function () {
                     fc.array(mutation, { minLength: 1, maxLength: 4 }),
                     (index, mutations) => {
                         progress.cases++;
-                        const { operation, seed } = dataSeeds[index % dataSeeds.length]!;
-                        const json = mutate(seed, mutations);
-                        if (
-                            runDataApi(
-                                operation,
-                                json,
-                                `${operation} ${JSON.stringify(mutations).slice(0, 300)}`,
-                            )
-                        )
-                            parsed++;
+                        const seed = seeds[index % seeds.length]!;
+                        const json = mutate(seed.seed, mutations);
+                        const where = `${name(seed)} ${JSON.stringify(mutations).slice(0, 300)}`;
+                        if (run(seed, json, where)) parsed++;
                     },
                 ),
                 { numRuns },
@@ -456,6 +425,15 @@ describe('(unit) fuzz: response schemas and panel views', function () {
                 detail: `${parsed} parsed and built, ${progress.cases - parsed} refused`,
             };
         });
+    }
+
+    it('Data API schemas: mutated published examples', async () => {
+        await fuzzMutatedSeeds(
+            'Data API response schemas: mutated examples',
+            dataSeeds,
+            (s) => s.operation,
+            (s, json, where) => runDataApi(s.operation, json, where),
+        );
     });
 
     it('Data API schemas: arbitrary JSON', async () => {
@@ -478,35 +456,12 @@ describe('(unit) fuzz: response schemas and panel views', function () {
     });
 
     it('node result schemas and normalisers: mutated examples and sandbox answers', async () => {
-        const numRuns = fuzzRuns(3_000);
-        await recorded('fuzz', 'node result schemas: mutated examples', (progress) => {
-            let parsed = 0;
-            fc.assert(
-                fc.property(
-                    fc.nat(),
-                    fc.array(mutation, { minLength: 1, maxLength: 4 }),
-                    (index, mutations) => {
-                        progress.cases++;
-                        const { method, chain, seed } = nodeSeeds[index % nodeSeeds.length]!;
-                        const json = mutate(seed, mutations);
-                        if (
-                            runNode(
-                                method,
-                                chain,
-                                json,
-                                `${method} ${JSON.stringify(mutations).slice(0, 300)}`,
-                            )
-                        )
-                            parsed++;
-                    },
-                ),
-                { numRuns },
-            );
-            return {
-                cases: progress.cases,
-                detail: `${parsed} parsed and built, ${progress.cases - parsed} refused`,
-            };
-        });
+        await fuzzMutatedSeeds(
+            'node result schemas: mutated examples',
+            nodeSeeds,
+            (s) => s.method,
+            (s, json, where) => runNode(s.method, s.chain, json, where),
+        );
     });
 
     it('node result schemas and raw JSON-RPC panels: arbitrary JSON', async () => {

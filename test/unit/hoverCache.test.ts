@@ -7,6 +7,8 @@ import * as assert from 'node:assert/strict';
 
 import { HoverCache, isAbortError, RateLimitedError } from '../../src/core';
 
+import { failure } from './helpers/failure';
+
 interface Deferred<T> {
     promise: Promise<T>;
     resolve(value: T): void;
@@ -37,15 +39,6 @@ function counting<T>(answer: (run: number) => Promise<T>) {
             return signals.length;
         },
     };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<unknown> {
-    try {
-        await promise;
-    } catch (error) {
-        return error;
-    }
-    assert.fail('expected a rejection');
 }
 
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -119,10 +112,10 @@ describe('(unit) hover cache', () => {
         const first = cache.load('k', l.loader, a.signal);
         const second = cache.load('k', l.loader, b.signal);
         a.abort();
-        assert.ok(isAbortError(await rejection(first)));
+        assert.ok(isAbortError(await failure(first)));
         assert.equal(l.signals[0]!.aborted, false, 'the second caller still waits');
         b.abort();
-        assert.ok(isAbortError(await rejection(second)));
+        assert.ok(isAbortError(await failure(second)));
         assert.equal(l.signals[0]!.aborted, true, 'nobody waits: the requests stop');
         assert.equal(cache.isLoading('k'), false);
         assert.equal(cache.stats.aborted, 1);
@@ -141,7 +134,7 @@ describe('(unit) hover cache', () => {
         const patient = cache.load('k', () => gate.promise);
         impatient.abort();
         gate.resolve('value');
-        assert.ok(isAbortError(await rejection(first)));
+        assert.ok(isAbortError(await failure(first)));
         assert.equal(await patient, 'value');
         assert.deepEqual(cache.peek('k'), { value: 'value' });
     });
@@ -151,7 +144,7 @@ describe('(unit) hover cache', () => {
         const l = counting(() => Promise.resolve('x'));
         const controller = new AbortController();
         controller.abort();
-        assert.ok(isAbortError(await rejection(cache.load('k', l.loader, controller.signal))));
+        assert.ok(isAbortError(await failure(cache.load('k', l.loader, controller.signal))));
         assert.equal(l.runs, 0);
     });
 
@@ -163,18 +156,18 @@ describe('(unit) hover cache', () => {
             now: clock,
         });
         const l = counting<string>(() => Promise.reject(new Error('down')));
-        await rejection(brief.load('k', l.loader));
-        await rejection(brief.load('k', l.loader));
+        await failure(brief.load('k', l.loader));
+        await failure(brief.load('k', l.loader));
         assert.equal(l.runs, 1, 'the failure was answered from the cache');
         assert.ok(brief.peek('k') && 'error' in brief.peek('k')!);
         now += 5000;
-        await rejection(brief.load('k', l.loader));
+        await failure(brief.load('k', l.loader));
         assert.equal(l.runs, 2);
 
         const none = new HoverCache<string>({ maxEntries: 10, ttlMs: 60_000, now: clock });
         const m = counting<string>(() => Promise.reject(new Error('down')));
-        await rejection(none.load('k', m.loader));
-        await rejection(none.load('k', m.loader));
+        await failure(none.load('k', m.loader));
+        await failure(none.load('k', m.loader));
         assert.equal(m.runs, 2);
     });
 
@@ -190,9 +183,9 @@ describe('(unit) hover cache', () => {
         const l = counting<string>((run) =>
             run <= 2 ? Promise.reject(limited) : Promise.resolve('after the limit'),
         );
-        assert.equal(await rejection(cache.load('k', l.loader)), limited);
+        assert.equal(await failure(cache.load('k', l.loader)), limited);
         // Until the retry, the failure is the answer (the hover counts down to it).
-        assert.equal(await rejection(cache.load('k', l.loader)), limited);
+        assert.equal(await failure(cache.load('k', l.loader)), limited);
         assert.equal(l.runs, 1);
         await new Promise((resolve) => setTimeout(resolve, 80));
         assert.equal(l.runs, 2, 'one background retry');

@@ -16,6 +16,8 @@ import {
     type NodeRpcMethod,
 } from '../../src/core';
 
+import { failure } from './helpers/failure';
+
 const nodeUrl = 'http://127.0.0.1:9650';
 
 interface Sent {
@@ -23,15 +25,6 @@ interface Sent {
     id: number;
     method: string;
     params?: unknown;
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-    try {
-        await promise;
-    } catch (error) {
-        return error as Error;
-    }
-    return assert.fail('expected a failure');
 }
 
 describe('(unit) nodeRpc client protocol cases (MockAgent)', () => {
@@ -79,6 +72,14 @@ describe('(unit) nodeRpc client protocol cases (MockAgent)', () => {
     const ok = (result: unknown) => (request: Sent | Sent[]) => ({
         body: { jsonrpc: '2.0', id: (request as Sent).id, result },
     });
+
+    /** A JSON-RPC error answer, sent with HTTP `status` (200 when not given). */
+    const rpcError =
+        (error: { code: number; message: string; data?: unknown }, status?: number) =>
+        (request: Sent | Sent[]) => ({
+            ...(status === undefined ? {} : { status }),
+            body: { jsonrpc: '2.0', id: (request as Sent).id, error },
+        });
 
     it('posts JSON-RPC 2.0 with increasing ids and no params key for raw calls without params', async () => {
         serve('/ext/info', ok({ networkID: '1' }), 3);
@@ -178,27 +179,21 @@ describe('(unit) nodeRpc client protocol cases (MockAgent)', () => {
             .get(nodeUrl)
             .intercept({ path: '/ext/info', method: 'POST' })
             .reply(404, '404 page not found\n');
-        serve('/ext/info', (r) => ({
-            body: {
-                jsonrpc: '2.0',
-                id: (r as Sent).id,
-                error: {
-                    code: -32000,
-                    message: 'this method is not available on the public API',
-                    data: null,
-                },
-            },
-        }));
-        serve('/ext/info', (r) => ({
-            body: {
-                jsonrpc: '2.0',
-                id: (r as Sent).id,
-                error: {
-                    code: -32601,
-                    message: 'the method info.getVMs does not exist/is not available',
-                },
-            },
-        }));
+        serve(
+            '/ext/info',
+            rpcError({
+                code: -32000,
+                message: 'this method is not available on the public API',
+                data: null,
+            }),
+        );
+        serve(
+            '/ext/info',
+            rpcError({
+                code: -32601,
+                message: 'the method info.getVMs does not exist/is not available',
+            }),
+        );
         for (const name of ['info.getNodeIP', 'info.getNodeID', 'info.getVMs'] as const) {
             const method = nodeRpcMethods[name] as NodeRpcMethod;
             const error = (await failure(client.call(method, {}))) as NodeApiUnavailableError;
@@ -212,21 +207,11 @@ describe('(unit) nodeRpc client protocol cases (MockAgent)', () => {
     });
 
     it('turns other JSON-RPC errors into RpcError with the node text and code', async () => {
-        serve('/ext/info', (r) => ({
-            body: {
-                jsonrpc: '2.0',
-                id: (r as Sent).id,
-                error: { code: -32000, message: "there is no chain with alias/ID 'Q'", data: null },
-            },
-        }));
-        serve('/ext/bc/C/rpc', (r) => ({
-            status: 500,
-            body: {
-                jsonrpc: '2.0',
-                id: (r as Sent).id,
-                error: { code: -32603, message: 'method handler crashed' },
-            },
-        }));
+        serve(
+            '/ext/info',
+            rpcError({ code: -32000, message: "there is no chain with alias/ID 'Q'", data: null }),
+        );
+        serve('/ext/bc/C/rpc', rpcError({ code: -32603, message: 'method handler crashed' }, 500));
         const error = await failure(
             client.call(nodeRpcMethods['info.isBootstrapped'], { chain: 'Q' }),
         );
@@ -249,28 +234,22 @@ describe('(unit) nodeRpc client protocol cases (MockAgent)', () => {
     });
 
     it('names unknown and upper-case raw methods as not offered', async () => {
-        serve('/ext/info', (r) => ({
-            body: {
-                jsonrpc: '2.0',
-                id: (r as Sent).id,
-                error: {
-                    code: -32000,
-                    message: 'rpc: can\'t find method "info.FooBar"',
-                    data: null,
-                },
-            },
-        }));
-        serve('/ext/info', (r) => ({
-            body: {
-                jsonrpc: '2.0',
-                id: (r as Sent).id,
-                error: {
-                    code: -32000,
-                    message: 'method must start with a non-uppercase letter',
-                    data: null,
-                },
-            },
-        }));
+        serve(
+            '/ext/info',
+            rpcError({
+                code: -32000,
+                message: 'rpc: can\'t find method "info.FooBar"',
+                data: null,
+            }),
+        );
+        serve(
+            '/ext/info',
+            rpcError({
+                code: -32000,
+                message: 'method must start with a non-uppercase letter',
+                data: null,
+            }),
+        );
         const unknown = await failure(client.callRaw('/ext/info', 'info.fooBar', {}));
         assert.ok(isRpcError(unknown));
         assert.equal(
@@ -292,9 +271,7 @@ describe('(unit) nodeRpc client protocol cases (MockAgent)', () => {
         serve('/ext/info', () => ({ body: [] }));
         serve('/ext/info', () => ({ body: '{"jsonrpc":"2.0","id":1,"res' }));
         serve('/ext/info', () => ({ body: '<html>proxy error</html>' }));
-        serve('/ext/info', (r) => ({
-            body: { jsonrpc: '2.0', id: (r as Sent).id, result: { networkID: 'x' } },
-        }));
+        serve('/ext/info', ok({ networkID: 'x' }));
         const messages: string[] = [];
         for (let i = 0; i < 6; i++) {
             const error = await failure(client.call(nodeRpcMethods['info.getNetworkID'], {}));

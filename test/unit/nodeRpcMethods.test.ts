@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import * as path from 'node:path';
 
 import { MockAgent } from 'undici';
@@ -19,13 +19,15 @@ import {
     type RpcError,
 } from '../../src/core';
 
+import { failure } from './helpers/failure';
+import { loadJson, nodeRpcFixtures } from './helpers/fixtures';
+
 // Compiled to out/test/unit: the repository root is three levels up.
 const rootDir = path.resolve(__dirname, '../../..');
-const fixturesDir = path.join(rootDir, 'test/fixtures/nodeRpc');
 const nodeUrl = 'http://127.0.0.1:9650';
 
 function readFixture(name: string): unknown {
-    return JSON.parse(readFileSync(path.join(fixturesDir, name), 'utf8'));
+    return loadJson(nodeRpcFixtures, name);
 }
 
 function parse<R>(method: NodeRpcMethod<string, never, R>, result: unknown): R {
@@ -216,7 +218,7 @@ describe('(unit) nodeRpc method table', () => {
 });
 
 describe('(unit) nodeRpc result schemas on the reference examples', () => {
-    const exampleFiles = readdirSync(fixturesDir).filter(
+    const exampleFiles = readdirSync(nodeRpcFixtures).filter(
         (f) => f.startsWith('rpc-') && f.endsWith('.json') && !f.startsWith('rpc-error.'),
     );
 
@@ -745,15 +747,6 @@ describe('(unit) nodeRpc error examples over one exchange (MockAgent)', () => {
             });
     }
 
-    async function failure(promise: Promise<unknown>): Promise<Error> {
-        try {
-            await promise;
-        } catch (error) {
-            return error as Error;
-        }
-        return assert.fail('expected a failure');
-    }
-
     it('maps a 404 on /ext/admin to adminDisabled', async () => {
         serveWrapper('rpc-error.admin-api-disabled.json', '/ext/admin');
         const error = await failure(
@@ -866,7 +859,7 @@ describe('(unit) nodeRpc error examples over one exchange (MockAgent)', () => {
         }
     });
 
-    for (const file of readdirSync(fixturesDir).filter(
+    for (const file of readdirSync(nodeRpcFixtures).filter(
         (f) => /^rpc-[a-z]+[._].*\.json$/.test(f) && !f.startsWith('rpc-error.'),
     )) {
         it(`serves ${file} through the client and returns the normalised result`, async () => {

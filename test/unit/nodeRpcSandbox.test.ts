@@ -25,14 +25,7 @@ import { DataApiClient } from '../../src/core/dataApi/dataApiClient';
 import { startSandbox } from '../sandbox';
 import type { KnownIds, Sandbox } from '../sandbox/types';
 
-async function failure(promise: Promise<unknown>): Promise<Error> {
-    try {
-        await promise;
-    } catch (error) {
-        return error as Error;
-    }
-    return assert.fail('expected a failure');
-}
+import { failure } from './helpers/failure';
 
 describe('(unit) nodeRpc client against the sandbox node', function () {
     this.timeout(20_000);

@@ -6,7 +6,6 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 
 import {
     buildRows,
@@ -25,32 +24,13 @@ import type { DataApiQuery, NodeQuery, QueryRequest } from '../../src/shared/que
 import { cellRaw, type Cell, type ResultView } from '../../src/shared/viewModel';
 import { hostileStrings, makeHostile } from '../sandbox/hostile';
 import { realIds, validParams } from './dataApi.samples';
-
-const dataFixtures = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'dataApi');
-const rpcFixtures = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'nodeRpc');
-
-const operationByPrefix: [string, DataApiOperation][] = [
-    ['rest-4.1-', 'getAggregatedSignatures'],
-    ['rest-4.2-', 'listTransactions'],
-    ['rest-4.3-', 'getUtxosByAddressesV2'],
-    ['rest-4.4-', 'listAssetTransactions'],
-    ['rest-4.5a-', 'postTransactionExportJob'],
-    ['rest-4.5b-', 'getOperationResult'],
-    ['rest-4.6-', 'listSubnets'],
-    ['rest-4.7-', 'listErc1155Transactions'],
-    ['rest-4.8-', 'listErc20Balances'],
-    ['rest-4.9-', 'listTransfers'],
-    ['rest-4.10-', 'listInternalTransactions'],
-    ['rest-4.11-', 'listErc1155Balances'],
-    ['rest-4.12-', 'getTransactionsForBlock'],
-    ['rest-4.13-', 'listCollectibleBalances'],
-    ['rest-4.14-', 'getVertexByHeight'],
-    ['rest-4.15-', 'getTransaction'],
-    ['rest-4.16-', 'listLatestPrimaryNetworkBlocks'],
-    ['rest-4.17-', 'listL1Validators'],
-    ['rest-chains-', 'supportedChains'],
-    ['metrics-holders-', 'getAddressesByBalanceOverTime'],
-];
+import {
+    dataApiExampleFiles,
+    dataApiFixtures,
+    loadJson,
+    nodeRpcFixtures,
+    operationOf,
+} from './helpers/fixtures';
 
 const context: ViewContext = {
     network: 'mainnet',
@@ -113,25 +93,16 @@ function checkLinks(view: ResultView): number {
     return links;
 }
 
-function load(dir: string, name: string): unknown {
-    return JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as unknown;
-}
-
 describe('(unit) query views', () => {
-    const files = fs
-        .readdirSync(dataFixtures)
-        .filter(
-            (f) =>
-                /^(rest|metrics)-.*\.json$/.test(f) &&
-                !f.includes('.docs.') &&
-                !f.includes('error'),
-        );
+    const files = dataApiExampleFiles().filter(
+        (f) => !f.includes('.docs.') && !f.includes('error'),
+    );
 
     for (const file of files) {
-        const operation = operationByPrefix.find(([prefix]) => file.startsWith(prefix))?.[1];
+        const operation = operationOf(file);
         it(`${file}: a view with working links`, () => {
             assert.ok(operation, `no operation for ${file}`);
-            const result = parseResponse(operation, load(dataFixtures, file));
+            const result = parseResponse(operation, loadJson(dataApiFixtures, file));
             const query = dataQuery(operation);
             const { view, items } = buildView(query, result, context);
             assert.ok(view.title.length > 0);
@@ -149,7 +120,7 @@ describe('(unit) query views', () => {
     it('a transaction shows amounts with decimals and unit, raw value kept', () => {
         const result = parseResponse(
             'getTransaction',
-            load(dataFixtures, 'rest-4.15-get-transaction.json'),
+            loadJson(dataApiFixtures, 'rest-4.15-get-transaction.json'),
         );
         const { view } = buildView(dataQuery('getTransaction'), result, context);
         const value = view.fields.find((f) => f.label === 'Value')!.value;
@@ -165,8 +136,8 @@ describe('(unit) query views', () => {
 
     it('keeps hostile strings as inert text in every view', () => {
         for (const file of files) {
-            const operation = operationByPrefix.find(([prefix]) => file.startsWith(prefix))![1];
-            const result = parseResponse(operation, makeHostile(load(dataFixtures, file)));
+            const operation = operationOf(file)!;
+            const result = parseResponse(operation, makeHostile(loadJson(dataApiFixtures, file)));
             const { view } = buildView(dataQuery(operation), result, context);
             for (const text of textsOf(view)) {
                 assert.equal(typeof text, 'string');
@@ -183,7 +154,7 @@ describe('(unit) query views', () => {
             dataQuery('supportedChains'),
             parseResponse(
                 'supportedChains',
-                makeHostile(load(dataFixtures, 'rest-chains-list-supported-chains.json')),
+                makeHostile(loadJson(dataApiFixtures, 'rest-chains-list-supported-chains.json')),
             ),
             context,
         );
@@ -196,7 +167,7 @@ describe('(unit) query views', () => {
     });
 
     const rpcFiles = fs
-        .readdirSync(rpcFixtures)
+        .readdirSync(nodeRpcFixtures)
         .filter(
             (f) => /^rpc-[^.]*\..*\.json$|^rpc-eth_.*\.json$/.test(f) && !f.startsWith('rpc-error'),
         );
@@ -205,7 +176,7 @@ describe('(unit) query views', () => {
         it(`${file}: a node view`, () => {
             const entry = findNodeRpcMethod(method);
             assert.ok(entry, `no method ${method}`);
-            const body = load(rpcFixtures, file) as { result: unknown };
+            const body = loadJson<{ result: unknown }>(nodeRpcFixtures, file);
             const wire = entry.resultSchema().parse(body.result);
             const result = (entry.normalize as (w: unknown) => unknown)(wire);
             const query: NodeQuery = {

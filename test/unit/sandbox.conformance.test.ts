@@ -13,6 +13,8 @@ import { request } from 'undici';
 
 import { startSandbox, type KnownIds, type Sandbox } from '../sandbox';
 
+import { dataApiFixtures, loadJson } from './helpers/fixtures';
+
 interface Spec {
     responseRef(operationId: string): unknown;
     /** A component schema by name. */
@@ -67,21 +69,10 @@ function loadSpec(ajv: Ajv2020): Spec {
             errorRef: (name) => ({ $ref: `data#/components/schemas/${name}` }),
         };
     }
-    const subset = JSON.parse(
-        fs.readFileSync(
-            path.join(
-                __dirname,
-                '..',
-                '..',
-                '..',
-                'test',
-                'fixtures',
-                'dataApi',
-                'openapi-subset.json',
-            ),
-            'utf8',
-        ),
-    ) as { operations: Record<string, { response: unknown }>; schemas: Record<string, unknown> };
+    const subset = loadJson<{
+        operations: Record<string, { response: unknown }>;
+        schemas: Record<string, unknown>;
+    }>(dataApiFixtures, 'openapi-subset.json');
     ajv.addSchema({ components: { schemas: subset.schemas } }, 'data');
     const rebase = (schema: unknown): unknown =>
         JSON.parse(JSON.stringify(schema).replace(/"#\/components/g, '"data#/components'));

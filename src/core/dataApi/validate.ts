@@ -149,9 +149,9 @@ function checkChainId(value: unknown): string {
     return fail('chainId', value, allowedText.chainId);
 }
 
-function checkMetricsChainId(value: unknown): string {
+function checkMetricsChainId(value: unknown, param = 'chainId'): string {
     if (isString(value) && evmChainIdPattern.test(value)) return value;
-    return fail('chainId', value, allowedText.metricsChainId);
+    return fail(param, value, allowedText.metricsChainId);
 }
 
 function checkEvmAddress(value: unknown, param: string): string {
@@ -228,21 +228,39 @@ function optionalBlockNumber(value: unknown, param: string): string | undefined 
     return value === undefined ? undefined : checkUnsigned(value, param, allowedText.blockNumber);
 }
 
+/**
+ * Checks both ends of an optional range, then their order. When they are out of order the end is
+ * reported, with the value as given.
+ */
+function checkRange<K extends string, T>(
+    params: Partial<Record<K, unknown>>,
+    startKey: K,
+    endKey: K,
+    check: (value: unknown, param: string) => T | undefined,
+    outOfOrder: (start: T, end: T) => boolean,
+    allowed: (start: T) => string,
+): Record<K, T | undefined> {
+    const start = check(params[startKey], startKey);
+    const end = check(params[endKey], endKey);
+    if (start !== undefined && end !== undefined && outOfOrder(start, end)) {
+        fail(endKey, params[endKey], allowed(start));
+    }
+    return { [startKey]: start, [endKey]: end } as Record<K, T | undefined>;
+}
+
 function checkBlockRange(params: { startBlock?: unknown; endBlock?: unknown }): {
     startBlock: string | undefined;
     endBlock: string | undefined;
 } {
-    const startBlock = optionalBlockNumber(params.startBlock, 'startBlock');
-    const endBlock = optionalBlockNumber(params.endBlock, 'endBlock');
-    // endBlock is exclusive, so an equal pair would select nothing.
-    if (
-        startBlock !== undefined &&
-        endBlock !== undefined &&
-        BigInt(startBlock) >= BigInt(endBlock)
-    ) {
-        fail('endBlock', params.endBlock, `a block number greater than startBlock (${startBlock})`);
-    }
-    return { startBlock, endBlock };
+    return checkRange(
+        params,
+        'startBlock',
+        'endBlock',
+        optionalBlockNumber,
+        // endBlock is exclusive, so an equal pair would select nothing.
+        (start, end) => BigInt(start) >= BigInt(end),
+        (start) => `a block number greater than startBlock (${start})`,
+    );
 }
 
 function optionalTimestamp(value: unknown, param: string): number | undefined {
@@ -255,16 +273,14 @@ function checkTimestampRange(params: { startTimestamp?: unknown; endTimestamp?: 
     startTimestamp: number | undefined;
     endTimestamp: number | undefined;
 } {
-    const startTimestamp = optionalTimestamp(params.startTimestamp, 'startTimestamp');
-    const endTimestamp = optionalTimestamp(params.endTimestamp, 'endTimestamp');
-    if (
-        startTimestamp !== undefined &&
-        endTimestamp !== undefined &&
-        startTimestamp > endTimestamp
-    ) {
-        fail('endTimestamp', endTimestamp, `a timestamp >= startTimestamp (${startTimestamp})`);
-    }
-    return { startTimestamp, endTimestamp };
+    return checkRange(
+        params,
+        'startTimestamp',
+        'endTimestamp',
+        optionalTimestamp,
+        (start, end) => start > end,
+        (start) => `a timestamp >= startTimestamp (${start})`,
+    );
 }
 
 /** Splits a list given as an array or as one comma-separated string; blanks around items are dropped. */
@@ -487,120 +503,120 @@ const known = Object.fromEntries(
     ]),
 ) as unknown as Record<DataApiOperation, ReadonlySet<string>>;
 
+/** The parameters of `operation`, with any name it does not know rejected. */
+function paramsOf(raw: unknown, operation: DataApiOperation): Record<string, unknown> {
+    return checkKeys(raw, known[operation], operation);
+}
+
+function optional<T>(value: unknown, check: (value: unknown) => T): T | undefined {
+    return value === undefined ? undefined : check(value);
+}
+
+function optionalSortOrder(value: unknown): string | undefined {
+    return optionalMember(value, 'sortOrder', sortOrderSet, allowedText.sortOrder);
+}
+
+function checkBlockchainId(value: unknown): string {
+    return checkMember(value, 'blockchainId', blockchainIdSet, allowedText.blockchainId);
+}
+
+function checkXChainId(value: unknown): string {
+    return checkMember(value, 'blockchainId', xChainIdSet, allowedText.xChainId);
+}
+
+/** The `chainId` and `address` path parameters that the per-address EVM endpoints share. */
+function checkEvmAccount(p: Record<string, unknown>): { chainId: string; address: string } {
+    const chainId = checkChainId(p['chainId']);
+    const address = checkEvmAddress(p['address'], 'address');
+    return { chainId, address };
+}
+
+/**
+ * Every list call checks `pageSize` before `pageToken` (so the first bad one is the one reported),
+ * but sends the token first.
+ */
+function checkPage(
+    p: Record<string, unknown>,
+    operation: PagedOperation,
+): { pageToken: string | undefined; pageSize: number | undefined } {
+    const pageSize = checkPageSize(p['pageSize'], pageSizeLimits[operation]);
+    const pageToken = checkPageToken(p['pageToken']);
+    return { pageToken, pageSize };
+}
+
+function dataApiGet(path: string, query?: Record<string, QueryValue>): PreparedRequest {
+    // Calls without a query carry no `query` key at all, not an undefined one.
+    return query === undefined
+        ? { service: 'dataApi', method: 'GET', path }
+        : { service: 'dataApi', method: 'GET', path, query };
+}
+
 function evmRange(
     operation: 'listErc1155Transactions' | 'listTransfers' | 'listInternalTransactions',
     suffix: string,
 ) {
-    return (raw: unknown): PreparedRequest => {
-        const p = checkKeys(raw, known[operation], operation);
-        const chainId = checkChainId(p['chainId']);
-        const address = checkEvmAddress(p['address'], 'address');
+    return (p: Record<string, unknown>): PreparedRequest => {
+        const { chainId, address } = checkEvmAccount(p);
         const range = checkBlockRange(p);
-        const pageSize = checkPageSize(p['pageSize'], pageSizeLimits[operation]);
-        const pageToken = checkPageToken(p['pageToken']);
-        return {
-            service: 'dataApi',
-            method: 'GET',
-            path: suffix.replace('{chainId}', chainId).replace('{address}', address),
-            query: { startBlock: range.startBlock, endBlock: range.endBlock, pageToken, pageSize },
-        };
+        const page = checkPage(p, operation);
+        return dataApiGet(suffix.replace('{chainId}', chainId).replace('{address}', address), {
+            ...range,
+            ...page,
+        });
     };
 }
 
-const preparers: { [K in DataApiOperation]: (params: unknown) => PreparedRequest } = {
-    getAggregatedSignatures: (raw) => {
-        const p = checkKeys(raw, known.getAggregatedSignatures, 'getAggregatedSignatures');
+/** Per operation: its checks and its request, given the parameters once `checkKeys` has passed them. */
+const preparers: {
+    [K in DataApiOperation]: (p: Record<string, unknown>) => PreparedRequest;
+} = {
+    getAggregatedSignatures: (p) => {
         const network = checkNetwork(p['network']);
         const txHash = checkCb58Id(p['txHash'], 'txHash', 'a P-Chain or X-Chain transaction id');
-        return {
-            service: 'dataApi',
-            method: 'GET',
-            path: `/v1/signatureAggregator/${network}/aggregateSignatures/${txHash}`,
-        };
+        return dataApiGet(`/v1/signatureAggregator/${network}/aggregateSignatures/${txHash}`);
     },
 
-    listTransactions: (raw) => {
-        const p = checkKeys(raw, known.listTransactions, 'listTransactions');
-        const chainId = checkChainId(p['chainId']);
-        const address = checkEvmAddress(p['address'], 'address');
+    listTransactions: (p) => {
+        const { chainId, address } = checkEvmAccount(p);
         const range = checkBlockRange(p);
-        const sortOrder = optionalMember(
-            p['sortOrder'],
-            'sortOrder',
-            sortOrderSet,
-            allowedText.sortOrder,
-        );
-        const pageSize = checkPageSize(p['pageSize'], pageSizeLimits.listTransactions);
-        const pageToken = checkPageToken(p['pageToken']);
-        return {
-            service: 'dataApi',
-            method: 'GET',
-            path: `/v1/chains/${chainId}/addresses/${address}/transactions`,
-            query: {
-                pageToken,
-                pageSize,
-                startBlock: range.startBlock,
-                endBlock: range.endBlock,
-                sortOrder,
-            },
-        };
+        const sortOrder = optionalSortOrder(p['sortOrder']);
+        const page = checkPage(p, 'listTransactions');
+        return dataApiGet(`/v1/chains/${chainId}/addresses/${address}/transactions`, {
+            ...page,
+            ...range,
+            sortOrder,
+        });
     },
 
-    getUtxosByAddressesV2: (raw) => {
-        const p = checkKeys(raw, known.getUtxosByAddressesV2, 'getUtxosByAddressesV2');
+    getUtxosByAddressesV2: (p) => {
         const network = checkNetwork(p['network']);
-        const blockchainId = checkMember(
-            p['blockchainId'],
-            'blockchainId',
-            blockchainIdSet,
-            allowedText.blockchainId,
-        );
+        const blockchainId = checkBlockchainId(p['blockchainId']);
         const hrps = [hrpFor(network)];
         const addresses = listOf(p['addresses'], 'addresses', 'primary-network address');
         addresses.forEach((address, i) =>
             checkPrimaryNetworkAddress(address, `addresses[${i}]`, hrps),
         );
-        const assetId =
-            p['assetId'] === undefined
-                ? undefined
-                : checkCb58Id(p['assetId'], 'assetId', 'an asset id');
-        const minUtxoAmount =
-            p['minUtxoAmount'] === undefined
-                ? undefined
-                : checkUnsigned(
-                      p['minUtxoAmount'],
-                      'minUtxoAmount',
-                      'an amount in nAVAX: an integer >= 0',
-                  );
+        const assetId = optional(p['assetId'], (v) => checkCb58Id(v, 'assetId', 'an asset id'));
+        const minUtxoAmount = optional(p['minUtxoAmount'], (v) =>
+            checkUnsigned(v, 'minUtxoAmount', 'an amount in nAVAX: an integer >= 0'),
+        );
         const includeSpent = optionalBoolean(p['includeSpent'], 'includeSpent');
         const sortBy = optionalMember(p['sortBy'], 'sortBy', utxoSortBySet, allowedText.sortBy);
-        const sortOrder = optionalMember(
-            p['sortOrder'],
-            'sortOrder',
-            sortOrderSet,
-            allowedText.sortOrder,
-        );
-        const pageSize = checkPageSize(p['pageSize'], pageSizeLimits.getUtxosByAddressesV2);
-        const pageToken = checkPageToken(p['pageToken']);
+        const sortOrder = optionalSortOrder(p['sortOrder']);
+        const page = checkPage(p, 'getUtxosByAddressesV2');
         return {
             service: 'dataApi',
             method: 'POST',
             path: `/v1/networks/${network}/blockchains/${blockchainId}/utxos`,
-            query: { pageToken, pageSize, assetId, minUtxoAmount, includeSpent, sortBy, sortOrder },
+            query: { ...page, assetId, minUtxoAmount, includeSpent, sortBy, sortOrder },
             // The body takes one comma-separated string, not an array (OpenAPI PrimaryNetworkAddressesBodyDto).
             body: { addresses: addresses.join(',') },
         };
     },
 
-    listAssetTransactions: (raw) => {
-        const p = checkKeys(raw, known.listAssetTransactions, 'listAssetTransactions');
+    listAssetTransactions: (p) => {
         const network = checkNetwork(p['network']);
-        const blockchainId = checkMember(
-            p['blockchainId'],
-            'blockchainId',
-            xChainIdSet,
-            allowedText.xChainId,
-        );
+        const blockchainId = checkXChainId(p['blockchainId']);
         const assetId = checkCb58Id(p['assetId'], 'assetId', 'an X-Chain asset id');
         let txTypes: string[] | undefined;
         if (p['txTypes'] !== undefined) {
@@ -615,31 +631,21 @@ const preparers: { [K in DataApiOperation]: (params: unknown) => PreparedRequest
             );
         }
         const range = checkTimestampRange(p);
-        const pageSize = checkPageSize(p['pageSize'], pageSizeLimits.listAssetTransactions);
-        const pageToken = checkPageToken(p['pageToken']);
-        return {
-            service: 'dataApi',
-            method: 'GET',
-            path: `/v1/networks/${network}/blockchains/${blockchainId}/assets/${assetId}/transactions`,
-            query: {
-                txTypes,
-                startTimestamp: range.startTimestamp,
-                endTimestamp: range.endTimestamp,
-                pageToken,
-                pageSize,
-            },
-        };
+        const page = checkPage(p, 'listAssetTransactions');
+        return dataApiGet(
+            `/v1/networks/${network}/blockchains/${blockchainId}/assets/${assetId}/transactions`,
+            { txTypes, ...range, ...page },
+        );
     },
 
-    postTransactionExportJob: (raw) => ({
+    postTransactionExportJob: (p) => ({
         service: 'dataApi',
         method: 'POST',
         path: '/v1/operations/transactions:export',
-        body: checkExportRequest(raw),
+        body: checkExportRequest(p),
     }),
 
-    getOperationResult: (raw) => {
-        const p = checkKeys(raw, known.getOperationResult, 'getOperationResult');
+    getOperationResult: (p) => {
         const id = p['operationId'];
         // `.` and `..` survive encodeURIComponent and would move the request to another path.
         if (
@@ -656,30 +662,14 @@ const preparers: { [K in DataApiOperation]: (params: unknown) => PreparedRequest
                 'the operationId returned when the operation was created (a non-empty string)',
             );
         }
-        return {
-            service: 'dataApi',
-            method: 'GET',
-            path: `/v1/operations/${encodeURIComponent(id)}`,
-        };
+        return dataApiGet(`/v1/operations/${encodeURIComponent(id)}`);
     },
 
-    listSubnets: (raw) => {
-        const p = checkKeys(raw, known.listSubnets, 'listSubnets');
+    listSubnets: (p) => {
         const network = checkNetwork(p['network']);
-        const sortOrder = optionalMember(
-            p['sortOrder'],
-            'sortOrder',
-            sortOrderSet,
-            allowedText.sortOrder,
-        );
-        const pageSize = checkPageSize(p['pageSize'], pageSizeLimits.listSubnets);
-        const pageToken = checkPageToken(p['pageToken']);
-        return {
-            service: 'dataApi',
-            method: 'GET',
-            path: `/v1/networks/${network}/subnets`,
-            query: { pageToken, pageSize, sortOrder },
-        };
+        const sortOrder = optionalSortOrder(p['sortOrder']);
+        const page = checkPage(p, 'listSubnets');
+        return dataApiGet(`/v1/networks/${network}/subnets`, { ...page, sortOrder });
     },
 
     listErc1155Transactions: evmRange(
@@ -687,39 +677,29 @@ const preparers: { [K in DataApiOperation]: (params: unknown) => PreparedRequest
         '/v1/chains/{chainId}/addresses/{address}/transactions:listErc1155',
     ),
 
-    listErc20Balances: (raw) => {
-        const p = checkKeys(raw, known.listErc20Balances, 'listErc20Balances');
-        const chainId = checkChainId(p['chainId']);
-        const address = checkEvmAddress(p['address'], 'address');
+    listErc20Balances: (p) => {
+        const { chainId, address } = checkEvmAccount(p);
         const blockNumber = optionalBlockNumber(p['blockNumber'], 'blockNumber');
         const filterSpamTokens = optionalBoolean(p['filterSpamTokens'], 'filterSpamTokens');
-        let contractAddresses: string | undefined;
-        if (p['contractAddresses'] !== undefined) {
-            const list = listOf(p['contractAddresses'], 'contractAddresses', 'contract address');
+        const contractAddresses = optional(p['contractAddresses'], (v) => {
+            const list = listOf(v, 'contractAddresses', 'contract address');
             list.forEach((a, i) => checkEvmAddress(a, `contractAddresses[${i}]`));
-            contractAddresses = list.join(',');
-        }
+            return list.join(',');
+        });
         const currency = optionalMember(
             p['currency'],
             'currency',
             currencySet,
             allowedText.currency,
         );
-        const pageSize = checkPageSize(p['pageSize'], pageSizeLimits.listErc20Balances);
-        const pageToken = checkPageToken(p['pageToken']);
-        return {
-            service: 'dataApi',
-            method: 'GET',
-            path: `/v1/chains/${chainId}/addresses/${address}/balances:listErc20`,
-            query: {
-                blockNumber,
-                pageToken,
-                pageSize,
-                filterSpamTokens,
-                contractAddresses,
-                currency,
-            },
-        };
+        const page = checkPage(p, 'listErc20Balances');
+        return dataApiGet(`/v1/chains/${chainId}/addresses/${address}/balances:listErc20`, {
+            blockNumber,
+            ...page,
+            filterSpamTokens,
+            contractAddresses,
+            currency,
+        });
     },
 
     listTransfers: evmRange('listTransfers', '/v1/chains/{chainId}/tokens/{address}/transfers'),
@@ -729,140 +709,80 @@ const preparers: { [K in DataApiOperation]: (params: unknown) => PreparedRequest
         '/v1/chains/{chainId}/addresses/{address}/transactions:listInternals',
     ),
 
-    listErc1155Balances: (raw) => {
-        const p = checkKeys(raw, known.listErc1155Balances, 'listErc1155Balances');
-        const chainId = checkChainId(p['chainId']);
-        const address = checkEvmAddress(p['address'], 'address');
+    listErc1155Balances: (p) => {
+        const { chainId, address } = checkEvmAccount(p);
         const blockNumber = optionalBlockNumber(p['blockNumber'], 'blockNumber');
-        const contractAddress =
-            p['contractAddress'] === undefined
-                ? undefined
-                : checkEvmAddress(p['contractAddress'], 'contractAddress');
-        const pageSize = checkPageSize(p['pageSize'], pageSizeLimits.listErc1155Balances);
-        const pageToken = checkPageToken(p['pageToken']);
-        return {
-            service: 'dataApi',
-            method: 'GET',
-            path: `/v1/chains/${chainId}/addresses/${address}/balances:listErc1155`,
-            query: { blockNumber, pageToken, pageSize, contractAddress },
-        };
+        const contractAddress = optional(p['contractAddress'], (v) =>
+            checkEvmAddress(v, 'contractAddress'),
+        );
+        const page = checkPage(p, 'listErc1155Balances');
+        return dataApiGet(`/v1/chains/${chainId}/addresses/${address}/balances:listErc1155`, {
+            blockNumber,
+            ...page,
+            contractAddress,
+        });
     },
 
-    getTransactionsForBlock: (raw) => {
-        const p = checkKeys(raw, known.getTransactionsForBlock, 'getTransactionsForBlock');
+    getTransactionsForBlock: (p) => {
         const chainId = checkChainId(p['chainId']);
         const rawId = p['blockId'];
         const blockId =
             isString(rawId) && rawId.startsWith('0x')
                 ? checkEvmTxHash(rawId, 'blockId')
                 : checkUnsigned(rawId, 'blockId', allowedText.blockId);
-        const pageSize = checkPageSize(p['pageSize'], pageSizeLimits.getTransactionsForBlock);
-        const pageToken = checkPageToken(p['pageToken']);
-        return {
-            service: 'dataApi',
-            method: 'GET',
-            path: `/v1/chains/${chainId}/blocks/${blockId}/transactions`,
-            query: { pageToken, pageSize },
-        };
+        const page = checkPage(p, 'getTransactionsForBlock');
+        return dataApiGet(`/v1/chains/${chainId}/blocks/${blockId}/transactions`, page);
     },
 
-    listCollectibleBalances: (raw) => {
-        const p = checkKeys(raw, known.listCollectibleBalances, 'listCollectibleBalances');
-        const chainId = checkChainId(p['chainId']);
-        const address = checkEvmAddress(p['address'], 'address');
-        const contractAddress =
-            p['contractAddress'] === undefined
-                ? undefined
-                : checkEvmAddress(p['contractAddress'], 'contractAddress');
-        const pageSize = checkPageSize(p['pageSize'], pageSizeLimits.listCollectibleBalances);
-        const pageToken = checkPageToken(p['pageToken']);
-        return {
-            service: 'dataApi',
-            method: 'GET',
-            path: `/v1/chains/${chainId}/addresses/${address}/balances:listCollectibles`,
-            query: { pageToken, pageSize, contractAddress },
-        };
-    },
-
-    getVertexByHeight: (raw) => {
-        const p = checkKeys(raw, known.getVertexByHeight, 'getVertexByHeight');
-        const network = checkNetwork(p['network']);
-        const blockchainId = checkMember(
-            p['blockchainId'],
-            'blockchainId',
-            xChainIdSet,
-            allowedText.xChainId,
+    listCollectibleBalances: (p) => {
+        const { chainId, address } = checkEvmAccount(p);
+        const contractAddress = optional(p['contractAddress'], (v) =>
+            checkEvmAddress(v, 'contractAddress'),
         );
+        const page = checkPage(p, 'listCollectibleBalances');
+        return dataApiGet(`/v1/chains/${chainId}/addresses/${address}/balances:listCollectibles`, {
+            ...page,
+            contractAddress,
+        });
+    },
+
+    getVertexByHeight: (p) => {
+        const network = checkNetwork(p['network']);
+        const blockchainId = checkXChainId(p['blockchainId']);
         const height = p['vertexHeight'];
         if (!Number.isSafeInteger(height) || (height as number) < 0) {
             fail('vertexHeight', height, 'a vertex height: an integer >= 0 (required)');
         }
-        const sortOrder = optionalMember(
-            p['sortOrder'],
-            'sortOrder',
-            sortOrderSet,
-            allowedText.sortOrder,
+        const sortOrder = optionalSortOrder(p['sortOrder']);
+        const page = checkPage(p, 'getVertexByHeight');
+        return dataApiGet(
+            `/v1/networks/${network}/blockchains/${blockchainId}/vertices:listByHeight`,
+            { vertexHeight: height as number, ...page, sortOrder },
         );
-        const pageSize = checkPageSize(p['pageSize'], pageSizeLimits.getVertexByHeight);
-        const pageToken = checkPageToken(p['pageToken']);
-        return {
-            service: 'dataApi',
-            method: 'GET',
-            path: `/v1/networks/${network}/blockchains/${blockchainId}/vertices:listByHeight`,
-            query: { vertexHeight: height as number, pageToken, pageSize, sortOrder },
-        };
     },
 
-    getTransaction: (raw) => {
-        const p = checkKeys(raw, known.getTransaction, 'getTransaction');
+    getTransaction: (p) => {
         const chainId = checkChainId(p['chainId']);
         const txHash = checkEvmTxHash(p['txHash'], 'txHash');
-        return {
-            service: 'dataApi',
-            method: 'GET',
-            path: `/v1/chains/${chainId}/transactions/${txHash}`,
-        };
+        return dataApiGet(`/v1/chains/${chainId}/transactions/${txHash}`);
     },
 
-    listLatestPrimaryNetworkBlocks: (raw) => {
-        const p = checkKeys(
-            raw,
-            known.listLatestPrimaryNetworkBlocks,
-            'listLatestPrimaryNetworkBlocks',
-        );
+    listLatestPrimaryNetworkBlocks: (p) => {
         const network = checkNetwork(p['network']);
-        const blockchainId = checkMember(
-            p['blockchainId'],
-            'blockchainId',
-            blockchainIdSet,
-            allowedText.blockchainId,
-        );
+        const blockchainId = checkBlockchainId(p['blockchainId']);
         const range = checkTimestampRange(p);
-        const pageSize = checkPageSize(
-            p['pageSize'],
-            pageSizeLimits.listLatestPrimaryNetworkBlocks,
-        );
-        const pageToken = checkPageToken(p['pageToken']);
-        return {
-            service: 'dataApi',
-            method: 'GET',
-            path: `/v1/networks/${network}/blockchains/${blockchainId}/blocks`,
-            query: {
-                startTimestamp: range.startTimestamp,
-                endTimestamp: range.endTimestamp,
-                pageToken,
-                pageSize,
-            },
-        };
+        const page = checkPage(p, 'listLatestPrimaryNetworkBlocks');
+        return dataApiGet(`/v1/networks/${network}/blockchains/${blockchainId}/blocks`, {
+            ...range,
+            ...page,
+        });
     },
 
-    listL1Validators: (raw) => {
-        const p = checkKeys(raw, known.listL1Validators, 'listL1Validators');
+    listL1Validators: (p) => {
         const network = checkNetwork(p['network']);
-        const l1ValidationId =
-            p['l1ValidationId'] === undefined
-                ? undefined
-                : checkCb58Id(p['l1ValidationId'], 'l1ValidationId', 'an L1 validation id');
+        const l1ValidationId = optional(p['l1ValidationId'], (v) =>
+            checkCb58Id(v, 'l1ValidationId', 'an L1 validation id'),
+        );
         const includeInactiveL1Validators = optionalBoolean(
             p['includeInactiveL1Validators'],
             'includeInactiveL1Validators',
@@ -871,33 +791,18 @@ const preparers: { [K in DataApiOperation]: (params: unknown) => PreparedRequest
         if (nodeId !== undefined && !(isString(nodeId) && isNodeId(nodeId))) {
             fail('nodeId', nodeId, allowedText.nodeId);
         }
-        const subnetId =
-            p['subnetId'] === undefined
-                ? undefined
-                : checkCb58Id(p['subnetId'], 'subnetId', 'a subnet id');
-        const pageSize = checkPageSize(p['pageSize'], pageSizeLimits.listL1Validators);
-        const pageToken = checkPageToken(p['pageToken']);
-        return {
-            service: 'dataApi',
-            method: 'GET',
-            path: `/v1/networks/${network}/l1Validators`,
-            query: {
-                pageToken,
-                pageSize,
-                l1ValidationId,
-                includeInactiveL1Validators,
-                nodeId: nodeId,
-                subnetId,
-            },
-        };
+        const subnetId = optional(p['subnetId'], (v) => checkCb58Id(v, 'subnetId', 'a subnet id'));
+        const page = checkPage(p, 'listL1Validators');
+        return dataApiGet(`/v1/networks/${network}/l1Validators`, {
+            ...page,
+            l1ValidationId,
+            includeInactiveL1Validators,
+            nodeId: nodeId,
+            subnetId,
+        });
     },
 
-    getAddressesByBalanceOverTime: (raw) => {
-        const p = checkKeys(
-            raw,
-            known.getAddressesByBalanceOverTime,
-            'getAddressesByBalanceOverTime',
-        );
+    getAddressesByBalanceOverTime: (p) => {
         const chainId = checkMetricsChainId(p['chainId']);
         const address = checkEvmAddress(p['address'], 'address');
         const threshold = p['threshold'];
@@ -910,32 +815,19 @@ const preparers: { [K in DataApiOperation]: (params: unknown) => PreparedRequest
             'a minimum balance: a string of digits (required)',
         );
         const range = checkTimestampRange(p);
-        const pageSize = checkPageSize(p['pageSize'], pageSizeLimits.getAddressesByBalanceOverTime);
-        const pageToken = checkPageToken(p['pageToken']);
+        const page = checkPage(p, 'getAddressesByBalanceOverTime');
         return {
             service: 'metrics',
             method: 'GET',
             path: `/v2/chains/${chainId}/contracts/${address}/balances`,
-            query: {
-                threshold: thresholdText,
-                startTimestamp: range.startTimestamp,
-                endTimestamp: range.endTimestamp,
-                pageToken,
-                pageSize,
-            },
+            query: { threshold: thresholdText, ...range, ...page },
         };
     },
 
-    supportedChains: (raw) => {
-        const p = checkKeys(raw ?? {}, known.supportedChains, 'supportedChains');
-        const network = p['network'] === undefined ? undefined : checkNetwork(p['network']);
+    supportedChains: (p) => {
+        const network = optional(p['network'], (v) => checkNetwork(v));
         const feature = optionalMember(p['feature'], 'feature', featureSet, allowedText.feature);
-        return {
-            service: 'dataApi',
-            method: 'GET',
-            path: '/v1/chains',
-            query: { network, feature },
-        };
+        return dataApiGet('/v1/chains', { network, feature });
     },
 };
 
@@ -954,14 +846,26 @@ function checkArray(
     return fail(param, value, `a non-empty list of ${what}`);
 }
 
+/** One list of the export options, each item checked under its own name (`options.key[i]`). */
+function optionList(
+    options: Record<string, unknown>,
+    key: string,
+    what: string,
+    required: boolean,
+    checkItem: (item: unknown, param: string) => unknown,
+): unknown[] | undefined {
+    const list = checkArray(options[key], `options.${key}`, what, required);
+    list?.forEach((item, i) => checkItem(item, `options.${key}[${i}]`));
+    return list;
+}
+
 function isDense(list: readonly unknown[]): boolean {
     for (let i = 0; i < list.length; i++) if (!(i in list)) return false;
     return true;
 }
 
 /** The export body (4.5): the EVM form or one of the three primary-network forms. */
-function checkExportRequest(raw: unknown): Record<string, unknown> {
-    const p = checkKeys(raw, known.postTransactionExportJob, 'postTransactionExportJob');
+function checkExportRequest(p: Record<string, unknown>): Record<string, unknown> {
     const type = checkMember(
         p['type'],
         'type',
@@ -983,55 +887,37 @@ function checkExportRequest(raw: unknown): Record<string, unknown> {
     const options = checkKeys(p['options'], evm ? evmOptionKeys : primaryOptionKeys, 'options');
     let body: Record<string, unknown>;
     if (evm) {
-        const addresses = checkArray(
-            options['addresses'],
-            'options.addresses',
-            'EVM addresses',
-            true,
-        )!;
-        addresses.forEach((a, i) => checkEvmAddress(a, `options.addresses[${i}]`));
-        const chains = checkArray(
-            options['includeChains'],
-            'options.includeChains',
+        const addresses = optionList(options, 'addresses', 'EVM addresses', true, checkEvmAddress)!;
+        const chains = optionList(
+            options,
+            'includeChains',
             'EVM chain ids',
             true,
+            checkMetricsChainId,
         )!;
-        chains.forEach((c, i) => {
-            if (!isString(c) || !evmChainIdPattern.test(c))
-                fail(`options.includeChains[${i}]`, c, allowedText.metricsChainId);
-        });
         body = { type, options: { addresses, includeChains: chains } };
     } else {
-        const addresses = checkArray(
-            options['addresses'],
-            'options.addresses',
+        const addresses = optionList(
+            options,
+            'addresses',
             'primary-network addresses',
             false,
+            (a, param) => checkPrimaryNetworkAddress(a, param, ['avax', 'fuji']),
         );
-        addresses?.forEach((a, i) =>
-            checkPrimaryNetworkAddress(a, `options.addresses[${i}]`, ['avax', 'fuji']),
-        );
-        const evmAddresses = checkArray(
-            options['cChainEvmAddresses'],
-            'options.cChainEvmAddresses',
+        const evmAddresses = optionList(
+            options,
+            'cChainEvmAddresses',
             'EVM addresses',
             false,
+            checkEvmAddress,
         );
-        evmAddresses?.forEach((a, i) => checkEvmAddress(a, `options.cChainEvmAddresses[${i}]`));
-        const chains = checkArray(
-            options['includeChains'],
-            'options.includeChains',
+        const chains = optionList(
+            options,
+            'includeChains',
             'primary-network blockchain ids',
             true,
+            (c, param) => checkMember(c, param, blockchainIdSet, allowedText.blockchainId),
         )!;
-        chains.forEach((c, i) =>
-            checkMember(
-                c,
-                `options.includeChains[${i}]`,
-                blockchainIdSet,
-                allowedText.blockchainId,
-            ),
-        );
         const out: Record<string, unknown> = { includeChains: chains };
         if (addresses) out['addresses'] = addresses;
         if (evmAddresses) out['cChainEvmAddresses'] = evmAddresses;
@@ -1052,11 +938,14 @@ export function prepareRequest<K extends DataApiOperation>(
     operation: K,
     params: DataApiParams[K],
 ): PreparedRequest {
-    const prepare = preparers[operation] as ((params: unknown) => PreparedRequest) | undefined;
+    const prepare = preparers[operation] as
+        ((p: Record<string, unknown>) => PreparedRequest) | undefined;
     if (!prepare) {
         return fail('operation', operation, 'a Data API operation name');
     }
-    return prepare(params);
+    // supportedChains is the one operation whose parameters may be left out altogether.
+    const raw: unknown = operation === 'supportedChains' ? (params ?? {}) : params;
+    return prepare(paramsOf(raw, operation));
 }
 
 /** Checks every parameter of one call without sending anything (for forms and quick picks). */

@@ -13,6 +13,7 @@
  * have no lookup by id in this client, so they are searched among the latest P- and X-Chain blocks
  * and the latest AVAX transactions of the X-Chain; an older one is reported as not found there.
  */
+import { untilAborted } from '../abort';
 import type { DataApiClient } from '../dataApi/dataApiClient';
 import type { EvmTransactionDetails, TokenTransfer } from '../dataApi/model';
 import { abortError, isAbortError, isHttpError } from '../http/errors';
@@ -143,7 +144,7 @@ class SubnetDirectory {
             if (this.complete || this.subnets.size >= this.limits.maxSubnets) return undefined;
             // The page load is shared by every lookup and finishes even if this one is cancelled.
             this.loading ??= this.loadPage().finally(() => (this.loading = undefined));
-            await untilAborted(this.loading, signal);
+            await untilAborted(this.loading, signal, abortError);
         }
     }
 
@@ -188,26 +189,6 @@ class SubnetDirectory {
         this.nextPageToken = page.nextPageToken;
         if (!page.nextPageToken) this.complete = true;
     }
-}
-
-/** Waits for `promise` but rejects with an AbortError as soon as `signal` fires. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-    if (!signal) return promise;
-    if (signal.aborted) return Promise.reject(abortError(signal));
-    return new Promise<T>((resolve, reject) => {
-        const onAbort = (): void => reject(abortError(signal));
-        signal.addEventListener('abort', onAbort, { once: true });
-        promise.then(
-            (value) => {
-                signal.removeEventListener('abort', onAbort);
-                resolve(value);
-            },
-            (error: unknown) => {
-                signal.removeEventListener('abort', onAbort);
-                reject(error instanceof Error ? error : new Error(String(error)));
-            },
-        );
-    });
 }
 
 /** `{ signal }` when there is one (the node client's options are exact). */
@@ -309,7 +290,7 @@ export class HoverResolver {
     chains(network: HoverNetwork, signal?: AbortSignal): Promise<HoverChain[]> {
         const cached = this.chainDirs.get(network);
         if (cached && this.now() - cached.at < this.limits.directoryTtlMs) {
-            return untilAborted(cached.chains, signal);
+            return untilAborted(cached.chains, signal, abortError);
         }
         const chains = this.loadChains(network);
         const entry = { at: this.now(), chains };
@@ -318,7 +299,7 @@ export class HoverResolver {
         chains.catch(() => {
             if (this.chainDirs.get(network) === entry) this.chainDirs.delete(network);
         });
-        return untilAborted(chains, signal);
+        return untilAborted(chains, signal, abortError);
     }
 
     private async loadChains(network: HoverNetwork): Promise<HoverChain[]> {

@@ -20,7 +20,7 @@ import type {
 } from '../../dataApi/model';
 import { shortenId } from '../../format';
 import type { QueryRequest } from '../../../shared/query';
-import type { Cell, Section } from '../../../shared/viewModel';
+import type { Cell, Column, Field, Section } from '../../../shared/viewModel';
 import {
     amount,
     badge,
@@ -105,9 +105,85 @@ function indexStatus(metadata: { indexStatus?: string | undefined } | undefined)
     return badge(value, value.toUpperCase() === 'INDEXED' ? 'ok' : 'warn');
 }
 
+const internalColumns = [
+    col('type', 'Type'),
+    col('from', 'From'),
+    col('to', 'To'),
+    col('value', 'Value', 'end'),
+    col('gas', 'Gas used', 'end'),
+    col('reverted', 'Reverted'),
+];
+
+/** An internal transaction, as a row of its own list and of the transaction's section alike. */
+function internalCells(
+    chainId: string,
+    t: Pick<
+        InternalTransaction,
+        'internalTxType' | 'from' | 'to' | 'value' | 'gasUsed' | 'isReverted'
+    >,
+    decimals: number,
+    symbol: string | undefined,
+): Cell[] {
+    return [
+        text(t.internalTxType),
+        party(chainId, t.from),
+        party(chainId, t.to),
+        amount(t.value, decimals, symbol),
+        num(t.gasUsed),
+        bool(t.isReverted),
+    ];
+}
+
+/** The transaction, time and block of a transfer: the first columns of the per-transfer lists. */
+const transferPlaceColumns = [
+    col('hash', 'Transaction'),
+    col('time', 'Time'),
+    col('block', 'Block', 'end'),
+];
+
+function transferPlaceCells(
+    chainId: string,
+    t: { txHash: string; blockTimestamp: number; blockNumber: string },
+): Cell[] {
+    return [
+        evmTxLink(chainId, t.txHash),
+        time(t.blockTimestamp),
+        evmBlockLink(chainId, t.blockNumber),
+    ];
+}
+
 function chainSubtitle(chainId: string, context: ViewContext, extra?: string): string {
     const token = context.nativeToken ? ` · ${context.nativeToken.symbol}` : '';
     return `EVM chain ${chainId}${token}${extra ? ` · ${extra}` : ''}`;
+}
+
+/**
+ * One section of a transaction's token transfers: each row starts with the log index and both
+ * parties, then what `columns` and `cells` add for the standard.
+ */
+function logTransfersSection<
+    T extends { logIndex: number; from?: RichAddress | undefined; to?: RichAddress | undefined },
+>(
+    chainId: string,
+    title: string,
+    transfers: readonly T[],
+    columns: readonly Column[],
+    cells: (transfer: T) => Cell[],
+    emptyText?: string,
+): Section {
+    const table = {
+        columns: [col('log', 'Log', 'end'), col('from', 'From'), col('to', 'To'), ...columns],
+        rows: transfers.map((t) => [
+            num(t.logIndex),
+            party(chainId, t.from),
+            party(chainId, t.to),
+            ...cells(t),
+        ]),
+    };
+    return {
+        title: `${title} (${transfers.length})`,
+        table: emptyText === undefined ? table : { ...table, empty: emptyText },
+    };
 }
 
 /** 4.15: one transaction with everything it did. */
@@ -146,93 +222,61 @@ export const transactionView: ResultBuilder = {
                 ),
             });
         }
-        const erc20 = r.erc20Transfers ?? [];
-        sections.push({
-            title: `ERC-20 transfers (${erc20.length})`,
-            table: {
-                columns: [
-                    col('log', 'Log', 'end'),
-                    col('from', 'From'),
-                    col('to', 'To'),
-                    col('token', 'Token'),
-                    col('value', 'Value', 'end'),
-                ],
-                rows: erc20.map((t) => [
-                    num(t.logIndex),
-                    party(chainId, t.from),
-                    party(chainId, t.to),
+        sections.push(
+            logTransfersSection(
+                chainId,
+                'ERC-20 transfers',
+                r.erc20Transfers ?? [],
+                [col('token', 'Token'), col('value', 'Value', 'end')],
+                (t) => [
                     tokenLink(chainId, t.erc20Token?.address, t.erc20Token?.symbol),
                     erc20Value(t),
-                ]),
-                empty: 'No ERC-20 transfers.',
-            },
-        });
+                ],
+                'No ERC-20 transfers.',
+            ),
+        );
+        // The rarer standards get a section only when the transaction has some.
         const erc721 = r.erc721Transfers ?? [];
         if (erc721.length > 0) {
-            sections.push({
-                title: `ERC-721 transfers (${erc721.length})`,
-                table: {
-                    columns: [
-                        col('log', 'Log', 'end'),
-                        col('from', 'From'),
-                        col('to', 'To'),
-                        col('token', 'Collection'),
-                        col('tokenId', 'Token id'),
-                    ],
-                    rows: erc721.map((t) => [
-                        num(t.logIndex),
-                        party(chainId, t.from),
-                        party(chainId, t.to),
+            sections.push(
+                logTransfersSection(
+                    chainId,
+                    'ERC-721 transfers',
+                    erc721,
+                    [col('token', 'Collection'), col('tokenId', 'Token id')],
+                    (t) => [
                         tokenLink(chainId, t.erc721Token?.address, t.erc721Token?.symbol),
                         id(t.erc721Token?.tokenId),
-                    ]),
-                },
-            });
+                    ],
+                ),
+            );
         }
         const erc1155 = r.erc1155Transfers ?? [];
         if (erc1155.length > 0) {
-            sections.push({
-                title: `ERC-1155 transfers (${erc1155.length})`,
-                table: {
-                    columns: [
-                        col('log', 'Log', 'end'),
-                        col('from', 'From'),
-                        col('to', 'To'),
+            sections.push(
+                logTransfersSection(
+                    chainId,
+                    'ERC-1155 transfers',
+                    erc1155,
+                    [
                         col('token', 'Contract'),
                         col('tokenId', 'Token id'),
                         col('value', 'Value', 'end'),
                     ],
-                    rows: erc1155.map((t) => [
-                        num(t.logIndex),
-                        party(chainId, t.from),
-                        party(chainId, t.to),
+                    (t) => [
                         tokenLink(chainId, t.erc1155Token?.address),
                         id(t.erc1155Token?.tokenId),
                         num(t.value),
-                    ]),
-                },
-            });
+                    ],
+                ),
+            );
         }
         const internal = r.internalTransactions ?? [];
         sections.push({
             title: `Internal transactions (${internal.length})`,
             table: {
-                columns: [
-                    col('type', 'Type'),
-                    col('from', 'From'),
-                    col('to', 'To'),
-                    col('value', 'Value', 'end'),
-                    col('gas', 'Gas used', 'end'),
-                    col('reverted', 'Reverted'),
-                ],
-                rows: internal.map((t) => [
-                    text(t.internalTxType),
-                    party(chainId, t.from),
-                    party(chainId, t.to),
-                    amount(t.value, decimals, symbol),
-                    num(t.gasUsed),
-                    bool(t.isReverted),
-                ]),
+                columns: internalColumns,
+                rows: internal.map((t) => internalCells(chainId, t, decimals, symbol)),
                 empty: 'No internal transactions.',
             },
         });
@@ -276,8 +320,29 @@ function addressHeader(request: QueryRequest, context: ViewContext, what: string
     };
 }
 
-function nativeBalanceFields(result: ListErc20BalancesResult | ListErc1155BalancesResult) {
-    const b = result.nativeTokenBalance;
+/**
+ * The header of a list about one address; `extraFields` adds to the overview what the result
+ * itself carries (the native balance of the balance lists).
+ */
+function addressListHeader(
+    what: string,
+    mainTitle: string,
+    emptyText: string,
+    extraFields?: (result: unknown) => Field[],
+): ResultBuilder['header'] {
+    return (result, request, context) => {
+        const head = addressHeader(request, context, what);
+        return {
+            ...head,
+            fields: extraFields ? [...head.fields, ...extraFields(result)] : head.fields,
+            mainTitle,
+            empty: emptyText,
+        };
+    };
+}
+
+function nativeBalanceFields(result: unknown): Field[] {
+    const b = (result as ListErc20BalancesResult | ListErc1155BalancesResult).nativeTokenBalance;
     if (!b) return [];
     return fields(
         ['Native balance', amount(b.balance, b.decimals, b.symbol)],
@@ -327,13 +392,7 @@ export const addressTransactionsView: ResultBuilder = {
             transferCount(d),
         ];
     },
-    header(_result, request, context) {
-        return {
-            ...addressHeader(request, context, 'transactions'),
-            mainTitle: 'Transactions',
-            empty: 'No transactions.',
-        };
-    },
+    header: addressListHeader('transactions', 'Transactions', 'No transactions.'),
 };
 
 /** 4.8 */
@@ -360,15 +419,12 @@ export const erc20BalancesView: ResultBuilder = {
                 : empty,
         ];
     },
-    header(result, request, context) {
-        const head = addressHeader(request, context, 'ERC-20 balances');
-        return {
-            ...head,
-            fields: [...head.fields, ...nativeBalanceFields(result as ListErc20BalancesResult)],
-            mainTitle: 'ERC-20 balances',
-            empty: 'No ERC-20 balances.',
-        };
-    },
+    header: addressListHeader(
+        'ERC-20 balances',
+        'ERC-20 balances',
+        'No ERC-20 balances.',
+        nativeBalanceFields,
+    ),
 };
 
 /** 4.11 */
@@ -391,15 +447,12 @@ export const erc1155BalancesView: ResultBuilder = {
             indexStatus(b.metadata),
         ];
     },
-    header(result, request, context) {
-        const head = addressHeader(request, context, 'ERC-1155 balances');
-        return {
-            ...head,
-            fields: [...head.fields, ...nativeBalanceFields(result as ListErc1155BalancesResult)],
-            mainTitle: 'ERC-1155 balances',
-            empty: 'No ERC-1155 balances.',
-        };
-    },
+    header: addressListHeader(
+        'ERC-1155 balances',
+        'ERC-1155 balances',
+        'No ERC-1155 balances.',
+        nativeBalanceFields,
+    ),
 };
 
 /** 4.13 */
@@ -425,21 +478,13 @@ export const collectiblesView: ResultBuilder = {
             indexStatus(b.metadata),
         ];
     },
-    header(_result, request, context) {
-        return {
-            ...addressHeader(request, context, 'collectibles'),
-            mainTitle: 'Collectibles',
-            empty: 'No collectibles.',
-        };
-    },
+    header: addressListHeader('collectibles', 'Collectibles', 'No collectibles.'),
 };
 
 /** 4.7 */
 export const erc1155TransfersView: ResultBuilder = {
     columns: [
-        col('hash', 'Transaction'),
-        col('time', 'Time'),
-        col('block', 'Block', 'end'),
+        ...transferPlaceColumns,
         col('from', 'From'),
         col('to', 'To'),
         col('contract', 'Contract'),
@@ -450,9 +495,7 @@ export const erc1155TransfersView: ResultBuilder = {
         const t = item as Erc1155Transfer;
         const chainId = param(request, 'chainId');
         return [
-            evmTxLink(chainId, t.txHash),
-            time(t.blockTimestamp),
-            evmBlockLink(chainId, t.blockNumber),
+            ...transferPlaceCells(chainId, t),
             party(chainId, t.from),
             party(chainId, t.to),
             tokenLink(chainId, t.erc1155Token?.address),
@@ -460,59 +503,32 @@ export const erc1155TransfersView: ResultBuilder = {
             num(t.value),
         ];
     },
-    header(_result, request, context) {
-        return {
-            ...addressHeader(request, context, 'ERC-1155 transfers'),
-            mainTitle: 'ERC-1155 transfers',
-            empty: 'No ERC-1155 transfers.',
-        };
-    },
+    header: addressListHeader('ERC-1155 transfers', 'ERC-1155 transfers', 'No ERC-1155 transfers.'),
 };
 
 /** 4.10 */
 export const internalTransactionsView: ResultBuilder = {
-    columns: [
-        col('hash', 'Transaction'),
-        col('time', 'Time'),
-        col('block', 'Block', 'end'),
-        col('type', 'Type'),
-        col('from', 'From'),
-        col('to', 'To'),
-        col('value', 'Value', 'end'),
-        col('gas', 'Gas used', 'end'),
-        col('reverted', 'Reverted'),
-    ],
+    columns: [...transferPlaceColumns, ...internalColumns],
     row(item, request, context) {
         const t = item as InternalTransaction;
         const chainId = param(request, 'chainId');
         const n = native(context);
         return [
-            evmTxLink(chainId, t.txHash),
-            time(t.blockTimestamp),
-            evmBlockLink(chainId, t.blockNumber),
-            text(t.internalTxType),
-            party(chainId, t.from),
-            party(chainId, t.to),
-            amount(t.value, n.decimals, n.symbol),
-            num(t.gasUsed),
-            bool(t.isReverted),
+            ...transferPlaceCells(chainId, t),
+            ...internalCells(chainId, t, n.decimals, n.symbol),
         ];
     },
-    header(_result, request, context) {
-        return {
-            ...addressHeader(request, context, 'internal transactions'),
-            mainTitle: 'Internal transactions',
-            empty: 'No internal transactions.',
-        };
-    },
+    header: addressListHeader(
+        'internal transactions',
+        'Internal transactions',
+        'No internal transactions.',
+    ),
 };
 
 /** 4.9: transfers of any token standard. */
 export const tokenTransfersView: ResultBuilder = {
     columns: [
-        col('hash', 'Transaction'),
-        col('time', 'Time'),
-        col('block', 'Block', 'end'),
+        ...transferPlaceColumns,
         col('from', 'From'),
         col('to', 'To'),
         col('standard', 'Standard'),
@@ -537,9 +553,7 @@ export const tokenTransfersView: ResultBuilder = {
             value = num(t.value);
         }
         return [
-            evmTxLink(chainId, t.txHash),
-            time(t.blockTimestamp),
-            evmBlockLink(chainId, t.blockNumber),
+            ...transferPlaceCells(chainId, t),
             party(chainId, t.from),
             party(chainId, t.to),
             standard,
