@@ -20,8 +20,8 @@ const rowsPerFrame = 8;
 /** Assumed until the first row is measured; the CSS fixes rows to one line. */
 const defaultRowHeight = 24;
 /** Rows sampled to size the columns. */
-/** Narrowest a column gets before the table scrolls sideways. */
-const minColumnCh = 12;
+/** Narrowest a column gets before the table scrolls sideways: a shortened id (0x1234ab…cdef) fits. */
+const minColumnCh = 16;
 const sampleRows = 200;
 
 export interface TableOptions {
