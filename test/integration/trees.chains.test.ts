@@ -221,11 +221,12 @@ suite('(integration) trees: Chains view', () => {
     test('a failing Data API call is an error row, and Retry loads again', async () => {
         const api = await extensionApi();
         const pChain = await primaryChain('P-Chain');
-        api.trees.providers.chains.refresh(pChain);
+        // The fault first: a reload begun before it could still answer with blocks.
         await addSandboxFault({
             fault: { kind: 'status', status: 500 },
             target: 'listLatestPrimaryNetworkBlocks',
         });
+        api.trees.providers.chains.refresh(pChain);
         const failed = await rows('chains', pChain);
         const error = oneOfKind(failed, 'error');
         assert.equal(failed.length, 1);

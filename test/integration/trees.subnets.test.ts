@@ -34,6 +34,13 @@ suite('(integration) trees: Subnets & L1s view', () => {
         await resetSandbox();
     });
 
+    /** The view's rows after `fault`: a load VS Code began before the fault was in place is dropped. */
+    async function rowsUnder(fault: Parameters<typeof addSandboxFault>[0]): Promise<TreeNode[]> {
+        await addSandboxFault(fault);
+        (await extensionApi()).trees.providers.subnets.refresh();
+        return rows('subnets');
+    }
+
     async function knownL1(): Promise<Extract<TreeNode, { kind: 'subnet' }>> {
         const list = ofKind(await rows('subnets'), 'subnet');
         const found = list.find((s) => s.subnet.subnetId === testEnv().known.mainnet.l1SubnetId);
@@ -212,24 +219,23 @@ suite('(integration) trees: Subnets & L1s view', () => {
     });
 
     test('an answer with an unexpected shape is an error row', async () => {
-        await addSandboxFault({ fault: { kind: 'schemaBreak' }, target: 'listSubnets' });
-        const list = await rows('subnets');
+        const list = await rowsUnder({ fault: { kind: 'schemaBreak' }, target: 'listSubnets' });
         const error = oneOfKind(list, 'error');
         assert.match(error.message, /unexpected|shape|format/i);
     });
 
     test('a dropped connection is an error row', async () => {
-        await addSandboxFault({ fault: { kind: 'reset' }, target: 'listSubnets' });
-        const error = oneOfKind(await rows('subnets'), 'error');
+        const list = await rowsUnder({ fault: { kind: 'reset' }, target: 'listSubnets' });
+        const error = oneOfKind(list, 'error');
         assert.match(error.message, /connection|reset|closed|network/i);
     });
 
     test('rate limiting without a key suggests setting one', async () => {
-        await addSandboxFault({
+        const list = await rowsUnder({
             fault: { kind: 'status', status: 429, retryAfterSeconds: 0 },
             target: 'listSubnets',
         });
-        const row = oneOfKind(await rows('subnets'), 'signIn');
+        const row = oneOfKind(list, 'signIn');
         assert.match(row.message, /key/i);
     });
 
