@@ -20,103 +20,8 @@ import type { Frame, Locator, Request } from 'playwright-core';
 import { isFullRun, recorded } from '../reliability/record';
 import { startSandbox } from '../sandbox/index';
 import type { Sandbox } from '../sandbox/types';
-import { e2e, openFile, quickInput, quickPickRow, resetWorkbench, runCommand } from './harness';
-
-const quickTitle = () => e2e().page.locator('.quick-input-widget .quick-input-title');
-
-/** Answers the open quick input: a pick (typing filters; "Enter a value…" when not offered) or a box. */
-async function answer(text: string): Promise<void> {
-    const { page } = e2e();
-    const widget = page.locator('.quick-input-widget');
-    await widget.waitFor({ state: 'visible', timeout: 15_000 });
-    await page.waitForTimeout(200);
-    const before =
-        (await quickTitle()
-            .textContent()
-            .catch(() => '')) ?? '';
-    const input = quickInput();
-    const list = page.locator('.quick-input-widget .quick-input-list');
-    if ((await list.isVisible()) && text !== '') {
-        await input.fill(text);
-        await page.waitForTimeout(250);
-        if ((await quickPickRow(text).count()) === 0) {
-            await input.fill('Enter a value');
-            await quickPickRow(/Enter a value/)
-                .first()
-                .waitFor({ timeout: 5_000 });
-            await page.keyboard.press('Enter');
-            await list.waitFor({ state: 'hidden', timeout: 5_000 });
-            await input.fill(text);
-        }
-    } else if (text !== '') {
-        await input.fill(text);
-    }
-    await page.keyboard.press('Enter');
-    const title = async (): Promise<string> =>
-        (await quickTitle()
-            .textContent()
-            .catch(() => '')) ?? '';
-    for (let attempt = 0; attempt < 2; attempt++) {
-        const deadline = Date.now() + 6_000;
-        while (Date.now() < deadline) {
-            if (!(await widget.isVisible())) return;
-            if ((await title()) !== before) return;
-            await page.waitForTimeout(100);
-        }
-        // A multi-select pick sometimes misses the Enter: its OK button does the same.
-        await page
-            .locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ })
-            .first()
-            .click()
-            .catch(() => undefined);
-    }
-    throw new Error(`the quick input did not move on after "${text}" (${before})`);
-}
-
-/** Palette commands need the focus in the workbench, not in a panel page. */
-async function command(title: string, answers: readonly string[] = []): Promise<void> {
-    const { page } = e2e();
-    for (let attempt = 1; ; attempt++) {
-        const bar = page.locator('#workbench\\.parts\\.activitybar');
-        const box = await bar.boundingBox().catch(() => null);
-        if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height - 120);
-        await resetWorkbench();
-        try {
-            await runCommand(title);
-            break;
-        } catch (error) {
-            if (attempt === 3) throw error;
-        }
-    }
-    for (const text of answers) await answer(text);
-}
-
-/** The frame of the panel whose heading matches, once it has drawn its result. */
-async function panelFrame(heading: RegExp, timeoutMs = 30_000): Promise<Frame> {
-    const { page } = e2e();
-    const deadline = Date.now() + timeoutMs;
-    let seen: string[] = [];
-    while (Date.now() < deadline) {
-        seen = [];
-        for (const frame of page.frames()) {
-            try {
-                const h1 = frame.locator('.panel-header h1');
-                if ((await h1.count()) === 0) continue;
-                const text = (await h1.first().textContent({ timeout: 200 })) ?? '';
-                seen.push(text);
-                if (
-                    heading.test(text) &&
-                    (await frame.locator('#root[aria-busy="true"]').count()) === 0
-                )
-                    return frame;
-            } catch {
-                // Frames come and go while panels open.
-            }
-        }
-        await page.waitForTimeout(200);
-    }
-    throw new Error(`no panel with a heading like ${heading} (seen: ${seen.join(' | ')})`);
-}
+import { e2e, openFile, resetWorkbench } from './harness';
+import { command, panelFrame } from './palette';
 
 interface FrameCheck {
     cspViolations: number;
@@ -130,7 +35,7 @@ interface FrameCheck {
  * resources fetched from anywhere but the page's own origin.
  */
 function checkFrame(frame: Frame): Promise<FrameCheck> {
-    return frame.evaluate(`(() => {
+    return frame.evaluate<FrameCheck>(`(() => {
         const root = document.getElementById('root');
         const markup = root.querySelectorAll('img, svg, iframe, object, embed, a, form, style, script, video, audio, math, link, meta, base').length;
         const handlers = [...root.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on') || (a.name === 'href' && /^(javascript|command):/i.test(a.value)))).length;
@@ -142,7 +47,7 @@ function checkFrame(frame: Frame): Promise<FrameCheck> {
         const remote = performance.getEntriesByType('resource').map((r) => r.name).filter((name) => !local(name));
         window.__remoteResources = remote;
         return { cspViolations: (window.__avalanchePanel || {}).cspViolations || 0, injected: markup + handlers + live, remoteResources: remote.length };
-    })()`) as Promise<FrameCheck>;
+    })()`);
 }
 
 /** Every frame of the workbench that is a result panel page. */
@@ -224,7 +129,7 @@ async function showFile(relativePath: string): Promise<void> {
 /** Reads the system clipboard of the browser (the workbench writes it for the extension host). */
 async function clipboard(): Promise<string | undefined> {
     try {
-        return (await e2e().page.evaluate('navigator.clipboard.readText()')) as string;
+        return await e2e().page.evaluate<string>('navigator.clipboard.readText()');
     } catch {
         return undefined;
     }
@@ -390,18 +295,18 @@ suite('(e2e) reliability: hostile data', function () {
                 for (const [id, until] of ids) {
                     const { ms } = await hoverOver(id, until);
                     slowestMs = Math.max(slowestMs, ms);
-                    const found = (await e2e().page.evaluate(`(() => {
+                    const found = await e2e().page.evaluate<{
+                        anchors: { href: string; text: string }[];
+                        markup: number;
+                        handlers: number;
+                        text: string;
+                    }>(`(() => {
                     const hover = [...document.querySelectorAll('.monaco-hover:not(.hidden)')].find((h) => h.innerText.trim() !== '');
                     const anchors = [...hover.querySelectorAll('a')].map((a) => ({ href: a.getAttribute('data-href') || a.getAttribute('href') || '', text: a.textContent || '' }));
                     const markup = hover.querySelectorAll('img, script, iframe, svg, object, embed, form, video, audio').length;
                     const handlers = [...hover.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on'))).length;
                     return { anchors, markup, handlers, text: hover.innerText };
-                })()`)) as {
-                        anchors: { href: string; text: string }[];
-                        markup: number;
-                        handlers: number;
-                        text: string;
-                    };
+                })()`);
                     assert.equal(found.markup, 0, `${id}: markup in the hover`);
                     assert.equal(found.handlers, 0, `${id}: event handlers in the hover`);
                     for (const anchor of found.anchors) {
@@ -442,14 +347,15 @@ suite('(e2e) reliability: hostile data', function () {
                     '',
                 ]);
                 const frame = await panelFrame(/^Address 0x/);
-                const boxes =
-                    (await frame.evaluate(`(() => [...document.querySelectorAll('#root *')]
-                .filter((el) => el.children.length === 0 && (el.textContent || '').length > 60)
-                .map((el) => { const r = el.getBoundingClientRect(); return { length: el.textContent.length, width: r.width, height: r.height }; }))()`)) as {
+                const boxes = await frame.evaluate<
+                    {
                         length: number;
                         width: number;
                         height: number;
-                    }[];
+                    }[]
+                >(`(() => [...document.querySelectorAll('#root *')]
+                .filter((el) => el.children.length === 0 && (el.textContent || '').length > 60)
+                .map((el) => { const r = el.getBoundingClientRect(); return { length: el.textContent.length, width: r.width, height: r.height }; }))()`);
                 const viewport = page.viewportSize()!;
                 let tallest = 0;
                 let widest = 0;

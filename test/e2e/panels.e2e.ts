@@ -15,7 +15,8 @@ import type { Frame, Page } from 'playwright-core';
 
 import { startSandbox } from '../sandbox/index';
 import type { Sandbox } from '../sandbox/types';
-import { e2e, quickInput, quickPickRow, resetWorkbench, runCommand, screenshot } from './harness';
+import { e2e, quickInput, quickPickRow, resetWorkbench, screenshot } from './harness';
+import { command, panelFrame } from './palette';
 
 /** The figures the page keeps (`window.__avalanchePanel`, see src/webview-ui/main.ts). */
 interface PanelStats {
@@ -27,106 +28,9 @@ interface PanelStats {
     renders: { rows: number; renderMs: number; sinceResponseMs: number }[];
 }
 
-const quickTitle = () => e2e().page.locator('.quick-input-widget .quick-input-title');
-
-/** Answers the open quick input: a pick (typing filters, Enter takes the first row), or an input box. */
-async function answer(text: string): Promise<void> {
-    const { page } = e2e();
-    const widget = page.locator('.quick-input-widget');
-    await widget.waitFor({ state: 'visible', timeout: 15_000 });
-    await page.waitForTimeout(200);
-    const before =
-        (await quickTitle()
-            .textContent()
-            .catch(() => '')) ?? '';
-    const input = quickInput();
-    const list = page.locator('.quick-input-widget .quick-input-list');
-    const isPick = await list.isVisible();
-    if (isPick && text !== '') {
-        await input.fill(text);
-        await page.waitForTimeout(250);
-        if ((await quickPickRow(text).count()) === 0) {
-            // Not among the suggestions: "Enter a value…" leads to the input box.
-            await input.fill('Enter a value');
-            await quickPickRow(/Enter a value/)
-                .first()
-                .waitFor({ timeout: 5_000 });
-            await page.keyboard.press('Enter');
-            await list.waitFor({ state: 'hidden', timeout: 5_000 });
-            await input.fill(text);
-        }
-    } else if (text !== '') {
-        await input.fill(text);
-    }
-    await page.keyboard.press('Enter');
-    // The next step has another title, or the quick input closes.
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-        if (!(await widget.isVisible())) return;
-        const now =
-            (await quickTitle()
-                .textContent()
-                .catch(() => '')) ?? '';
-        if (now !== before) return;
-        await page.waitForTimeout(100);
-    }
-    throw new Error(`the quick input did not move on after "${text}" (${before})`);
-}
-
-/**
- * Takes the keyboard focus out of a panel page: keys pressed inside a webview (F1) stay in its
- * frame, and a page that takes the focus closes the quick input.
- */
-async function focusWorkbench(): Promise<void> {
-    const bar = e2e().page.locator('#workbench\\.parts\\.activitybar');
-    const box = await bar.boundingBox().catch(() => null);
-    // The empty part at the bottom of the activity bar: no icon, no menu.
-    if (box) await e2e().page.mouse.click(box.x + box.width / 2, box.y + box.height - 120);
-}
-
-/** Runs a palette command by its full title, with the focus in the workbench. */
-async function command(title: string): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-        await focusWorkbench();
-        await resetWorkbench();
-        try {
-            await runCommand(title);
-            return;
-        } catch (error) {
-            // A panel page that finished loading took the focus and closed the palette.
-            if (attempt === 3) throw error;
-        }
-    }
-}
-
 /** Runs one of the extension's palette commands and answers its prompts in order. */
-async function query(title: string, answers: readonly string[]): Promise<void> {
-    await command(`Avalanche: ${title}`);
-    for (const text of answers) await answer(text);
-}
-
-/** The frame of the panel page whose heading matches, once it shows a result. */
-async function panelFrame(heading: RegExp, timeoutMs = 30_000): Promise<Frame> {
-    const { page } = e2e();
-    const deadline = Date.now() + timeoutMs;
-    let seen: string[] = [];
-    while (Date.now() < deadline) {
-        seen = [];
-        for (const frame of page.frames()) {
-            try {
-                const h1 = frame.locator('.panel-header h1');
-                if ((await h1.count()) === 0) continue;
-                const text = (await h1.first().textContent({ timeout: 200 })) ?? '';
-                seen.push(text);
-                const loading = await frame.locator('#root[aria-busy="true"]').count();
-                if (heading.test(text) && loading === 0) return frame;
-            } catch {
-                // Frames come and go while panels open.
-            }
-        }
-        await page.waitForTimeout(200);
-    }
-    throw new Error(`no panel with a heading like ${heading} (seen: ${seen.join(' | ')})`);
+function query(title: string, answers: readonly string[]): Promise<void> {
+    return command(`Avalanche: ${title}`, answers);
 }
 
 // Code run inside a panel page is written as text: this program is compiled without DOM types.
