@@ -21,7 +21,7 @@ import { isFullRun, recorded } from '../reliability/record';
 import { startSandbox } from '../sandbox/index';
 import type { Sandbox } from '../sandbox/types';
 import { e2e, openFile, resetWorkbench } from './harness';
-import { command, panelFrame } from './palette';
+import { clipboard, command, panelFrame } from './palette';
 
 interface FrameCheck {
     cspViolations: number;
@@ -124,15 +124,6 @@ async function showFile(relativePath: string): Promise<void> {
         .locator('.editor-instance .monaco-editor:visible')
         .first()
         .waitFor({ timeout: 10_000 });
-}
-
-/** Reads the system clipboard of the browser (the workbench writes it for the extension host). */
-async function clipboard(): Promise<string | undefined> {
-    try {
-        return await e2e().page.evaluate<string>('navigator.clipboard.readText()');
-    } catch {
-        return undefined;
-    }
 }
 
 suite('(e2e) reliability: hostile data', function () {

@@ -111,3 +111,12 @@ export async function panelFrame(heading: RegExp, timeoutMs = 30_000): Promise<F
     }
     throw new Error(`no panel with a heading like ${heading} (seen: ${seen.join(' | ')})`);
 }
+
+/** Reads the system clipboard of the browser (the workbench writes it for the extension host). */
+export async function clipboard(): Promise<string | undefined> {
+    try {
+        return await e2e().page.evaluate<string>('navigator.clipboard.readText()');
+    } catch {
+        return undefined;
+    }
+}
