@@ -19,9 +19,11 @@ const overscanRows = 4;
 const rowsPerFrame = 8;
 /** Assumed until the first row is measured; the CSS fixes rows to one line. */
 const defaultRowHeight = 24;
+/** Narrowest a column of text or times gets before the table scrolls sideways. */
+const minColumnCh = 12;
+/** Room for a shortened id or address (`0x1234abcd…cdef01`) and its padding. */
+const maxShortIdCh = 21;
 /** Rows sampled to size the columns. */
-/** Narrowest a column gets before the table scrolls sideways: a shortened id (0x1234ab…cdef) fits. */
-const minColumnCh = 16;
 const sampleRows = 200;
 
 export interface TableOptions {
@@ -238,10 +240,13 @@ class VirtualTable implements DataTable {
         // Each column takes its share of the panel's width in proportion to its content, and gives
         // way down to a floor (cells then end in an ellipsis, the whole value on hover and copy), so
         // the amounts stay in view; below the floors the table scrolls sideways.
-        // Amounts and numbers never give way: a cut-off figure reads as a different figure.
-        const floors = widths.map((w, i) =>
-            this.columns[i]?.align === 'end' ? w : Math.min(w, minColumnCh),
-        );
+        // Amounts and numbers never give way: a cut-off figure reads as a different figure. Ids are
+        // shown shortened already (0x1234ab…cdef); cut again they could not be told apart.
+        const floors = widths.map((w, i) => {
+            if (this.columns[i]?.align === 'end') return w;
+            const ids = sample.length > 0 && sample.every((row) => row[i]?.k === 'id');
+            return Math.min(w, ids ? maxShortIdCh : minColumnCh);
+        });
         this.template = widths.map((w, i) => `minmax(${floors[i]}ch, ${w}fr)`).join(' ');
         // CSSOM, not a style attribute: the CSP allows no inline styles. Cells pad by 14px.
         this.element.style.setProperty('--columns', this.template);
