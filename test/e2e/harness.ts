@@ -286,7 +286,8 @@ function logEntries(file: string): { level: string; text: string }[] {
     return entries;
 }
 
-function filesUnder(dir: string): string[] {
+/** Every file below `dir` (none when it does not exist). */
+export function filesUnder(dir: string): string[] {
     try {
         return readdirSync(dir, { recursive: true, encoding: 'utf8' })
             .map((file) => path.join(dir, file))
@@ -336,4 +337,15 @@ export function extensionErrors(): LogError[] {
 
 function escapeRegExp(text: string): string {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The ports the sandbox of this run listens on, for a stand-in sandbox that takes its place. */
+export function sandboxPorts(): { dataApi: number; metrics: number; node: number } {
+    const context = e2e();
+    const port = (url: string) => Number(new URL(url).port);
+    return {
+        dataApi: port(context.dataApiUrl),
+        metrics: port(context.metricsUrl),
+        node: port(context.nodeUrl),
+    };
 }

@@ -20,7 +20,7 @@ import type { Frame, Locator, Request } from 'playwright-core';
 import { isFullRun, recorded } from '../reliability/record';
 import { startSandbox } from '../sandbox/index';
 import type { Sandbox } from '../sandbox/types';
-import { e2e, openFile, resetWorkbench } from './harness';
+import { e2e, openFile, resetWorkbench, sandboxPorts } from './harness';
 import { clipboard, command, panelFrame } from './palette';
 
 interface FrameCheck {
@@ -398,12 +398,7 @@ suite('(e2e) reliability: hostile data', function () {
         // uint256 maximum: the largest amount a chain can hold, 78 digits.
         const huge = (2n ** 256n - 1n).toString();
         // The node port answers with absurd fees for a while: the sandbox's node steps aside.
-        const port = (url: string) => Number(new URL(url).port);
-        const ports = {
-            dataApi: port(context.dataApiUrl),
-            metrics: port(context.metricsUrl),
-            node: port(context.nodeUrl),
-        };
+        const ports = sandboxPorts();
         await context.sandbox.close();
         const stand = await startSandbox({
             ports: { dataApi: ports.dataApi, metrics: ports.metrics, node: 0 },

@@ -15,7 +15,7 @@ import type { Frame, Page } from 'playwright-core';
 
 import { startSandbox } from '../sandbox/index';
 import type { Sandbox } from '../sandbox/types';
-import { e2e, quickInput, quickPickRow, resetWorkbench, screenshot } from './harness';
+import { e2e, quickInput, quickPickRow, resetWorkbench, sandboxPorts, screenshot } from './harness';
 import { command, panelFrame } from './palette';
 
 /** The figures the page keeps (`window.__avalanchePanel`, see src/webview-ui/main.ts). */
@@ -70,12 +70,7 @@ async function chooseTheme(name: string): Promise<void> {
  */
 async function withLargeSandbox(body: (large: Sandbox) => Promise<void>): Promise<void> {
     const context = e2e();
-    const port = (url: string) => Number(new URL(url).port);
-    const ports = {
-        dataApi: port(context.dataApiUrl),
-        metrics: port(context.metricsUrl),
-        node: port(context.nodeUrl),
-    };
+    const ports = sandboxPorts();
     await context.sandbox.close();
     let large: Sandbox | undefined;
     try {

@@ -29,10 +29,11 @@ import path from 'node:path';
 import type { Frame } from 'playwright-core';
 
 import { recorded } from '../reliability/record';
-import type { RecordedRequest } from '../sandbox/types';
+import { headerText } from '../sandbox/httpUtil';
 import {
     e2e,
     expandPane,
+    filesUnder,
     openAvalancheContainer,
     quickInput,
     resetWorkbench,
@@ -60,25 +61,6 @@ async function screenText(): Promise<string> {
         );
     }
     return parts.join('\n');
-}
-
-function filesUnder(dir: string): string[] {
-    try {
-        return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-            .map((file) => path.join(dir, file))
-            .filter((file) => statSync(file).isFile());
-    } catch {
-        return [];
-    }
-}
-
-function headerText(request: RecordedRequest): string {
-    return Object.entries(request.headers)
-        .map(
-            ([name, value]) =>
-                `${name}: ${Array.isArray(value) ? value.join(', ') : (value ?? '')}`,
-        )
-        .join('\n');
 }
 
 /**

@@ -35,7 +35,7 @@ suite('(e2e) Avalanche views', () => {
             await content.first().waitFor({ timeout: 45_000 });
             // A row can be in the list a moment before its label is drawn.
             let text = '';
-            for (let deadline = Date.now() + 15_000; !text && Date.now() < deadline; ) {
+            for (let deadline = Date.now() + 15_000; !text && Date.now() < deadline;) {
                 text = (await body.innerText()).trim();
                 if (!text) await e2e().page.waitForTimeout(200);
             }

@@ -28,7 +28,7 @@ import type { ConsentRequest } from '../../src/platform/settingsPolicy';
 import { InMemoryMemento } from '../mocks/inMemoryMemento';
 import { listenOnLoopback } from '../mocks/loopbackServer';
 import { recorded } from '../reliability/record';
-import type { RecordedRequest } from '../sandbox/types';
+import { headerText } from '../sandbox/httpUtil';
 import { activated, manifest } from './helpers';
 import { clearSandboxRequests, sandboxRequests, setSandboxSettings, testEnv } from './testEnv';
 
@@ -45,15 +45,6 @@ async function rogueServer(): Promise<{ url: string; hits: string[]; close(): Pr
         res.end('{"jsonrpc":"2.0","id":1,"result":{}}');
     });
     return { ...(await listenOnLoopback(server)), hits };
-}
-
-function headerText(request: RecordedRequest): string {
-    return Object.entries(request.headers)
-        .map(
-            ([name, value]) =>
-                `${name}: ${Array.isArray(value) ? value.join(', ') : (value ?? '')}`,
-        )
-        .join('\n');
 }
 
 suite('(integration) reliability: secrets and trust', function () {

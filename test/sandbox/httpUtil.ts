@@ -2,6 +2,7 @@
  * Small HTTP helpers shared by the three sandbox servers: the Data API error body, validation
  * errors in the class-validator style the real API uses, opaque page tokens and pagination.
  */
+import type { RecordedRequest } from './types';
 
 export interface SandboxResponse {
     status: number;
@@ -236,4 +237,14 @@ export function withToken<T extends object>(
     rest: T,
 ): T & { nextPageToken?: string } {
     return token === undefined ? rest : { nextPageToken: token, ...rest };
+}
+
+/** A recorded request's headers as `name: value` lines, to search for what must not be there. */
+export function headerText(request: RecordedRequest): string {
+    return Object.entries(request.headers)
+        .map(
+            ([name, value]) =>
+                `${name}: ${Array.isArray(value) ? value.join(', ') : (value ?? '')}`,
+        )
+        .join('\n');
 }
