@@ -22,14 +22,14 @@ import { Agent, request } from 'undici';
 import { DataApiClient } from '../src/core';
 import {
     type Contestant,
+    contestantFigures,
     interleave,
     machineLine,
     markdownTable,
     type Measurement,
     pairedRatio,
-    placeBenchmark,
-    startSandboxProcess,
     summarize,
+    withBenchSandbox,
     writeResults,
 } from './harness';
 
@@ -42,22 +42,10 @@ const bareName = 'bare undici.request';
 const oursName = 'DataApiClient';
 const kitName = '@avalanche-sdk/chainkit';
 
-async function main(): Promise<void> {
-    const placement = placeBenchmark();
-    const sandbox = await startSandboxProcess(
-        { seed: 1 },
-        { cpu: placement.sandboxCpu, nice: placement.nice },
+function main(): Promise<void> {
+    return withBenchSandbox((sandbox, note) =>
+        run(sandbox.urls.dataApiUrl, sandbox.urls.metricsUrl, sandbox.known.mainnet, note),
     );
-    try {
-        await run(
-            sandbox.urls.dataApiUrl,
-            sandbox.urls.metricsUrl,
-            sandbox.known.mainnet,
-            placement.note,
-        );
-    } finally {
-        await sandbox.stop();
-    }
 }
 
 async function run(
@@ -153,25 +141,9 @@ async function run(
         const bare = summarize(of(bareName));
         const ours = summarize(of(oursName));
         for (const c of contestants) {
-            const r = summarize(of(c.name));
-            const vsBare = pairedRatio(of(c.name), of(bareName));
-            rows.push([
-                mode,
-                c.name,
-                r.requestsPerSecond.toFixed(0),
-                `±${r.spreadPercent.toFixed(0)}%`,
-                r.p50Ms.toFixed(3),
-                r.p99Ms.toFixed(3),
-                r.cpuUsPerCall.toFixed(0),
-                `${vsBare.ratio.toFixed(2)} ±${vsBare.spreadPercent.toFixed(0)}%`,
-            ]);
-            json.push({
-                mode,
-                contestant: c.name,
-                ...r,
-                vsBareUndici: vsBare.ratio,
-                vsBareSpreadPercent: vsBare.spreadPercent,
-            });
+            const { cells, fields } = contestantFigures(of, c.name, bareName);
+            rows.push([mode, ...cells]);
+            json.push({ mode, ...fields });
         }
         const vsBare = pairedRatio(of(oursName), of(bareName));
         const vsKit = pairedRatio(of(oursName), of(kitName));

@@ -298,6 +298,55 @@ export function pairedRatio(
     return { ratio: median(ratios), spreadPercent: iqrPercent(ratios) };
 }
 
+/**
+ * Places this process (`placeBenchmark`), starts the seeded sandbox in a process of its own and
+ * runs `body` against it; the sandbox stops however `body` ends.
+ */
+export async function withBenchSandbox(
+    body: (sandbox: SandboxProcess, placementNote: string) => Promise<void>,
+): Promise<void> {
+    const placement = placeBenchmark();
+    const sandbox = await startSandboxProcess(
+        { seed: 1 },
+        { cpu: placement.sandboxCpu, nice: placement.nice },
+    );
+    try {
+        await body(sandbox, placement.note);
+    } finally {
+        await sandbox.stop();
+    }
+}
+
+/**
+ * One contestant's figures in a set of interleaved rounds: the table cells (req/s, spread, p50,
+ * p99, CPU per call, ratio to bare undici paired by round) and the same as JSON fields.
+ */
+export function contestantFigures(
+    of: (name: string) => readonly Measurement[],
+    name: string,
+    bareName: string,
+): { cells: string[]; fields: Record<string, unknown> } {
+    const r = summarize(of(name));
+    const vsBare = pairedRatio(of(name), of(bareName));
+    return {
+        cells: [
+            name,
+            r.requestsPerSecond.toFixed(0),
+            `±${r.spreadPercent.toFixed(0)}%`,
+            r.p50Ms.toFixed(3),
+            r.p99Ms.toFixed(3),
+            r.cpuUsPerCall.toFixed(0),
+            `${vsBare.ratio.toFixed(2)} ±${vsBare.spreadPercent.toFixed(0)}%`,
+        ],
+        fields: {
+            contestant: name,
+            ...r,
+            vsBareUndici: vsBare.ratio,
+            vsBareSpreadPercent: vsBare.spreadPercent,
+        },
+    };
+}
+
 /** The machine, in one line, with the load average that tells how busy it was. */
 export function machineLine(): string {
     const cpus = os.cpus();

@@ -17,14 +17,13 @@ import { Agent, request } from 'undici';
 import { batchCall, NodeRpcClient, nodeRpcMethods as m } from '../src/core';
 import {
     type Contestant,
+    contestantFigures,
     interleave,
     machineLine,
     markdownTable,
     type Measurement,
     pairedRatio,
-    placeBenchmark,
-    startSandboxProcess,
-    summarize,
+    withBenchSandbox,
     writeResults,
 } from './harness';
 
@@ -57,17 +56,8 @@ interface Envelope {
     error?: unknown;
 }
 
-async function main(): Promise<void> {
-    const placement = placeBenchmark();
-    const sandbox = await startSandboxProcess(
-        { seed: 1 },
-        { cpu: placement.sandboxCpu, nice: placement.nice },
-    );
-    try {
-        await run(sandbox.urls.nodeUrl, placement.note);
-    } finally {
-        await sandbox.stop();
-    }
+function main(): Promise<void> {
+    return withBenchSandbox((sandbox, note) => run(sandbox.urls.nodeUrl, note));
 }
 
 async function run(nodeUrl: string, placementNote: string): Promise<void> {
@@ -201,27 +191,9 @@ async function run(nodeUrl: string, placementNote: string): Promise<void> {
             });
             const of = (name: string): Measurement[] => results.get(name)!;
             for (const c of contestants) {
-                const r = summarize(of(c.name));
-                const vsBare = pairedRatio(of(c.name), of(bareName));
-                rows.push([
-                    workload,
-                    mode,
-                    c.name,
-                    r.requestsPerSecond.toFixed(0),
-                    `±${r.spreadPercent.toFixed(0)}%`,
-                    r.p50Ms.toFixed(3),
-                    r.p99Ms.toFixed(3),
-                    r.cpuUsPerCall.toFixed(0),
-                    `${vsBare.ratio.toFixed(2)} ±${vsBare.spreadPercent.toFixed(0)}%`,
-                ]);
-                json.push({
-                    workload,
-                    mode,
-                    contestant: c.name,
-                    ...r,
-                    vsBareUndici: vsBare.ratio,
-                    vsBareSpreadPercent: vsBare.spreadPercent,
-                });
+                const { cells, fields } = contestantFigures(of, c.name, bareName);
+                rows.push([workload, mode, ...cells]);
+                json.push({ workload, mode, ...fields });
             }
             const vsSdk = pairedRatio(of(oursName), of(sdkName));
             json.push({ workload, mode, clientVsSdk: vsSdk });
