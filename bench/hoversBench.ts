@@ -15,8 +15,6 @@
  * Prints a table and writes bench/results/hovers.{md,json}. `runSuite` has the shape the test
  * runner extension expects, so hostTest.mjs runs it like the integration suite.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 
 import * as vscode from 'vscode';
@@ -30,16 +28,10 @@ import {
     sandboxState,
     testEnv,
 } from '../test/integration/testEnv';
+import type { SuiteResult } from '../test/integration/index';
 import type { KnownIds } from '../test/sandbox/types';
-
-export interface BenchResult {
-    passed: number;
-    failed: number;
-    skipped: number;
-    failures: { title: string; message: string }[];
-    output: string;
-    durationMs: number;
-}
+import { median, percentile } from './harness';
+import { finishHostBench, hostBenchLog } from './hostBench';
 
 const coldRuns = 5;
 const warmRuns = 30;
@@ -58,14 +50,11 @@ interface Row {
     passed: boolean;
 }
 
-function median(values: readonly number[]): number {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
-}
-
 function p95(values: readonly number[]): number {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.ceil(0.95 * sorted.length) - 1)] ?? Number.NaN;
+    return percentile(
+        [...values].sort((a, b) => a - b),
+        0.95,
+    );
 }
 
 function samples(k: KnownIds): { kind: string; text: string; live: boolean }[] {
@@ -112,14 +101,11 @@ function table(rows: readonly Row[]): string {
 }
 
 /** Runs the benchmark; never rejects (a crash is a failed check). */
-export async function runSuite(): Promise<BenchResult> {
+export async function runSuite(): Promise<SuiteResult> {
     const started = Date.now();
-    const lines: string[] = [];
-    const log = (line = ''): void => {
-        lines.push(line);
-        console.log(line);
-    };
-    const failures: BenchResult['failures'] = [];
+    const output = hostBenchLog();
+    const { log } = output;
+    const failures: SuiteResult['failures'] = [];
     const rows: Row[] = [];
     const extra: { name: string; value: string; passed: boolean }[] = [];
     try {
@@ -220,36 +206,17 @@ export async function runSuite(): Promise<BenchResult> {
     const markdown = `${table(rows)}\n\n| check | measured | verdict |\n|---|---:|---|\n${extra
         .map((e) => `| ${e.name} | ${e.value} | ${e.passed ? 'pass' : 'FAIL'} |`)
         .join('\n')}`;
-    log('');
-    log(markdown);
-    const passed = rows.filter((r) => r.passed).length + extra.filter((e) => e.passed).length;
-    const failed = failures.length;
-    log('');
-    log(`bench: ${passed} passed, ${failed} failed`);
-    try {
-        const dir = path.resolve(__dirname, '..', '..', 'bench', 'results');
-        mkdirSync(dir, { recursive: true });
-        const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, VS Code ${vscode.version}`;
-        const stamp = new Date().toISOString();
-        const notes =
-            'Round trip: `vscode.executeHoverProvider` from the extension host through the workbench (code-server in headless Chromium) and back, with every hover provider of the file. Provider times: measured by the two hover providers themselves. Cold: live cache and directories forgotten before each run. Warm: the same identifier again.';
-        writeFileSync(
-            path.join(dir, 'hovers.md'),
-            `# Hovers benchmark\n\n${stamp}, ${machine}, sandbox scale large, ${coldRuns} cold and ${warmRuns} warm runs per kind.\n\n${notes}\n\n${markdown}\n`,
-        );
-        writeFileSync(
-            path.join(dir, 'hovers.json'),
-            `${JSON.stringify({ stamp, machine, coldRuns, warmRuns, budgetMs: cachedBudgetMs, rows, checks: extra }, null, 2)}\n`,
-        );
-    } catch (error) {
-        log(`Could not write bench/results: ${String(error)}`);
-    }
-    return {
-        passed,
-        failed,
-        skipped: 0,
+    const notes =
+        'Round trip: `vscode.executeHoverProvider` from the extension host through the workbench (code-server in headless Chromium) and back, with every hover provider of the file. Provider times: measured by the two hover providers themselves. Cold: live cache and directories forgotten before each run. Warm: the same identifier again.';
+    return finishHostBench(output, {
+        name: 'hovers',
+        heading: '# Hovers benchmark',
+        about: `sandbox scale large, ${coldRuns} cold and ${warmRuns} warm runs per kind.`,
+        notes,
+        markdown,
+        json: { coldRuns, warmRuns, budgetMs: cachedBudgetMs, rows, checks: extra },
+        passed: rows.filter((r) => r.passed).length + extra.filter((e) => e.passed).length,
         failures,
-        output: `${lines.join('\n')}\n`,
-        durationMs: Date.now() - started,
-    };
+        started,
+    });
 }

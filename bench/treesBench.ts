@@ -12,9 +12,6 @@
  * Prints a table and writes bench/results/trees.{md,json}. `runSuite` has the shape the test
  * runner extension expects, so hostTest.mjs runs it like the integration suite.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 
@@ -24,7 +21,10 @@ import type { ExtensionApi } from '../src/extension';
 import type { TreeNode } from '../src/tree/nodes';
 import type { ExplorerTreeProvider } from '../src/tree/treeProvider';
 import { activated } from '../test/integration/helpers';
+import type { SuiteResult } from '../test/integration/index';
 import { clearSandboxRequests, sandboxRequests, sandboxState } from '../test/integration/testEnv';
+import { median } from './harness';
+import { finishHostBench, hostBenchLog } from './hostBench';
 
 interface Check {
     name: string;
@@ -33,15 +33,6 @@ interface Check {
     budget: number;
     passed: boolean;
     detail: string;
-}
-
-export interface BenchResult {
-    passed: number;
-    failed: number;
-    skipped: number;
-    failures: { title: string; message: string }[];
-    output: string;
-    durationMs: number;
 }
 
 const firstPageBudgetMs = 300;
@@ -57,11 +48,6 @@ function forceGc(): () => void {
         // Several passes: weak references and finalizers free more on the second.
         for (let i = 0; i < 3; i++) gc?.();
     };
-}
-
-function median(values: readonly number[]): number {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
 }
 
 function sleep(ms: number): Promise<void> {
@@ -260,15 +246,12 @@ function table(checks: readonly Check[]): string {
 }
 
 /** Runs the benchmark; never rejects (a crash is a failed check). */
-export async function runSuite(): Promise<BenchResult> {
+export async function runSuite(): Promise<SuiteResult> {
     const started = Date.now();
-    const lines: string[] = [];
-    const log = (line = ''): void => {
-        lines.push(line);
-        console.log(line);
-    };
+    const output = hostBenchLog();
+    const { log } = output;
     const checks: Check[] = [];
-    const failures: BenchResult['failures'] = [];
+    const failures: SuiteResult['failures'] = [];
     try {
         const api = (await activated()).exports as ExtensionApi;
         const state = (await sandboxState()) as { settings: unknown; scale?: string };
@@ -321,35 +304,14 @@ export async function runSuite(): Promise<BenchResult> {
             message: `${c.value} ${c.unit} exceeds ${c.budget} ${c.unit}`,
         });
     }
-    const markdown = table(checks);
-    log('');
-    log(markdown);
-    const passed = checks.filter((c) => c.passed).length;
-    const failed = failures.length;
-    log('');
-    log(`bench: ${passed} passed, ${failed} failed`);
-    try {
-        const dir = path.resolve(__dirname, '..', '..', 'bench', 'results');
-        mkdirSync(dir, { recursive: true });
-        const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, VS Code ${vscode.version}`;
-        const stamp = new Date().toISOString();
-        writeFileSync(
-            path.join(dir, 'trees.md'),
-            `# Trees benchmark\n\n${stamp}, ${machine}, sandbox scale large.\n\n${markdown}\n`,
-        );
-        writeFileSync(
-            path.join(dir, 'trees.json'),
-            `${JSON.stringify({ stamp, machine, checks }, null, 2)}\n`,
-        );
-    } catch (error) {
-        log(`Could not write bench/results: ${String(error)}`);
-    }
-    return {
-        passed,
-        failed,
-        skipped: 0,
+    return finishHostBench(output, {
+        name: 'trees',
+        heading: '# Trees benchmark',
+        about: 'sandbox scale large.',
+        markdown: table(checks),
+        json: { checks },
+        passed: checks.filter((c) => c.passed).length,
         failures,
-        output: `${lines.join('\n')}\n`,
-        durationMs: Date.now() - started,
-    };
+        started,
+    });
 }
