@@ -16,7 +16,7 @@ import * as vscode from 'vscode';
 import { storeOperation, type StoredOperation } from '../../src/core/query/operations';
 import type { ExtensionApi } from '../../src/extension';
 import { SettingKey } from '../../src/platform/settingKeys';
-import type { QueryRequest } from '../../src/shared/query';
+import { panelKinds, type QueryRequest } from '../../src/shared/query';
 import type { TreeNode, ViewKey } from '../../src/tree/nodes';
 import type { QueryPanel } from '../../src/webview/queryPanel';
 import {
@@ -657,21 +657,17 @@ suite('(integration) reliability: faults × surfaces', function () {
         { name: 'hover: pnAddress', group: 'hover', node: false, admin: false, dataApi: true },
         { name: 'hover: cb58Id', group: 'hover', node: false, admin: false, dataApi: true },
         { name: 'hover: nodeId', group: 'hover', node: false, admin: false, dataApi: true },
-        ...[
-            'transaction',
-            'address',
-            'block',
-            'token',
-            'primaryNetwork',
-            'subnets',
-            'signatures',
-        ].map((n) => ({
-            name: `panel: ${n}`,
-            group: 'panel' as const,
-            node: false,
-            admin: false,
-            dataApi: true,
-        })),
+        // Every panel kind the Data API fills (so a new kind gets its cells); node, generic and
+        // operations have their own rows below.
+        ...panelKinds
+            .filter((kind) => kind !== 'node' && kind !== 'generic' && kind !== 'operations')
+            .map((n) => ({
+                name: `panel: ${n}`,
+                group: 'panel' as const,
+                node: false,
+                admin: false,
+                dataApi: true,
+            })),
         { name: 'panel: node', group: 'panel', node: true, admin: true, dataApi: false },
         { name: 'panel: generic', group: 'panel', node: true, admin: false, dataApi: false },
         { name: 'panel: operations', group: 'panel', node: false, admin: false, dataApi: true },
