@@ -21,6 +21,11 @@ export interface DataApiQuery {
     readonly params: QueryParams;
 }
 
+/** The query of one Data API operation: what links, hovers and sidebar rows open. */
+export function dataApiQuery(operation: string, params: QueryParams): DataApiQuery {
+    return { source: 'dataApi', operation, params };
+}
+
 /**
  * A node JSON-RPC method of the method table, with its parameters as the texts typed into the
  * prompts (keyed by parameter name): the table's `paramsFromText` turns them into wire values

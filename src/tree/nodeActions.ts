@@ -3,7 +3,7 @@
  * shows and where "Open in Explorer" goes. Pure (no `vscode`), so it is unit-tested in plain Node.
  */
 import { safeLinkTarget } from '../core/format';
-import type { QueryRequest } from '../shared/query';
+import { dataApiQuery as data, type QueryRequest } from '../shared/query';
 import { buildExplorerUrl } from '../platform/explorerUrl';
 import type { Network } from '../platform/settingKeys';
 import type { TreeNode } from './nodes';
@@ -88,11 +88,6 @@ export function copyValues(node: TreeNode): CopyValue[] {
  * sees it). Undefined where no query says more than the row's JSON.
  */
 export function panelQueryOf(node: TreeNode, network: Network): QueryRequest | undefined {
-    const data = (operation: string, params: Record<string, string | number>): QueryRequest => ({
-        source: 'dataApi',
-        operation,
-        params,
-    });
     const rpc = (
         method: string,
         texts: Record<string, string> = {},

@@ -4,7 +4,7 @@
  * (a blockchain, a plain subnet, a P-Chain transaction) have none; the hover then shows the live
  * result itself as read-only JSON.
  */
-import type { QueryRequest } from '../../shared/query';
+import { dataApiQuery as data, type QueryRequest } from '../../shared/query';
 import type { Identifier } from '../identifiers';
 import { cChainEvmId } from './resolve';
 import type { HoverNetwork, LiveResult } from './types';
@@ -26,11 +26,6 @@ export function panelQueryFor(
     if (id.broken) return undefined;
     const chainId = options.evmChainId?.trim() || cChainEvmId(options.network);
     const live = options.live;
-    const data = (operation: string, params: Record<string, string>): QueryRequest => ({
-        source: 'dataApi',
-        operation,
-        params,
-    });
     if (live) {
         const network = 'network' in live && live.network ? live.network : options.network;
         switch (live.kind) {

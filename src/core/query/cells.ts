@@ -8,7 +8,7 @@
 import { isCb58Id, isNodeId } from '../ids/cb58';
 import { isEvmAddress, isEvmHash } from '../dataApi/validate';
 import { formatAmount, formatInteger, shortenId } from '../format';
-import type { DataApiQuery, NodeQuery, QueryRequest } from '../../shared/query';
+import { dataApiQuery as dataApi, type NodeQuery, type QueryRequest } from '../../shared/query';
 import type { Cell, Field, Tone } from '../../shared/viewModel';
 import { isPrimaryNetworkAddress } from './prompts';
 
@@ -193,10 +193,6 @@ export function fields(...entries: [string, Cell][]): Field[] {
 
 // ---------------------------------------------------------------------------------------------
 // Links: each builds a query only from a value of the right shape.
-
-function dataApi(operation: string, params: DataApiQuery['params']): DataApiQuery {
-    return { source: 'dataApi', operation, params };
-}
 
 /** The Transaction panel of an EVM transaction. */
 export function evmTxLink(chainId: string, hash: unknown): Cell {
