@@ -59,11 +59,12 @@ export function percentile(sorted: readonly number[], q: number): number {
     return sorted[index]!;
 }
 
+/** The middle value; with an even count, the mean of the two middle ones (neither flatters). */
 export function median(values: readonly number[]): number {
-    return percentile(
-        [...values].sort((a, b) => a - b),
-        0.5,
-    );
+    const sorted = [...values].sort((a, b) => a - b);
+    const n = sorted.length;
+    if (n === 0) return Number.NaN;
+    return n % 2 === 1 ? sorted[(n - 1) / 2]! : (sorted[n / 2 - 1]! + sorted[n / 2]!) / 2;
 }
 
 /**
