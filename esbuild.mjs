@@ -1,5 +1,6 @@
-// The extension (Node, CommonJS) in three bundles: what activation loads, then the core and the
-// palette queries with their panels on first use; and the webview UI (browser).
+// The extension (Node, CommonJS): the entry point `dist/extension.js` (src/bootstrap.ts), which
+// loads the other bundles through V8's code cache; `dist/main.js`, what activation runs; then the
+// core and the palette queries with their panels on first use. And the webview UI (browser).
 // `undici` stays external on purpose: VS Code's proxy and certificate support patches a runtime
 // `require('undici')`, not a copy inlined into the bundle, and leaving it out keeps activation light.
 import * as esbuild from 'esbuild';
@@ -23,9 +24,9 @@ const problemMatcherPlugin = {
 };
 
 /**
- * The lazily loaded bundles: a `require` of the entry module from its loader file is pointed at
- * the bundle built from that entry, so that activation loads only the thin VS Code glue in
- * `dist/extension.js`.
+ * The lazily loaded bundles: a `require` of the entry module from its loader file becomes a
+ * `loadBundle()` of the bundle built from that entry (through the code cache of
+ * `src/bootstrap.ts`), so that activation loads only the thin VS Code glue in `dist/main.js`.
  * - `src/platform/lazyCore.ts` requires `../core/index`: `dist/core.js`, holding zod, the schemas
  *   and the clients.
  * - `src/commands/queries/lazyQueries.ts` requires `./queryFeature`: `dist/queries.js`, holding the
@@ -46,9 +47,18 @@ const lazyBundlesPlugin = {
         for (const { loader, request, out } of lazyBundles) {
             const filter = new RegExp(`^${request.replace(/[./]/g, (c) => `\\${c}`)}$`);
             build.onResolve({ filter }, (args) =>
-                args.importer.endsWith(loader) ? { path: `./${out}`, external: true } : undefined,
+                args.importer.endsWith(loader) ? { path: out, namespace: 'lazy-bundle' } : undefined,
             );
         }
+        // The entry point is already loaded (VS Code required it), so this is its module, not a copy.
+        build.onResolve({ filter: /^\.\/extension\.js$/, namespace: 'lazy-bundle' }, () => ({
+            path: './extension.js',
+            external: true,
+        }));
+        build.onLoad({ filter: /.*/, namespace: 'lazy-bundle' }, (args) => ({
+            contents: `module.exports = require('./extension.js').loadBundle(${JSON.stringify(args.path)});`,
+            loader: 'js',
+        }));
     },
 };
 
@@ -122,7 +132,17 @@ const nodeContext = (entry, outfile) =>
     });
 
 const contexts = await Promise.all([
-    nodeContext('src/extension.ts', 'dist/extension.js'),
+    // Node builtins only: no timers to count, and nothing to share with the bundles it loads.
+    esbuild.context({
+        ...common,
+        entryPoints: ['src/bootstrap.ts'],
+        outfile: 'dist/extension.js',
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        external: ['vscode'],
+    }),
+    nodeContext('src/extension.ts', 'dist/main.js'),
     ...lazyBundles.map(({ entry, out }) => nodeContext(entry, `dist/${out}`)),
     esbuild.context({
         ...common,

@@ -59,6 +59,8 @@ const timing: {
     /** CPU time of the host process during the call (all threads; the call itself is on one). */
     activateCpuMs?: number;
     activateStartedAt?: number;
+    /** How the entry point loaded each bundle in this start (src/bootstrap.ts `bundleLoads`). */
+    bundleLoads?: unknown;
 } = {};
 
 // ------------------------------------------------------------------------------------------
@@ -153,6 +155,7 @@ loader._load = function (request, parent, isMain) {
     const exports = originalLoad.call(this, request, parent, isMain) as {
         activate: (...args: unknown[]) => unknown;
         deactivate?: () => unknown;
+        bundleLoads?: () => unknown;
     };
     timing.loadMs = performance.now() - started;
     // esbuild's exports are getters; VS Code uses whatever this require returns.
@@ -168,6 +171,7 @@ loader._load = function (request, parent, isMain) {
                 const cpu = process.cpuUsage(cpuBefore);
                 timing.activateCpuMs = (cpu.user + cpu.system) / 1000;
                 stopProfile();
+                timing.bundleLoads = exports.bundleLoads?.();
             }
         },
         deactivate: exports.deactivate,
@@ -332,6 +336,7 @@ async function run(): Promise<void> {
             loadMs: timing.loadMs,
             activateCallMs: timing.activateCallMs,
             activateCpuMs: timing.activateCpuMs,
+            bundleLoads: timing.bundleLoads,
             vscode: {
                 codeLoadingMs:
                     marks['didLoadExtensionCode'] !== undefined &&
