@@ -1,18 +1,17 @@
 /**
- * The panel kinds (STYLE.md rule 15): one host class per family of results, each with its view
- * type, a private constructor, `createOrShow` and `revive`, and a static map of its instances keyed
+ * The panel kinds (STYLE.md rule 15): one host class per family of results, each with its kind,
+ * a private constructor, `createOrShow` and `revive`, and a static map of its instances keyed
  * by subject (one panel per transaction, per address, per token…). What they do in common lives in
  * `QueryPanel`; the page draws every kind from the same view model.
  */
 import type * as vscode from 'vscode';
 
 import type { PanelKind, QueryRequest } from '../shared/query';
-import { PanelViewType } from './panelViewTypes';
 import { type PanelDeps, type PresetResult, QueryPanel } from './queryPanel';
 
 /** One EVM transaction (4.15): overview, native transaction, token transfers, internal transactions, teleporter message and network token prices. */
 export class TransactionPanel extends QueryPanel {
-    static readonly viewType = PanelViewType.transaction;
+    static readonly kind: PanelKind = 'transaction';
     private static readonly panels = new Map<string, TransactionPanel>();
 
     private constructor(
@@ -21,7 +20,7 @@ export class TransactionPanel extends QueryPanel {
         query: QueryRequest,
         key: string,
     ) {
-        super(TransactionPanel.viewType, panel, deps, query, key);
+        super(TransactionPanel.kind, panel, deps, query, key);
     }
 
     static createOrShow(
@@ -31,7 +30,6 @@ export class TransactionPanel extends QueryPanel {
     ): TransactionPanel {
         return QueryPanel.openKeyed(
             TransactionPanel.panels,
-            TransactionPanel.viewType,
             deps,
             query,
             preset,
@@ -39,13 +37,13 @@ export class TransactionPanel extends QueryPanel {
         );
     }
 
-    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, state: unknown): void {
+    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, query: QueryRequest): void {
         QueryPanel.reviveKeyed(
             TransactionPanel.panels,
             deps,
             panel,
-            state,
-            (p, key, query) => new TransactionPanel(p, deps, query, key),
+            query,
+            (p, key) => new TransactionPanel(p, deps, query, key),
         );
     }
 
@@ -56,7 +54,7 @@ export class TransactionPanel extends QueryPanel {
 
 /** An EVM address, one tab per list: transactions (4.2), ERC-20 balances (4.8), ERC-1155 balances (4.11), collectibles (4.13), ERC-1155 transfers (4.7) and internal transactions (4.10). */
 export class AddressPanel extends QueryPanel {
-    static readonly viewType = PanelViewType.address;
+    static readonly kind: PanelKind = 'address';
     private static readonly panels = new Map<string, AddressPanel>();
 
     private constructor(
@@ -65,13 +63,12 @@ export class AddressPanel extends QueryPanel {
         query: QueryRequest,
         key: string,
     ) {
-        super(AddressPanel.viewType, panel, deps, query, key);
+        super(AddressPanel.kind, panel, deps, query, key);
     }
 
     static createOrShow(deps: PanelDeps, query: QueryRequest, preset?: PresetResult): AddressPanel {
         return QueryPanel.openKeyed(
             AddressPanel.panels,
-            AddressPanel.viewType,
             deps,
             query,
             preset,
@@ -79,13 +76,13 @@ export class AddressPanel extends QueryPanel {
         );
     }
 
-    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, state: unknown): void {
+    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, query: QueryRequest): void {
         QueryPanel.reviveKeyed(
             AddressPanel.panels,
             deps,
             panel,
-            state,
-            (p, key, query) => new AddressPanel(p, deps, query, key),
+            query,
+            (p, key) => new AddressPanel(p, deps, query, key),
         );
     }
 
@@ -96,7 +93,7 @@ export class AddressPanel extends QueryPanel {
 
 /** A block: the transactions of an EVM block (4.12) or the latest blocks of a primary-network chain (4.16). */
 export class BlockPanel extends QueryPanel {
-    static readonly viewType = PanelViewType.block;
+    static readonly kind: PanelKind = 'block';
     private static readonly panels = new Map<string, BlockPanel>();
 
     private constructor(
@@ -105,13 +102,12 @@ export class BlockPanel extends QueryPanel {
         query: QueryRequest,
         key: string,
     ) {
-        super(BlockPanel.viewType, panel, deps, query, key);
+        super(BlockPanel.kind, panel, deps, query, key);
     }
 
     static createOrShow(deps: PanelDeps, query: QueryRequest, preset?: PresetResult): BlockPanel {
         return QueryPanel.openKeyed(
             BlockPanel.panels,
-            BlockPanel.viewType,
             deps,
             query,
             preset,
@@ -119,13 +115,13 @@ export class BlockPanel extends QueryPanel {
         );
     }
 
-    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, state: unknown): void {
+    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, query: QueryRequest): void {
         QueryPanel.reviveKeyed(
             BlockPanel.panels,
             deps,
             panel,
-            state,
-            (p, key, query) => new BlockPanel(p, deps, query, key),
+            query,
+            (p, key) => new BlockPanel(p, deps, query, key),
         );
     }
 
@@ -136,7 +132,7 @@ export class BlockPanel extends QueryPanel {
 
 /** A token contract: its transfers (4.9) and its holders above a threshold over a time frame (4.18). */
 export class TokenPanel extends QueryPanel {
-    static readonly viewType = PanelViewType.token;
+    static readonly kind: PanelKind = 'token';
     private static readonly panels = new Map<string, TokenPanel>();
 
     private constructor(
@@ -145,13 +141,12 @@ export class TokenPanel extends QueryPanel {
         query: QueryRequest,
         key: string,
     ) {
-        super(TokenPanel.viewType, panel, deps, query, key);
+        super(TokenPanel.kind, panel, deps, query, key);
     }
 
     static createOrShow(deps: PanelDeps, query: QueryRequest, preset?: PresetResult): TokenPanel {
         return QueryPanel.openKeyed(
             TokenPanel.panels,
-            TokenPanel.viewType,
             deps,
             query,
             preset,
@@ -159,13 +154,13 @@ export class TokenPanel extends QueryPanel {
         );
     }
 
-    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, state: unknown): void {
+    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, query: QueryRequest): void {
         QueryPanel.reviveKeyed(
             TokenPanel.panels,
             deps,
             panel,
-            state,
-            (p, key, query) => new TokenPanel(p, deps, query, key),
+            query,
+            (p, key) => new TokenPanel(p, deps, query, key),
         );
     }
 
@@ -176,7 +171,7 @@ export class TokenPanel extends QueryPanel {
 
 /** Primary-network lists: UTXOs of addresses (4.3), transactions of an X-Chain asset (4.4) and X-Chain vertices by height (4.14). */
 export class PrimaryNetworkPanel extends QueryPanel {
-    static readonly viewType = PanelViewType.primaryNetwork;
+    static readonly kind: PanelKind = 'primaryNetwork';
     private static readonly panels = new Map<string, PrimaryNetworkPanel>();
 
     private constructor(
@@ -185,7 +180,7 @@ export class PrimaryNetworkPanel extends QueryPanel {
         query: QueryRequest,
         key: string,
     ) {
-        super(PrimaryNetworkPanel.viewType, panel, deps, query, key);
+        super(PrimaryNetworkPanel.kind, panel, deps, query, key);
     }
 
     static createOrShow(
@@ -195,7 +190,6 @@ export class PrimaryNetworkPanel extends QueryPanel {
     ): PrimaryNetworkPanel {
         return QueryPanel.openKeyed(
             PrimaryNetworkPanel.panels,
-            PrimaryNetworkPanel.viewType,
             deps,
             query,
             preset,
@@ -203,13 +197,13 @@ export class PrimaryNetworkPanel extends QueryPanel {
         );
     }
 
-    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, state: unknown): void {
+    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, query: QueryRequest): void {
         QueryPanel.reviveKeyed(
             PrimaryNetworkPanel.panels,
             deps,
             panel,
-            state,
-            (p, key, query) => new PrimaryNetworkPanel(p, deps, query, key),
+            query,
+            (p, key) => new PrimaryNetworkPanel(p, deps, query, key),
         );
     }
 
@@ -220,7 +214,7 @@ export class PrimaryNetworkPanel extends QueryPanel {
 
 /** Subnets and L1s (4.6) and L1 validators (4.17), as tabs of one network. */
 export class SubnetsPanel extends QueryPanel {
-    static readonly viewType = PanelViewType.subnets;
+    static readonly kind: PanelKind = 'subnets';
     private static readonly panels = new Map<string, SubnetsPanel>();
 
     private constructor(
@@ -229,13 +223,12 @@ export class SubnetsPanel extends QueryPanel {
         query: QueryRequest,
         key: string,
     ) {
-        super(SubnetsPanel.viewType, panel, deps, query, key);
+        super(SubnetsPanel.kind, panel, deps, query, key);
     }
 
     static createOrShow(deps: PanelDeps, query: QueryRequest, preset?: PresetResult): SubnetsPanel {
         return QueryPanel.openKeyed(
             SubnetsPanel.panels,
-            SubnetsPanel.viewType,
             deps,
             query,
             preset,
@@ -243,13 +236,13 @@ export class SubnetsPanel extends QueryPanel {
         );
     }
 
-    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, state: unknown): void {
+    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, query: QueryRequest): void {
         QueryPanel.reviveKeyed(
             SubnetsPanel.panels,
             deps,
             panel,
-            state,
-            (p, key, query) => new SubnetsPanel(p, deps, query, key),
+            query,
+            (p, key) => new SubnetsPanel(p, deps, query, key),
         );
     }
 
@@ -260,7 +253,7 @@ export class SubnetsPanel extends QueryPanel {
 
 /** The aggregated signatures of the Warp message of a P- or X-Chain transaction (4.1). */
 export class SignaturesPanel extends QueryPanel {
-    static readonly viewType = PanelViewType.signatures;
+    static readonly kind: PanelKind = 'signatures';
     private static readonly panels = new Map<string, SignaturesPanel>();
 
     private constructor(
@@ -269,7 +262,7 @@ export class SignaturesPanel extends QueryPanel {
         query: QueryRequest,
         key: string,
     ) {
-        super(SignaturesPanel.viewType, panel, deps, query, key);
+        super(SignaturesPanel.kind, panel, deps, query, key);
     }
 
     static createOrShow(
@@ -279,7 +272,6 @@ export class SignaturesPanel extends QueryPanel {
     ): SignaturesPanel {
         return QueryPanel.openKeyed(
             SignaturesPanel.panels,
-            SignaturesPanel.viewType,
             deps,
             query,
             preset,
@@ -287,13 +279,13 @@ export class SignaturesPanel extends QueryPanel {
         );
     }
 
-    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, state: unknown): void {
+    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, query: QueryRequest): void {
         QueryPanel.reviveKeyed(
             SignaturesPanel.panels,
             deps,
             panel,
-            state,
-            (p, key, query) => new SignaturesPanel(p, deps, query, key),
+            query,
+            (p, key) => new SignaturesPanel(p, deps, query, key),
         );
     }
 
@@ -304,7 +296,7 @@ export class SignaturesPanel extends QueryPanel {
 
 /** The answer of a node JSON-RPC method: peers, upgrades, ACPs, versions, chain and fee config, active rules, validators, or a generic view. */
 export class NodeResultPanel extends QueryPanel {
-    static readonly viewType = PanelViewType.node;
+    static readonly kind: PanelKind = 'node';
     private static readonly panels = new Map<string, NodeResultPanel>();
 
     private constructor(
@@ -313,7 +305,7 @@ export class NodeResultPanel extends QueryPanel {
         query: QueryRequest,
         key: string,
     ) {
-        super(NodeResultPanel.viewType, panel, deps, query, key);
+        super(NodeResultPanel.kind, panel, deps, query, key);
     }
 
     static createOrShow(
@@ -323,7 +315,6 @@ export class NodeResultPanel extends QueryPanel {
     ): NodeResultPanel {
         return QueryPanel.openKeyed(
             NodeResultPanel.panels,
-            NodeResultPanel.viewType,
             deps,
             query,
             preset,
@@ -331,13 +322,13 @@ export class NodeResultPanel extends QueryPanel {
         );
     }
 
-    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, state: unknown): void {
+    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, query: QueryRequest): void {
         QueryPanel.reviveKeyed(
             NodeResultPanel.panels,
             deps,
             panel,
-            state,
-            (p, key, query) => new NodeResultPanel(p, deps, query, key),
+            query,
+            (p, key) => new NodeResultPanel(p, deps, query, key),
         );
     }
 
@@ -348,7 +339,7 @@ export class NodeResultPanel extends QueryPanel {
 
 /** Results without a panel of their own: raw JSON-RPC answers, the supported chains, export operation states. */
 export class GenericResultPanel extends QueryPanel {
-    static readonly viewType = PanelViewType.generic;
+    static readonly kind: PanelKind = 'generic';
     private static readonly panels = new Map<string, GenericResultPanel>();
 
     private constructor(
@@ -357,7 +348,7 @@ export class GenericResultPanel extends QueryPanel {
         query: QueryRequest,
         key: string,
     ) {
-        super(GenericResultPanel.viewType, panel, deps, query, key);
+        super(GenericResultPanel.kind, panel, deps, query, key);
     }
 
     static createOrShow(
@@ -367,7 +358,6 @@ export class GenericResultPanel extends QueryPanel {
     ): GenericResultPanel {
         return QueryPanel.openKeyed(
             GenericResultPanel.panels,
-            GenericResultPanel.viewType,
             deps,
             query,
             preset,
@@ -375,13 +365,13 @@ export class GenericResultPanel extends QueryPanel {
         );
     }
 
-    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, state: unknown): void {
+    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, query: QueryRequest): void {
         QueryPanel.reviveKeyed(
             GenericResultPanel.panels,
             deps,
             panel,
-            state,
-            (p, key, query) => new GenericResultPanel(p, deps, query, key),
+            query,
+            (p, key) => new GenericResultPanel(p, deps, query, key),
         );
     }
 
@@ -392,7 +382,7 @@ export class GenericResultPanel extends QueryPanel {
 
 /** The transaction exports started from this editor, with their states, download links and actions. */
 export class OperationsPanel extends QueryPanel {
-    static readonly viewType = PanelViewType.operations;
+    static readonly kind: PanelKind = 'operations';
     private static readonly panels = new Map<string, OperationsPanel>();
 
     private constructor(
@@ -401,7 +391,7 @@ export class OperationsPanel extends QueryPanel {
         query: QueryRequest,
         key: string,
     ) {
-        super(OperationsPanel.viewType, panel, deps, query, key);
+        super(OperationsPanel.kind, panel, deps, query, key);
     }
 
     static createOrShow(
@@ -411,7 +401,6 @@ export class OperationsPanel extends QueryPanel {
     ): OperationsPanel {
         return QueryPanel.openKeyed(
             OperationsPanel.panels,
-            OperationsPanel.viewType,
             deps,
             query,
             preset,
@@ -419,13 +408,13 @@ export class OperationsPanel extends QueryPanel {
         );
     }
 
-    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, state: unknown): void {
+    static revive(deps: PanelDeps, panel: vscode.WebviewPanel, query: QueryRequest): void {
         QueryPanel.reviveKeyed(
             OperationsPanel.panels,
             deps,
             panel,
-            state,
-            (p, key, query) => new OperationsPanel(p, deps, query, key),
+            query,
+            (p, key) => new OperationsPanel(p, deps, query, key),
         );
     }
 
@@ -436,9 +425,10 @@ export class OperationsPanel extends QueryPanel {
 
 /** How each kind is opened, revived and listed. */
 export interface PanelKindHost {
-    readonly viewType: string;
+    readonly kind: PanelKind;
     createOrShow(deps: PanelDeps, query: QueryRequest, preset?: PresetResult): QueryPanel;
-    revive(deps: PanelDeps, panel: vscode.WebviewPanel, state: unknown): void;
+    /** Takes over a panel VS Code restored, showing `query` (read from its saved state). */
+    revive(deps: PanelDeps, panel: vscode.WebviewPanel, query: QueryRequest): void;
     instances(): readonly QueryPanel[];
 }
 

@@ -13,10 +13,11 @@ import { formatError, isCancellation } from '../commands/formatError';
 import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
-import type { QueryRequest } from '../shared/query';
+import type { PanelKind, QueryRequest } from '../shared/query';
 import type { Cell, Column, PanelAction, PagingState, ResultView, Tone } from '../shared/viewModel';
 import type { HostMessage, PageMessage } from '../shared/webviewProtocol';
 import type { QueryRunner } from './queryRunner';
+import { panelViewType } from './panelViewTypes';
 import { getWebviewHtml } from './webviewHtml';
 
 const logger = log.for('Panels');
@@ -46,7 +47,7 @@ export interface PanelDeps {
 
 /** What a panel has shown, for the integration tests. */
 export interface PanelSnapshot {
-    readonly viewType: string;
+    readonly kind: PanelKind;
     readonly key: string;
     readonly query: QueryRequest;
     readonly title: string;
@@ -100,7 +101,7 @@ export abstract class QueryPanel extends Disposable {
     readonly onDidDispose = this.disposeEmitter.event;
 
     protected constructor(
-        readonly viewType: string,
+        readonly kind: PanelKind,
         protected readonly webviewPanel: vscode.WebviewPanel,
         protected readonly deps: PanelDeps,
         private query: QueryRequest,
@@ -150,7 +151,7 @@ export abstract class QueryPanel extends Disposable {
     /** What the panel has shown (tests). */
     snapshot(): PanelSnapshot {
         return {
-            viewType: this.viewType,
+            kind: this.kind,
             key: this.key,
             query: this.query,
             title: this.webviewPanel.title,
@@ -375,7 +376,7 @@ export abstract class QueryPanel extends Disposable {
             case 'rendered':
                 this.rendered = message;
                 logger.debug(
-                    `${this.viewType}: ${message.rows} rows drawn in ${message.renderMs.toFixed(1)} ms (${message.sinceResponseMs.toFixed(1)} ms after the response)`,
+                    `${this.kind} panel: ${message.rows} rows drawn in ${message.renderMs.toFixed(1)} ms (${message.sinceResponseMs.toFixed(1)} ms after the response)`,
                 );
                 this.deps.changed();
                 return;
@@ -385,7 +386,7 @@ export abstract class QueryPanel extends Disposable {
                 this.deps.changed();
                 return;
             case 'pageError':
-                logger.error(`The ${this.viewType} page failed: ${message.message}`);
+                logger.error(`The ${this.kind} panel's page failed: ${message.message}`);
                 return;
             case 'refresh':
                 if (core.isReplayable(this.query)) await this.run({ append: false });
@@ -607,7 +608,6 @@ export abstract class QueryPanel extends Disposable {
     /** Opens or reveals a panel of a kind: shared by every kind's `createOrShow`. */
     protected static openKeyed<P extends QueryPanel>(
         panels: Map<string, P>,
-        viewType: string,
         deps: PanelDeps,
         query: QueryRequest,
         preset: PresetResult | undefined,
@@ -620,7 +620,7 @@ export abstract class QueryPanel extends Disposable {
         } else {
             const title = loadCore().querySummary(query).slice(0, 50);
             const panel = vscode.window.createWebviewPanel(
-                viewType,
+                panelViewType,
                 title,
                 vscode.ViewColumn.Active,
                 webviewOptions(deps.services.extensionUri),
@@ -638,17 +638,10 @@ export abstract class QueryPanel extends Disposable {
         panels: Map<string, P>,
         deps: PanelDeps,
         panel: vscode.WebviewPanel,
-        state: unknown,
-        create: (panel: vscode.WebviewPanel, key: string, query: QueryRequest) => P,
+        query: QueryRequest,
+        create: (panel: vscode.WebviewPanel, key: string) => P,
     ): void {
         const core = loadCore();
-        const persisted = core.parsePersistedState(state);
-        const query = persisted?.query;
-        if (!query) {
-            logger.info('A panel without a valid saved query was closed on restore');
-            panel.dispose();
-            return;
-        }
         const key = core.panelKey(query);
         const existing = panels.get(key);
         if (existing) {
@@ -658,7 +651,7 @@ export abstract class QueryPanel extends Disposable {
             return;
         }
         panel.webview.options = webviewOptions(deps.services.extensionUri);
-        const instance = create(panel, key, query);
+        const instance = create(panel, key);
         QueryPanel.track(panels, key, instance);
         instance.restore(query);
         deps.changed();

@@ -54,16 +54,21 @@ export class QueryPanels extends Disposable {
     }
 
     /**
-     * Revives a panel VS Code restored after a reload (what the serializers call; the tests call
-     * it with a panel they created, to run the same path).
+     * Revives a panel VS Code restored after a reload (what the serializer calls; the tests call
+     * it with a panel they created, to run the same path). The saved query decides the kind.
      */
-    revive(viewType: string, panel: vscode.WebviewPanel, state: unknown): void {
-        const host = Object.values(panelKindHosts).find((h) => h.viewType === viewType);
+    revive(panel: vscode.WebviewPanel, state: unknown): void {
         try {
-            if (!host) throw new Error(`No panel kind has the view type ${viewType}`);
-            host.revive(this.deps, panel, state);
+            const core = loadCore();
+            const query = core.parsePersistedState(state)?.query;
+            if (!query) {
+                logger.info('A panel without a valid saved query was closed on restore');
+                panel.dispose();
+                return;
+            }
+            panelKindHosts[core.panelKindFor(query)].revive(this.deps, panel, query);
         } catch (error) {
-            logger.error(`Restoring a ${viewType} panel failed`, error);
+            logger.error('Restoring a panel failed', error);
             panel.dispose();
         }
     }

@@ -219,7 +219,7 @@ suite('(integration) query commands', function () {
             txHash: known.evmTxHash,
         });
         const panel = await renderedPanel(
-            (s) => s.viewType === 'avalanche.panel.transaction',
+            (s) => s.kind === 'transaction',
             'transaction panel',
         );
         const fields = panel.view!.fields;
@@ -289,7 +289,7 @@ suite('(integration) query commands', function () {
                 `${method} panel`,
             );
             assert.equal(panel.error, undefined, `${method}: ${panel.error}`);
-            assert.equal(panel.viewType, 'avalanche.panel.node');
+            assert.equal(panel.kind, 'node');
             assert.ok(
                 panel.view!.fields.length + panel.view!.sections.length > 0,
                 `${method} shows something`,
@@ -507,7 +507,7 @@ suite('(integration) query commands', function () {
                 : asked.items?.find((i) => i.description === 'from the editor')?.value;
         assert.equal(offered, known.evmTxHash, 'the hash under the cursor is offered');
         const panel = await settledPanel(
-            (s) => s.viewType === 'avalanche.panel.transaction',
+            (s) => s.kind === 'transaction',
             'transaction panel',
         );
         assert.equal(
@@ -545,7 +545,7 @@ suite('(integration) query commands', function () {
         });
         assert.deepEqual(raw.refusals(), []);
         const rawPanel = await settledPanel((s) => s.query.source === 'rawRpc', 'raw panel');
-        assert.equal(rawPanel.viewType, 'avalanche.panel.generic');
+        assert.equal(rawPanel.kind, 'generic');
         assert.equal(rawPanel.error, undefined);
 
         await clearSandboxRequests();
@@ -614,7 +614,7 @@ suite('(integration) query commands', function () {
         assert.match(JSON.stringify(status.view!.fields), /COMPLETED/);
         await vscode.commands.executeCommand(QueryToolCommandId.ShowExportOperations);
         const list = await settledPanel(
-            (s) => s.viewType === 'avalanche.panel.operations',
+            (s) => s.kind === 'operations',
             'operations panel',
         );
         assert.ok(list.rows >= 3);

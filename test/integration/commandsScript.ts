@@ -245,7 +245,7 @@ export async function renderedPanel(
         );
     } catch (error) {
         const states = api.queries.panels.snapshots().map((s) => ({
-            viewType: s.viewType,
+            kind: s.kind,
             ready: s.ready,
             loading: s.loading,
             requestId: s.requestId,

@@ -395,7 +395,7 @@ suite('(integration) hovers', function () {
         await vscode.commands.executeCommand(CommandId.HoverOpenDetails, { text: known.evmTxHash });
         const panel = api.queries.panels.snapshots().find((p) => p.query.source === 'dataApi');
         assert.ok(panel, 'a result panel opened');
-        assert.equal(panel.viewType, 'avalanche.panel.transaction');
+        assert.equal(panel.kind, 'transaction');
         assert.deepEqual(panel.query, {
             source: 'dataApi',
             operation: 'getTransaction',

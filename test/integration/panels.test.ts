@@ -73,7 +73,7 @@ suite('(integration) query panels', function () {
     test('the page receives the result and draws every row', async () => {
         await open(transactions());
         const panel = await renderedPanel(
-            (s) => s.viewType === 'avalanche.panel.address',
+            (s) => s.kind === 'address',
             'address panel',
         );
         assert.equal(panel.rows, 10);
@@ -86,8 +86,8 @@ suite('(integration) query panels', function () {
 
     test('"Load more", page size and the sort drop-down re-query the endpoint', async () => {
         await open(transactions());
-        await renderedPanel((s) => s.viewType === 'avalanche.panel.address', 'address panel');
-        const panel = panelOf((p) => p.viewType === 'avalanche.panel.address');
+        await renderedPanel((s) => s.kind === 'address', 'address panel');
+        const panel = panelOf((p) => p.kind === 'address');
         const first = panel.snapshot();
         await panel.deliver({ type: 'loadMore', requestId: first.requestId });
         const more = await eventually(
@@ -144,8 +144,8 @@ suite('(integration) query panels', function () {
 
     test("tabs switch between an address's lists in one panel", async () => {
         await open(transactions());
-        await settledPanel((s) => s.viewType === 'avalanche.panel.address', 'address panel');
-        const panel = panelOf((p) => p.viewType === 'avalanche.panel.address');
+        await settledPanel((s) => s.kind === 'address', 'address panel');
+        const panel = panelOf((p) => p.kind === 'address');
         assert.equal(panel.snapshot().view!.main!.title, 'Transactions');
         for (const [tab, title] of [
             ['listErc20Balances', 'ERC-20 balances'],
@@ -162,7 +162,7 @@ suite('(integration) query panels', function () {
             );
             assert.equal((shown.query as DataApiQuery).operation, tab);
             assert.equal(
-                api.queries.panels.all().filter((p) => p.viewType === 'avalanche.panel.address')
+                api.queries.panels.all().filter((p) => p.kind === 'address')
                     .length,
                 1,
             );
@@ -188,16 +188,16 @@ suite('(integration) query panels', function () {
             params: { chainId: known.cChainId, txHash: known.evmTxHash },
         });
         const tx = await settledPanel(
-            (s) => s.viewType === 'avalanche.panel.transaction',
+            (s) => s.kind === 'transaction',
             'transaction panel',
         );
         const from = tx.view!.fields.find((f) => f.label === 'From')!.value;
         assert.equal(from.k, 'id');
         const link = (from as { link: QueryRequest }).link;
-        const panel = panelOf((p) => p.viewType === 'avalanche.panel.transaction');
+        const panel = panelOf((p) => p.kind === 'transaction');
         await panel.deliver({ type: 'open', query: link });
         await settledPanel(
-            (s) => s.viewType === 'avalanche.panel.address',
+            (s) => s.kind === 'address',
             'address panel from the link',
         );
 
@@ -241,8 +241,8 @@ suite('(integration) query panels', function () {
                 .all()
                 .filter(
                     (p) =>
-                        p.viewType === 'avalanche.panel.node' ||
-                        p.viewType === 'avalanche.panel.generic',
+                        p.kind === 'node' ||
+                        p.kind === 'generic',
                 ).length,
             0,
         );
@@ -256,7 +256,7 @@ suite('(integration) query panels', function () {
         };
         await open(query);
         await settledPanel(
-            (s) => s.viewType === 'avalanche.panel.transaction',
+            (s) => s.kind === 'transaction',
             'transaction panel',
         );
         await open(query);
@@ -271,20 +271,20 @@ suite('(integration) query panels', function () {
             params: { chainId: known.cChainId, address: known.evmAddress },
         });
         assert.equal(
-            api.queries.panels.all().filter((p) => p.viewType === 'avalanche.panel.transaction')
+            api.queries.panels.all().filter((p) => p.kind === 'transaction')
                 .length,
             1,
         );
         assert.equal(
-            api.queries.panels.all().filter((p) => p.viewType === 'avalanche.panel.address').length,
+            api.queries.panels.all().filter((p) => p.kind === 'address').length,
             1,
         );
     });
 
     test('exports the loaded rows as CSV and JSON through the save dialog', async () => {
         await open(transactions());
-        await settledPanel((s) => s.viewType === 'avalanche.panel.address', 'address panel');
-        const panel = panelOf((p) => p.viewType === 'avalanche.panel.address');
+        await settledPanel((s) => s.kind === 'address', 'address panel');
+        const panel = panelOf((p) => p.kind === 'address');
         const csvFile = path.join(folder, 'rows.csv');
         const jsonFile = path.join(folder, 'rows.json');
         const inputs = new ScriptedInputs({ 'export-csv': csvFile, 'export-json': jsonFile });
@@ -308,8 +308,8 @@ suite('(integration) query panels', function () {
         await api.secrets.setDataApiKey(key);
         try {
             await open(transactions());
-            await settledPanel((s) => s.viewType === 'avalanche.panel.address', 'address panel');
-            const panel = panelOf((p) => p.viewType === 'avalanche.panel.address');
+            await settledPanel((s) => s.kind === 'address', 'address panel');
+            const panel = panelOf((p) => p.kind === 'address');
             await panel.deliver({ type: 'copyJson' });
             const json = JSON.parse(copied.at(-1)!) as { items: unknown[] };
             assert.equal(json.items.length, 10);
@@ -342,8 +342,8 @@ suite('(integration) query panels', function () {
 
     test('node panels copy their JSON-RPC call as curl', async () => {
         await open({ source: 'node', method: 'info.peers', texts: {} });
-        await settledPanel((s) => s.viewType === 'avalanche.panel.node', 'node panel');
-        const panel = panelOf((p) => p.viewType === 'avalanche.panel.node');
+        await settledPanel((s) => s.kind === 'node', 'node panel');
+        const panel = panelOf((p) => p.kind === 'node');
         await panel.deliver({ type: 'copyCurl', includeKey: false });
         assert.equal(
             copied.at(-1),
@@ -362,10 +362,10 @@ suite('(integration) query panels', function () {
             },
         });
         await settledPanel(
-            (s) => s.viewType === 'avalanche.panel.primaryNetwork',
+            (s) => s.kind === 'primaryNetwork',
             'vertices panel',
         );
-        const panel = panelOf((p) => p.viewType === 'avalanche.panel.primaryNetwork');
+        const panel = panelOf((p) => p.kind === 'primaryNetwork');
         const inputs = new ScriptedInputs({
             network: 'mainnet',
             blockchainId: 'x-chain',
@@ -398,26 +398,26 @@ suite('(integration) query panels', function () {
     test('a restored panel runs its query again; a bad or changing one does not', async () => {
         const state = { v: 1, query: transactions(), title: 'Address' };
         const restored = vscode.window.createWebviewPanel(
-            'avalanche.panel.address',
+            'avalanche.panel',
             'Restoring',
             vscode.ViewColumn.Active,
         );
-        api.queries.panels.revive('avalanche.panel.address', restored, state);
+        api.queries.panels.revive(restored, state);
         const panel = await settledPanel(
-            (s) => s.viewType === 'avalanche.panel.address',
+            (s) => s.kind === 'address',
             'revived panel',
         );
         assert.equal(panel.rows, 10);
         assert.ok((await requestedOperations()).includes('listTransactions'));
 
         const bad = vscode.window.createWebviewPanel(
-            'avalanche.panel.token',
+            'avalanche.panel',
             'Bad',
             vscode.ViewColumn.Active,
         );
         let disposed = false;
         bad.onDidDispose(() => (disposed = true));
-        api.queries.panels.revive('avalanche.panel.token', bad, {
+        api.queries.panels.revive(bad, {
             v: 1,
             query: { source: 'shell' },
         });
@@ -425,17 +425,17 @@ suite('(integration) query panels', function () {
 
         await clearSandboxRequests();
         const change = vscode.window.createWebviewPanel(
-            'avalanche.panel.node',
+            'avalanche.panel',
             'Change',
             vscode.ViewColumn.Active,
         );
-        api.queries.panels.revive('avalanche.panel.node', change, {
+        api.queries.panels.revive(change, {
             v: 1,
             query: { source: 'node', method: 'admin.startCPUProfiler', texts: {} },
             title: 'x',
         });
         const notRun = await settledPanel(
-            (s) => s.viewType === 'avalanche.panel.node',
+            (s) => s.kind === 'node',
             'changing panel',
         );
         assert.match(notRun.view!.notice!.text, /not repeated after a reload/);
@@ -452,7 +452,7 @@ suite('(integration) query panels', function () {
             params: { network: 'mainnet' },
         });
         const chains = await renderedPanel(
-            (s) => s.viewType === 'avalanche.panel.generic',
+            (s) => s.kind === 'generic',
             'chains panel',
         );
         await open({
@@ -461,12 +461,12 @@ suite('(integration) query panels', function () {
             params: { chainId: known.cChainId, txHash: known.evmTxHash },
         });
         const tx = await renderedPanel(
-            (s) => s.viewType === 'avalanche.panel.transaction',
+            (s) => s.kind === 'transaction',
             'transaction panel',
         );
         await open({ source: 'node', method: 'info.getNodeVersion', texts: {} });
         const node = await renderedPanel(
-            (s) => s.viewType === 'avalanche.panel.node',
+            (s) => s.kind === 'node',
             'node panel',
         );
         const texts = JSON.stringify([chains.view, tx.view, node.view]);
@@ -476,9 +476,9 @@ suite('(integration) query panels', function () {
         );
         assert.ok(!/[\u202e\u0000]/u.test(texts));
         for (const panel of [chains, tx, node])
-            assert.equal(panel.cspViolations, 0, `${panel.viewType} reported a CSP violation`);
+            assert.equal(panel.cspViolations, 0, `The ${panel.kind} panel reported a CSP violation`);
         // A malformed message from a page changes nothing.
-        const host = panelOf((p) => p.viewType === 'avalanche.panel.transaction');
+        const host = panelOf((p) => p.kind === 'transaction');
         const before = host.snapshot().requestId;
         for (const message of [
             null,

@@ -1,6 +1,6 @@
 /**
  * What activation keeps of the palette queries and result panels: a thin handler per query
- * command and one serializer per panel kind. The queries themselves (prompt flows, exports, the
+ * command and the panels' serializer. The queries themselves (prompt flows, exports, the
  * panel hosts) are built on first use from `queryFeature.ts`, which the bundle maps to
  * `dist/queries.js` (see esbuild.mjs), as `lazyCore.ts` does for the core bundle.
  */
@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 
 import { Disposable } from '../../platform/disposable';
 import { log } from '../../platform/log';
-import { PanelViewType } from '../../webview/panelViewTypes';
+import { panelViewType } from '../../webview/panelViewTypes';
 import type { CommandHandler } from '../runCommand';
 import { QueryCommandId } from './queryCommandIds';
 import type * as Feature from './queryFeature';
@@ -22,21 +22,19 @@ export class LazyQueries extends Disposable {
         super();
         // Registered now, not on load: VS Code restores panels only for view types that have a
         // serializer by the time it asks, which can be right after activation.
-        for (const viewType of Object.values(PanelViewType)) {
-            this._register(
-                vscode.window.registerWebviewPanelSerializer(viewType, {
-                    deserializeWebviewPanel: (panel, state: unknown) => {
-                        try {
-                            this.feature.panels.revive(viewType, panel, state);
-                        } catch (error) {
-                            logger.error(`Restoring a ${viewType} panel failed`, error);
-                            panel.dispose();
-                        }
-                        return Promise.resolve();
-                    },
-                }),
-            );
-        }
+        this._register(
+            vscode.window.registerWebviewPanelSerializer(panelViewType, {
+                deserializeWebviewPanel: (panel, state: unknown) => {
+                    try {
+                        this.feature.panels.revive(panel, state);
+                    } catch (error) {
+                        logger.error('Restoring a panel failed', error);
+                        panel.dispose();
+                    }
+                    return Promise.resolve();
+                },
+            }),
+        );
     }
 
     /** The queries and panels, built on first use. */
