@@ -37,6 +37,8 @@ export type CodeCacheUse =
 export interface BundleLoad {
     readonly bundle: string;
     readonly cache: CodeCacheUse;
+    /** The cache file offered or written; none when the cache is off. */
+    readonly cacheFile?: string;
     /** Reading, compiling and running the bundle's top level. */
     readonly loadMs: number;
 }
@@ -92,7 +94,12 @@ export class BundleLoader {
                   : script.cachedDataRejected
                     ? 'rejected'
                     : 'used';
-        this.records.push({ bundle, cache, loadMs: performance.now() - started });
+        this.records.push({
+            bundle,
+            cache,
+            ...(cacheFile === undefined ? {} : { cacheFile }),
+            loadMs: performance.now() - started,
+        });
         if (cacheFile !== undefined && cache !== 'used') {
             // After the caller's synchronous work (activation, a first request) has run, so that
             // the cache holds the bytecode of the functions it compiled, not only the top level.
@@ -165,9 +172,14 @@ export function loadBundle(bundle: string): unknown {
     return bundles.load(bundle);
 }
 
-/** How each bundle was loaded in this extension host (for the benchmarks and the log). */
+/** How each bundle was loaded in this extension host (for the benchmarks and the tests). */
 export function bundleLoads(): readonly BundleLoad[] {
     return bundles.loads();
+}
+
+/** Resolves when the cache writes scheduled so far have been tried (for the tests). */
+export function codeCacheSettled(): Promise<void> {
+    return bundles.settled();
 }
 
 interface Main {

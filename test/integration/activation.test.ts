@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 
 import * as vscode from 'vscode';
 
+import type * as Entry from '../../src/bootstrap';
+import type { ExtensionApi } from '../../src/extension';
 import { activated, extension, manifest } from './helpers';
 import { testEnv } from './testEnv';
 
@@ -32,5 +36,30 @@ suite('(integration) activation', () => {
         const folder = vscode.workspace.workspaceFolders?.[0];
         assert.ok(folder, 'no workspace folder is open');
         assert.equal(folder.uri.fsPath, testEnv().workspaceDir);
+    });
+
+    test('the bundles load through V8’s code cache, kept in the extension’s global storage', async () => {
+        const ext = await activated();
+        // The module VS Code loaded: a require of the same file returns it from Node's cache.
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const entry = require(path.join(ext.extensionPath, 'dist', 'extension.js')) as typeof Entry;
+        // Reading the panels loads the queries bundle, and it the core bundle.
+        assert.ok((ext.exports as ExtensionApi).queries.panels);
+        const loads = entry.bundleLoads();
+        assert.equal(loads[0]?.bundle, 'main.js', 'activation loads the composition root first');
+        assert.equal(new Set(loads.map((l) => l.bundle)).size, loads.length, 'a bundle loaded twice');
+        for (const bundle of ['main.js', 'queries.js']) {
+            const load = loads.find((l) => l.bundle === bundle);
+            assert.ok(load, `${bundle} was not loaded through the entry point`);
+            assert.ok(['written', 'used'].includes(load.cache), `${bundle}: ${load.cache}`);
+            assert.ok(
+                load.cacheFile?.includes(`${path.sep}globalStorage${path.sep}`),
+                `${bundle} cache outside global storage: ${load.cacheFile}`,
+            );
+        }
+        await entry.codeCacheSettled();
+        for (const load of loads) {
+            assert.ok(load.cacheFile && existsSync(load.cacheFile), `no cache for ${load.bundle}`);
+        }
     });
 });
