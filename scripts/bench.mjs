@@ -734,7 +734,7 @@ function rowsFor(results, failures) {
             pct(load.ratioSpreadPercent),
             '',
             'INFO',
-            `${load.extensionWallMs.toFixed(0)} ms vs ${load.baselineWallMs.toFixed(0)} ms; require ${load.requireExtensionMs.toFixed(1)} ms, then core.js ${load.requireCoreMs.toFixed(1)} ms`,
+            `${load.extensionWallMs.toFixed(0)} ms vs ${load.baselineWallMs.toFixed(0)} ms; loading main.js ${load.requireExtensionMs.toFixed(1)} ms, then core.js ${load.requireCoreMs.toFixed(1)} ms; from the code cache ${load.cachedExtensionMs.toFixed(1)} ms and ${load.cachedCoreMs.toFixed(1)} ms`,
         );
     }
     const host = results.host;
