@@ -69,11 +69,13 @@ export class BundleLoader {
         if (this.loaded.has(bundle)) return this.loaded.get(bundle);
         const started = performance.now();
         const file = path.join(this.dir, bundle);
-        const source = fs.readFileSync(file, 'utf8');
+        const bytes = fs.readFileSync(file);
+        // Hashed as read: hashing the decoded string would encode it back to UTF-8 first.
         const cacheFile =
             this.cacheDir === undefined
                 ? undefined
-                : path.join(this.cacheDir, `${bundle}.${contentHash(source)}.cache`);
+                : path.join(this.cacheDir, `${bundle}.${contentHash(bytes)}.cache`);
+        const source = bytes.toString('utf8');
         const cachedData = cacheFile === undefined ? undefined : readIfPresent(cacheFile);
         const script = new vm.Script(wrapperHead + source + wrapperTail, {
             filename: file,
@@ -126,8 +128,8 @@ export class BundleLoader {
     }
 }
 
-function contentHash(source: string): string {
-    return createHash('sha256').update(source).digest('hex').slice(0, 16);
+function contentHash(bytes: Buffer): string {
+    return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 }
 
 function readIfPresent(file: string): Buffer | undefined {
