@@ -15,6 +15,18 @@ export default tseslint.config(
         },
     },
     {
+        // The page's own project (DOM lib), which the project service does not find by itself:
+        // tsconfig.json leaves src/webview-ui out so that Node code cannot use the DOM.
+        files: ['src/webview-ui/**'],
+        languageOptions: {
+            parserOptions: {
+                projectService: false,
+                project: ['./tsconfig.webview.json'],
+                tsconfigRootDir: import.meta.dirname,
+            },
+        },
+    },
+    {
         files: ['src/core/**', 'src/shared/**', 'src/webview-ui/**'],
         rules: {
             'no-restricted-imports': [
