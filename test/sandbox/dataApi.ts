@@ -57,6 +57,9 @@ export interface RouteMatch {
 }
 
 const seg = '([^/]+)';
+/** Bounds on remembered route lookups (the map starts over when full): about 5 MB at most. */
+const maxMatchedPaths = 10_000;
+const maxMatchedPathLength = 256;
 const networks = ['mainnet', 'fuji', 'testnet'] as const;
 const xChainIdValues = [wellKnown.mainnet.xChainId, wellKnown.fuji.xChainId, 'x-chain'];
 const primaryTxTypes = [
@@ -124,6 +127,8 @@ export class DataApi {
     private readonly routes: Route[];
     readonly operations: Operations;
     private readonly views = new Map<EvmChainEntry, EvmViews>();
+    /** `match` results by method and path (a miss is remembered as undefined). */
+    private readonly matched = new Map<string, RouteMatch | undefined>();
 
     constructor(private readonly ctx: SandboxContext) {
         this.operations = new Operations(ctx);
@@ -138,6 +143,21 @@ export class DataApi {
 
     /** The route for a request, or undefined (the server answers NestJS's 404). */
     match(method: string, pathname: string): RouteMatch | undefined {
+        // The table is fixed, and clients ask for the same paths over and over: a benchmark
+        // rotates 64 transactions, a tree reloads the same pages. Trying ~20 patterns in turn was
+        // the largest part of the sandbox's own work per request.
+        // Long paths (floods, fuzzing) are looked up each time so that the map stays small.
+        if (pathname.length > maxMatchedPathLength) return this.findRoute(method, pathname);
+        const key = `${method} ${pathname}`;
+        const known = this.matched.get(key);
+        if (known !== undefined || this.matched.has(key)) return known;
+        const found = this.findRoute(method, pathname);
+        if (this.matched.size >= maxMatchedPaths) this.matched.clear();
+        this.matched.set(key, found);
+        return found;
+    }
+
+    private findRoute(method: string, pathname: string): RouteMatch | undefined {
         let path = pathname;
         if (path.includes('%')) {
             try {

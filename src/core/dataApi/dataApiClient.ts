@@ -218,6 +218,9 @@ const operations: { [K in DataApiOperation]: OperationSpec<DataApiResults[K]> } 
     ),
 };
 
+/** The input goes into each issue so that a format error can quote what was sent. */
+const parseOptions = { reportInput: true } as const;
+
 /**
  * The wire schema of an operation's success answer (built on first use), for fixtures, the
  * sandbox's own checks and conformance tests.
@@ -241,7 +244,7 @@ export function parseResponse<K extends DataApiOperation>(
         : 'Data API',
 ): DataApiResults[K] {
     const spec = operations[operation];
-    const result = spec.schema().safeParse(json, { reportInput: true });
+    const result = spec.schema().safeParse(json, parseOptions);
     if (!result.success) {
         const issues = describeIssues(result.error.issues);
         throw new ResponseFormatError(responseFormatMessage(service, issues), url, issues);

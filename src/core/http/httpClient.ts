@@ -62,7 +62,7 @@ export interface HttpClientOptions {
     connectTimeoutMs?: number;
     headersTimeoutMs?: number;
     bodyTimeoutMs?: number;
-    /** Sent with every request. */
+    /** Sent with every request (read once, when the client is made). */
     headers?: Record<string, string>;
     /**
      * Adds credentials. Called only for requests to this client's own origin, which is why the
@@ -131,8 +131,33 @@ interface InFlight {
     promise: Promise<HttpResponse>;
     /** Only when the request can be cancelled, i.e. its first caller passed a signal. */
     controller: AbortController | undefined;
+    /** Callers with a signal that are still waiting. */
     waiters: number;
+    /**
+     * Set once a caller without a signal waits: it never leaves before the answer, so the request
+     * must not be aborted when every caller with a signal has left.
+     */
+    pinned: boolean;
 }
+
+/** Where one request goes, worked out once per call (not per attempt). */
+interface Target {
+    /** The full URL, for errors, logs, the cache and the in-flight map. */
+    url: string;
+    origin: string;
+    /** Path and query as sent on the request line. */
+    path: string;
+    /** The request goes to this client's own origin, so it may carry credentials. */
+    sameOrigin: boolean;
+}
+
+/**
+ * A path that the WHATWG URL parser leaves as it is: only characters it never escapes, and no
+ * `.` or `..` segment (written plainly or as `%2e`) for it to resolve. Every path the clients
+ * build is of this kind, which lets `send` skip parsing the full URL on each request.
+ */
+const plainPathPattern = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
+const dotSegmentPattern = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
 
 interface CacheEntry {
     expiresAt: number;
@@ -150,6 +175,13 @@ export class HttpClient {
     private readonly inFlight = new Map<string, InFlight>();
     private readonly cache = new Map<string, CacheEntry>();
     private cacheBytes = 0;
+    /** `accept` and the configured headers; each request sends a copy. */
+    private readonly baseHeaders: Readonly<Record<string, string>>;
+    /**
+     * The path of `baseUrl` when `baseUrl` is already written the way the URL parser writes it
+     * (origin then path, nothing else), so that plain paths can be appended without parsing.
+     */
+    private readonly basePath: string | undefined;
 
     constructor(options: HttpClientOptions) {
         const url = new URL(options.baseUrl);
@@ -163,6 +195,15 @@ export class HttpClient {
         this.retryPolicy = { ...defaultRetryPolicy, ...options.retry };
         this.dispatcher = options.dispatcher;
         this.ownsDispatcher = options.dispatcher === undefined;
+        this.baseHeaders = { accept: 'application/json', ...options.headers };
+        const basePath = url.pathname.replace(/\/+$/, '');
+        const canonical =
+            url.search === '' &&
+            url.hash === '' &&
+            url.username === '' &&
+            url.password === '' &&
+            this.baseUrl === url.origin + basePath;
+        this.basePath = canonical ? basePath : undefined;
     }
 
     /** Builds the full URL of a request, for errors, logs and "Copy as curl". */
@@ -175,7 +216,8 @@ export class HttpClient {
      * on 502/503/504 and connection failures; throws NetworkError, TimeoutError or AbortError.
      */
     async send(request: HttpRequest): Promise<HttpResponse> {
-        const url = this.urlFor(request.path, request.query);
+        const target = this.targetOf(request);
+        const url = target.url;
         const useCache = request.method === 'GET' && request.cache !== false && this.options.cache;
         if (useCache) {
             const hit = this.cacheGet(url);
@@ -183,9 +225,9 @@ export class HttpClient {
         }
         let response: HttpResponse;
         if (request.method === 'GET' && request.body === undefined) {
-            response = await this.shared(url, request);
+            response = await this.shared(target, request);
         } else {
-            response = await this.withRetries(url, request, request.signal);
+            response = await this.withRetries(target, request, request.signal);
         }
         if (useCache && response.status >= 200 && response.status < 300) {
             this.cachePut(url, response);
@@ -219,35 +261,65 @@ export class HttpClient {
         if (dispatcher && this.ownsDispatcher) await dispatcher.close();
     }
 
+    /** Where a request goes; parses the URL only when the path is not plain (see `plainPathPattern`). */
+    private targetOf(request: HttpRequest): Target {
+        const query = encodeQuery(request.query);
+        const url = this.baseUrl + request.path + query;
+        const { path } = request;
+        if (
+            this.basePath !== undefined &&
+            plainPathPattern.test(path) &&
+            !dotSegmentPattern.test(path)
+        ) {
+            return {
+                url,
+                origin: this.origin,
+                path: this.basePath + path + query,
+                sameOrigin: true,
+            };
+        }
+        // The same split `undici.request(url)` makes; the parsed origin also decides whether the
+        // request may carry credentials.
+        const parsed = new URL(url);
+        return {
+            url,
+            origin: parsed.origin,
+            path: parsed.pathname + parsed.search,
+            sameOrigin: parsed.origin === this.origin,
+        };
+    }
+
     /** Identical GETs in flight share one request; each caller can still cancel alone. */
-    private shared(url: string, request: HttpRequest): Promise<HttpResponse> {
+    private shared(target: Target, request: HttpRequest): Promise<HttpResponse> {
         const callerSignal = request.signal;
         if (callerSignal?.aborted) return Promise.reject(abortError(callerSignal));
+        const url = target.url;
         let entry = this.inFlight.get(url);
         if (!entry) {
             // A caller without a signal never leaves before the answer, so the request it starts
             // can never lose all its waiters and needs no controller. Leaving it out spares undici
             // an abort listener, which costs more than the rest of this wrapper together.
             const controller = callerSignal ? new AbortController() : undefined;
-            const created: InFlight = {
-                controller,
-                waiters: 0,
-                promise: this.withRetries(url, request, controller?.signal).finally(() => {
-                    if (this.inFlight.get(url) === created) this.inFlight.delete(url);
-                }),
+            const promise = this.withRetries(target, request, controller?.signal);
+            const created: InFlight = { controller, waiters: 0, pinned: false, promise };
+            // Registered before any caller's handlers, so the entry is gone when they run.
+            const forget = (): void => {
+                if (this.inFlight.get(url) === created) this.inFlight.delete(url);
             };
+            promise.then(forget, forget);
             entry = created;
             this.inFlight.set(url, entry);
         }
         const current = entry;
-        current.waiters++;
         if (!callerSignal) {
-            return current.promise.finally(() => current.waiters--);
+            current.pinned = true;
+            return current.promise;
         }
+        current.waiters++;
         return new Promise<HttpResponse>((resolve, reject) => {
             const onAbort = (): void => {
                 current.waiters--;
-                if (current.waiters === 0) {
+                if (current.waiters === 0 && !current.pinned) {
                     if (this.inFlight.get(url) === current) this.inFlight.delete(url);
                     current.controller?.abort();
                 }
@@ -270,7 +342,7 @@ export class HttpClient {
     }
 
     private async withRetries(
-        url: string,
+        target: Target,
         request: HttpRequest,
         signal: AbortSignal | undefined,
     ): Promise<HttpResponse> {
@@ -279,7 +351,7 @@ export class HttpClient {
         for (let attempt = 0; ; attempt++) {
             let delayMs: number | undefined;
             try {
-                const response = await this.sendOnce(url, request, signal);
+                const response = await this.sendOnce(target, request, signal);
                 if (!retry || !retryableStatuses.has(response.status)) return response;
                 if (request.isPermanent?.(response)) return response;
                 delayMs = this.retryDelay(attempt, started, retryAfterMs(response.headers));
@@ -309,109 +381,45 @@ export class HttpClient {
         return delayMs;
     }
 
-    private async sendOnce(
-        url: string,
+    private sendOnce(
+        target: Target,
         request: HttpRequest,
         signal: AbortSignal | undefined,
     ): Promise<HttpResponse> {
-        if (signal?.aborted) throw abortError(signal);
+        if (signal?.aborted) return Promise.reject(abortError(signal));
         const undici = loadUndici();
         this.dispatcher ??= new undici.Agent({
             keepAliveTimeout: 10_000,
             connect: { timeout: this.options.connectTimeoutMs ?? 10_000 },
         });
-        const headers: Record<string, string> = {
-            accept: 'application/json',
-            ...this.options.headers,
-            ...request.headers,
-        };
-        let body: string | undefined;
+        const headers: Record<string, string> = request.headers
+            ? { ...this.baseHeaders, ...request.headers }
+            : { ...this.baseHeaders };
+        let body: string | null = null;
         if (request.body !== undefined) {
             body = JSON.stringify(request.body);
             headers['content-type'] = 'application/json';
         }
-        // The same split `undici.request(url)` makes; the parsed origin also decides whether the
-        // request may carry credentials.
-        const target = new URL(url);
-        if (target.origin === this.origin) this.options.signRequest?.(headers);
-        try {
-            const response = await dispatchText(
-                this.dispatcher,
-                {
-                    origin: target.origin,
-                    path: target.pathname + target.search,
-                    method: request.method,
-                    headers,
-                    body: body ?? null,
-                    headersTimeout: this.options.headersTimeoutMs ?? 30_000,
-                    bodyTimeout: this.options.bodyTimeoutMs ?? 30_000,
-                },
-                signal,
-            );
-            return {
-                url,
-                status: response.status,
-                statusText: statusTexts[response.status] ?? '',
-                headers: response.headers,
-                body: response.body,
-            };
-        } catch (error) {
-            if (signal?.aborted) throw abortError(signal);
-            throw this.transportError(error, url);
-        }
-    }
-
-    private transportError(error: unknown, url: string): Error {
-        const code = (error as { code?: string } | undefined)?.code;
-        const where = this.service === 'node' ? `the node at ${this.origin}` : `the ${this.service}`;
-        switch (code) {
-            case 'UND_ERR_CONNECT_TIMEOUT':
-                return new TimeoutError(
-                    `Could not connect to ${where} in time. Check the URL and your network.`,
-                    url,
-                    'connect',
+        if (target.sameOrigin) this.options.signRequest?.(headers);
+        return new Promise((resolve, reject) => {
+            const collector = new TextCollector(this, target.url, signal, resolve, reject);
+            try {
+                this.dispatcher!.dispatch(
+                    {
+                        origin: target.origin,
+                        path: target.path,
+                        method: request.method,
+                        headers,
+                        body,
+                        headersTimeout: this.options.headersTimeoutMs ?? 30_000,
+                        bodyTimeout: this.options.bodyTimeoutMs ?? 30_000,
+                    },
+                    collector,
                 );
-            case 'UND_ERR_HEADERS_TIMEOUT':
-                return new TimeoutError(
-                    `${capitalise(where)} did not answer in time. Try again in a moment.`,
-                    url,
-                    'headers',
-                );
-            case 'UND_ERR_BODY_TIMEOUT':
-                return new TimeoutError(
-                    `${capitalise(where)} stopped sending its answer. Try again in a moment.`,
-                    url,
-                    'body',
-                );
-            case 'ECONNREFUSED':
-                return new NetworkError(
-                    `Could not connect to ${where} (connection refused). Is it running, and is the URL right?`,
-                    url,
-                    code,
-                );
-            case 'ENOTFOUND':
-            case 'EAI_AGAIN':
-                return new NetworkError(
-                    `Could not find the host of ${where}. Check the URL and your network.`,
-                    url,
-                    code,
-                );
-            case 'ECONNRESET':
-            case 'EPIPE':
-            case 'UND_ERR_SOCKET':
-            case 'UND_ERR_CLOSED':
-                return new NetworkError(
-                    `The connection to ${where} was closed before the answer was complete. Try again.`,
-                    url,
-                    code,
-                );
-            default:
-                return new NetworkError(
-                    `Could not reach ${where}: ${(error as Error | undefined)?.message ?? String(error)}`,
-                    url,
-                    code,
-                );
-        }
+            } catch (error) {
+                collector.fail(error);
+            }
+        });
     }
 
     private cacheGet(url: string): HttpResponse | undefined {
@@ -445,64 +453,156 @@ export class HttpClient {
 }
 
 /**
- * Sends one request through undici's Dispatcher API and collects the body as text. This is what
- * `undici.request()` does underneath, minus the per-response Node stream, async resource and
- * abort plumbing that it builds for callers that stream: those cost about as much CPU as the
- * whole rest of a small JSON exchange (bench/results/client.md), and every answer here is read
- * whole anyway. Errors are undici's own (codes such as UND_ERR_HEADERS_TIMEOUT), as with
- * `request()`; a fired `signal` aborts the exchange and rejects at once.
+ * Turns an undici failure into a NetworkError or TimeoutError phrased for `client`'s service, or
+ * into the AbortError once `signal` has fired.
  */
-function dispatchText(
-    dispatcher: Undici.Dispatcher,
-    options: Undici.Dispatcher.DispatchOptions,
+function transportError(
+    error: unknown,
+    url: string,
+    client: HttpClient,
     signal: AbortSignal | undefined,
-): Promise<{ status: number; headers: HttpResponse['headers']; body: string }> {
-    return new Promise((resolve, reject) => {
-        let status = 0;
-        let headers: HttpResponse['headers'] = {};
-        const chunks: Buffer[] = [];
-        let length = 0;
-        let controller: Undici.Dispatcher.DispatchController | undefined;
-        let settled = false;
-        const onAbort = (): void => {
-            const reason = abortError(signal);
-            controller?.abort(reason);
-            finish(reason);
-        };
-        function finish(error: Error | undefined, text?: string): void {
-            if (settled) return;
-            settled = true;
-            signal?.removeEventListener('abort', onAbort);
-            if (error) reject(error);
-            else resolve({ status, headers, body: text ?? '' });
+): Error {
+    if (signal?.aborted) return abortError(signal);
+    const code = (error as { code?: string } | undefined)?.code;
+    const where =
+        client.service === 'node' ? `the node at ${client.origin}` : `the ${client.service}`;
+    switch (code) {
+        case 'UND_ERR_CONNECT_TIMEOUT':
+            return new TimeoutError(
+                `Could not connect to ${where} in time. Check the URL and your network.`,
+                url,
+                'connect',
+            );
+        case 'UND_ERR_HEADERS_TIMEOUT':
+            return new TimeoutError(
+                `${capitalise(where)} did not answer in time. Try again in a moment.`,
+                url,
+                'headers',
+            );
+        case 'UND_ERR_BODY_TIMEOUT':
+            return new TimeoutError(
+                `${capitalise(where)} stopped sending its answer. Try again in a moment.`,
+                url,
+                'body',
+            );
+        case 'ECONNREFUSED':
+            return new NetworkError(
+                `Could not connect to ${where} (connection refused). Is it running, and is the URL right?`,
+                url,
+                code,
+            );
+        case 'ENOTFOUND':
+        case 'EAI_AGAIN':
+            return new NetworkError(
+                `Could not find the host of ${where}. Check the URL and your network.`,
+                url,
+                code,
+            );
+        case 'ECONNRESET':
+        case 'EPIPE':
+        case 'UND_ERR_SOCKET':
+        case 'UND_ERR_CLOSED':
+            return new NetworkError(
+                `The connection to ${where} was closed before the answer was complete. Try again.`,
+                url,
+                code,
+            );
+        default:
+            return new NetworkError(
+                `Could not reach ${where}: ${(error as Error | undefined)?.message ?? String(error)}`,
+                url,
+                code,
+            );
+    }
+}
+
+/**
+ * Collects one answer of undici's Dispatcher API as text. This is what `undici.request()` does
+ * underneath, minus the per-response Node stream, async resource and abort plumbing that it
+ * builds for callers that stream: those cost about as much CPU as the whole rest of a small JSON
+ * exchange (bench/results/client.md), and every answer here is read whole anyway. One object
+ * with its methods on the prototype, rather than a handler of closures, because one is made per
+ * request. Failures are mapped by `transportError`; a fired `signal` aborts the
+ * exchange and rejects at once.
+ */
+class TextCollector implements Undici.Dispatcher.DispatchHandler {
+    private status = 0;
+    private headers: HttpResponse['headers'] = {};
+    private readonly chunks: Buffer[] = [];
+    private length = 0;
+    private controller: Undici.Dispatcher.DispatchController | undefined;
+    private settled = false;
+    private readonly onAbort: (() => void) | undefined;
+
+    constructor(
+        private readonly client: HttpClient,
+        private readonly url: string,
+        private readonly signal: AbortSignal | undefined,
+        private readonly resolve: (response: HttpResponse) => void,
+        private readonly reject: (error: Error) => void,
+    ) {
+        if (signal) {
+            this.onAbort = () => {
+                const reason = abortError(signal);
+                this.controller?.abort(reason);
+                this.finish(reason);
+            };
+            signal.addEventListener('abort', this.onAbort, { once: true });
         }
-        signal?.addEventListener('abort', onAbort, { once: true });
-        const handler: Undici.Dispatcher.DispatchHandler = {
-            onRequestStart(started) {
-                controller = started;
-                if (settled) started.abort(abortError(signal));
-            },
-            onResponseStart(_controller, statusCode, responseHeaders) {
-                status = statusCode;
-                headers = responseHeaders;
-            },
-            onResponseData(_controller, chunk) {
-                chunks.push(chunk);
-                length += chunk.length;
-            },
-            onResponseEnd() {
-                finish(undefined, decodeUtf8(chunks, length));
-            },
-            onResponseError(_controller, error) {
-                finish(error);
-            },
-        };
-        try {
-            dispatcher.dispatch(options, handler);
-        } catch (error) {
-            finish(error instanceof Error ? error : new Error(String(error)));
-        }
-    });
+    }
+
+    onRequestStart(controller: Undici.Dispatcher.DispatchController): void {
+        this.controller = controller;
+        if (this.settled) controller.abort(abortError(this.signal));
+    }
+
+    onResponseStart(
+        _controller: Undici.Dispatcher.DispatchController,
+        statusCode: number,
+        headers: HttpResponse['headers'],
+    ): void {
+        this.status = statusCode;
+        this.headers = headers;
+    }
+
+    onResponseData(_controller: Undici.Dispatcher.DispatchController, chunk: Buffer): void {
+        this.chunks.push(chunk);
+        this.length += chunk.length;
+    }
+
+    onResponseEnd(): void {
+        if (this.settled) return;
+        this.detach();
+        this.resolve({
+            url: this.url,
+            status: this.status,
+            statusText: statusTexts[this.status] ?? '',
+            headers: this.headers,
+            body: decodeUtf8(this.chunks, this.length),
+        });
+    }
+
+    onResponseError(_controller: Undici.Dispatcher.DispatchController, error: Error): void {
+        this.fail(error);
+    }
+
+    /** Rejects with the mapped failure (also for a `dispatch` that throws). */
+    fail(error: unknown): void {
+        if (this.settled) return;
+        this.detach();
+        this.reject(transportError(error, this.url, this.client, this.signal));
+    }
+
+    private finish(error: Error): void {
+        if (this.settled) return;
+        this.detach();
+        this.reject(error);
+    }
+
+    private detach(): void {
+        this.settled = true;
+        if (this.onAbort) this.signal?.removeEventListener('abort', this.onAbort);
+    }
 }
 
 /** UTF-8 text of the body chunks, without a byte-order mark (as undici's `body.text()`). */
