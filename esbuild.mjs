@@ -1,4 +1,4 @@
-// The extension (Node, CommonJS): the entry point `dist/extension.js` (src/bootstrap.ts), which
+// The extension (Node, CommonJS): the entry point `dist/extension.js` (src/bootstrap/index.ts), which
 // loads the other bundles through V8's code cache; `dist/main.js`, what activation runs; then the
 // core and the palette queries with their panels on first use. And the webview UI (browser).
 // `undici` stays external on purpose: VS Code's proxy and certificate support patches a runtime
@@ -26,7 +26,7 @@ const problemMatcherPlugin = {
 /**
  * The lazily loaded bundles: a `require` of the entry module from its loader file becomes a
  * `loadBundle()` of the bundle built from that entry (through the code cache of
- * `src/bootstrap.ts`), so that activation loads only the thin VS Code glue in `dist/main.js`.
+ * `src/bootstrap/index.ts`), so that activation loads only the thin VS Code glue in `dist/main.js`.
  * - `src/platform/lazyCore.ts` requires `../core/index`: `dist/core.js`, holding zod, the schemas
  *   and the clients.
  * - `src/commands/queries/lazyQueries.ts` requires `./queryFeature`: `dist/queries.js`, holding the
@@ -135,7 +135,7 @@ const contexts = await Promise.all([
     // Node builtins only: no timers to count, and nothing to share with the bundles it loads.
     esbuild.context({
         ...common,
-        entryPoints: ['src/bootstrap.ts'],
+        entryPoints: ['src/bootstrap/index.ts'],
         outfile: 'dist/extension.js',
         platform: 'node',
         format: 'cjs',

@@ -59,7 +59,7 @@ const timing: {
     /** CPU time of the host process during the call (all threads; the call itself is on one). */
     activateCpuMs?: number;
     activateStartedAt?: number;
-    /** How the entry point loaded each bundle in this start (src/bootstrap.ts `bundleLoads`). */
+    /** How the entry point loaded each bundle in this start (src/bootstrap/index.ts `bundleLoads`). */
     bundleLoads?: unknown;
 } = {};
 

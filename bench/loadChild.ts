@@ -2,7 +2,7 @@
  * Child process of loadBench.ts. Injects a stand-in `vscode` module (VS Code's extension host
  * provides the real one), then, depending on argv[2]:
  *   baseline   nothing more (the cost of a Node process with the stand-in alone);
- *   extension  requires dist/extension.js and loads dist/main.js through it: what activation loads;
+ *   extension  loads dist/main.js as the entry point does: what VS Code loads before activation;
  *   core       the same, then dist/core.js: what the first request adds.
  * Prints one JSON line: the milliseconds each require took, measured inside the process.
  */
@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import * as path from 'node:path';
 
-import type * as Entry from '../src/bootstrap';
+import { BundleLoader } from '../src/bootstrap/bundleLoader';
 
 const mode = process.argv[2] ?? 'baseline';
 const dist = process.argv[3] ?? path.join(__dirname, '..', '..', 'dist');
@@ -73,30 +73,14 @@ function timed(label: string, load: () => unknown): void {
     load();
     timings[label] = performance.now() - started;
 }
-// Bundles load as in the extension host, through the entry point (src/bootstrap.ts); with no
-// global storage here there is no code cache, so this is what a first start compiles.
-// With a cache folder (argv[4]), a loader of its own keeps V8's code cache there, as the extension
-// host's does in global storage: the first such run writes it, later ones compile from it.
-const cacheDir = process.argv[4];
-let load: ((bundle: string) => unknown) | undefined;
-let settled: () => Promise<void> = () => Promise.resolve();
-if (mode === 'extension' || mode === 'core') {
-    timed('extensionMs', () => {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
-        const entry = require(path.join(dist, 'extension.js')) as typeof Entry;
-        if (cacheDir) {
-            const loader = new entry.BundleLoader(
-                dist,
-                createRequire(path.join(dist, 'extension.js')),
-                cacheDir,
-            );
-            load = (bundle) => loader.load(bundle);
-            settled = () => loader.settled();
-        } else {
-            load = entry.loadBundle;
-        }
-        load('main.js');
-    });
-}
-if (mode === 'core') timed('coreMs', () => load!('core.js'));
-void settled().then(() => process.stdout.write(`${JSON.stringify({ mode, ...timings })}\n`));
+// The bundles load as the entry point (src/bootstrap/index.ts) loads them, with its loader; without
+// a cache folder (argv[4]) that is what a first start compiles. With one, the first such run
+// writes the caches there, and later ones compile from them, as later starts do.
+const loader = new BundleLoader(
+    dist,
+    createRequire(path.join(dist, 'extension.js')),
+    process.argv[4],
+);
+if (mode === 'extension' || mode === 'core') timed('extensionMs', () => loader.load('main.js'));
+if (mode === 'core') timed('coreMs', () => loader.load('core.js'));
+void loader.settled().then(() => process.stdout.write(`${JSON.stringify({ mode, ...timings })}\n`));

@@ -298,8 +298,11 @@ export function stageExtension(extensionsDir) {
         if (!existsSync(source)) continue;
         cpSync(source, path.join(target, entry), {
             recursive: true,
-            // Screenshots are for the README on the marketplace page, not for the runtime.
-            filter: (file) => !file.includes(`${path.sep}media${path.sep}screenshots`),
+            // Screenshots are for the README on the marketplace page, not for the runtime; the
+            // code caches of local runs are not part of the build (each host writes its own).
+            filter: (file) =>
+                !file.includes(`${path.sep}media${path.sep}screenshots`) &&
+                !file.includes(`${path.sep}.code-cache`),
         });
     }
     cpSync(path.join(root, 'node_modules', 'undici'), path.join(target, 'node_modules', 'undici'), {

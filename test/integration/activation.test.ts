@@ -4,7 +4,7 @@ import * as path from 'node:path';
 
 import * as vscode from 'vscode';
 
-import type * as Entry from '../../src/bootstrap';
+import type * as Entry from '../../src/bootstrap/index';
 import type { ExtensionApi } from '../../src/extension';
 import { activated, extension, manifest } from './helpers';
 import { testEnv } from './testEnv';
@@ -38,7 +38,7 @@ suite('(integration) activation', () => {
         assert.equal(folder.uri.fsPath, testEnv().workspaceDir);
     });
 
-    test('the bundles load through V8’s code cache, kept in the extension’s global storage', async () => {
+    test('the bundles load through V8’s code cache, kept next to the bundles', async () => {
         const ext = await activated();
         // The module VS Code loaded: a require of the same file returns it from Node's cache.
         // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -52,9 +52,10 @@ suite('(integration) activation', () => {
             const load = loads.find((l) => l.bundle === bundle);
             assert.ok(load, `${bundle} was not loaded through the entry point`);
             assert.ok(['written', 'used'].includes(load.cache), `${bundle}: ${load.cache}`);
-            assert.ok(
-                load.cacheFile?.includes(`${path.sep}globalStorage${path.sep}`),
-                `${bundle} cache outside global storage: ${load.cacheFile}`,
+            assert.equal(
+                load.cacheFile && path.dirname(load.cacheFile),
+                path.join(ext.extensionPath, 'dist', '.code-cache'),
+                `${bundle}'s cache is not next to the bundles`,
             );
         }
         await entry.codeCacheSettled();

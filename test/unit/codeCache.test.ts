@@ -1,5 +1,5 @@
 /**
- * The entry point's bundle loader (src/bootstrap.ts) against real files and V8's real code cache:
+ * The entry point's bundle loader (src/bootstrap/bundleLoader.ts) against real files and V8's real code cache:
  * a cache is written once per content, used by the next start, never offered to other content
  * (V8 itself would accept any source of the same length), refused caches are replaced, and a
  * cache that cannot be written or read never stops a bundle from loading.
@@ -10,9 +10,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
-import type { CodeCacheUse } from '../../src/bootstrap';
+import type { CodeCacheUse } from '../../src/bootstrap/bundleLoader';
 
-const loaderModule = require.resolve('../../src/bootstrap');
+const loaderModule = require.resolve('../../src/bootstrap/bundleLoader');
 
 /** A bundle with some functions to compile lazily and a relative require, as esbuild emits. */
 function bundleSource(answer: number): string {
@@ -44,13 +44,15 @@ describe('(unit) code cache of the bundle loader', () => {
      */
     const start = (
         withCache = true,
+        { later = false, flush = true } = {},
     ): { cache: CodeCacheUse; loads: number; computed: number; failStack: string } => {
         const script = `
             const { BundleLoader } = require(${JSON.stringify(loaderModule)});
             const { createRequire } = require('node:module');
             const dir = ${JSON.stringify(dir)};
             const loader = new BundleLoader(dir, createRequire(dir + '/entry.js'), ${withCache ? JSON.stringify(cacheDir) : 'undefined'});
-            const bundle = loader.load('bundle.js');
+            const bundle = loader.load('bundle.js', { writeCacheLater: ${later} });
+            if (${flush && later}) loader.writeCaches();
             const again = loader.load('bundle.js');
             let failStack = '';
             try { bundle.fail(); } catch (error) { failStack = error.stack; }
@@ -77,6 +79,14 @@ describe('(unit) code cache of the bundle loader', () => {
         assert.equal(second.computed, 1042);
         assert.equal(second.cache, 'used');
         assert.equal(cacheFiles().length, 1, 'a used cache is not written again');
+    });
+
+    it('writes a deferred cache only when asked to', () => {
+        assert.equal(start(true, { later: true, flush: false }).cache, 'written');
+        assert.deepEqual(cacheFiles(), [], 'nothing written before writeCaches()');
+        start(true, { later: true, flush: true });
+        assert.equal(cacheFiles().length, 1);
+        assert.equal(start().cache, 'used');
     });
 
     it('loads a bundle once per start', () => {

@@ -1,27 +1,16 @@
 /**
- * The extension's entry point (`dist/extension.js`, the manifest's `main`). It loads the three
- * Node bundles — `main.js` (the composition root, `extension.ts`) at activation, `core.js` and
- * `queries.js` on first use — through V8's code cache, kept per version in the extension's global
- * storage.
- *
- * Why: Node's `require` compiles a bundle's functions again at every start, and for the code that
- * activation runs that compilation was most of activation's cost (bench/results/host.md). A cache
- * taken right after a bundle has run holds the bytecode of every function it ran, so later starts
- * skip compiling them. The first start after an install or update compiles as before and writes
- * the cache once.
+ * Loads a CommonJS bundle through V8's code cache (see `index.ts` for why and where). Node
+ * builtins only, so that it is tested in plain Node.
  *
  * V8 accepts a cache whose source merely has the same length, so each cache file is named after a
  * hash of its bundle's content: a cache is only ever offered to the exact source it was taken from.
- * It lives in the user's own global storage, never in a shared or workspace folder, because
- * whoever can write it decides what runs. Any failure to read or write it falls back to a plain
- * compile: the cache can make a start faster, never break one.
+ * Any failure to read or write a cache (a read-only install, say) falls back to a plain compile:
+ * the cache can make a start faster, never break one.
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
-
-import type * as vscode from 'vscode';
 
 /** How a bundle was compiled at its load. */
 export type CodeCacheUse =
@@ -50,6 +39,7 @@ const wrapperTail = '\n})';
 export class BundleLoader {
     private readonly loaded = new Map<string, unknown>();
     private readonly records: BundleLoad[] = [];
+    private readonly unwritten: { cacheFile: string; bundle: string; script: vm.Script }[] = [];
     private readonly writes: Promise<void>[] = [];
 
     /**
@@ -61,11 +51,15 @@ export class BundleLoader {
     constructor(
         private readonly dir: string,
         private readonly requireFromDir: NodeJS.Require,
-        public cacheDir?: string,
+        private readonly cacheDir?: string,
     ) {}
 
-    /** The exports of `dir/<bundle>`, loaded once. */
-    load(bundle: string): unknown {
+    /**
+     * The exports of `dir/<bundle>`, loaded once. Its cache, when one is to be written, is taken
+     * after the caller's synchronous work (a first request, say), or with `writeCacheLater` at the
+     * next {@link writeCaches}.
+     */
+    load(bundle: string, { writeCacheLater = false } = {}): unknown {
         if (this.loaded.has(bundle)) return this.loaded.get(bundle);
         const started = performance.now();
         const file = path.join(this.dir, bundle);
@@ -103,18 +97,28 @@ export class BundleLoader {
             loadMs: performance.now() - started,
         });
         if (cacheFile !== undefined && cache !== 'used') {
-            // After the caller's synchronous work (activation, a first request) has run, so that
-            // the cache holds the bytecode of the functions it compiled, not only the top level.
-            this.writes.push(
-                new Promise((resolve) => {
-                    setImmediate(() => {
-                        writeCache(cacheFile, bundle, script);
-                        resolve();
-                    });
-                }),
-            );
+            this.unwritten.push({ cacheFile, bundle, script });
+            if (!writeCacheLater) this.writeCaches();
         }
         return module.exports;
+    }
+
+    /**
+     * Writes the caches still owed once the current synchronous work is done, so that they hold
+     * the bytecode of the functions it compiled, not only the bundles' top level.
+     */
+    writeCaches(): void {
+        const owed = this.unwritten.splice(0);
+        if (owed.length === 0) return;
+        this.writes.push(
+            new Promise((resolve) => {
+                setImmediate(() => {
+                    for (const { cacheFile, bundle, script } of owed)
+                        writeCache(cacheFile, bundle, script);
+                    resolve();
+                });
+            }),
+        );
     }
 
     /** Every load so far, in order. */
@@ -165,40 +169,4 @@ function writeCache(cacheFile: string, bundle: string, script: vm.Script): void 
             // Nothing was created.
         }
     }
-}
-
-const bundles = new BundleLoader(__dirname, require);
-
-/** Loads a lazily used bundle (`core.js`, `queries.js`); esbuild.mjs routes their requires here. */
-export function loadBundle(bundle: string): unknown {
-    return bundles.load(bundle);
-}
-
-/** How each bundle was loaded in this extension host (for the benchmarks and the tests). */
-export function bundleLoads(): readonly BundleLoad[] {
-    return bundles.loads();
-}
-
-/** Resolves when the cache writes scheduled so far have been tried (for the tests). */
-export function codeCacheSettled(): Promise<void> {
-    return bundles.settled();
-}
-
-interface Main {
-    activate(context: vscode.ExtensionContext): unknown;
-    deactivate(): unknown;
-}
-
-let main: Main | undefined;
-
-export function activate(context: vscode.ExtensionContext): unknown {
-    const storage = context.globalStorageUri;
-    bundles.cacheDir =
-        storage.scheme === 'file' ? path.join(storage.fsPath, 'code-cache') : undefined;
-    main = bundles.load('main.js') as Main;
-    return main.activate(context);
-}
-
-export function deactivate(): unknown {
-    return main?.deactivate();
 }
