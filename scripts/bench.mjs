@@ -20,7 +20,7 @@
 // A part that cannot run is reported as such in the table; its last results are not reused
 // unless they were written by this run, so that the table never shows stale figures as fresh.
 //
-// Environment: BENCH_STARTS (fresh extension-host starts, default 7), BENCH_IDLE_MS (idle window,
+// Environment: BENCH_STARTS (fresh extension-host starts, default 11), BENCH_IDLE_MS (idle window,
 // default 20000), and the knobs of each bench file (BENCH_ROUNDS, …).
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -81,7 +81,7 @@ const skip = listArg('--skip') ?? [];
 const parts = allParts.filter((p) => (only ? only.includes(p) : true) && !skip.includes(p));
 const build = !args.includes('--no-build');
 const updateReadme = !args.includes('--no-readme');
-const starts = Number(process.env.BENCH_STARTS ?? 7);
+const starts = Number(process.env.BENCH_STARTS ?? 11);
 const idleWindowMs = Number(process.env.BENCH_IDLE_MS ?? 20_000);
 
 const started = Date.now();
