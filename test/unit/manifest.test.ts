@@ -155,4 +155,49 @@ describe('(unit) manifest', () => {
             assert.ok(problems.includes(expected), `reports "${expected}" in:\n${problems}`);
         }
     });
+
+    it('the package carries every bundle the build writes, and no local code cache or source map', () => {
+        const read = (file: string): string => readFileSync(path.join(rootDir, file), 'utf8');
+        // The bundles the entry point loads (src/bootstrap/index.ts) and the lazy ones esbuild.mjs
+        // writes; a bundle left out of .vscodeignore would load in tests but not once installed.
+        const bundles = new Set([
+            ...[...read('src/bootstrap/index.ts').matchAll(/\.load\('([\w.-]+\.js)'/g)].map((m) => m[1]!),
+            ...[...read('esbuild.mjs').matchAll(/\bout: '([\w.-]+\.js)'/g)].map((m) => m[1]!),
+        ]);
+        assert.deepEqual([...bundles].sort(), ['core.js', 'main.js', 'queries.js']);
+        const patterns = read('.vscodeignore')
+            .split('\n')
+            .map((line) => line.trim())
+            .filter((line) => line.startsWith('!'))
+            .map((line) => globRegExp(line.slice(1)));
+        const packaged = (file: string): boolean => patterns.some((p) => p.test(file));
+        const manifest = JSON.parse(read('package.json')) as { main: string };
+        for (const file of [
+            path.posix.normalize(manifest.main),
+            ...[...bundles].map((b) => `dist/${b}`),
+            'dist/webview/main.js',
+            'dist/webview/main.css',
+            'dist/webview/codicon.css',
+            'dist/webview/codicon.ttf',
+        ]) {
+            assert.ok(packaged(file), `${file} is not in the package (.vscodeignore)`);
+        }
+        for (const file of ['dist/.code-cache/main.js.0123456789abcdef.cache', 'dist/main.js.map']) {
+            assert.ok(!packaged(file), `${file} would be packaged`);
+        }
+    });
 });
+
+/** A .vscodeignore glob as a regular expression (`**` any path, `*` one segment's characters). */
+function globRegExp(glob: string): RegExp {
+    const source = glob
+        .split('**')
+        .map((part) =>
+            part
+                .split('*')
+                .map((text) => text.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+                .join('[^/]*'),
+        )
+        .join('.*');
+    return new RegExp(`^${source}$`);
+}
