@@ -11,7 +11,7 @@ import { type PanelDeps, type PresetResult, QueryPanel } from './queryPanel';
 
 /** One EVM transaction (4.15): overview, native transaction, token transfers, internal transactions, teleporter message and network token prices. */
 export class TransactionPanel extends QueryPanel {
-    static readonly kind: PanelKind = 'transaction';
+    static readonly kind = 'transaction' as const;
     private static readonly panels = new Map<string, TransactionPanel>();
 
     private constructor(
@@ -54,7 +54,7 @@ export class TransactionPanel extends QueryPanel {
 
 /** An EVM address, one tab per list: transactions (4.2), ERC-20 balances (4.8), ERC-1155 balances (4.11), collectibles (4.13), ERC-1155 transfers (4.7) and internal transactions (4.10). */
 export class AddressPanel extends QueryPanel {
-    static readonly kind: PanelKind = 'address';
+    static readonly kind = 'address' as const;
     private static readonly panels = new Map<string, AddressPanel>();
 
     private constructor(
@@ -93,7 +93,7 @@ export class AddressPanel extends QueryPanel {
 
 /** A block: the transactions of an EVM block (4.12) or the latest blocks of a primary-network chain (4.16). */
 export class BlockPanel extends QueryPanel {
-    static readonly kind: PanelKind = 'block';
+    static readonly kind = 'block' as const;
     private static readonly panels = new Map<string, BlockPanel>();
 
     private constructor(
@@ -132,7 +132,7 @@ export class BlockPanel extends QueryPanel {
 
 /** A token contract: its transfers (4.9) and its holders above a threshold over a time frame (4.18). */
 export class TokenPanel extends QueryPanel {
-    static readonly kind: PanelKind = 'token';
+    static readonly kind = 'token' as const;
     private static readonly panels = new Map<string, TokenPanel>();
 
     private constructor(
@@ -171,7 +171,7 @@ export class TokenPanel extends QueryPanel {
 
 /** Primary-network lists: UTXOs of addresses (4.3), transactions of an X-Chain asset (4.4) and X-Chain vertices by height (4.14). */
 export class PrimaryNetworkPanel extends QueryPanel {
-    static readonly kind: PanelKind = 'primaryNetwork';
+    static readonly kind = 'primaryNetwork' as const;
     private static readonly panels = new Map<string, PrimaryNetworkPanel>();
 
     private constructor(
@@ -214,7 +214,7 @@ export class PrimaryNetworkPanel extends QueryPanel {
 
 /** Subnets and L1s (4.6) and L1 validators (4.17), as tabs of one network. */
 export class SubnetsPanel extends QueryPanel {
-    static readonly kind: PanelKind = 'subnets';
+    static readonly kind = 'subnets' as const;
     private static readonly panels = new Map<string, SubnetsPanel>();
 
     private constructor(
@@ -253,7 +253,7 @@ export class SubnetsPanel extends QueryPanel {
 
 /** The aggregated signatures of the Warp message of a P- or X-Chain transaction (4.1). */
 export class SignaturesPanel extends QueryPanel {
-    static readonly kind: PanelKind = 'signatures';
+    static readonly kind = 'signatures' as const;
     private static readonly panels = new Map<string, SignaturesPanel>();
 
     private constructor(
@@ -296,7 +296,7 @@ export class SignaturesPanel extends QueryPanel {
 
 /** The answer of a node JSON-RPC method: peers, upgrades, ACPs, versions, chain and fee config, active rules, validators, or a generic view. */
 export class NodeResultPanel extends QueryPanel {
-    static readonly kind: PanelKind = 'node';
+    static readonly kind = 'node' as const;
     private static readonly panels = new Map<string, NodeResultPanel>();
 
     private constructor(
@@ -339,7 +339,7 @@ export class NodeResultPanel extends QueryPanel {
 
 /** Results without a panel of their own: raw JSON-RPC answers, the supported chains, export operation states. */
 export class GenericResultPanel extends QueryPanel {
-    static readonly kind: PanelKind = 'generic';
+    static readonly kind = 'generic' as const;
     private static readonly panels = new Map<string, GenericResultPanel>();
 
     private constructor(
@@ -382,7 +382,7 @@ export class GenericResultPanel extends QueryPanel {
 
 /** The transaction exports started from this editor, with their states, download links and actions. */
 export class OperationsPanel extends QueryPanel {
-    static readonly kind: PanelKind = 'operations';
+    static readonly kind = 'operations' as const;
     private static readonly panels = new Map<string, OperationsPanel>();
 
     private constructor(
@@ -424,8 +424,9 @@ export class OperationsPanel extends QueryPanel {
 }
 
 /** How each kind is opened, revived and listed. */
-export interface PanelKindHost {
-    readonly kind: PanelKind;
+export interface PanelKindHost<K extends PanelKind = PanelKind> {
+    /** The kind its panels report; the table below checks it against the kind it serves. */
+    readonly kind: K;
     createOrShow(deps: PanelDeps, query: QueryRequest, preset?: PresetResult): QueryPanel;
     /** Takes over a panel VS Code restored, showing `query` (read from its saved state). */
     revive(deps: PanelDeps, panel: vscode.WebviewPanel, query: QueryRequest): void;
@@ -433,7 +434,7 @@ export interface PanelKindHost {
 }
 
 /** The host class of every panel kind. */
-export const panelKindHosts: Readonly<Record<PanelKind, PanelKindHost>> = {
+export const panelKindHosts: { readonly [K in PanelKind]: PanelKindHost<K> } = {
     transaction: TransactionPanel,
     address: AddressPanel,
     block: BlockPanel,
