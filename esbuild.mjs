@@ -29,7 +29,7 @@ const problemMatcherPlugin = {
  * `src/bootstrap/index.ts`), so that activation loads only the thin VS Code glue in `dist/main.js`.
  * - `src/platform/lazyCore.ts` requires `../core/index`: `dist/core.js`, holding zod, the schemas
  *   and the clients.
- * - `src/commands/queries/lazyQueries.ts` requires `./queryFeature`: `dist/queries.js`, holding the
+ * - `src/queries/lazyQueries.ts` requires `./queryFeature`: `dist/queries.js`, holding the
  *   palette queries, their prompts, the exports and the panel hosts.
  */
 const lazyBundles = [
@@ -37,7 +37,7 @@ const lazyBundles = [
     {
         loader: 'lazyQueries.ts',
         request: './queryFeature',
-        entry: 'src/commands/queries/queryFeature.ts',
+        entry: 'src/queries/queryFeature.ts',
         out: 'queries.js',
     },
 ];

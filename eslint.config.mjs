@@ -1,6 +1,8 @@
 // Type-aware lint. The `vscode` wall keeps src/core testable in plain Node (STYLE.md rule 1).
 import tseslint from 'typescript-eslint';
 
+import { layersRule } from './scripts/eslint/layers.mjs';
+
 export default tseslint.config(
     { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'bench/results/**'] },
     ...tseslint.configs.recommendedTypeChecked,
@@ -13,6 +15,11 @@ export default tseslint.config(
             '@typescript-eslint/no-floating-promises': 'error',
             '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
         },
+    },
+    {
+        files: ['src/**/*.ts'],
+        plugins: { avalanche: { rules: { layers: layersRule } } },
+        rules: { 'avalanche/layers': 'error' },
     },
     {
         // The page's own project (DOM lib), which the project service does not find by itself:

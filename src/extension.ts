@@ -6,11 +6,13 @@
  */
 import * as vscode from 'vscode';
 
-import type { ExportCommands } from './commands/queries/exportCommands';
-import { LazyQueries } from './commands/queries/lazyQueries';
-import type { QueryCommands } from './commands/queries/queryCommands';
-import type { QueryServices } from './commands/queries/queryServices';
-import { createCommandHandlers, registerCommands } from './commands/registerCommands';
+import type { ExportCommands } from './queries/exportCommands';
+import { LazyQueries } from './queries/lazyQueries';
+import type { QueryCommands } from './queries/queryCommands';
+import type { QueryServices } from './queries/queryServices';
+import { CommandId } from './commands/commandIds';
+import { type CommandHandlers, registerCommands } from './commands/registerCommands';
+import { createConnectionCommandHandlers } from './connection/connectionCommands';
 import { createHoverCommandHandlers } from './hover/hoverCommands';
 import { Hovers } from './hover/hovers';
 import { ClientProvider } from './platform/clients';
@@ -19,9 +21,10 @@ import { type LiveCounts, liveCounts } from './platform/liveCounters';
 import { bindDataApiKeyContext } from './platform/contextKeys';
 import { log } from './platform/log';
 import { Secrets } from './platform/secrets';
-import { AvalancheStatusBar } from './statusBar/statusBarItem';
+import { AvalancheStatusBar } from './connection/statusBarItem';
 import { Trees } from './tree/registerTrees';
-import type { QueryPanels } from './webview/queryPanels';
+import { createTreeCommandHandlers } from './tree/treeCommands';
+import type { QueryPanels } from './queries/queryPanels';
 
 /** The services features build on; returned from `activate` for the integration tests. */
 export interface ExtensionApi {
@@ -78,18 +81,15 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         subscriptions.push(queries);
         const hovers = new Hovers(config, clients);
         subscriptions.push(hovers);
-        subscriptions.push(
-            registerCommands(
-                createCommandHandlers({
-                    config,
-                    secrets,
-                    trees,
-                    clients,
-                    queryHandlers: queries.handlers(),
-                    hoverHandlers: createHoverCommandHandlers(hovers),
-                }),
-            ),
-        );
+        const handlers: CommandHandlers = {
+            ...createTreeCommandHandlers(trees, config),
+            ...queries.handlers(),
+            ...createHoverCommandHandlers(hovers),
+            ...createConnectionCommandHandlers(config, secrets),
+            [CommandId.ShowLogs]: () => log.show(),
+            [CommandId.ForgetCachedData]: () => clients.reset(),
+        };
+        subscriptions.push(registerCommands(handlers));
 
         // Workspace values of request-routing settings wait for the user's consent; asked after
         // activation so that a dialog never holds up the extension host.

@@ -5,7 +5,7 @@
  * handler (`<area>Commands.ts`); `registerCommands.ts` wires them.
  */
 
-import { QueryCommandId, queryInternalCommandIds } from './queries/queryCommandIds';
+import { QueryCommandId, queryInternalCommandIds } from './queryCommandIds';
 
 export const CommandId = {
     // ---------------------------------------------------------------------------------------------

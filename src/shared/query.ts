@@ -58,17 +58,30 @@ export interface OperationsQuery {
 /** Anything a panel can show. */
 export type QueryRequest = DataApiQuery | NodeQuery | RawRpcQuery | OperationsQuery;
 
-/** The families of results; one webview panel kind (and one host class) each. */
+/**
+ * The families of results. Every kind is shown by the same panel host and the same page; the kind
+ * decides which panel a query opens in (`panelKindFor`) and is part of its key.
+ */
 export const panelKinds = [
+    /** One EVM transaction: overview, native transaction, token transfers, internal transactions, ICM message, prices. */
     'transaction',
+    /** An EVM address, a tab per list: transactions, ERC-20 / ERC-1155 balances, collectibles, ERC-1155 transfers, internal transactions. */
     'address',
+    /** The transactions of an EVM block, or the latest blocks of a primary-network chain. */
     'block',
+    /** A token contract: its transfers and its holders above a threshold. */
     'token',
+    /** Primary-network lists: UTXOs of addresses, transactions of an X-Chain asset, X-Chain vertices by height. */
     'primaryNetwork',
+    /** Subnets and L1s, and L1 validators, as tabs of one network. */
     'subnets',
+    /** The aggregated signatures of the Warp message of a P- or X-Chain transaction. */
     'signatures',
+    /** The answer of a node JSON-RPC method. */
     'node',
+    /** Results without a panel family of their own: raw JSON-RPC answers, the supported chains, an export operation. */
     'generic',
+    /** The transaction exports started from this editor, with their states and actions. */
     'operations',
 ] as const;
 export type PanelKind = (typeof panelKinds)[number];

@@ -10,7 +10,7 @@ import type { NodeChainCandidate, NodeSnapshot } from '../core/views/nodeSnapsho
 import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
-import type { NodeHealth } from '../statusBar/statusBarModel';
+import type { NodeHealth } from '../platform/nodeHealth';
 import type { TreeServices } from './services';
 
 const logger = log.for('Node view');

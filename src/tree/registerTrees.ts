@@ -11,7 +11,7 @@ import { Disposable } from '../platform/disposable';
 import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';
 import { ViewId } from '../platform/viewIds';
-import type { NodeHealth } from '../statusBar/statusBarModel';
+import type { NodeHealth } from '../platform/nodeHealth';
 import { ChainsSource } from './chainsSource';
 import { NodeMonitor, RefreshScheduler } from './nodeMonitor';
 import type { TreeNode, ViewKey } from './nodes';

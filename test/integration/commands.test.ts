@@ -13,7 +13,7 @@ import {
     DataApiQueryCommandId,
     NodeQueryCommandId,
     QueryToolCommandId,
-} from '../../src/commands/queries/queryCommandIds';
+} from '../../src/commands/queryCommandIds';
 import { nodeQuery } from '../../src/core';
 import type { ExtensionApi } from '../../src/extension';
 import type { KnownIds } from '../sandbox/types';

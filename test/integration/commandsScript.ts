@@ -15,8 +15,8 @@ import type {
     PickItem,
     PromptOptions,
     SaveOptions,
-} from '../../src/commands/queries/inputProvider';
-import type { PanelSnapshot } from '../../src/webview/queryPanel';
+} from '../../src/queries/inputProvider';
+import type { PanelSnapshot } from '../../src/queries/queryPanel';
 import { activated, eventually } from './helpers';
 
 /** Takes what the prompt offers pre-filled (the editor's identifier). */

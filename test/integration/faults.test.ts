@@ -18,7 +18,7 @@ import type { ExtensionApi } from '../../src/extension';
 import { SettingKey } from '../../src/platform/settingKeys';
 import { panelKinds, type QueryRequest } from '../../src/shared/query';
 import type { TreeNode, ViewKey } from '../../src/tree/nodes';
-import type { QueryPanel } from '../../src/webview/queryPanel';
+import type { QueryPanel } from '../../src/queries/queryPanel';
 import {
     type Cell,
     clearMessageProblem,

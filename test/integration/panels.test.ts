@@ -14,7 +14,7 @@ import * as vscode from 'vscode';
 
 import type { ExtensionApi } from '../../src/extension';
 import type { DataApiQuery, QueryRequest } from '../../src/shared/query';
-import type { QueryPanel } from '../../src/webview/queryPanel';
+import type { QueryPanel } from '../../src/queries/queryPanel';
 import type { KnownIds } from '../sandbox/types';
 import { queryApi, renderedPanel, ScriptedInputs, settledPanel } from './commandsScript';
 import { eventually } from './helpers';

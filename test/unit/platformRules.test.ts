@@ -23,7 +23,7 @@ import {
     validateNodeNameInput,
     validateNodeUrlInput,
 } from '../../src/platform/urlRules';
-import { escapeMarkdown, renderStatus, type StatusInput } from '../../src/statusBar/statusBarModel';
+import { escapeMarkdown, renderStatus, type StatusInput } from '../../src/connection/statusBarModel';
 
 describe('(unit) platform rules', () => {
     describe('service URLs', () => {

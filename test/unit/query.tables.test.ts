@@ -10,7 +10,7 @@ import {
     NodeQueryCommandId,
     QueryCommandId,
     queryInternalCommandIds,
-} from '../../src/commands/queries/queryCommandIds';
+} from '../../src/commands/queryCommandIds';
 import { CommandId, internalCommandIds } from '../../src/commands/commandIds';
 import {
     chainPrompt,

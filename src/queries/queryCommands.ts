@@ -14,17 +14,17 @@ import type {
     NodeQueryEntry,
     NodeRpcMethod,
     ParamPrompt,
-} from '../../core/index';
-import { loadCore } from '../../platform/lazyCore';
+} from '../core/index';
+import { loadCore } from '../platform/lazyCore';
 import type {
     DataApiQuery,
     NodeQuery,
     QueryParamValue,
     QueryRequest,
     RawRpcQuery,
-} from '../../shared/query';
-import type { QueryPanels } from '../../webview/queryPanels';
-import type { CommandHandler } from '../runCommand';
+} from '../shared/query';
+import type { QueryPanels } from './queryPanels';
+import type { CommandHandler } from '../commands/runCommand';
 import type { ExportCommands } from './exportCommands';
 import { PromptFlow, toNodeTexts } from './promptFlow';
 import {
@@ -33,7 +33,7 @@ import {
     type QueryCommandId,
     QueryInternalCommandId,
     QueryToolCommandId,
-} from './queryCommandIds';
+} from '../commands/queryCommandIds';
 import type { QueryServices } from './queryServices';
 
 /** Parameter values passed as a command argument; anything that is not a plain value is ignored. */
@@ -92,12 +92,7 @@ export class QueryCommands {
         private readonly services: QueryServices,
         private readonly panels: QueryPanels,
         private readonly exports: ExportCommands,
-    ) {
-        panels.connect({
-            edit: (request) => this.editQuery(request),
-            act: (action) => exports.act(action),
-        });
-    }
+    ) {}
 
     /** One handler per query command id. */
     handlers(): Record<QueryCommandId, CommandHandler> {

@@ -13,8 +13,8 @@ import {
     validateNodeNameInput,
     validateNodeUrlInput,
 } from '../platform/urlRules';
-import { CommandId } from './commandIds';
-import { pickOne } from './quickPick';
+import { CommandId } from '../commands/commandIds';
+import { pickOne } from '../commands/quickPick';
 
 type NodeItem = vscode.QuickPickItem & { url?: string; command?: CommandId };
 

@@ -7,8 +7,8 @@ import type { Config } from '../platform/config';
 import { builtInNodes, nodeName } from '../platform/nodeCatalog';
 import type { Secrets } from '../platform/secrets';
 import { type Network, settingId, SettingKey } from '../platform/settingKeys';
-import { CommandId } from './commandIds';
-import { pickOne } from './quickPick';
+import { CommandId } from '../commands/commandIds';
+import { pickOne } from '../commands/quickPick';
 
 const networkItems: readonly (vscode.QuickPickItem & { network: Network })[] = [
     {

@@ -8,11 +8,11 @@
  */
 import * as vscode from 'vscode';
 
-import type { Operation, PostTransactionExportJobParams, StoredOperation } from '../../core/index';
-import { loadCore } from '../../platform/lazyCore';
-import { log } from '../../platform/log';
-import type { PanelAction } from '../../shared/viewModel';
-import type { QueryPanels } from '../../webview/queryPanels';
+import type { Operation, PostTransactionExportJobParams, StoredOperation } from '../core/index';
+import { loadCore } from '../platform/lazyCore';
+import { log } from '../platform/log';
+import type { PanelAction } from '../shared/viewModel';
+import type { QueryPanels } from './queryPanels';
 import { PromptFlow } from './promptFlow';
 import type { QueryServices } from './queryServices';
 

@@ -2,13 +2,13 @@
  * What every result panel does, whatever it shows (STYLE.md rules 15 to 18): the webview options
  * and HTML, the ready handshake with a queue, validation of every inbound message, running its
  * query (first page, "Load more", page size, drop-downs, tabs, edit), links to other panels,
- * copy, "Copy as curl", exports through a save dialog, the Raw JSON tab and the history. The
- * panel kinds (`panels.ts`) add their view type and their keyed instances. The page persists the
- * query only; a revived panel runs it again, unless it changed something.
+ * copy, "Copy as curl", exports through a save dialog, the Raw JSON tab and the history. Every
+ * kind of result is this one class: `QueryPanels` keeps the open ones by subject. The page persists
+ * the query only; a revived panel runs it again, unless it changed something.
  */
 import * as vscode from 'vscode';
 
-import type { QueryServices } from '../commands/queries/queryServices';
+import type { QueryServices } from './queryServices';
 import { formatError, isCancellation } from '../commands/formatError';
 import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
@@ -17,7 +17,6 @@ import type { PanelKind, QueryRequest } from '../shared/query';
 import type { Cell, Column, PanelAction, PagingState, ResultView, Tone } from '../shared/viewModel';
 import type { HostMessage, PageMessage } from '../shared/webviewProtocol';
 import type { QueryRunner } from './queryRunner';
-import { panelViewType } from './panelViewTypes';
 import { getWebviewHtml } from './webviewHtml';
 
 const logger = log.for('Panels');
@@ -79,7 +78,7 @@ export function webviewOptions(
     };
 }
 
-export abstract class QueryPanel extends Disposable {
+export class QueryPanel extends Disposable {
     private ready = false;
     private queue: HostMessage[] = [];
     private requestCounter = 0;
@@ -100,7 +99,7 @@ export abstract class QueryPanel extends Disposable {
     /** Fires once when the panel closes. */
     readonly onDidDispose = this.disposeEmitter.event;
 
-    protected constructor(
+    constructor(
         readonly kind: PanelKind,
         protected readonly webviewPanel: vscode.WebviewPanel,
         protected readonly deps: PanelDeps,
@@ -603,68 +602,5 @@ export abstract class QueryPanel extends Disposable {
         if (!picked) return;
         const query = core.parseQueryRequest(picked.query);
         if (query && core.isReplayable(query)) this.deps.open(query);
-    }
-
-    /** Opens or reveals a panel of a kind: shared by every kind's `createOrShow`. */
-    protected static openKeyed<P extends QueryPanel>(
-        panels: Map<string, P>,
-        deps: PanelDeps,
-        query: QueryRequest,
-        preset: PresetResult | undefined,
-        create: (panel: vscode.WebviewPanel, key: string) => P,
-    ): P {
-        const key = loadCore().panelKey(query);
-        let instance = panels.get(key);
-        if (instance) {
-            instance.reveal();
-        } else {
-            const title = loadCore().querySummary(query).slice(0, 50);
-            const panel = vscode.window.createWebviewPanel(
-                panelViewType,
-                title,
-                vscode.ViewColumn.Active,
-                webviewOptions(deps.services.extensionUri),
-            );
-            instance = create(panel, key);
-            QueryPanel.track(panels, key, instance);
-        }
-        instance.show(query, preset);
-        deps.changed();
-        return instance;
-    }
-
-    /** Revives a panel after a reload: shared by every kind's `revive`. */
-    protected static reviveKeyed<P extends QueryPanel>(
-        panels: Map<string, P>,
-        deps: PanelDeps,
-        panel: vscode.WebviewPanel,
-        query: QueryRequest,
-        create: (panel: vscode.WebviewPanel, key: string) => P,
-    ): void {
-        const core = loadCore();
-        const key = core.panelKey(query);
-        const existing = panels.get(key);
-        if (existing) {
-            // Two panels restored for one subject: keep the first.
-            panel.dispose();
-            existing.reveal();
-            return;
-        }
-        panel.webview.options = webviewOptions(deps.services.extensionUri);
-        const instance = create(panel, key);
-        QueryPanel.track(panels, key, instance);
-        instance.restore(query);
-        deps.changed();
-    }
-
-    private static track<P extends QueryPanel>(
-        panels: Map<string, P>,
-        key: string,
-        instance: P,
-    ): void {
-        panels.set(key, instance);
-        instance.onDidDispose(() => {
-            if (panels.get(key) === instance) panels.delete(key);
-        });
     }
 }

@@ -6,7 +6,7 @@
  * "Copy as curl" command of a query, the key redacted unless asked for.
  */
 import type { DataApiOperation, DataApiParams, NodeRpcMethod, ViewContext } from '../core/index';
-import type { QueryServices } from '../commands/queries/queryServices';
+import type { QueryServices } from './queryServices';
 import { formatError } from '../commands/formatError';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';

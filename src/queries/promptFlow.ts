@@ -8,9 +8,9 @@
  */
 import * as vscode from 'vscode';
 
-import type { Identifier, ParamPrompt, PromptContext, PromptKind } from '../../core/index';
-import type { QueryParamValue } from '../../shared/query';
-import { loadCore } from '../../platform/lazyCore';
+import type { Identifier, ParamPrompt, PromptContext, PromptKind } from '../core/index';
+import type { QueryParamValue } from '../shared/query';
+import { loadCore } from '../platform/lazyCore';
 import type { PickItem } from './inputProvider';
 import type { QueryServices } from './queryServices';
 

@@ -9,7 +9,8 @@ import type { Config } from '../platform/config';
 import { Disposable } from '../platform/disposable';
 import type { Secrets } from '../platform/secrets';
 import { SettingKey } from '../platform/settingKeys';
-import { type NodeHealth, renderStatus } from './statusBarModel';
+import type { NodeHealth } from '../platform/nodeHealth';
+import { renderStatus } from './statusBarModel';
 
 export const statusBarItemId = 'avalanche.status';
 

@@ -6,11 +6,11 @@
  */
 import * as vscode from 'vscode';
 
-import { Disposable } from '../../platform/disposable';
-import { log } from '../../platform/log';
-import { panelViewType } from '../../webview/panelViewTypes';
-import type { CommandHandler } from '../runCommand';
-import { QueryCommandId } from './queryCommandIds';
+import { Disposable } from '../platform/disposable';
+import { log } from '../platform/log';
+import { panelViewType } from './panelViewTypes';
+import type { CommandHandler } from '../commands/runCommand';
+import { QueryCommandId } from '../commands/queryCommandIds';
 import type * as Feature from './queryFeature';
 
 const logger = log.for('Queries');

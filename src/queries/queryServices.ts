@@ -6,15 +6,15 @@
  */
 import * as vscode from 'vscode';
 
-import type { ChainInfo, HistoryEntry, StoredOperation } from '../../core/index';
-import type { QueryRequest } from '../../shared/query';
-import type { ClientProvider } from '../../platform/clients';
-import type { Config } from '../../platform/config';
-import { Disposable } from '../../platform/disposable';
-import { loadCore } from '../../platform/lazyCore';
-import { log } from '../../platform/log';
-import { nodeName } from '../../platform/nodeCatalog';
-import { SettingKey } from '../../platform/settingKeys';
+import type { ChainInfo, HistoryEntry, StoredOperation } from '../core/index';
+import type { QueryRequest } from '../shared/query';
+import type { ClientProvider } from '../platform/clients';
+import type { Config } from '../platform/config';
+import { Disposable } from '../platform/disposable';
+import { loadCore } from '../platform/lazyCore';
+import { log } from '../platform/log';
+import { nodeName } from '../platform/nodeCatalog';
+import { SettingKey } from '../platform/settingKeys';
 import { type InputProvider, VsCodeInputProvider } from './inputProvider';
 
 const logger = log.for('Queries');

@@ -5,14 +5,14 @@
  */
 import type * as vscode from 'vscode';
 
-import type { ClientProvider } from '../../platform/clients';
-import type { Config } from '../../platform/config';
-import { Disposable } from '../../platform/disposable';
-import { QueryPanels } from '../../webview/queryPanels';
-import type { CommandHandler } from '../runCommand';
+import type { ClientProvider } from '../platform/clients';
+import type { Config } from '../platform/config';
+import { Disposable } from '../platform/disposable';
+import { QueryPanels } from './queryPanels';
+import type { CommandHandler } from '../commands/runCommand';
 import { ExportCommands } from './exportCommands';
 import { QueryCommands } from './queryCommands';
-import type { QueryCommandId } from './queryCommandIds';
+import type { QueryCommandId } from '../commands/queryCommandIds';
 import { QueryServices } from './queryServices';
 
 export interface QueryFeatureDeps {
@@ -32,7 +32,14 @@ export class QueryFeature extends Disposable {
     constructor({ clients, config, state, extensionUri }: QueryFeatureDeps) {
         super();
         this.services = this._register(new QueryServices(clients, config, state, extensionUri));
-        this.panels = this._register(new QueryPanels(this.services));
+        // The panels call back into the commands (Edit Query…, the export buttons) only on a
+        // user's action, by which time both exist.
+        this.panels = this._register(
+            new QueryPanels(this.services, {
+                edit: (request) => this.commands.editQuery(request),
+                act: (action) => this.exports.act(action),
+            }),
+        );
         this.exports = new ExportCommands(this.services, this.panels);
         this.commands = new QueryCommands(this.services, this.panels, this.exports);
         this.handlers = this.commands.handlers();

@@ -2,16 +2,9 @@
  * What the status bar item shows, as a pure function of the settings and the node's health, so
  * the text and tooltip are unit-tested without VS Code.
  */
+import type { NodeHealth } from '../platform/nodeHealth';
 import { nodeName } from '../platform/nodeCatalog';
 import type { Network, NodeEntry } from '../platform/settingKeys';
-
-/** Node health as reported by a later health check; `unknown` until one has run. */
-export type NodeHealth =
-    | { readonly kind: 'unknown' }
-    | { readonly kind: 'checking' }
-    | { readonly kind: 'healthy'; readonly detail?: string }
-    | { readonly kind: 'unhealthy'; readonly detail: string }
-    | { readonly kind: 'unreachable'; readonly detail: string };
 
 export interface StatusInput {
     readonly network: Network;

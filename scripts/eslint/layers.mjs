@@ -1,0 +1,88 @@
+// The import rule of ARCHITECTURE.md as an ESLint rule: each folder of src/ has a layer, and a file
+// may import only from its own folder or from a lower layer. Folders of the same layer (the features)
+// never import each other, so no two folders can import each other in a loop. It resolves relative
+// specifiers itself instead of using a plugin's resolver: src/ has no path aliases, and a table of
+// folders is all it needs.
+import path from 'node:path';
+
+/** Layers from the bottom up. A folder not named here takes the layer of its nearest named parent. */
+const layers = [
+    // Pure, used by both the extension host and the webview page.
+    ['src/shared'],
+    // The page bundle: it sees only what it is sent (see `only` below).
+    ['src/webview-ui'],
+    // core: no vscode. Leaves first, then what is built on them.
+    ['src/core/ids', 'src/core/http', 'src/core/model'],
+    ['src/core'],
+    ['src/core/nodeRpc', 'src/core/dataApi'],
+    ['src/core/views', 'src/core/hover', 'src/core/query'],
+    ['src/core/index.ts'],
+    // VS Code adapters shared by the features.
+    ['src/platform'],
+    // The command id table, runCommand and the error sentences every feature uses.
+    ['src/commands'],
+    // The features: each owns its VS Code objects and commands.
+    ['src/connection', 'src/hover', 'src/queries', 'src/tree'],
+    // The composition root and the entry point.
+    ['src/extension.ts', 'src/bootstrap'],
+];
+/** Folders that may import only the folders listed. */
+const only = { 'src/webview-ui': ['src/shared'] };
+
+const rank = new Map(layers.flatMap((folders, i) => folders.map((f) => [f, i])));
+
+/** The named folder (or file) that owns a path under src/, or undefined outside src/. */
+function owner(relPath) {
+    let p = relPath.replace(/\\/g, '/');
+    if (!p.startsWith('src/')) return undefined;
+    for (;;) {
+        if (rank.has(p)) return p;
+        const cut = p.lastIndexOf('/');
+        if (cut <= 3) return undefined;
+        p = p.slice(0, cut);
+    }
+}
+
+export const layersRule = {
+    meta: {
+        type: 'problem',
+        docs: { description: 'Imports in src/ go only down the layers of ARCHITECTURE.md.' },
+        schema: [],
+    },
+    create(context) {
+        const root = context.cwd;
+        const from = path.relative(root, context.filename);
+        const source = owner(from);
+        if (!source) return {};
+        function check(node, specifier) {
+            if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+            const resolved = path.relative(root, path.resolve(path.dirname(context.filename), specifier));
+            let target = owner(resolved);
+            if (!target && rank.has(`${resolved}.ts`)) target = `${resolved}.ts`;
+            target ??= owner(`${resolved}.ts`);
+            if (!target || target === source) return;
+            const allowed = only[source];
+            const ok = allowed
+                ? allowed.includes(target)
+                : rank.get(target) < rank.get(source) && !only[target];
+            if (!ok) {
+                context.report({
+                    node,
+                    message: `${source} may not import ${target}: imports go down the layers of ARCHITECTURE.md, and features do not import each other (wire them in src/extension.ts).`,
+                });
+            }
+        }
+        const literal = (node) => (node?.type === 'Literal' ? node.value : undefined);
+        return {
+            ImportDeclaration: (node) => check(node, node.source.value),
+            ExportAllDeclaration: (node) => check(node, node.source.value),
+            ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+            ImportExpression: (node) => check(node, literal(node.source)),
+            TSImportType: (node) => check(node, literal(node.argument?.literal ?? node.argument)),
+            CallExpression: (node) => {
+                if (node.callee.type === 'Identifier' && node.callee.name === 'require')
+                    check(node, literal(node.arguments[0]));
+            },
+        };
+    },
+};

@@ -1,8 +1,0 @@
-/**
- * Opening the "Avalanche Explorer" log.
- */
-import { log } from '../platform/log';
-
-export function showLogs(): void {
-    log.show();
-}
