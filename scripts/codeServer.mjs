@@ -1,7 +1,7 @@
 // VS Code's server build (the `code-server` npm package), installed on first use into a git-ignored
 // cache. It is not a project dependency on purpose: its install builds native modules and fetches
 // ripgrep from GitHub, which would break a plain `npm install` on a machine that only reaches npm.
-// See shared VSCODE-HOST.md for the three install traps handled here.
+// The three install traps it handles are named where they are handled below.
 import { spawn, spawnSync } from 'node:child_process';
 import {
     closeSync,

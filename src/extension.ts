@@ -1,5 +1,5 @@
 /**
- * Composition root (STYLE.md rule 12): builds the services in order and hands each registrar its
+ * Composition root: builds the services in order and hands each registrar its
  * dependencies. Activation stays cheap: no core bundle, no queries bundle (palette queries and
  * panels, `LazyQueries`), no network, no awaited I/O; clients are built on first use by
  * `ClientProvider`.

@@ -1,8 +1,9 @@
 /**
- * Every command id of the extension (STYLE.md rule 13). An `as const` object rather than a
- * `const enum` so that it also exists at runtime: the plain-Node manifest test imports it and
- * checks it against `package.json`. Ids follow `avalanche.<area>.<verb>`. Each member links its
- * handler (`<area>Commands.ts`); `registerCommands.ts` wires them.
+ * Every command id of the extension. An `as const` object rather than a `const enum` so that it
+ * also exists at runtime: the plain-Node manifest test imports it and checks it against
+ * `package.json`. Ids follow `avalanche.<area>.<verb>`. Each member names its handler and the
+ * feature file that holds it (plain text: the features sit above this layer, so a `{@link}` would
+ * need an upward import); `src/extension.ts` joins the features' handlers into one table.
  */
 
 import { QueryCommandId, queryInternalCommandIds } from './queryCommandIds';
@@ -12,52 +13,52 @@ export const CommandId = {
     // User-facing: shown in the Command Palette under the "Avalanche" category.
     // ---------------------------------------------------------------------------------------------
 
-    /** {@link networkCommands.chooseNetwork} */
+    /** `chooseNetwork` (`connection/networkCommands.ts`) */
     ChooseNetwork: 'avalanche.network.choose',
-    /** {@link nodeCommands.chooseNode} */
+    /** `chooseNode` (`connection/nodeCommands.ts`) */
     ChooseNode: 'avalanche.node.choose',
-    /** {@link nodeCommands.addNodeUrl} */
+    /** `addNodeUrl` (`connection/nodeCommands.ts`) */
     AddNodeUrl: 'avalanche.node.addUrl',
-    /** {@link nodeCommands.removeNodeUrl} */
+    /** `removeNodeUrl` (`connection/nodeCommands.ts`) */
     RemoveNodeUrl: 'avalanche.node.removeUrl',
-    /** {@link credentialCommands.setDataApiKey} */
+    /** `setDataApiKey` (`connection/credentialCommands.ts`) */
     SetDataApiKey: 'avalanche.dataApi.setKey',
-    /** {@link credentialCommands.clearDataApiKey} */
+    /** `clearDataApiKey` (`connection/credentialCommands.ts`) */
     ClearDataApiKey: 'avalanche.dataApi.clearKey',
-    /** {@link logCommands.showLogs} */
+    /** `log.show()` (`src/extension.ts`) */
     ShowLogs: 'avalanche.logs.show',
-    /** {@link ClientProvider.reset}: forget cached answers, refresh the views and hovers. */
+    /** `reset` (`platform/clients.ts`): forget cached answers, refresh the views and hovers. */
     ForgetCachedData: 'avalanche.cache.forget',
 
     // Sidebar trees (handlers in src/tree/treeCommands.ts): title-bar and palette commands.
 
-    /** {@link treeCommands.refreshView} */
+    /** `refreshView` (`tree/treeCommands.ts`) */
     RefreshChains: 'avalanche.chains.refresh',
-    /** {@link treeCommands.refreshView} */
+    /** `refreshView` (`tree/treeCommands.ts`) */
     RefreshSubnets: 'avalanche.subnets.refresh',
-    /** {@link treeCommands.refreshView} */
+    /** `refreshView` (`tree/treeCommands.ts`) */
     RefreshValidators: 'avalanche.validators.refresh',
-    /** {@link treeCommands.refreshView} */
+    /** `refreshView` (`tree/treeCommands.ts`) */
     RefreshNode: 'avalanche.node.refresh',
-    /** {@link treeCommands.goToVertexHeight} */
+    /** `goToVertexHeight` (`tree/treeCommands.ts`) */
     GoToVertexHeight: 'avalanche.chains.goToVertexHeight',
-    /** {@link treeCommands.findSubnet} */
+    /** `findSubnet` (`tree/treeCommands.ts`) */
     FindSubnet: 'avalanche.subnets.find',
-    /** {@link treeCommands.toggleSubnetSortOrder} */
+    /** `toggleSubnetSortOrder` (`tree/treeCommands.ts`) */
     ToggleSubnetSortOrder: 'avalanche.subnets.toggleSortOrder',
-    /** {@link treeCommands.filterValidators} */
+    /** `filterValidators` (`tree/treeCommands.ts`) */
     FilterValidators: 'avalanche.validators.filter',
-    /** {@link treeCommands.clearValidatorFilter} */
+    /** `clearValidatorFilter` (`tree/treeCommands.ts`) */
     ClearValidatorFilter: 'avalanche.validators.clearFilter',
-    /** {@link treeCommands.filterPeers} */
+    /** `filterPeers` (`tree/treeCommands.ts`) */
     FilterPeers: 'avalanche.node.filterPeers',
-    /** {@link treeCommands.startCpuProfiler} */
+    /** `startCpuProfiler` (`tree/treeCommands.ts`) */
     StartCpuProfiler: 'avalanche.node.startCpuProfiler',
-    /** {@link treeCommands.stopCpuProfiler} */
+    /** `stopCpuProfiler` (`tree/treeCommands.ts`) */
     StopCpuProfiler: 'avalanche.node.stopCpuProfiler',
-    /** {@link treeCommands.writeMemoryProfile} */
+    /** `writeMemoryProfile` (`tree/treeCommands.ts`) */
     WriteMemoryProfile: 'avalanche.node.writeMemoryProfile',
-    /** {@link treeCommands.writeLockProfile} */
+    /** `writeLockProfile` (`tree/treeCommands.ts`) */
     WriteLockProfile: 'avalanche.node.writeLockProfile',
 
     // ---------------------------------------------------------------------------------------------
@@ -65,30 +66,30 @@ export const CommandId = {
     // (`"when": "false"` in package.json).
     // ---------------------------------------------------------------------------------------------
 
-    /** {@link networkCommands.showStatusMenu} */
+    /** `showStatusMenu` (`connection/networkCommands.ts`) */
     ShowStatusMenu: 'avalanche.statusBar.showMenu',
-    /** {@link treeCommands.loadMore} */
+    /** `loadMore` (`tree/treeCommands.ts`) */
     LoadMore: 'avalanche.tree.loadMore',
-    /** {@link treeCommands.retry} */
+    /** `retry` (`tree/treeCommands.ts`) */
     Retry: 'avalanche.tree.retry',
-    /** {@link treeCommands.copyId} */
+    /** `copyId` (`tree/treeCommands.ts`) */
     CopyId: 'avalanche.tree.copyId',
-    /** {@link treeCommands.openDetails} */
+    /** `openDetails` (`tree/treeCommands.ts`) */
     OpenDetails: 'avalanche.tree.openDetails',
-    /** {@link treeCommands.openJson} */
+    /** `openJson` (`tree/treeCommands.ts`) */
     OpenJson: 'avalanche.tree.openJson',
-    /** {@link treeCommands.openInExplorer} */
+    /** `openInExplorer` (`tree/treeCommands.ts`) */
     OpenInExplorer: 'avalanche.tree.openInExplorer',
 
     // Hovers (handlers in src/hover/hoverCommands.ts): the links inside a hover.
 
-    /** {@link hoverCommands.copy} */
+    /** `copy` (`hover/hoverCommands.ts`) */
     HoverCopy: 'avalanche.hover.copy',
-    /** {@link hoverCommands.openDetails} */
+    /** `openDetails` (`hover/hoverCommands.ts`) */
     HoverOpenDetails: 'avalanche.hover.openDetails',
-    /** {@link hoverCommands.lookUpOnChain} */
+    /** `lookUpOnChain` (`hover/hoverCommands.ts`) */
     HoverLookUpOnChain: 'avalanche.hover.lookUpOnChain',
-    /** {@link hoverCommands.fixChecksum} */
+    /** `fixChecksum` (`hover/hoverCommands.ts`) */
     HoverFixChecksum: 'avalanche.hover.fixChecksum',
 
     // Palette queries and result panels (queries/queryCommandIds.ts): one per Data API endpoint

@@ -1,145 +1,147 @@
 /**
- * Command ids of the palette queries and result panels: one per Data API endpoint, one per node
- * method of the method table, and the generic ones (STYLE.md rule 13). Kept apart from
- * `commandIds.ts` because there are so many; that table spreads these in. Plain data, free of
+ * Command ids of the palette queries and result panels: one per Data API endpoint (named by its
+ * operationId in the published reference, https://developers.avacloud.io/data-api), one per node
+ * method of the method table, and the generic ones. `queries/queryCommands.ts` handles them all
+ * (`runDataApiQuery`, `runNodeMethod`). Kept apart from `commandIds.ts` because there are so many;
+ * that table spreads these in. Plain data, free of
  * `vscode`, so that the manifest check and unit tests import it. A unit test ties the ids to the
  * query tables (`core/query/dataApiQueries.ts`, `core/query/nodeQueries.ts`).
  */
 
 /** Data API and Metrics API queries (`avalanche.query.<operationId>`, letters only). */
 export const DataApiQueryCommandId = {
-    /** {@link queryCommands.runDataApiQuery} (4.1) */
+    /** `getAggregatedSignatures` */
     QueryGetAggregatedSignatures: 'avalanche.query.getAggregatedSignatures',
-    /** {@link queryCommands.runDataApiQuery} (4.2) */
+    /** `listTransactions` */
     QueryListTransactions: 'avalanche.query.listTransactions',
-    /** {@link queryCommands.runDataApiQuery} (4.3) */
+    /** `getUtxosByAddressesV2` */
     QueryGetUtxosByAddressesV2: 'avalanche.query.listUtxos',
-    /** {@link queryCommands.runDataApiQuery} (4.4) */
+    /** `listAssetTransactions` */
     QueryListAssetTransactions: 'avalanche.query.listAssetTransactions',
-    /** {@link exportCommands.createExport} (4.5) */
+    /** `postTransactionExportJob`, through `createExport` (`queries/exportCommands.ts`) */
     QueryPostTransactionExportJob: 'avalanche.query.postTransactionExportJob',
-    /** {@link queryCommands.runDataApiQuery} (4.5) */
+    /** `getOperationResult` */
     QueryGetOperationResult: 'avalanche.query.getOperationResult',
-    /** {@link queryCommands.runDataApiQuery} (4.6) */
+    /** `listSubnets` */
     QueryListSubnets: 'avalanche.query.listSubnets',
-    /** {@link queryCommands.runDataApiQuery} (4.7) */
+    /** `listErc1155Transactions` */
     QueryListErc1155Transactions: 'avalanche.query.listMultiTokenTransfers',
-    /** {@link queryCommands.runDataApiQuery} (4.8) */
+    /** `listErc20Balances` */
     QueryListErc20Balances: 'avalanche.query.listTokenBalances',
-    /** {@link queryCommands.runDataApiQuery} (4.9) */
+    /** `listTransfers` */
     QueryListTransfers: 'avalanche.query.listTransfers',
-    /** {@link queryCommands.runDataApiQuery} (4.10) */
+    /** `listInternalTransactions` */
     QueryListInternalTransactions: 'avalanche.query.listInternalTransactions',
-    /** {@link queryCommands.runDataApiQuery} (4.11) */
+    /** `listErc1155Balances` */
     QueryListErc1155Balances: 'avalanche.query.listMultiTokenBalances',
-    /** {@link queryCommands.runDataApiQuery} (4.12) */
+    /** `getTransactionsForBlock` */
     QueryGetTransactionsForBlock: 'avalanche.query.getTransactionsForBlock',
-    /** {@link queryCommands.runDataApiQuery} (4.13) */
+    /** `listCollectibleBalances` */
     QueryListCollectibleBalances: 'avalanche.query.listCollectibleBalances',
-    /** {@link queryCommands.runDataApiQuery} (4.14) */
+    /** `getVertexByHeight` */
     QueryGetVertexByHeight: 'avalanche.query.getVertexByHeight',
-    /** {@link queryCommands.runDataApiQuery} (4.15) */
+    /** `getTransaction` */
     QueryGetTransaction: 'avalanche.query.getTransaction',
-    /** {@link queryCommands.runDataApiQuery} (4.16) */
+    /** `listLatestPrimaryNetworkBlocks` */
     QueryListLatestPrimaryNetworkBlocks: 'avalanche.query.listLatestPrimaryNetworkBlocks',
-    /** {@link queryCommands.runDataApiQuery} (4.17) */
+    /** `listL1Validators` */
     QueryListL1Validators: 'avalanche.query.listLayerOneValidators',
-    /** {@link queryCommands.runDataApiQuery} (4.18) */
+    /** `getAddressesByBalanceOverTime` */
     QueryGetAddressesByBalanceOverTime: 'avalanche.query.getAddressesByBalanceOverTime',
-    /** {@link queryCommands.runDataApiQuery} (chains) */
+    /** (chains) */
     QuerySupportedChains: 'avalanche.query.supportedChains',
 } as const;
 
 /** Node JSON-RPC methods (`avalanche.nodeRpc.<camelCaseMethod>`). */
 export const NodeQueryCommandId = {
-    /** {@link queryCommands.runNodeMethod} `admin.alias` */
+    /** `admin.alias` */
     NodeAdminAlias: 'avalanche.nodeRpc.adminAlias',
-    /** {@link queryCommands.runNodeMethod} `admin.aliasChain` */
+    /** `admin.aliasChain` */
     NodeAdminAliasChain: 'avalanche.nodeRpc.adminAliasChain',
-    /** {@link queryCommands.runNodeMethod} `admin.getChainAliases` */
+    /** `admin.getChainAliases` */
     NodeAdminGetChainAliases: 'avalanche.nodeRpc.adminGetChainAliases',
-    /** {@link queryCommands.runNodeMethod} `admin.getLoggerLevel` */
+    /** `admin.getLoggerLevel` */
     NodeAdminGetLoggerLevel: 'avalanche.nodeRpc.adminGetLoggerLevel',
-    /** {@link queryCommands.runNodeMethod} `admin.setLoggerLevel` */
+    /** `admin.setLoggerLevel` */
     NodeAdminSetLoggerLevel: 'avalanche.nodeRpc.adminSetLoggerLevel',
-    /** {@link queryCommands.runNodeMethod} `admin.loadVMs` */
+    /** `admin.loadVMs` */
     NodeAdminLoadVMs: 'avalanche.nodeRpc.adminLoadVMs',
-    /** {@link queryCommands.runNodeMethod} `admin.lockProfile` */
+    /** `admin.lockProfile` */
     NodeAdminLockProfile: 'avalanche.nodeRpc.adminLockProfile',
-    /** {@link queryCommands.runNodeMethod} `admin.memoryProfile` */
+    /** `admin.memoryProfile` */
     NodeAdminMemoryProfile: 'avalanche.nodeRpc.adminMemoryProfile',
-    /** {@link queryCommands.runNodeMethod} `admin.startCPUProfiler` */
+    /** `admin.startCPUProfiler` */
     NodeAdminStartCPUProfiler: 'avalanche.nodeRpc.adminStartCPUProfiler',
-    /** {@link queryCommands.runNodeMethod} `admin.stopCPUProfiler` */
+    /** `admin.stopCPUProfiler` */
     NodeAdminStopCPUProfiler: 'avalanche.nodeRpc.adminStopCPUProfiler',
-    /** {@link queryCommands.runNodeMethod} `info.acps` */
+    /** `info.acps` */
     NodeInfoAcps: 'avalanche.nodeRpc.infoAcps',
-    /** {@link queryCommands.runNodeMethod} `info.isBootstrapped` */
+    /** `info.isBootstrapped` */
     NodeInfoIsBootstrapped: 'avalanche.nodeRpc.infoIsBootstrapped',
-    /** {@link queryCommands.runNodeMethod} `info.getBlockchainID` */
+    /** `info.getBlockchainID` */
     NodeInfoGetBlockchainID: 'avalanche.nodeRpc.infoGetBlockchainID',
-    /** {@link queryCommands.runNodeMethod} `info.getNetworkID` */
+    /** `info.getNetworkID` */
     NodeInfoGetNetworkID: 'avalanche.nodeRpc.infoGetNetworkID',
-    /** {@link queryCommands.runNodeMethod} `info.getNetworkName` */
+    /** `info.getNetworkName` */
     NodeInfoGetNetworkName: 'avalanche.nodeRpc.infoGetNetworkName',
-    /** {@link queryCommands.runNodeMethod} `info.getNodeID` */
+    /** `info.getNodeID` */
     NodeInfoGetNodeID: 'avalanche.nodeRpc.infoGetNodeID',
-    /** {@link queryCommands.runNodeMethod} `info.getNodeIP` */
+    /** `info.getNodeIP` */
     NodeInfoGetNodeIP: 'avalanche.nodeRpc.infoGetNodeIP',
-    /** {@link queryCommands.runNodeMethod} `info.getNodeVersion` */
+    /** `info.getNodeVersion` */
     NodeInfoGetNodeVersion: 'avalanche.nodeRpc.infoGetNodeVersion',
-    /** {@link queryCommands.runNodeMethod} `info.getTxFee` */
+    /** `info.getTxFee` */
     NodeInfoGetTxFee: 'avalanche.nodeRpc.infoGetTxFee',
-    /** {@link queryCommands.runNodeMethod} `info.getVMs` */
+    /** `info.getVMs` */
     NodeInfoGetVMs: 'avalanche.nodeRpc.infoGetVMs',
-    /** {@link queryCommands.runNodeMethod} `info.peers` */
+    /** `info.peers` */
     NodeInfoPeers: 'avalanche.nodeRpc.infoPeers',
-    /** {@link queryCommands.runNodeMethod} `info.uptime` */
+    /** `info.uptime` */
     NodeInfoUptime: 'avalanche.nodeRpc.infoUptime',
-    /** {@link queryCommands.runNodeMethod} `info.upgrades` */
+    /** `info.upgrades` */
     NodeInfoUpgrades: 'avalanche.nodeRpc.infoUpgrades',
-    /** {@link queryCommands.runNodeMethod} `eth_feeConfig` */
+    /** `eth_feeConfig` */
     NodeEthFeeConfig: 'avalanche.nodeRpc.ethFeeConfig',
-    /** {@link queryCommands.runNodeMethod} `eth_getChainConfig` */
+    /** `eth_getChainConfig` */
     NodeEthGetChainConfig: 'avalanche.nodeRpc.ethGetChainConfig',
-    /** {@link queryCommands.runNodeMethod} `eth_getActivePrecompilesAt` */
+    /** `eth_getActivePrecompilesAt` */
     NodeEthGetActivePrecompilesAt: 'avalanche.nodeRpc.ethGetActivePrecompilesAt',
-    /** {@link queryCommands.runNodeMethod} `eth_getActiveRulesAt` */
+    /** `eth_getActiveRulesAt` */
     NodeEthGetActiveRulesAt: 'avalanche.nodeRpc.ethGetActiveRulesAt',
-    /** {@link queryCommands.runNodeMethod} `validators.getCurrentValidators` */
+    /** `validators.getCurrentValidators` */
     NodeValidatorsGetCurrentValidators: 'avalanche.nodeRpc.validatorsGetCurrentValidators',
-    /** {@link queryCommands.runNodeMethod} `eth_chainId` */
+    /** `eth_chainId` */
     NodeEthChainId: 'avalanche.nodeRpc.ethChainId',
-    /** {@link queryCommands.runNodeMethod} `eth_blockNumber` */
+    /** `eth_blockNumber` */
     NodeEthBlockNumber: 'avalanche.nodeRpc.ethBlockNumber',
-    /** {@link queryCommands.runNodeMethod} `eth_getBalance` */
+    /** `eth_getBalance` */
     NodeEthGetBalance: 'avalanche.nodeRpc.ethGetBalance',
-    /** {@link queryCommands.runNodeMethod} `eth_getCode` */
+    /** `eth_getCode` */
     NodeEthGetCode: 'avalanche.nodeRpc.ethGetCode',
-    /** {@link queryCommands.runNodeMethod} `eth_getTransactionByHash` */
+    /** `eth_getTransactionByHash` */
     NodeEthGetTransactionByHash: 'avalanche.nodeRpc.ethGetTransactionByHash',
-    /** {@link queryCommands.runNodeMethod} `eth_getTransactionReceipt` */
+    /** `eth_getTransactionReceipt` */
     NodeEthGetTransactionReceipt: 'avalanche.nodeRpc.ethGetTransactionReceipt',
-    /** {@link queryCommands.runNodeMethod} `eth_getBlockByNumber` */
+    /** `eth_getBlockByNumber` */
     NodeEthGetBlockByNumber: 'avalanche.nodeRpc.ethGetBlockByNumber',
 } as const;
 
 /** Generic query commands shown in the palette. */
 export const QueryToolCommandId = {
-    /** {@link queryCommands.callNodeMethod} */
+    /** `callNodeMethod` (`queries/queryCommands.ts`) */
     CallNodeMethod: 'avalanche.query.callNodeMethod',
-    /** {@link queryCommands.sendRawRpc} */
+    /** `sendRawRpc` (`queries/queryCommands.ts`) */
     SendRawRpc: 'avalanche.query.sendRawRpc',
-    /** {@link queryCommands.reopenRecentQuery} */
+    /** `reopenRecentQuery` (`queries/queryCommands.ts`) */
     ReopenRecentQuery: 'avalanche.query.reopenRecent',
-    /** {@link exportCommands.showOperations} */
+    /** `showOperations` (`queries/exportCommands.ts`) */
     ShowExportOperations: 'avalanche.query.showExportOperations',
 } as const;
 
 /** Commands that other features call with an argument; hidden from the palette. */
 export const QueryInternalCommandId = {
     /**
-     * {@link queryCommands.openQueryPanel}: opens the panel of a `QueryRequest` (the sidebar and
+     * `openQueryPanel` (`queries/queryCommands.ts`): opens the panel of a `QueryRequest` (the sidebar and
      * hovers pass one; it is validated before anything runs).
      */
     OpenQueryPanel: 'avalanche.query.openPanel',

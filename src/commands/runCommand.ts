@@ -1,5 +1,5 @@
 /**
- * The one wrapper every command runs through (STYLE.md rule 14): logs start, end and failure,
+ * The one wrapper every command runs through: logs start, end and failure,
  * turns errors into a toast with "Show Logs" (plus a remedy when one is known), and keeps
  * cancellation silent. Failures are not rethrown: VS Code would add a second, raw toast.
  */

@@ -1,5 +1,5 @@
 /**
- * Typed, validated settings (STYLE.md rule 20). The snapshot is rebuilt from `inspect()` on every
+ * Typed, validated settings. The snapshot is rebuilt from `inspect()` on every
  * configuration or trust change; each layer is validated on its own, so one bad value falls back
  * to the next layer instead of breaking the key. For the request-routing keys, workspace values
  * go through `settingsPolicy.ts`: used only in a trusted workspace and after the user agreed.

@@ -1,8 +1,8 @@
 /**
- * The one log of the extension (STYLE.md rule 22): a `LogOutputChannel` named "Avalanche Explorer",
+ * The one log of the extension: a `LogOutputChannel` named "Avalanche Explorer",
  * so the user picks the level in the Output view. Every line carries a component tag and passes
  * through {@link redact}, which strips the API key and the key header's value. `log` is the only
- * module singleton (rule 12): it has to exist before anything else can report a failure.
+ * module singleton: it has to exist before anything else can report a failure.
  */
 import * as vscode from 'vscode';
 

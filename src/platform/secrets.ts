@@ -1,5 +1,5 @@
 /**
- * The Data API key in VS Code's `SecretStorage` (STYLE.md rule 21), never in settings. The storage
+ * The Data API key in VS Code's `SecretStorage`, never in settings. The storage
  * is injected so tests can pass an in-memory fake. `SecretStorage.onDidChange` also fires for
  * changes made in other windows, which is how every window re-creates its clients with a new key.
  */

@@ -1,10 +1,10 @@
 /**
- * Transaction exports (REST 4.5): create one (type, first and last date, addresses, chains), then
- * follow it in a cancellable progress notification that polls the operation until it completes,
- * completes with a warning or fails; offer the download link, and on `WarnTruncatedExport` offer
- * to continue from `nextDate`. Every export started is remembered in `globalState`, so the
- * Export Operations panel lists them across reloads; cancelling the notification stops following,
- * not the export.
+ * Transaction exports (`postTransactionExportJob`): create one (type, first and last date,
+ * addresses, chains), then follow it in a cancellable progress notification that polls the
+ * operation until it completes, completes with a warning or fails; offer the download link, and on
+ * `WarnTruncatedExport` offer to continue from `nextDate`. Every export started is remembered in
+ * `globalState`, so the Export Operations panel lists them across reloads; cancelling the
+ * notification stops following, not the export.
  */
 import * as vscode from 'vscode';
 

@@ -1,5 +1,5 @@
 /**
- * What every result panel does, whatever it shows (STYLE.md rules 15 to 18): the webview options
+ * What every result panel does, whatever it shows: the webview options
  * and HTML, the ready handshake with a queue, validation of every inbound message, running its
  * query (first page, "Load more", page size, drop-downs, tabs, edit), links to other panels,
  * copy, "Copy as curl", exports through a save dialog, the Raw JSON tab and the history. Every

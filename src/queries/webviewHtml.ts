@@ -1,5 +1,5 @@
 /**
- * The HTML shell of every result panel (STYLE.md rule 16): a strict CSP with a fresh nonce for
+ * The HTML shell of every result panel: a strict CSP with a fresh nonce for
  * the one script, styles and fonts from the extension's own files only, and no data at all: the
  * page receives everything through `postMessage` and renders it with `textContent`. Images are
  * limited to the extension and `data:` (no `https:`): chain data names logo URLs, and a remote

@@ -1,6 +1,6 @@
 /**
  * zod schemas of everything that reaches the extension host from a result-panel page: messages
- * and the persisted state a serializer revives (STYLE.md rule 17). Shapes and sizes only; the
+ * and the persisted state a serializer revives. Shapes and sizes only; the
  * values of a query are checked again by the clients (`validateParams`, `encodeParams`) before
  * anything is sent. Used on the host only, through the core bundle (`loadCore()`), so neither
  * zod nor these schemas reach the page bundle or the activation path.

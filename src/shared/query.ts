@@ -1,6 +1,6 @@
 /**
  * What a result panel shows, as data: the query that produced it. A panel persists only this
- * (STYLE.md rule 18), links inside panels carry one, and the history stores them. Every value is
+ *, links inside panels carry one, and the history stores them. Every value is
  * JSON-safe (no bigint), so it survives `setState`, `postMessage` and `globalState` unchanged.
  *
  * Plain types, shared by the extension host and the page bundle; the host validates every query
@@ -63,15 +63,24 @@ export type QueryRequest = DataApiQuery | NodeQuery | RawRpcQuery | OperationsQu
  * decides which panel a query opens in (`panelKindFor`) and is part of its key.
  */
 export const panelKinds = [
-    /** One EVM transaction: overview, native transaction, token transfers, internal transactions, ICM message, prices. */
+    /**
+     * One EVM transaction: overview, native transaction, token transfers, internal transactions,
+     * ICM message, prices.
+     */
     'transaction',
-    /** An EVM address, a tab per list: transactions, ERC-20 / ERC-1155 balances, collectibles, ERC-1155 transfers, internal transactions. */
+    /**
+     * An EVM address, a tab per list: transactions, ERC-20 / ERC-1155 balances, collectibles,
+     * ERC-1155 transfers, internal transactions.
+     */
     'address',
     /** The transactions of an EVM block, or the latest blocks of a primary-network chain. */
     'block',
     /** A token contract: its transfers and its holders above a threshold. */
     'token',
-    /** Primary-network lists: UTXOs of addresses, transactions of an X-Chain asset, X-Chain vertices by height. */
+    /**
+     * Primary-network lists: UTXOs of addresses, transactions of an X-Chain asset, X-Chain vertices
+     * by height.
+     */
     'primaryNetwork',
     /** Subnets and L1s, and L1 validators, as tabs of one network. */
     'subnets',
@@ -79,7 +88,10 @@ export const panelKinds = [
     'signatures',
     /** The answer of a node JSON-RPC method. */
     'node',
-    /** Results without a panel family of their own: raw JSON-RPC answers, the supported chains, an export operation. */
+    /**
+     * Results without a panel family of their own: raw JSON-RPC answers, the supported chains, an
+     * export operation.
+     */
     'generic',
     /** The transaction exports started from this editor, with their states and actions. */
     'operations',

@@ -1,5 +1,5 @@
 /**
- * Messages between the extension host and a result-panel page (STYLE.md rule 17). Both sides
+ * Messages between the extension host and a result-panel page. Both sides
  * import these types. The page starts by posting `ready`; the host queues everything until then.
  * The host validates every inbound message with the zod schemas of `pageMessageSchema.ts` before
  * acting on it, since a page renders hostile chain data. Requests the page starts carry a
@@ -83,7 +83,7 @@ export type PageMessage =
     /** An uncaught error of the page script, for the extension's log. */
     | { readonly type: 'pageError'; readonly message: string };
 
-/** What the page persists with `setState`: the query, never the data (rule 18). */
+/** What the page persists with `setState`: the query, never the data. */
 export interface PersistedState {
     readonly v: 1;
     readonly query: QueryRequest;

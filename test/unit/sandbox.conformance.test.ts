@@ -21,10 +21,14 @@ interface Spec {
     errorRef(name: string): unknown;
 }
 
+/**
+ * The published OpenAPI documents when `OPENAPI_DIR` names a folder holding them (the whole
+ * documents catch drift in schemas the subset leaves out), else the subset kept in the repository.
+ */
 function loadSpec(ajv: Ajv2020): Spec {
-    const shared = '/work/shared/reference';
+    const shared = process.env['OPENAPI_DIR'] ?? '';
     const dataFile = path.join(shared, 'data-api.openapi.json');
-    if (fs.existsSync(dataFile)) {
+    if (shared && fs.existsSync(dataFile)) {
         const data = JSON.parse(fs.readFileSync(dataFile, 'utf8')) as {
             paths: Record<
                 string,

@@ -1,8 +1,9 @@
 /**
- * Transaction export operations (REST 4.5): the record kept for each export this extension
- * started, how a polled status is read (running, done, done but truncated, failed), how long to
- * wait between polls, and the request that continues a truncated export from its `nextDate`.
- * Pure, so the rules are unit-tested; the polling loop and the notifications live in the commands.
+ * Transaction export operations (`postTransactionExportJob`): the record kept for each export this
+ * extension started, how a polled status is read (running, done, done but truncated, failed), how
+ * long to wait between polls, and the request that continues a truncated export from its
+ * `nextDate`. Pure, so the rules are unit-tested; the polling loop and the notifications live in
+ * the commands.
  */
 import type { Operation } from '../dataApi/model';
 import type { PostTransactionExportJobParams } from '../dataApi/params';

@@ -1,6 +1,6 @@
 /**
- * Readable rows for Subnet-EVM configuration, shared by the genesis summary (Data API, 4.6) and
- * the live chain configuration (node API: eth_getChainConfig, eth_feeConfig,
+ * Readable rows for Subnet-EVM configuration, shared by the genesis summary (Data API's
+ * `listSubnets`) and the live chain configuration (node API: eth_getChainConfig, eth_feeConfig,
  * eth_getActiveRulesAt). Pure and zod-free: trees import it directly.
  */
 import { formatAmount, formatInteger } from '../format';

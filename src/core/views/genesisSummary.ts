@@ -1,12 +1,12 @@
 /**
- * A readable summary of a blockchain's genesis as the Data API returns it with each subnet (4.6):
- * how many accounts the genesis funds and with how much, the fee config, and which permission
- * precompiles are configured with which admins. Pure and zod-free.
+ * A readable summary of a blockchain's genesis as the Data API returns it with each subnet
+ * (`listSubnets`): how many accounts the genesis funds and with how much, the fee config, and which
+ * permission precompiles are configured with which admins. Pure and zod-free.
  *
  * Two steps, because a tree may hold ten thousand subnets: `digestGenesis` keeps what the summary
  * needs (the config, the gas limit, allocation totals) and drops the rest (account code and
- * storage, hashes), so the raw genesis can be let go when a page arrives; `summarizeDigest`
- * builds the rows' content when a blockchain is expanded.
+ * storage, hashes), so the raw genesis can be let go when a page arrives; `summarizeDigest` builds
+ * the rows' content when a blockchain is expanded.
  */
 import type { Blockchain, Subnet } from '../dataApi/model';
 import type { EvmGenesisWire } from '../dataApi/schemas';

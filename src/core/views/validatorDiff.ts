@@ -1,8 +1,8 @@
 /**
- * Compares two views of one L1's validator set: the Data API's index (4.17) and what a node
- * reports (`validators.getCurrentValidators`). They disagree for honest reasons (the indexer lags,
- * a weight change is not indexed yet, the node's P-Chain view is ahead or behind), and the tree
- * shows each disagreement on its row instead of picking a winner.
+ * Compares two views of one L1's validator set: the Data API's index (`listL1Validators`) and what
+ * a node reports (`validators.getCurrentValidators`). They disagree for honest reasons (the indexer
+ * lags, a weight change is not indexed yet, the node's P-Chain view is ahead or behind), and the
+ * tree shows each disagreement on its row instead of picking a winner.
  */
 import type { L1Validator } from '../dataApi/model';
 import { formatInteger } from '../format';

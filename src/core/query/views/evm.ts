@@ -1,7 +1,10 @@
 /**
- * Views of the EVM endpoints: the transaction (4.15), an address's transactions, balances,
- * collectibles, ERC-1155 transfers and internal transactions (4.2, 4.7, 4.8, 4.10, 4.11, 4.13),
- * a block's transactions (4.12), a token's transfers (4.9) and holders over time (4.18).
+ * Views of the EVM endpoints: the transaction (`getTransaction`), an address's transactions,
+ * balances, collectibles, ERC-1155 transfers and internal transactions (`listTransactions`,
+ * `listErc1155Transactions`, `listErc20Balances`, `listInternalTransactions`,
+ * `listErc1155Balances`, `listCollectibleBalances`), a block's transactions
+ * (`getTransactionsForBlock`), a token's transfers (`listTransfers`) and holders over time
+ * (`getAddressesByBalanceOverTime`).
  */
 import type {
     CollectibleBalance,
@@ -186,7 +189,7 @@ function logTransfersSection<
     };
 }
 
-/** 4.15: one transaction with everything it did. */
+/** `getTransaction`: one transaction with everything it did. */
 export const transactionView: ResultBuilder = {
     header(result, request, context) {
         const r = result as EvmTransactionDetails;
@@ -362,7 +365,7 @@ function transferCount(tx: TransactionDetails): Cell {
     return parts.length === 0 ? empty : text(parts.join(', '));
 }
 
-/** 4.2 */
+/** `listTransactions` */
 export const addressTransactionsView: ResultBuilder = {
     columns: [
         col('hash', 'Hash'),
@@ -395,7 +398,7 @@ export const addressTransactionsView: ResultBuilder = {
     header: addressListHeader('transactions', 'Transactions', 'No transactions.'),
 };
 
-/** 4.8 */
+/** `listErc20Balances` */
 export const erc20BalancesView: ResultBuilder = {
     columns: [
         col('token', 'Token'),
@@ -427,7 +430,7 @@ export const erc20BalancesView: ResultBuilder = {
     ),
 };
 
-/** 4.11 */
+/** `listErc1155Balances` */
 export const erc1155BalancesView: ResultBuilder = {
     columns: [
         col('contract', 'Contract'),
@@ -455,7 +458,7 @@ export const erc1155BalancesView: ResultBuilder = {
     ),
 };
 
-/** 4.13 */
+/** `listCollectibleBalances` */
 export const collectiblesView: ResultBuilder = {
     columns: [
         col('contract', 'Contract'),
@@ -481,7 +484,7 @@ export const collectiblesView: ResultBuilder = {
     header: addressListHeader('collectibles', 'Collectibles', 'No collectibles.'),
 };
 
-/** 4.7 */
+/** `listErc1155Transactions` */
 export const erc1155TransfersView: ResultBuilder = {
     columns: [
         ...transferPlaceColumns,
@@ -506,7 +509,7 @@ export const erc1155TransfersView: ResultBuilder = {
     header: addressListHeader('ERC-1155 transfers', 'ERC-1155 transfers', 'No ERC-1155 transfers.'),
 };
 
-/** 4.10 */
+/** `listInternalTransactions` */
 export const internalTransactionsView: ResultBuilder = {
     columns: [...transferPlaceColumns, ...internalColumns],
     row(item, request, context) {
@@ -525,7 +528,7 @@ export const internalTransactionsView: ResultBuilder = {
     ),
 };
 
-/** 4.9: transfers of any token standard. */
+/** `listTransfers`: transfers of any token standard. */
 export const tokenTransfersView: ResultBuilder = {
     columns: [
         ...transferPlaceColumns,
@@ -587,7 +590,7 @@ export const tokenTransfersView: ResultBuilder = {
     },
 };
 
-/** 4.18: holders above a threshold. */
+/** `getAddressesByBalanceOverTime`: holders above a threshold. */
 export const tokenHoldersView: ResultBuilder = {
     columns: [col('address', 'Address'), col('sortKey', 'Sort key', 'end')],
     row(item, request) {
@@ -615,7 +618,7 @@ export const tokenHoldersView: ResultBuilder = {
     },
 };
 
-/** 4.12 */
+/** `getTransactionsForBlock` */
 export const blockTransactionsView: ResultBuilder = {
     columns: [
         col('index', '#', 'end'),

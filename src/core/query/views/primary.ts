@@ -1,7 +1,8 @@
 /**
- * Views of the primary-network endpoints: UTXOs (4.3), X-Chain asset transactions (4.4) and
- * vertices (4.14), latest blocks (4.16), subnets and L1s (4.6), L1 validators (4.17) and the
- * aggregated signatures of a Warp message (4.1).
+ * Views of the primary-network endpoints: UTXOs (`getUtxosByAddressesV2`), X-Chain asset
+ * transactions (`listAssetTransactions`) and vertices (`getVertexByHeight`), latest blocks
+ * (`listLatestPrimaryNetworkBlocks`), subnets and L1s (`listSubnets`), L1 validators
+ * (`listL1Validators`) and the aggregated signatures of a Warp message (`getAggregatedSignatures`).
  */
 import type {
     AssetAmount,
@@ -61,7 +62,7 @@ function assetAmounts(amounts: readonly AssetAmount[] | undefined): Cell {
     return list((amounts ?? []).map((a) => assetAmount(a)));
 }
 
-/** 4.3 */
+/** `getUtxosByAddressesV2` */
 export const utxosView: ResultBuilder = {
     columns: [
         col('utxo', 'UTXO'),
@@ -115,7 +116,7 @@ export const utxosView: ResultBuilder = {
     },
 };
 
-/** 4.4 */
+/** `listAssetTransactions` */
 export const assetTransactionsView: ResultBuilder = {
     columns: [
         col('tx', 'Transaction'),
@@ -176,7 +177,7 @@ export const assetTransactionsView: ResultBuilder = {
     },
 };
 
-/** 4.14 */
+/** `getVertexByHeight` */
 export const verticesView: ResultBuilder = {
     columns: [
         col('hash', 'Vertex'),
@@ -218,7 +219,7 @@ export const verticesView: ResultBuilder = {
     },
 };
 
-/** 4.16 */
+/** `listLatestPrimaryNetworkBlocks` */
 export const primaryBlocksView: ResultBuilder = {
     columns: [
         col('number', 'Number', 'end'),
@@ -287,7 +288,7 @@ function blockchainCell(b: Subnet['blockchains'][number]): Cell {
     };
 }
 
-/** 4.6 */
+/** `listSubnets` */
 export const subnetsView: ResultBuilder = {
     columns: [
         col('subnet', 'Subnet'),
@@ -329,7 +330,7 @@ export const subnetsView: ResultBuilder = {
     },
 };
 
-/** 4.17 */
+/** `listL1Validators` */
 export const l1ValidatorsView: ResultBuilder = {
     columns: [
         col('validation', 'Validation id'),
@@ -387,7 +388,7 @@ export const l1ValidatorsView: ResultBuilder = {
     },
 };
 
-/** 4.1 */
+/** `getAggregatedSignatures` */
 export const signaturesView: ResultBuilder = {
     header(result, request, context) {
         const net = network(request, context);
