@@ -18,7 +18,7 @@ import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 
 import type { ExtensionApi } from '../src/extension';
-import type { TreeNode } from '../src/tree/nodes';
+import type { Row } from '../src/tree/rows';
 import type { ExplorerTreeProvider } from '../src/tree/treeProvider';
 import { activated } from '../test/integration/helpers';
 import type { SuiteResult } from '../test/integration/index';
@@ -172,7 +172,7 @@ async function loadEverything(
     const started = performance.now();
     let loaded = rootLoaded(provider);
     provider.refresh();
-    let list: TreeNode[] = [];
+    let list: Row[] = [];
     let pages = 0;
     for (;;) {
         const renders = provider.renders;

@@ -14,7 +14,7 @@ import { ViewId } from '../platform/viewIds';
 import type { NodeHealth } from '../statusBar/statusBarModel';
 import { ChainsSource } from './chainsSource';
 import { NodeMonitor, RefreshScheduler } from './nodeMonitor';
-import type { TreeNode, ViewKey } from './nodes';
+import type { Row, ViewKey } from './rows';
 import { NodeSource } from './nodeSource';
 import { TreeServices } from './services';
 import { SubnetsSource } from './subnetsSource';
@@ -60,7 +60,7 @@ export class Trees extends Disposable {
     readonly validatorsSource: ValidatorsSource;
     readonly monitor: NodeMonitor;
     readonly providers: Readonly<Record<ViewKey, ExplorerTreeProvider>>;
-    readonly views: Readonly<Record<ViewKey, vscode.TreeView<TreeNode>>>;
+    readonly views: Readonly<Record<ViewKey, vscode.TreeView<Row>>>;
     private readonly scheduler: RefreshScheduler;
     /** Confirms admin actions (replaceable by integration tests, which cannot click a modal). */
     confirm: Confirm;
@@ -81,7 +81,7 @@ export class Trees extends Disposable {
             validators: this._register(new ExplorerTreeProvider(this.validatorsSource)),
             node: this._register(new ExplorerTreeProvider(nodeSource)),
         };
-        const create = (key: ViewKey): vscode.TreeView<TreeNode> =>
+        const create = (key: ViewKey): vscode.TreeView<Row> =>
             this._register(
                 vscode.window.createTreeView(viewIds[key], {
                     treeDataProvider: this.providers[key],
@@ -150,7 +150,7 @@ export class Trees extends Disposable {
     }
 
     /** The selected row of the view that has focus, for commands run from the palette. */
-    selection(): TreeNode | undefined {
+    selection(): Row | undefined {
         for (const view of Object.values(this.views)) {
             if (view.visible && view.selection.length > 0) return view.selection[0];
         }

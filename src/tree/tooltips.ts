@@ -19,8 +19,8 @@ import {
 } from '../core/format';
 import { displayText, formatGwei } from '../core/views/evmConfig';
 import { describeAgreement } from '../core/views/validatorDiff';
-import type { TreeNode } from './nodes';
-import { primaryChainLabel } from './renderNode';
+import type { Row } from './rows';
+import { primaryChainLabel } from './renderRow';
 
 /** Collects Markdown lines; every value is escaped on the way in. */
 class Tip {
@@ -84,7 +84,7 @@ function time(seconds: number | undefined): string | undefined {
 }
 
 /** The tooltip of a node, or undefined for rows whose label says it all. */
-export function tooltipFor(node: TreeNode): vscode.MarkdownString | undefined {
+export function tooltipFor(node: Row): vscode.MarkdownString | undefined {
     const tip = new Tip();
     switch (node.kind) {
         case 'loadMore':

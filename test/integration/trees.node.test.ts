@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 
 import { SettingKey } from '../../src/platform/settingKeys';
-import type { TreeNode } from '../../src/tree/nodes';
+import type { Row } from '../../src/tree/rows';
 import { clearSandboxRequests, sandboxRequests, setSandboxSettings, testEnv } from './testEnv';
 import {
     descriptionOf,
@@ -32,7 +32,7 @@ suite('(integration) trees: Node view', () => {
         await api.config.update(SettingKey.NodeRefreshIntervalSeconds, undefined);
     });
 
-    async function top(): Promise<TreeNode[]> {
+    async function top(): Promise<Row[]> {
         return rows('node');
     }
 

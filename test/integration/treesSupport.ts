@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
 
 import type { ExtensionApi } from '../../src/extension';
-import type { TreeNode, ViewKey } from '../../src/tree/nodes';
+import type { Row, ViewKey } from '../../src/tree/rows';
 import { activated } from './helpers';
 import { clearSandboxFaults, setSandboxSettings } from './testEnv';
 
@@ -16,34 +16,31 @@ export async function extensionApi(): Promise<ExtensionApi> {
 }
 
 /** Children as VS Code sees them (undefined: the view's top level). */
-export async function rows(view: ViewKey, parent?: TreeNode): Promise<TreeNode[]> {
+export async function rows(view: ViewKey, parent?: Row): Promise<Row[]> {
     const api = await extensionApi();
     return api.trees.providers[view].getChildren(parent);
 }
 
 /** The rendered item of a row, with its tooltip resolved. */
-export async function item(node: TreeNode): Promise<vscode.TreeItem> {
+export async function item(node: Row): Promise<vscode.TreeItem> {
     const api = await extensionApi();
     const provider = api.trees.providers[node.view];
     const treeItem = provider.getTreeItem(node);
     return provider.resolveTreeItem(treeItem, node);
 }
 
-export async function labelOf(node: TreeNode): Promise<string> {
+export async function labelOf(node: Row): Promise<string> {
     const label = (await item(node)).label;
     return typeof label === 'string' ? label : (label?.label ?? '');
 }
 
-export async function descriptionOf(node: TreeNode): Promise<string> {
+export async function descriptionOf(node: Row): Promise<string> {
     const description = (await item(node)).description;
     return typeof description === 'string' ? description : '';
 }
 
 /** The first row whose label matches; fails with the labels seen otherwise. */
-export async function rowByLabel(
-    list: readonly TreeNode[],
-    label: string | RegExp,
-): Promise<TreeNode> {
+export async function rowByLabel(list: readonly Row[], label: string | RegExp): Promise<Row> {
     const labels: string[] = [];
     for (const node of list) {
         const text = await labelOf(node);
@@ -53,17 +50,17 @@ export async function rowByLabel(
     assert.fail(`no row labelled ${String(label)} among: ${labels.join(' | ')}`);
 }
 
-export function ofKind<K extends TreeNode['kind']>(
-    list: readonly TreeNode[],
+export function ofKind<K extends Row['kind']>(
+    list: readonly Row[],
     kind: K,
-): Extract<TreeNode, { kind: K }>[] {
-    return list.filter((n): n is Extract<TreeNode, { kind: K }> => n.kind === kind);
+): Extract<Row, { kind: K }>[] {
+    return list.filter((n): n is Extract<Row, { kind: K }> => n.kind === kind);
 }
 
-export function oneOfKind<K extends TreeNode['kind']>(
-    list: readonly TreeNode[],
+export function oneOfKind<K extends Row['kind']>(
+    list: readonly Row[],
     kind: K,
-): Extract<TreeNode, { kind: K }> {
+): Extract<Row, { kind: K }> {
     const found = ofKind(list, kind);
     assert.equal(
         found.length,
@@ -99,7 +96,7 @@ export async function until(
 }
 
 /** The text of a row's Markdown tooltip. */
-export async function tooltipText(node: TreeNode): Promise<string> {
+export async function tooltipText(node: Row): Promise<string> {
     const tooltip = (await item(node)).tooltip;
     if (tooltip === undefined) return '';
     return typeof tooltip === 'string' ? tooltip : tooltip.value;

@@ -16,7 +16,7 @@ import {
     shortenId,
 } from '../core/format';
 import { describeAgreement } from '../core/views/validatorDiff';
-import type { PrimaryChain, TreeNode } from './nodes';
+import type { PrimaryChain, Row } from './rows';
 
 const primaryChainNames: Record<PrimaryChain, { label: string; description: string }> = {
     'p-chain': { label: 'P-Chain', description: 'Platform: staking, subnets, L1s' },
@@ -79,7 +79,7 @@ function collapsedIf(condition: boolean): vscode.TreeItemCollapsibleState {
 }
 
 /** The TreeItem of a node; the tooltip is added by `resolveTreeItem`. */
-export function renderNode(node: TreeNode): vscode.TreeItem {
+export function renderRow(node: Row): vscode.TreeItem {
     const r = render(node);
     const item = new vscode.TreeItem(r.label, r.collapsible ?? None);
     item.id = node.id;
@@ -90,7 +90,7 @@ export function renderNode(node: TreeNode): vscode.TreeItem {
     return item;
 }
 
-function render(node: TreeNode): Rendered {
+function render(node: Row): Rendered {
     switch (node.kind) {
         case 'loadMore':
             return {
