@@ -82,122 +82,11 @@ export class NodeSource implements TreeSource {
             this.identityRow(s),
             this.bootstrapRow(s),
             this.peersRow(s),
-            partRow('uptime', 'Uptime', s.uptime, (u) =>
-                section(
-                    view,
-                    undefined,
-                    'uptime',
-                    'Uptime',
-                    `${formatPercent(u.weightedAveragePercentage)} weighted average`,
-                    (self) => [
-                        field(
-                            view,
-                            self,
-                            'rewarding',
-                            'Stake that sees it above the requirement',
-                            formatPercent(u.rewardingStakePercentage),
-                        ),
-                        field(
-                            view,
-                            self,
-                            'weighted',
-                            'Stake-weighted average of observed uptime',
-                            formatPercent(u.weightedAveragePercentage),
-                        ),
-                    ],
-                    { icon: 'pulse' },
-                ),
-            ),
-            partRow('fees', 'Transaction fees', s.txFee, (fees) =>
-                section(
-                    view,
-                    undefined,
-                    'fees',
-                    'Transaction fees',
-                    'deprecated since AvalancheGo 1.12.2',
-                    (self) =>
-                        Object.entries(fees).map(([key, value]) =>
-                            field(view, self, key, txFeeLabels[key] ?? key, formatNAvax(value), {
-                                state: 'deprecated',
-                                icon: 'credit-card',
-                            }),
-                        ),
-                    {
-                        icon: 'warning',
-                        state: 'deprecated',
-                        detail: [
-                            'info.getTxFee is deprecated: only txFee and createAssetTxFee are still used; other fees are dynamic.',
-                        ],
-                    },
-                ),
-            ),
-            partRow('upgrades', 'Network upgrades', s.upgrades, (u) => {
-                const entries = upgradeTimeline(u.upgrades);
-                return section(
-                    view,
-                    undefined,
-                    'upgrades',
-                    'Network upgrades',
-                    timelineSummary(entries),
-                    (self) =>
-                        entries.map((entry) => ({
-                            kind: 'upgrade' as const,
-                            ...under(view, self, entry.key),
-                            entry,
-                        })),
-                    { icon: 'milestone', json: u },
-                );
-            }),
-            partRow('acps', 'ACP preferences', s.acps, (a) =>
-                section(
-                    view,
-                    undefined,
-                    'acps',
-                    'ACP preferences',
-                    `${a.acps.length} proposals with support or objection`,
-                    (self) =>
-                        a.acps.map((acp) => ({
-                            kind: 'acp' as const,
-                            ...under(view, self, acp.acp),
-                            acp,
-                        })),
-                    { icon: 'law', json: a },
-                ),
-            ),
-            partRow('vms', 'VMs', s.vms, (v) =>
-                section(
-                    view,
-                    undefined,
-                    'vms',
-                    'VMs',
-                    `${v.vms.length} VMs, ${v.fxs.length} feature extensions`,
-                    (self) => [
-                        ...v.vms.map((vm) =>
-                            field(
-                                view,
-                                self,
-                                vm.vmId,
-                                vm.aliases.join(', ') || shortenId(vm.vmId),
-                                vm.vmId,
-                                { copy: vm.vmId, icon: 'symbol-class' },
-                            ),
-                        ),
-                        section(view, self, 'fxs', 'Feature extensions', `${v.fxs.length}`, (fx) =>
-                            v.fxs.map((f) =>
-                                field(
-                                    view,
-                                    fx,
-                                    f.fxId,
-                                    f.names.join(', ') || shortenId(f.fxId),
-                                    f.fxId,
-                                    { copy: f.fxId, icon: 'extensions' },
-                                ),
-                            ),
-                        ),
-                    ],
-                    { icon: 'symbol-class', json: v },
-                ),
-            ),
+            uptimeRow(s),
+            feesRow(s),
+            upgradesRow(s),
+            acpsRow(s),
+            vmsRow(s),
             this.adminRow(s),
         ];
     }
@@ -451,6 +340,138 @@ export class NodeSource implements TreeSource {
             { icon: 'tools', role: 'admin' },
         );
     }
+}
+
+/** How much stake sees the node up (`info.uptime`). */
+function uptimeRow(s: NodeSnapshot): Row {
+    return partRow('uptime', 'Uptime', s.uptime, (u) =>
+        section(
+            view,
+            undefined,
+            'uptime',
+            'Uptime',
+            `${formatPercent(u.weightedAveragePercentage)} weighted average`,
+            (self) => [
+                field(
+                    view,
+                    self,
+                    'rewarding',
+                    'Stake that sees it above the requirement',
+                    formatPercent(u.rewardingStakePercentage),
+                ),
+                field(
+                    view,
+                    self,
+                    'weighted',
+                    'Stake-weighted average of observed uptime',
+                    formatPercent(u.weightedAveragePercentage),
+                ),
+            ],
+            { icon: 'pulse' },
+        ),
+    );
+}
+
+/** The static fees `info.getTxFee` reports; deprecated, most fees are dynamic now. */
+function feesRow(s: NodeSnapshot): Row {
+    return partRow('fees', 'Transaction fees', s.txFee, (fees) =>
+        section(
+            view,
+            undefined,
+            'fees',
+            'Transaction fees',
+            'deprecated since AvalancheGo 1.12.2',
+            (self) =>
+                Object.entries(fees).map(([key, value]) =>
+                    field(view, self, key, txFeeLabels[key] ?? key, formatNAvax(value), {
+                        state: 'deprecated',
+                        icon: 'credit-card',
+                    }),
+                ),
+            {
+                icon: 'warning',
+                state: 'deprecated',
+                detail: [
+                    'info.getTxFee is deprecated: only txFee and createAssetTxFee are still used; other fees are dynamic.',
+                ],
+            },
+        ),
+    );
+}
+
+/** The network upgrades as a timeline (`info.upgrades`). */
+function upgradesRow(s: NodeSnapshot): Row {
+    return partRow('upgrades', 'Network upgrades', s.upgrades, (u) => {
+        const entries = upgradeTimeline(u.upgrades);
+        return section(
+            view,
+            undefined,
+            'upgrades',
+            'Network upgrades',
+            timelineSummary(entries),
+            (self) =>
+                entries.map((entry) => ({
+                    kind: 'upgrade' as const,
+                    ...under(view, self, entry.key),
+                    entry,
+                })),
+            { icon: 'milestone', json: u },
+        );
+    });
+}
+
+/** The ACPs the node supports or objects to (`info.acps`). */
+function acpsRow(s: NodeSnapshot): Row {
+    return partRow('acps', 'ACP preferences', s.acps, (a) =>
+        section(
+            view,
+            undefined,
+            'acps',
+            'ACP preferences',
+            `${a.acps.length} proposals with support or objection`,
+            (self) =>
+                a.acps.map((acp) => ({
+                    kind: 'acp' as const,
+                    ...under(view, self, acp.acp),
+                    acp,
+                })),
+            { icon: 'law', json: a },
+        ),
+    );
+}
+
+/** The VMs and feature extensions the node runs (`info.getVMs`). */
+function vmsRow(s: NodeSnapshot): Row {
+    return partRow('vms', 'VMs', s.vms, (v) =>
+        section(
+            view,
+            undefined,
+            'vms',
+            'VMs',
+            `${v.vms.length} VMs, ${v.fxs.length} feature extensions`,
+            (self) => [
+                ...v.vms.map((vm) =>
+                    field(
+                        view,
+                        self,
+                        vm.vmId,
+                        vm.aliases.join(', ') || shortenId(vm.vmId),
+                        vm.vmId,
+                        { copy: vm.vmId, icon: 'symbol-class' },
+                    ),
+                ),
+                section(view, self, 'fxs', 'Feature extensions', `${v.fxs.length}`, (fx) =>
+                    v.fxs.map((f) =>
+                        field(view, fx, f.fxId, f.names.join(', ') || shortenId(f.fxId), f.fxId, {
+                            copy: f.fxId,
+                            icon: 'extensions',
+                        }),
+                    ),
+                ),
+            ],
+            { icon: 'symbol-class', json: v },
+        ),
+    );
 }
 
 function notice(
