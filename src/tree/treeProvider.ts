@@ -19,6 +19,7 @@ import { log } from '../platform/log';
 import { type Row, type ViewKey, under } from './rows';
 import { renderRow } from './renderRow';
 import { tooltipFor } from './tooltips';
+import type { TreesProbe } from './treesTesting';
 
 const logger = log.for('Trees');
 
@@ -75,24 +76,17 @@ interface ParentState {
     loadMore: boolean;
 }
 
-/** Timing of one completed children load, for tests and the benchmark. */
-export interface LoadEvent {
-    readonly parentId: string | undefined;
-    readonly rows: number;
-    readonly ms: number;
-}
-
 const rootKey = '\u0000root';
 
 export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataProvider<Row> {
     private readonly changed = this._register(new vscode.EventEmitter<Row | Row[] | undefined>());
     readonly onDidChangeTreeData = this.changed.event;
-    private readonly loaded = this._register(new vscode.EventEmitter<LoadEvent>());
-    /** Fires after each children load settles (rows delivered to VS Code). */
-    readonly onDidLoad = this.loaded.event;
     private readonly states = new Map<string, ParentState>();
 
-    constructor(readonly source: TreeSource) {
+    constructor(
+        readonly source: TreeSource,
+        private readonly probe: TreesProbe,
+    ) {
         super();
     }
 
@@ -100,11 +94,8 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
         return this.source.view;
     }
 
-    /** Items rendered so far (VS Code asks once per row it shows), for the benchmark. */
-    renders = 0;
-
     getTreeItem(row: Row): vscode.TreeItem {
-        this.renders++;
+        this.probe.rendered(this.view);
         return renderRow(row);
     }
 
@@ -133,7 +124,8 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
                 current.rows = rows;
                 current.pending = undefined;
             }
-            this.loaded.fire({
+            this.probe.loaded({
+                view: this.view,
                 parentId: parent?.id,
                 rows: rows.length,
                 ms: performance.now() - started,
