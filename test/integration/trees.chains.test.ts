@@ -20,18 +20,11 @@ import {
     rowByLabel,
     rows,
     tooltipText,
+    treeSuite,
     until,
 } from './treesSupport';
 
-suite('(integration) trees: Chains view', () => {
-    suiteSetup(async () => {
-        await resetSandbox();
-        (await extensionApi()).trees.providers.chains.refresh();
-    });
-    teardown(async () => {
-        await resetSandbox();
-    });
-
+treeSuite('chains', 'Chains view', () => {
     async function primaryChain(label: 'P-Chain' | 'X-Chain' | 'C-Chain'): Promise<Row> {
         const top = await rows('chains');
         const primary = await rowByLabel(top, 'Primary Network');

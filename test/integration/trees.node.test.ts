@@ -15,23 +15,10 @@ import {
     rowByLabel,
     rows,
     until,
+    treeSuite,
 } from './treesSupport';
 
-suite('(integration) trees: Node view', () => {
-    suiteSetup(async () => {
-        await resetSandbox();
-    });
-    setup(async () => {
-        const api = await extensionApi();
-        api.trees.monitor.peersFilter = '';
-        await api.trees.refresh('node');
-    });
-    teardown(async () => {
-        await resetSandbox();
-        const api = await extensionApi();
-        await api.config.update(SettingKey.NodeRefreshIntervalSeconds, undefined);
-    });
-
+treeSuite('node', 'Node view', () => {
     async function top(): Promise<Row[]> {
         return rows('node');
     }

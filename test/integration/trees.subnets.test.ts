@@ -12,28 +12,13 @@ import {
     labelOf,
     ofKind,
     oneOfKind,
-    resetSandbox,
     rowByLabel,
     rows,
     tooltipText,
+    treeSuite,
 } from './treesSupport';
 
-suite('(integration) trees: Subnets & L1s view', () => {
-    suiteSetup(async () => {
-        await resetSandbox();
-    });
-    setup(async () => {
-        const api = await extensionApi();
-        api.trees.subnetsSource.sortOrder = 'desc';
-        api.trees.subnetsSource.clearPins();
-        api.trees.providers.subnets.refresh();
-    });
-    teardown(async () => {
-        const api = await extensionApi();
-        await api.config.update(SettingKey.SubnetsPageSize, undefined);
-        await resetSandbox();
-    });
-
+treeSuite('subnets', 'Subnets & L1s view', () => {
     /** The view's rows after `fault`: a load VS Code began before the fault was in place is dropped. */
     async function rowsUnder(fault: Parameters<typeof addSandboxFault>[0]): Promise<Row[]> {
         await addSandboxFault(fault);

@@ -10,28 +10,13 @@ import {
     labelOf,
     ofKind,
     oneOfKind,
-    resetSandbox,
     rowByLabel,
     rows,
     tooltipText,
+    treeSuite,
 } from './treesSupport';
 
-suite('(integration) trees: Validators view', () => {
-    suiteSetup(async () => {
-        await resetSandbox();
-    });
-    setup(async () => {
-        const api = await extensionApi();
-        api.trees.validatorsSource.filter = { includeInactive: false };
-        await api.trees.refresh('validators');
-    });
-    teardown(async () => {
-        await resetSandbox();
-        const api = await extensionApi();
-        api.trees.validatorsSource.filter = { includeInactive: false };
-        api.trees.providers.validators.refresh();
-    });
-
+treeSuite('validators', 'Validators view', () => {
     async function dataApiGroup(): Promise<Row> {
         return rowByLabel(await rows('validators'), 'L1 validators');
     }
