@@ -18,8 +18,8 @@ import * as vm from 'node:vm';
 import * as vscode from 'vscode';
 
 import type { ExtensionApi } from '../src/extension';
-import type { TreeNode } from '../src/tree/nodes';
-import type { ExplorerTreeProvider } from '../src/tree/treeProvider';
+import type { Row, ViewKey } from '../src/tree/rows';
+import type { TreesTesting } from '../src/tree/treesTesting';
 import { activated } from '../test/integration/helpers';
 import type { SuiteResult } from '../test/integration/index';
 import { clearSandboxRequests, sandboxRequests, sandboxState } from '../test/integration/testEnv';
@@ -54,31 +54,32 @@ function sleep(ms: number): Promise<void> {
     return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Resolves when VS Code has rendered `rows` more items of the provider after `from`. */
+/** Resolves when VS Code has rendered `rows` more items of the view after `from`. */
 async function rendered(
-    provider: ExplorerTreeProvider,
+    testing: TreesTesting,
+    view: ViewKey,
     from: number,
     rows: number,
     timeoutMs = 60_000,
 ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (provider.renders < from + rows) {
+    while (testing.renders(view) < from + rows) {
         if (Date.now() > deadline)
-            throw new Error(`VS Code rendered ${provider.renders - from} of ${rows} rows`);
+            throw new Error(`VS Code rendered ${testing.renders(view) - from} of ${rows} rows`);
         await new Promise((resolve) => setImmediate(resolve));
     }
 }
 
-/** Resolves with the row count of the next completed root load of the provider. */
-function rootLoaded(provider: ExplorerTreeProvider): Promise<number> {
-    return rootLoad(provider).then((e) => e.rows);
+/** Resolves with the row count of the next completed root load of the view. */
+function rootLoaded(testing: TreesTesting, view: ViewKey): Promise<number> {
+    return rootLoad(testing, view).then((e) => e.rows);
 }
 
 /** The next completed root load: rows and the time getChildren took. */
-function rootLoad(provider: ExplorerTreeProvider): Promise<{ rows: number; ms: number }> {
+function rootLoad(testing: TreesTesting, view: ViewKey): Promise<{ rows: number; ms: number }> {
     return new Promise((resolve) => {
-        const listener = provider.onDidLoad((event) => {
-            if (event.parentId !== undefined) return;
+        const listener = testing.onDidLoad((event) => {
+            if (event.view !== view || event.parentId !== undefined) return;
             listener.dispose();
             resolve(event);
         });
@@ -104,13 +105,13 @@ interface FirstPage {
  */
 async function firstPage(api: ExtensionApi): Promise<FirstPage> {
     const provider = api.trees.providers.subnets;
-    const chains = api.trees.providers.chains;
-    const chainsRenders = chains.renders;
-    const chainsLoaded = rootLoad(chains);
+    const testing = api.trees.testing;
+    const chainsRenders = testing.renders('chains');
+    const chainsLoaded = rootLoad(testing, 'chains');
     const containerStart = performance.now();
     await vscode.commands.executeCommand('avalanche.chains.focus');
     const chainsRoot = await chainsLoaded;
-    await rendered(chains, chainsRenders, chainsRoot.rows);
+    await rendered(testing, 'chains', chainsRenders, chainsRoot.rows);
     const containerMs = performance.now() - containerStart;
     await api.trees.monitor.ensure();
     await sleep(2000);
@@ -120,12 +121,12 @@ async function firstPage(api: ExtensionApi): Promise<FirstPage> {
     api.trees.subnetsSource.sortOrder = 'asc';
     provider.refresh();
     await sleep(500);
-    const renders = provider.renders;
-    const loaded = rootLoad(provider);
+    const renders = testing.renders('subnets');
+    const loaded = rootLoad(testing, 'subnets');
     const expandStart = performance.now();
     await vscode.commands.executeCommand('avalanche.subnets.focus');
     const expand = await loaded;
-    await rendered(provider, renders, expand.rows);
+    await rendered(testing, 'subnets', renders, expand.rows);
     const expandMs = performance.now() - expandStart;
     api.trees.subnetsSource.sortOrder = 'desc';
     await sleep(300);
@@ -133,12 +134,12 @@ async function firstPage(api: ExtensionApi): Promise<FirstPage> {
     const refreshMs: number[] = [];
     let rows = expand.rows;
     for (let run = 1; run < firstPageRuns; run++) {
-        const before = provider.renders;
-        const reloaded = rootLoaded(provider);
+        const before = testing.renders('subnets');
+        const reloaded = rootLoaded(testing, 'subnets');
         const started = performance.now();
         provider.refresh();
         rows = await reloaded;
-        await rendered(provider, before, rows);
+        await rendered(testing, 'subnets', before, rows);
         refreshMs.push(performance.now() - started);
         await sleep(300);
     }
@@ -165,24 +166,25 @@ async function loadEverything(
     heldMb: number;
 }> {
     const provider = api.trees.providers.subnets;
+    const testing = api.trees.testing;
     provider.refresh();
     await sleep(500);
     gc();
     const baseline = process.memoryUsage().heapUsed;
     const started = performance.now();
-    let loaded = rootLoaded(provider);
+    let loaded = rootLoaded(testing, 'subnets');
     provider.refresh();
-    let list: TreeNode[] = [];
+    let list: Row[] = [];
     let pages = 0;
     for (;;) {
-        const renders = provider.renders;
+        const renders = testing.renders('subnets');
         const rows = await loaded;
-        await rendered(provider, renders, Math.min(rows, 100));
+        await rendered(testing, 'subnets', renders, Math.min(rows, 100));
         list = await provider.getChildren(undefined);
         pages++;
         const more = list.find((n) => n.kind === 'loadMore');
         if (!more) break;
-        loaded = rootLoaded(provider);
+        loaded = rootLoaded(testing, 'subnets');
         await vscode.commands.executeCommand('avalanche.tree.loadMore', more);
     }
     const ms = performance.now() - started;
@@ -191,7 +193,7 @@ async function loadEverything(
     const after = process.memoryUsage().heapUsed;
     const items = list.filter((n) => n.kind === 'subnet').length;
     // What the list itself held: drop it (back to one page) and measure again.
-    const reloaded = rootLoaded(provider);
+    const reloaded = rootLoaded(testing, 'subnets');
     provider.refresh();
     await reloaded;
     await sleep(1000);

@@ -1,10 +1,11 @@
 /**
- * The Chains view: the primary network's P-, X- and C-Chain (latest blocks from the Data API,
- * 4.16; X-Chain vertices by height, 4.14) and the EVM chains of the supported-chains list.
+ * The Chains view: the primary network's P-, X- and C-Chain (latest blocks from the Data API's
+ * `listLatestPrimaryNetworkBlocks`; X-Chain vertices by height, `getVertexByHeight`) and the EVM
+ * chains of the supported-chains list.
  *
  * EVM latest blocks: the Data API in scope has no EVM block list, so the newest blocks come from
  * the chain's own RPC URL (`eth_blockNumber`, then one batch of `eth_getBlockByNumber` per page of
- * ten), and each block's transactions from the Data API (4.12), which adds decoded method names.
+ * ten), and each block's transactions from the Data API (`getTransactionsForBlock`), which adds decoded method names.
  * The chain configuration (eth_getChainConfig, eth_feeConfig, eth_getActiveRulesAt) is read in one
  * batch from the same RPC URL when the "Configuration" row is expanded.
  */
@@ -26,10 +27,10 @@ import {
     splitWords,
 } from '../core/views/evmConfig';
 import { loadCore } from '../platform/lazyCore';
-import { type FieldNode, type GroupNode, type PrimaryChain, type TreeNode, under } from './nodes';
-import { field, group, problemNotice, section } from './rows';
+import { type FieldRow, type GroupRow, type PrimaryChain, type Row, under } from './rows';
+import { field, group, problemNotice, section } from './rowBuilders';
 import type { TreeServices } from './services';
-import type { Children, NodePage, TreeSource } from './treeProvider';
+import type { Children, RowPage, TreeSource } from './treeProvider';
 
 const view = 'chains';
 /** Primary-network blocks per page (the endpoint allows 1..100). */
@@ -48,11 +49,11 @@ export class ChainsSource implements TreeSource {
     constructor(private readonly services: TreeServices) {}
 
     /** Makes the vertices row start at `height` (the tree is refreshed by the caller). */
-    setVertexStart(group: GroupNode, height: number): void {
+    setVertexStart(group: GroupRow, height: number): void {
         this.vertexStart.set(group.id, height);
     }
 
-    children(parent: TreeNode | undefined, signal: AbortSignal): Promise<Children> | Children {
+    children(parent: Row | undefined, signal: AbortSignal): Promise<Children> | Children {
         if (parent === undefined) {
             return staticRows([
                 group(
@@ -109,14 +110,14 @@ export class ChainsSource implements TreeSource {
         }
     }
 
-    private async groupChildren(node: GroupNode, signal: AbortSignal): Promise<Children> {
-        const spec = node.group;
+    private async groupChildren(row: GroupRow, signal: AbortSignal): Promise<Children> {
+        const spec = row.group;
         switch (spec.type) {
             case 'primaryNetwork':
                 return staticRows(
                     (['p-chain', 'x-chain', 'c-chain'] as const).map((chain) => ({
                         kind: 'primaryChain' as const,
-                        ...under(view, node, chain),
+                        ...under(view, row, chain),
                         chain,
                     })),
                 );
@@ -124,36 +125,36 @@ export class ChainsSource implements TreeSource {
                 const chains = await this.services.supportedChains(this.services.network, signal);
                 return {
                     type: 'static',
-                    nodes:
+                    rows:
                         chains.length === 0
                             ? [
                                   {
                                       kind: 'empty',
-                                      ...under(view, node, '~empty'),
+                                      ...under(view, row, '~empty'),
                                       message: 'The Data API lists no EVM chain for this network.',
                                   },
                               ]
                             : chains.map((chain) => ({
                                   kind: 'evmChain' as const,
-                                  ...under(view, node, chain.chainId),
+                                  ...under(view, row, chain.chainId),
                                   chain,
                               })),
                 };
             }
             case 'vertexHeights':
-                return this.vertexHeights(node);
+                return this.vertexHeights(row);
             case 'evmBlocks':
-                return this.evmBlocks(node, spec.chain);
+                return this.evmBlocks(row, spec.chain);
             case 'evmConfig':
-                return staticRows(await this.evmConfig(node, spec.chain, signal));
+                return staticRows(await this.evmConfig(row, spec.chain, signal));
             default:
                 return staticRows([]);
         }
     }
 
-    private primaryBlocks(parent: TreeNode, chain: PrimaryChain): Children {
+    private primaryBlocks(parent: Row, chain: PrimaryChain): Children {
         const network = this.services.network;
-        const head: TreeNode[] =
+        const head: Row[] =
             chain === 'x-chain'
                 ? [
                       group(
@@ -173,14 +174,14 @@ export class ChainsSource implements TreeSource {
             type: 'paged',
             head,
             empty: 'No blocks yet.',
-            fetch: async (pageToken, signal): Promise<NodePage> => {
+            fetch: async (pageToken, signal): Promise<RowPage> => {
                 const api = await this.services.clients.dataApi();
                 const page = await api.listLatestPrimaryNetworkBlocks(
                     { network, blockchainId: chain, pageSize: blocksPageSize, pageToken },
                     { signal },
                 );
                 return {
-                    nodes: page.items.map((block) => ({
+                    rows: page.items.map((block) => ({
                         kind: 'primaryBlock' as const,
                         ...under(view, parent, 'block', block.blockNumber),
                         chain,
@@ -192,32 +193,32 @@ export class ChainsSource implements TreeSource {
         };
     }
 
-    private vertexHeights(node: GroupNode): Children {
-        const start = this.vertexStart.get(node.id) ?? 0;
+    private vertexHeights(row: GroupRow): Children {
+        const start = this.vertexStart.get(row.id) ?? 0;
         return {
             type: 'paged',
             empty: 'No heights.',
-            fetch: (token): Promise<NodePage> => {
+            fetch: (token): Promise<RowPage> => {
                 const from = token === undefined ? start : Number(token);
-                const nodes: TreeNode[] = [];
+                const rows: Row[] = [];
                 for (let h = from; h < from + heightsPerPage; h++) {
-                    nodes.push({
+                    rows.push({
                         kind: 'vertexHeight',
-                        ...under(view, node, 'height', h),
+                        ...under(view, row, 'height', h),
                         height: h,
                     });
                 }
-                return Promise.resolve({ nodes, next: String(from + heightsPerPage) });
+                return Promise.resolve({ rows, next: String(from + heightsPerPage) });
             },
         };
     }
 
-    private vertices(parent: TreeNode, height: number): Children {
+    private vertices(parent: Row, height: number): Children {
         const network = this.services.network;
         return {
             type: 'paged',
             empty: `No vertices at height ${height} (the X-Chain stopped using vertices at the Cortina upgrade).`,
-            fetch: async (pageToken, signal): Promise<NodePage> => {
+            fetch: async (pageToken, signal): Promise<RowPage> => {
                 const api = await this.services.clients.dataApi();
                 const page = await api.getVertexByHeight(
                     {
@@ -230,7 +231,7 @@ export class ChainsSource implements TreeSource {
                     { signal },
                 );
                 return {
-                    nodes: page.items.map((vertex) => ({
+                    rows: page.items.map((vertex) => ({
                         kind: 'vertex' as const,
                         ...under(view, parent, 'vertex', vertex.vertexHash),
                         vertex,
@@ -241,7 +242,7 @@ export class ChainsSource implements TreeSource {
         };
     }
 
-    private evmChainRows(parent: TreeNode, chain: ChainInfo): TreeNode[] {
+    private evmChainRows(parent: Row, chain: ChainInfo): Row[] {
         if (!chain.rpcUrl || !this.services.rpcTarget(chain.rpcUrl)) {
             return [
                 {
@@ -279,11 +280,11 @@ export class ChainsSource implements TreeSource {
         ];
     }
 
-    private evmBlocks(node: GroupNode, chain: ChainInfo): Children {
+    private evmBlocks(row: GroupRow, chain: ChainInfo): Children {
         return {
             type: 'paged',
             empty: 'The chain has no blocks yet.',
-            fetch: async (token, signal): Promise<NodePage> => {
+            fetch: async (token, signal): Promise<RowPage> => {
                 const target = this.services.rpcTarget(chain.rpcUrl);
                 if (!target) throw new Error(`The RPC URL of ${chain.chainName} is not usable.`);
                 const core = loadCore();
@@ -313,27 +314,27 @@ export class ChainsSource implements TreeSource {
                 ) {
                     throw failure.reason;
                 }
-                const nodes: TreeNode[] = [];
+                const rows: Row[] = [];
                 for (const s of settled) {
                     if (s.status !== 'fulfilled' || s.value === null) continue;
-                    nodes.push({
+                    rows.push({
                         kind: 'evmBlock',
-                        ...under(view, node, 'block', s.value.number),
+                        ...under(view, row, 'block', s.value.number),
                         chain,
                         block: s.value,
                     });
                 }
                 const lowest = numbers[numbers.length - 1] ?? 0;
-                return { nodes, next: lowest > 0 ? String(lowest - 1) : undefined };
+                return { rows, next: lowest > 0 ? String(lowest - 1) : undefined };
             },
         };
     }
 
-    private evmBlockTransactions(parent: TreeNode, chain: ChainInfo, block: RpcBlock): Children {
+    private evmBlockTransactions(parent: Row, chain: ChainInfo, block: RpcBlock): Children {
         return {
             type: 'paged',
             empty: 'The Data API lists no transactions for this block.',
-            fetch: async (pageToken, signal): Promise<NodePage> => {
+            fetch: async (pageToken, signal): Promise<RowPage> => {
                 const api = await this.services.clients.dataApi();
                 const page = await api.getTransactionsForBlock(
                     {
@@ -345,7 +346,7 @@ export class ChainsSource implements TreeSource {
                     { signal },
                 );
                 return {
-                    nodes: page.items.map((tx) => ({
+                    rows: page.items.map((tx) => ({
                         kind: 'evmTx' as const,
                         ...under(view, parent, 'tx', tx.txHash),
                         chain,
@@ -358,11 +359,7 @@ export class ChainsSource implements TreeSource {
     }
 
     /** The three configuration sections, read in one batch from the chain's RPC. */
-    private async evmConfig(
-        node: GroupNode,
-        chain: ChainInfo,
-        signal: AbortSignal,
-    ): Promise<TreeNode[]> {
+    private async evmConfig(row: GroupRow, chain: ChainInfo, signal: AbortSignal): Promise<Row[]> {
         const target = this.services.rpcTarget(chain.rpcUrl);
         if (!target) throw new Error(`The RPC URL of ${chain.chainName} is not usable.`);
         const core = loadCore();
@@ -380,16 +377,16 @@ export class ChainsSource implements TreeSource {
         }
         return [
             configSection(
-                node,
+                row,
                 'chainConfig',
                 'Chain config',
                 'eth_getChainConfig',
                 config,
                 chainConfigContent,
             ),
-            configSection(node, 'feeConfig', 'Fee config now', 'eth_feeConfig', fees, feeContent),
+            configSection(row, 'feeConfig', 'Fee config now', 'eth_feeConfig', fees, feeContent),
             configSection(
-                node,
+                row,
                 'rules',
                 'Active rules and precompiles now',
                 'eth_getActiveRulesAt',
@@ -400,25 +397,25 @@ export class ChainsSource implements TreeSource {
     }
 }
 
-function staticRows(nodes: readonly TreeNode[]): Children {
-    return { type: 'static', nodes };
+function staticRows(rows: readonly Row[]): Children {
+    return { type: 'static', rows };
 }
 
 interface SectionContent {
     readonly value: string;
     readonly json: unknown;
-    readonly rows: (self: FieldNode) => TreeNode[];
+    readonly rows: (self: FieldRow) => Row[];
 }
 
 /** A section built from one batch outcome: its rows, or a notice saying why the node gave none. */
 function configSection<T>(
-    parent: TreeNode,
+    parent: Row,
     key: string,
     label: string,
     method: string,
     settled: Settled<unknown>,
     content: (value: T) => SectionContent,
-): TreeNode {
+): Row {
     if (settled.status === 'rejected')
         return problemNotice(view, parent, key, settled.reason, label);
     const built = content(settled.value as T);
@@ -429,7 +426,7 @@ function configSection<T>(
     });
 }
 
-function precompileRow(parent: TreeNode, key: string, p: PrecompileConfig): FieldNode {
+function precompileRow(parent: Row, key: string, p: PrecompileConfig): FieldRow {
     const when =
         p.blockTimestamp === undefined ? '' : ` · from ${formatTimestamp(p.blockTimestamp)}`;
     const summary = `${p.disable ? 'disabled' : `${p.adminAddresses.length} admin(s)`}${when}`;
@@ -440,7 +437,7 @@ function precompileRow(parent: TreeNode, key: string, p: PrecompileConfig): Fiel
         precompileLabel(p.name),
         summary,
         (self) => {
-            const rows: TreeNode[] = [];
+            const rows: Row[] = [];
             const addresses = (role: string, list: readonly string[]): void => {
                 list.forEach((address, i) =>
                     rows.push(
@@ -468,7 +465,7 @@ function chainConfigContent(c: EvmChainConfig): SectionContent {
         value: c.chainId === undefined ? '' : `chain ${c.chainId}`,
         json: c.raw,
         rows: (self) => {
-            const rows: TreeNode[] = [];
+            const rows: Row[] = [];
             if (c.chainId !== undefined) {
                 rows.push(
                     field(view, self, 'chainId', 'Chain id', String(c.chainId), {
@@ -565,11 +562,11 @@ function feeContent(f: FeeConfigResult): SectionContent {
 
 function rulesContent(r: ActiveRules): SectionContent {
     const ruleSection = (
-        parent: FieldNode,
+        parent: FieldRow,
         key: string,
         label: string,
         rules: Record<string, boolean>,
-    ): FieldNode => {
+    ): FieldRow => {
         const entries = Object.entries(rules);
         return section(
             view,

@@ -12,6 +12,7 @@ import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
 import type { NodeHealth } from '../platform/nodeHealth';
 import type { TreeServices } from './services';
+import type { TreesProbe } from './treesTesting';
 
 const logger = log.for('Node view');
 
@@ -37,14 +38,11 @@ export class NodeMonitor extends Disposable {
     readonly onDidUpdate = this.updated.event;
     /** Text filter of the peers list. */
     peersFilter = '';
-    /** Completed reads, for tests and the benchmark. */
-    reads = 0;
-    /** The health last reported to the status bar. */
-    health: NodeHealth = { kind: 'unknown' };
 
     constructor(
         private readonly services: TreeServices,
-        private readonly onHealth: (health: NodeHealth) => void,
+        private readonly reportHealth: (health: NodeHealth) => void,
+        private readonly probe: Pick<TreesProbe, 'nodeRead'>,
     ) {
         super();
         this._register(
@@ -79,11 +77,6 @@ export class NodeMonitor extends Disposable {
     setProfiler(url: string, state: ProfilerState['state']): void {
         this.profilers.set(url, { state, sinceMs: Date.now() });
         this.updated.fire(this.current);
-    }
-
-    private reportHealth(health: NodeHealth): void {
-        this.health = health;
-        this.onHealth(health);
     }
 
     /** The snapshot, reading one first when there is none. */
@@ -131,7 +124,7 @@ export class NodeMonitor extends Disposable {
         // The node may have changed while the read was under way: drop the stale answer.
         if (signal.aborted || url !== this.url) return undefined;
         this.current = snapshot;
-        this.reads++;
+        this.probe.nodeRead();
         this.followNodeNetwork(snapshot);
         const core = loadCore();
         this.reportHealth(core.nodeHealth(snapshot));

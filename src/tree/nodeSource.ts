@@ -12,8 +12,8 @@ import { CommandId } from '../commands/commandIds';
 import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';
 import type { NodeMonitor } from './nodeMonitor';
-import { type FieldNode, type TreeNode, under } from './nodes';
-import { field, section } from './rows';
+import { type FieldRow, type Row, under } from './rows';
+import { field, section } from './rowBuilders';
 import type { TreeServices } from './services';
 import type { Children, TreeSource } from './treeProvider';
 
@@ -39,21 +39,21 @@ export class NodeSource implements TreeSource {
         private readonly monitor: NodeMonitor,
     ) {}
 
-    async children(parent: TreeNode | undefined): Promise<Children> {
+    async children(parent: Row | undefined): Promise<Children> {
         if (parent === undefined) {
             const snapshot = await this.monitor.ensure();
             // Undefined: a newer read replaced this one (the node changed); its rows follow.
-            return { type: 'static', nodes: snapshot ? this.rootRows(snapshot) : [] };
+            return { type: 'static', rows: snapshot ? this.rootRows(snapshot) : [] };
         }
-        if (parent.kind === 'field') return { type: 'static', nodes: parent.children ?? [] };
-        if (parent.kind === 'peer') return { type: 'static', nodes: peerRows(parent, parent.peer) };
-        return { type: 'static', nodes: [] };
+        if (parent.kind === 'field') return { type: 'static', rows: parent.children ?? [] };
+        if (parent.kind === 'peer') return { type: 'static', rows: peerRows(parent, parent.peer) };
+        return { type: 'static', rows: [] };
     }
 
-    private rootRows(s: NodeSnapshot): TreeNode[] {
+    private rootRows(s: NodeSnapshot): Row[] {
         const name = nodeName(s.url, this.services.config.get(SettingKey.NodeUrls));
         const r = s.reachability;
-        const status: TreeNode = {
+        const status: Row = {
             kind: 'nodeStatus',
             ...under(view, undefined, 'status'),
             url: s.url,
@@ -82,127 +82,16 @@ export class NodeSource implements TreeSource {
             this.identityRow(s),
             this.bootstrapRow(s),
             this.peersRow(s),
-            partRow('uptime', 'Uptime', s.uptime, (u) =>
-                section(
-                    view,
-                    undefined,
-                    'uptime',
-                    'Uptime',
-                    `${formatPercent(u.weightedAveragePercentage)} weighted average`,
-                    (self) => [
-                        field(
-                            view,
-                            self,
-                            'rewarding',
-                            'Stake that sees it above the requirement',
-                            formatPercent(u.rewardingStakePercentage),
-                        ),
-                        field(
-                            view,
-                            self,
-                            'weighted',
-                            'Stake-weighted average of observed uptime',
-                            formatPercent(u.weightedAveragePercentage),
-                        ),
-                    ],
-                    { icon: 'pulse' },
-                ),
-            ),
-            partRow('fees', 'Transaction fees', s.txFee, (fees) =>
-                section(
-                    view,
-                    undefined,
-                    'fees',
-                    'Transaction fees',
-                    'deprecated since AvalancheGo 1.12.2',
-                    (self) =>
-                        Object.entries(fees).map(([key, value]) =>
-                            field(view, self, key, txFeeLabels[key] ?? key, formatNAvax(value), {
-                                state: 'deprecated',
-                                icon: 'credit-card',
-                            }),
-                        ),
-                    {
-                        icon: 'warning',
-                        state: 'deprecated',
-                        detail: [
-                            'info.getTxFee is deprecated: only txFee and createAssetTxFee are still used; other fees are dynamic.',
-                        ],
-                    },
-                ),
-            ),
-            partRow('upgrades', 'Network upgrades', s.upgrades, (u) => {
-                const entries = upgradeTimeline(u.upgrades);
-                return section(
-                    view,
-                    undefined,
-                    'upgrades',
-                    'Network upgrades',
-                    timelineSummary(entries),
-                    (self) =>
-                        entries.map((entry) => ({
-                            kind: 'upgrade' as const,
-                            ...under(view, self, entry.key),
-                            entry,
-                        })),
-                    { icon: 'milestone', json: u },
-                );
-            }),
-            partRow('acps', 'ACP preferences', s.acps, (a) =>
-                section(
-                    view,
-                    undefined,
-                    'acps',
-                    'ACP preferences',
-                    `${a.acps.length} proposals with support or objection`,
-                    (self) =>
-                        a.acps.map((acp) => ({
-                            kind: 'acp' as const,
-                            ...under(view, self, acp.acp),
-                            acp,
-                        })),
-                    { icon: 'law', json: a },
-                ),
-            ),
-            partRow('vms', 'VMs', s.vms, (v) =>
-                section(
-                    view,
-                    undefined,
-                    'vms',
-                    'VMs',
-                    `${v.vms.length} VMs, ${v.fxs.length} feature extensions`,
-                    (self) => [
-                        ...v.vms.map((vm) =>
-                            field(
-                                view,
-                                self,
-                                vm.vmId,
-                                vm.aliases.join(', ') || shortenId(vm.vmId),
-                                vm.vmId,
-                                { copy: vm.vmId, icon: 'symbol-class' },
-                            ),
-                        ),
-                        section(view, self, 'fxs', 'Feature extensions', `${v.fxs.length}`, (fx) =>
-                            v.fxs.map((f) =>
-                                field(
-                                    view,
-                                    fx,
-                                    f.fxId,
-                                    f.names.join(', ') || shortenId(f.fxId),
-                                    f.fxId,
-                                    { copy: f.fxId, icon: 'extensions' },
-                                ),
-                            ),
-                        ),
-                    ],
-                    { icon: 'symbol-class', json: v },
-                ),
-            ),
+            uptimeRow(s),
+            feesRow(s),
+            upgradesRow(s),
+            acpsRow(s),
+            vmsRow(s),
             this.adminRow(s),
         ];
     }
 
-    private versionRow(s: NodeSnapshot): TreeNode {
+    private versionRow(s: NodeSnapshot): Row {
         return partRow('version', 'Version', s.version, (v) =>
             section(
                 view,
@@ -211,7 +100,7 @@ export class NodeSource implements TreeSource {
                 'Version',
                 v.version,
                 (self) => {
-                    const rows: TreeNode[] = [];
+                    const rows: Row[] = [];
                     if (v.databaseVersion)
                         rows.push(field(view, self, 'db', 'Database', v.databaseVersion));
                     if (v.rpcProtocolVersion !== undefined)
@@ -244,7 +133,7 @@ export class NodeSource implements TreeSource {
         );
     }
 
-    private networkRow(s: NodeSnapshot): TreeNode {
+    private networkRow(s: NodeSnapshot): Row {
         const nameText = s.networkName.ok ? s.networkName.value : 'unknown';
         const idText = s.networkId.ok ? String(s.networkId.value) : '?';
         const selected = this.services.network;
@@ -256,7 +145,7 @@ export class NodeSource implements TreeSource {
         });
     }
 
-    private identityRow(s: NodeSnapshot): TreeNode {
+    private identityRow(s: NodeSnapshot): Row {
         const id = s.nodeId;
         const label = id.ok
             ? id.value.nodeId
@@ -270,7 +159,7 @@ export class NodeSource implements TreeSource {
             'Node id',
             label,
             (self) => {
-                const rows: TreeNode[] = [];
+                const rows: Row[] = [];
                 if (id.ok) {
                     rows.push(
                         field(view, self, 'nodeId', 'Node id', id.value.nodeId, {
@@ -310,7 +199,7 @@ export class NodeSource implements TreeSource {
         );
     }
 
-    private bootstrapRow(s: NodeSnapshot): TreeNode {
+    private bootstrapRow(s: NodeSnapshot): Row {
         const done = s.chains.filter((c) => c.bootstrapped.ok && c.bootstrapped.value).length;
         const allDone = done === s.chains.length;
         return section(
@@ -345,7 +234,7 @@ export class NodeSource implements TreeSource {
         );
     }
 
-    private peersRow(s: NodeSnapshot): TreeNode {
+    private peersRow(s: NodeSnapshot): Row {
         return partRow('peers', 'Peers', s.peers, (p) => {
             const filter = this.monitor.peersFilter;
             const shown = filterPeers(p.peers, filter);
@@ -379,7 +268,7 @@ export class NodeSource implements TreeSource {
         });
     }
 
-    private adminRow(s: NodeSnapshot): TreeNode {
+    private adminRow(s: NodeSnapshot): Row {
         const url = s.url;
         const levels = s.loggerLevels;
         if (
@@ -396,7 +285,7 @@ export class NodeSource implements TreeSource {
             'Admin API',
             'aliases, loggers, profiler',
             (self) => {
-                const rows: TreeNode[] = [
+                const rows: Row[] = [
                     section(
                         view,
                         self,
@@ -453,12 +342,144 @@ export class NodeSource implements TreeSource {
     }
 }
 
+/** How much stake sees the node up (`info.uptime`). */
+function uptimeRow(s: NodeSnapshot): Row {
+    return partRow('uptime', 'Uptime', s.uptime, (u) =>
+        section(
+            view,
+            undefined,
+            'uptime',
+            'Uptime',
+            `${formatPercent(u.weightedAveragePercentage)} weighted average`,
+            (self) => [
+                field(
+                    view,
+                    self,
+                    'rewarding',
+                    'Stake that sees it above the requirement',
+                    formatPercent(u.rewardingStakePercentage),
+                ),
+                field(
+                    view,
+                    self,
+                    'weighted',
+                    'Stake-weighted average of observed uptime',
+                    formatPercent(u.weightedAveragePercentage),
+                ),
+            ],
+            { icon: 'pulse' },
+        ),
+    );
+}
+
+/** The static fees `info.getTxFee` reports; deprecated, most fees are dynamic now. */
+function feesRow(s: NodeSnapshot): Row {
+    return partRow('fees', 'Transaction fees', s.txFee, (fees) =>
+        section(
+            view,
+            undefined,
+            'fees',
+            'Transaction fees',
+            'deprecated since AvalancheGo 1.12.2',
+            (self) =>
+                Object.entries(fees).map(([key, value]) =>
+                    field(view, self, key, txFeeLabels[key] ?? key, formatNAvax(value), {
+                        state: 'deprecated',
+                        icon: 'credit-card',
+                    }),
+                ),
+            {
+                icon: 'warning',
+                state: 'deprecated',
+                detail: [
+                    'info.getTxFee is deprecated: only txFee and createAssetTxFee are still used; other fees are dynamic.',
+                ],
+            },
+        ),
+    );
+}
+
+/** The network upgrades as a timeline (`info.upgrades`). */
+function upgradesRow(s: NodeSnapshot): Row {
+    return partRow('upgrades', 'Network upgrades', s.upgrades, (u) => {
+        const entries = upgradeTimeline(u.upgrades);
+        return section(
+            view,
+            undefined,
+            'upgrades',
+            'Network upgrades',
+            timelineSummary(entries),
+            (self) =>
+                entries.map((entry) => ({
+                    kind: 'upgrade' as const,
+                    ...under(view, self, entry.key),
+                    entry,
+                })),
+            { icon: 'milestone', json: u },
+        );
+    });
+}
+
+/** The ACPs the node supports or objects to (`info.acps`). */
+function acpsRow(s: NodeSnapshot): Row {
+    return partRow('acps', 'ACP preferences', s.acps, (a) =>
+        section(
+            view,
+            undefined,
+            'acps',
+            'ACP preferences',
+            `${a.acps.length} proposals with support or objection`,
+            (self) =>
+                a.acps.map((acp) => ({
+                    kind: 'acp' as const,
+                    ...under(view, self, acp.acp),
+                    acp,
+                })),
+            { icon: 'law', json: a },
+        ),
+    );
+}
+
+/** The VMs and feature extensions the node runs (`info.getVMs`). */
+function vmsRow(s: NodeSnapshot): Row {
+    return partRow('vms', 'VMs', s.vms, (v) =>
+        section(
+            view,
+            undefined,
+            'vms',
+            'VMs',
+            `${v.vms.length} VMs, ${v.fxs.length} feature extensions`,
+            (self) => [
+                ...v.vms.map((vm) =>
+                    field(
+                        view,
+                        self,
+                        vm.vmId,
+                        vm.aliases.join(', ') || shortenId(vm.vmId),
+                        vm.vmId,
+                        { copy: vm.vmId, icon: 'symbol-class' },
+                    ),
+                ),
+                section(view, self, 'fxs', 'Feature extensions', `${v.fxs.length}`, (fx) =>
+                    v.fxs.map((f) =>
+                        field(view, fx, f.fxId, f.names.join(', ') || shortenId(f.fxId), f.fxId, {
+                            copy: f.fxId,
+                            icon: 'extensions',
+                        }),
+                    ),
+                ),
+            ],
+            { icon: 'symbol-class', json: v },
+        ),
+    );
+}
+
 function notice(
-    parent: TreeNode | undefined,
+    parent: Row | undefined,
     key: string,
     problem: { kind: string; message: string; remedy?: string },
     prefix?: string,
-): TreeNode {
+): Row {
     const publicServer = problem.kind === 'publicServer';
     return {
         kind: 'notice',
@@ -473,19 +494,14 @@ function notice(
 }
 
 /** The row of one snapshot part: built from its value, or a notice saying why it is missing. */
-function partRow<T>(
-    key: string,
-    label: string,
-    part: Part<T>,
-    build: (value: T) => FieldNode,
-): TreeNode {
+function partRow<T>(key: string, label: string, part: Part<T>, build: (value: T) => FieldRow): Row {
     return part.ok ? build(part.value) : notice(undefined, key, part.problem, label);
 }
 
 function peerRows(
-    parent: TreeNode,
+    parent: Row,
     peer: { trackedSubnets: readonly string[]; benched: readonly string[] },
-): TreeNode[] {
+): Row[] {
     return [
         ...peer.trackedSubnets.map((s, i) =>
             field(view, parent, `t${i}`, 'Tracks subnet', s, { copy: s, icon: 'type-hierarchy' }),

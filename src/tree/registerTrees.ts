@@ -14,18 +14,19 @@ import { ViewId } from '../platform/viewIds';
 import type { NodeHealth } from '../platform/nodeHealth';
 import { ChainsSource } from './chainsSource';
 import { NodeMonitor, RefreshScheduler } from './nodeMonitor';
-import type { TreeNode, ViewKey } from './nodes';
+import type { Row, ViewKey } from './rows';
 import { NodeSource } from './nodeSource';
 import { TreeServices } from './services';
 import { SubnetsSource } from './subnetsSource';
 import { ExplorerTreeProvider } from './treeProvider';
+import { type TreesTesting, TreesTestingSurface } from './treesTesting';
 import { ValidatorsSource } from './validatorsSource';
 
 /** Asks the user to confirm an action on the node; resolves true when confirmed. */
 export type Confirm = (question: string, button: string) => Thenable<boolean>;
 
-/** The modal used outside tests. */
-export const confirmModal: Confirm = (question, button) =>
+/** The confirmation the user sees. */
+const confirmModal: Confirm = (question, button) =>
     vscode.window
         .showWarningMessage(
             question,
@@ -42,8 +43,6 @@ export interface TreeDependencies {
     readonly config: Config;
     /** Receives the node's health after each Node view read (the status bar). */
     readonly reportHealth: (health: NodeHealth) => void;
-    /** Confirmation before admin actions; a modal dialog unless a test injects another. */
-    readonly confirm?: Confirm;
 }
 
 const viewIds: Record<ViewKey, string> = {
@@ -60,28 +59,33 @@ export class Trees extends Disposable {
     readonly validatorsSource: ValidatorsSource;
     readonly monitor: NodeMonitor;
     readonly providers: Readonly<Record<ViewKey, ExplorerTreeProvider>>;
-    readonly views: Readonly<Record<ViewKey, vscode.TreeView<TreeNode>>>;
+    readonly views: Readonly<Record<ViewKey, vscode.TreeView<Row>>>;
+    /** For the integration tests and the benchmark only (see `treesTesting.ts`). */
+    readonly testing: TreesTesting;
     private readonly scheduler: RefreshScheduler;
-    /** Confirms admin actions (replaceable by integration tests, which cannot click a modal). */
-    confirm: Confirm;
 
     constructor(private readonly deps: TreeDependencies) {
         super();
         const { clients, config } = deps;
-        this.confirm = deps.confirm ?? confirmModal;
+        const testing = this._register(new TreesTestingSurface());
+        this.testing = testing;
         this.services = this._register(new TreeServices(clients, config));
         this.chainsSource = new ChainsSource(this.services);
         this.subnetsSource = new SubnetsSource(this.services);
         this.validatorsSource = new ValidatorsSource(this.services);
-        this.monitor = this._register(new NodeMonitor(this.services, deps.reportHealth));
+        const reportHealth = (health: NodeHealth): void => {
+            testing.nodeHealth = health;
+            deps.reportHealth(health);
+        };
+        this.monitor = this._register(new NodeMonitor(this.services, reportHealth, testing));
         const nodeSource = new NodeSource(this.services, this.monitor);
         this.providers = {
-            chains: this._register(new ExplorerTreeProvider(this.chainsSource)),
-            subnets: this._register(new ExplorerTreeProvider(this.subnetsSource)),
-            validators: this._register(new ExplorerTreeProvider(this.validatorsSource)),
-            node: this._register(new ExplorerTreeProvider(nodeSource)),
+            chains: this._register(new ExplorerTreeProvider(this.chainsSource, testing)),
+            subnets: this._register(new ExplorerTreeProvider(this.subnetsSource, testing)),
+            validators: this._register(new ExplorerTreeProvider(this.validatorsSource, testing)),
+            node: this._register(new ExplorerTreeProvider(nodeSource, testing)),
         };
-        const create = (key: ViewKey): vscode.TreeView<TreeNode> =>
+        const create = (key: ViewKey): vscode.TreeView<Row> =>
             this._register(
                 vscode.window.createTreeView(viewIds[key], {
                     treeDataProvider: this.providers[key],
@@ -133,6 +137,11 @@ export class Trees extends Disposable {
         this.describe();
     }
 
+    /** Asks before an admin action on the node: a modal dialog, unless a test answers instead. */
+    confirm(question: string, button: string): Thenable<boolean> {
+        return (this.testing.confirm ?? confirmModal)(question, button);
+    }
+
     provider(view: ViewKey): ExplorerTreeProvider {
         return this.providers[view];
     }
@@ -150,7 +159,7 @@ export class Trees extends Disposable {
     }
 
     /** The selected row of the view that has focus, for commands run from the palette. */
-    selection(): TreeNode | undefined {
+    selection(): Row | undefined {
         for (const view of Object.values(this.views)) {
             if (view.visible && view.selection.length > 0) return view.selection[0];
         }

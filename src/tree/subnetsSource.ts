@@ -1,7 +1,7 @@
 /**
- * The Subnets & L1s view: `listSubnets` (4.6) page by page with "Load more" rows, in the chosen
+ * The Subnets & L1s view: `listSubnets` page by page with "Load more" rows, in the chosen
  * sort order; each subnet opens to its details, its blockchains (with a readable genesis summary)
- * and, for L1s, its validators (4.17 filtered by subnet). Subnets found by the Find command are
+ * and, for L1s, its validators (`listL1Validators` filtered by subnet). Subnets found by the Find command are
  * pinned above the list.
  */
 import type { Subnet } from '../core/index';
@@ -14,10 +14,10 @@ import {
     summarizeDigest,
 } from '../core/views/genesisSummary';
 import { SettingKey } from '../platform/settingKeys';
-import { type SubnetNode, type TreeNode, under } from './nodes';
-import { field, group, section } from './rows';
+import { type SubnetRow, type Row, under } from './rows';
+import { field, group, section } from './rowBuilders';
 import type { TreeServices } from './services';
-import type { Children, NodePage, TreeSource } from './treeProvider';
+import type { Children, RowPage, TreeSource } from './treeProvider';
 
 const view = 'subnets';
 const validatorsPageSize = 100;
@@ -33,13 +33,13 @@ export class SubnetsSource implements TreeSource {
     constructor(private readonly services: TreeServices) {}
 
     /** Pins a subnet found by a lookup above the list; returns its row. */
-    pin(found: Subnet): SubnetNode {
+    pin(found: Subnet): SubnetRow {
         const subnet = compactSubnet(found);
         this.pinned = [subnet, ...this.pinned.filter((s) => s.subnetId !== subnet.subnetId)].slice(
             0,
             10,
         );
-        return pinnedNode(subnet);
+        return pinnedRow(subnet);
     }
 
     /** Drops the pins (on a network change: they belong to the old network). */
@@ -48,11 +48,11 @@ export class SubnetsSource implements TreeSource {
     }
 
     /** The row of a subnet in the paged list (same id as the row VS Code holds). */
-    listNode(subnet: CompactSubnet): SubnetNode {
+    listRow(subnet: CompactSubnet): SubnetRow {
         return { kind: 'subnet', ...under(view, undefined, subnet.subnetId), subnet };
     }
 
-    children(parent: TreeNode | undefined): Children {
+    children(parent: Row | undefined): Children {
         if (parent === undefined) return this.subnets();
         switch (parent.kind) {
             case 'subnet':
@@ -69,7 +69,7 @@ export class SubnetsSource implements TreeSource {
     }
 
     /** A subnet row with the same id the tree uses, for reveal(); the list row when loaded. */
-    blockchainNode(subnetRow: SubnetNode, blockchain: CompactBlockchain): TreeNode {
+    blockchainRow(subnetRow: SubnetRow, blockchain: CompactBlockchain): Row {
         const blockchains = group(
             view,
             subnetRow,
@@ -92,9 +92,9 @@ export class SubnetsSource implements TreeSource {
         const sortOrder = this.sortOrder;
         return {
             type: 'paged',
-            head: this.pinned.map(pinnedNode),
+            head: this.pinned.map(pinnedRow),
             empty: `No subnets on ${network}.`,
-            fetch: async (pageToken, signal, loaded): Promise<NodePage> => {
+            fetch: async (pageToken, signal, loaded): Promise<RowPage> => {
                 const api = await this.services.clients.dataApi();
                 const page = await api.listSubnets(
                     { network, pageSize: nextPageSize(pageSize, loaded), sortOrder, pageToken },
@@ -102,7 +102,7 @@ export class SubnetsSource implements TreeSource {
                 );
                 return {
                     // Kept compact: each genesis reduced to what the rows show.
-                    nodes: page.items.map((subnet) => ({
+                    rows: page.items.map((subnet) => ({
                         kind: 'subnet' as const,
                         ...under(view, undefined, subnet.subnetId),
                         subnet: compactSubnet(subnet),
@@ -113,19 +113,19 @@ export class SubnetsSource implements TreeSource {
         };
     }
 
-    private groupChildren(node: TreeNode & { kind: 'group' }): Children {
-        const spec = node.group;
+    private groupChildren(row: Row & { kind: 'group' }): Children {
+        const spec = row.group;
         switch (spec.type) {
             case 'blockchains':
                 return staticRows(
                     spec.subnet.blockchains.map((blockchain) => ({
                         kind: 'blockchain' as const,
-                        ...under(view, node, blockchain.blockchainId),
+                        ...under(view, row, blockchain.blockchainId),
                         blockchain,
                         subnet: spec.subnet,
                     })),
                     'This subnet has no blockchains.',
-                    node,
+                    row,
                 );
             case 'subnetValidators': {
                 const network = this.services.network;
@@ -133,7 +133,7 @@ export class SubnetsSource implements TreeSource {
                 return {
                     type: 'paged',
                     empty: 'The Data API lists no L1 validators for this L1.',
-                    fetch: async (pageToken, signal): Promise<NodePage> => {
+                    fetch: async (pageToken, signal): Promise<RowPage> => {
                         const api = await this.services.clients.dataApi();
                         const page = await api.listL1Validators(
                             {
@@ -146,9 +146,9 @@ export class SubnetsSource implements TreeSource {
                             { signal },
                         );
                         return {
-                            nodes: page.items.map((validator) => ({
+                            rows: page.items.map((validator) => ({
                                 kind: 'l1Validator' as const,
-                                ...under(view, node, validator.validationId),
+                                ...under(view, row, validator.validationId),
                                 validator,
                             })),
                             next: page.nextPageToken,
@@ -157,14 +157,14 @@ export class SubnetsSource implements TreeSource {
                 };
             }
             case 'genesis':
-                return staticRows(genesisRows(node, spec.blockchain));
+                return staticRows(genesisRows(row, spec.blockchain));
             default:
                 return staticRows([]);
         }
     }
 }
 
-/** The most subnets one request may ask for (4.6). */
+/** The most subnets one `listSubnets` request may ask for. */
 const maxSubnetsPageSize = 10_000;
 
 /**
@@ -177,7 +177,7 @@ export function nextPageSize(configured: number, loaded: number): number {
     return Math.min(maxSubnetsPageSize, Math.max(configured, loaded));
 }
 
-function pinnedNode(subnet: CompactSubnet): SubnetNode {
+function pinnedRow(subnet: CompactSubnet): SubnetRow {
     return {
         kind: 'subnet',
         ...under(view, undefined, '~pinned', subnet.subnetId),
@@ -186,26 +186,26 @@ function pinnedNode(subnet: CompactSubnet): SubnetNode {
     };
 }
 
-function staticRows(nodes: readonly TreeNode[], empty?: string, parent?: TreeNode): Children {
-    if (nodes.length === 0 && empty !== undefined) {
+function staticRows(rows: readonly Row[], empty?: string, parent?: Row): Children {
+    if (rows.length === 0 && empty !== undefined) {
         return {
             type: 'static',
-            nodes: [{ kind: 'empty', ...under(view, parent, '~empty'), message: empty }],
+            rows: [{ kind: 'empty', ...under(view, parent, '~empty'), message: empty }],
         };
     }
-    return { type: 'static', nodes };
+    return { type: 'static', rows };
 }
 
-function addressRows(parent: TreeNode, label: string, addresses: readonly string[]): TreeNode[] {
+function addressRows(parent: Row, label: string, addresses: readonly string[]): Row[] {
     return addresses.map((address, i) =>
         field(view, parent, `${label}${i}`, label, address, { copy: address, icon: 'account' }),
     );
 }
 
 /** Details of a subnet, computed when it is expanded. */
-function subnetRows(parent: SubnetNode, s: CompactSubnet): TreeNode[] {
+function subnetRows(parent: SubnetRow, s: CompactSubnet): Row[] {
     const owner = s.subnetOwnershipInfo;
-    const rows: TreeNode[] = [
+    const rows: Row[] = [
         field(view, parent, 'id', 'Subnet id', s.subnetId, {
             copy: s.subnetId,
             icon: 'symbol-key',
@@ -299,8 +299,8 @@ function subnetRows(parent: SubnetNode, s: CompactSubnet): TreeNode[] {
     return rows;
 }
 
-function blockchainRows(parent: TreeNode, b: CompactBlockchain): TreeNode[] {
-    const rows: TreeNode[] = [
+function blockchainRows(parent: Row, b: CompactBlockchain): Row[] {
+    const rows: Row[] = [
         field(view, parent, 'id', 'Blockchain id', b.blockchainId, {
             copy: b.blockchainId,
             icon: 'symbol-key',
@@ -341,7 +341,7 @@ function blockchainRows(parent: TreeNode, b: CompactBlockchain): TreeNode[] {
 }
 
 /** The genesis summary of a blockchain, computed when its Genesis row is expanded. */
-function genesisRows(parent: TreeNode, b: CompactBlockchain): TreeNode[] {
+function genesisRows(parent: Row, b: CompactBlockchain): Row[] {
     const summary = summarizeDigest(b.genesis);
     if (summary.kind === 'none')
         return [{ kind: 'empty', ...under(view, parent, '~empty'), message: 'No genesis data.' }];
@@ -356,7 +356,7 @@ function genesisRows(parent: TreeNode, b: CompactBlockchain): TreeNode[] {
             ),
         ];
     }
-    const rows: TreeNode[] = [
+    const rows: Row[] = [
         field(
             view,
             parent,

@@ -16,9 +16,9 @@ import type { Config } from '../platform/config';
 import { loadCore } from '../platform/lazyCore';
 import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';
-import { copyValues, explorerUrlOf, jsonOf, jsonText, panelQueryOf } from './nodeActions';
-import type { ErrorNode, GroupNode, LoadMoreNode, SubnetNode, TreeNode } from './nodes';
-import { under } from './nodes';
+import { copyValues, explorerUrlOf, jsonOf, jsonText, panelQueryOf } from './rowActions';
+import type { ErrorRow, GroupRow, LoadMoreRow, SubnetRow, Row } from './rows';
+import { under } from './rows';
 import type { Trees } from './registerTrees';
 import { describeFilter, type ValidatorFilter } from './validatorsSource';
 
@@ -49,7 +49,7 @@ export type TreeCommandId =
 const maxLookupSubnets = 50_000;
 const lookupPageSize = 10_000;
 
-function isTreeNode(value: unknown): value is TreeNode {
+function isRow(value: unknown): value is Row {
     return (
         typeof value === 'object' &&
         value !== null &&
@@ -63,15 +63,14 @@ export function createTreeCommandHandlers(
     trees: Trees,
     config: Config,
 ): Record<TreeCommandId, CommandHandler> {
-    const target = (arg: unknown): TreeNode | undefined =>
-        isTreeNode(arg) ? arg : trees.selection();
+    const target = (arg: unknown): Row | undefined => (isRow(arg) ? arg : trees.selection());
     return {
         [CommandId.RefreshChains]: () => trees.refresh('chains'),
         [CommandId.RefreshSubnets]: () => trees.refresh('subnets'),
         [CommandId.RefreshValidators]: () => trees.refresh('validators'),
         [CommandId.RefreshNode]: () => trees.refresh('node'),
         [CommandId.GoToVertexHeight]: (arg) =>
-            goToVertexHeight(trees, isTreeNode(arg) ? arg : undefined),
+            goToVertexHeight(trees, isRow(arg) ? arg : undefined),
         [CommandId.FindSubnet]: (arg) =>
             typeof arg === 'string' ? findAndReveal(trees, arg) : findSubnet(trees),
         [CommandId.ToggleSubnetSortOrder]: () => {
@@ -91,14 +90,14 @@ export function createTreeCommandHandlers(
         [CommandId.WriteMemoryProfile]: () => profilerAction(trees, config, 'memory'),
         [CommandId.WriteLockProfile]: () => profilerAction(trees, config, 'lock'),
         [CommandId.LoadMore]: (arg) => {
-            if (!isTreeNode(arg) || arg.kind !== 'loadMore') return;
-            const row: LoadMoreNode = arg;
+            if (!isRow(arg) || arg.kind !== 'loadMore') return;
+            const row: LoadMoreRow = arg;
             trees.provider(row.view).loadMore(row.owner);
         },
         [CommandId.Retry]: (arg) => {
-            if (!isTreeNode(arg)) return;
+            if (!isRow(arg)) return;
             if (arg.kind === 'error') {
-                const row: ErrorNode = arg;
+                const row: ErrorRow = arg;
                 trees.provider(row.view).retry(row.owner, row.duringLoadMore);
             } else {
                 trees.provider(arg.view).refresh(arg.parent);
@@ -111,8 +110,8 @@ export function createTreeCommandHandlers(
     };
 }
 
-async function copyId(node: TreeNode | undefined): Promise<void> {
-    const choices = node ? copyValues(node) : [];
+async function copyId(row: Row | undefined): Promise<void> {
+    const choices = row ? copyValues(row) : [];
     if (choices.length === 0) {
         void vscode.window.showInformationMessage('Select a row with an id or address to copy.');
         return;
@@ -132,14 +131,14 @@ async function copyId(node: TreeNode | undefined): Promise<void> {
 }
 
 /** The row's result panel; rows whose thing no query shows better open as JSON. */
-async function openDetails(trees: Trees, node: TreeNode | undefined): Promise<void> {
-    const query = node ? panelQueryOf(node, trees.services.network) : undefined;
-    if (query === undefined) return openJson(node);
+async function openDetails(trees: Trees, row: Row | undefined): Promise<void> {
+    const query = row ? panelQueryOf(row, trees.services.network) : undefined;
+    if (query === undefined) return openJson(row);
     await vscode.commands.executeCommand(CommandId.OpenQueryPanel, query);
 }
 
-async function openJson(node: TreeNode | undefined): Promise<void> {
-    const value = node ? jsonOf(node) : undefined;
+async function openJson(row: Row | undefined): Promise<void> {
+    const value = row ? jsonOf(row) : undefined;
     if (value === undefined) {
         void vscode.window.showInformationMessage('Select a row that has JSON to show.');
         return;
@@ -151,13 +150,9 @@ async function openJson(node: TreeNode | undefined): Promise<void> {
     await vscode.window.showTextDocument(document, { preview: true });
 }
 
-async function openInExplorer(
-    trees: Trees,
-    config: Config,
-    node: TreeNode | undefined,
-): Promise<void> {
-    const url = node
-        ? explorerUrlOf(node, trees.services.network, config.get(SettingKey.ExplorerUrlTemplate))
+async function openInExplorer(trees: Trees, config: Config, row: Row | undefined): Promise<void> {
+    const url = row
+        ? explorerUrlOf(row, trees.services.network, config.get(SettingKey.ExplorerUrlTemplate))
         : undefined;
     if (url === undefined) {
         void vscode.window.showInformationMessage('This row has no page on the explorer.');
@@ -166,7 +161,7 @@ async function openInExplorer(
     await vscode.env.openExternal(vscode.Uri.parse(url));
 }
 
-async function goToVertexHeight(trees: Trees, node: TreeNode | undefined): Promise<void> {
+async function goToVertexHeight(trees: Trees, row: Row | undefined): Promise<void> {
     const text = await vscode.window.showInputBox({
         title: 'Browse X-Chain Vertices at Height',
         prompt: 'First vertex height to list (vertices exist on the X-Chain before the Cortina upgrade)',
@@ -175,16 +170,15 @@ async function goToVertexHeight(trees: Trees, node: TreeNode | undefined): Promi
             /^\d{1,12}$/.test(v.trim()) ? undefined : 'A whole number, 0 or more',
     });
     if (text === undefined) return;
-    const group =
-        node?.kind === 'group' && node.group.type === 'vertexHeights' ? node : vertexGroup();
+    const group = row?.kind === 'group' && row.group.type === 'vertexHeights' ? row : vertexGroup();
     trees.chainsSource.setVertexStart(group, Number(text.trim()));
     trees.providers.chains.refresh(group);
     await trees.views.chains.reveal(group, { expand: true, select: true, focus: true });
 }
 
 /** The X-Chain's "Vertices by height" row, with the same ids the Chains view builds. */
-function vertexGroup(): GroupNode {
-    const primary: GroupNode = {
+function vertexGroup(): GroupRow {
+    const primary: GroupRow = {
         kind: 'group',
         ...under('chains', undefined, 'primary'),
         group: { type: 'primaryNetwork' },
@@ -192,7 +186,7 @@ function vertexGroup(): GroupNode {
         icon: 'globe',
         expanded: true,
     };
-    const xChain: TreeNode = {
+    const xChain: Row = {
         kind: 'primaryChain',
         ...under('chains', primary, 'x-chain'),
         chain: 'x-chain',
@@ -260,7 +254,7 @@ async function findSubnet(trees: Trees): Promise<void> {
         return;
     }
     if (chosen.subnet) {
-        await revealSubnet(trees, trees.subnetsSource.listNode(chosen.subnet), chosen.blockchainId);
+        await revealSubnet(trees, trees.subnetsSource.listRow(chosen.subnet), chosen.blockchainId);
     }
 }
 
@@ -273,7 +267,7 @@ async function findAndReveal(trees: Trees, text: string): Promise<void> {
     if (match) {
         await revealSubnet(
             trees,
-            trees.subnetsSource.listNode(match.subnet),
+            trees.subnetsSource.listRow(match.subnet),
             match.blockchain?.blockchainId,
         );
         return;
@@ -281,13 +275,13 @@ async function findAndReveal(trees: Trees, text: string): Promise<void> {
     await lookupSubnet(trees, text);
 }
 
-async function revealSubnet(trees: Trees, row: SubnetNode, blockchainId?: string): Promise<void> {
+async function revealSubnet(trees: Trees, row: SubnetRow, blockchainId?: string): Promise<void> {
     const view = trees.views.subnets;
     const blockchain = blockchainId
         ? row.subnet.blockchains.find((b) => b.blockchainId === blockchainId)
         : undefined;
     if (blockchain) {
-        await view.reveal(trees.subnetsSource.blockchainNode(row, blockchain), {
+        await view.reveal(trees.subnetsSource.blockchainRow(row, blockchain), {
             select: true,
             focus: true,
             expand: true,

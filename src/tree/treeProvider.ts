@@ -1,45 +1,47 @@
 /**
  * One TreeDataProvider for all four views; what differs per view is its {@link TreeSource}.
  *
- * - Paging (STYLE.md rule 5): a source answers a parent with either static children or a page
- *   fetcher. The provider keeps, per parent, the rows so far and the cursor, appends a "Load more"
- *   row, and on `loadMore(row)` fetches the next page and fires that parent only.
- * - Failures are rows (rule 8): an error row with Retry, a "Set Data API Key" row for refused
- *   keys, an empty row. Nothing here shows a toast.
- * - Cancellation: every load has an AbortController; refreshing a node aborts the loads in its
+ * - Paging: a source answers a parent with either static children or a page fetcher. The provider
+ *   keeps, per parent, the rows so far and the cursor, appends a "Load more" row, and on
+ *   `loadMore(row)` fetches the next page and fires that parent only.
+ * - Failures are rows: an error row with Retry, a "Set Data API Key" row for refused keys, an
+ *   empty row. Nothing here shows a toast.
+ * - Cancellation: every load has an AbortController; refreshing a row aborts the loads in its
  *   subtree, refreshing the view aborts all of them, and a late answer is dropped.
- * - Tooltips are built lazily in `resolveTreeItem` (rule 10).
+ * - Tooltips are built lazily in `resolveTreeItem`
+ *   (https://code.visualstudio.com/api/references/vscode-api#TreeDataProvider).
  */
 import * as vscode from 'vscode';
 
 import { isAbortError, isRateLimitedError, isUnauthorizedError } from '../core/http/errors';
 import { Disposable } from '../platform/disposable';
 import { log } from '../platform/log';
-import { type TreeNode, type ViewKey, under } from './nodes';
-import { renderNode } from './renderNode';
+import { type Row, type ViewKey, under } from './rows';
+import { renderRow } from './renderRow';
 import { tooltipFor } from './tooltips';
+import type { TreesProbe } from './treesTesting';
 
 const logger = log.for('Trees');
 
 /** One page of child rows and the cursor of the next one. */
-export interface NodePage {
-    readonly nodes: readonly TreeNode[];
+export interface RowPage {
+    readonly rows: readonly Row[];
     readonly next?: string | undefined;
 }
 
 /** What a source answers for a parent. */
 export type Children =
-    | { readonly type: 'static'; readonly nodes: readonly TreeNode[] }
+    | { readonly type: 'static'; readonly rows: readonly Row[] }
     | {
           readonly type: 'paged';
           /** Rows shown before the paged ones (pinned lookups, sub-groups). */
-          readonly head?: readonly TreeNode[];
+          readonly head?: readonly Row[];
           /** `loaded`: rows the list holds already (a source may size the page by it). */
           readonly fetch: (
               token: string | undefined,
               signal: AbortSignal,
               loaded: number,
-          ) => Promise<NodePage>;
+          ) => Promise<RowPage>;
           /** The row text when there is nothing at all. */
           readonly empty: string;
       };
@@ -47,53 +49,44 @@ export type Children =
 export interface TreeSource {
     readonly view: ViewKey;
     /** Children of `parent` (undefined: the view's top level). May throw; the provider makes a row. */
-    children(parent: TreeNode | undefined, signal: AbortSignal): Promise<Children> | Children;
+    children(parent: Row | undefined, signal: AbortSignal): Promise<Children> | Children;
 }
 
 interface PagedState {
-    readonly head: readonly TreeNode[];
+    readonly head: readonly Row[];
     readonly fetch: (
         token: string | undefined,
         signal: AbortSignal,
         loaded: number,
-    ) => Promise<NodePage>;
+    ) => Promise<RowPage>;
     readonly empty: string;
-    readonly items: TreeNode[];
+    readonly items: Row[];
     readonly ids: Set<string>;
     next: string | undefined;
 }
 
 interface ParentState {
-    readonly owner: TreeNode | undefined;
+    readonly owner: Row | undefined;
     controller: AbortController;
     /** The rows last returned. */
-    rows?: readonly TreeNode[];
+    rows?: readonly Row[];
     paged?: PagedState;
-    pending?: Promise<TreeNode[]> | undefined;
+    pending?: Promise<Row[]> | undefined;
     /** The next getChildren fetches a further page. */
     loadMore: boolean;
 }
 
-/** Timing of one completed children load, for tests and the benchmark. */
-export interface LoadEvent {
-    readonly parentId: string | undefined;
-    readonly rows: number;
-    readonly ms: number;
-}
-
 const rootKey = '\u0000root';
 
-export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataProvider<TreeNode> {
-    private readonly changed = this._register(
-        new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>(),
-    );
+export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataProvider<Row> {
+    private readonly changed = this._register(new vscode.EventEmitter<Row | Row[] | undefined>());
     readonly onDidChangeTreeData = this.changed.event;
-    private readonly loaded = this._register(new vscode.EventEmitter<LoadEvent>());
-    /** Fires after each children load settles (rows delivered to VS Code). */
-    readonly onDidLoad = this.loaded.event;
     private readonly states = new Map<string, ParentState>();
 
-    constructor(readonly source: TreeSource) {
+    constructor(
+        readonly source: TreeSource,
+        private readonly probe: TreesProbe,
+    ) {
         super();
     }
 
@@ -101,24 +94,21 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
         return this.source.view;
     }
 
-    /** Items rendered so far (VS Code asks once per row it shows), for the benchmark. */
-    renders = 0;
-
-    getTreeItem(node: TreeNode): vscode.TreeItem {
-        this.renders++;
-        return renderNode(node);
+    getTreeItem(row: Row): vscode.TreeItem {
+        this.probe.rendered(this.view);
+        return renderRow(row);
     }
 
-    resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
-        item.tooltip ??= tooltipFor(node);
+    resolveTreeItem(item: vscode.TreeItem, row: Row): vscode.TreeItem {
+        item.tooltip ??= tooltipFor(row);
         return item;
     }
 
-    getParent(node: TreeNode): TreeNode | undefined {
-        return node.parent;
+    getParent(row: Row): Row | undefined {
+        return row.parent;
     }
 
-    getChildren(parent?: TreeNode): Promise<TreeNode[]> {
+    getChildren(parent?: Row): Promise<Row[]> {
         const key = parent?.id ?? rootKey;
         let state = this.states.get(key);
         if (!state) {
@@ -134,7 +124,8 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
                 current.rows = rows;
                 current.pending = undefined;
             }
-            this.loaded.fire({
+            this.probe.loaded({
+                view: this.view,
                 parentId: parent?.id,
                 rows: rows.length,
                 ms: performance.now() - started,
@@ -146,28 +137,28 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
     }
 
     /**
-     * Reloads `node`'s children (or the whole view): in-flight loads below it are aborted and
+     * Reloads `row`'s children (or the whole view): in-flight loads below it are aborted and
      * their cached rows dropped, then VS Code is told to ask again.
      */
-    refresh(node?: TreeNode): void {
-        if (node === undefined) {
+    refresh(row?: Row): void {
+        if (row === undefined) {
             for (const state of this.states.values()) state.controller.abort();
             this.states.clear();
             this.changed.fire(undefined);
             return;
         }
-        const prefix = `${node.id}/`;
+        const prefix = `${row.id}/`;
         for (const [key, state] of this.states) {
-            if (key === node.id || key.startsWith(prefix)) {
+            if (key === row.id || key.startsWith(prefix)) {
                 state.controller.abort();
                 this.states.delete(key);
             }
         }
-        this.changed.fire(node);
+        this.changed.fire(row);
     }
 
     /** Loads the page after the rows of `owner` (the parent of a "Load more" row). */
-    loadMore(owner: TreeNode | undefined): void {
+    loadMore(owner: Row | undefined): void {
         const state = this.states.get(owner?.id ?? rootKey);
         if (!state?.paged || state.paged.next === undefined || state.pending) return;
         state.loadMore = true;
@@ -175,7 +166,7 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
     }
 
     /** Retries what an error row reports: the first load, or the page that failed. */
-    retry(owner: TreeNode | undefined, duringLoadMore: boolean): void {
+    retry(owner: Row | undefined, duringLoadMore: boolean): void {
         if (duringLoadMore) {
             const state = this.states.get(owner?.id ?? rootKey);
             if (state?.paged) {
@@ -188,12 +179,12 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
     }
 
     /** Items loaded so far below `owner` by paging (for the "Find" command and tests). */
-    pagedItems(owner: TreeNode | undefined): readonly TreeNode[] {
+    pagedItems(owner: Row | undefined): readonly Row[] {
         return this.states.get(owner?.id ?? rootKey)?.paged?.items ?? [];
     }
 
     /** Whether `owner` has a further page. */
-    hasMore(owner: TreeNode | undefined): boolean {
+    hasMore(owner: Row | undefined): boolean {
         return this.states.get(owner?.id ?? rootKey)?.paged?.next !== undefined;
     }
 
@@ -203,11 +194,11 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
         super.dispose();
     }
 
-    private fire(node: TreeNode | undefined): void {
-        this.changed.fire(node);
+    private fire(row: Row | undefined): void {
+        this.changed.fire(row);
     }
 
-    private async load(state: ParentState): Promise<TreeNode[]> {
+    private async load(state: ParentState): Promise<Row[]> {
         const { owner } = state;
         const signal = state.controller.signal;
         const moreRequested = state.loadMore;
@@ -215,7 +206,7 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
         try {
             if (!state.paged) {
                 const children = await this.source.children(owner, signal);
-                if (children.type === 'static') return unique(children.nodes);
+                if (children.type === 'static') return unique(children.rows);
                 state.paged = {
                     head: children.head ?? [],
                     fetch: children.fetch,
@@ -245,20 +236,20 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
     ): Promise<void> {
         const page = await paged.fetch(token, signal, paged.items.length);
         if (signal.aborted) return;
-        for (const node of page.nodes) {
+        for (const row of page.rows) {
             // A list that shifted between two pages can repeat an item; VS Code rejects
             // duplicate ids, so the later copy is dropped.
-            if (paged.ids.has(node.id)) continue;
-            paged.ids.add(node.id);
-            paged.items.push(node);
+            if (paged.ids.has(row.id)) continue;
+            paged.ids.add(row.id);
+            paged.items.push(row);
         }
         paged.next = page.next === '' ? undefined : page.next;
     }
 
-    private pagedRows(state: ParentState): TreeNode[] {
+    private pagedRows(state: ParentState): Row[] {
         const paged = state.paged;
         if (!paged) return [];
-        const rows: TreeNode[] = [...paged.head, ...paged.items];
+        const rows: Row[] = [...paged.head, ...paged.items];
         if (paged.next !== undefined) {
             rows.push({
                 kind: 'loadMore',
@@ -277,11 +268,7 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
         return rows;
     }
 
-    private failureRow(
-        owner: TreeNode | undefined,
-        error: unknown,
-        duringLoadMore: boolean,
-    ): TreeNode {
+    private failureRow(owner: Row | undefined, error: unknown, duringLoadMore: boolean): Row {
         const message = errorText(error);
         if (isUnauthorizedError(error)) {
             return {
@@ -316,7 +303,7 @@ function errorText(error: unknown): string {
 }
 
 /** Drops rows whose id repeats (VS Code rejects duplicate ids in a tree). */
-function unique(nodes: readonly TreeNode[]): TreeNode[] {
+function unique(rows: readonly Row[]): Row[] {
     const seen = new Set<string>();
-    return nodes.filter((node) => !seen.has(node.id) && !!seen.add(node.id));
+    return rows.filter((row) => !seen.has(row.id) && !!seen.add(row.id));
 }

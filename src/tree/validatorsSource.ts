@@ -1,5 +1,5 @@
 /**
- * The Validators view: L1 validators as the Data API indexes them (4.17), filtered by subnet,
+ * The Validators view: L1 validators as the Data API indexes them (`listL1Validators`), filtered by subnet,
  * node id and validation id, with inactive ones shown or hidden; and the connected node's view of
  * each chain's validators (`validators.getCurrentValidators` on `/ext/bc/<chain>/validators`),
  * compared with the Data API so that every disagreement is marked on its row.
@@ -10,10 +10,10 @@ import { compareValidators } from '../core/views/validatorDiff';
 import { loadCore } from '../platform/lazyCore';
 import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';
-import { type FilterNode, type GroupNode, type NodeChainNode, type TreeNode, under } from './nodes';
-import { group, problemNotice } from './rows';
+import { type FilterRow, type GroupRow, type NodeChainRow, type Row, under } from './rows';
+import { group, problemNotice } from './rowBuilders';
 import type { TreeServices } from './services';
-import type { Children, NodePage, TreeSource } from './treeProvider';
+import type { Children, RowPage, TreeSource } from './treeProvider';
 
 const view = 'validators';
 const pageSize = 50;
@@ -48,9 +48,9 @@ export class ValidatorsSource implements TreeSource {
         return !!(f.subnetId || f.nodeId || f.validationId || f.includeInactive);
     }
 
-    children(parent: TreeNode | undefined, signal: AbortSignal): Children | Promise<Children> {
+    children(parent: Row | undefined, signal: AbortSignal): Children | Promise<Children> {
         if (parent === undefined) {
-            const filter: FilterNode = {
+            const filter: FilterRow = {
                 kind: 'filter',
                 ...under(view, undefined, 'filter'),
                 text: describeFilter(this.filter),
@@ -58,7 +58,7 @@ export class ValidatorsSource implements TreeSource {
             };
             return {
                 type: 'static',
-                nodes: [
+                rows: [
                     filter,
                     group(
                         view,
@@ -88,16 +88,16 @@ export class ValidatorsSource implements TreeSource {
         }
         if (parent.kind === 'group') return this.groupChildren(parent, signal);
         if (parent.kind === 'nodeChain') return this.nodeChainValidators(parent, signal);
-        return { type: 'static', nodes: [] };
+        return { type: 'static', rows: [] };
     }
 
-    private groupChildren(node: GroupNode, signal: AbortSignal): Children | Promise<Children> {
-        if (node.group.type === 'dataApiValidators') return this.dataApiValidators(node);
-        if (node.group.type === 'nodeChains') return this.nodeChains(node, signal);
-        return { type: 'static', nodes: [] };
+    private groupChildren(row: GroupRow, signal: AbortSignal): Children | Promise<Children> {
+        if (row.group.type === 'dataApiValidators') return this.dataApiValidators(row);
+        if (row.group.type === 'nodeChains') return this.nodeChains(row, signal);
+        return { type: 'static', rows: [] };
     }
 
-    private dataApiValidators(node: GroupNode): Children {
+    private dataApiValidators(row: GroupRow): Children {
         const network = this.services.network;
         const f = this.filter;
         return {
@@ -105,7 +105,7 @@ export class ValidatorsSource implements TreeSource {
             empty: this.filterActive
                 ? 'No L1 validator matches the filter.'
                 : 'The Data API lists no active L1 validators.',
-            fetch: async (pageToken, signal): Promise<NodePage> => {
+            fetch: async (pageToken, signal): Promise<RowPage> => {
                 const api = await this.services.clients.dataApi();
                 const page = await api.listL1Validators(
                     {
@@ -120,9 +120,9 @@ export class ValidatorsSource implements TreeSource {
                     { signal },
                 );
                 return {
-                    nodes: page.items.map((validator) => ({
+                    rows: page.items.map((validator) => ({
                         kind: 'l1Validator' as const,
-                        ...under(view, node, validator.validationId),
+                        ...under(view, row, validator.validationId),
                         validator,
                     })),
                     next: page.nextPageToken,
@@ -131,7 +131,7 @@ export class ValidatorsSource implements TreeSource {
         };
     }
 
-    private async nodeChains(node: GroupNode, signal: AbortSignal): Promise<Children> {
+    private async nodeChains(row: GroupRow, signal: AbortSignal): Promise<Children> {
         const chains = (await this.services.supportedChains(this.services.network, signal)).filter(
             (c) =>
                 c.platformChainId && (!this.filter.subnetId || c.subnetId === this.filter.subnetId),
@@ -139,10 +139,10 @@ export class ValidatorsSource implements TreeSource {
         if (chains.length === 0) {
             return {
                 type: 'static',
-                nodes: [
+                rows: [
                     {
                         kind: 'empty',
-                        ...under(view, node, '~empty'),
+                        ...under(view, row, '~empty'),
                         message: this.filter.subnetId
                             ? 'The Data API lists no chain of this subnet.'
                             : 'The Data API lists no chains for this network.',
@@ -152,9 +152,9 @@ export class ValidatorsSource implements TreeSource {
         }
         return {
             type: 'static',
-            nodes: chains.map((chain) => ({
+            rows: chains.map((chain) => ({
                 kind: 'nodeChain' as const,
-                ...under(view, node, chain.platformChainId ?? chain.chainId),
+                ...under(view, row, chain.platformChainId ?? chain.chainId),
                 chain,
             })),
         };
@@ -162,7 +162,7 @@ export class ValidatorsSource implements TreeSource {
 
     /** The node's validators of one chain, each compared with the Data API's index. */
     private async nodeChainValidators(
-        parent: NodeChainNode,
+        parent: NodeChainRow,
         signal: AbortSignal,
     ): Promise<Children> {
         const chain = parent.chain;
@@ -180,14 +180,14 @@ export class ValidatorsSource implements TreeSource {
             ? this.indexedValidators(chain, signal)
             : Promise.resolve(undefined);
         const [fromNode, fromIndex] = await Promise.allSettled([nodeAnswer, indexAnswer]);
-        if (signal.aborted) return { type: 'static', nodes: [] };
+        if (signal.aborted) return { type: 'static', rows: [] };
         if (fromNode.status === 'rejected') {
             return {
                 type: 'static',
-                nodes: [problemNotice(view, parent, '~node', fromNode.reason, 'The node')],
+                rows: [problemNotice(view, parent, '~node', fromNode.reason, 'The node')],
             };
         }
-        const rows: TreeNode[] = [];
+        const rows: Row[] = [];
         let indexed: L1Validator[] = [];
         if (fromIndex.status === 'rejected') {
             const message = (fromIndex.reason as Error).message;
@@ -221,7 +221,7 @@ export class ValidatorsSource implements TreeSource {
                 message: 'The node reports no validators for this chain.',
             });
         }
-        return { type: 'static', nodes: rows };
+        return { type: 'static', rows };
     }
 
     private async indexedValidators(chain: ChainInfo, signal: AbortSignal): Promise<L1Validator[]> {

@@ -71,7 +71,7 @@ suite('(integration) reliability: soak', function () {
                 await sleep(1_500);
                 assert.ok(api.trees.views.node.visible, 'the Node view is visible');
                 await clearSandboxRequests();
-                const readsAtStart = api.trees.monitor.reads;
+                const readsAtStart = api.trees.testing.nodeReads;
                 const doc = await vscode.workspace.openTextDocument({
                     language: 'plaintext',
                     content: [
@@ -134,11 +134,11 @@ suite('(integration) reliability: soak', function () {
                         heapAtWarm = await heapAfterGc();
                     if (heapAtWarm !== undefined && round % 10 === 0)
                         maxHeap = Math.max(maxHeap, await heapAfterGc());
-                    progress.cases = api.trees.monitor.reads - readsAtStart;
+                    progress.cases = api.trees.testing.nodeReads - readsAtStart;
                 }
                 const heapAtEnd = await heapAfterGc();
                 maxHeap = Math.max(maxHeap, heapAtEnd);
-                const reads = api.trees.monitor.reads - readsAtStart;
+                const reads = api.trees.testing.nodeReads - readsAtStart;
                 const requests = (await sandboxRequests()).length;
                 progress.requests = requests;
                 // One read a second, give or take the time a read takes.
@@ -186,9 +186,13 @@ suite('(integration) reliability: soak', function () {
                     after.disposables <= before.disposables,
                     `disposables: ${before.disposables} before, ${after.disposables} after`,
                 );
-                const reads = api.trees.monitor.reads;
+                const reads = api.trees.testing.nodeReads;
                 await sleep(2_500);
-                assert.equal(api.trees.monitor.reads, reads, 'no read while the view is hidden');
+                assert.equal(
+                    api.trees.testing.nodeReads,
+                    reads,
+                    'no read while the view is hidden',
+                );
                 return {
                     cases: 3,
                     detail: `timers ${after.timers}, listeners ${before.listeners} → ${after.listeners}, disposables ${before.disposables} → ${after.disposables}`,

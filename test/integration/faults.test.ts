@@ -17,7 +17,7 @@ import { storeOperation, type StoredOperation } from '../../src/core/query/opera
 import type { ExtensionApi } from '../../src/extension';
 import { SettingKey } from '../../src/platform/settingKeys';
 import { panelKinds, type QueryRequest } from '../../src/shared/query';
-import type { TreeNode, ViewKey } from '../../src/tree/nodes';
+import type { Row, ViewKey } from '../../src/tree/rows';
 import type { QueryPanel } from '../../src/queries/queryPanel';
 import {
     type Cell,
@@ -51,7 +51,7 @@ interface Shown {
     /** Shows its data with no problem reported. */
     readonly healthy: boolean;
     /** Error rows (trees), for Retry. */
-    readonly errorRows?: readonly TreeNode[];
+    readonly errorRows?: readonly Row[];
 }
 
 interface Surface extends SurfaceInfo {
@@ -131,10 +131,10 @@ suite('(integration) reliability: faults × surfaces', function () {
     // ---- surfaces ------------------------------------------------------------------------
 
     const treeSurface = (view: ViewKey, name: string, info: Partial<SurfaceInfo>): Surface => {
-        const walk = async (): Promise<TreeNode[]> => {
+        const walk = async (): Promise<Row[]> => {
             const provider = api.trees.providers[view];
-            const all: TreeNode[] = [];
-            const level = async (parent: TreeNode | undefined, depth: number): Promise<void> => {
+            const all: Row[] = [];
+            const level = async (parent: Row | undefined, depth: number): Promise<void> => {
                 const children = await provider.getChildren(parent);
                 all.push(...children);
                 if (depth >= 2) return;

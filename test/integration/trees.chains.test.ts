@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
-import type { TreeNode } from '../../src/tree/nodes';
+import type { Row } from '../../src/tree/rows';
 import {
     testEnv,
     addSandboxFault,
@@ -20,25 +20,18 @@ import {
     rowByLabel,
     rows,
     tooltipText,
+    treeSuite,
     until,
 } from './treesSupport';
 
-suite('(integration) trees: Chains view', () => {
-    suiteSetup(async () => {
-        await resetSandbox();
-        (await extensionApi()).trees.providers.chains.refresh();
-    });
-    teardown(async () => {
-        await resetSandbox();
-    });
-
-    async function primaryChain(label: 'P-Chain' | 'X-Chain' | 'C-Chain'): Promise<TreeNode> {
+treeSuite('chains', 'Chains view', () => {
+    async function primaryChain(label: 'P-Chain' | 'X-Chain' | 'C-Chain'): Promise<Row> {
         const top = await rows('chains');
         const primary = await rowByLabel(top, 'Primary Network');
         return rowByLabel(await rows('chains', primary), label);
     }
 
-    async function evmChain(chainId: string): Promise<TreeNode> {
+    async function evmChain(chainId: string): Promise<Row> {
         const top = await rows('chains');
         const list = await rows('chains', await rowByLabel(top, 'EVM chains'));
         const found = ofKind(list, 'evmChain').find((c) => c.chain.chainId === chainId);
@@ -131,7 +124,7 @@ suite('(integration) trees: Chains view', () => {
         );
     });
 
-    test('an EVM L1 opens to its latest blocks from the RPC and each block to its transactions (4.12)', async () => {
+    test('an EVM L1 opens to its latest blocks from the RPC and each block to its transactions', async () => {
         const known = testEnv().known.mainnet;
         const chain = await evmChain(known.l1EvmChainId);
         const parts = await rows('chains', chain);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 
 import { SettingKey } from '../../src/platform/settingKeys';
-import type { TreeNode } from '../../src/tree/nodes';
+import type { Row } from '../../src/tree/rows';
 import { clearSandboxRequests, sandboxRequests, setSandboxSettings, testEnv } from './testEnv';
 import {
     descriptionOf,
@@ -15,24 +15,11 @@ import {
     rowByLabel,
     rows,
     until,
+    treeSuite,
 } from './treesSupport';
 
-suite('(integration) trees: Node view', () => {
-    suiteSetup(async () => {
-        await resetSandbox();
-    });
-    setup(async () => {
-        const api = await extensionApi();
-        api.trees.monitor.peersFilter = '';
-        await api.trees.refresh('node');
-    });
-    teardown(async () => {
-        await resetSandbox();
-        const api = await extensionApi();
-        await api.config.update(SettingKey.NodeRefreshIntervalSeconds, undefined);
-    });
-
-    async function top(): Promise<TreeNode[]> {
+treeSuite('node', 'Node view', () => {
+    async function top(): Promise<Row[]> {
         return rows('node');
     }
 
@@ -154,7 +141,7 @@ suite('(integration) trees: Node view', () => {
         assert.equal(profiler.state, 'unknown');
 
         const questions: string[] = [];
-        api.trees.confirm = (question) => {
+        api.trees.testing.confirm = (question) => {
             questions.push(question);
             return Promise.resolve(true);
         };
@@ -175,19 +162,19 @@ suite('(integration) trees: Node view', () => {
             await vscode.commands.executeCommand('avalanche.node.stopCpuProfiler');
             assert.equal(api.trees.monitor.profiler()?.state, 'stopped');
             await clearSandboxRequests();
-            api.trees.confirm = () => Promise.resolve(false);
+            api.trees.testing.confirm = () => Promise.resolve(false);
             await vscode.commands.executeCommand('avalanche.node.writeMemoryProfile');
             const profileCalls = async (): Promise<string[]> =>
                 (await sandboxRequests())
                     .flatMap((r) => r.operations)
                     .filter((op) => /Profile$/.test(op));
             assert.deepEqual(await profileCalls(), [], 'nothing is sent without confirmation');
-            api.trees.confirm = () => Promise.resolve(true);
+            api.trees.testing.confirm = () => Promise.resolve(true);
             await vscode.commands.executeCommand('avalanche.node.writeMemoryProfile');
             await vscode.commands.executeCommand('avalanche.node.writeLockProfile');
             assert.deepEqual(await profileCalls(), ['admin.memoryProfile', 'admin.lockProfile']);
         } finally {
-            api.trees.confirm = () => Promise.resolve(false);
+            api.trees.testing.confirm = () => Promise.resolve(false);
         }
     });
 
@@ -229,10 +216,10 @@ suite('(integration) trees: Node view', () => {
         assert.equal(await labelOf(list[0]!), 'Unreachable');
         const notice = oneOfKind(list, 'notice');
         assert.equal(notice.action?.command, 'avalanche.node.choose');
-        assert.equal(api.trees.monitor.health.kind, 'unreachable');
+        assert.equal(api.trees.testing.nodeHealth.kind, 'unreachable');
         await resetSandbox();
         await api.trees.refresh('node');
-        assert.equal(api.trees.monitor.health.kind, 'healthy');
+        assert.equal(api.trees.testing.nodeHealth.kind, 'healthy');
     });
 
     test('the view refreshes itself only while visible', async () => {
@@ -240,14 +227,14 @@ suite('(integration) trees: Node view', () => {
         await api.config.update(SettingKey.NodeRefreshIntervalSeconds, 1);
         await vscode.commands.executeCommand('avalanche.node.focus');
         await until(() => api.trees.views.node.visible, 'the Node view to be visible');
-        const before = api.trees.monitor.reads;
-        await until(() => api.trees.monitor.reads >= before + 2, 'two timed refreshes', 8000);
+        const before = api.trees.testing.nodeReads;
+        await until(() => api.trees.testing.nodeReads >= before + 2, 'two timed refreshes', 8000);
         await vscode.commands.executeCommand('workbench.view.explorer');
         await until(() => !api.trees.views.node.visible, 'the Node view to be hidden');
         await new Promise((resolve) => setTimeout(resolve, 1200));
-        const hidden = api.trees.monitor.reads;
+        const hidden = api.trees.testing.nodeReads;
         await new Promise((resolve) => setTimeout(resolve, 2500));
-        assert.equal(api.trees.monitor.reads, hidden, 'no refresh while hidden');
+        assert.equal(api.trees.testing.nodeReads, hidden, 'no refresh while hidden');
         await api.config.update(SettingKey.NodeRefreshIntervalSeconds, 0);
     });
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 
 import { SettingKey } from '../../src/platform/settingKeys';
-import type { TreeNode } from '../../src/tree/nodes';
+import type { Row } from '../../src/tree/rows';
 import { settledPanel } from './commandsScript';
 import { addSandboxFault, testEnv } from './testEnv';
 import {
@@ -12,36 +12,21 @@ import {
     labelOf,
     ofKind,
     oneOfKind,
-    resetSandbox,
     rowByLabel,
     rows,
     tooltipText,
+    treeSuite,
 } from './treesSupport';
 
-suite('(integration) trees: Subnets & L1s view', () => {
-    suiteSetup(async () => {
-        await resetSandbox();
-    });
-    setup(async () => {
-        const api = await extensionApi();
-        api.trees.subnetsSource.sortOrder = 'desc';
-        api.trees.subnetsSource.clearPins();
-        api.trees.providers.subnets.refresh();
-    });
-    teardown(async () => {
-        const api = await extensionApi();
-        await api.config.update(SettingKey.SubnetsPageSize, undefined);
-        await resetSandbox();
-    });
-
+treeSuite('subnets', 'Subnets & L1s view', () => {
     /** The view's rows after `fault`: a load VS Code began before the fault was in place is dropped. */
-    async function rowsUnder(fault: Parameters<typeof addSandboxFault>[0]): Promise<TreeNode[]> {
+    async function rowsUnder(fault: Parameters<typeof addSandboxFault>[0]): Promise<Row[]> {
         await addSandboxFault(fault);
         (await extensionApi()).trees.providers.subnets.refresh();
         return rows('subnets');
     }
 
-    async function knownL1(): Promise<Extract<TreeNode, { kind: 'subnet' }>> {
+    async function knownL1(): Promise<Extract<Row, { kind: 'subnet' }>> {
         const list = ofKind(await rows('subnets'), 'subnet');
         const found = list.find((s) => s.subnet.subnetId === testEnv().known.mainnet.l1SubnetId);
         assert.ok(found, 'the known L1 is on the first page (newest first)');
@@ -166,7 +151,7 @@ suite('(integration) trees: Subnets & L1s view', () => {
         assert.match(admins[0]?.copy ?? '', /^0x[0-9a-fA-F]{40}$/);
     });
 
-    test('an L1 lists its validators (4.17 by subnet), inactive ones marked', async () => {
+    test('an L1 lists its validators (by subnet), inactive ones marked', async () => {
         const l1 = await knownL1();
         const group = await rowByLabel(await rows('subnets', l1), 'L1 validators');
         const validators = ofKind(await rows('subnets', group), 'l1Validator');

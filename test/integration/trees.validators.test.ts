@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
-import type { TreeNode } from '../../src/tree/nodes';
+import type { Row } from '../../src/tree/rows';
 import { setSandboxSettings, testEnv } from './testEnv';
 import {
     descriptionOf,
@@ -10,35 +10,18 @@ import {
     labelOf,
     ofKind,
     oneOfKind,
-    resetSandbox,
     rowByLabel,
     rows,
     tooltipText,
+    treeSuite,
 } from './treesSupport';
 
-suite('(integration) trees: Validators view', () => {
-    suiteSetup(async () => {
-        await resetSandbox();
-    });
-    setup(async () => {
-        const api = await extensionApi();
-        api.trees.validatorsSource.filter = { includeInactive: false };
-        await api.trees.refresh('validators');
-    });
-    teardown(async () => {
-        await resetSandbox();
-        const api = await extensionApi();
-        api.trees.validatorsSource.filter = { includeInactive: false };
-        api.trees.providers.validators.refresh();
-    });
-
-    async function dataApiGroup(): Promise<TreeNode> {
+treeSuite('validators', 'Validators view', () => {
+    async function dataApiGroup(): Promise<Row> {
         return rowByLabel(await rows('validators'), 'L1 validators');
     }
 
-    async function nodeChain(
-        blockchainId: string,
-    ): Promise<Extract<TreeNode, { kind: 'nodeChain' }>> {
+    async function nodeChain(blockchainId: string): Promise<Extract<Row, { kind: 'nodeChain' }>> {
         const group = await rowByLabel(await rows('validators'), 'Validators per chain');
         const chains = ofKind(await rows('validators', group), 'nodeChain');
         const found = chains.find((c) => c.chain.platformChainId === blockchainId);

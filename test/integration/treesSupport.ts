@@ -1,13 +1,16 @@
 /**
- * Helpers of the tree suites: the extension's providers, rows by label or kind, rendered items
- * and sandbox resets. Rows are read through the same `getChildren` VS Code calls.
+ * The setup and helpers of the four tree suites: `treeSuite` (what every suite resets around its
+ * tests), the extension's providers, rows by label or kind, rendered items and sandbox resets.
+ * Rows are read through the same `getChildren` VS Code calls.
  */
 import assert from 'node:assert/strict';
 
 import type * as vscode from 'vscode';
 
 import type { ExtensionApi } from '../../src/extension';
-import type { TreeNode, ViewKey } from '../../src/tree/nodes';
+import { SettingKey } from '../../src/platform/settingKeys';
+import type { Trees } from '../../src/tree/registerTrees';
+import type { Row, ViewKey } from '../../src/tree/rows';
 import { activated } from './helpers';
 import { clearSandboxFaults, setSandboxSettings } from './testEnv';
 
@@ -15,55 +18,111 @@ export async function extensionApi(): Promise<ExtensionApi> {
     return (await activated()).exports as ExtensionApi;
 }
 
+/** What a view's tests may change, and how it goes back. */
+interface ViewDefaults {
+    /** The view's own state (sort order, pins, filters) back to defaults, then reloaded. */
+    readonly reset: (trees: Trees) => void | Promise<void>;
+    /** Settings that tests of the view change; unset after each test. */
+    readonly settings: readonly SettingKey[];
+}
+
+const viewDefaults: Record<ViewKey, ViewDefaults> = {
+    chains: {
+        reset: (trees) => trees.providers.chains.refresh(),
+        settings: [],
+    },
+    subnets: {
+        reset: (trees) => {
+            trees.subnetsSource.sortOrder = 'desc';
+            trees.subnetsSource.clearPins();
+            trees.providers.subnets.refresh();
+        },
+        settings: [SettingKey.SubnetsPageSize],
+    },
+    validators: {
+        reset: (trees) => {
+            trees.validatorsSource.filter = { includeInactive: false };
+            return trees.refresh('validators');
+        },
+        settings: [],
+    },
+    node: {
+        reset: (trees) => {
+            trees.monitor.peersFilter = '';
+            return trees.refresh('node');
+        },
+        settings: [SettingKey.NodeRefreshIntervalSeconds],
+    },
+};
+
+/**
+ * The suite of one view's tests, with the setup the four share: every test starts and ends with
+ * a sandbox without faults or switches, the view's state at its defaults, and the settings its
+ * tests change unset, so that no test depends on the order the suites run in.
+ */
+export function treeSuite(view: ViewKey, title: string, tests: () => void): void {
+    const defaults = viewDefaults[view];
+    suite(`(integration) trees: ${title}`, () => {
+        suiteSetup(resetSandbox);
+        setup(async () => {
+            await defaults.reset((await extensionApi()).trees);
+        });
+        teardown(async () => {
+            const api = await extensionApi();
+            await resetSandbox();
+            for (const key of defaults.settings) await api.config.update(key, undefined);
+            await defaults.reset(api.trees);
+        });
+        tests();
+    });
+}
+
 /** Children as VS Code sees them (undefined: the view's top level). */
-export async function rows(view: ViewKey, parent?: TreeNode): Promise<TreeNode[]> {
+export async function rows(view: ViewKey, parent?: Row): Promise<Row[]> {
     const api = await extensionApi();
     return api.trees.providers[view].getChildren(parent);
 }
 
 /** The rendered item of a row, with its tooltip resolved. */
-export async function item(node: TreeNode): Promise<vscode.TreeItem> {
+export async function item(row: Row): Promise<vscode.TreeItem> {
     const api = await extensionApi();
-    const provider = api.trees.providers[node.view];
-    const treeItem = provider.getTreeItem(node);
-    return provider.resolveTreeItem(treeItem, node);
+    const provider = api.trees.providers[row.view];
+    const treeItem = provider.getTreeItem(row);
+    return provider.resolveTreeItem(treeItem, row);
 }
 
-export async function labelOf(node: TreeNode): Promise<string> {
-    const label = (await item(node)).label;
+export async function labelOf(row: Row): Promise<string> {
+    const label = (await item(row)).label;
     return typeof label === 'string' ? label : (label?.label ?? '');
 }
 
-export async function descriptionOf(node: TreeNode): Promise<string> {
-    const description = (await item(node)).description;
+export async function descriptionOf(row: Row): Promise<string> {
+    const description = (await item(row)).description;
     return typeof description === 'string' ? description : '';
 }
 
 /** The first row whose label matches; fails with the labels seen otherwise. */
-export async function rowByLabel(
-    list: readonly TreeNode[],
-    label: string | RegExp,
-): Promise<TreeNode> {
+export async function rowByLabel(list: readonly Row[], label: string | RegExp): Promise<Row> {
     const labels: string[] = [];
-    for (const node of list) {
-        const text = await labelOf(node);
+    for (const row of list) {
+        const text = await labelOf(row);
         labels.push(text);
-        if (typeof label === 'string' ? text === label : label.test(text)) return node;
+        if (typeof label === 'string' ? text === label : label.test(text)) return row;
     }
     assert.fail(`no row labelled ${String(label)} among: ${labels.join(' | ')}`);
 }
 
-export function ofKind<K extends TreeNode['kind']>(
-    list: readonly TreeNode[],
+export function ofKind<K extends Row['kind']>(
+    list: readonly Row[],
     kind: K,
-): Extract<TreeNode, { kind: K }>[] {
-    return list.filter((n): n is Extract<TreeNode, { kind: K }> => n.kind === kind);
+): Extract<Row, { kind: K }>[] {
+    return list.filter((n): n is Extract<Row, { kind: K }> => n.kind === kind);
 }
 
-export function oneOfKind<K extends TreeNode['kind']>(
-    list: readonly TreeNode[],
+export function oneOfKind<K extends Row['kind']>(
+    list: readonly Row[],
     kind: K,
-): Extract<TreeNode, { kind: K }> {
+): Extract<Row, { kind: K }> {
     const found = ofKind(list, kind);
     assert.equal(
         found.length,
@@ -99,8 +158,8 @@ export async function until(
 }
 
 /** The text of a row's Markdown tooltip. */
-export async function tooltipText(node: TreeNode): Promise<string> {
-    const tooltip = (await item(node)).tooltip;
+export async function tooltipText(row: Row): Promise<string> {
+    const tooltip = (await item(row)).tooltip;
     if (tooltip === undefined) return '';
     return typeof tooltip === 'string' ? tooltip : tooltip.value;
 }

@@ -21,8 +21,8 @@ import {
     jsonOf,
     jsonText,
     panelQueryOf,
-} from '../../src/tree/nodeActions';
-import { childId, type TreeNode, under } from '../../src/tree/nodes';
+} from '../../src/tree/rowActions';
+import { childId, type Row, under } from '../../src/tree/rows';
 import { nextPageSize } from '../../src/tree/subnetsSource';
 
 const subnet: Subnet = {
@@ -138,7 +138,7 @@ describe('(unit) views: compact subnets for trees', () => {
 
 describe('(unit) views: tree row actions', () => {
     const compact = compactSubnet(subnet);
-    const subnetRow: TreeNode = {
+    const subnetRow: Row = {
         kind: 'subnet',
         ...under('subnets', undefined, compact.subnetId),
         subnet: compact,
@@ -163,7 +163,7 @@ describe('(unit) views: tree row actions', () => {
             validationIdHex: '0xabc',
             nodeId: 'NodeID-1',
         } as L1Validator;
-        const row: TreeNode = {
+        const row: Row = {
             kind: 'l1Validator',
             ...under('validators', undefined, 'val1'),
             validator,
@@ -172,7 +172,7 @@ describe('(unit) views: tree row actions', () => {
             copyValues(row).map((v) => v.label),
             ['Node id', 'Validation id', 'Validation id (hex)'],
         );
-        const field: TreeNode = {
+        const field: Row = {
             kind: 'field',
             ...under('node', undefined, 'x'),
             label: 'IP',
@@ -180,7 +180,7 @@ describe('(unit) views: tree row actions', () => {
             copy: '1.2.3.4:9651',
         };
         assert.deepEqual(copyValues(field), [{ label: 'IP', value: '1.2.3.4:9651' }]);
-        const plain: TreeNode = {
+        const plain: Row = {
             kind: 'field',
             ...under('node', undefined, 'y'),
             label: 'Network',
@@ -206,7 +206,7 @@ describe('(unit) views: tree row actions', () => {
             explorerUrlOf(subnetRow, 'mainnet', defaultExplorerUrlTemplate),
             `https://subnets.avax.network/subnets/${subnet.subnetId}`,
         );
-        const pTx: TreeNode = {
+        const pTx: Row = {
             kind: 'primaryTx',
             ...under('chains', undefined, 'tx'),
             chain: 'p-chain',
@@ -221,7 +221,7 @@ describe('(unit) views: tree row actions', () => {
             from: { address: '0x1' },
             to: { address: '0x2' },
         } as NativeTransaction;
-        const l1Tx: TreeNode = {
+        const l1Tx: Row = {
             kind: 'evmTx',
             ...under('chains', undefined, 'l1tx'),
             chain: chain({}),
@@ -231,7 +231,7 @@ describe('(unit) views: tree row actions', () => {
             explorerUrlOf(l1Tx, 'mainnet', defaultExplorerUrlTemplate),
             'https://game.example/explorer/tx/0xhash',
         );
-        const cTx: TreeNode = {
+        const cTx: Row = {
             kind: 'evmTx',
             ...under('chains', undefined, 'ctx'),
             chain: chain({ chainId: '43114' }),
@@ -242,7 +242,7 @@ describe('(unit) views: tree row actions', () => {
             'https://subnets.avax.network/c-chain/tx/0xhash',
         );
         // A hostile explorer URL from the API is never opened.
-        const hostile: TreeNode = {
+        const hostile: Row = {
             kind: 'evmTx',
             ...under('chains', undefined, 'htx'),
             chain: chain({ explorerUrl: 'javascript:alert(1)' }),
@@ -257,12 +257,12 @@ describe('(unit) views: tree row actions', () => {
             operation: 'listL1Validators',
             params: { network: 'fuji', subnetId: subnet.subnetId },
         });
-        const plainSubnet: TreeNode = {
+        const plainSubnet: Row = {
             ...subnetRow,
             subnet: { ...compact, isL1: false },
         };
         assert.equal(panelQueryOf(plainSubnet, 'mainnet'), undefined);
-        const tx: TreeNode = {
+        const tx: Row = {
             kind: 'evmTx',
             ...under('chains', undefined, 'tx'),
             chain: chain({ chainId: '43114' }),
@@ -281,13 +281,13 @@ describe('(unit) views: tree row actions', () => {
             kind: 'peer',
             ...under('node', undefined, 'peer'),
             peer: { nodeId: 'NodeID-abc' },
-        } as TreeNode;
+        } as Row;
         assert.deepEqual(panelQueryOf(peer, 'mainnet'), {
             source: 'node',
             method: 'info.peers',
             texts: { nodeIDs: 'NodeID-abc' },
         });
-        const field: TreeNode = {
+        const field: Row = {
             kind: 'field',
             ...under('node', undefined, 'z'),
             label: 'IP',

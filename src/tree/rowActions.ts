@@ -6,7 +6,7 @@ import { safeLinkTarget } from '../core/format';
 import { dataApiQuery as data, type QueryRequest } from '../shared/query';
 import { buildExplorerUrl } from '../platform/explorerUrl';
 import type { Network } from '../platform/settingKeys';
-import type { TreeNode } from './nodes';
+import type { Row } from './rows';
 
 export interface CopyValue {
     readonly label: string;
@@ -20,63 +20,63 @@ function values(...pairs: [string, string | number | undefined][]): CopyValue[] 
 }
 
 /** The ids and addresses of a row, most useful first; empty when it has none. */
-export function copyValues(node: TreeNode): CopyValue[] {
-    switch (node.kind) {
+export function copyValues(row: Row): CopyValue[] {
+    switch (row.kind) {
         case 'subnet':
             return values(
-                ['Subnet id', node.subnet.subnetId],
-                ['L1 conversion transaction', node.subnet.l1ConversionTransactionHash],
+                ['Subnet id', row.subnet.subnetId],
+                ['L1 conversion transaction', row.subnet.l1ConversionTransactionHash],
             );
         case 'blockchain':
             return values(
-                ['Blockchain id', node.blockchain.blockchainId],
-                ['VM id', node.blockchain.vmId],
-                ['EVM chain id', node.blockchain.evmChainId],
+                ['Blockchain id', row.blockchain.blockchainId],
+                ['VM id', row.blockchain.vmId],
+                ['EVM chain id', row.blockchain.evmChainId],
             );
         case 'l1Validator':
             return values(
-                ['Node id', node.validator.nodeId],
-                ['Validation id', node.validator.validationId],
-                ['Validation id (hex)', node.validator.validationIdHex],
+                ['Node id', row.validator.nodeId],
+                ['Validation id', row.validator.validationId],
+                ['Validation id (hex)', row.validator.validationIdHex],
             );
         case 'nodeValidator':
             return values(
-                ['Node id', node.compared.nodeId],
-                ['Validation id', node.compared.validationId],
+                ['Node id', row.compared.nodeId],
+                ['Validation id', row.compared.validationId],
             );
         case 'primaryBlock':
             return values(
-                ['Block hash', node.block.blockHash],
-                ['Block number', node.block.blockNumber],
+                ['Block hash', row.block.blockHash],
+                ['Block number', row.block.blockNumber],
             );
         case 'primaryTx':
-            return values(['Transaction id', node.txId]);
+            return values(['Transaction id', row.txId]);
         case 'vertex':
-            return values(['Vertex hash', node.vertex.vertexHash]);
+            return values(['Vertex hash', row.vertex.vertexHash]);
         case 'evmChain':
         case 'nodeChain':
             return values(
-                ['EVM chain id', node.chain.chainId],
-                ['Blockchain id', node.chain.platformChainId],
-                ['Subnet id', node.chain.subnetId],
-                ['RPC URL', node.chain.rpcUrl],
+                ['EVM chain id', row.chain.chainId],
+                ['Blockchain id', row.chain.platformChainId],
+                ['Subnet id', row.chain.subnetId],
+                ['RPC URL', row.chain.rpcUrl],
             );
         case 'evmBlock':
-            return values(['Block hash', node.block.hash], ['Block number', node.block.number]);
+            return values(['Block hash', row.block.hash], ['Block number', row.block.number]);
         case 'evmTx':
             return values(
-                ['Transaction hash', node.tx.txHash],
-                ['From', node.tx.from.address],
-                ['To', node.tx.to.address],
+                ['Transaction hash', row.tx.txHash],
+                ['From', row.tx.from.address],
+                ['To', row.tx.to.address],
             );
         case 'peer':
-            return values(['Node id', node.peer.nodeId], ['IP', node.peer.ip]);
+            return values(['Node id', row.peer.nodeId], ['IP', row.peer.ip]);
         case 'nodeStatus':
-            return values(['Node URL', node.url]);
+            return values(['Node URL', row.url]);
         case 'logger':
-            return values(['Logger name', node.logger.loggerName]);
+            return values(['Logger name', row.logger.loggerName]);
         case 'field':
-            return node.copy === undefined ? [] : values([node.label, node.copy]);
+            return row.copy === undefined ? [] : values([row.label, row.copy]);
         default:
             return [];
     }
@@ -87,7 +87,7 @@ export function copyValues(node: TreeNode): CopyValue[] {
  * its related data (a transaction's transfers, an L1 validator's validation, a peer as the node
  * sees it). Undefined where no query says more than the row's JSON.
  */
-export function panelQueryOf(node: TreeNode, network: Network): QueryRequest | undefined {
+export function panelQueryOf(row: Row, network: Network): QueryRequest | undefined {
     const rpc = (
         method: string,
         texts: Record<string, string> = {},
@@ -96,82 +96,82 @@ export function panelQueryOf(node: TreeNode, network: Network): QueryRequest | u
         chain === undefined
             ? { source: 'node', method, texts }
             : { source: 'node', method, texts, chain };
-    switch (node.kind) {
+    switch (row.kind) {
         case 'evmTx':
-            return data('getTransaction', { chainId: node.chain.chainId, txHash: node.tx.txHash });
+            return data('getTransaction', { chainId: row.chain.chainId, txHash: row.tx.txHash });
         case 'evmBlock':
             return data('getTransactionsForBlock', {
-                chainId: node.chain.chainId,
-                blockId: node.block.hash,
+                chainId: row.chain.chainId,
+                blockId: row.block.hash,
             });
         case 'vertex':
             return data('getVertexByHeight', {
                 network,
                 blockchainId: 'x-chain',
-                vertexHeight: node.vertex.vertexHeight,
+                vertexHeight: row.vertex.vertexHeight,
             });
         case 'subnet':
-            return node.subnet.isL1
-                ? data('listL1Validators', { network, subnetId: node.subnet.subnetId })
+            return row.subnet.isL1
+                ? data('listL1Validators', { network, subnetId: row.subnet.subnetId })
                 : undefined;
         case 'l1Validator':
             return data('listL1Validators', {
                 network,
-                l1ValidationId: node.validator.validationId,
+                l1ValidationId: row.validator.validationId,
             });
         case 'nodeValidator':
-            return node.comparable
-                ? data('listL1Validators', { network, nodeId: node.compared.nodeId })
+            return row.comparable
+                ? data('listL1Validators', { network, nodeId: row.compared.nodeId })
                 : undefined;
         case 'nodeChain':
-            return node.chain.platformChainId
-                ? rpc('eth_getChainConfig', {}, node.chain.platformChainId)
+            return row.chain.platformChainId
+                ? rpc('eth_getChainConfig', {}, row.chain.platformChainId)
                 : undefined;
         case 'peer':
-            return rpc('info.peers', { nodeIDs: node.peer.nodeId });
+            return rpc('info.peers', { nodeIDs: row.peer.nodeId });
         case 'upgrade':
             return rpc('info.upgrades');
         case 'acp':
             return rpc('info.acps');
         case 'logger':
-            return rpc('admin.getLoggerLevel', { loggerName: node.logger.loggerName });
+            return rpc('admin.getLoggerLevel', { loggerName: row.logger.loggerName });
         default:
             return undefined;
     }
 }
 
 /** The object "Open as JSON" shows, or undefined when the row has none. */
-export function jsonOf(node: TreeNode): unknown {
-    switch (node.kind) {
+export function jsonOf(row: Row): unknown {
+    switch (row.kind) {
         case 'subnet':
-            return node.subnet;
+            return row.subnet;
         case 'blockchain':
-            return node.blockchain;
+            return row.blockchain;
         case 'l1Validator':
-            return node.validator;
+            return row.validator;
         case 'nodeValidator':
-            return node.compared;
+            return row.compared;
         case 'primaryBlock':
-            return node.block;
+            return row.block;
         case 'vertex':
-            return node.vertex;
+            return row.vertex;
         case 'evmChain':
         case 'nodeChain':
-            return node.chain;
+            return row.chain;
         case 'evmBlock':
-            return node.block;
+            return row.block;
         case 'evmTx':
-            return node.tx;
+            return row.tx;
         case 'peer':
-            return node.peer;
+            return row.peer;
         case 'upgrade':
-            return node.entry;
+            return row.entry;
         case 'acp':
-            return node.acp;
+            return row.acp;
         case 'logger':
-            return node.logger;
+            return row.logger;
         case 'field':
-            return node.json;
+            return row.json;
         default:
             return undefined;
     }
@@ -201,41 +201,37 @@ function isCChain(chainId: string): boolean {
  * The web page of a row: the Avalanche explorer through the URL template for primary-network
  * items, subnets and validators, and the chain's own explorer for other EVM chains.
  */
-export function explorerUrlOf(
-    node: TreeNode,
-    network: Network,
-    template: string,
-): string | undefined {
+export function explorerUrlOf(row: Row, network: Network, template: string): string | undefined {
     const build = (kind: string, id: string): string =>
         buildExplorerUrl(template, { network, kind, id });
-    switch (node.kind) {
+    switch (row.kind) {
         case 'subnet':
-            return build('subnets', node.subnet.subnetId);
+            return build('subnets', row.subnet.subnetId);
         case 'blockchain':
-            return build('blockchains', node.blockchain.blockchainId);
+            return build('blockchains', row.blockchain.blockchainId);
         case 'l1Validator':
-            return build('validators', node.validator.nodeId);
+            return build('validators', row.validator.nodeId);
         case 'nodeValidator':
-            return build('validators', node.compared.nodeId);
+            return build('validators', row.compared.nodeId);
         case 'peer':
-            return build('validators', node.peer.nodeId);
+            return build('validators', row.peer.nodeId);
         case 'primaryBlock':
-            return build(`${node.chain}/block`, node.block.blockNumber);
+            return build(`${row.chain}/block`, row.block.blockNumber);
         case 'primaryTx':
-            return build(`${node.chain}/tx`, node.txId);
+            return build(`${row.chain}/tx`, row.txId);
         case 'evmChain':
         case 'nodeChain':
-            return isCChain(node.chain.chainId)
+            return isCChain(row.chain.chainId)
                 ? build('c-chain', '')
-                : (chainExplorer(node.chain.explorerUrl, '') ?? undefined);
+                : (chainExplorer(row.chain.explorerUrl, '') ?? undefined);
         case 'evmBlock':
-            return isCChain(node.chain.chainId)
-                ? build('c-chain/block', String(node.block.number))
-                : chainExplorer(node.chain.explorerUrl, `block/${node.block.number}`);
+            return isCChain(row.chain.chainId)
+                ? build('c-chain/block', String(row.block.number))
+                : chainExplorer(row.chain.explorerUrl, `block/${row.block.number}`);
         case 'evmTx':
-            return isCChain(node.chain.chainId)
-                ? build('c-chain/tx', node.tx.txHash)
-                : chainExplorer(node.chain.explorerUrl, `tx/${encodeURIComponent(node.tx.txHash)}`);
+            return isCChain(row.chain.chainId)
+                ? build('c-chain/tx', row.tx.txHash)
+                : chainExplorer(row.chain.explorerUrl, `tx/${encodeURIComponent(row.tx.txHash)}`);
         default:
             return undefined;
     }

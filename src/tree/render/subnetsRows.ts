@@ -1,0 +1,73 @@
+/** Rows of the Subnets & L1s view: subnets and L1s, and their blockchains. */
+import type * as vscode from 'vscode';
+
+import { relativeTime, shortenId } from '../../core/format';
+import type { BlockchainRow, SubnetRow } from '../rows';
+import { Collapsed, icon, type Look } from './look';
+import { time, Tip } from './tip';
+
+export function subnetLook(row: SubnetRow): Look {
+    const s = row.subnet;
+    const names = s.blockchains.map((b) => b.blockchainName).filter(Boolean);
+    const label = names.length > 0 ? names.join(', ') : `Subnet ${shortenId(s.subnetId, 8, 6)}`;
+    return {
+        label,
+        description: `${s.isL1 ? 'L1' : 'Subnet'} · ${shortenId(s.subnetId, 8, 6)} · ${relativeTime(s.createBlockTimestamp)}`,
+        icon: icon(row.pinned ? 'pinned' : s.isL1 ? 'globe' : 'type-hierarchy'),
+        context: `subnet.${s.isL1 ? 'l1' : 'subnet'}${row.pinned ? '.pinned' : ''}`,
+        collapsible: Collapsed,
+    };
+}
+
+export function subnetTip(row: SubnetRow): vscode.MarkdownString {
+    const s = row.subnet;
+    const tip = new Tip()
+        .title(s.isL1 ? 'L1' : 'Subnet')
+        .code('Subnet id', s.subnetId)
+        .row('Created', time(s.createBlockTimestamp))
+        .row('P-Chain block', s.createBlockIndex)
+        .row(
+            'Owner threshold',
+            `${s.subnetOwnershipInfo.threshold} of ${s.subnetOwnershipInfo.addresses.length}`,
+        )
+        .list('Owners', s.subnetOwnershipInfo.addresses)
+        .code('L1 conversion', s.l1ConversionTransactionHash);
+    if (s.l1ValidatorManagerDetails) {
+        tip.code('Validator manager chain', s.l1ValidatorManagerDetails.blockchainId).code(
+            'Validator manager contract',
+            s.l1ValidatorManagerDetails.contractAddress,
+        );
+    }
+    return tip
+        .list(
+            'Blockchains',
+            s.blockchains.map((b) => b.blockchainName),
+        )
+        .build();
+}
+
+export function blockchainLook(row: BlockchainRow): Look {
+    const b = row.blockchain;
+    return {
+        label: b.blockchainName || shortenId(b.blockchainId),
+        description:
+            b.evmChainId !== undefined
+                ? `EVM chain ${b.evmChainId}`
+                : `VM ${shortenId(b.vmId, 6, 4)}`,
+        icon: icon('link'),
+        context: `blockchain.${b.evmChainId !== undefined ? 'evm' : 'other'}`,
+        collapsible: Collapsed,
+    };
+}
+
+export function blockchainTip(row: BlockchainRow): vscode.MarkdownString {
+    const b = row.blockchain;
+    return new Tip()
+        .title(b.blockchainName)
+        .code('Blockchain id', b.blockchainId)
+        .code('VM id', b.vmId)
+        .row('EVM chain id', b.evmChainId)
+        .code('Subnet id', b.subnetId)
+        .row('Created', time(b.createBlockTimestamp))
+        .build();
+}

@@ -1,0 +1,159 @@
+/**
+ * Rows of the Validators view: the filter line, L1 validators as the Data API indexes them, and
+ * each chain's validators as the connected node reports them, compared with the Data API.
+ */
+import type * as vscode from 'vscode';
+
+import { CommandId } from '../../commands/commandIds';
+import { formatInteger, formatNAvax, formatPercent, relativeTime } from '../../core/format';
+import { describeAgreement } from '../../core/views/validatorDiff';
+import type { FilterRow, L1ValidatorRow, NodeChainRow, NodeValidatorRow } from '../rows';
+import { Collapsed, icon, type Look } from './look';
+import { time, Tip } from './tip';
+
+export function l1ValidatorLook(row: L1ValidatorRow): Look {
+    const v = row.validator;
+    const inactive = v.remainingBalance <= 0;
+    return {
+        label: v.nodeId,
+        description: `weight ${formatInteger(v.weight)} · ${formatNAvax(v.remainingBalance)} · ${relativeTime(v.creationTimestamp)}${inactive ? ' · inactive' : ''}`,
+        icon: icon(
+            inactive ? 'circle-slash' : 'server',
+            inactive ? 'disabledForeground' : undefined,
+        ),
+        context: `validator.l1.${inactive ? 'inactive' : 'active'}`,
+    };
+}
+
+export function l1ValidatorTip(row: L1ValidatorRow): vscode.MarkdownString {
+    const v = row.validator;
+    const bls = v.blsCredentials;
+    return new Tip()
+        .title('L1 validator')
+        .code('Node id', v.nodeId)
+        .code('Validation id', v.validationId)
+        .code('Validation id (hex)', v.validationIdHex)
+        .code('Subnet id', v.subnetId)
+        .row('Weight', formatInteger(v.weight))
+        .row('Remaining balance', formatNAvax(v.remainingBalance))
+        .row('Created', time(v.creationTimestamp))
+        .code('BLS public key', typeof bls['publicKey'] === 'string' ? bls['publicKey'] : undefined)
+        .code(
+            'BLS proof of possession',
+            typeof bls['proofOfPossession'] === 'string' ? bls['proofOfPossession'] : undefined,
+        )
+        .row('Balance owner threshold', v.remainingBalanceOwner.threshold)
+        .list('Balance owners', v.remainingBalanceOwner.addresses)
+        .row('Deactivation owner threshold', v.deactivationOwner.threshold)
+        .list('Deactivation owners', v.deactivationOwner.addresses)
+        .build();
+}
+
+export function filterLook(row: FilterRow): Look {
+    return {
+        label: 'Filter',
+        description: row.text,
+        icon: icon(row.active ? 'filter-filled' : 'filter'),
+        context: `filter.${row.active ? 'set' : 'none'}`,
+        command: { command: CommandId.FilterValidators, title: 'Filter L1 Validators' },
+    };
+}
+
+export function filterTip(row: FilterRow): vscode.MarkdownString {
+    return new Tip()
+        .title('L1 validator filter')
+        .text(row.text)
+        .command('Change Filters…', CommandId.FilterValidators)
+        .build();
+}
+
+export function nodeChainLook(row: NodeChainRow): Look {
+    const c = row.chain;
+    return {
+        label: c.chainName,
+        description: `chain ${c.chainId} · as the node sees it`,
+        icon: icon('server-environment'),
+        context: 'chain.node',
+        collapsible: Collapsed,
+    };
+}
+
+export function nodeValidatorLook(row: NodeValidatorRow): Look {
+    const { compared } = row;
+    const n = compared.node;
+    const d = compared.dataApi;
+    const parts: string[] = [];
+    const marker = row.comparable ? describeAgreement(compared) : undefined;
+    if (marker) parts.push(`⚠ ${marker}`);
+    if (n) {
+        parts.push(`weight ${formatInteger(n.weight)}`);
+        if (n.uptimePercentage !== undefined) {
+            parts.push(`uptime ${formatPercent(n.uptimePercentage)}`);
+        }
+        if (n.isConnected !== undefined) parts.push(n.isConnected ? 'connected' : 'not connected');
+        if (n.isActive === false) parts.push('inactive');
+        if (n.isL1Validator !== undefined)
+            parts.push(n.isL1Validator ? 'L1 validator' : 'subnet validator');
+    } else if (d) {
+        parts.push(`weight ${formatInteger(d.weight)}`);
+    }
+    const warn = marker !== undefined;
+    return {
+        label: compared.nodeId,
+        description: parts.join(' · '),
+        icon: warn
+            ? icon('warning', 'list.warningForeground')
+            : icon(
+                  n?.isConnected === false ? 'vm-outline' : 'vm-active',
+                  n?.isConnected === false ? 'disabledForeground' : 'testing.iconPassed',
+              ),
+        context: `validator.node.${row.comparable ? compared.agreement : 'uncompared'}`,
+    };
+}
+
+export function nodeValidatorTip(row: NodeValidatorRow): vscode.MarkdownString {
+    const { compared } = row;
+    const n = compared.node;
+    const d = compared.dataApi;
+    const tip = new Tip()
+        .title(`${row.chain.chainName} validator`)
+        .code('Node id', compared.nodeId)
+        .code('Validation id', compared.validationId);
+    const marker = row.comparable ? describeAgreement(compared) : undefined;
+    if (marker) tip.text(`⚠ ${marker}`);
+    if (!row.comparable) {
+        tip.text(
+            'The Data API indexes L1 validators only, so the primary network is not compared.',
+        );
+    }
+    if (n) {
+        tip.row('Weight (node)', formatInteger(n.weight))
+            .row('Started', time(n.startTimestamp))
+            .row(
+                'Uptime',
+                n.uptimePercentage === undefined
+                    ? undefined
+                    : `${formatPercent(n.uptimePercentage)} (${formatInteger(n.uptimeSeconds ?? 0)} s)`,
+            )
+            .row(
+                'Connected',
+                n.isConnected === undefined ? undefined : n.isConnected ? 'yes' : 'no',
+            )
+            .row('Active', n.isActive === undefined ? undefined : n.isActive ? 'yes' : 'no')
+            .row(
+                'Kind',
+                n.isL1Validator === undefined
+                    ? undefined
+                    : n.isL1Validator
+                      ? 'L1 validator'
+                      : 'subnet validator',
+            );
+    }
+    if (d) {
+        tip.row('Weight (Data API)', formatInteger(d.weight)).row(
+            'Remaining balance',
+            formatNAvax(d.remainingBalance),
+        );
+    }
+    return tip.build();
+}
