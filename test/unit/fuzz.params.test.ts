@@ -187,7 +187,7 @@ const oddValue: fc.Arbitrary<unknown> = fc.oneof(
 /** A valid call of `operation` with values mutated, keys dropped or added. */
 function dataApiParams(operation: DataApiOperation): fc.Arbitrary<unknown> {
     const valid = validParams[operation] as Record<string, unknown>;
-    const names = operationParams[operation] as readonly string[];
+    const names = operationParams[operation];
     const perKey = names.map((name) =>
         fc.option(
             name in valid
@@ -288,7 +288,7 @@ describe('(unit) fuzz: parameter checks', function () {
                     assert.ok(!/[\s#]/.test(encoded), `${operation}: query ${encoded}`);
                     jsonFaithful(prepared.body, `${operation} body`);
                     // Nothing outside the operation's documented parameters reaches the wire.
-                    const known = new Set(operationParams[operation] as readonly string[]);
+                    const known = new Set(operationParams[operation]);
                     for (const key of Object.keys(prepared.query ?? {})) {
                         assert.ok(known.has(key), `${operation}: query key ${key}`);
                     }
