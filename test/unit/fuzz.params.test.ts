@@ -1,8 +1,8 @@
 /**
  * Property-based fuzzing of the parameter checks that stand between what a person (or a webview
- * page) supplies and what goes on the wire: the Data API checks (`validate.ts`, every operation)
- * and the node method table's checks (`params.ts` through each `encodeParams`, `paramsFromText`
- * and `nodeEndpointPath`). Inputs are valid calls with one or more values mutated, unknown keys,
+ * page) supplies and what goes on the wire: the Data API checks (`endpoints.ts` with the parameter
+ * types of `validate.ts`, every operation) and the node method table's checks (`params.ts` through
+ * each `encodeParams`, `paramsFromText` and `nodeEndpointPath`). Inputs are valid calls with one or more values mutated, unknown keys,
  * hostile text and arbitrary values (objects with `__proto__` keys, bigints, NaN, sparse arrays).
  *
  * Properties: the only error is `ValidationError`, with a short one-line message; what is

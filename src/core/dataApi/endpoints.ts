@@ -110,10 +110,10 @@ function endpoint<
 }
 
 /**
- * Gives each entry its key as `operationId`, so that the name is written once. `T` is left
- * unconstrained on purpose: a constraint would become the context of each `endpoint(...)` call and
- * override the defaults of its type parameters (an endpoint without a normaliser returns its wire
- * type, one without `pageSize` is no list).
+ * Gives each entry its key as `operationId`, so that the name is written once. `T` is only
+ * loosely constrained on purpose: a precise constraint would become the context of each
+ * `endpoint(...)` call and override the defaults of its type parameters (an endpoint without a
+ * normaliser returns its wire type, one without `pageSize` is no list).
  */
 function named<const T extends Record<string, object>>(
     table: T,
