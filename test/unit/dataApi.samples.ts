@@ -1,5 +1,5 @@
 /**
- * One valid parameter object per Data API operation, built from real public ids (mainnet and Fuji),
+ * One valid parameter object per Data API operation, built from real public ids,
  * for the tests that need "a call that passes every check" and then break one parameter.
  */
 import type { DataApiOperation, DataApiParams } from '../../src/core';

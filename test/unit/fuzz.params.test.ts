@@ -1,8 +1,8 @@
 /**
  * Property-based fuzzing of the parameter checks that stand between what a person (or a webview
- * page) supplies and what goes on the wire: the Data API checks (`validate.ts`, every operation)
- * and the node method table's checks (`params.ts` through each `encodeParams`, `paramsFromText`
- * and `nodeEndpointPath`). Inputs are valid calls with one or more values mutated, unknown keys,
+ * page) supplies and what goes on the wire: the Data API checks (`endpoints.ts` with the parameter
+ * types of `validate.ts`, every operation) and the node method table's checks (`params.ts` through
+ * each `encodeParams`, `paramsFromText` and `nodeEndpointPath`). Inputs are valid calls with one or more values mutated, unknown keys,
  * hostile text and arbitrary values (objects with `__proto__` keys, bigints, NaN, sparse arrays).
  *
  * Properties: the only error is `ValidationError`, with a short one-line message; what is
@@ -187,7 +187,7 @@ const oddValue: fc.Arbitrary<unknown> = fc.oneof(
 /** A valid call of `operation` with values mutated, keys dropped or added. */
 function dataApiParams(operation: DataApiOperation): fc.Arbitrary<unknown> {
     const valid = validParams[operation] as Record<string, unknown>;
-    const names = operationParams[operation] as readonly string[];
+    const names = operationParams[operation];
     const perKey = names.map((name) =>
         fc.option(
             name in valid
@@ -288,7 +288,7 @@ describe('(unit) fuzz: parameter checks', function () {
                     assert.ok(!/[\s#]/.test(encoded), `${operation}: query ${encoded}`);
                     jsonFaithful(prepared.body, `${operation} body`);
                     // Nothing outside the operation's documented parameters reaches the wire.
-                    const known = new Set(operationParams[operation] as readonly string[]);
+                    const known = new Set(operationParams[operation]);
                     for (const key of Object.keys(prepared.query ?? {})) {
                         assert.ok(known.has(key), `${operation}: query key ${key}`);
                     }

@@ -84,7 +84,7 @@ describe('(unit) query tables', () => {
 
     it('prompts name parameters the operation accepts; required ones come first', () => {
         for (const entry of dataApiQueries) {
-            const names = operationParams[entry.operation] as readonly string[];
+            const names = operationParams[entry.operation];
             for (const prompt of entry.prompts) {
                 const known =
                     names.includes(prompt.name) ||

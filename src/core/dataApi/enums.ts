@@ -25,7 +25,10 @@ export const blockchainAliases = ['p-chain', 'x-chain', 'c-chain'] as const;
 /** `p-chain`, `x-chain` or `c-chain`. */
 export type BlockchainAlias = (typeof blockchainAliases)[number];
 
-/** OpenAPI `BlockchainId`: the UTXO and blocks endpoints (4.3, 4.16) and export `includeChains`. */
+/**
+ * OpenAPI `BlockchainId`: the UTXO and blocks endpoints (`getUtxosByAddressesV2`,
+ * `listLatestPrimaryNetworkBlocks`) and export `includeChains`.
+ */
 export const blockchainIds = [
     primaryNetworkBlockchainIds.pChain,
     primaryNetworkBlockchainIds.xChainMainnet,
@@ -37,7 +40,7 @@ export const blockchainIds = [
 /** A value of OpenAPI `BlockchainId`. */
 export type BlockchainId = (typeof blockchainIds)[number];
 
-/** OpenAPI `XChainId`: the asset-transactions and vertices endpoints (4.4, 4.14). */
+/** OpenAPI `XChainId`: `listAssetTransactions` and `getVertexByHeight`. */
 export const xChainIds = [
     primaryNetworkBlockchainIds.xChainMainnet,
     primaryNetworkBlockchainIds.xChainFuji,
@@ -76,7 +79,7 @@ export const currencies = [
 /** A value of OpenAPI `CurrencyCode`. */
 export type CurrencyCode = (typeof currencies)[number];
 
-/** OpenAPI `PrimaryNetworkTxType`: the `txTypes` filter of asset transactions (4.4). */
+/** OpenAPI `PrimaryNetworkTxType`: the `txTypes` filter of `listAssetTransactions`. */
 export const primaryNetworkTxTypes = [
     'AddValidatorTx',
     'AddSubnetValidatorTx',

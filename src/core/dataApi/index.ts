@@ -1,9 +1,16 @@
-/** The Data API / Metrics API client, its parameters, checks, wire schemas and domain types. */
+/** The Data API / Metrics API client, its endpoint table, parameters, wire schemas and domain types. */
 export * from './curl';
 export * from './dataApiClient';
+export * from './endpoints';
 export * from './enums';
 export * from './model';
 export * from './params';
 export * from './responseFormat';
 export * from './schemas';
-export * from './validate';
+// The parameter types themselves are for the endpoint table only.
+export {
+    isEvmAddress,
+    isEvmChainIdOrBlockchainId,
+    isEvmHash,
+    type PageSizeLimit,
+} from './validate';

@@ -1,49 +1,16 @@
 /**
- * Parameters of each `DataApiClient` method: one object per call holding the path, query and body
- * parameters under the names the published OpenAPI gives them. Enum-like parameters are typed with
- * their known values but accept any string, because values typed by a user are checked at run time
- * (`validate.ts`) and rejected there with a message naming the parameter.
+ * The parameter types shared by the Data API endpoints. Each endpoint's own params type is derived
+ * from its entry in `endpoints.ts` (`DataApiParams['listSubnets']`): one object per call holding
+ * the path, query and body parameters under the names the published OpenAPI gives them.
+ * Enum-like parameters are typed with their known values but accept any string, because values
+ * typed by a user are checked at run time and rejected there with a message naming the parameter.
  */
-import type {
-    ApiFeature,
-    BlockchainId,
-    CurrencyCode,
-    NetworkName,
-    OperationType,
-    PrimaryNetworkTxType,
-    SortOrder,
-    UtxoSortBy,
-    XChainId,
-} from './enums';
+import type { DataApiEndpoints } from './endpoints';
+import type { BlockchainId } from './enums';
+import type { ParamSpec } from './validate';
 
 /** Known values for editors, any string for the run-time check. */
 export type Loose<Known extends string> = Known | (string & {});
-
-/** The operations of the client, named after the published operationIds. */
-export const dataApiOperations = [
-    'getAggregatedSignatures',
-    'listTransactions',
-    'getUtxosByAddressesV2',
-    'listAssetTransactions',
-    'postTransactionExportJob',
-    'getOperationResult',
-    'listSubnets',
-    'listErc1155Transactions',
-    'listErc20Balances',
-    'listTransfers',
-    'listInternalTransactions',
-    'listErc1155Balances',
-    'getTransactionsForBlock',
-    'listCollectibleBalances',
-    'getVertexByHeight',
-    'getTransaction',
-    'listLatestPrimaryNetworkBlocks',
-    'listL1Validators',
-    'getAddressesByBalanceOverTime',
-    'supportedChains',
-] as const;
-/** The name of a client operation (its OpenAPI operationId). */
-export type DataApiOperation = (typeof dataApiOperations)[number];
 
 /** Per-call options of every client method. */
 export interface CallOptions {
@@ -62,56 +29,6 @@ export interface PageParams {
 /** A block number: the API returns them as strings of digits, and either form is accepted. */
 export type BlockNumberInput = number | bigint | string;
 
-/** EVM block range: `startBlock` inclusive, `endBlock` exclusive. */
-export interface BlockRangeParams {
-    startBlock?: BlockNumberInput | undefined;
-    endBlock?: BlockNumberInput | undefined;
-}
-
-/** Timestamp filters (integer seconds, `startTimestamp` <= `endTimestamp`). */
-export interface TimestampRangeParams {
-    startTimestamp?: number | undefined;
-    endTimestamp?: number | undefined;
-}
-
-/** 4.1 */
-export interface GetAggregatedSignaturesParams {
-    network: Loose<NetworkName>;
-    /** A P-Chain or X-Chain transaction id (cb58). */
-    txHash: string;
-}
-
-/** 4.2 */
-export interface ListTransactionsParams extends PageParams, BlockRangeParams {
-    /** An EVM chain id (`43114`) or a cb58 blockchain id. */
-    chainId: string;
-    address: string;
-    sortOrder?: Loose<SortOrder> | undefined;
-}
-
-/** 4.3 */
-export interface GetUtxosByAddressesV2Params extends PageParams {
-    network: Loose<NetworkName>;
-    blockchainId: Loose<BlockchainId>;
-    /** Primary-network addresses (`P-avax1…`, `X-fuji1…`), as a list or one comma-separated string. */
-    addresses: string | readonly string[];
-    /** X-Chain only. */
-    assetId?: string | undefined;
-    /** In the smallest unit (nAVAX), inclusive. */
-    minUtxoAmount?: number | bigint | string | undefined;
-    includeSpent?: boolean | undefined;
-    sortBy?: Loose<UtxoSortBy> | undefined;
-    sortOrder?: Loose<SortOrder> | undefined;
-}
-
-/** 4.4 */
-export interface ListAssetTransactionsParams extends PageParams, TimestampRangeParams {
-    network: Loose<NetworkName>;
-    blockchainId: Loose<XChainId>;
-    assetId: string;
-    txTypes?: readonly Loose<PrimaryNetworkTxType>[] | undefined;
-}
-
 /** Options of an EVM export. */
 export interface EvmExportOptions {
     addresses: readonly string[];
@@ -126,141 +43,35 @@ export interface PrimaryNetworkExportOptions {
     includeChains: readonly Loose<BlockchainId>[];
 }
 
-/** 4.5: the body of an export request. Dates are `YYYY-MM-DD`. */
-export interface PostTransactionExportJobParams {
-    type: Loose<OperationType>;
-    firstDate?: string | undefined;
-    lastDate?: string | undefined;
-    /** @deprecated Use `firstDate`. */
-    startDate?: string | undefined;
-    /** @deprecated Use `lastDate`. */
-    endDate?: string | undefined;
-    options: EvmExportOptions | PrimaryNetworkExportOptions;
-}
+/** The name of a client operation (its OpenAPI operationId). */
+export type DataApiOperation = keyof DataApiEndpoints;
 
-/** `GET /v1/operations/{operationId}` */
-export interface GetOperationResultParams {
-    operationId: string;
-}
+type InputOf<P> = P extends ParamSpec<infer In> ? In : never;
 
-/** 4.6 */
-export interface ListSubnetsParams extends PageParams {
-    network: Loose<NetworkName>;
-    sortOrder?: Loose<SortOrder> | undefined;
-}
+/** Flattens an intersection so that editors show one object type. */
+type Flatten<T> = { [K in keyof T]: T[K] } & {};
 
-/** 4.7, 4.9, 4.10: an address (or a token contract for 4.9) and a block range. */
-export interface EvmAddressRangeParams extends PageParams, BlockRangeParams {
-    chainId: string;
-    address: string;
-}
-/** 4.7 */
-export type ListErc1155TransactionsParams = EvmAddressRangeParams;
-/** 4.9: `address` is the token contract. */
-export type ListTransfersParams = EvmAddressRangeParams;
-/** 4.10 */
-export type ListInternalTransactionsParams = EvmAddressRangeParams;
-
-/** 4.8 */
-export interface ListErc20BalancesParams extends PageParams {
-    chainId: string;
-    address: string;
-    /** Balances at this block; the latest block when absent. */
-    blockNumber?: BlockNumberInput | undefined;
-    filterSpamTokens?: boolean | undefined;
-    /** Contract addresses to filter by, as a list or one comma-separated string. */
-    contractAddresses?: string | readonly string[] | undefined;
-    currency?: Loose<CurrencyCode> | undefined;
-}
-
-/** 4.11 */
-export interface ListErc1155BalancesParams extends PageParams {
-    chainId: string;
-    address: string;
-    blockNumber?: BlockNumberInput | undefined;
-    contractAddress?: string | undefined;
-}
-
-/** 4.12 */
-export interface GetTransactionsForBlockParams extends PageParams {
-    chainId: string;
-    /** A block number or a block hash. */
-    blockId: BlockNumberInput;
-}
-
-/** 4.13 */
-export interface ListCollectibleBalancesParams extends PageParams {
-    chainId: string;
-    address: string;
-    contractAddress?: string | undefined;
-}
-
-/** 4.14 */
-export interface GetVertexByHeightParams extends PageParams {
-    network: Loose<NetworkName>;
-    blockchainId: Loose<XChainId>;
-    vertexHeight: number;
-    sortOrder?: Loose<SortOrder> | undefined;
-}
-
-/** 4.15 */
-export interface GetTransactionParams {
-    chainId: string;
-    txHash: string;
-}
-
-/** 4.16 */
-export interface ListLatestPrimaryNetworkBlocksParams extends PageParams, TimestampRangeParams {
-    network: Loose<NetworkName>;
-    blockchainId: Loose<BlockchainId>;
-}
-
-/** 4.17 */
-export interface ListL1ValidatorsParams extends PageParams {
-    network: Loose<NetworkName>;
-    l1ValidationId?: string | undefined;
-    includeInactiveL1Validators?: boolean | undefined;
-    /** `NodeID-…` */
-    nodeId?: string | undefined;
-    subnetId?: string | undefined;
-}
-
-/** 4.18 (Metrics API) */
-export interface GetAddressesByBalanceOverTimeParams extends PageParams, TimestampRangeParams {
-    /** An EVM chain id. */
-    chainId: string;
-    /** The token contract. */
-    address: string;
-    /** Minimum balance, in the token's smallest unit (a string of digits). */
-    threshold: string | bigint;
-}
-
-/** `GET /v1/chains` */
-export interface SupportedChainsParams {
-    network?: Loose<NetworkName> | undefined;
-    feature?: Loose<ApiFeature> | undefined;
-}
+/** The params object of an endpoint, from its parameter specs (plus paging for list endpoints). */
+export type ParamsOf<Specs, Paged extends boolean> = Flatten<
+    {
+        -readonly [K in keyof Specs as Specs[K] extends { required: true } ? K : never]: InputOf<
+            Specs[K]
+        >;
+    } & {
+        -readonly [K in keyof Specs as Specs[K] extends { required: true } ? never : K]?:
+            InputOf<Specs[K]> | undefined;
+    } & (Paged extends true ? PageParams : unknown)
+>;
 
 /** Parameters per operation, for generic code (request descriptions, command tables). */
-export interface DataApiParams {
-    getAggregatedSignatures: GetAggregatedSignaturesParams;
-    listTransactions: ListTransactionsParams;
-    getUtxosByAddressesV2: GetUtxosByAddressesV2Params;
-    listAssetTransactions: ListAssetTransactionsParams;
-    postTransactionExportJob: PostTransactionExportJobParams;
-    getOperationResult: GetOperationResultParams;
-    listSubnets: ListSubnetsParams;
-    listErc1155Transactions: ListErc1155TransactionsParams;
-    listErc20Balances: ListErc20BalancesParams;
-    listTransfers: ListTransfersParams;
-    listInternalTransactions: ListInternalTransactionsParams;
-    listErc1155Balances: ListErc1155BalancesParams;
-    getTransactionsForBlock: GetTransactionsForBlockParams;
-    listCollectibleBalances: ListCollectibleBalancesParams;
-    getVertexByHeight: GetVertexByHeightParams;
-    getTransaction: GetTransactionParams;
-    listLatestPrimaryNetworkBlocks: ListLatestPrimaryNetworkBlocksParams;
-    listL1Validators: ListL1ValidatorsParams;
-    getAddressesByBalanceOverTime: GetAddressesByBalanceOverTimeParams;
-    supportedChains: SupportedChainsParams;
-}
+export type DataApiParams = {
+    [K in DataApiOperation]: DataApiEndpoints[K] extends {
+        readonly params: infer Specs;
+        readonly pageSize: infer Limit;
+    }
+        ? ParamsOf<Specs, Limit extends undefined ? false : true>
+        : never;
+};
+
+/** The body of an export request (kept by the export commands to continue a truncated export). */
+export type PostTransactionExportJobParams = DataApiParams['postTransactionExportJob'];

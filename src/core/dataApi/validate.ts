@@ -1,16 +1,16 @@
 /**
- * Client-side checks of every Data API / Metrics API parameter (spec §1, §8 and the published
- * OpenAPI), run before anything is sent: a bad value throws `ValidationError(param, value,
- * allowed)` and no request leaves the machine. `prepareRequest` checks one call's parameters and
- * returns the request to send, so that checking and building can never drift apart.
+ * The parameter types of the Data API and Metrics API endpoints: what each kind of value accepts
+ * and the text that goes on the wire. `endpoints.ts` names one of these per parameter; every call
+ * runs them before anything is sent, and a bad value throws `ValidationError(param, value,
+ * allowed)`. Ranges, value lists and page sizes follow the published OpenAPI (the operations and
+ * components in `test/fixtures/dataApi/openapi-subset.json`).
  *
  * Everything here is plain string and number work (plus a SHA-256 for cb58 checksums); it runs on
- * every call, so it avoids allocations beyond the request it returns.
+ * every call, so it avoids allocations beyond the values it returns.
  */
 import { bech32 } from '@scure/base';
 
 import { ValidationError } from '../http/errors';
-import type { QueryValue } from '../http/httpClient';
 import { isCb58Id, isNodeId } from '../ids/cb58';
 import {
     apiFeatures,
@@ -21,12 +21,28 @@ import {
     operationTypes,
     primaryNetworkTxTypes,
     sortOrders,
-    utxoSortBy,
+    utxoSortBy as utxoSortByValues,
     xChainIds,
 } from './enums';
-import type { DataApiOperation, DataApiParams } from './params';
+import type {
+    ApiFeature,
+    BlockchainId,
+    CurrencyCode,
+    NetworkName,
+    OperationType,
+    PrimaryNetworkTxType,
+    SortOrder,
+    UtxoSortBy,
+    XChainId,
+} from './enums';
+import type {
+    BlockNumberInput,
+    EvmExportOptions,
+    Loose,
+    PrimaryNetworkExportOptions,
+} from './params';
 
-/** Page-size range and default of one list endpoint (spec §8). */
+/** Page-size range and default of one list endpoint (OpenAPI `minimum`, `maximum`, `default`). */
 export interface PageSizeLimit {
     min: number;
     max: number;
@@ -34,61 +50,14 @@ export interface PageSizeLimit {
     default: number;
 }
 
-const small: PageSizeLimit = { min: 1, max: 100, default: 10 };
-const balances: PageSizeLimit = { min: 1, max: 500, default: 10 };
-
-/** `pageSize` range and default of every list operation (spec §8, OpenAPI `minimum`/`maximum`). */
-export const pageSizeLimits = {
-    listTransactions: small,
-    getUtxosByAddressesV2: { min: 1, max: 1024, default: 10 },
-    listAssetTransactions: small,
-    listSubnets: { min: 1, max: 10_000, default: 100 },
-    listErc1155Transactions: small,
-    listErc20Balances: balances,
-    listTransfers: small,
-    listInternalTransactions: small,
-    listErc1155Balances: balances,
-    getTransactionsForBlock: { min: 0, max: 100, default: 0 },
-    listCollectibleBalances: balances,
-    getVertexByHeight: small,
-    listLatestPrimaryNetworkBlocks: small,
-    listL1Validators: small,
-    getAddressesByBalanceOverTime: { min: 1, max: 5000, default: 1000 },
-} as const satisfies Partial<Record<DataApiOperation, PageSizeLimit>>;
-
-/** The list operations, i.e. those that take `pageToken` and `pageSize`. */
-export type PagedOperation = keyof typeof pageSizeLimits;
-
-/** Which server answers an operation. */
-export type DataApiService = 'dataApi' | 'metrics';
-
-/** A checked call, ready for `HttpClient.send`. */
-export interface PreparedRequest {
-    service: DataApiService;
-    method: 'GET' | 'POST';
-    /** Path below the base URL; every segment is already safe for a URL. */
-    path: string;
-    query?: Record<string, QueryValue>;
-    body?: unknown;
-}
-
-// Value checks. Each returns the text that goes on the wire, or throws ValidationError.
-
 const evmAddressPattern = /^0x[0-9a-fA-F]{40}$/;
 const evmHashPattern = /^0x[0-9a-fA-F]{64}$/;
 const evmChainIdPattern = /^[1-9][0-9]{0,19}$/;
 const unsignedPattern = /^(?:0|[1-9][0-9]*)$/;
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const networkSet: ReadonlySet<string> = new Set(networks);
 const blockchainIdSet: ReadonlySet<string> = new Set(blockchainIds);
-const xChainIdSet: ReadonlySet<string> = new Set(xChainIds);
-const sortOrderSet: ReadonlySet<string> = new Set(sortOrders);
-const utxoSortBySet: ReadonlySet<string> = new Set(utxoSortBy);
-const currencySet: ReadonlySet<string> = new Set(currencies);
 const txTypeSet: ReadonlySet<string> = new Set(primaryNetworkTxTypes);
-const featureSet: ReadonlySet<string> = new Set(apiFeatures);
-const operationTypeSet: ReadonlySet<string> = new Set(operationTypes);
 const evmExportTypeSet: ReadonlySet<string> = new Set(evmExportTypes);
 
 const allowedText = {
@@ -139,21 +108,6 @@ function fail(param: string, value: unknown, allowed: string): never {
     throw new ValidationError(param, value, allowed);
 }
 
-function checkNetwork(value: unknown, param = 'network'): string {
-    if (isString(value) && networkSet.has(value)) return value;
-    return fail(param, value, allowedText.network);
-}
-
-function checkChainId(value: unknown): string {
-    if (isString(value) && (evmChainIdPattern.test(value) || isCb58Id(value))) return value;
-    return fail('chainId', value, allowedText.chainId);
-}
-
-function checkMetricsChainId(value: unknown, param = 'chainId'): string {
-    if (isString(value) && evmChainIdPattern.test(value)) return value;
-    return fail(param, value, allowedText.metricsChainId);
-}
-
 function checkEvmAddress(value: unknown, param: string): string {
     if (isString(value) && evmAddressPattern.test(value)) return value;
     return fail(param, value, allowedText.evmAddress);
@@ -164,9 +118,9 @@ function checkEvmTxHash(value: unknown, param: string): string {
     return fail(param, value, allowedText.evmTxHash);
 }
 
-function checkCb58Id(value: unknown, param: string, what?: string): string {
-    if (isString(value) && isCb58Id(value)) return value;
-    return fail(param, value, what ? `${what}: ${allowedText.cb58Id}` : allowedText.cb58Id);
+function checkMetricsChainId(value: unknown, param: string): string {
+    if (isString(value) && evmChainIdPattern.test(value)) return value;
+    return fail(param, value, allowedText.metricsChainId);
 }
 
 function checkMember(
@@ -179,21 +133,8 @@ function checkMember(
     return fail(param, value, allowed);
 }
 
-function optionalMember(
-    value: unknown,
-    param: string,
-    set: ReadonlySet<string>,
-    allowed: string,
-): string | undefined {
-    return value === undefined ? undefined : checkMember(value, param, set, allowed);
-}
-
-function optionalBoolean(value: unknown, param: string): boolean | undefined {
-    if (value === undefined || typeof value === 'boolean') return value;
-    return fail(param, value, allowedText.boolean);
-}
-
-function checkPageSize(value: unknown, limit: PageSizeLimit): number | undefined {
+/** `pageSize` within the endpoint's range; undefined when absent. */
+export function checkPageSize(value: unknown, limit: PageSizeLimit): number | undefined {
     if (value === undefined) return undefined;
     if (
         Number.isInteger(value) &&
@@ -205,7 +146,8 @@ function checkPageSize(value: unknown, limit: PageSizeLimit): number | undefined
     return fail('pageSize', value, `an integer from ${limit.min} to ${limit.max}`);
 }
 
-function checkPageToken(value: unknown): string | undefined {
+/** `pageToken`; undefined when absent or empty. */
+export function checkPageToken(value: unknown): string | undefined {
     // An empty token means "first page", the way the tree and collectPages start.
     if (value === undefined || value === '') return undefined;
     if (isString(value) && value.length <= 2048) return value;
@@ -224,63 +166,14 @@ function checkUnsigned(value: unknown, param: string, allowed: string): string {
     return fail(param, value, allowed);
 }
 
-function optionalBlockNumber(value: unknown, param: string): string | undefined {
-    return value === undefined ? undefined : checkUnsigned(value, param, allowedText.blockNumber);
-}
-
-/**
- * Checks both ends of an optional range, then their order. When they are out of order the end is
- * reported, with the value as given.
- */
-function checkRange<K extends string, T>(
-    params: Partial<Record<K, unknown>>,
-    startKey: K,
-    endKey: K,
-    check: (value: unknown, param: string) => T | undefined,
-    outOfOrder: (start: T, end: T) => boolean,
-    allowed: (start: T) => string,
-): Record<K, T | undefined> {
-    const start = check(params[startKey], startKey);
-    const end = check(params[endKey], endKey);
-    if (start !== undefined && end !== undefined && outOfOrder(start, end)) {
-        fail(endKey, params[endKey], allowed(start));
-    }
-    return { [startKey]: start, [endKey]: end } as Record<K, T | undefined>;
-}
-
-function checkBlockRange(params: { startBlock?: unknown; endBlock?: unknown }): {
-    startBlock: string | undefined;
-    endBlock: string | undefined;
-} {
-    return checkRange(
-        params,
-        'startBlock',
-        'endBlock',
-        optionalBlockNumber,
-        // endBlock is exclusive, so an equal pair would select nothing.
-        (start, end) => BigInt(start) >= BigInt(end),
-        (start) => `a block number greater than startBlock (${start})`,
-    );
-}
-
-function optionalTimestamp(value: unknown, param: string): number | undefined {
-    if (value === undefined) return undefined;
+function checkTimestamp(value: unknown, param: string): number {
     if (Number.isSafeInteger(value) && (value as number) >= 0) return value as number;
     return fail(param, value, allowedText.timestamp);
 }
 
-function checkTimestampRange(params: { startTimestamp?: unknown; endTimestamp?: unknown }): {
-    startTimestamp: number | undefined;
-    endTimestamp: number | undefined;
-} {
-    return checkRange(
-        params,
-        'startTimestamp',
-        'endTimestamp',
-        optionalTimestamp,
-        (start, end) => start > end,
-        (start) => `a timestamp >= startTimestamp (${start})`,
-    );
+function isDense(list: readonly unknown[]): boolean {
+    for (let i = 0; i < list.length; i++) if (!(i in list)) return false;
+    return true;
 }
 
 /** Splits a list given as an array or as one comma-separated string; blanks around items are dropped. */
@@ -296,7 +189,7 @@ function listOf(value: unknown, param: string, what: string): string[] {
     return items as string[];
 }
 
-function hrpFor(network: string): string {
+function hrpFor(network: unknown): string {
     return network === 'mainnet' ? 'avax' : 'fuji';
 }
 
@@ -322,24 +215,6 @@ function checkPrimaryNetworkAddress(
     return fail(param, value, allowed);
 }
 
-function checkIsoDate(value: unknown, param: string): string | undefined {
-    if (value === undefined) return undefined;
-    const match = isString(value) ? isoDatePattern.exec(value) : null;
-    if (match) {
-        const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-        const date = new Date(Date.UTC(year, month - 1, day));
-        // Date.UTC rolls 2024-02-30 over to March; a real date survives the round trip.
-        if (
-            date.getUTCFullYear() === year &&
-            date.getUTCMonth() === month - 1 &&
-            date.getUTCDate() === day
-        ) {
-            return value as string;
-        }
-    }
-    return fail(param, value, allowedText.date);
-}
-
 function checkObject(value: unknown, param: string, allowed: string): Record<string, unknown> {
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
         return value as Record<string, unknown>;
@@ -351,7 +226,7 @@ function checkObject(value: unknown, param: string, allowed: string): Record<str
  * Rejects keys the operation does not know, so that a misspelt filter is never silently ignored.
  * `where` names the object: an operation (its parameters, reported as `params`) or `options`.
  */
-function checkKeys(
+export function checkKeys(
     params: unknown,
     names: ReadonlySet<string>,
     where: string,
@@ -375,464 +250,219 @@ function checkKeys(
     return object;
 }
 
-function keys(...names: string[]): ReadonlySet<string> {
-    return new Set(names);
-}
+// Parameter types: what each kind of value accepts, named in the endpoint table.
 
-// Per operation: check, then build. Keys follow the OpenAPI parameter names.
-
-/**
- * The parameter names of every operation, as in the OpenAPI (path, query and body fields
- * together): what forms offer, and what the checks accept. Anything else is rejected.
- */
-export const operationParams = {
-    getAggregatedSignatures: ['network', 'txHash'],
-    listTransactions: [
-        'chainId',
-        'address',
-        'startBlock',
-        'endBlock',
-        'sortOrder',
-        'pageToken',
-        'pageSize',
-    ],
-    getUtxosByAddressesV2: [
-        'network',
-        'blockchainId',
-        'addresses',
-        'assetId',
-        'minUtxoAmount',
-        'includeSpent',
-        'sortBy',
-        'sortOrder',
-        'pageToken',
-        'pageSize',
-    ],
-    listAssetTransactions: [
-        'network',
-        'blockchainId',
-        'assetId',
-        'txTypes',
-        'startTimestamp',
-        'endTimestamp',
-        'pageToken',
-        'pageSize',
-    ],
-    postTransactionExportJob: ['type', 'firstDate', 'lastDate', 'startDate', 'endDate', 'options'],
-    getOperationResult: ['operationId'],
-    listSubnets: ['network', 'sortOrder', 'pageToken', 'pageSize'],
-    listErc1155Transactions: [
-        'chainId',
-        'address',
-        'startBlock',
-        'endBlock',
-        'pageToken',
-        'pageSize',
-    ],
-    listErc20Balances: [
-        'chainId',
-        'address',
-        'blockNumber',
-        'filterSpamTokens',
-        'contractAddresses',
-        'currency',
-        'pageToken',
-        'pageSize',
-    ],
-    listTransfers: ['chainId', 'address', 'startBlock', 'endBlock', 'pageToken', 'pageSize'],
-    listInternalTransactions: [
-        'chainId',
-        'address',
-        'startBlock',
-        'endBlock',
-        'pageToken',
-        'pageSize',
-    ],
-    listErc1155Balances: [
-        'chainId',
-        'address',
-        'blockNumber',
-        'contractAddress',
-        'pageToken',
-        'pageSize',
-    ],
-    getTransactionsForBlock: ['chainId', 'blockId', 'pageToken', 'pageSize'],
-    listCollectibleBalances: ['chainId', 'address', 'contractAddress', 'pageToken', 'pageSize'],
-    getVertexByHeight: [
-        'network',
-        'blockchainId',
-        'vertexHeight',
-        'sortOrder',
-        'pageToken',
-        'pageSize',
-    ],
-    getTransaction: ['chainId', 'txHash'],
-    listLatestPrimaryNetworkBlocks: [
-        'network',
-        'blockchainId',
-        'startTimestamp',
-        'endTimestamp',
-        'pageToken',
-        'pageSize',
-    ],
-    listL1Validators: [
-        'network',
-        'l1ValidationId',
-        'includeInactiveL1Validators',
-        'nodeId',
-        'subnetId',
-        'pageToken',
-        'pageSize',
-    ],
-    getAddressesByBalanceOverTime: [
-        'chainId',
-        'address',
-        'threshold',
-        'startTimestamp',
-        'endTimestamp',
-        'pageToken',
-        'pageSize',
-    ],
-    supportedChains: ['network', 'feature'],
-} as const satisfies Record<DataApiOperation, readonly string[]>;
-
-const known = Object.fromEntries(
-    Object.entries(operationParams).map(([operation, names]) => [
-        operation,
-        new Set<string>(names),
-    ]),
-) as unknown as Record<DataApiOperation, ReadonlySet<string>>;
-
-/** The parameters of `operation`, with any name it does not know rejected. */
-function paramsOf(raw: unknown, operation: DataApiOperation): Record<string, unknown> {
-    return checkKeys(raw, known[operation], operation);
-}
-
-function optional<T>(value: unknown, check: (value: unknown) => T): T | undefined {
-    return value === undefined ? undefined : check(value);
-}
-
-function optionalSortOrder(value: unknown): string | undefined {
-    return optionalMember(value, 'sortOrder', sortOrderSet, allowedText.sortOrder);
-}
-
-function checkBlockchainId(value: unknown): string {
-    return checkMember(value, 'blockchainId', blockchainIdSet, allowedText.blockchainId);
-}
-
-function checkXChainId(value: unknown): string {
-    return checkMember(value, 'blockchainId', xChainIdSet, allowedText.xChainId);
-}
-
-/** The `chainId` and `address` path parameters that the per-address EVM endpoints share. */
-function checkEvmAccount(p: Record<string, unknown>): { chainId: string; address: string } {
-    const chainId = checkChainId(p['chainId']);
-    const address = checkEvmAddress(p['address'], 'address');
-    return { chainId, address };
-}
+/** The parameters of one call that have passed their checks so far, in wire form. */
+export type CheckedParams = Readonly<Record<string, unknown>>;
 
 /**
- * Every list call checks `pageSize` before `pageToken` (so the first bad one is the one reported),
- * but sends the token first.
+ * One kind of parameter value. `check` gets a present value (or undefined for a missing required
+ * one) and returns its wire form, or throws ValidationError naming `param`. `checked` holds the
+ * parameters declared before it, for values whose rules depend on another (address prefixes on
+ * the network, export options on the export type).
  */
-function checkPage(
-    p: Record<string, unknown>,
-    operation: PagedOperation,
-): { pageToken: string | undefined; pageSize: number | undefined } {
-    const pageSize = checkPageSize(p['pageSize'], pageSizeLimits[operation]);
-    const pageToken = checkPageToken(p['pageToken']);
-    return { pageToken, pageSize };
+export interface ParamType<In> {
+    readonly check: (value: unknown, param: string, checked: CheckedParams) => unknown;
+    /** Never set: carries the type callers pass, from which the params types are derived. */
+    readonly input?: In;
 }
 
-function dataApiGet(path: string, query?: Record<string, QueryValue>): PreparedRequest {
-    // Calls without a query carry no `query` key at all, not an undefined one.
-    return query === undefined
-        ? { service: 'dataApi', method: 'GET', path }
-        : { service: 'dataApi', method: 'GET', path, query };
+/** A parameter of one endpoint: its type and whether it must be given. */
+export interface ParamSpec<In = unknown, Required extends boolean = boolean> extends ParamType<In> {
+    readonly required: Required;
 }
 
-function evmRange(
-    operation: 'listErc1155Transactions' | 'listTransfers' | 'listInternalTransactions',
-    suffix: string,
-) {
-    return (p: Record<string, unknown>): PreparedRequest => {
-        const { chainId, address } = checkEvmAccount(p);
-        const range = checkBlockRange(p);
-        const page = checkPage(p, operation);
-        return dataApiGet(suffix.replace('{chainId}', chainId).replace('{address}', address), {
-            ...range,
-            ...page,
-        });
-    };
+/** A parameter that must be given; a missing one is reported by its type's check. */
+export function required<In>(type: ParamType<In>): ParamSpec<In, true> {
+    return { check: type.check, required: true };
 }
 
-/** Per operation: its checks and its request, given the parameters once `checkKeys` has passed them. */
-const preparers: {
-    [K in DataApiOperation]: (p: Record<string, unknown>) => PreparedRequest;
-} = {
-    getAggregatedSignatures: (p) => {
-        const network = checkNetwork(p['network']);
-        const txHash = checkCb58Id(p['txHash'], 'txHash', 'a P-Chain or X-Chain transaction id');
-        return dataApiGet(`/v1/signatureAggregator/${network}/aggregateSignatures/${txHash}`);
-    },
+/** A parameter that may be left out (undefined counts as left out). */
+export function optional<In>(type: ParamType<In>): ParamSpec<In, false> {
+    return { check: type.check, required: false };
+}
 
-    listTransactions: (p) => {
-        const { chainId, address } = checkEvmAccount(p);
-        const range = checkBlockRange(p);
-        const sortOrder = optionalSortOrder(p['sortOrder']);
-        const page = checkPage(p, 'listTransactions');
-        return dataApiGet(`/v1/chains/${chainId}/addresses/${address}/transactions`, {
-            ...page,
-            ...range,
-            sortOrder,
-        });
-    },
+function paramType<In>(check: ParamType<In>['check']): ParamType<In> {
+    return { check };
+}
 
-    getUtxosByAddressesV2: (p) => {
-        const network = checkNetwork(p['network']);
-        const blockchainId = checkBlockchainId(p['blockchainId']);
-        const hrps = [hrpFor(network)];
-        const addresses = listOf(p['addresses'], 'addresses', 'primary-network address');
+function member<In extends string>(values: readonly string[], allowed: string): ParamType<In> {
+    const set: ReadonlySet<string> = new Set(values);
+    return paramType((value, param) => checkMember(value, param, set, allowed));
+}
+
+/** `mainnet`, `fuji` or `testnet`. */
+export const network = member<Loose<NetworkName>>(networks, allowedText.network);
+
+/** An EVM chain id in digits (`43114`) or a cb58 blockchain id. */
+export const chainId = paramType<string>((value, param) => {
+    if (isString(value) && (evmChainIdPattern.test(value) || isCb58Id(value))) return value;
+    return fail(param, value, allowedText.chainId);
+});
+
+/** An EVM chain id in digits only (the Metrics API takes no blockchain ids). */
+export const evmChainId = paramType<string>(checkMetricsChainId);
+
+/** `0x` followed by 40 hex digits. */
+export const evmAddress = paramType<string>(checkEvmAddress);
+
+/** `0x` followed by 64 hex digits. */
+export const evmTxHash = paramType<string>(checkEvmTxHash);
+
+/** A cb58 id of 32 bytes with a valid checksum; `what` names it in the message. */
+export function cb58Id(what: string): ParamType<string> {
+    return paramType((value, param) => {
+        if (isString(value) && isCb58Id(value)) return value;
+        return fail(param, value, `${what}: ${allowedText.cb58Id}`);
+    });
+}
+
+/** `NodeID-` followed by cb58 text with a valid checksum. */
+export const nodeId = paramType<string>((value, param) => {
+    if (isString(value) && isNodeId(value)) return value;
+    return fail(param, value, allowedText.nodeId);
+});
+
+/** A primary-network blockchain: an alias or its cb58 id. */
+export const blockchainId = member<Loose<BlockchainId>>(blockchainIds, allowedText.blockchainId);
+
+/** The X-Chain: its alias or its cb58 id on either network. */
+export const xChainId = member<Loose<XChainId>>(xChainIds, allowedText.xChainId);
+
+/** `asc` or `desc`. */
+export const sortOrder = member<Loose<SortOrder>>(sortOrders, allowedText.sortOrder);
+
+/** `timestamp` or `amount`. */
+export const utxoSortBy = member<Loose<UtxoSortBy>>(utxoSortByValues, allowedText.sortBy);
+
+/** A currency code of the OpenAPI `CurrencyCode` list. */
+export const currency = member<Loose<CurrencyCode>>(currencies, allowedText.currency);
+
+/** A feature of the OpenAPI `ApiFeature` list. */
+export const apiFeature = member<Loose<ApiFeature>>(apiFeatures, allowedText.feature);
+
+/** `true` or `false` (the boolean itself, not text). */
+export const flag = paramType<boolean>((value, param) => {
+    if (typeof value === 'boolean') return value;
+    return fail(param, value, allowedText.boolean);
+});
+
+/** A block number: a non-negative integer as a number, a bigint or a string of digits. */
+export const blockNumber = paramType<BlockNumberInput>((value, param) =>
+    checkUnsigned(value, param, allowedText.blockNumber),
+);
+
+/** Integer seconds >= 0. */
+export const timestamp = paramType<number>(checkTimestamp);
+
+/** An amount in nAVAX: a non-negative integer as a number, a bigint or a string of digits. */
+export const nAvaxAmount = paramType<number | bigint | string>((value, param) =>
+    checkUnsigned(value, param, 'an amount in nAVAX: an integer >= 0'),
+);
+
+/** A token balance threshold: a string of digits (or a bigint), never a lossy number. */
+export const threshold = paramType<string | bigint>((value, param) => {
+    const allowed = 'a minimum balance: a string of digits (required)';
+    if (!(isString(value) || typeof value === 'bigint')) fail(param, value, allowed);
+    return checkUnsigned(value, param, allowed);
+});
+
+/** A vertex height: an integer >= 0. */
+export const vertexHeight = paramType<number>((value, param) => {
+    if (Number.isSafeInteger(value) && (value as number) >= 0) return value;
+    return fail(param, value, 'a vertex height: an integer >= 0 (required)');
+});
+
+/** A block number or a block hash. */
+export const blockId = paramType<BlockNumberInput>((value, param) =>
+    isString(value) && value.startsWith('0x')
+        ? checkEvmTxHash(value, param)
+        : checkUnsigned(value, param, allowedText.blockId),
+);
+
+/** The id an asynchronous operation was created with. */
+export const operationId = paramType<string>((value, param) => {
+    // `.` and `..` survive encodeURIComponent and would move the request to another path.
+    if (
+        !isString(value) ||
+        value.length === 0 ||
+        value.length > 200 ||
+        /[\s\u0000-\u001f]/.test(value) ||
+        value === '.' ||
+        value === '..'
+    ) {
+        fail(
+            param,
+            value,
+            'the operationId returned when the operation was created (a non-empty string)',
+        );
+    }
+    return value;
+});
+
+/**
+ * Primary-network addresses (`P-avax1…`, `X-fuji1…`) of the network checked before, as a list or
+ * one comma-separated string; sent as one comma-separated string, the form the OpenAPI
+ * `PrimaryNetworkAddressesBodyDto` takes.
+ */
+export const primaryNetworkAddresses = paramType<string | readonly string[]>(
+    (value, param, checked) => {
+        const hrps = [hrpFor(checked['network'])];
+        const addresses = listOf(value, param, 'primary-network address');
         addresses.forEach((address, i) =>
-            checkPrimaryNetworkAddress(address, `addresses[${i}]`, hrps),
+            checkPrimaryNetworkAddress(address, `${param}[${i}]`, hrps),
         );
-        const assetId = optional(p['assetId'], (v) => checkCb58Id(v, 'assetId', 'an asset id'));
-        const minUtxoAmount = optional(p['minUtxoAmount'], (v) =>
-            checkUnsigned(v, 'minUtxoAmount', 'an amount in nAVAX: an integer >= 0'),
-        );
-        const includeSpent = optionalBoolean(p['includeSpent'], 'includeSpent');
-        const sortBy = optionalMember(p['sortBy'], 'sortBy', utxoSortBySet, allowedText.sortBy);
-        const sortOrder = optionalSortOrder(p['sortOrder']);
-        const page = checkPage(p, 'getUtxosByAddressesV2');
-        return {
-            service: 'dataApi',
-            method: 'POST',
-            path: `/v1/networks/${network}/blockchains/${blockchainId}/utxos`,
-            query: { ...page, assetId, minUtxoAmount, includeSpent, sortBy, sortOrder },
-            // The body takes one comma-separated string, not an array (OpenAPI PrimaryNetworkAddressesBodyDto).
-            body: { addresses: addresses.join(',') },
-        };
+        return addresses.join(',');
     },
+);
 
-    listAssetTransactions: (p) => {
-        const network = checkNetwork(p['network']);
-        const blockchainId = checkXChainId(p['blockchainId']);
-        const assetId = checkCb58Id(p['assetId'], 'assetId', 'an X-Chain asset id');
-        let txTypes: string[] | undefined;
-        if (p['txTypes'] !== undefined) {
-            if (!Array.isArray(p['txTypes']) || !isDense(p['txTypes']))
-                fail(
-                    'txTypes',
-                    p['txTypes'],
-                    `a list of transaction types, each ${allowedText.txType}`,
-                );
-            txTypes = (p['txTypes'] as unknown[]).map((t, i) =>
-                checkMember(t, `txTypes[${i}]`, txTypeSet, allowedText.txType),
-            );
-        }
-        const range = checkTimestampRange(p);
-        const page = checkPage(p, 'listAssetTransactions');
-        return dataApiGet(
-            `/v1/networks/${network}/blockchains/${blockchainId}/assets/${assetId}/transactions`,
-            { txTypes, ...range, ...page },
-        );
-    },
+/** EVM contract addresses, as a list or one comma-separated string; sent comma-separated. */
+export const evmAddressList = paramType<string | readonly string[]>((value, param) => {
+    const list = listOf(value, param, 'contract address');
+    list.forEach((address, i) => checkEvmAddress(address, `${param}[${i}]`));
+    return list.join(',');
+});
 
-    postTransactionExportJob: (p) => ({
-        service: 'dataApi',
-        method: 'POST',
-        path: '/v1/operations/transactions:export',
-        body: checkExportRequest(p),
-    }),
+/** Primary-network transaction types, sent as a repeated query parameter. */
+export const txTypes = paramType<readonly Loose<PrimaryNetworkTxType>[]>((value, param) => {
+    if (!Array.isArray(value) || !isDense(value)) {
+        fail(param, value, `a list of transaction types, each ${allowedText.txType}`);
+    }
+    return (value as unknown[]).map((type, i) =>
+        checkMember(type, `${param}[${i}]`, txTypeSet, allowedText.txType),
+    );
+});
 
-    getOperationResult: (p) => {
-        const id = p['operationId'];
-        // `.` and `..` survive encodeURIComponent and would move the request to another path.
+/** An export type of the OpenAPI `OperationType` list. */
+export const exportType = member<Loose<OperationType>>(
+    operationTypes,
+    `one of ${operationTypes.join(', ')}`,
+);
+
+/** A real calendar date written `YYYY-MM-DD`. */
+export const isoDate = paramType<string>((value, param) => {
+    const match = isString(value) ? isoDatePattern.exec(value) : null;
+    if (match) {
+        const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+        const date = new Date(Date.UTC(year, month - 1, day));
+        // Date.UTC rolls 2024-02-30 over to March; a real date survives the round trip.
         if (
-            !isString(id) ||
-            id.length === 0 ||
-            id.length > 200 ||
-            /[\s\u0000-\u001f]/.test(id) ||
-            id === '.' ||
-            id === '..'
+            date.getUTCFullYear() === year &&
+            date.getUTCMonth() === month - 1 &&
+            date.getUTCDate() === day
         ) {
-            fail(
-                'operationId',
-                id,
-                'the operationId returned when the operation was created (a non-empty string)',
-            );
+            return value;
         }
-        return dataApiGet(`/v1/operations/${encodeURIComponent(id)}`);
-    },
+    }
+    return fail(param, value, allowedText.date);
+});
 
-    listSubnets: (p) => {
-        const network = checkNetwork(p['network']);
-        const sortOrder = optionalSortOrder(p['sortOrder']);
-        const page = checkPage(p, 'listSubnets');
-        return dataApiGet(`/v1/networks/${network}/subnets`, { ...page, sortOrder });
-    },
-
-    listErc1155Transactions: evmRange(
-        'listErc1155Transactions',
-        '/v1/chains/{chainId}/addresses/{address}/transactions:listErc1155',
-    ),
-
-    listErc20Balances: (p) => {
-        const { chainId, address } = checkEvmAccount(p);
-        const blockNumber = optionalBlockNumber(p['blockNumber'], 'blockNumber');
-        const filterSpamTokens = optionalBoolean(p['filterSpamTokens'], 'filterSpamTokens');
-        const contractAddresses = optional(p['contractAddresses'], (v) => {
-            const list = listOf(v, 'contractAddresses', 'contract address');
-            list.forEach((a, i) => checkEvmAddress(a, `contractAddresses[${i}]`));
-            return list.join(',');
-        });
-        const currency = optionalMember(
-            p['currency'],
-            'currency',
-            currencySet,
-            allowedText.currency,
-        );
-        const page = checkPage(p, 'listErc20Balances');
-        return dataApiGet(`/v1/chains/${chainId}/addresses/${address}/balances:listErc20`, {
-            blockNumber,
-            ...page,
-            filterSpamTokens,
-            contractAddresses,
-            currency,
-        });
-    },
-
-    listTransfers: evmRange('listTransfers', '/v1/chains/{chainId}/tokens/{address}/transfers'),
-
-    listInternalTransactions: evmRange(
-        'listInternalTransactions',
-        '/v1/chains/{chainId}/addresses/{address}/transactions:listInternals',
-    ),
-
-    listErc1155Balances: (p) => {
-        const { chainId, address } = checkEvmAccount(p);
-        const blockNumber = optionalBlockNumber(p['blockNumber'], 'blockNumber');
-        const contractAddress = optional(p['contractAddress'], (v) =>
-            checkEvmAddress(v, 'contractAddress'),
-        );
-        const page = checkPage(p, 'listErc1155Balances');
-        return dataApiGet(`/v1/chains/${chainId}/addresses/${address}/balances:listErc1155`, {
-            blockNumber,
-            ...page,
-            contractAddress,
-        });
-    },
-
-    getTransactionsForBlock: (p) => {
-        const chainId = checkChainId(p['chainId']);
-        const rawId = p['blockId'];
-        const blockId =
-            isString(rawId) && rawId.startsWith('0x')
-                ? checkEvmTxHash(rawId, 'blockId')
-                : checkUnsigned(rawId, 'blockId', allowedText.blockId);
-        const page = checkPage(p, 'getTransactionsForBlock');
-        return dataApiGet(`/v1/chains/${chainId}/blocks/${blockId}/transactions`, page);
-    },
-
-    listCollectibleBalances: (p) => {
-        const { chainId, address } = checkEvmAccount(p);
-        const contractAddress = optional(p['contractAddress'], (v) =>
-            checkEvmAddress(v, 'contractAddress'),
-        );
-        const page = checkPage(p, 'listCollectibleBalances');
-        return dataApiGet(`/v1/chains/${chainId}/addresses/${address}/balances:listCollectibles`, {
-            ...page,
-            contractAddress,
-        });
-    },
-
-    getVertexByHeight: (p) => {
-        const network = checkNetwork(p['network']);
-        const blockchainId = checkXChainId(p['blockchainId']);
-        const height = p['vertexHeight'];
-        if (!Number.isSafeInteger(height) || (height as number) < 0) {
-            fail('vertexHeight', height, 'a vertex height: an integer >= 0 (required)');
-        }
-        const sortOrder = optionalSortOrder(p['sortOrder']);
-        const page = checkPage(p, 'getVertexByHeight');
-        return dataApiGet(
-            `/v1/networks/${network}/blockchains/${blockchainId}/vertices:listByHeight`,
-            { vertexHeight: height as number, ...page, sortOrder },
-        );
-    },
-
-    getTransaction: (p) => {
-        const chainId = checkChainId(p['chainId']);
-        const txHash = checkEvmTxHash(p['txHash'], 'txHash');
-        return dataApiGet(`/v1/chains/${chainId}/transactions/${txHash}`);
-    },
-
-    listLatestPrimaryNetworkBlocks: (p) => {
-        const network = checkNetwork(p['network']);
-        const blockchainId = checkBlockchainId(p['blockchainId']);
-        const range = checkTimestampRange(p);
-        const page = checkPage(p, 'listLatestPrimaryNetworkBlocks');
-        return dataApiGet(`/v1/networks/${network}/blockchains/${blockchainId}/blocks`, {
-            ...range,
-            ...page,
-        });
-    },
-
-    listL1Validators: (p) => {
-        const network = checkNetwork(p['network']);
-        const l1ValidationId = optional(p['l1ValidationId'], (v) =>
-            checkCb58Id(v, 'l1ValidationId', 'an L1 validation id'),
-        );
-        const includeInactiveL1Validators = optionalBoolean(
-            p['includeInactiveL1Validators'],
-            'includeInactiveL1Validators',
-        );
-        const nodeId = p['nodeId'];
-        if (nodeId !== undefined && !(isString(nodeId) && isNodeId(nodeId))) {
-            fail('nodeId', nodeId, allowedText.nodeId);
-        }
-        const subnetId = optional(p['subnetId'], (v) => checkCb58Id(v, 'subnetId', 'a subnet id'));
-        const page = checkPage(p, 'listL1Validators');
-        return dataApiGet(`/v1/networks/${network}/l1Validators`, {
-            ...page,
-            l1ValidationId,
-            includeInactiveL1Validators,
-            nodeId: nodeId,
-            subnetId,
-        });
-    },
-
-    getAddressesByBalanceOverTime: (p) => {
-        const chainId = checkMetricsChainId(p['chainId']);
-        const address = checkEvmAddress(p['address'], 'address');
-        const threshold = p['threshold'];
-        if (!(isString(threshold) || typeof threshold === 'bigint')) {
-            fail('threshold', threshold, 'a minimum balance: a string of digits (required)');
-        }
-        const thresholdText = checkUnsigned(
-            threshold,
-            'threshold',
-            'a minimum balance: a string of digits (required)',
-        );
-        const range = checkTimestampRange(p);
-        const page = checkPage(p, 'getAddressesByBalanceOverTime');
-        return {
-            service: 'metrics',
-            method: 'GET',
-            path: `/v2/chains/${chainId}/contracts/${address}/balances`,
-            query: { threshold: thresholdText, ...range, ...page },
-        };
-    },
-
-    supportedChains: (p) => {
-        const network = optional(p['network'], (v) => checkNetwork(v));
-        const feature = optionalMember(p['feature'], 'feature', featureSet, allowedText.feature);
-        return dataApiGet('/v1/chains', { network, feature });
-    },
-};
-
-const evmOptionKeys = keys('addresses', 'includeChains');
-const primaryOptionKeys = keys('addresses', 'cChainEvmAddresses', 'includeChains');
+const evmOptionKeys: ReadonlySet<string> = new Set(['addresses', 'includeChains']);
+const primaryOptionKeys: ReadonlySet<string> = new Set([
+    'addresses',
+    'cChainEvmAddresses',
+    'includeChains',
+]);
 
 function checkArray(
     value: unknown,
@@ -859,44 +489,31 @@ function optionList(
     return list;
 }
 
-function isDense(list: readonly unknown[]): boolean {
-    for (let i = 0; i < list.length; i++) if (!(i in list)) return false;
-    return true;
-}
-
-/** The export body (4.5): the EVM form or one of the three primary-network forms. */
-function checkExportRequest(p: Record<string, unknown>): Record<string, unknown> {
-    const type = checkMember(
-        p['type'],
-        'type',
-        operationTypeSet,
-        `one of ${operationTypes.join(', ')}`,
-    );
-    const firstDate = checkIsoDate(p['firstDate'], 'firstDate');
-    const lastDate = checkIsoDate(p['lastDate'], 'lastDate');
-    const startDate = checkIsoDate(p['startDate'], 'startDate');
-    const endDate = checkIsoDate(p['endDate'], 'endDate');
-    // ISO dates compare correctly as text.
-    if (firstDate !== undefined && lastDate !== undefined && firstDate > lastDate) {
-        fail('lastDate', lastDate, `a date on or after firstDate (${firstDate})`);
-    }
-    if (startDate !== undefined && endDate !== undefined && startDate > endDate) {
-        fail('endDate', endDate, `a date on or after startDate (${startDate})`);
-    }
-    const evm = evmExportTypeSet.has(type);
-    const options = checkKeys(p['options'], evm ? evmOptionKeys : primaryOptionKeys, 'options');
-    let body: Record<string, unknown>;
-    if (evm) {
-        const addresses = optionList(options, 'addresses', 'EVM addresses', true, checkEvmAddress)!;
-        const chains = optionList(
-            options,
-            'includeChains',
-            'EVM chain ids',
-            true,
-            checkMetricsChainId,
-        )!;
-        body = { type, options: { addresses, includeChains: chains } };
-    } else {
+/**
+ * The options of an export, in the form the export type (checked before, as `type`) takes: the
+ * EVM form or the primary-network one.
+ */
+export const exportOptions = paramType<EvmExportOptions | PrimaryNetworkExportOptions>(
+    (value, _param, checked) => {
+        const evm = evmExportTypeSet.has(checked['type'] as string);
+        const options = checkKeys(value, evm ? evmOptionKeys : primaryOptionKeys, 'options');
+        if (evm) {
+            const addresses = optionList(
+                options,
+                'addresses',
+                'EVM addresses',
+                true,
+                checkEvmAddress,
+            )!;
+            const chains = optionList(
+                options,
+                'includeChains',
+                'EVM chain ids',
+                true,
+                checkMetricsChainId,
+            )!;
+            return { addresses, includeChains: chains };
+        }
         const addresses = optionList(
             options,
             'addresses',
@@ -921,37 +538,47 @@ function checkExportRequest(p: Record<string, unknown>): Record<string, unknown>
         const out: Record<string, unknown> = { includeChains: chains };
         if (addresses) out['addresses'] = addresses;
         if (evmAddresses) out['cChainEvmAddresses'] = evmAddresses;
-        body = { type, options: out };
-    }
-    if (firstDate !== undefined) body['firstDate'] = firstDate;
-    if (lastDate !== undefined) body['lastDate'] = lastDate;
-    if (startDate !== undefined) body['startDate'] = startDate;
-    if (endDate !== undefined) body['endDate'] = endDate;
-    return body;
-}
+        return out;
+    },
+);
+
+// Checks across parameters, run once each parameter has passed its own check.
 
 /**
- * Checks every parameter of one call and returns the request to send. Throws `ValidationError`
- * naming the first bad parameter, its value and what is allowed.
+ * A rule over several parameters: `checked` holds their wire forms, `given` the values as passed
+ * (an error quotes what the caller wrote).
  */
-export function prepareRequest<K extends DataApiOperation>(
-    operation: K,
-    params: DataApiParams[K],
-): PreparedRequest {
-    const prepare = preparers[operation] as
-        ((p: Record<string, unknown>) => PreparedRequest) | undefined;
-    if (!prepare) {
-        return fail('operation', operation, 'a Data API operation name');
-    }
-    // supportedChains is the one operation whose parameters may be left out altogether.
-    const raw: unknown = operation === 'supportedChains' ? (params ?? {}) : params;
-    return prepare(paramsOf(raw, operation));
-}
+export type CrossCheck = (checked: CheckedParams, given: CheckedParams) => void;
 
-/** Checks every parameter of one call without sending anything (for forms and quick picks). */
-export function validateParams<K extends DataApiOperation>(
-    operation: K,
-    params: DataApiParams[K],
-): void {
-    prepareRequest(operation, params);
-}
+/** `startBlock` < `endBlock`: the end is exclusive, so an equal pair would select nothing. */
+export const blockRangeOrder: CrossCheck = (checked, given) => {
+    const start = checked['startBlock'] as string | undefined;
+    const end = checked['endBlock'] as string | undefined;
+    if (start !== undefined && end !== undefined && BigInt(start) >= BigInt(end)) {
+        fail('endBlock', given['endBlock'], `a block number greater than startBlock (${start})`);
+    }
+};
+
+/** `startTimestamp` <= `endTimestamp`. */
+export const timestampRangeOrder: CrossCheck = (checked, given) => {
+    const start = checked['startTimestamp'] as number | undefined;
+    const end = checked['endTimestamp'] as number | undefined;
+    if (start !== undefined && end !== undefined && start > end) {
+        fail('endTimestamp', given['endTimestamp'], `a timestamp >= startTimestamp (${start})`);
+    }
+};
+
+/** `firstDate` <= `lastDate` and `startDate` <= `endDate` (ISO dates compare correctly as text). */
+export const exportDateOrder: CrossCheck = (checked) => {
+    const pairs = [
+        ['firstDate', 'lastDate'],
+        ['startDate', 'endDate'],
+    ] as const;
+    for (const [first, last] of pairs) {
+        const from = checked[first] as string | undefined;
+        const to = checked[last] as string | undefined;
+        if (from !== undefined && to !== undefined && from > to) {
+            fail(last, to, `a date on or after ${first} (${from})`);
+        }
+    }
+};

@@ -1,7 +1,7 @@
 /**
- * Cursor-shaped paging (STYLE.md rule 5): clients return one page and never loop over all pages;
- * trees keep the accumulated items and the cursor, and callers that really want more pages use
- * `collectPages` with an explicit bound.
+ * Cursor-shaped paging: clients return one page and never loop over all pages; trees keep the
+ * accumulated items and the cursor, and callers that really want more pages use `collectPages`
+ * with an explicit bound.
  */
 
 /** One page of a list endpoint. `nextPageToken` is absent on the last page. */
@@ -10,8 +10,19 @@ export interface Page<T> {
     nextPageToken?: string | undefined;
 }
 
+/**
+ * A page from a list answer's items and token. The API omits `nextPageToken` on the last page,
+ * and an empty token is read the same way.
+ */
+export function pageOf<T>(items: T[], nextPageToken: string | undefined): Page<T> {
+    return { items, nextPageToken: nextPageToken === '' ? undefined : nextPageToken };
+}
+
 /** Fetches the page that starts at `pageToken` (undefined for the first). */
-export type PageFetcher<T> = (pageToken: string | undefined, signal?: AbortSignal) => Promise<Page<T>>;
+export type PageFetcher<T> = (
+    pageToken: string | undefined,
+    signal?: AbortSignal,
+) => Promise<Page<T>>;
 
 export interface CollectOptions {
     /** Stop once this many items were collected (the last page may overshoot; it is trimmed). */
@@ -50,31 +61,4 @@ export async function collectPages<T>(
         if (items.length >= maxItems) break;
     }
     return { items: items.slice(0, maxItems), nextPageToken: next };
-}
-
-/**
- * What a tree keeps per parent node: the items so far, the cursor, and whether a "Load more"
- * row is due. Pure data, so that trees and tests share it.
- */
-export class PagedList<T> {
-    items: T[] = [];
-    nextPageToken: string | undefined;
-    loaded = false;
-
-    /** True when a further page exists. */
-    get hasMore(): boolean {
-        return this.loaded && this.nextPageToken !== undefined;
-    }
-
-    append(page: Page<T>): void {
-        this.items.push(...page.items);
-        this.nextPageToken = page.nextPageToken;
-        this.loaded = true;
-    }
-
-    reset(): void {
-        this.items = [];
-        this.nextPageToken = undefined;
-        this.loaded = false;
-    }
 }

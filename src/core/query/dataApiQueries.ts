@@ -1,10 +1,12 @@
 /**
- * The declarative table behind the Data API palette commands: one entry per endpoint of the REST
- * document (4.1 to 4.18, plus the operation status and the supported-chains list), naming the
- * command, its parameter prompts in the order they are asked, the panel kind that shows the result
- * and, for panels with tabs, the sibling queries on the same subject. Commands, prompts, panels and
- * the integration tests all iterate over this one table instead of 20 hand-written handlers.
+ * The declarative table behind the Data API palette commands: one entry per endpoint of the
+ * endpoint table (`dataApi/endpoints.ts`), naming the command, its parameter prompts in the order
+ * they are asked, the panel kind that shows the result and, for panels with tabs, the sibling
+ * queries on the same subject. What the endpoint table already says is taken from it: which
+ * parameters are optional, and which queries create something. Commands, prompts, panels and the
+ * integration tests all iterate over this one table instead of 20 hand-written handlers.
  */
+import { dataApiEndpoint } from '../dataApi/endpoints';
 import { currencies, sortOrders, utxoSortBy } from '../dataApi/enums';
 import type { DataApiOperation } from '../dataApi/params';
 import type { PanelKind } from '../../shared/query';
@@ -24,7 +26,7 @@ export interface DataApiQueryEntry {
     readonly commandId: string;
     /** The palette title, without the "Avalanche" category. */
     readonly title: string;
-    /** Section of the REST document, for the panel subtitle and docs. */
+    /** The endpoint's section number in the REST reference, shown in the panel subtitle. */
     readonly section: string;
     readonly panel: PanelKind;
     /** The tab's label when the panel shows sibling queries as tabs. */
@@ -32,31 +34,33 @@ export interface DataApiQueryEntry {
     /** Required prompts first, then optional ones (offered in one "optional parameters" step). */
     readonly prompts: readonly ParamPrompt[];
     readonly controls?: readonly ControlSpec[] | undefined;
-    /** True when the query creates something: never re-run on restore, never kept in history. */
+    /**
+     * True when the query creates something (from the endpoint table): never re-run on restore,
+     * never kept in history.
+     */
     readonly creates?: boolean | undefined;
 }
 
-function p(name: string, kind: PromptKind, label: string, hint?: string): ParamPrompt {
-    return { name, kind, label, optional: false, hint };
+/** A prompt before `entry` knows, from the endpoint, whether its parameter is optional. */
+type PromptSpec = Omit<ParamPrompt, 'optional'>;
+
+function ask(name: string, kind: PromptKind, label: string, hint?: string): PromptSpec {
+    return { name, kind, label, hint };
 }
 
-function o(name: string, kind: PromptKind, label: string, hint?: string): ParamPrompt {
-    return { name, kind, label, optional: true, hint };
-}
-
-const network = p('network', 'network', 'Network');
-const evmChain = p(
+const network = ask('network', 'network', 'Network');
+const evmChain = ask(
     'chainId',
     'evmChain',
     'EVM chain',
     'An indexed EVM chain: its chain id or blockchain id',
 );
-const evmAddress = p('address', 'evmAddress', 'Address', '0x followed by 40 hex digits');
-const startBlock = o('startBlock', 'blockNumber', 'Start block (inclusive)');
-const endBlock = o('endBlock', 'blockNumber', 'End block (exclusive)');
-const startTimestamp = o('startTimestamp', 'timestamp', 'Start time (Unix seconds)');
-const endTimestamp = o('endTimestamp', 'timestamp', 'End time (Unix seconds)');
-const sortOrder = o('sortOrder', 'sortOrder', 'Sort order');
+const evmAddress = ask('address', 'evmAddress', 'Address', '0x followed by 40 hex digits');
+const startBlock = ask('startBlock', 'blockNumber', 'Start block (inclusive)');
+const endBlock = ask('endBlock', 'blockNumber', 'End block (exclusive)');
+const startTimestamp = ask('startTimestamp', 'timestamp', 'Start time (Unix seconds)');
+const endTimestamp = ask('endTimestamp', 'timestamp', 'End time (Unix seconds)');
+const sortOrder = ask('sortOrder', 'sortOrder', 'Sort order');
 
 const sortOrderControl: ControlSpec = { param: 'sortOrder', label: 'Order', values: sortOrders };
 
@@ -77,17 +81,23 @@ function entry(
     section: string,
     title: string,
     panel: PanelKind,
-    prompts: ParamPrompt[],
-    extra: Partial<Pick<DataApiQueryEntry, 'tab' | 'controls' | 'creates'>> = {},
+    prompts: PromptSpec[],
+    extra: Partial<Pick<DataApiQueryEntry, 'tab' | 'controls'>> = {},
 ): DataApiQueryEntry {
+    const endpoint = dataApiEndpoint(operation)!;
     return {
         operation,
         commandId: `avalanche.query.${commandVerbs[operation] ?? operation}`,
         title,
         section,
         panel,
-        prompts,
+        // A prompt for a field nested in a parameter (the export's `options`) is asked as required.
+        prompts: prompts.map((prompt) => ({
+            ...prompt,
+            optional: endpoint.params[prompt.name]?.required === false,
+        })),
         ...extra,
+        ...(endpoint.creates ? { creates: true } : {}),
     };
 }
 
@@ -98,7 +108,7 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         '4.1',
         'Data API: Aggregated Signatures of a Warp Message…',
         'signatures',
-        [network, p('txHash', 'pnTxId', 'P-Chain or X-Chain transaction id')],
+        [network, ask('txHash', 'pnTxId', 'P-Chain or X-Chain transaction id')],
     ),
     entry(
         'listTransactions',
@@ -115,12 +125,12 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         'primaryNetwork',
         [
             network,
-            p('blockchainId', 'blockchain', 'Blockchain'),
-            p('addresses', 'pnAddresses', 'Addresses', 'P-avax1…, X-avax1… (comma-separated)'),
-            o('assetId', 'cb58Id', 'Asset id (X-Chain only)'),
-            o('minUtxoAmount', 'amount', 'Minimum UTXO amount (nAVAX)'),
-            o('includeSpent', 'boolean', 'Include spent UTXOs'),
-            o('sortBy', 'utxoSortBy', 'Sort by'),
+            ask('blockchainId', 'blockchain', 'Blockchain'),
+            ask('addresses', 'pnAddresses', 'Addresses', 'P-avax1…, X-avax1… (comma-separated)'),
+            ask('assetId', 'cb58Id', 'Asset id (X-Chain only)'),
+            ask('minUtxoAmount', 'amount', 'Minimum UTXO amount (nAVAX)'),
+            ask('includeSpent', 'boolean', 'Include spent UTXOs'),
+            ask('sortBy', 'utxoSortBy', 'Sort by'),
             sortOrder,
         ],
         {
@@ -134,29 +144,22 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         'primaryNetwork',
         [
             network,
-            p('blockchainId', 'xChain', 'X-Chain'),
-            p('assetId', 'cb58Id', 'Asset id'),
-            o('txTypes', 'txTypes', 'Transaction types'),
+            ask('blockchainId', 'xChain', 'X-Chain'),
+            ask('assetId', 'cb58Id', 'Asset id'),
+            ask('txTypes', 'txTypes', 'Transaction types'),
             startTimestamp,
             endTimestamp,
         ],
     ),
-    entry(
-        'postTransactionExportJob',
-        '4.5',
-        'Data API: Create Transaction Export…',
-        'generic',
-        [
-            p('type', 'exportType', 'Export type'),
-            p('addresses', 'evmAddresses', 'Addresses'),
-            p('includeChains', 'exportChains', 'Chains'),
-            o('firstDate', 'date', 'First date (YYYY-MM-DD)'),
-            o('lastDate', 'date', 'Last date (YYYY-MM-DD)'),
-        ],
-        { creates: true },
-    ),
+    entry('postTransactionExportJob', '4.5', 'Data API: Create Transaction Export…', 'generic', [
+        ask('type', 'exportType', 'Export type'),
+        ask('addresses', 'evmAddresses', 'Addresses'),
+        ask('includeChains', 'exportChains', 'Chains'),
+        ask('firstDate', 'date', 'First date (YYYY-MM-DD)'),
+        ask('lastDate', 'date', 'Last date (YYYY-MM-DD)'),
+    ]),
     entry('getOperationResult', '4.5', 'Data API: Export Operation Status…', 'generic', [
-        p('operationId', 'operationId', 'Operation id'),
+        ask('operationId', 'operationId', 'Operation id'),
     ]),
     entry('listSubnets', '4.6', 'Data API: Subnets and L1s…', 'subnets', [network, sortOrder], {
         tab: 'Subnets',
@@ -178,10 +181,10 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         [
             evmChain,
             evmAddress,
-            o('currency', 'currency', 'Currency of the values'),
-            o('blockNumber', 'blockNumber', 'At block'),
-            o('filterSpamTokens', 'boolean', 'Filter spam tokens'),
-            o('contractAddresses', 'evmAddresses', 'Only these token contracts'),
+            ask('currency', 'currency', 'Currency of the values'),
+            ask('blockNumber', 'blockNumber', 'At block'),
+            ask('filterSpamTokens', 'boolean', 'Filter spam tokens'),
+            ask('contractAddresses', 'evmAddresses', 'Only these token contracts'),
         ],
         { tab: 'ERC-20', controls: [{ param: 'currency', label: 'Currency', values: currencies }] },
     ),
@@ -190,7 +193,7 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         '4.9',
         'Data API: Transfers of a Token Contract…',
         'token',
-        [evmChain, p('address', 'evmAddress', 'Token contract'), startBlock, endBlock],
+        [evmChain, ask('address', 'evmAddress', 'Token contract'), startBlock, endBlock],
         { tab: 'Transfers' },
     ),
     entry(
@@ -209,21 +212,21 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         [
             evmChain,
             evmAddress,
-            o('blockNumber', 'blockNumber', 'At block'),
-            o('contractAddress', 'evmAddress', 'Only this contract'),
+            ask('blockNumber', 'blockNumber', 'At block'),
+            ask('contractAddress', 'evmAddress', 'Only this contract'),
         ],
         { tab: 'ERC-1155' },
     ),
     entry('getTransactionsForBlock', '4.12', 'Data API: Transactions of a Block…', 'block', [
         evmChain,
-        p('blockId', 'blockId', 'Block number or hash'),
+        ask('blockId', 'blockId', 'Block number or hash'),
     ]),
     entry(
         'listCollectibleBalances',
         '4.13',
         'Data API: Collectibles of an Address…',
         'address',
-        [evmChain, evmAddress, o('contractAddress', 'evmAddress', 'Only this contract')],
+        [evmChain, evmAddress, ask('contractAddress', 'evmAddress', 'Only this contract')],
         { tab: 'Collectibles' },
     ),
     entry(
@@ -233,22 +236,22 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         'primaryNetwork',
         [
             network,
-            p('blockchainId', 'xChain', 'X-Chain'),
-            p('vertexHeight', 'integer', 'Vertex height'),
+            ask('blockchainId', 'xChain', 'X-Chain'),
+            ask('vertexHeight', 'integer', 'Vertex height'),
             sortOrder,
         ],
         { controls: [sortOrderControl] },
     ),
     entry('getTransaction', '4.15', 'Data API: Transaction Details…', 'transaction', [
         evmChain,
-        p('txHash', 'evmTxHash', 'Transaction hash'),
+        ask('txHash', 'evmTxHash', 'Transaction hash'),
     ]),
     entry(
         'listLatestPrimaryNetworkBlocks',
         '4.16',
         'Data API: Latest Primary-Network Blocks…',
         'block',
-        [network, p('blockchainId', 'blockchain', 'Blockchain'), startTimestamp, endTimestamp],
+        [network, ask('blockchainId', 'blockchain', 'Blockchain'), startTimestamp, endTimestamp],
     ),
     entry(
         'listL1Validators',
@@ -257,10 +260,10 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         'subnets',
         [
             network,
-            o('subnetId', 'cb58Id', 'Subnet id'),
-            o('nodeId', 'nodeId', 'Node id'),
-            o('l1ValidationId', 'cb58Id', 'Validation id'),
-            o('includeInactiveL1Validators', 'boolean', 'Include inactive validators'),
+            ask('subnetId', 'cb58Id', 'Subnet id'),
+            ask('nodeId', 'nodeId', 'Node id'),
+            ask('l1ValidationId', 'cb58Id', 'Validation id'),
+            ask('includeInactiveL1Validators', 'boolean', 'Include inactive validators'),
         ],
         { tab: 'L1 validators' },
     ),
@@ -270,17 +273,17 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         'Metrics API: Token Holders over Time…',
         'token',
         [
-            p('chainId', 'metricsChain', 'EVM chain'),
-            p('address', 'evmAddress', 'Token contract'),
-            p('threshold', 'amount', 'Threshold (minimum balance, smallest unit)'),
+            ask('chainId', 'metricsChain', 'EVM chain'),
+            ask('address', 'evmAddress', 'Token contract'),
+            ask('threshold', 'amount', 'Threshold (minimum balance, smallest unit)'),
             startTimestamp,
             endTimestamp,
         ],
         { tab: 'Holders' },
     ),
     entry('supportedChains', 'chains', 'Data API: Supported EVM Chains…', 'generic', [
-        o('network', 'network', 'Network'),
-        o('feature', 'feature', 'Feature'),
+        ask('network', 'network', 'Network'),
+        ask('feature', 'feature', 'Feature'),
     ]),
 ];
 

@@ -5,7 +5,7 @@
  * does: a panel revived after a reload must not alias a chain or start an export a second time.
  */
 import type { DataApiOperation } from '../dataApi/params';
-import { pageSizeLimits } from '../dataApi/validate';
+import { pageSizeLimits } from '../dataApi/endpoints';
 import type { PanelKind, QueryParamValue, QueryRequest } from '../../shared/query';
 import type { PanelFrame, PanelTab, PagingState, SelectControl } from '../../shared/viewModel';
 import { dataApiQuery, panelTabs, tabDefaults } from './dataApiQueries';

@@ -1,7 +1,8 @@
 /**
- * Wire schemas of the EVM endpoints of the Data API (spec §4.2, 4.7–4.13, 4.15, `GET /v1/chains`),
- * field for field as in `data-api.openapi.json` (2026-02-25). Unknown fields are dropped (zod's
- * default), enums stay open, quantities stay strings. Built on first use; see `lazySchemas`.
+ * Wire schemas of the EVM endpoints of the Data API (transactions, transfers, balances, blocks,
+ * `supportedChains`), field for field as in `data-api.openapi.json` (2026-02-25). Unknown fields
+ * are dropped (zod's default), enums stay open, quantities stay strings. Built on first use; see
+ * `lazySchemas`. Each `<Name>Wire` type is the parsed form of the OpenAPI component `<Name>`.
  */
 import * as z from 'zod';
 
@@ -27,7 +28,8 @@ function build() {
         address: z.string(),
     });
 
-    // OpenAPI types `value` as number; the published docs show "42.42" (API-NOTES 4.9).
+    // OpenAPI types `value` as number; the published docs show "42.42" (see
+    // `decimalNumber`).
     const MoneyWireSchema = z.object({
         currencyCode: openEnum(currencies),
         value: decimalNumber(),
@@ -148,7 +150,7 @@ function build() {
     };
     const InternalTransactionDetailsWireSchema = z.object(internalTransactionShape);
 
-    /** 4.2: one item of an address's transaction list. */
+    /** One item of an address's transaction list (`listTransactions`). */
     const TransactionDetailsWireSchema = z.object({
         nativeTransaction: NativeTransactionWireSchema,
         erc20Transfers: z.array(Erc20TransferDetailsWireSchema).optional(),
@@ -161,7 +163,8 @@ function build() {
         transactions: z.array(TransactionDetailsWireSchema),
     });
 
-    // Items of the transfer lists (4.7, 4.9) and the internals list (4.10) carry their block.
+    // Items of the transfer lists (`listErc1155Transactions`, `listTransfers`) and of the
+    // internals list (`listInternalTransactions`) carry their block.
     const blockFields = {
         blockNumber: z.string(),
         blockTimestamp: z.number(),
@@ -194,19 +197,22 @@ function build() {
     });
     const InternalTransactionWireSchema = z.object({ ...blockFields, ...internalTransactionShape });
 
-    /** 4.7 */
+    /** The answer of `listErc1155Transactions`. */
     const ListErc1155TransactionsResponseWireSchema = z.object({
         nextPageToken: z.string().optional(),
         transactions: z.array(Erc1155TransferWireSchema),
     });
-    /** 4.9: the three transfer shapes differ by their token key, so a plain union picks one. */
+    /**
+     * The answer of `listTransfers`: the three transfer shapes differ by their token key, so a
+     * plain union picks one.
+     */
     const ListTransfersResponseWireSchema = z.object({
         nextPageToken: z.string().optional(),
         transfers: z.array(
             z.union([Erc20TransferWireSchema, Erc721TransferWireSchema, Erc1155TransferWireSchema]),
         ),
     });
-    /** 4.10 */
+    /** The answer of `listInternalTransactions`. */
     const ListInternalTransactionsResponseWireSchema = z.object({
         nextPageToken: z.string().optional(),
         transactions: z.array(InternalTransactionWireSchema),
@@ -236,7 +242,7 @@ function build() {
         // Required but nullable in the OpenAPI: null means "reputation unknown".
         tokenReputation: openEnum(tokenReputations).nullable(),
     });
-    /** 4.8 */
+    /** The answer of `listErc20Balances`. */
     const ListErc20BalancesResponseWireSchema = z.object({
         nextPageToken: z.string().optional(),
         nativeTokenBalance: NativeTokenBalanceWireSchema,
@@ -252,14 +258,14 @@ function build() {
         chainId: z.string(),
         balance: z.string(),
     });
-    /** 4.11 */
+    /** The answer of `listErc1155Balances`. */
     const ListErc1155BalancesResponseWireSchema = z.object({
         nextPageToken: z.string().optional(),
         nativeTokenBalance: NativeTokenBalanceWireSchema,
         erc1155TokenBalances: z.array(Erc1155TokenBalanceWireSchema),
     });
 
-    /** 4.12 */
+    /** The answer of `getTransactionsForBlock`. */
     const ListNativeTransactionsResponseWireSchema = z.object({
         nextPageToken: z.string().optional(),
         transactions: z.array(NativeTransactionWireSchema),
@@ -277,9 +283,9 @@ function build() {
         chainId: z.string(),
     });
     /**
-     * 4.13. The ERC-1155 shape is tried first: it is the only one with `balance`, and an ERC-1155
-     * item that also carried `name` and `symbol` would otherwise lose its balance to the ERC-721
-     * shape.
+     * The answer of `listCollectibleBalances`. The ERC-1155 shape is tried first: it is the only
+     * one with `balance`, and an ERC-1155 item that also carried `name` and `symbol` would
+     * otherwise lose its balance to the ERC-721 shape.
      */
     const ListCollectibleBalancesResponseWireSchema = z.object({
         nextPageToken: z.string().optional(),
@@ -306,7 +312,7 @@ function build() {
         sourceChainId: z.string().optional(),
         destinationChainId: z.string().optional(),
     });
-    /** 4.15 */
+    /** The answer of `getTransaction`. */
     const GetTransactionResponseWireSchema = z.object({
         erc20Transfers: z.array(Erc20TransferDetailsWireSchema).optional(),
         erc721Transfers: z.array(Erc721TransferDetailsWireSchema).optional(),
@@ -386,87 +392,50 @@ function build() {
 export const evmWireSchemas = lazySchemas(build);
 type S = ReturnType<typeof build>;
 
-/** Parsed form of OpenAPI `RichAddress` (output of `RichAddressWireSchema`). */
 export type RichAddressWire = z.infer<S['RichAddressWireSchema']>;
-/** Parsed form of OpenAPI `Money` (output of `MoneyWireSchema`). */
 export type MoneyWire = z.infer<S['MoneyWireSchema']>;
-/** Parsed form of OpenAPI `Method` (output of `MethodWireSchema`). */
 export type MethodWire = z.infer<S['MethodWireSchema']>;
-/** Parsed form of OpenAPI `NativeTransaction` (output of `NativeTransactionWireSchema`). */
 export type NativeTransactionWire = z.infer<S['NativeTransactionWireSchema']>;
-/** Parsed form of OpenAPI `FullNativeTransactionDetails` (output of `FullNativeTransactionDetailsWireSchema`). */
 export type FullNativeTransactionDetailsWire = z.infer<S['FullNativeTransactionDetailsWireSchema']>;
-/** Parsed form of OpenAPI `Erc20Token` (output of `Erc20TokenWireSchema`). */
 export type Erc20TokenWire = z.infer<S['Erc20TokenWireSchema']>;
-/** Parsed form of OpenAPI `Erc721TokenMetadata` (output of `Erc721TokenMetadataWireSchema`). */
 export type Erc721TokenMetadataWire = z.infer<S['Erc721TokenMetadataWireSchema']>;
-/** Parsed form of OpenAPI `Erc1155TokenMetadata` (output of `Erc1155TokenMetadataWireSchema`). */
 export type Erc1155TokenMetadataWire = z.infer<S['Erc1155TokenMetadataWireSchema']>;
-/** Parsed form of OpenAPI `Erc721Token` (output of `Erc721TokenWireSchema`). */
 export type Erc721TokenWire = z.infer<S['Erc721TokenWireSchema']>;
-/** Parsed form of OpenAPI `Erc1155Token` (output of `Erc1155TokenWireSchema`). */
 export type Erc1155TokenWire = z.infer<S['Erc1155TokenWireSchema']>;
-/** Parsed form of OpenAPI `Erc20TransferDetails` (output of `Erc20TransferDetailsWireSchema`). */
 export type Erc20TransferDetailsWire = z.infer<S['Erc20TransferDetailsWireSchema']>;
-/** Parsed form of OpenAPI `Erc721TransferDetails` (output of `Erc721TransferDetailsWireSchema`). */
 export type Erc721TransferDetailsWire = z.infer<S['Erc721TransferDetailsWireSchema']>;
-/** Parsed form of OpenAPI `Erc1155TransferDetails` (output of `Erc1155TransferDetailsWireSchema`). */
 export type Erc1155TransferDetailsWire = z.infer<S['Erc1155TransferDetailsWireSchema']>;
-/** Parsed form of OpenAPI `InternalTransactionDetails` (output of `InternalTransactionDetailsWireSchema`). */
 export type InternalTransactionDetailsWire = z.infer<S['InternalTransactionDetailsWireSchema']>;
-/** Parsed form of OpenAPI `TransactionDetails` (output of `TransactionDetailsWireSchema`). */
 export type TransactionDetailsWire = z.infer<S['TransactionDetailsWireSchema']>;
-/** Parsed form of OpenAPI `ListTransactionDetailsResponse` (output of `ListTransactionDetailsResponseWireSchema`). */
 export type ListTransactionDetailsResponseWire = z.infer<
     S['ListTransactionDetailsResponseWireSchema']
 >;
-/** Parsed form of OpenAPI `Erc20Transfer` (output of `Erc20TransferWireSchema`). */
 export type Erc20TransferWire = z.infer<S['Erc20TransferWireSchema']>;
-/** Parsed form of OpenAPI `Erc721Transfer` (output of `Erc721TransferWireSchema`). */
 export type Erc721TransferWire = z.infer<S['Erc721TransferWireSchema']>;
-/** Parsed form of OpenAPI `Erc1155Transfer` (output of `Erc1155TransferWireSchema`). */
 export type Erc1155TransferWire = z.infer<S['Erc1155TransferWireSchema']>;
-/** Parsed form of OpenAPI `InternalTransaction` (output of `InternalTransactionWireSchema`). */
 export type InternalTransactionWire = z.infer<S['InternalTransactionWireSchema']>;
-/** Parsed form of OpenAPI `ListErc1155TransactionsResponse` (output of `ListErc1155TransactionsResponseWireSchema`). */
 export type ListErc1155TransactionsResponseWire = z.infer<
     S['ListErc1155TransactionsResponseWireSchema']
 >;
-/** Parsed form of OpenAPI `ListTransfersResponse` (output of `ListTransfersResponseWireSchema`). */
 export type ListTransfersResponseWire = z.infer<S['ListTransfersResponseWireSchema']>;
-/** Parsed form of OpenAPI `ListInternalTransactionsResponse` (output of `ListInternalTransactionsResponseWireSchema`). */
 export type ListInternalTransactionsResponseWire = z.infer<
     S['ListInternalTransactionsResponseWireSchema']
 >;
-/** Parsed form of OpenAPI `NativeTokenBalance` (output of `NativeTokenBalanceWireSchema`). */
 export type NativeTokenBalanceWire = z.infer<S['NativeTokenBalanceWireSchema']>;
-/** Parsed form of OpenAPI `Erc20TokenBalance` (output of `Erc20TokenBalanceWireSchema`). */
 export type Erc20TokenBalanceWire = z.infer<S['Erc20TokenBalanceWireSchema']>;
-/** Parsed form of OpenAPI `ListErc20BalancesResponse` (output of `ListErc20BalancesResponseWireSchema`). */
 export type ListErc20BalancesResponseWire = z.infer<S['ListErc20BalancesResponseWireSchema']>;
-/** Parsed form of OpenAPI `Erc1155TokenBalance` (output of `Erc1155TokenBalanceWireSchema`). */
 export type Erc1155TokenBalanceWire = z.infer<S['Erc1155TokenBalanceWireSchema']>;
-/** Parsed form of OpenAPI `ListErc1155BalancesResponse` (output of `ListErc1155BalancesResponseWireSchema`). */
 export type ListErc1155BalancesResponseWire = z.infer<S['ListErc1155BalancesResponseWireSchema']>;
-/** Parsed form of OpenAPI `ListNativeTransactionsResponse` (output of `ListNativeTransactionsResponseWireSchema`). */
 export type ListNativeTransactionsResponseWire = z.infer<
     S['ListNativeTransactionsResponseWireSchema']
 >;
-/** Parsed form of OpenAPI `Erc721TokenBalance` (output of `Erc721TokenBalanceWireSchema`). */
 export type Erc721TokenBalanceWire = z.infer<S['Erc721TokenBalanceWireSchema']>;
-/** Parsed form of OpenAPI `ListCollectibleBalancesResponse` (output of `ListCollectibleBalancesResponseWireSchema`). */
 export type ListCollectibleBalancesResponseWire = z.infer<
     S['ListCollectibleBalancesResponseWireSchema']
 >;
-/** Parsed form of OpenAPI `NetworkToken` (output of `NetworkTokenWireSchema`). */
 export type NetworkTokenWire = z.infer<S['NetworkTokenWireSchema']>;
-/** Parsed form of OpenAPI `NetworkTokenDetails` (output of `NetworkTokenDetailsWireSchema`). */
 export type NetworkTokenDetailsWire = z.infer<S['NetworkTokenDetailsWireSchema']>;
-/** Parsed form of OpenAPI `TeleporterMessageInfo` (output of `TeleporterMessageInfoWireSchema`). */
 export type TeleporterMessageInfoWire = z.infer<S['TeleporterMessageInfoWireSchema']>;
-/** Parsed form of OpenAPI `GetTransactionResponse` (output of `GetTransactionResponseWireSchema`). */
 export type GetTransactionResponseWire = z.infer<S['GetTransactionResponseWireSchema']>;
-/** Parsed form of OpenAPI `ChainInfo` (output of `ChainInfoWireSchema`). */
 export type ChainInfoWire = z.infer<S['ChainInfoWireSchema']>;
-/** Parsed form of OpenAPI `ListChainsResponse` (output of `ListChainsResponseWireSchema`). */
 export type ListChainsResponseWire = z.infer<S['ListChainsResponseWireSchema']>;

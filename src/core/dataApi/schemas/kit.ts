@@ -25,19 +25,14 @@ export function openEnum<const Known extends readonly [string, ...string[]]>(
     return z.string().meta({ [knownValuesKey]: known });
 }
 
-/** The known values an `openEnum` schema was built with, or undefined for other schemas. */
-export function knownValuesOf(schema: z.ZodType): readonly string[] | undefined {
-    const meta = schema.meta() as Record<string, unknown> | undefined;
-    const values = meta?.[knownValuesKey];
-    return Array.isArray(values) ? (values as string[]) : undefined;
-}
-
 const decimalText = /^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
 
 /**
- * A number the OpenAPI types as `number` but which the published docs show as a decimal string
- * (`Money.value: "42.42"`, API-NOTES 4.9). Both forms are accepted; the string is turned into a
- * number here, at the boundary, so that no consumer ever meets the two forms.
+ * A number the OpenAPI types as `number` but which the published docs examples show as a decimal
+ * string (`Money.value: "42.42"` in the `listTransfers` example, kept in
+ * `test/fixtures/dataApi/rest-4.9-list-token-transfers.docs.json`). Both forms are accepted; the
+ * string is turned into a number here, at the boundary, so that no consumer ever meets the two
+ * forms.
  */
 export function decimalNumber(): z.ZodType<number, number | string> {
     return z.union([z.number(), z.string().regex(decimalText).transform(Number)]);

@@ -1,6 +1,8 @@
 /**
- * Wire schemas of the primary-network endpoints of the Data API (spec §4.1, 4.3–4.6, 4.14, 4.16,
- * 4.17), field for field as in `data-api.openapi.json` (2026-02-25). Built on first use.
+ * Wire schemas of the primary-network endpoints of the Data API (signature aggregation, UTXOs,
+ * X-Chain assets and vertices, exports, subnets, blocks, L1 validators), field for field as in
+ * `data-api.openapi.json` (2026-02-25). Built on first use. Each `<Name>Wire` type is the parsed
+ * form of the OpenAPI component `<Name>`.
  */
 import * as z from 'zod';
 
@@ -20,7 +22,7 @@ import {
 import { lazySchemas, openEnum } from './kit';
 
 function build() {
-    /** 4.1 */
+    /** The answer of `getAggregatedSignatures`. */
     const SignatureAggregationResponseWireSchema = z.object({ signedMessage: z.string() });
 
     const PrimaryNetworkChainInfoWireSchema = z.object({
@@ -94,8 +96,9 @@ function build() {
         chainInfo: PrimaryNetworkChainInfoWireSchema,
     });
     /**
-     * 4.3 (`oneOf` in the OpenAPI). `chainInfo.chainName` cannot pick the branch: the published
-     * X-Chain example itself says "p-chain", so each branch is tried on the whole page.
+     * The answer of `getUtxosByAddressesV2` (`oneOf` in the OpenAPI). `chainInfo.chainName`
+     * cannot pick the branch: the published X-Chain example itself says "p-chain", so each
+     * branch is tried on the whole page.
      */
     const UtxosByAddressesResponseWireSchema = z.union([
         ListPChainUtxosResponseWireSchema,
@@ -139,7 +142,10 @@ function build() {
         blockHeight: z.number(),
         blockHash: z.string(),
     });
-    /** 4.4 (`anyOf`: pre-Cortina transactions sit in vertices, later ones in blocks). */
+    /**
+     * The answer of `listAssetTransactions` (`anyOf`: pre-Cortina transactions sit in vertices,
+     * later ones in blocks).
+     */
     const ListXChainTransactionsResponseWireSchema = z.object({
         nextPageToken: z.string().optional(),
         transactions: z.array(
@@ -153,7 +159,7 @@ function build() {
         downloadUrl: z.string().optional(),
         nextDate: z.string().optional(),
     });
-    /** 4.5 (create export) and `GET /v1/operations/{operationId}`. */
+    /** The answer of `postTransactionExportJob` and `getOperationResult`. */
     const OperationStatusResponseWireSchema = z.object({
         operationId: z.string(),
         operationType: openEnum(operationTypes),
@@ -266,7 +272,7 @@ function build() {
         l1ValidatorManagerDetails: L1ValidatorManagerDetailsWireSchema.optional(),
         blockchains: z.array(BlockchainWireSchema),
     });
-    /** 4.6 */
+    /** The answer of `listSubnets`. */
     const ListSubnetsResponseWireSchema = z.object({
         nextPageToken: z.string().optional(),
         subnets: z.array(SubnetWireSchema),
@@ -282,7 +288,7 @@ function build() {
         transactions: z.array(z.string()),
         vertexSizeBytes: z.number(),
     });
-    /** 4.14 */
+    /** The answer of `getVertexByHeight`. */
     const ListXChainVerticesResponseWireSchema = z.object({
         nextPageToken: z.string().optional(),
         vertices: z.array(XChainVertexWireSchema),
@@ -311,7 +317,7 @@ function build() {
         currentSupply: z.string().optional(),
         proposerDetails: ProposerDetailsWireSchema.optional(),
     });
-    /** 4.16 */
+    /** The answer of `listLatestPrimaryNetworkBlocks`. */
     const ListPrimaryNetworkBlocksResponseWireSchema = z.object({
         nextPageToken: z.string().optional(),
         blocks: z.array(PrimaryNetworkBlockWireSchema),
@@ -335,7 +341,7 @@ function build() {
         remainingBalanceOwner: BalanceOwnerWireSchema,
         deactivationOwner: BalanceOwnerWireSchema,
     });
-    /** 4.17 */
+    /** The answer of `listL1Validators`. */
     const ListL1ValidatorsResponseWireSchema = z.object({
         nextPageToken: z.string().optional(),
         validators: z.array(L1ValidatorDetailsFullWireSchema),
@@ -385,67 +391,37 @@ function build() {
 export const primaryNetworkWireSchemas = lazySchemas(build);
 type S = ReturnType<typeof build>;
 
-/** Parsed form of OpenAPI `SignatureAggregationResponse` (output of `SignatureAggregationResponseWireSchema`). */
 export type SignatureAggregationResponseWire = z.infer<S['SignatureAggregationResponseWireSchema']>;
-/** Parsed form of OpenAPI `PrimaryNetworkChainInfo` (output of `PrimaryNetworkChainInfoWireSchema`). */
 export type PrimaryNetworkChainInfoWire = z.infer<S['PrimaryNetworkChainInfoWireSchema']>;
-/** Parsed form of OpenAPI `AssetAmount` (output of `AssetAmountWireSchema`). */
 export type AssetAmountWire = z.infer<S['AssetAmountWireSchema']>;
-/** Parsed form of OpenAPI `PChainUtxo` (output of `PChainUtxoWireSchema`). */
 export type PChainUtxoWire = z.infer<S['PChainUtxoWireSchema']>;
-/** Parsed form of OpenAPI `UtxoCredential` (output of `UtxoCredentialWireSchema`). */
 export type UtxoCredentialWire = z.infer<S['UtxoCredentialWireSchema']>;
-/** Parsed form of OpenAPI `Utxo` (output of `UtxoWireSchema`). */
 export type UtxoWire = z.infer<S['UtxoWireSchema']>;
-/** Parsed form of OpenAPI `ListPChainUtxosResponse` (output of `ListPChainUtxosResponseWireSchema`). */
 export type ListPChainUtxosResponseWire = z.infer<S['ListPChainUtxosResponseWireSchema']>;
-/** Parsed form of OpenAPI `ListUtxosResponse` (output of `ListUtxosResponseWireSchema`). */
 export type ListUtxosResponseWire = z.infer<S['ListUtxosResponseWireSchema']>;
-/** Parsed form of OpenAPI `UtxosByAddressesResponse` (output of `UtxosByAddressesResponseWireSchema`). */
 export type UtxosByAddressesResponseWire = z.infer<S['UtxosByAddressesResponseWireSchema']>;
-/** Parsed form of OpenAPI `XChainAssetDetails` (output of `XChainAssetDetailsWireSchema`). */
 export type XChainAssetDetailsWire = z.infer<S['XChainAssetDetailsWireSchema']>;
-/** Parsed form of OpenAPI `TransactionVertexDetail` (output of `TransactionVertexDetailWireSchema`). */
 export type TransactionVertexDetailWire = z.infer<S['TransactionVertexDetailWireSchema']>;
-/** Parsed form of OpenAPI `XChainNonLinearTransaction` (output of `XChainNonLinearTransactionWireSchema`). */
 export type XChainNonLinearTransactionWire = z.infer<S['XChainNonLinearTransactionWireSchema']>;
-/** Parsed form of OpenAPI `XChainLinearTransaction` (output of `XChainLinearTransactionWireSchema`). */
 export type XChainLinearTransactionWire = z.infer<S['XChainLinearTransactionWireSchema']>;
-/** Parsed form of OpenAPI `ListXChainTransactionsResponse` (output of `ListXChainTransactionsResponseWireSchema`). */
 export type ListXChainTransactionsResponseWire = z.infer<
     S['ListXChainTransactionsResponseWireSchema']
 >;
-/** Parsed form of OpenAPI `TransactionExportMetadata` (output of `TransactionExportMetadataWireSchema`). */
 export type TransactionExportMetadataWire = z.infer<S['TransactionExportMetadataWireSchema']>;
-/** Parsed form of OpenAPI `OperationStatusResponse` (output of `OperationStatusResponseWireSchema`). */
 export type OperationStatusResponseWire = z.infer<S['OperationStatusResponseWireSchema']>;
-/** Parsed form of OpenAPI `SubnetOwnershipInfo` (output of `SubnetOwnershipInfoWireSchema`). */
 export type SubnetOwnershipInfoWire = z.infer<S['SubnetOwnershipInfoWireSchema']>;
-/** Parsed form of OpenAPI `L1ValidatorManagerDetails` (output of `L1ValidatorManagerDetailsWireSchema`). */
 export type L1ValidatorManagerDetailsWire = z.infer<S['L1ValidatorManagerDetailsWireSchema']>;
-/** Parsed form of OpenAPI `EvmGenesis` (output of `EvmGenesisWireSchema`). */
 export type EvmGenesisWire = z.infer<S['EvmGenesisWireSchema']>;
-/** Parsed form of OpenAPI `Blockchain` (output of `BlockchainWireSchema`). */
 export type BlockchainWire = z.infer<S['BlockchainWireSchema']>;
-/** Parsed form of OpenAPI `Subnet` (output of `SubnetWireSchema`). */
 export type SubnetWire = z.infer<S['SubnetWireSchema']>;
-/** Parsed form of OpenAPI `ListSubnetsResponse` (output of `ListSubnetsResponseWireSchema`). */
 export type ListSubnetsResponseWire = z.infer<S['ListSubnetsResponseWireSchema']>;
-/** Parsed form of OpenAPI `XChainVertex` (output of `XChainVertexWireSchema`). */
 export type XChainVertexWire = z.infer<S['XChainVertexWireSchema']>;
-/** Parsed form of OpenAPI `ListXChainVerticesResponse` (output of `ListXChainVerticesResponseWireSchema`). */
 export type ListXChainVerticesResponseWire = z.infer<S['ListXChainVerticesResponseWireSchema']>;
-/** Parsed form of OpenAPI `ProposerDetails` (output of `ProposerDetailsWireSchema`). */
 export type ProposerDetailsWire = z.infer<S['ProposerDetailsWireSchema']>;
-/** Parsed form of OpenAPI `PrimaryNetworkBlock` (output of `PrimaryNetworkBlockWireSchema`). */
 export type PrimaryNetworkBlockWire = z.infer<S['PrimaryNetworkBlockWireSchema']>;
-/** Parsed form of OpenAPI `ListPrimaryNetworkBlocksResponse` (output of `ListPrimaryNetworkBlocksResponseWireSchema`). */
 export type ListPrimaryNetworkBlocksResponseWire = z.infer<
     S['ListPrimaryNetworkBlocksResponseWireSchema']
 >;
-/** Parsed form of OpenAPI `BalanceOwner` (output of `BalanceOwnerWireSchema`). */
 export type BalanceOwnerWire = z.infer<S['BalanceOwnerWireSchema']>;
-/** Parsed form of OpenAPI `L1ValidatorDetailsFull` (output of `L1ValidatorDetailsFullWireSchema`). */
 export type L1ValidatorDetailsFullWire = z.infer<S['L1ValidatorDetailsFullWireSchema']>;
-/** Parsed form of OpenAPI `ListL1ValidatorsResponse` (output of `ListL1ValidatorsResponseWireSchema`). */
 export type ListL1ValidatorsResponseWire = z.infer<S['ListL1ValidatorsResponseWireSchema']>;
