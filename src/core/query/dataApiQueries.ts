@@ -26,8 +26,6 @@ export interface DataApiQueryEntry {
     readonly commandId: string;
     /** The palette title, without the "Avalanche" category. */
     readonly title: string;
-    /** The endpoint's section number in the REST reference, shown in the panel subtitle. */
-    readonly section: string;
     readonly panel: PanelKind;
     /** The tab's label when the panel shows sibling queries as tabs. */
     readonly tab?: string | undefined;
@@ -78,7 +76,6 @@ const commandVerbs: Partial<Record<DataApiOperation, string>> = {
 
 function entry(
     operation: DataApiOperation,
-    section: string,
     title: string,
     panel: PanelKind,
     prompts: PromptSpec[],
@@ -89,7 +86,6 @@ function entry(
         operation,
         commandId: `avalanche.query.${commandVerbs[operation] ?? operation}`,
         title,
-        section,
         panel,
         // A prompt for a field nested in a parameter (the export's `options`) is asked as required.
         prompts: prompts.map((prompt) => ({
@@ -105,14 +101,12 @@ function entry(
 export const dataApiQueries: readonly DataApiQueryEntry[] = [
     entry(
         'getAggregatedSignatures',
-        '4.1',
         'Data API: Aggregated Signatures of a Warp Message…',
         'signatures',
         [network, ask('txHash', 'pnTxId', 'P-Chain or X-Chain transaction id')],
     ),
     entry(
         'listTransactions',
-        '4.2',
         'Data API: Transactions of an Address…',
         'address',
         [evmChain, evmAddress, startBlock, endBlock, sortOrder],
@@ -120,7 +114,6 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
     ),
     entry(
         'getUtxosByAddressesV2',
-        '4.3',
         'Data API: UTXOs of Primary-Network Addresses…',
         'primaryNetwork',
         [
@@ -139,7 +132,6 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
     ),
     entry(
         'listAssetTransactions',
-        '4.4',
         'Data API: Transactions of an X-Chain Asset…',
         'primaryNetwork',
         [
@@ -151,23 +143,22 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
             endTimestamp,
         ],
     ),
-    entry('postTransactionExportJob', '4.5', 'Data API: Create Transaction Export…', 'generic', [
+    entry('postTransactionExportJob', 'Data API: Create Transaction Export…', 'generic', [
         ask('type', 'exportType', 'Export type'),
         ask('addresses', 'evmAddresses', 'Addresses'),
         ask('includeChains', 'exportChains', 'Chains'),
         ask('firstDate', 'date', 'First date (YYYY-MM-DD)'),
         ask('lastDate', 'date', 'Last date (YYYY-MM-DD)'),
     ]),
-    entry('getOperationResult', '4.5', 'Data API: Export Operation Status…', 'generic', [
+    entry('getOperationResult', 'Data API: Export Operation Status…', 'generic', [
         ask('operationId', 'operationId', 'Operation id'),
     ]),
-    entry('listSubnets', '4.6', 'Data API: Subnets and L1s…', 'subnets', [network, sortOrder], {
+    entry('listSubnets', 'Data API: Subnets and L1s…', 'subnets', [network, sortOrder], {
         tab: 'Subnets',
         controls: [sortOrderControl],
     }),
     entry(
         'listErc1155Transactions',
-        '4.7',
         'Data API: ERC-1155 Transfers of an Address…',
         'address',
         [evmChain, evmAddress, startBlock, endBlock],
@@ -175,7 +166,6 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
     ),
     entry(
         'listErc20Balances',
-        '4.8',
         'Data API: ERC-20 Balances of an Address…',
         'address',
         [
@@ -190,7 +180,6 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
     ),
     entry(
         'listTransfers',
-        '4.9',
         'Data API: Transfers of a Token Contract…',
         'token',
         [evmChain, ask('address', 'evmAddress', 'Token contract'), startBlock, endBlock],
@@ -198,7 +187,6 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
     ),
     entry(
         'listInternalTransactions',
-        '4.10',
         'Data API: Internal Transactions of an Address…',
         'address',
         [evmChain, evmAddress, startBlock, endBlock],
@@ -206,7 +194,6 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
     ),
     entry(
         'listErc1155Balances',
-        '4.11',
         'Data API: ERC-1155 Balances of an Address…',
         'address',
         [
@@ -217,13 +204,12 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         ],
         { tab: 'ERC-1155' },
     ),
-    entry('getTransactionsForBlock', '4.12', 'Data API: Transactions of a Block…', 'block', [
+    entry('getTransactionsForBlock', 'Data API: Transactions of a Block…', 'block', [
         evmChain,
         ask('blockId', 'blockId', 'Block number or hash'),
     ]),
     entry(
         'listCollectibleBalances',
-        '4.13',
         'Data API: Collectibles of an Address…',
         'address',
         [evmChain, evmAddress, ask('contractAddress', 'evmAddress', 'Only this contract')],
@@ -231,7 +217,6 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
     ),
     entry(
         'getVertexByHeight',
-        '4.14',
         'Data API: X-Chain Vertices by Height…',
         'primaryNetwork',
         [
@@ -242,20 +227,18 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         ],
         { controls: [sortOrderControl] },
     ),
-    entry('getTransaction', '4.15', 'Data API: Transaction Details…', 'transaction', [
+    entry('getTransaction', 'Data API: Transaction Details…', 'transaction', [
         evmChain,
         ask('txHash', 'evmTxHash', 'Transaction hash'),
     ]),
     entry(
         'listLatestPrimaryNetworkBlocks',
-        '4.16',
         'Data API: Latest Primary-Network Blocks…',
         'block',
         [network, ask('blockchainId', 'blockchain', 'Blockchain'), startTimestamp, endTimestamp],
     ),
     entry(
         'listL1Validators',
-        '4.17',
         'Data API: L1 Validators…',
         'subnets',
         [
@@ -269,7 +252,6 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
     ),
     entry(
         'getAddressesByBalanceOverTime',
-        '4.18',
         'Metrics API: Token Holders over Time…',
         'token',
         [
@@ -281,7 +263,7 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         ],
         { tab: 'Holders' },
     ),
-    entry('supportedChains', 'chains', 'Data API: Supported EVM Chains…', 'generic', [
+    entry('supportedChains', 'Data API: Supported EVM Chains…', 'generic', [
         ask('network', 'network', 'Network'),
         ask('feature', 'feature', 'Feature'),
     ]),

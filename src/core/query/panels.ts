@@ -161,13 +161,10 @@ function describeValue(value: unknown): string {
 export function querySummary(request: QueryRequest): string {
     switch (request.source) {
         case 'dataApi': {
-            const entry = dataApiQuery(request.operation);
             const parts = Object.entries(request.params).map(
                 ([k, v]) => `${k} ${describeValue(v)}`,
             );
-            return [`${request.operation}${entry ? ` (${entry.section})` : ''}`, ...parts].join(
-                ' · ',
-            );
+            return [request.operation, ...parts].join(' · ');
         }
         case 'node': {
             const parts = Object.entries(request.texts)
