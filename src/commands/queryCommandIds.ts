@@ -48,7 +48,7 @@ export const DataApiQueryCommandId = {
     QueryListL1Validators: 'avalanche.query.listLayerOneValidators',
     /** `getAddressesByBalanceOverTime` */
     QueryGetAddressesByBalanceOverTime: 'avalanche.query.getAddressesByBalanceOverTime',
-    /** (chains) */
+    /** `supportedChains` */
     QuerySupportedChains: 'avalanche.query.supportedChains',
 } as const;
 
