@@ -14,10 +14,8 @@ import {
     isUnauthorizedError,
     isValidationError,
 } from '../http/errors';
+import { rateLimitWaitMs } from '../http/rateLimit';
 import type { CalmError, HoverService } from './types';
-
-/** Wait assumed after a 429 that names no `retry-after`. */
-export const defaultRateLimitRetryMs = 10_000;
 
 /** Where and when a failure happened, for `toCalmError`. */
 export interface CalmErrorContext {
@@ -35,11 +33,10 @@ export function toCalmError(error: unknown, context: CalmErrorContext): CalmErro
     const base = { service: context.service, during: context.during };
     const onDataApi = context.service === 'Data API';
     if (isRateLimitedError(error)) {
-        const waitMs = error.retryAfterMs ?? defaultRateLimitRetryMs;
         return {
             ...base,
             kind: 'rateLimited',
-            retryAt: context.nowMs + Math.max(1000, waitMs),
+            retryAt: context.nowMs + rateLimitWaitMs(error.retryAfterMs),
             suggestApiKey: onDataApi && !context.hasApiKey,
         };
     }

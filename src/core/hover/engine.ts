@@ -17,6 +17,7 @@ import {
     isRateLimitedError,
     isRpcError,
 } from '../http/errors';
+import { minRateLimitWaitMs, rateLimitWaitMs } from '../http/rateLimit';
 import {
     findIdentifiers,
     type Identifier,
@@ -25,7 +26,7 @@ import {
 } from '../identifiers';
 import { NodeRpcClient } from '../nodeRpc/rpcClient';
 import { type CachedAnswer, HoverCache, type HoverCacheStats } from './cache';
-import { defaultRateLimitRetryMs, toCalmError } from './calmError';
+import { toCalmError } from './calmError';
 import {
     calmErrorMarkdown,
     type CommandLink,
@@ -422,12 +423,12 @@ export class HoverEngine {
     private retryDelay(answer: CachedAnswer<LiveResult>): number | undefined {
         if ('error' in answer) {
             if (!isRateLimitedError(answer.error)) return undefined;
-            return Math.max(1000, answer.error.retryAfterMs ?? defaultRateLimitRetryMs);
+            return rateLimitWaitMs(answer.error.retryAfterMs);
         }
         const limited = answer.value.notes.find((n) => n.kind === 'rateLimited');
         return limited?.retryAt === undefined
             ? undefined
-            : Math.max(1000, limited.retryAt - this.now());
+            : Math.max(minRateLimitWaitMs, limited.retryAt - this.now());
     }
 
     /** A client for another chain's RPC URL (the L1s); kept until settings change. */
