@@ -1,6 +1,6 @@
 /**
- * Hovers over addresses, hashes and Avalanche ids in any file (STYLE.md rule 11), and the quick
- * fix of a broken EIP-55 checksum. Two hover providers: VS Code shows each one's hover as soon as
+ * Hovers over addresses, hashes and Avalanche ids in any file, and the quick fix of a broken
+ * EIP-55 checksum. Two hover providers: VS Code shows each one's hover as soon as
  * it resolves, so the offline part (kind, checksum, network, well-known name, actions) appears at
  * once and without a request, and the live part joins it when the services have answered, or as
  * one calm line when they could not.
@@ -123,12 +123,13 @@ export class Hovers extends Disposable {
         this.engineInstance = new (loadCore().HoverEngine)({
             dataApi: () => clients.dataApi(),
             nodeRpc: () => clients.nodeRpc(),
+            chains: (network, signal) => clients.chains(network, signal),
+            rpcFor: (rpcUrl) => clients.rpcFor(rpcUrl),
             network: () => clients.network,
             defaultEvmChain: () => config.get(SettingKey.HoversDefaultEvmChain),
             liveKinds: () => config.get(SettingKey.HoversLiveKinds),
             explorerUrl: (kind, id, network) =>
                 buildExplorerUrl(config.get(SettingKey.ExplorerUrlTemplate), { kind, id, network }),
-            requestTimeoutMs: () => config.get(SettingKey.RequestTimeoutMs),
             commands: {
                 copy: CommandId.HoverCopy,
                 openDetails: CommandId.HoverOpenDetails,

@@ -1,7 +1,7 @@
 /**
  * What the query commands and result panels share: the clients, the input provider (replaceable
- * by tests), the session's chain list per network (for the EVM-chain pick and the native token of
- * a chain), and the stores kept in `globalState`: query history, recent prompt values and the
+ * by tests), the chain list per network (for the EVM-chain pick and the native token of a chain),
+ * and the stores kept in `globalState`: query history, recent prompt values and the
  * export operations. Everything heavy comes from the core bundle on first use (`loadCore()`).
  */
 import * as vscode from 'vscode';
@@ -29,7 +29,6 @@ export const StateKey = {
 export class QueryServices extends Disposable {
     private inputProvider: InputProvider = new VsCodeInputProvider();
     private clipboardTarget: Pick<vscode.Clipboard, 'writeText'> | undefined;
-    private readonly chainLists = new Map<string, Promise<ChainInfo[]>>();
     private readonly operationsEmitter = this._register(new vscode.EventEmitter<void>());
     /** Fires when the stored export operations change. */
     readonly onDidChangeOperations = this.operationsEmitter.event;
@@ -41,11 +40,6 @@ export class QueryServices extends Disposable {
         readonly extensionUri: vscode.Uri,
     ) {
         super();
-        this._register(
-            clients.onDidChange((e) => {
-                if (e.dataApi || e.network) this.chainLists.clear();
-            }),
-        );
     }
 
     /** Where questions go: VS Code's UI, or a test's script. */
@@ -83,28 +77,24 @@ export class QueryServices extends Disposable {
     }
 
     /**
-     * The Data API's EVM chains of a network, fetched once per session (and again after the URL,
-     * key or network changed). A failure is not kept, so the next prompt tries again.
+     * The Data API's EVM chains of a network, shared with the trees and hovers
+     * (`ClientProvider.chains`). A failure is logged and not kept, so the next prompt tries again.
      */
     chains(network: string): Promise<ChainInfo[]> {
-        let list = this.chainLists.get(network);
-        if (!list) {
-            list = this.clients
-                .dataApi()
-                .then((client) => client.supportedChains({ network }))
-                .then((result) => result.chains);
-            this.chainLists.set(network, list);
-            list.catch((error: unknown) => {
-                logger.warn(`The chain list of ${network} could not be read`, error);
-                this.chainLists.delete(network);
-            });
-        }
+        const list =
+            network === 'mainnet' || network === 'fuji'
+                ? this.clients.chains(network)
+                : Promise.reject(new Error(`The Data API lists no chains for "${network}".`));
+        list.catch((error: unknown) => {
+            logger.warn(`The chain list of ${network} could not be read`, error);
+        });
         return list;
     }
 
     /** The native token of an EVM chain (by chain id or blockchain id), when the list has it. */
     async nativeToken(chainId: string): Promise<{ symbol: string; decimals: number } | undefined> {
-        for (const network of [this.network, this.network === 'mainnet' ? 'fuji' : 'mainnet']) {
+        const selected = this.clients.network;
+        for (const network of [selected, selected === 'mainnet' ? 'fuji' : 'mainnet'] as const) {
             try {
                 const chains = await this.chains(network);
                 const chain = chains.find(

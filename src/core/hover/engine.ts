@@ -9,6 +9,7 @@
  */
 import type { QueryRequest } from '../../shared/query';
 import type { DataApiClient } from '../dataApi/dataApiClient';
+import type { ChainInfo } from '../dataApi/model';
 import { shortenId } from '../format';
 import {
     isAbortError,
@@ -24,7 +25,8 @@ import {
     parseIdentifier,
     toChecksumAddress,
 } from '../identifiers';
-import { NodeRpcClient } from '../nodeRpc/rpcClient';
+import type { NodeRpcClient } from '../nodeRpc/rpcClient';
+import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import { type CachedAnswer, HoverCache, type HoverCacheStats } from './cache';
 import { toCalmError } from './calmError';
 import {
@@ -60,6 +62,10 @@ export interface HoverPlace {
 export interface HoverEngineHost {
     dataApi(): Promise<DataApiClient>;
     nodeRpc(): NodeRpcClient;
+    /** The Data API's EVM chains of a network, kept and shared by the host. */
+    chains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
+    /** A client and endpoint path for a chain's RPC URL, kept by the host. */
+    rpcFor(rpcUrl: string): RpcTarget | undefined;
     network(): HoverNetwork;
     /** `avalanche.hovers.defaultEvmChain`: an EVM chain id, or '' for the C-Chain. */
     defaultEvmChain(): string;
@@ -67,7 +73,6 @@ export interface HoverEngineHost {
     liveKinds(): readonly string[];
     /** The Avalanche explorer URL of an item, from the user's template. */
     explorerUrl(kind: string, id: string, network: HoverNetwork): string;
-    requestTimeoutMs(): number;
     readonly commands: HoverCommandIds;
     readonly now?: (() => number) | undefined;
     readonly limits?: Partial<ResolverLimits> | undefined;
@@ -155,7 +160,6 @@ export class HoverEngine {
     readonly timings: HoverTimings = { offline: [], liveCached: [], liveLoaded: [] };
     private readonly cache: HoverCache<LiveResult>;
     private readonly resolver: HoverResolver;
-    private readonly rpcClients = new Map<string, NodeRpcClient>();
     /** EVM chain chosen per identifier (lower-case value), oldest first. */
     private readonly chosen = new Map<string, string>();
     /** Names of EVM chains met in answers, for the offline part's "Looked up on …". */
@@ -169,7 +173,8 @@ export class HoverEngine {
             {
                 dataApi: () => host.dataApi(),
                 nodeRpc: () => host.nodeRpc(),
-                rpcClient: (origin) => this.rpcClient(origin),
+                chains: (network, signal) => host.chains(network, signal),
+                rpcFor: (rpcUrl) => host.rpcFor(rpcUrl),
             },
             host.limits,
             this.now,
@@ -391,16 +396,14 @@ export class HoverEngine {
         if (list.length > maxTimings) list.splice(0, list.length - maxTimings);
     }
 
-    /** Forgets every live answer, directory and chain client (settings, network or key changed). */
+    /** Forgets every live answer and directory (settings, network or key changed). */
     forget(): void {
         this.cache.clear();
         this.resolver.reset();
-        this.closeRpcClients();
     }
 
     dispose(): void {
         this.cache.dispose();
-        this.closeRpcClients();
     }
 
     private render(answer: CachedAnswer<LiveResult>): HoverMarkdown {
@@ -429,28 +432,5 @@ export class HoverEngine {
         return limited?.retryAt === undefined
             ? undefined
             : Math.max(minRateLimitWaitMs, limited.retryAt - this.now());
-    }
-
-    /** A client for another chain's RPC URL (the L1s); kept until settings change. */
-    private rpcClient(origin: string): NodeRpcClient {
-        let client = this.rpcClients.get(origin);
-        if (!client) {
-            const timeoutMs = this.host.requestTimeoutMs();
-            client = new NodeRpcClient({
-                url: origin,
-                timeouts: {
-                    connectMs: Math.min(timeoutMs, 10_000),
-                    headersMs: timeoutMs,
-                    bodyMs: timeoutMs,
-                },
-            });
-            this.rpcClients.set(origin, client);
-        }
-        return client;
-    }
-
-    private closeRpcClients(): void {
-        for (const client of this.rpcClients.values()) client.close().catch(() => undefined);
-        this.rpcClients.clear();
     }
 }
