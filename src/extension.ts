@@ -1,8 +1,7 @@
 /**
- * Composition root (STYLE.md rule 12): builds the services in order and hands each registrar its
- * dependencies. Activation stays cheap: no core bundle, no queries bundle (palette queries and
- * panels, `LazyQueries`), no network, no awaited I/O; clients are built on first use by
- * `ClientProvider`.
+ * Composition root: builds the services in order and hands each registrar its dependencies.
+ * Activation stays cheap: no core bundle, no queries bundle (palette queries and panels,
+ * `LazyQueries`), no network, no awaited I/O; clients are built on first use by `ClientProvider`.
  */
 import * as vscode from 'vscode';
 
@@ -25,6 +24,7 @@ import { AvalancheStatusBar } from './connection/statusBarItem';
 import { Trees } from './tree/registerTrees';
 import { createTreeCommandHandlers } from './tree/treeCommands';
 import type { QueryPanels } from './queries/queryPanels';
+import type { QueriesTesting } from './queries/queriesTesting';
 
 /** The services features build on; returned from `activate` for the integration tests. */
 export interface ExtensionApi {
@@ -49,6 +49,8 @@ export interface QueryApi extends vscode.Disposable {
     readonly panels: QueryPanels;
     readonly commands: QueryCommands;
     readonly exports: ExportCommands;
+    /** For the integration tests only (see `queries/queriesTesting.ts`). */
+    readonly testing: QueriesTesting;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {

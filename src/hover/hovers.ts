@@ -20,6 +20,7 @@ import { Disposable } from '../platform/disposable';
 import { buildExplorerUrl } from '../platform/explorerUrl';
 import { loadCore } from '../platform/lazyCore';
 import { SettingKey } from '../platform/settingKeys';
+import { type HoversTesting, HoversTestingSurface } from './hoversTesting';
 
 /** Local files, new files, and virtual workspaces (github.dev). */
 const schemes = ['file', 'untitled', 'vscode-vfs'];
@@ -70,8 +71,9 @@ const mixedCaseAddress = /0x(?=[\da-fA-F]{0,39}[a-f])(?=[\da-fA-F]{0,39}[A-F])[\
 /** The hover feature, returned from `activate` for tests and the benchmark. */
 export class Hovers extends Disposable {
     private engineInstance: Core.HoverEngine | undefined;
-    /** Where "Copy" writes: the system clipboard (tests put a recorder here). */
-    clipboard: Pick<vscode.Clipboard, 'writeText'> = vscode.env.clipboard;
+    private readonly probe = new HoversTestingSurface();
+    /** For the integration tests and the benchmark only (see `hoversTesting.ts`). */
+    readonly testing: HoversTesting = this.probe;
     /** Texts of the read-only detail documents, by URI path (the last few). */
     private readonly details = new Map<string, string>();
     private detailCount = 0;
@@ -141,6 +143,11 @@ export class Hovers extends Disposable {
         return this.engineInstance;
     }
 
+    /** Puts `text` on the clipboard. */
+    async copy(text: string): Promise<void> {
+        await (this.probe.clipboard ?? vscode.env.clipboard).writeText(text);
+    }
+
     /**
      * Shows `json` in a read-only editor (a content provider's document is never dirty, so
      * closing it asks nothing).
@@ -194,7 +201,7 @@ export class Hovers extends Disposable {
             character: range.start.character,
         };
         const hover = new vscode.Hover(trusted(this.engine.offlineMarkdown(id, place)), range);
-        this.engine.record('offline', performance.now() - started);
+        this.probe.record('offline', performance.now() - started);
         return hover;
     }
 
@@ -210,7 +217,7 @@ export class Hovers extends Disposable {
         const cached = engine.cachedMarkdown(found.id);
         if (cached) {
             const hover = new vscode.Hover(trusted(cached), found.range);
-            engine.record('liveCached', performance.now() - started);
+            this.probe.record('liveCached', performance.now() - started);
             return hover;
         }
         // A moved mouse cancels the token; the lookup stops unless another hover waits for it.
@@ -221,7 +228,7 @@ export class Hovers extends Disposable {
             .then((built) => built && new vscode.Hover(trusted(built), found.range))
             .finally(() => {
                 listener.dispose();
-                engine.record('liveLoaded', performance.now() - started);
+                this.probe.record('liveLoaded', performance.now() - started);
             });
     }
 

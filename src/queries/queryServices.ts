@@ -1,8 +1,8 @@
 /**
  * What the query commands and result panels share: the clients, the input provider (replaceable
- * by tests), the chain list per network (for the EVM-chain pick and the native token of a chain),
- * and the stores kept in `globalState`: query history, recent prompt values and the
- * export operations. Everything heavy comes from the core bundle on first use (`loadCore()`).
+ * by tests through `testing`), the chain list per network (for the EVM-chain pick and the native
+ * token of a chain), and the stores kept in `globalState`: query history, recent prompt values and
+ * the export operations. Everything heavy comes from the core bundle on first use (`loadCore()`).
  */
 import * as vscode from 'vscode';
 
@@ -16,6 +16,7 @@ import { log } from '../platform/log';
 import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';
 import { type InputProvider, VsCodeInputProvider } from './inputProvider';
+import type { QueriesTesting } from './queriesTesting';
 
 const logger = log.for('Queries');
 
@@ -27,8 +28,9 @@ export const StateKey = {
 } as const;
 
 export class QueryServices extends Disposable {
-    private inputProvider: InputProvider = new VsCodeInputProvider();
-    private clipboardTarget: Pick<vscode.Clipboard, 'writeText'> | undefined;
+    private readonly vsCodeInputs = new VsCodeInputProvider();
+    /** For the integration tests only (see `queriesTesting.ts`). */
+    readonly testing: QueriesTesting = { inputs: undefined, clipboard: undefined };
     private readonly operationsEmitter = this._register(new vscode.EventEmitter<void>());
     /** Fires when the stored export operations change. */
     readonly onDidChangeOperations = this.operationsEmitter.event;
@@ -44,25 +46,12 @@ export class QueryServices extends Disposable {
 
     /** Where questions go: VS Code's UI, or a test's script. */
     get inputs(): InputProvider {
-        return this.inputProvider;
-    }
-
-    /** Replaces the input provider (tests); undefined restores VS Code's UI. */
-    setInputProvider(provider: InputProvider | undefined): void {
-        this.inputProvider = provider ?? new VsCodeInputProvider();
+        return this.testing.inputs ?? this.vsCodeInputs;
     }
 
     /** Where copies go: the system clipboard, or a test's recorder. */
     get clipboard(): Pick<vscode.Clipboard, 'writeText'> {
-        return this.clipboardTarget ?? vscode.env.clipboard;
-    }
-
-    /**
-     * Replaces the clipboard (tests: a headless browser refuses clipboard reads); undefined
-     * restores the system one.
-     */
-    setClipboard(clipboard: Pick<vscode.Clipboard, 'writeText'> | undefined): void {
-        this.clipboardTarget = clipboard;
+        return this.testing.clipboard ?? vscode.env.clipboard;
     }
 
     /** The selected node: its name in the node list (or its host) and its URL. */

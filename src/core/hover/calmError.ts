@@ -118,11 +118,3 @@ export function calmErrorText(error: CalmError, nowMs: number): string {
     }
     return error.during ? `${line}: ${error.during} skipped` : line;
 }
-
-/** How long a failure stays cached: a rate limit until its retry time, others briefly. */
-export function calmErrorTtlMs(error: CalmError, nowMs: number, otherTtlMs: number): number {
-    if (error.kind === 'rateLimited' && error.retryAt !== undefined) {
-        return Math.max(0, error.retryAt - nowMs);
-    }
-    return otherTtlMs;
-}

@@ -78,15 +78,6 @@ export interface HoverEngineHost {
     readonly limits?: Partial<ResolverLimits> | undefined;
 }
 
-/** Durations of the providers' own work in milliseconds, kept for the benchmark and tests. */
-export interface HoverTimings {
-    offline: number[];
-    /** Live part answered from the cache. */
-    liveCached: number[];
-    /** Live part that waited for a lookup (includes the requests). */
-    liveLoaded: number[];
-}
-
 /** One entry of the "Look up on…" chain picker. */
 export interface ChainChoice {
     readonly label: string;
@@ -108,7 +99,6 @@ export interface ChecksumFix {
     readonly corrected: string;
 }
 
-const maxTimings = 1000;
 const maxChainChoices = 50;
 /** Longest command argument text accepted (identifiers are at most 92 characters). */
 const maxArgText = 200;
@@ -157,7 +147,6 @@ function serviceOf(error: unknown): HoverService {
 
 /** See the file comment. One per extension; `dispose()` stops background retries. */
 export class HoverEngine {
-    readonly timings: HoverTimings = { offline: [], liveCached: [], liveLoaded: [] };
     private readonly cache: HoverCache<LiveResult>;
     private readonly resolver: HoverResolver;
     /** EVM chain chosen per identifier (lower-case value), oldest first. */
@@ -387,13 +376,6 @@ export class HoverEngine {
     /** A short label of an identifier for progress messages and titles. */
     label(text: string): string {
         return shortenId(text);
-    }
-
-    /** Records how long a provider took (kept bounded). */
-    record(which: keyof HoverTimings, ms: number): void {
-        const list = this.timings[which];
-        list.push(ms);
-        if (list.length > maxTimings) list.splice(0, list.length - maxTimings);
     }
 
     /** Forgets every live answer and directory (settings, network or key changed). */
