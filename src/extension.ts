@@ -1,7 +1,8 @@
 /**
- * Composition root: builds the services in order and hands each registrar its dependencies.
- * Activation stays cheap: no core bundle, no queries bundle (palette queries and panels,
- * `LazyQueries`), no network, no awaited I/O; clients are built on first use by `ClientProvider`.
+ * Composition root: builds the services in order and hands each registrar its
+ * dependencies. Activation stays cheap: no core bundle, no queries bundle (palette queries and
+ * panels, `LazyQueries`), no network, no awaited I/O; clients are built on first use by
+ * `ClientProvider`.
  */
 import * as vscode from 'vscode';
 

@@ -1,7 +1,7 @@
 /**
  * Well-known Avalanche ids, named offline so that a hover can say "C-Chain (mainnet)" without a
- * request. Values are from AvalancheGo (`utils/constants/network_ids.go`, `genesis/genesis_test.go`)
- * and coreth (`params/config.go`).
+ * request. Values are from AvalancheGo's sources (https://github.com/ava-labs/avalanchego:
+ * `utils/constants/network_ids.go`, `genesis/genesis_test.go`, and coreth's `params/config.go`).
  */
 import { cb58Decode } from './ids/cb58';
 import { pChainId } from './ids/primaryNetwork';
