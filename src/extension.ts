@@ -25,6 +25,7 @@ import { AvalancheStatusBar } from './connection/statusBarItem';
 import { Trees } from './tree/registerTrees';
 import { createTreeCommandHandlers } from './tree/treeCommands';
 import type { QueryPanels } from './queries/queryPanels';
+import type { QueriesTesting } from './queries/queriesTesting';
 
 /** The services features build on; returned from `activate` for the integration tests. */
 export interface ExtensionApi {
@@ -49,6 +50,8 @@ export interface QueryApi extends vscode.Disposable {
     readonly panels: QueryPanels;
     readonly commands: QueryCommands;
     readonly exports: ExportCommands;
+    /** For the integration tests only (see `queries/queriesTesting.ts`). */
+    readonly testing: QueriesTesting;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {

@@ -3,12 +3,8 @@
  * unit-tested. The typed errors of `core/http/errors.ts` already carry sentences a user can act
  * on; this adds the remedy buttons and keeps cancellation silent.
  */
-import {
-    isAbortError,
-    isNodeApiUnavailableError,
-    isRateLimitedError,
-    isUnauthorizedError,
-} from '../core/http/errors';
+import { isAbortError, isNodeApiUnavailableError, isUnauthorizedError } from '../core/http/errors';
+import { isDataApiRateLimit } from '../core/http/rateLimit';
 
 /** Extra buttons a toast can offer next to "Show Logs". */
 export type ErrorAction = 'setApiKey' | 'chooseNode';
@@ -36,7 +32,8 @@ export function formatError(error: unknown): FriendlyError {
     if (isUnauthorizedError(error)) {
         return { message, actions: ['setApiKey'] };
     }
-    if (isRateLimitedError(error) && error.service === 'Data API') {
+    // The message already says when to try again (`rateLimitWaitMs`); a key raises the limit.
+    if (isDataApiRateLimit(error)) {
         return { message, actions: ['setApiKey'] };
     }
     if (isNodeApiUnavailableError(error)) {

@@ -10,6 +10,7 @@ export * from './nodeRpc/methods';
 export * from './nodeRpc/schemas';
 export { blockTagNames, logLevels, maxAliasLength, type BlockTag, type LogLevel } from './nodeRpc/params';
 export * from './nodeRpc/rpcClient';
+export * from './nodeRpc/rpcUrl';
 export * from './dataApi';
 export * from './identifiers';
 export * from './knownIds';

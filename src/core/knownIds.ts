@@ -4,6 +4,7 @@
  * `utils/constants/network_ids.go`, `genesis/genesis_test.go`, and coreth's `params/config.go`).
  */
 import { cb58Decode } from './ids/cb58';
+import { pChainId } from './ids/primaryNetwork';
 
 /** The networks a well-known id belongs to; the P-Chain id is the same on every network. */
 export type KnownNetwork = 'mainnet' | 'fuji' | 'local';
@@ -20,8 +21,7 @@ export interface KnownId {
     readonly chain?: 'P' | 'X' | 'C';
 }
 
-/** The P-Chain blockchain id (`ids.Empty`), identical on mainnet, fuji and local networks. */
-export const pChainId = '11111111111111111111111111111111LpoYY';
+export { pChainId };
 
 // Entries are frozen: every identifier that names one shares the same object.
 function blockchain(chain: 'P' | 'X' | 'C', network: KnownNetwork | 'all'): KnownId {

@@ -45,7 +45,7 @@ export function createHoverCommandHandlers(hovers: Hovers): Record<HoverCommandI
         [CommandId.HoverCopy]: async (arg) => {
             const { text } = loadCore().parseHoverArg(arg);
             if (!text) return;
-            await hovers.clipboard.writeText(text);
+            await hovers.copy(text);
             vscode.window.setStatusBarMessage(`Copied ${text}`, 3000);
         },
 

@@ -1,6 +1,6 @@
 /**
- * Hovers over addresses, hashes and Avalanche ids in any file (STYLE.md rule 11), and the quick
- * fix of a broken EIP-55 checksum. Two hover providers: VS Code shows each one's hover as soon as
+ * Hovers over addresses, hashes and Avalanche ids in any file, and the quick fix of a broken
+ * EIP-55 checksum. Two hover providers: VS Code shows each one's hover as soon as
  * it resolves, so the offline part (kind, checksum, network, well-known name, actions) appears at
  * once and without a request, and the live part joins it when the services have answered, or as
  * one calm line when they could not.
@@ -20,6 +20,7 @@ import { Disposable } from '../platform/disposable';
 import { buildExplorerUrl } from '../platform/explorerUrl';
 import { loadCore } from '../platform/lazyCore';
 import { SettingKey } from '../platform/settingKeys';
+import { type HoversTesting, HoversTestingSurface } from './hoversTesting';
 
 /** Local files, new files, and virtual workspaces (github.dev). */
 const schemes = ['file', 'untitled', 'vscode-vfs'];
@@ -70,8 +71,9 @@ const mixedCaseAddress = /0x(?=[\da-fA-F]{0,39}[a-f])(?=[\da-fA-F]{0,39}[A-F])[\
 /** The hover feature, returned from `activate` for tests and the benchmark. */
 export class Hovers extends Disposable {
     private engineInstance: Core.HoverEngine | undefined;
-    /** Where "Copy" writes: the system clipboard (tests put a recorder here). */
-    clipboard: Pick<vscode.Clipboard, 'writeText'> = vscode.env.clipboard;
+    private readonly probe = new HoversTestingSurface();
+    /** For the integration tests and the benchmark only (see `hoversTesting.ts`). */
+    readonly testing: HoversTesting = this.probe;
     /** Texts of the read-only detail documents, by URI path (the last few). */
     private readonly details = new Map<string, string>();
     private detailCount = 0;
@@ -123,12 +125,13 @@ export class Hovers extends Disposable {
         this.engineInstance = new (loadCore().HoverEngine)({
             dataApi: () => clients.dataApi(),
             nodeRpc: () => clients.nodeRpc(),
+            chains: (network, signal) => clients.chains(network, signal),
+            rpcFor: (rpcUrl) => clients.rpcFor(rpcUrl),
             network: () => clients.network,
             defaultEvmChain: () => config.get(SettingKey.HoversDefaultEvmChain),
             liveKinds: () => config.get(SettingKey.HoversLiveKinds),
             explorerUrl: (kind, id, network) =>
                 buildExplorerUrl(config.get(SettingKey.ExplorerUrlTemplate), { kind, id, network }),
-            requestTimeoutMs: () => config.get(SettingKey.RequestTimeoutMs),
             commands: {
                 copy: CommandId.HoverCopy,
                 openDetails: CommandId.HoverOpenDetails,
@@ -138,6 +141,11 @@ export class Hovers extends Disposable {
             },
         });
         return this.engineInstance;
+    }
+
+    /** Puts `text` on the clipboard. */
+    async copy(text: string): Promise<void> {
+        await (this.probe.clipboard ?? vscode.env.clipboard).writeText(text);
     }
 
     /**
@@ -193,7 +201,7 @@ export class Hovers extends Disposable {
             character: range.start.character,
         };
         const hover = new vscode.Hover(trusted(this.engine.offlineMarkdown(id, place)), range);
-        this.engine.record('offline', performance.now() - started);
+        this.probe.record('offline', performance.now() - started);
         return hover;
     }
 
@@ -209,7 +217,7 @@ export class Hovers extends Disposable {
         const cached = engine.cachedMarkdown(found.id);
         if (cached) {
             const hover = new vscode.Hover(trusted(cached), found.range);
-            engine.record('liveCached', performance.now() - started);
+            this.probe.record('liveCached', performance.now() - started);
             return hover;
         }
         // A moved mouse cancels the token; the lookup stops unless another hover waits for it.
@@ -220,7 +228,7 @@ export class Hovers extends Disposable {
             .then((built) => built && new vscode.Hover(trusted(built), found.range))
             .finally(() => {
                 listener.dispose();
-                engine.record('liveLoaded', performance.now() - started);
+                this.probe.record('liveLoaded', performance.now() - started);
             });
     }
 

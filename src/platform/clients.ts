@@ -4,10 +4,17 @@
  * setting or the key changes, the affected client is dropped (and closed) and `onDidChange` fires;
  * the next call builds a fresh one. Consumers must therefore ask for the client per operation
  * instead of keeping it.
+ *
+ * It also owns the two lookups every feature shares: the Data API's chain list per network, and a
+ * JSON-RPC client per RPC base URL that list names (an L1's endpoint on another host). Trees,
+ * hovers and palette queries all ask here, so each is read or built once.
  */
 import * as vscode from 'vscode';
 
-import type { DataApiClient, NodeRpcClient } from '../core/index';
+import { untilAborted } from '../core/abort';
+import { abortError } from '../core/http/errors';
+import type { ChainInfo, DataApiClient, NodeRpcClient, RpcTarget } from '../core/index';
+import { splitRpcUrl } from '../core/nodeRpc/rpcUrl';
 import type { Config } from './config';
 import { Disposable } from './disposable';
 import { loadCore } from './lazyCore';
@@ -58,6 +65,12 @@ function timeouts(requestTimeoutMs: number): {
     };
 }
 
+/**
+ * How long a chain list is kept: chains are added to the Data API's index now and then, and a
+ * hover has no Refresh button to ask again.
+ */
+const chainListTtlMs = 10 * 60_000;
+
 export class ClientProvider extends Disposable {
     private readonly emitter = this._register(new vscode.EventEmitter<ClientsChangeEvent>());
     /** Fires after a client was dropped or the network changed. */
@@ -68,6 +81,12 @@ export class ClientProvider extends Disposable {
     /** Bumped on every invalidation, so a build that raced with a change is thrown away. */
     private dataApiGeneration = 0;
     private nodeRpcClient: NodeRpcClient | undefined;
+    private readonly chainLists = new Map<
+        Network,
+        { atMs: number; chains: Promise<ChainInfo[]> }
+    >();
+    /** JSON-RPC clients by base URL, for the chains' own RPC endpoints. */
+    private readonly rpcClients = new Map<string, NodeRpcClient>();
 
     constructor(
         private readonly config: Config,
@@ -82,6 +101,7 @@ export class ClientProvider extends Disposable {
                 if (e.keys.has(SettingKey.DataApiKeyHeader)) {
                     log.addSensitiveHeader(e.snapshot[SettingKey.DataApiKeyHeader]);
                 }
+                if (dataApi || e.keys.has(SettingKey.Network)) this.forgetChains();
                 if (dataApi) this.dropDataApi();
                 if (nodeRpc) this.dropNodeRpc();
                 this.emitter.fire({ dataApi, nodeRpc, network: e.keys.has(SettingKey.Network) });
@@ -89,6 +109,7 @@ export class ClientProvider extends Disposable {
         );
         this._register(
             secrets.onDidChange(() => {
+                this.forgetChains();
                 this.dropDataApi();
                 this.emitter.fire({ dataApi: true, nodeRpc: false, network: false });
             }),
@@ -126,10 +147,59 @@ export class ClientProvider extends Disposable {
     }
 
     /**
+     * The Data API's EVM chains of `network` (`GET /v1/chains`, not paged,
+     * https://developers.avacloud.io/data-api/evm-chains/list-chains), read once and shared by
+     * every view, hover and prompt for ten minutes or until the URL, key or network changes. A
+     * failure is not kept, so the next caller asks again. `signal` stops only this caller's wait:
+     * the request goes on for the others.
+     */
+    chains(network: Network, signal?: AbortSignal): Promise<ChainInfo[]> {
+        let entry = this.chainLists.get(network);
+        if (!entry || Date.now() - entry.atMs >= chainListTtlMs) {
+            const chains = this.dataApi()
+                .then((api) => api.supportedChains({ network }))
+                .then((result) => result.chains);
+            const created = { atMs: Date.now(), chains };
+            chains.catch(() => {
+                if (this.chainLists.get(network) === created) this.chainLists.delete(network);
+            });
+            this.chainLists.set(network, created);
+            entry = created;
+        }
+        return untilAborted(entry.chains, signal, abortError);
+    }
+
+    /** Forgets the chain lists (a tree's Refresh reads them again). */
+    forgetChains(): void {
+        this.chainLists.clear();
+    }
+
+    /**
+     * A JSON-RPC client for a chain's RPC URL and the endpoint path to call, or undefined when
+     * the URL is not http(s). One client per base URL, built with the request timeout and closed
+     * when the node settings or the timeout change.
+     */
+    rpcFor(rpcUrl: string): RpcTarget | undefined {
+        const split = splitRpcUrl(rpcUrl);
+        if (!split) return undefined;
+        let client = this.rpcClients.get(split.base);
+        if (!client) {
+            const { NodeRpcClient } = loadCore();
+            client = new NodeRpcClient({
+                url: split.base,
+                timeouts: timeouts(this.config.get(SettingKey.RequestTimeoutMs)),
+            });
+            this.rpcClients.set(split.base, client);
+        }
+        return { client, path: split.path };
+    }
+
+    /**
      * Drops both clients (and with them their response caches); every view, hover and panel
      * listening to `onDidChange` then forgets its answers and asks again.
      */
     reset(): void {
+        this.forgetChains();
         this.dropDataApi();
         this.dropNodeRpc();
         logger.info('Cached data forgotten');
@@ -179,9 +249,12 @@ export class ClientProvider extends Disposable {
         if (old) closeQuietly(old, 'Data API');
     }
 
+    /** Drops the selected node's client and the chains' RPC clients (node or timeout changed). */
     private dropNodeRpc(): void {
         const old = this.nodeRpcClient;
         this.nodeRpcClient = undefined;
         if (old) closeQuietly(old, 'node');
+        for (const client of this.rpcClients.values()) closeQuietly(client, 'chain RPC');
+        this.rpcClients.clear();
     }
 }

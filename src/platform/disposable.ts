@@ -21,18 +21,6 @@ export function disposeAll(items: Iterable<vscode.Disposable | { dispose(): unkn
     }
 }
 
-/** Wraps a callback as a disposable that runs at most once. */
-export function toDisposable(dispose: () => void): vscode.Disposable {
-    let done = false;
-    return {
-        dispose: () => {
-            if (done) return;
-            done = true;
-            dispose();
-        },
-    };
-}
-
 /** An event emitter: an `event` to subscribe with and a `fire`. */
 interface EmitterLike {
     event: (

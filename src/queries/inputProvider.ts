@@ -2,7 +2,7 @@
  * Every question the query commands and panels ask goes through an `InputProvider`: quick picks,
  * input boxes with `validateInput`, confirmations, notifications with buttons and the save
  * dialog. The default one shows VS Code's own UI; the integration tests install a scripted one
- * through the extension's API (`ExtensionApi.queries.setInputProvider`), answering by `key` (the
+ * through the extension's API (`ExtensionApi.queries.testing.inputs`), answering by `key` (the
  * parameter name) and recording what was asked, so that every command runs end to end in a real
  * extension host without a person.
  */

@@ -67,6 +67,11 @@ export class LazyQueries extends Disposable {
         return this.feature.exports;
     }
 
+    /** For the integration tests only (see `queriesTesting.ts`). */
+    get testing(): Feature.QueryFeature['services']['testing'] {
+        return this.feature.services.testing;
+    }
+
     /** One handler per query command id, each loading the queries on its first run. */
     handlers(): Record<QueryCommandId, CommandHandler> {
         const handlers = {} as Record<QueryCommandId, CommandHandler>;

@@ -1,8 +1,8 @@
 /**
  * What the query commands and result panels share: the clients, the input provider (replaceable
- * by tests), the session's chain list per network (for the EVM-chain pick and the native token of
- * a chain), and the stores kept in `globalState`: query history, recent prompt values and the
- * export operations. Everything heavy comes from the core bundle on first use (`loadCore()`).
+ * by tests through `testing`), the chain list per network (for the EVM-chain pick and the native
+ * token of a chain), and the stores kept in `globalState`: query history, recent prompt values and
+ * the export operations. Everything heavy comes from the core bundle on first use (`loadCore()`).
  */
 import * as vscode from 'vscode';
 
@@ -16,6 +16,7 @@ import { log } from '../platform/log';
 import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';
 import { type InputProvider, VsCodeInputProvider } from './inputProvider';
+import type { QueriesTesting } from './queriesTesting';
 
 const logger = log.for('Queries');
 
@@ -27,9 +28,9 @@ export const StateKey = {
 } as const;
 
 export class QueryServices extends Disposable {
-    private inputProvider: InputProvider = new VsCodeInputProvider();
-    private clipboardTarget: Pick<vscode.Clipboard, 'writeText'> | undefined;
-    private readonly chainLists = new Map<string, Promise<ChainInfo[]>>();
+    private readonly vsCodeInputs = new VsCodeInputProvider();
+    /** For the integration tests only (see `queriesTesting.ts`). */
+    readonly testing: QueriesTesting = { inputs: undefined, clipboard: undefined };
     private readonly operationsEmitter = this._register(new vscode.EventEmitter<void>());
     /** Fires when the stored export operations change. */
     readonly onDidChangeOperations = this.operationsEmitter.event;
@@ -41,34 +42,16 @@ export class QueryServices extends Disposable {
         readonly extensionUri: vscode.Uri,
     ) {
         super();
-        this._register(
-            clients.onDidChange((e) => {
-                if (e.dataApi || e.network) this.chainLists.clear();
-            }),
-        );
     }
 
     /** Where questions go: VS Code's UI, or a test's script. */
     get inputs(): InputProvider {
-        return this.inputProvider;
-    }
-
-    /** Replaces the input provider (tests); undefined restores VS Code's UI. */
-    setInputProvider(provider: InputProvider | undefined): void {
-        this.inputProvider = provider ?? new VsCodeInputProvider();
+        return this.testing.inputs ?? this.vsCodeInputs;
     }
 
     /** Where copies go: the system clipboard, or a test's recorder. */
     get clipboard(): Pick<vscode.Clipboard, 'writeText'> {
-        return this.clipboardTarget ?? vscode.env.clipboard;
-    }
-
-    /**
-     * Replaces the clipboard (tests: a headless browser refuses clipboard reads); undefined
-     * restores the system one.
-     */
-    setClipboard(clipboard: Pick<vscode.Clipboard, 'writeText'> | undefined): void {
-        this.clipboardTarget = clipboard;
+        return this.testing.clipboard ?? vscode.env.clipboard;
     }
 
     /** The selected node: its name in the node list (or its host) and its URL. */
@@ -83,28 +66,24 @@ export class QueryServices extends Disposable {
     }
 
     /**
-     * The Data API's EVM chains of a network, fetched once per session (and again after the URL,
-     * key or network changed). A failure is not kept, so the next prompt tries again.
+     * The Data API's EVM chains of a network, shared with the trees and hovers
+     * (`ClientProvider.chains`). A failure is logged and not kept, so the next prompt tries again.
      */
     chains(network: string): Promise<ChainInfo[]> {
-        let list = this.chainLists.get(network);
-        if (!list) {
-            list = this.clients
-                .dataApi()
-                .then((client) => client.supportedChains({ network }))
-                .then((result) => result.chains);
-            this.chainLists.set(network, list);
-            list.catch((error: unknown) => {
-                logger.warn(`The chain list of ${network} could not be read`, error);
-                this.chainLists.delete(network);
-            });
-        }
+        const list =
+            network === 'mainnet' || network === 'fuji'
+                ? this.clients.chains(network)
+                : Promise.reject(new Error(`The Data API lists no chains for "${network}".`));
+        list.catch((error: unknown) => {
+            logger.warn(`The chain list of ${network} could not be read`, error);
+        });
         return list;
     }
 
     /** The native token of an EVM chain (by chain id or blockchain id), when the list has it. */
     async nativeToken(chainId: string): Promise<{ symbol: string; decimals: number } | undefined> {
-        for (const network of [this.network, this.network === 'mainnet' ? 'fuji' : 'mainnet']) {
+        const selected = this.clients.network;
+        for (const network of [selected, selected === 'mainnet' ? 'fuji' : 'mainnet'] as const) {
             try {
                 const chains = await this.chains(network);
                 const chain = chains.find(

@@ -8,7 +8,6 @@
 import * as z from 'zod';
 
 import type { QueryRequest } from './query';
-import type { PanelAction } from './viewModel';
 import type { PageMessage, PersistedState } from './webviewProtocol';
 
 const maxText = 4096;
@@ -106,12 +105,6 @@ export function parsePageMessage(message: unknown): PageMessage | undefined {
 /** Parses a query from untrusted input (a page, a persisted state, a command argument). */
 export function parseQueryRequest(value: unknown): QueryRequest | undefined {
     const result = querySchema.safeParse(value);
-    return result.success ? result.data : undefined;
-}
-
-/** Parses an action posted by a page. */
-export function parsePanelAction(value: unknown): PanelAction | undefined {
-    const result = actionSchema.safeParse(value);
     return result.success ? result.data : undefined;
 }
 

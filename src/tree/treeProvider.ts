@@ -13,7 +13,8 @@
  */
 import * as vscode from 'vscode';
 
-import { isAbortError, isRateLimitedError, isUnauthorizedError } from '../core/http/errors';
+import { isAbortError, isUnauthorizedError } from '../core/http/errors';
+import { isDataApiRateLimit } from '../core/http/rateLimit';
 import { Disposable } from '../platform/disposable';
 import { log } from '../platform/log';
 import { type Row, type ViewKey, under } from './rows';
@@ -278,7 +279,8 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
                 message: `${message} Set a Data API key to continue.`,
             };
         }
-        if (isRateLimitedError(error) && error.service === 'Data API') {
+        // The message says when to try again (`rateLimitWaitMs`); a key raises the limit.
+        if (isDataApiRateLimit(error)) {
             return {
                 kind: 'signIn',
                 ...under(this.view, owner, '~signIn'),

@@ -47,7 +47,7 @@ suite('(integration) query commands', function () {
     });
 
     teardown(() => {
-        api.queries.services.setInputProvider(undefined);
+        api.queries.testing.inputs = undefined;
     });
 
     test('every Data API endpoint opens its panel with the sandbox data', async () => {

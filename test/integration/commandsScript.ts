@@ -190,11 +190,11 @@ export async function runScripted(
 ): Promise<ScriptedInputs> {
     const api = await queryApi();
     const inputs = new ScriptedInputs(answers);
-    api.queries.services.setInputProvider(inputs);
+    api.queries.testing.inputs = inputs;
     try {
         await vscode.commands.executeCommand(commandId, ...args);
     } finally {
-        api.queries.services.setInputProvider(undefined);
+        api.queries.testing.inputs = undefined;
     }
     return inputs;
 }

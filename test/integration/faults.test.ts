@@ -585,7 +585,7 @@ suite('(integration) reliability: faults × surfaces', function () {
         await api.config.update(SettingKey.RequestTimeoutMs, suiteRequestTimeoutMs);
         await api.config.update(SettingKey.NodeRefreshIntervalSeconds, 0);
         api.queries.panels.closeAll();
-        api.queries.services.setInputProvider(exportInputs);
+        api.queries.testing.inputs = exportInputs;
         const lines = [
             ['evmAddress', known.evmAddress],
             ['hash32', known.evmTxHash],
@@ -616,7 +616,7 @@ suite('(integration) reliability: faults × surfaces', function () {
         process.off('rejectionHandled', onHandled);
         await clearFault();
         await setSandboxSettings({ exportDelayMs: 300 });
-        api.queries.services.setInputProvider(undefined);
+        api.queries.testing.inputs = undefined;
         for (const panel of panels.values()) panel.close();
         await api.config.update(SettingKey.RequestTimeoutMs, undefined);
         await api.config.update(SettingKey.NodeRefreshIntervalSeconds, undefined);

@@ -380,14 +380,14 @@ suite('(integration) hovers', function () {
     test('the hover commands copy, and open a panel or the answer as JSON', async () => {
         // A headless browser refuses the system clipboard: record what the command copies.
         const copied: string[] = [];
-        const clipboard = api.hovers.clipboard;
-        api.hovers.clipboard = { writeText: (text) => Promise.resolve(void copied.push(text)) };
+        const testing = api.hovers.testing;
+        testing.clipboard = { writeText: (text) => Promise.resolve(void copied.push(text)) };
         try {
             await vscode.commands.executeCommand(CommandId.HoverCopy, known.l1SubnetId);
             await vscode.commands.executeCommand(CommandId.HoverCopy, { text: known.evmTxHash });
             await vscode.commands.executeCommand(CommandId.HoverCopy, { text: 42 });
         } finally {
-            api.hovers.clipboard = clipboard;
+            testing.clipboard = undefined;
         }
         assert.deepEqual(copied, [known.l1SubnetId, known.evmTxHash]);
 
@@ -421,14 +421,14 @@ suite('(integration) hovers', function () {
     test('hovers over a cached identifier take at most 2 ms inside the providers', async () => {
         const document = await vscode.workspace.openTextDocument(workspaceUri('samples.json'));
         await hoversOver(document, known.evmTxHash);
-        const engine = api.hovers.engine;
+        const { timings } = api.hovers.testing;
         const before = {
-            offline: engine.timings.offline.length,
-            cached: engine.timings.liveCached.length,
+            offline: timings.offline.length,
+            cached: timings.liveCached.length,
         };
         for (let i = 0; i < 20; i++) await hoversOver(document, known.evmTxHash);
-        const offline = engine.timings.offline.slice(before.offline);
-        const cached = engine.timings.liveCached.slice(before.cached);
+        const offline = timings.offline.slice(before.offline);
+        const cached = timings.liveCached.slice(before.cached);
         assert.equal(cached.length, 20);
         const median = (xs: number[]): number =>
             [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -57,16 +57,16 @@ suite('(integration) query panels', function () {
 
     setup(async () => {
         copied = [];
-        api.queries.services.setClipboard({
+        api.queries.testing.clipboard = {
             writeText: (text: string) => Promise.resolve(void copied.push(text)),
-        });
+        };
         api.queries.panels.closeAll();
         await clearSandboxRequests();
     });
 
     teardown(async () => {
-        api.queries.services.setInputProvider(undefined);
-        api.queries.services.setClipboard(undefined);
+        api.queries.testing.inputs = undefined;
+        api.queries.testing.clipboard = undefined;
         await setSandboxSettings({ hostile: false });
     });
 
@@ -288,7 +288,7 @@ suite('(integration) query panels', function () {
         const csvFile = path.join(folder, 'rows.csv');
         const jsonFile = path.join(folder, 'rows.json');
         const inputs = new ScriptedInputs({ 'export-csv': csvFile, 'export-json': jsonFile });
-        api.queries.services.setInputProvider(inputs);
+        api.queries.testing.inputs = inputs;
         await panel.deliver({ type: 'export', format: 'csv' });
         await panel.deliver({ type: 'export', format: 'json' });
         const lines = readFileSync(csvFile, 'utf8').trimEnd().split('\r\n');
@@ -322,11 +322,11 @@ suite('(integration) query panels', function () {
             );
             assert.ok(!redacted.includes(key));
 
-            api.queries.services.setInputProvider(new ScriptedInputs({ curlWithKey: false }));
+            api.queries.testing.inputs = new ScriptedInputs({ curlWithKey: false });
             const count = copied.length;
             await panel.deliver({ type: 'copyCurl', includeKey: true });
             assert.equal(copied.length, count, 'declined: nothing copied');
-            api.queries.services.setInputProvider(new ScriptedInputs({ curlWithKey: true }));
+            api.queries.testing.inputs = new ScriptedInputs({ curlWithKey: true });
             await panel.deliver({ type: 'copyCurl', includeKey: true });
             assert.ok(copied.at(-1)!.includes(key));
 
@@ -372,7 +372,7 @@ suite('(integration) query panels', function () {
             vertexHeight: String(known.vertexHeight + 1),
             optional: [],
         });
-        api.queries.services.setInputProvider(inputs);
+        api.queries.testing.inputs = inputs;
         await panel.deliver({ type: 'edit' });
         assert.equal(
             inputs.of('vertexHeight')[0]!.value,
@@ -390,7 +390,7 @@ suite('(integration) query panels', function () {
             history: (asked) =>
                 asked.items!.find((i) => /Transaction|Address|vertices/i.test(i.label))?.label,
         });
-        api.queries.services.setInputProvider(history);
+        api.queries.testing.inputs = history;
         await panel.deliver({ type: 'history' });
         assert.ok(history.of('history')[0]!.items!.length > 0);
     });

@@ -16,6 +16,7 @@ import {
     NodeRpcClient,
 } from '../../src/core';
 import { startSandbox } from '../sandbox';
+import { type SharedLookups, sharedLookups } from './helpers/sharedLookups';
 import type { Sandbox } from '../sandbox/types';
 import { recorded } from '../reliability/record';
 
@@ -86,6 +87,7 @@ describe('(unit) bounds: hover cache', function () {
         let sandbox: Sandbox;
         let dataApi: DataApiClient;
         const rpc = new Map<string, NodeRpcClient>();
+        let shared: SharedLookups | undefined;
 
         before(async () => {
             sandbox = await startSandbox({ settings: { hostile: true } });
@@ -97,6 +99,7 @@ describe('(unit) bounds: hover cache', function () {
         after(async () => {
             await dataApi?.close();
             for (const client of rpc.values()) await client.close();
+            await shared?.close();
             await sandbox?.close();
         });
 
@@ -105,6 +108,8 @@ describe('(unit) bounds: hover cache', function () {
                 'bounds',
                 'hover cache: bytes per entry (hostile data)',
                 async (progress) => {
+                    const lookups = sharedLookups(() => Promise.resolve(dataApi));
+                    shared = lookups;
                     const clients = {
                         dataApi: () => Promise.resolve(dataApi),
                         nodeRpc: () => {
@@ -116,12 +121,9 @@ describe('(unit) bounds: hover cache', function () {
                                 );
                             return client;
                         },
-                        rpcClient: (origin: string) => {
-                            let client = rpc.get(origin);
-                            if (!client)
-                                rpc.set(origin, (client = new NodeRpcClient({ url: origin })));
-                            return client;
-                        },
+                        chains: (network: 'mainnet' | 'fuji', signal?: AbortSignal) =>
+                            lookups.chains(network, signal),
+                        rpcFor: (rpcUrl: string) => lookups.rpcFor(rpcUrl),
                     };
                     const resolver = new HoverResolver(clients);
                     const k = sandbox.known.mainnet;

@@ -18,6 +18,7 @@ import {
     toChecksumAddress,
 } from '../../src/core';
 import { type KnownIds, type Sandbox, startSandbox } from '../sandbox';
+import { type SharedLookups, sharedLookups } from './helpers/sharedLookups';
 
 const commands = {
     copy: 'avalanche.hover.copy',
@@ -49,6 +50,7 @@ describe('(unit) hover engine against the sandbox', function () {
     let api: DataApiClient;
     let node: NodeRpcClient;
     let engine: HoverEngine;
+    let lookups: SharedLookups;
     let network: HoverNetwork;
     let defaultEvmChain: string;
     let liveKinds: string[];
@@ -68,21 +70,28 @@ describe('(unit) hover engine against the sandbox', function () {
         network = 'mainnet';
         defaultEvmChain = '';
         liveKinds = ['evmAddress', 'hash32', 'pnAddress', 'nodeId', 'cb58Id'];
+        lookups = sharedLookups(() => Promise.resolve(api), {
+            timeouts: { connectMs: 5000, headersMs: 5000, bodyMs: 5000 },
+        });
         const host: HoverEngineHost = {
             dataApi: () => Promise.resolve(api),
             nodeRpc: () => node,
+            chains: (net, signal) => lookups.chains(net, signal),
+            rpcFor: (rpcUrl) => lookups.rpcFor(rpcUrl),
             network: () => network,
             defaultEvmChain: () => defaultEvmChain,
             liveKinds: () => liveKinds,
             explorerUrl: (kind, value, net) =>
                 `https://subnets${net === 'fuji' ? '-test' : ''}.avax.network/${kind}/${encodeURIComponent(value)}`,
-            requestTimeoutMs: () => 5000,
             commands,
         };
         engine = new HoverEngine(host);
     });
 
-    afterEach(() => engine.dispose());
+    afterEach(async () => {
+        engine.dispose();
+        await lookups.close();
+    });
 
     after(async () => {
         await Promise.all([api.close(), node.close()]);

@@ -18,6 +18,7 @@ import {
     type ResolveOptions,
 } from '../../src/core';
 import { type KnownIds, type Sandbox, startSandbox } from '../sandbox';
+import { type SharedLookups, sharedLookups } from './helpers/sharedLookups';
 
 const fastRetry = { maxRetries: 0 };
 
@@ -27,7 +28,7 @@ describe('(unit) hover resolver against the sandbox', function () {
     let known: KnownIds;
     let api: DataApiClient;
     let node: NodeRpcClient;
-    const rpcClients: NodeRpcClient[] = [];
+    const lookups: SharedLookups[] = [];
     let resolver: HoverResolver;
     const options: ResolveOptions = { network: 'mainnet', hasApiKey: false };
 
@@ -46,19 +47,18 @@ describe('(unit) hover resolver against the sandbox', function () {
         sandbox.clearFaults();
         sandbox.settings.nodeDown = false;
         sandbox.settings.hostile = false;
+        const shared = sharedLookups(() => Promise.resolve(api), { retry: fastRetry });
+        lookups.push(shared);
         resolver = new HoverResolver({
             dataApi: () => Promise.resolve(api),
             nodeRpc: () => node,
-            rpcClient: (origin) => {
-                const client = new NodeRpcClient({ url: origin, retry: fastRetry });
-                rpcClients.push(client);
-                return client;
-            },
+            chains: (network, signal) => shared.chains(network, signal),
+            rpcFor: (rpcUrl) => shared.rpcFor(rpcUrl),
         });
     });
 
     after(async () => {
-        await Promise.all([api.close(), node.close(), ...rpcClients.map((c) => c.close())]);
+        await Promise.all([api.close(), node.close(), ...lookups.map((l) => l.close())]);
         await sandbox.close();
     });
 

@@ -14,10 +14,8 @@ import {
     isUnauthorizedError,
     isValidationError,
 } from '../http/errors';
+import { rateLimitWaitMs } from '../http/rateLimit';
 import type { CalmError, HoverService } from './types';
-
-/** Wait assumed after a 429 that names no `retry-after`. */
-export const defaultRateLimitRetryMs = 10_000;
 
 /** Where and when a failure happened, for `toCalmError`. */
 export interface CalmErrorContext {
@@ -35,11 +33,10 @@ export function toCalmError(error: unknown, context: CalmErrorContext): CalmErro
     const base = { service: context.service, during: context.during };
     const onDataApi = context.service === 'Data API';
     if (isRateLimitedError(error)) {
-        const waitMs = error.retryAfterMs ?? defaultRateLimitRetryMs;
         return {
             ...base,
             kind: 'rateLimited',
-            retryAt: context.nowMs + Math.max(1000, waitMs),
+            retryAt: context.nowMs + rateLimitWaitMs(error.retryAfterMs),
             suggestApiKey: onDataApi && !context.hasApiKey,
         };
     }
@@ -120,12 +117,4 @@ export function calmErrorText(error: CalmError, nowMs: number): string {
             line = `${who} lookup failed${error.detail ? `: ${error.detail}` : ''}`;
     }
     return error.during ? `${line}: ${error.during} skipped` : line;
-}
-
-/** How long a failure stays cached: a rate limit until its retry time, others briefly. */
-export function calmErrorTtlMs(error: CalmError, nowMs: number, otherTtlMs: number): number {
-    if (error.kind === 'rateLimited' && error.retryAt !== undefined) {
-        return Math.max(0, error.retryAt - nowMs);
-    }
-    return otherTtlMs;
 }

@@ -9,6 +9,7 @@
  */
 import type { QueryRequest } from '../../shared/query';
 import type { DataApiClient } from '../dataApi/dataApiClient';
+import type { ChainInfo } from '../dataApi/model';
 import { shortenId } from '../format';
 import {
     isAbortError,
@@ -17,15 +18,17 @@ import {
     isRateLimitedError,
     isRpcError,
 } from '../http/errors';
+import { minRateLimitWaitMs, rateLimitWaitMs } from '../http/rateLimit';
 import {
     findIdentifiers,
     type Identifier,
     parseIdentifier,
     toChecksumAddress,
 } from '../identifiers';
-import { NodeRpcClient } from '../nodeRpc/rpcClient';
+import type { NodeRpcClient } from '../nodeRpc/rpcClient';
+import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import { type CachedAnswer, HoverCache, type HoverCacheStats } from './cache';
-import { defaultRateLimitRetryMs, toCalmError } from './calmError';
+import { toCalmError } from './calmError';
 import {
     calmErrorMarkdown,
     type CommandLink,
@@ -59,6 +62,10 @@ export interface HoverPlace {
 export interface HoverEngineHost {
     dataApi(): Promise<DataApiClient>;
     nodeRpc(): NodeRpcClient;
+    /** The Data API's EVM chains of a network, kept and shared by the host. */
+    chains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
+    /** A client and endpoint path for a chain's RPC URL, kept by the host. */
+    rpcFor(rpcUrl: string): RpcTarget | undefined;
     network(): HoverNetwork;
     /** `avalanche.hovers.defaultEvmChain`: an EVM chain id, or '' for the C-Chain. */
     defaultEvmChain(): string;
@@ -66,19 +73,9 @@ export interface HoverEngineHost {
     liveKinds(): readonly string[];
     /** The Avalanche explorer URL of an item, from the user's template. */
     explorerUrl(kind: string, id: string, network: HoverNetwork): string;
-    requestTimeoutMs(): number;
     readonly commands: HoverCommandIds;
     readonly now?: (() => number) | undefined;
     readonly limits?: Partial<ResolverLimits> | undefined;
-}
-
-/** Durations of the providers' own work in milliseconds, kept for the benchmark and tests. */
-export interface HoverTimings {
-    offline: number[];
-    /** Live part answered from the cache. */
-    liveCached: number[];
-    /** Live part that waited for a lookup (includes the requests). */
-    liveLoaded: number[];
 }
 
 /** One entry of the "Look up on…" chain picker. */
@@ -102,7 +99,6 @@ export interface ChecksumFix {
     readonly corrected: string;
 }
 
-const maxTimings = 1000;
 const maxChainChoices = 50;
 /** Longest command argument text accepted (identifiers are at most 92 characters). */
 const maxArgText = 200;
@@ -151,10 +147,8 @@ function serviceOf(error: unknown): HoverService {
 
 /** See the file comment. One per extension; `dispose()` stops background retries. */
 export class HoverEngine {
-    readonly timings: HoverTimings = { offline: [], liveCached: [], liveLoaded: [] };
     private readonly cache: HoverCache<LiveResult>;
     private readonly resolver: HoverResolver;
-    private readonly rpcClients = new Map<string, NodeRpcClient>();
     /** EVM chain chosen per identifier (lower-case value), oldest first. */
     private readonly chosen = new Map<string, string>();
     /** Names of EVM chains met in answers, for the offline part's "Looked up on …". */
@@ -168,7 +162,8 @@ export class HoverEngine {
             {
                 dataApi: () => host.dataApi(),
                 nodeRpc: () => host.nodeRpc(),
-                rpcClient: (origin) => this.rpcClient(origin),
+                chains: (network, signal) => host.chains(network, signal),
+                rpcFor: (rpcUrl) => host.rpcFor(rpcUrl),
             },
             host.limits,
             this.now,
@@ -383,23 +378,14 @@ export class HoverEngine {
         return shortenId(text);
     }
 
-    /** Records how long a provider took (kept bounded). */
-    record(which: keyof HoverTimings, ms: number): void {
-        const list = this.timings[which];
-        list.push(ms);
-        if (list.length > maxTimings) list.splice(0, list.length - maxTimings);
-    }
-
-    /** Forgets every live answer, directory and chain client (settings, network or key changed). */
+    /** Forgets every live answer and directory (settings, network or key changed). */
     forget(): void {
         this.cache.clear();
         this.resolver.reset();
-        this.closeRpcClients();
     }
 
     dispose(): void {
         this.cache.dispose();
-        this.closeRpcClients();
     }
 
     private render(answer: CachedAnswer<LiveResult>): HoverMarkdown {
@@ -422,34 +408,11 @@ export class HoverEngine {
     private retryDelay(answer: CachedAnswer<LiveResult>): number | undefined {
         if ('error' in answer) {
             if (!isRateLimitedError(answer.error)) return undefined;
-            return Math.max(1000, answer.error.retryAfterMs ?? defaultRateLimitRetryMs);
+            return rateLimitWaitMs(answer.error.retryAfterMs);
         }
         const limited = answer.value.notes.find((n) => n.kind === 'rateLimited');
         return limited?.retryAt === undefined
             ? undefined
-            : Math.max(1000, limited.retryAt - this.now());
-    }
-
-    /** A client for another chain's RPC URL (the L1s); kept until settings change. */
-    private rpcClient(origin: string): NodeRpcClient {
-        let client = this.rpcClients.get(origin);
-        if (!client) {
-            const timeoutMs = this.host.requestTimeoutMs();
-            client = new NodeRpcClient({
-                url: origin,
-                timeouts: {
-                    connectMs: Math.min(timeoutMs, 10_000),
-                    headersMs: timeoutMs,
-                    bodyMs: timeoutMs,
-                },
-            });
-            this.rpcClients.set(origin, client);
-        }
-        return client;
-    }
-
-    private closeRpcClients(): void {
-        for (const client of this.rpcClients.values()) client.close().catch(() => undefined);
-        this.rpcClients.clear();
+            : Math.max(minRateLimitWaitMs, limited.retryAt - this.now());
     }
 }

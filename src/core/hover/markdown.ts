@@ -21,6 +21,7 @@ import {
     shortenId,
 } from '../format';
 import type { Identifier } from '../identifiers';
+import { pChainId } from '../ids/primaryNetwork';
 import { calmErrorText } from './calmError';
 import type {
     CalmError,
@@ -63,7 +64,7 @@ const commandIdPattern = /^[A-Za-z][\w.-]*$/;
 
 /**
  * `[title](command:id?args "tooltip")` with the arguments JSON-encoded, then URI-encoded, so that
- * nothing in them can end the link or start another (STYLE.md rule 10).
+ * nothing in them can end the link or start another.
  */
 export function commandLink(link: CommandLink): string {
     if (!commandIdPattern.test(link.command)) {
@@ -124,9 +125,6 @@ class Md {
         return { markdown, commands: [...this.commands] };
     }
 }
-
-/** The primary network's subnet id (the P-Chain id, `ids.Empty`). */
-const primaryNetworkSubnetId = '11111111111111111111111111111111LpoYY';
 
 const e = (text: unknown, maxLength?: number): string =>
     escapeMarkdown(text, maxLength === undefined ? {} : { maxLength });
@@ -617,7 +615,7 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
                     : `EVM chain id ${e(result.evmChainId)}`,
                 result.subnetId === undefined
                     ? undefined
-                    : result.subnetId === primaryNetworkSubnetId
+                    : result.subnetId === pChainId
                       ? 'Primary Network'
                       : `${result.isL1 ? 'L1' : 'subnet'} ${shortCode(result.subnetId)}`,
             ].filter((x): x is string => x !== undefined);

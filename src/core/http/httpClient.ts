@@ -18,6 +18,7 @@ import {
     TimeoutError,
     UnauthorizedError,
 } from './errors';
+import { rateLimitWaitMs, retryAfterMs } from './rateLimit';
 
 let undiciModule: typeof Undici | undefined;
 /** Loads undici once, on the first request of any client. */
@@ -27,7 +28,11 @@ export function loadUndici(): typeof Undici {
     return undiciModule;
 }
 
-/** Bounds for retrying idempotent requests on 502/503/504 and connection failures. */
+/**
+ * Bounds for retrying idempotent requests on 502/503/504 and connection failures. A 429 is not
+ * retried here but handed to the caller as a `RateLimitedError`: `core/http/rateLimit.ts` says why
+ * and how long the caller waits.
+ */
 export interface RetryPolicy {
     /** Retries after the first attempt. */
     maxRetries: number;
@@ -111,6 +116,7 @@ const retryableCodes = new Set([
     'UND_ERR_SOCKET',
     'UND_ERR_CLOSED',
 ]);
+/** Never 429: see `RetryPolicy`. */
 const retryableStatuses = new Set([502, 503, 504]);
 
 const statusTexts: Record<number, string> = {
@@ -657,20 +663,6 @@ function apiMessageOf(body: string): string | undefined {
     return text.length > 0 && text.length <= 300 ? text : undefined;
 }
 
-/** Seconds from `retry-after` or `ratelimit-reset`, as milliseconds. */
-export function retryAfterMs(headers: HttpResponse['headers']): number | undefined {
-    for (const name of ['retry-after', 'ratelimit-reset']) {
-        const raw = headers[name];
-        const value = Array.isArray(raw) ? raw[0] : raw;
-        if (value === undefined) continue;
-        const seconds = Number(value);
-        if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
-        const date = Date.parse(value);
-        if (!Number.isNaN(date)) return Math.max(0, date - Date.now());
-    }
-    return undefined;
-}
-
 function headerNumber(headers: HttpResponse['headers'], name: string): number | undefined {
     const raw = headers[name];
     const value = Number(Array.isArray(raw) ? raw[0] : raw);
@@ -701,7 +693,7 @@ export function restError(response: HttpResponse, service: ServiceName): HttpErr
             return new HttpError(`Not found on the ${service}${detail}. Check the id, the chain and the network.`, url, status, statusText, apiMessage, service);
         case 429: {
             const waitMs = retryAfterMs(response.headers);
-            const wait = waitMs === undefined ? 'Try again shortly.' : `Try again in ${Math.max(1, Math.ceil(waitMs / 1000))} s.`;
+            const wait = `Try again in ${Math.ceil(rateLimitWaitMs(waitMs) / 1000)} s.`;
             const more = service === 'Data API' ? ' Set an API key for higher limits.' : '';
             return new RateLimitedError(
                 `${service} rate limit reached. ${wait}${more}`,

@@ -106,15 +106,6 @@ export const pickKinds: ReadonlySet<PromptKind> = new Set<PromptKind>([
     'rpcPath',
 ]);
 
-/** Kinds whose answer is several values. */
-export const multiKinds: ReadonlySet<PromptKind> = new Set<PromptKind>([
-    'txTypes',
-    'exportChains',
-    'evmAddresses',
-    'pnAddresses',
-    'nodeIds',
-]);
-
 /** Pick kinds where typing a value of one's own is allowed (after the listed choices). */
 export const openPickKinds: ReadonlySet<PromptKind> = new Set<PromptKind>([
     'evmChain',

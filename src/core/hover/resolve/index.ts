@@ -1,0 +1,110 @@
+/**
+ * The live part of a hover: what the Data API and the connected node say about an identifier, on
+ * the network the identifier belongs to (its HRP, its well-known id) or else the selected one.
+ * This file only picks the family of the identifier; each family's lookup is in its own module.
+ *
+ * Each lookup asks for little (one page, a handful of items) and runs its independent requests in
+ * parallel. A part that fails becomes a calm note beside the parts that worked; only when nothing
+ * could be read does `resolve` reject, and the hover then shows one calm line. Cancellation (the
+ * caller's signal) aborts the requests and rejects with an AbortError.
+ *
+ * Two directories are shared by every lookup of a network: the EVM chains the Data API indexes
+ * (kept by the caller, see `HoverClients.chains`) and a bounded index of subnets and their
+ * blockchains kept here for minutes.
+ */
+import type { Identifier } from '../../identifiers';
+import type { KnownId } from '../../knownIds';
+import type { HoverChain, HoverNetwork, LiveResult } from '../types';
+import { resolveCb58 } from './cb58Id';
+import { hoverChains, SubnetDirectory } from './directories';
+import { resolveEvmAddress } from './evmAddress';
+import { resolveEvmHash } from './evmHash';
+import {
+    defaultResolverLimits,
+    type HoverClients,
+    Lookup,
+    type ResolveOptions,
+    type ResolverLimits,
+} from './lookup';
+import { resolveNodeId } from './nodeId';
+import { resolvePnAddress } from './pnAddress';
+
+export {
+    cChainEvmId,
+    defaultResolverLimits,
+    type HoverClients,
+    type ResolveOptions,
+    type ResolverLimits,
+} from './lookup';
+
+function networkOfKnown(known: KnownId | undefined, fallback: HoverNetwork): HoverNetwork {
+    return known?.network === 'mainnet' || known?.network === 'fuji' ? known.network : fallback;
+}
+
+/** See the file comment. One instance per extension; `reset()` forgets the subnet directories. */
+export class HoverResolver {
+    private readonly subnetDirs = new Map<HoverNetwork, SubnetDirectory>();
+    /** The chain list as hovers show it, per list the caller handed out (mapped once). */
+    private readonly shownChains = new WeakMap<object, HoverChain[]>();
+    private readonly limits: ResolverLimits;
+
+    constructor(
+        private readonly clients: HoverClients,
+        limits: Partial<ResolverLimits> = {},
+        private readonly now: () => number = Date.now,
+    ) {
+        this.limits = { ...defaultResolverLimits, ...limits };
+    }
+
+    /** Drops the subnet directories (after a network or Data API change). */
+    reset(): void {
+        this.subnetDirs.clear();
+    }
+
+    /** What the services say about `id`. Rejects only when nothing could be read. */
+    async resolve(id: Identifier, options: ResolveOptions): Promise<LiveResult> {
+        const lookup = new Lookup(this.clients, this.limits, options, this, this.now);
+        switch (id.kind) {
+            case 'evmAddress': {
+                const { chain, notes } = await lookup.evmChain();
+                return resolveEvmAddress(lookup, id.value, chain, notes);
+            }
+            case 'hash32':
+                if (id.known?.kind === 'blockchain') {
+                    const network = networkOfKnown(id.known, options.network);
+                    return resolveCb58(lookup.on(network), id.cb58, id.known);
+                }
+                return resolveEvmHash(lookup, id.value, id.cb58);
+            case 'pnAddress':
+                return resolvePnAddress(lookup, id);
+            case 'nodeId':
+                return resolveNodeId(lookup, id.text);
+            case 'cb58Id': {
+                const network = networkOfKnown(id.known, options.network);
+                return resolveCb58(lookup.on(network), id.value, id.known);
+            }
+        }
+    }
+
+    /** The EVM chains the Data API indexes on `network`, as hovers show them. */
+    async chains(network: HoverNetwork, signal?: AbortSignal): Promise<HoverChain[]> {
+        const list = await this.clients.chains(network, signal);
+        let shown = this.shownChains.get(list);
+        if (!shown) {
+            shown = hoverChains(list, network);
+            this.shownChains.set(list, shown);
+        }
+        return shown;
+    }
+
+    /** The subnets and blockchains of `network`, read as far as lookups needed (kept minutes). */
+    subnets(network: HoverNetwork): SubnetDirectory {
+        let dir = this.subnetDirs.get(network);
+        if (!dir || this.now() - dir.createdAt >= this.limits.directoryTtlMs) {
+            const dataApi = (): ReturnType<HoverClients['dataApi']> => this.clients.dataApi();
+            dir = new SubnetDirectory(network, dataApi, this.limits, this.now());
+            this.subnetDirs.set(network, dir);
+        }
+        return dir;
+    }
+}

@@ -1,0 +1,182 @@
+/**
+ * What every family of hover lookups shares: the clients, the limits, the options of this one
+ * lookup, the network's directories, and the two rules of a lookup made of parts (run the
+ * independent requests together; a part that fails becomes a calm note unless every part failed).
+ */
+import type { DataApiClient } from '../../dataApi/dataApiClient';
+import type { ChainInfo } from '../../dataApi/model';
+import { abortError, isAbortError, isHttpError } from '../../http/errors';
+import type { NodeRpcClient } from '../../nodeRpc/rpcClient';
+import type { RpcTarget } from '../../nodeRpc/rpcUrl';
+import { toCalmError } from '../calmError';
+import type { CalmError, HoverChain, HoverNetwork, HoverService } from '../types';
+import type { SubnetDirectory } from './directories';
+
+/** Where the resolver gets its clients and shared lookups; asked per lookup, never kept. */
+export interface HoverClients {
+    dataApi(): Promise<DataApiClient>;
+    /** The selected node. */
+    nodeRpc(): NodeRpcClient;
+    /**
+     * The Data API's EVM chains of `network`, kept and shared by the caller (in the extension,
+     * `ClientProvider.chains`); `signal` stops only this caller's wait.
+     */
+    chains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
+    /** A client and endpoint path for another chain's RPC URL (the L1s); undefined if unusable. */
+    rpcFor(rpcUrl: string): RpcTarget | undefined;
+}
+
+/** Per-lookup options. */
+export interface ResolveOptions {
+    /** The selected network, for identifiers that do not name their own. */
+    readonly network: HoverNetwork;
+    /** EVM chain id to look EVM addresses and hashes up on; the network's C-Chain when empty. */
+    readonly evmChainId?: string | undefined;
+    /** Whether a Data API key is set (a rate limit then does not suggest one). */
+    readonly hasApiKey: boolean;
+    readonly signal?: AbortSignal | undefined;
+}
+
+/** Limits of the resolver; the defaults suit hovers. */
+export interface ResolverLimits {
+    /** Token balances shown. */
+    readonly topTokens: number;
+    /** Latest transactions shown. */
+    readonly recentTransactions: number;
+    /** Transfers and internal calls shown per transaction. */
+    readonly briefItems: number;
+    /** Subnets the directory reads at most per network (newest first). */
+    readonly maxSubnets: number;
+    readonly subnetPageSize: number;
+    /** How long the subnet directory is kept. */
+    readonly directoryTtlMs: number;
+}
+
+/** Defaults of `ResolverLimits`. */
+export const defaultResolverLimits: ResolverLimits = {
+    topTokens: 5,
+    recentTransactions: 3,
+    briefItems: 3,
+    maxSubnets: 5000,
+    subnetPageSize: 1000,
+    directoryTtlMs: 10 * 60_000,
+};
+
+/** The EVM chain id of the primary network's C-Chain. */
+export function cChainEvmId(network: HoverNetwork): string {
+    return network === 'mainnet' ? '43114' : '43113';
+}
+
+/** How one part of a lookup ended. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** Waits for one part of a lookup without letting its failure fail the others. */
+export async function outcomeOf<T>(promise: Promise<T>): Promise<Outcome<T>> {
+    try {
+        return { ok: true, value: await promise };
+    } catch (error) {
+        return { ok: false, error };
+    }
+}
+
+/** The part's value, or undefined when it failed. */
+export function valueIfOk<T>(outcome: Outcome<T>): T | undefined {
+    return outcome.ok ? outcome.value : undefined;
+}
+
+/** `{ signal }` when there is one (the node client's options are exact). */
+export function withSignal(signal: AbortSignal | undefined): { signal?: AbortSignal } {
+    return signal ? { signal } : {};
+}
+
+export function isNotFound(error: unknown): boolean {
+    return isHttpError(error) && error.status === 404;
+}
+
+/** The directories of a network that the resolver keeps between lookups. */
+export interface Directories {
+    chains(network: HoverNetwork, signal: AbortSignal | undefined): Promise<HoverChain[]>;
+    subnets(network: HoverNetwork): SubnetDirectory;
+}
+
+/** One lookup: its options, and what it reads and reports through. */
+export class Lookup {
+    constructor(
+        readonly clients: HoverClients,
+        readonly limits: ResolverLimits,
+        readonly options: ResolveOptions,
+        private readonly directories: Directories,
+        private readonly now: () => number,
+    ) {}
+
+    get network(): HoverNetwork {
+        return this.options.network;
+    }
+
+    get signal(): AbortSignal | undefined {
+        return this.options.signal;
+    }
+
+    /** The same lookup on another network (an id that names its own). */
+    on(network: HoverNetwork): Lookup {
+        if (network === this.network) return this;
+        const options = { ...this.options, network };
+        return new Lookup(this.clients, this.limits, options, this.directories, this.now);
+    }
+
+    /** The EVM chains the Data API indexes on this lookup's network. */
+    chains(): Promise<HoverChain[]> {
+        return this.directories.chains(this.network, this.signal);
+    }
+
+    /** The subnets and blockchains of this lookup's network, read as far as needed. */
+    get subnets(): SubnetDirectory {
+        return this.directories.subnets(this.network);
+    }
+
+    /** The chain EVM lookups go to, with a note when the chain list could not be read. */
+    async evmChain(): Promise<{ chain: HoverChain; notes: CalmError[] }> {
+        const network = this.network;
+        const wanted = this.options.evmChainId?.trim() || cChainEvmId(network);
+        const fallback: HoverChain = {
+            evmChainId: wanted,
+            name: wanted === cChainEvmId(network) ? 'C-Chain' : `EVM chain ${wanted}`,
+            symbol: wanted === cChainEvmId(network) ? 'AVAX' : '',
+            decimals: 18,
+            isCChain: wanted === '43114' || wanted === '43113',
+            network,
+        };
+        try {
+            const chains = await this.chains();
+            const found = chains.find((c) => c.evmChainId === wanted || c.blockchainId === wanted);
+            return { chain: found ?? fallback, notes: [] };
+        } catch (error) {
+            if (isAbortError(error)) throw error;
+            return { chain: fallback, notes: [this.note(error, 'Data API', 'chain list')] };
+        }
+    }
+
+    /** A failed part as a calm note ("balances skipped"). */
+    note(error: unknown, service: HoverService, during?: string): CalmError {
+        return toCalmError(error, {
+            service,
+            during,
+            hasApiKey: this.options.hasApiKey,
+            nowMs: this.now(),
+        });
+    }
+
+    /** Rethrows cancellation, then rejects with the first failure when every part failed. */
+    rejectIfNothingRead(outcomes: readonly Outcome<unknown>[]): void {
+        this.rethrowCancellation(outcomes);
+        const first = outcomes.find((o) => !o.ok);
+        if (first && outcomes.every((o) => !o.ok) && !first.ok) throw first.error;
+    }
+
+    /** Rejects when the lookup was cancelled or one of `outcomes` was. */
+    rethrowCancellation(outcomes: readonly Outcome<unknown>[]): void {
+        const signal = this.signal;
+        if (signal?.aborted) throw abortError(signal);
+        for (const o of outcomes) if (!o.ok && isAbortError(o.error)) throw o.error;
+    }
+}

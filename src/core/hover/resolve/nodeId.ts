@@ -1,0 +1,128 @@
+/**
+ * A node id: its L1 validations (Data API), and the connected node's validator and peer views,
+ * with the node's own view of the first L1 when it serves one of the L1's chains.
+ */
+import { isAbortError } from '../../http/errors';
+import { nodeRpcMethods } from '../../nodeRpc/methods';
+import type { CalmError, HoverL1Validation, HoverNodeValidator, NodeIdLive } from '../types';
+import { isNotFound, type Lookup, outcomeOf, withSignal } from './lookup';
+
+/** L1 validations (Data API), and the connected node's validator and peer views. */
+export async function resolveNodeId(lookup: Lookup, nodeId: string): Promise<NodeIdLive> {
+    const { network, signal } = lookup;
+    const api = await lookup.clients.dataApi();
+    const node = lookup.clients.nodeRpc();
+    const [l1, primary, peers] = await Promise.all([
+        outcomeOf(
+            api.listL1Validators(
+                { network, nodeId, includeInactiveL1Validators: true, pageSize: 100 },
+                { signal },
+            ),
+        ),
+        outcomeOf(
+            node.call(
+                nodeRpcMethods['validators.getCurrentValidators'],
+                { nodeIDs: [nodeId] },
+                { chain: 'C', ...withSignal(signal) },
+            ),
+        ),
+        outcomeOf(
+            node.call(nodeRpcMethods['info.peers'], { nodeIDs: [nodeId] }, withSignal(signal)),
+        ),
+    ]);
+    lookup.rejectIfNothingRead([l1, primary, peers]);
+    const notes: CalmError[] = [];
+    const out: { -readonly [K in keyof NodeIdLive]: NodeIdLive[K] } = {
+        kind: 'nodeId',
+        nodeId,
+        network,
+        notes,
+    };
+    const subnets = lookup.subnets;
+    if (l1.ok) {
+        out.l1Validations = l1.value.items.map((v) => ({
+            ...l1Validation(v),
+            subnetName: subnets.nameOf(v.subnetId),
+        }));
+    } else {
+        notes.push(lookup.note(l1.error, 'Data API', 'L1 validations'));
+    }
+    if (primary.ok) {
+        const v = primary.value.validators.find((x) => x.nodeId === nodeId);
+        out.primary = v ? nodeValidator(v, 'Primary Network') : null;
+    } else {
+        notes.push(lookup.note(primary.error, 'node', 'validators'));
+    }
+    if (peers.ok) {
+        const p = peers.value.peers.find((x) => x.nodeId === nodeId);
+        out.peer = p ? { version: p.version, trackedSubnets: p.trackedSubnets.length } : null;
+    } else {
+        notes.push(lookup.note(peers.error, 'node', 'peers'));
+    }
+    const first = out.l1Validations?.[0];
+    if (first) {
+        // The node's own view of the first L1, when it serves one of the L1's chains.
+        try {
+            const found = await subnets.find(first.subnetId, signal);
+            out.l1Validations = out.l1Validations?.map((v) => ({
+                ...v,
+                subnetName: subnets.nameOf(v.subnetId),
+            }));
+            const chain = found?.subnet.blockchains[0];
+            if (chain) {
+                const result = await node.call(
+                    nodeRpcMethods['validators.getCurrentValidators'],
+                    { nodeIDs: [nodeId] },
+                    { chain: chain.blockchainId, ...withSignal(signal) },
+                );
+                const v = result.validators.find((x) => x.nodeId === nodeId);
+                out.l1OnNode = v ? nodeValidator(v, chain.name) : null;
+            }
+        } catch (error) {
+            if (isAbortError(error)) throw error;
+            // A node that does not serve the L1 answers 404: nothing to say about it.
+            if (!isNotFound(error)) {
+                notes.push(lookup.note(error, 'node', 'L1 validators on the node'));
+            }
+        }
+    }
+    return out;
+}
+
+/** An L1 validation as hovers show it (the subnet's name is added where it is known). */
+export function l1Validation(v: {
+    validationId: string;
+    nodeId: string;
+    subnetId: string;
+    weight: number;
+    remainingBalance: number;
+    creationTimestamp: number;
+}): HoverL1Validation {
+    return {
+        validationId: v.validationId,
+        nodeId: v.nodeId,
+        subnetId: v.subnetId,
+        weight: v.weight,
+        remainingBalance: v.remainingBalance,
+        active: v.remainingBalance > 0,
+        creationTimestamp: v.creationTimestamp,
+    };
+}
+
+function nodeValidator(
+    v: {
+        weight: string;
+        uptimePercentage?: number;
+        isConnected?: boolean;
+        startTimestamp?: number;
+    },
+    chainName: string,
+): HoverNodeValidator {
+    return {
+        chainName,
+        weight: v.weight,
+        uptimePercentage: v.uptimePercentage,
+        connected: v.isConnected,
+        startTimestamp: v.startTimestamp,
+    };
+}

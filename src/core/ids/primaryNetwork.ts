@@ -1,0 +1,11 @@
+/**
+ * The primary network's one well-known id, in a module with no imports: the VS Code layer reads it
+ * at activation without loading the base58 and hash libraries that `knownIds.ts` pulls in.
+ */
+
+/**
+ * The P-Chain's blockchain id (AvalancheGo's `ids.Empty` in cb58), which is also the primary
+ * network's subnet id; the same on mainnet, Fuji and local networks. See
+ * https://build.avax.network/docs/api-reference/p-chain/api (`platform.getBlockchains`).
+ */
+export const pChainId = '11111111111111111111111111111111LpoYY';

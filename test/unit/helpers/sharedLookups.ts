@@ -1,0 +1,58 @@
+/**
+ * What `ClientProvider` gives hovers in the extension (one chain list per network, one JSON-RPC
+ * client per RPC base URL), for tests in plain Node.
+ */
+import {
+    abortError,
+    type ChainInfo,
+    type DataApiClient,
+    NodeRpcClient,
+    type NodeRpcClientOptions,
+    type RpcTarget,
+    splitRpcUrl,
+} from '../../../src/core';
+import { untilAborted } from '../../../src/core/abort';
+
+export interface SharedLookups {
+    chains(network: 'mainnet' | 'fuji', signal?: AbortSignal): Promise<readonly ChainInfo[]>;
+    rpcFor(rpcUrl: string): RpcTarget | undefined;
+    close(): Promise<void>;
+}
+
+export function sharedLookups(
+    dataApi: () => Promise<DataApiClient>,
+    rpcOptions: Omit<NodeRpcClientOptions, 'url'> = {},
+): SharedLookups {
+    const lists = new Map<string, Promise<ChainInfo[]>>();
+    const clients = new Map<string, NodeRpcClient>();
+    return {
+        chains(network, signal) {
+            let list = lists.get(network);
+            if (!list) {
+                list = dataApi()
+                    .then((api) => api.supportedChains({ network }))
+                    .then((result) => result.chains);
+                const kept = list;
+                kept.catch(() => {
+                    if (lists.get(network) === kept) lists.delete(network);
+                });
+                lists.set(network, kept);
+            }
+            return untilAborted(list, signal, abortError);
+        },
+        rpcFor(rpcUrl) {
+            const split = splitRpcUrl(rpcUrl);
+            if (!split) return undefined;
+            let client = clients.get(split.base);
+            if (!client) {
+                client = new NodeRpcClient({ ...rpcOptions, url: split.base });
+                clients.set(split.base, client);
+            }
+            return { client, path: split.path };
+        },
+        async close() {
+            await Promise.all([...clients.values()].map((c) => c.close()));
+            clients.clear();
+        },
+    };
+}
