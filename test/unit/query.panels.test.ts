@@ -200,7 +200,7 @@ describe('(unit) query panels', () => {
         assert.deepEqual(change.can, { curl: true, csv: false, edit: false, refresh: false });
         assert.match(
             querySummary(address('listTransactions')),
-            /^listTransactions \(4\.2\) · chainId 43114 · address 0x/,
+            /^listTransactions · chainId 43114 · address 0x/,
         );
     });
 });
