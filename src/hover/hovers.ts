@@ -129,6 +129,7 @@ export class Hovers extends Disposable {
             explorerUrl: (kind, id, network) =>
                 buildExplorerUrl(config.get(SettingKey.ExplorerUrlTemplate), { kind, id, network }),
             requestTimeoutMs: () => config.get(SettingKey.RequestTimeoutMs),
+            transport: () => clients.transport(),
             commands: {
                 copy: CommandId.HoverCopy,
                 openDetails: CommandId.HoverOpenDetails,

@@ -7,11 +7,12 @@
  */
 import * as vscode from 'vscode';
 
-import type { DataApiClient, NodeRpcClient } from '../core/index';
+import type { DataApiClient, NodeRpcClient, Transport } from '../core/index';
 import type { Config } from './config';
 import { Disposable } from './disposable';
 import { loadCore } from './lazyCore';
 import { log } from './log';
+import { affectsNetwork, vscodeTransport } from './network';
 import type { Secrets } from './secrets';
 import { type Network, SettingKey } from './settingKeys';
 
@@ -68,6 +69,7 @@ export class ClientProvider extends Disposable {
     /** Bumped on every invalidation, so a build that raced with a change is thrown away. */
     private dataApiGeneration = 0;
     private nodeRpcClient: NodeRpcClient | undefined;
+    private currentTransport: Transport | undefined;
 
     constructor(
         private readonly config: Config,
@@ -88,6 +90,17 @@ export class ClientProvider extends Disposable {
             }),
         );
         this._register(
+            vscode.workspace.onDidChangeConfiguration((e) => {
+                if (!affectsNetwork(e)) return;
+                // Every client, including the RPC clients that trees and hovers build from
+                // `transport()`, must be rebuilt to take the new way out.
+                this.currentTransport = undefined;
+                this.dropDataApi();
+                this.dropNodeRpc();
+                this.emitter.fire({ dataApi: true, nodeRpc: true, network: false });
+            }),
+        );
+        this._register(
             secrets.onDidChange(() => {
                 this.dropDataApi();
                 this.emitter.fire({ dataApi: true, nodeRpc: false, network: false });
@@ -105,6 +118,16 @@ export class ClientProvider extends Disposable {
         return this.config.get(SettingKey.SelectedNodeUrl);
     }
 
+    /**
+     * How requests reach the network under VS Code's `http.*` settings (proxy, trusted roots).
+     * Every client built in the extension host takes it; it is replaced when those settings
+     * change, and `onDidChange` then fires with `nodeRpc` set.
+     */
+    transport(): Transport {
+        this.currentTransport ??= vscodeTransport();
+        return this.currentTransport;
+    }
+
     /** The Data API + Metrics API client for the current settings and key. */
     dataApi(): Promise<DataApiClient> {
         this.dataApiPending ??= this.buildDataApi();
@@ -119,6 +142,7 @@ export class ClientProvider extends Disposable {
         const client = new NodeRpcClient({
             url: s[SettingKey.SelectedNodeUrl],
             timeouts: timeouts(s[SettingKey.RequestTimeoutMs]),
+            transport: this.transport(),
         });
         logger.info(`Node client created for ${s[SettingKey.SelectedNodeUrl]}`);
         this.nodeRpcClient = client;
@@ -163,6 +187,7 @@ export class ClientProvider extends Disposable {
             apiKey,
             apiKeyHeader: s[SettingKey.DataApiKeyHeader],
             timeouts: timeouts(s[SettingKey.RequestTimeoutMs]),
+            transport: this.transport(),
         });
         logger.info(
             `Data API client created for ${s[SettingKey.DataApiUrl]} (${apiKey ? 'with' : 'without'} API key)`,

@@ -95,6 +95,7 @@ export class TreeServices extends Disposable {
             const { NodeRpcClient } = loadCore();
             client = new NodeRpcClient({
                 url: split.base,
+                transport: this.clients.transport(),
                 timeouts: {
                     connectMs: Math.min(timeoutMs, 10_000),
                     headersMs: timeoutMs,

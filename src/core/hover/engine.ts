@@ -23,6 +23,7 @@ import {
     parseIdentifier,
     toChecksumAddress,
 } from '../identifiers';
+import type { Transport } from '../http/transport';
 import { NodeRpcClient } from '../nodeRpc/rpcClient';
 import { type CachedAnswer, HoverCache, type HoverCacheStats } from './cache';
 import { defaultRateLimitRetryMs, toCalmError } from './calmError';
@@ -67,6 +68,8 @@ export interface HoverEngineHost {
     /** The Avalanche explorer URL of an item, from the user's template. */
     explorerUrl(kind: string, id: string, network: HoverNetwork): string;
     requestTimeoutMs(): number;
+    /** Proxy and trusted roots for the RPC clients the engine builds; default: the environment's. */
+    transport?(): Transport;
     readonly commands: HoverCommandIds;
     readonly now?: (() => number) | undefined;
     readonly limits?: Partial<ResolverLimits> | undefined;
@@ -437,6 +440,7 @@ export class HoverEngine {
             const timeoutMs = this.host.requestTimeoutMs();
             client = new NodeRpcClient({
                 url: origin,
+                ...(this.host.transport ? { transport: this.host.transport() } : {}),
                 timeouts: {
                     connectMs: Math.min(timeoutMs, 10_000),
                     headersMs: timeoutMs,
