@@ -93,7 +93,9 @@ export function networkSettingsFromEnv(env: NodeJS.ProcessEnv): NetworkSettings 
 /** A proxy URL the transport can use, or undefined (no scheme or an unknown one is ignored). */
 export function usableProxyUrl(value: string | undefined): string | undefined {
     const text = value?.trim();
-    if (!text || !/^(https?|socks5?|socks5h):\/\//i.test(text)) return undefined;
+    // undici's ProxyAgent speaks to http, https and socks5 proxies; VS Code's other schemes
+    // (socks4, socks5h) would be sent an HTTP CONNECT they do not understand.
+    if (!text || !/^(https?|socks5?):\/\//i.test(text)) return undefined;
     try {
         new URL(text);
         return text;
