@@ -3,7 +3,7 @@
  * tunnel undici's ProxyAgent opens for every request), records each CONNECT line with its
  * headers, optionally demands `Proxy-Authorization`, and maps host names of its own to
  * 127.0.0.1, so that a URL under such a name works only through this proxy. The host-level
- * tests use a real proxy from Debian instead (test/proxy/squid.ts).
+ * tests use a real proxy from Debian instead (scripts/squid.mjs).
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
