@@ -6,7 +6,8 @@
  * sends the node's requests around the proxy; a proxy that demands credentials gets them from
  * `http.proxyAuthorization`. With HOST_TLS=1 the sandbox speaks HTTPS with a test root that only
  * the system's store trusts: requests succeed with `http.systemCertificates` on, and fail with a
- * sentence naming the host with it off. Skipped in a run without HOST_PROXY.
+ * sentence naming the host with it off, and `http.proxyStrictSSL: false` accepts it anyway.
+ * Skipped in a run without HOST_PROXY.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -43,7 +44,12 @@ suite('(integration) proxy and TLS inspection', function () {
         const api = await extensionApi();
         await api.secrets.clearDataApiKey();
         const http = vscode.workspace.getConfiguration('http');
-        for (const key of ['noProxy', 'proxyAuthorization', 'systemCertificates']) {
+        for (const key of [
+            'noProxy',
+            'proxyAuthorization',
+            'proxyStrictSSL',
+            'systemCertificates',
+        ]) {
             await http.update(key, undefined, vscode.ConfigurationTarget.Global);
         }
         if (proxy.mode === 'setting') {
@@ -211,7 +217,7 @@ suite('(integration) proxy and TLS inspection', function () {
     test('TLS inspection: the system store trusts the root; with http.systemCertificates off, a sentence says why', async function () {
         if (!proxy.tls) this.skip();
         await check(
-            'TLS inspection: trusted via the system store, a sentence when off',
+            'TLS inspection: system store, a sentence when off, http.proxyStrictSSL',
             async () => {
                 assert.equal(await nodeNetworkId(), '1', 'trusted through the system store');
                 await setHttp('systemCertificates', false);
@@ -220,7 +226,11 @@ suite('(integration) proxy and TLS inspection', function () {
                         await nodeFailure(),
                         `The certificate of ${proxy.host} is not trusted: if your network inspects TLS, turn on \`http.systemCertificates\`.`,
                     );
+                    // `http.proxyStrictSSL: false` turns the check off, as for VS Code's requests.
+                    await setHttp('proxyStrictSSL', false);
+                    assert.equal(await nodeNetworkId(), '1', 'accepted with proxyStrictSSL off');
                 } finally {
+                    await setHttp('proxyStrictSSL', undefined);
                     await setHttp('systemCertificates', undefined);
                 }
                 assert.equal(await nodeNetworkId(), '1');

@@ -5,9 +5,13 @@
  * Why not VS Code's patched global `fetch`: it honours the same settings, but it builds a new
  * undici `Agent` (or `ProxyAgent`) for every request (`createFetchPatch` in
  * https://github.com/microsoft/vscode-proxy-agent), so no connection is reused, and it adds the
- * WHATWG `Response` and stream objects to each exchange; `bench/clientBench.ts` measures both.
- * Resolving the proxy here and handing undici a matching dispatcher keeps keep-alive pools and
- * the client's Dispatcher path. The rules follow `@vscode/proxy-agent` (the code behind
+ * WHATWG `Response` and stream objects to each exchange. `bench/clientBench.ts` measures both
+ * (2026-11-24, loopback, a loaded 2-core machine, CPU per request sequential / at concurrency 16):
+ * the client on this transport 203 / 132 µs with a direct route and 276 / 196 µs through a
+ * CONNECT proxy (the proxy's own CPU included), against 249 / 140 µs for the client before it;
+ * `fetch` with a new Agent per request 1514 / 1180 µs, plus a TLS handshake per request against
+ * a real HTTPS service. Resolving the proxy here and handing undici a matching dispatcher keeps
+ * keep-alive pools and the client's Dispatcher path. The rules follow `@vscode/proxy-agent` (the code behind
  * https://code.visualstudio.com/docs/setup/network): loopback hosts never go through a proxy;
  * `http.noProxy`, when it lists anything, replaces `NO_PROXY`; `http.proxy` wins over
  * `HTTPS_PROXY` / `HTTP_PROXY`; a proxy URL without a scheme is ignored.
