@@ -370,6 +370,8 @@ export async function startCodeServer({
     logFile,
     stateDir,
     workspaceTrust = false,
+    env = {},
+    wrap = [],
 }) {
     mkdirSync(path.dirname(logFile), { recursive: true });
     const out = openSync(logFile, 'a');
@@ -392,7 +394,11 @@ export async function startCodeServer({
         userDataDir,
         folder,
     ];
-    const child = spawn(process.execPath, args, {
+    // `wrap`: a command that starts the server, e.g. `unshare` for a private view of the system's
+    // certificate store.
+    const command = wrap.length ? wrap[0] : process.execPath;
+    const commandArgs = wrap.length ? [...wrap.slice(1), process.execPath, ...args] : args;
+    const child = spawn(command, commandArgs, {
         cwd: stateDir,
         detached: true,
         stdio: ['ignore', out, out],
@@ -402,6 +408,7 @@ export async function startCodeServer({
             XDG_CONFIG_HOME: path.join(stateDir, 'xdg-config'),
             XDG_DATA_HOME: path.join(stateDir, 'xdg-data'),
             XDG_CACHE_HOME: path.join(stateDir, 'xdg-cache'),
+            ...env,
         }),
     });
     closeSync(out);

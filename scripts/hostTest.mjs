@@ -10,11 +10,16 @@
 // Prints the spec output and "<tier>: N passed, N failed", exits non-zero on any failure, and stops
 // everything it started (code-server's process group, Chromium, the sandbox) on every path out.
 // Environment: HOST_TEST_TIMEOUT_MS (default 10 min), KEEP_TEST_DIR=1 (keep the run folder),
-// TEST_GREP (only tests whose title contains this text), UPDATE_SCREENSHOTS=1 (rewrite the README
+// TEST_GREP (only tests whose title contains this text), HOST_PROXY=setting|env (integration: the
+// sandbox is reachable only through a real squid on loopback, named by `http.proxy` or by
+// HTTPS_PROXY in code-server's environment; see startProxyWorld), HOST_TLS=1 (with HOST_PROXY: the
+// sandbox is served over HTTPS with a test root that only the system's store, in a private mount
+// namespace, trusts), UPDATE_SCREENSHOTS=1 (rewrite the README
 // screenshots in media/screenshots/; otherwise only missing ones are written there, so that a test
 // run leaves the work tree clean; every run's pictures are in .vscode-test/screenshots/).
 import { spawnSync } from 'node:child_process';
 import {
+    chmodSync,
     cpSync,
     existsSync,
     mkdirSync,
@@ -25,8 +30,10 @@ import {
     statSync,
     writeFileSync,
 } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 import {
@@ -39,6 +46,7 @@ import {
     startCodeServer,
     writeUserSettings,
 } from './codeServer.mjs';
+import { startSquid } from './squid.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const out = path.join(root, 'out');
@@ -50,6 +58,21 @@ if ((tier !== 'integration' && tier !== 'e2e' && tier !== 'bench') || !/^\w+$/.t
 }
 const timeoutMs = Number(process.env.HOST_TEST_TIMEOUT_MS) || 10 * 60_000;
 const grep = process.env.TEST_GREP || undefined;
+const proxyMode = process.env.HOST_PROXY || undefined;
+const tlsMode = process.env.HOST_TLS === '1';
+if (
+    proxyMode !== undefined &&
+    ((proxyMode !== 'setting' && proxyMode !== 'env') || tier !== 'integration')
+) {
+    console.error('HOST_PROXY=setting|env applies to the integration tier');
+    process.exit(2);
+}
+if (tlsMode && !proxyMode) {
+    console.error('HOST_TLS=1 needs HOST_PROXY');
+    process.exit(2);
+}
+/** A name only the test proxy resolves (to 127.0.0.1): requests that bypass it cannot connect. */
+const proxyOnlyHost = 'sandbox.proxy-only.test';
 const e2eContextKey = Symbol.for('avalanche-explorer.e2e');
 
 const started = Date.now();
@@ -236,7 +259,13 @@ async function main() {
 
     const { writeSampleWorkspace } = await importOut('test/fixtures/sampleWorkspace.js');
     writeSampleWorkspace(workspaceDir, sandbox.known);
-    writeUserSettings(userDataDir, { ...quietSettings, ...endpointSettings(urls) });
+    const world = proxyMode ? await startProxyWorld(urls) : undefined;
+    if (world) Object.assign(urls, world.urls);
+    writeUserSettings(userDataDir, {
+        ...quietSettings,
+        ...endpointSettings(urls),
+        ...world?.settings,
+    });
     stageExtension(extensionsDir);
 
     const testEnv = {
@@ -245,6 +274,7 @@ async function main() {
         known: sandbox.known,
         workspaceDir,
         host: 'code-server',
+        ...(world ? { proxy: world.testEnv } : {}),
     };
     const testEnvFile = path.join(runDir, 'test-env.json');
     writeFileSync(testEnvFile, JSON.stringify(testEnv, null, 2));
@@ -271,6 +301,8 @@ async function main() {
         folder: workspaceDir,
         logFile: path.join(runDir, 'code-server.log'),
         stateDir: runDir,
+        env: world?.env ?? {},
+        wrap: world?.wrap ?? [],
     });
     stops.push({ name: 'code-server', run: () => server.stop() });
 
@@ -337,6 +369,97 @@ async function main() {
     const failures = await runE2eMocha(page);
     step(`e2e tier done with ${failures} failure(s)`);
     await finish(failures === 0 ? 0 : 1);
+}
+
+/**
+ * The world of the proxy tests: squid on loopback (an open port and one that demands Basic
+ * credentials) that alone resolves `proxyOnlyHost`, the sandbox URLs under that name, and the
+ * proxy named by `http.proxy` (HOST_PROXY=setting) or by HTTPS_PROXY in code-server's
+ * environment (HOST_PROXY=env). The control route stays on 127.0.0.1, which VS Code and the
+ * extension always reach directly.
+ *
+ * With HOST_TLS=1 each sandbox port gets a TLS front whose certificate a throw-away root signs;
+ * code-server runs in a private mount namespace (`unshare -m`) where the system's bundle
+ * (/etc/ssl/certs/ca-certificates.crt) also holds that root, so nothing on the machine changes and
+ * only `http.systemCertificates` can make the extension trust it.
+ */
+async function startProxyWorld(sandboxUrls) {
+    // Squid started by root drops to its own user, which must be able to reach its folder.
+    chmodSync(runDir, 0o711);
+    const squid = await startSquid({ dir: path.join(runDir, 'squid'), hosts: [proxyOnlyHost] });
+    stops.push({ name: 'squid', run: () => squid.stop() });
+    step(`  squid ${squid.url} (open), ${squid.authUrl} (credentials), log ${squid.accessLog}`);
+    const urls = {};
+    let wrap = [];
+    let rootFile;
+    if (tlsMode) {
+        const { makeTestCertificates } = await importOut('test/mocks/testCertificates.js');
+        const certs = makeTestCertificates([proxyOnlyHost]);
+        stops.push({ name: 'test certificates', run: () => certs.remove() });
+        rootFile = certs.rootFile;
+        const fronts = new Map();
+        for (const [key, value] of Object.entries(sandboxUrls)) {
+            const url = new URL(value);
+            let port = fronts.get(url.port);
+            if (!port) {
+                const front = tls.createServer({ key: certs.key, cert: certs.cert }, (socket) => {
+                    const upstream = net.connect(Number(url.port), '127.0.0.1');
+                    socket.pipe(upstream).pipe(socket);
+                    socket.on('error', () => upstream.destroy());
+                    upstream.on('error', () => socket.destroy());
+                });
+                await new Promise((resolve) => front.listen(0, '127.0.0.1', resolve));
+                stops.push({ name: 'TLS front', run: () => new Promise((r) => front.close(r)) });
+                port = front.address().port;
+                fronts.set(url.port, port);
+            }
+            urls[key] =
+                `https://${proxyOnlyHost}:${port}${url.pathname.replace(/\/$/, '')}${url.search}`;
+        }
+        const bundle = path.join(runDir, 'system-ca-certificates.crt');
+        const system = '/etc/ssl/certs/ca-certificates.crt';
+        writeFileSync(
+            bundle,
+            `${existsSync(system) ? readFileSync(system, 'utf8') : ''}\n${certs.rootPem}`,
+        );
+        wrap = [
+            'unshare',
+            '-m',
+            'sh',
+            '-c',
+            'mount --bind "$0" /etc/ssl/certs/ca-certificates.crt && exec "$@"',
+            bundle,
+        ];
+    } else {
+        for (const [key, value] of Object.entries(sandboxUrls)) {
+            const url = new URL(value);
+            url.hostname = proxyOnlyHost;
+            urls[key] = url.href.replace(/\/$/, '');
+        }
+    }
+    step(`  sandbox through the proxy: ${Object.values(urls).join(', ')}`);
+    return {
+        urls,
+        settings: proxyMode === 'setting' ? { 'http.proxy': squid.url } : {},
+        env: {
+            ...(proxyMode === 'env' ? { HTTPS_PROXY: squid.url } : {}),
+            // A machine whose NODE_EXTRA_CA_CERTS names the system bundle would make Node itself
+            // trust the test root, and `http.systemCertificates: false` would prove nothing.
+            ...(tlsMode ? { NODE_EXTRA_CA_CERTS: '' } : {}),
+        },
+        wrap,
+        testEnv: {
+            mode: proxyMode,
+            tls: tlsMode,
+            url: squid.url,
+            authUrl: squid.authUrl,
+            user: squid.user,
+            password: squid.password,
+            accessLog: squid.accessLog,
+            host: proxyOnlyHost,
+            ...(rootFile ? { rootFile } : {}),
+        },
+    };
 }
 
 /**

@@ -2,7 +2,9 @@
 // `npm run test:reliability`: the reliability checks at full size, then the table of what was
 // tried and what held. The checks are ordinary test files of the three tiers (test/unit/fuzz*,
 // test/unit/bounds*, test/integration/faults* and security*, test/e2e/hostile*, secrets* and trust*);
-// `npm test` runs the same files with small case counts. Here they run with:
+// `npm test` runs the same files with small case counts. The proxy checks (test/integration/proxy*)
+// run twice, behind squid named by `http.proxy` (with TLS inspection) and by HTTPS_PROXY.
+// Here they run with:
 //   RELIABILITY_FULL=1    the whole fault matrix, 100,000 fuzz cases per property, a 10-minute soak
 //   RELIABILITY_RECORD    the file each check appends its row to (JSON lines)
 // Writes bench/results/reliability.md and .json and exits non-zero when a tier failed or a check
@@ -97,6 +99,24 @@ if (!args.has('--skip-integration')) {
         ),
     );
 }
+if (!args.has('--skip-integration')) {
+    // Behind a real proxy (squid on loopback): named by `http.proxy` with the sandbox over HTTPS
+    // under a test root only the system store trusts, then named by HTTPS_PROXY.
+    for (const [title, extra] of [
+        [
+            'integration (proxy: http.proxy, TLS inspection)',
+            { HOST_PROXY: 'setting', HOST_TLS: '1' },
+        ],
+        ['integration (proxy: HTTPS_PROXY)', { HOST_PROXY: 'env' }],
+    ]) {
+        tiers.push(
+            run(title, process.execPath, [path.join(root, 'scripts/hostTest.mjs'), 'integration'], {
+                TEST_GREP: '(integration) proxy',
+                ...extra,
+            }),
+        );
+    }
+}
 if (!args.has('--skip-e2e')) {
     tiers.push(
         run(
@@ -115,7 +135,7 @@ const records = readFileSync(recordFile, 'utf8')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line));
 
-const areaOrder = ['faults', 'hostile', 'secrets', 'trust', 'fuzz', 'bounds', 'soak'];
+const areaOrder = ['faults', 'hostile', 'secrets', 'trust', 'proxy', 'fuzz', 'bounds', 'soak'];
 records.sort((a, b) => areaOrder.indexOf(a.area) - areaOrder.indexOf(b.area) || a.atMs - b.atMs);
 
 const held = records.filter((r) => r.held).length;

@@ -4,6 +4,7 @@
  */
 export * from './http/errors';
 export { HttpClient, type HttpClientOptions, type RetryPolicy, type CacheOptions } from './http/httpClient';
+export * from './http/transport';
 export * from './model/paging';
 export * from './ids/cb58';
 export * from './nodeRpc/methods';

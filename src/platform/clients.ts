@@ -13,12 +13,13 @@ import * as vscode from 'vscode';
 
 import { untilAborted } from '../core/abort';
 import { abortError } from '../core/http/errors';
-import type { ChainInfo, DataApiClient, NodeRpcClient, RpcTarget } from '../core/index';
+import type { ChainInfo, DataApiClient, NodeRpcClient, RpcTarget, Transport } from '../core/index';
 import { splitRpcUrl } from '../core/nodeRpc/rpcUrl';
 import type { Config } from './config';
 import { Disposable } from './disposable';
 import { loadCore } from './lazyCore';
 import { log } from './log';
+import { affectsNetwork, vscodeTransport } from './network';
 import type { Secrets } from './secrets';
 import { type Network, SettingKey } from './settingKeys';
 
@@ -87,6 +88,7 @@ export class ClientProvider extends Disposable {
     >();
     /** JSON-RPC clients by base URL, for the chains' own RPC endpoints. */
     private readonly rpcClients = new Map<string, NodeRpcClient>();
+    private currentTransport: Transport | undefined;
 
     constructor(
         private readonly config: Config,
@@ -108,6 +110,17 @@ export class ClientProvider extends Disposable {
             }),
         );
         this._register(
+            vscode.workspace.onDidChangeConfiguration((e) => {
+                if (!affectsNetwork(e)) return;
+                // Every client, including the RPC clients that trees and hovers build from
+                // `transport()`, must be rebuilt to take the new way out.
+                this.currentTransport = undefined;
+                this.dropDataApi();
+                this.dropNodeRpc();
+                this.emitter.fire({ dataApi: true, nodeRpc: true, network: false });
+            }),
+        );
+        this._register(
             secrets.onDidChange(() => {
                 this.forgetChains();
                 this.dropDataApi();
@@ -126,6 +139,16 @@ export class ClientProvider extends Disposable {
         return this.config.get(SettingKey.SelectedNodeUrl);
     }
 
+    /**
+     * How requests reach the network under VS Code's `http.*` settings (proxy, trusted roots).
+     * Every client built in the extension host takes it; it is replaced when those settings
+     * change, and `onDidChange` then fires with `nodeRpc` set.
+     */
+    transport(): Transport {
+        this.currentTransport ??= vscodeTransport();
+        return this.currentTransport;
+    }
+
     /** The Data API + Metrics API client for the current settings and key. */
     dataApi(): Promise<DataApiClient> {
         this.dataApiPending ??= this.buildDataApi();
@@ -140,6 +163,7 @@ export class ClientProvider extends Disposable {
         const client = new NodeRpcClient({
             url: s[SettingKey.SelectedNodeUrl],
             timeouts: timeouts(s[SettingKey.RequestTimeoutMs]),
+            transport: this.transport(),
         });
         logger.info(`Node client created for ${s[SettingKey.SelectedNodeUrl]}`);
         this.nodeRpcClient = client;
@@ -188,6 +212,7 @@ export class ClientProvider extends Disposable {
             client = new NodeRpcClient({
                 url: split.base,
                 timeouts: timeouts(this.config.get(SettingKey.RequestTimeoutMs)),
+                transport: this.transport(),
             });
             this.rpcClients.set(split.base, client);
         }
@@ -233,6 +258,7 @@ export class ClientProvider extends Disposable {
             apiKey,
             apiKeyHeader: s[SettingKey.DataApiKeyHeader],
             timeouts: timeouts(s[SettingKey.RequestTimeoutMs]),
+            transport: this.transport(),
         });
         logger.info(
             `Data API client created for ${s[SettingKey.DataApiUrl]} (${apiKey ? 'with' : 'without'} API key)`,

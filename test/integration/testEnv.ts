@@ -25,6 +25,26 @@ export interface TestEnv {
     workspaceDir: string;
     /** Which host runs the suite. */
     host: 'code-server' | 'electron';
+    /** Set when the sandbox is reachable only through a test proxy (scripts/hostTest.mjs HOST_PROXY). */
+    proxy?: ProxyTestEnv;
+}
+
+/** The proxy world of a HOST_PROXY run (scripts/squid.mjs). */
+export interface ProxyTestEnv {
+    /** How the host learns of the proxy: `http.proxy` in user settings, or HTTPS_PROXY. */
+    mode: 'setting' | 'env';
+    /** The sandbox is served over HTTPS with a root only the system store (in the test) trusts. */
+    tls: boolean;
+    /** The open port. */
+    url: string;
+    /** The port that demands Basic credentials. */
+    authUrl: string;
+    user: string;
+    password: string;
+    /** squid's access log: one line per request or tunnel, with the headers it received. */
+    accessLog: string;
+    /** The host name only the proxy resolves. */
+    host: string;
 }
 
 export const testEnvVariable = 'AVALANCHE_TEST_ENV';

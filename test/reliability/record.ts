@@ -22,7 +22,8 @@ export const reliabilityEnv = {
     soakSeconds: 'SOAK_SECONDS',
 } as const;
 
-export type CheckArea = 'faults' | 'hostile' | 'secrets' | 'trust' | 'fuzz' | 'bounds' | 'soak';
+export type CheckArea =
+    'faults' | 'hostile' | 'secrets' | 'trust' | 'proxy' | 'fuzz' | 'bounds' | 'soak';
 
 /** One row of the table. */
 export interface CheckRecord {

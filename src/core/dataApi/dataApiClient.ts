@@ -28,6 +28,7 @@ import {
     type HttpRequest,
     type RetryPolicy,
 } from '../http/httpClient';
+import type { Transport } from '../http/transport';
 import type { Page, PageFetcher } from '../model/paging';
 import {
     type AnyDataApiEndpoint,
@@ -61,6 +62,8 @@ export interface DataApiClientOptions {
     apiKeyHeader?: string | undefined;
     /** Injected for tests; by default each of the two HTTP clients owns a keep-alive agent. */
     dispatcher?: Undici.Dispatcher | undefined;
+    /** Proxy and trusted roots (see core/http/transport.ts); default: the environment's. */
+    transport?: Transport | undefined;
     /** TTL cache of successful GETs (off by default). */
     cache?: CacheOptions | undefined;
     retry?: Partial<RetryPolicy> | undefined;
@@ -163,6 +166,7 @@ export class DataApiClient {
         }
         const common = {
             ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+            ...(options.transport ? { transport: options.transport } : {}),
             ...(options.cache ? { cache: options.cache } : {}),
             ...(options.retry ? { retry: options.retry } : {}),
             ...(options.headers ? { headers: options.headers } : {}),

@@ -1,10 +1,17 @@
 /**
- * The one HTTP wrapper of the product (STYLE.md rule 4): base URL, timeouts, auth hook, bounded
- * retries for idempotent requests, de-duplication of identical GETs in flight and an optional TTL
- * cache. Both the Data API client and the node JSON-RPC client sit on it.
+ * The one HTTP wrapper of the product: base URL, timeouts, auth hook, bounded retries for
+ * idempotent requests, de-duplication of identical GETs in flight and an optional TTL cache. Both
+ * the Data API client and the node JSON-RPC client sit on it.
  *
- * undici is required on first use, not imported: VS Code's proxy and certificate support patches a
- * runtime `require('undici')`, and loading it lazily keeps it (about 100 ms) out of activation.
+ * Requests go through undici's Dispatcher API on a dispatcher that the client's `Transport`
+ * makes (./transport.ts). VS Code's proxy and certificate support does not reach a dispatcher
+ * of our own: VS Code 1.100 patches the global `fetch` and Node's `http`/`https`, and its patch
+ * of a runtime `require('undici')` only records an `Agent`'s options for the patched `fetch`
+ * (`patchUndici` in https://github.com/microsoft/vscode-proxy-agent); an `Agent.dispatch` goes
+ * straight to the host. So in the extension host the transport is built from VS Code's `http.*`
+ * settings (src/platform/network.ts), and in plain Node from `HTTPS_PROXY` / `NO_PROXY`.
+ *
+ * undici is required on first use, not imported, which keeps it (about 100 ms) out of activation.
  */
 import type * as Undici from 'undici';
 
@@ -19,6 +26,7 @@ import {
     UnauthorizedError,
 } from './errors';
 import { rateLimitWaitMs, retryAfterMs } from './rateLimit';
+import { defaultTransport, type Transport } from './transport';
 
 let undiciModule: typeof Undici | undefined;
 /** Loads undici once, on the first request of any client. */
@@ -62,8 +70,13 @@ export interface HttpClientOptions {
     baseUrl: string;
     /** Names the service in error messages. */
     service: ServiceName;
-    /** Injected for tests (`MockAgent`); by default each client owns a keep-alive `Agent`. */
+    /** Injected for tests (`MockAgent`); by default the client makes one from `transport`. */
     dispatcher?: Undici.Dispatcher;
+    /**
+     * How to reach the network (proxy, trusted roots); the client owns the dispatcher it makes.
+     * Default: the environment's `HTTPS_PROXY` / `NO_PROXY` and Node's roots.
+     */
+    transport?: Transport;
     connectTimeoutMs?: number;
     headersTimeoutMs?: number;
     bodyTimeoutMs?: number;
@@ -210,6 +223,11 @@ export class HttpClient {
             url.password === '' &&
             this.baseUrl === url.origin + basePath;
         this.basePath = canonical ? basePath : undefined;
+    }
+
+    /** The way to the network this client's requests take. */
+    get transport(): Transport {
+        return this.options.transport ?? defaultTransport();
     }
 
     /** Builds the full URL of a request, for errors, logs and "Copy as curl". */
@@ -394,9 +412,9 @@ export class HttpClient {
     ): Promise<HttpResponse> {
         if (signal?.aborted) return Promise.reject(abortError(signal));
         const undici = loadUndici();
-        this.dispatcher ??= new undici.Agent({
-            keepAliveTimeout: 10_000,
-            connect: { timeout: this.options.connectTimeoutMs ?? 10_000 },
+        this.dispatcher ??= this.transport.createDispatcher(undici, {
+            keepAliveTimeoutMs: 10_000,
+            connectTimeoutMs: this.options.connectTimeoutMs ?? 10_000,
         });
         const headers: Record<string, string> = request.headers
             ? { ...this.baseHeaders, ...request.headers }
@@ -408,7 +426,7 @@ export class HttpClient {
         }
         if (target.sameOrigin) this.options.signRequest?.(headers);
         return new Promise((resolve, reject) => {
-            const collector = new TextCollector(this, target.url, signal, resolve, reject);
+            const collector = new TextCollector(this, target, signal, resolve, reject);
             try {
                 this.dispatcher!.dispatch(
                     {
@@ -458,20 +476,94 @@ export class HttpClient {
     }
 }
 
+/** TLS verification failures that trusting the right root certificate fixes. */
+const untrustedCertificateCodes = new Set([
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'CERT_UNTRUSTED',
+    'CERT_SIGNATURE_FAILURE',
+]);
+
+/** What a proxy's answer to CONNECT means for the user. */
+function proxyStatusSentence(status: number, where: string, proxy: string, hint: string): string {
+    switch (status) {
+        case 407:
+            return `The proxy refused the connection (407: authentication needed) to ${where} through ${proxy}. ${hint}`;
+        case 403:
+            return `The proxy refused the connection (403: not allowed by its rules) to ${where} through ${proxy}. Ask your network's administrators to allow it.`;
+        case 502:
+        case 503:
+        case 504:
+            return `The proxy could not reach ${where} (${status}) through ${proxy}. Check the URL; the host may be down or unknown to the proxy.`;
+        default:
+            return `The proxy refused the connection (${status}) to ${where} through ${proxy}.`;
+    }
+}
+
 /**
  * Turns an undici failure into a NetworkError or TimeoutError phrased for `client`'s service, or
- * into the AbortError once `signal` has fired.
+ * into the AbortError once `signal` has fired. A failure on a proxied route names the proxy, and
+ * an untrusted certificate names the host and where to trust its root.
  */
 function transportError(
     error: unknown,
-    url: string,
+    target: Target,
     client: HttpClient,
     signal: AbortSignal | undefined,
 ): Error {
     if (signal?.aborted) return abortError(signal);
+    const url = target.url;
     const code = (error as { code?: string } | undefined)?.code;
+    const message = (error as Error | undefined)?.message ?? String(error);
     const where =
         client.service === 'node' ? `the node at ${client.origin}` : `the ${client.service}`;
+    const transport = client.transport;
+    const proxy = transport.proxyFor(target.origin);
+    if (proxy !== undefined) {
+        // undici reports a CONNECT answer other than 200 as "Proxy response (407) !== 200 when
+        // HTTP Tunneling", or "Proxy Authentication Required (407)" without a tunnel.
+        const status = /^Proxy (?:response|Authentication Required) \((\d{3})\)/.exec(message);
+        if (status) {
+            return new NetworkError(
+                proxyStatusSentence(
+                    Number(status[1]),
+                    where,
+                    proxy,
+                    transport.hints.proxyAuthentication,
+                ),
+                url,
+                `PROXY_${status[1]}`,
+            );
+        }
+        if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+            const what = code === 'ECONNREFUSED' ? 'connection refused' : 'host not found';
+            return new NetworkError(
+                `Could not connect to the proxy at ${proxy} (${what}) on the way to ${where}. Check ${transport.hints.proxySetting}.`,
+                url,
+                code,
+            );
+        }
+    }
+    if (code !== undefined && untrustedCertificateCodes.has(code)) {
+        const host = hostOf(target.origin);
+        return new NetworkError(
+            `The certificate of ${host} is not trusted: ${transport.hints.untrustedCertificate}`,
+            url,
+            code,
+        );
+    }
+    if (code === 'CERT_HAS_EXPIRED' || code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+        const host = hostOf(target.origin);
+        const why = code === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is for another host name';
+        return new NetworkError(
+            `The certificate of ${host} ${why} (${code}). Check the URL, or the clock of this machine.`,
+            url,
+            code,
+        );
+    }
     switch (code) {
         case 'UND_ERR_CONNECT_TIMEOUT':
             return new TimeoutError(
@@ -514,11 +606,15 @@ function transportError(
                 code,
             );
         default:
-            return new NetworkError(
-                `Could not reach ${where}: ${(error as Error | undefined)?.message ?? String(error)}`,
-                url,
-                code,
-            );
+            return new NetworkError(`Could not reach ${where}: ${message}`, url, code);
+    }
+}
+
+function hostOf(origin: string): string {
+    try {
+        return new URL(origin).hostname;
+    } catch {
+        return origin;
     }
 }
 
@@ -542,7 +638,7 @@ class TextCollector implements Undici.Dispatcher.DispatchHandler {
 
     constructor(
         private readonly client: HttpClient,
-        private readonly url: string,
+        private readonly target: Target,
         private readonly signal: AbortSignal | undefined,
         private readonly resolve: (response: HttpResponse) => void,
         private readonly reject: (error: Error) => void,
@@ -580,7 +676,7 @@ class TextCollector implements Undici.Dispatcher.DispatchHandler {
         if (this.settled) return;
         this.detach();
         this.resolve({
-            url: this.url,
+            url: this.target.url,
             status: this.status,
             statusText: statusTexts[this.status] ?? '',
             headers: this.headers,
@@ -596,7 +692,7 @@ class TextCollector implements Undici.Dispatcher.DispatchHandler {
     fail(error: unknown): void {
         if (this.settled) return;
         this.detach();
-        this.reject(transportError(error, this.url, this.client, this.signal));
+        this.reject(transportError(error, this.target, this.client, this.signal));
     }
 
     private finish(error: Error): void {

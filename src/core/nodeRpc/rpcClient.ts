@@ -34,6 +34,7 @@ import {
     type HttpResponse,
     type RetryPolicy,
 } from '../http/httpClient';
+import type { Transport } from '../http/transport';
 
 /** Time limits of node requests. */
 export interface NodeRpcTimeouts {
@@ -53,6 +54,8 @@ export interface NodeRpcClientOptions {
     url: string;
     /** Injected for tests (`MockAgent`). */
     dispatcher?: Undici.Dispatcher;
+    /** Proxy and trusted roots (see core/http/transport.ts); default: the environment's. */
+    transport?: Transport | undefined;
     timeouts?: NodeRpcTimeouts;
     /** Retry bounds for read-only methods (see RetryPolicy). */
     retry?: Partial<RetryPolicy>;
@@ -168,6 +171,7 @@ export class NodeRpcClient {
             baseUrl: this.url,
             service: 'node',
             ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+            ...(options.transport ? { transport: options.transport } : {}),
             ...(timeouts.connectMs !== undefined ? { connectTimeoutMs: timeouts.connectMs } : {}),
             ...(timeouts.headersMs !== undefined ? { headersTimeoutMs: timeouts.headersMs } : {}),
             ...(timeouts.bodyMs !== undefined ? { bodyTimeoutMs: timeouts.bodyMs } : {}),
