@@ -150,7 +150,7 @@ function goBuild(pkg, output, log) {
     );
     const started = Date.now();
     log(
-        `go build ${pkg}${pkg === nodePackage ? ' (about 5 minutes on 2 cores with a cold Go cache)' : ''}`,
+        `go build ${pkg}${pkg === nodePackage ? ' (5 to 13 minutes on 2 cores with a cold Go cache)' : ''}`,
     );
     const result = spawnSync('go', ['build', '-pgo=off', '-o', temp, pkg], {
         cwd: moduleDir,
