@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: every tier in order (unit in plain Node, integration inside a real VS Code extension
-// host, e2e in headless Chromium), each printing its own "tier: N passed, N failed" line.
-// `node scripts/test.mjs unit|integration|proxy|e2e` runs one tier.
+// `npm test`: every tier in order (unit in plain Node; node against a real AvalancheGo and a real
+// Subnet-EVM L1; integration inside a real VS Code extension host, then its proxy suite behind a real
+// squid; e2e in headless Chromium), each printing its own "tier: N passed, N failed" line.
+// `node scripts/test.mjs unit|node|integration|proxy|e2e` runs one tier.
+//
+// The node tier needs Go and gcc (scripts/avalanchego.mjs builds AvalancheGo once per version)
+// or AVALANCHEGO_PATH/AVALANCHEGO_PLUGIN_DIR. Without them it fails and says what to install;
+// AVALANCHE_SKIP_NODE_TIER=1 skips it on purpose (and says so in its summary line).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -9,7 +14,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const requested = process.argv.slice(2);
-const tiers = requested.length ? requested : ['unit', 'integration', 'proxy', 'e2e'];
+const tiers = requested.length ? requested : ['unit', 'node', 'integration', 'proxy', 'e2e'];
+
+let compiled = false;
 
 function run(title, command, args, env = {}) {
     const started = Date.now();
@@ -25,14 +32,21 @@ function run(title, command, args, env = {}) {
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+function compileTests() {
+    if (compiled) return true;
+    compiled = run('compile', npx, ['tsc', '-p', 'tsconfig.test.json']);
+    return compiled;
+}
+
 const steps = {
     unit: () =>
-        run('compile', npx, ['tsc', '-p', 'tsconfig.test.json']) &&
+        compileTests() &&
         run('unit', npx, [
             'mocha',
             '--reporter', path.join(root, 'scripts/summaryReporter.cjs'),
             '--reporter-option', 'tier=unit',
         ]),
+    node: () => nodeTier(),
     integration: () => hostTier('integration'),
     // The proxy suite again, behind a real squid: once named by `http.proxy` with the sandbox
     // behind TLS that only the system store trusts, once by HTTPS_PROXY in the environment.
@@ -41,6 +55,48 @@ const steps = {
         hostTier('integration', { HOST_PROXY: 'env', TEST_GREP: '(integration) proxy' }),
     e2e: () => hostTier('e2e'),
 };
+
+/**
+ * The node tier: provides AvalancheGo (build or cache), then runs the plain-Node suites, which start
+ * one real local network in their root hook. Parts that need the extension host can follow as
+ * further steps here, reusing `tools`.
+ */
+function nodeTier() {
+    if (process.env.AVALANCHE_SKIP_NODE_TIER === '1') {
+        console.log('\n=== node: skipped because AVALANCHE_SKIP_NODE_TIER=1');
+        console.log('node: 0 passed, 0 failed, skipped on request (AVALANCHE_SKIP_NODE_TIER=1)');
+        return true;
+    }
+    const started = Date.now();
+    console.log('\n=== node: providing AvalancheGo (scripts/avalanchego.mjs)');
+    const provided = spawnSync(process.execPath, [path.join(root, 'scripts/avalanchego.mjs'), '--json'], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const tools = provided.status === 0 ? provided.stdout.trim().split('\n').pop() : undefined;
+    if (!tools) {
+        console.log('ERROR: the node tier has no AvalancheGo (the reason is above).');
+        console.log('Set AVALANCHE_SKIP_NODE_TIER=1 to run the other tiers without it.');
+        console.log('node: 0 passed, 1 failed');
+        return false;
+    }
+    console.log(`=== node: AvalancheGo ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return (
+        compileTests() &&
+        run(
+            'node',
+            npx,
+            [
+                'mocha',
+                '--config', path.join(root, 'test/node/mocharc.json'),
+                '--reporter', path.join(root, 'scripts/summaryReporter.cjs'),
+                '--reporter-option', 'tier=node',
+            ],
+            { REALNODE_TOOLS: tools },
+        )
+    );
+}
 
 function hostTier(tier, env = {}) {
     const script = path.join(root, 'scripts/hostTest.mjs');
@@ -59,7 +115,7 @@ let ok = true;
 for (const tier of tiers) {
     const step = steps[tier];
     if (!step) {
-        console.error(`Unknown tier "${tier}"; expected unit, integration, proxy or e2e.`);
+        console.error(`Unknown tier "${tier}"; expected unit, node, integration, proxy or e2e.`);
         process.exit(2);
     }
     // Later tiers still run after a failure, so one run reports every tier's state.

@@ -4,7 +4,8 @@
  * AvalancheGo's codec (errors are -32000 with `data: null`, numbers often quoted strings, 405/415
  * in plain text); `/ext/bc/<chain>/rpc` behaves like the geth-style EVM server (-32601/-32602).
  * Admin state (endpoint and chain aliases, logger levels, the CPU profiler) persists while the
- * sandbox runs. Batches are accepted on every endpoint (see README for the json2 caveat).
+ * sandbox runs. Batches are accepted on `/rpc` only: the json2 endpoints answer an array with
+ * one -32700 error, as AvalancheGo does.
  */
 import type { SandboxContext } from './context';
 import type { Dataset, EvmChainEntry } from './dataset';
@@ -14,7 +15,7 @@ import { makeHostile } from './hostile';
 import { cb58Decode, isNodeId, wellKnown } from './ids';
 import type { SandboxResponse } from './httpUtil';
 import { upgradeTimes } from './primaryNetwork';
-import { evmGenesis, feeConfig, precompileAdmin } from './primaryViews';
+import { feeConfig, precompileAdmin } from './primaryViews';
 import { bytesToHex, deriveSeed, Prng } from './prng';
 
 const levels = ['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'TRACE', 'DEBUG', 'VERBO'];
@@ -132,8 +133,10 @@ export class NodeApi {
         const chain = this.data.chains.find((c) => c.blockchainId === blockchainId);
         if (!chain) return undefined;
         if (!chain.bootstrapped) return 'bootstrapping';
-        return m[2] === 'rpc'
-            ? { kind: 'evm', chain, blockchainId }
+        if (m[2] === 'rpc') return { kind: 'evm', chain, blockchainId };
+        // The validators API is Subnet-EVM's; coreth (the C-Chain) registers no such handler.
+        return chain.isCChain
+            ? undefined
             : { kind: 'json2', service: 'validators', chain, blockchainId };
     }
 
@@ -206,25 +209,13 @@ export class NodeApi {
                 contentType: 'text/plain; charset=utf-8',
             };
         }
-        if (parseError !== undefined) {
-            return {
-                status: 200,
-                body: JSON.stringify({
-                    jsonrpc: '2.0',
-                    error: {
-                        code: -32700,
-                        message: parseError,
-                        data: { jsonrpc: '', method: '', params: null, id: null },
-                    },
-                    id: null,
-                }),
-                contentType: jsonType,
-            };
-        }
-        if (Array.isArray(parsed)) {
-            const out = parsed.map((item) => this.json2One(endpoint, item));
-            return { status: 200, body: `[${out.join(',')}]`, contentType: jsonType };
-        }
+        if (parseError !== undefined)
+            return json2ParseError(
+                /end of JSON input/i.test(parseError) ? 'unexpected EOF' : parseError,
+            );
+        // gorilla/rpc's json2 codec decodes the body into one request object: an array fails
+        // to decode, and the whole batch gets one parse error (recorded from avalanchego v1.14.2).
+        if (Array.isArray(parsed)) return json2ParseError(arrayUnmarshal);
         return { status: 200, body: this.json2One(endpoint, parsed), contentType: jsonType };
     }
 
@@ -312,7 +303,7 @@ export class NodeApi {
             // Every chain's own id is one of its aliases, as in AvalancheGo's chain manager.
             const alias = optionalString(p, 'alias') ?? '';
             const id = this.resolveChain(alias);
-            if (id === undefined) throw new RpcFailure(`there is no ID with alias ${alias}`);
+            if (id === undefined) throw new RpcFailure(`there is no ID with alias: ${alias}`);
             return { blockchainID: id };
         },
         getNetworkID: () => ({ networkID: this.data.network === 'mainnet' ? '1' : '5' }),
@@ -365,10 +356,11 @@ export class NodeApi {
                     [v.platform]: ['platform'],
                     [v.subnetEvm]: ['subnet-evm', 'subnetevm'],
                 },
+                // One name per fx, not a list (unlike vms), as avalanchego v1.14.2 answers.
                 fxs: {
-                    [v.nftfx]: ['nftfx'],
-                    [v.propertyfx]: ['propertyfx'],
-                    [v.secp256k1fx]: ['secp256k1fx'],
+                    [v.nftfx]: 'nftfx',
+                    [v.propertyfx]: 'propertyfx',
+                    [v.secp256k1fx]: 'secp256k1fx',
                 },
             };
         },
@@ -466,10 +458,7 @@ export class NodeApi {
             const alias = optionalString(p, 'alias') ?? '';
             if (alias.length > 512) throw new RpcFailure('alias length is too long');
             const target = endpoint.replace(/^\/?(ext\/)?/, '').replace(/\/$/, '');
-            const resolved =
-                this.endpointFor(`/ext/${target}`) ?? this.endpointFor(`/ext/${target}/rpc`);
-            if (resolved === undefined)
-                throw new RpcFailure(`no route found for endpoint "${endpoint}"`);
+            // A real node records an alias of an endpoint it does not serve (yet) without error.
             if (
                 this.endpointAliases.has(alias) ||
                 ['info', 'admin', 'bc', 'health', 'metrics', 'keystore'].includes(alias)
@@ -486,16 +475,20 @@ export class NodeApi {
             const id = this.resolveChain(chain);
             if (id === undefined) throw new RpcFailure(`there is no ID with alias ${chain}`);
             if (this.chainAliases.has(alias))
-                throw new RpcFailure(`alias "${alias}" is already mapped to an ID`);
+                throw new RpcFailure(`alias already mapped to an ID: ${alias}`);
             this.chainAliases.set(alias, id);
             return {};
         },
         getChainAliases: (p) => {
             const chain = optionalString(p, 'chain') ?? '';
             const bytes = cb58Decode(chain);
+            // cb58 keeps a 4-byte checksum: a short text (an alias such as "C") decodes to fewer
+            // bytes than that, which AvalancheGo reports before any checksum test.
             if (bytes?.length !== 32)
                 throw new RpcFailure(
-                    chain.length === 0 ? 'invalid string length' : 'invalid input checksum',
+                    chain.length < 6
+                        ? 'input string is smaller than the checksum size'
+                        : 'invalid input checksum',
                 );
             if (this.resolveChain(chain) !== chain) return { aliases: [] };
             const aliases = [...this.chainAliases].filter(([, id]) => id === chain).map(([a]) => a);
@@ -753,9 +746,10 @@ export class NodeApi {
                 return number === undefined ? null : rpcBlock(entry, number, p[1] === true);
             },
             eth_getChainConfig: () => (isL1 ? l1ChainConfig(entry) : cChainConfig(entry)),
-            eth_getActiveRulesAt: (p) => activeRules(entry, timestampArg(p)),
         };
+        // Subnet-EVM's extras: coreth answers -32601 to each of them on the C-Chain.
         if (isL1) {
+            table['eth_getActiveRulesAt'] = (p) => activeRules(entry, timestampArg(p));
             table['eth_feeConfig'] = (p) => {
                 if (p[0] !== undefined) blockArg(p, 0, false);
                 return { feeConfig, lastChangedAt: 0 };
@@ -764,6 +758,24 @@ export class NodeApi {
         }
         return table[method];
     }
+}
+
+const arrayUnmarshal = 'json: cannot unmarshal array into Go value of type json2.serverRequest';
+
+function json2ParseError(message: string): SandboxResponse {
+    return {
+        status: 200,
+        body: JSON.stringify({
+            jsonrpc: '2.0',
+            error: {
+                code: -32700,
+                message,
+                data: { jsonrpc: '', method: '', params: null, id: null },
+            },
+            id: null,
+        }),
+        contentType: jsonType,
+    };
 }
 
 function text(status: number, body: string): SandboxResponse {
@@ -944,9 +956,23 @@ function rpcBlock(entry: EvmChainEntry, number: number, full: boolean): Params {
         const tx = chain.txs[b.txStart + i]!;
         txs.push(full ? rpcTx(entry, tx) : tx.hash);
     }
+    const zero32 = `0x${'0'.repeat(64)}`;
+    const emptyRoot = '0x56e81f171bcc55a6ff8345e692c0f86e5b48e01b996cadc001622fb5e363b421';
+    // Header fields of Cancun (blob gas, beacon root) and of Granite (millisecond timestamps,
+    // minimum block delay) that avalanchego v1.14.2 sends on both chains, and the C-Chain's
+    // atomic-transaction fields (test/fixtures/realnode/cchain.json).
+    const cOnly = entry.isCChain
+        ? { blockExtraData: '0x', extDataGasUsed: '0x0', extDataHash: emptyRoot }
+        : {};
     return {
         baseFeePerGas: hexOf(BigInt(b.baseFee) * 1_000_000_000n),
+        blobGasUsed: '0x0',
+        ...cOnly,
         blockGasCost: '0x0',
+        excessBlobGas: '0x0',
+        minDelayExcess: '0x799d4c',
+        parentBeaconBlockRoot: zero32,
+        timestampMilliseconds: hexOf(b.timestamp * 1000),
         difficulty: '0x1',
         extraData: `0x${'0'.repeat(160)}`,
         gasLimit: hexOf(feeConfig.gasLimit),
@@ -988,18 +1014,6 @@ function l1Record(entry: EvmChainEntry): {
 
 function l1ChainConfig(entry: EvmChainEntry): Params {
     const r = l1Record(entry);
-    const genesis = evmGenesis({
-        blockchainId: entry.blockchainId,
-        name: entry.name,
-        vmId: wellKnown.vms.subnetEvm,
-        subnetId: entry.subnetId,
-        createHeight: 0,
-        createTimestamp: r.createTimestamp,
-        evmChainId: r.evmChainId,
-        rawGenesis: undefined,
-        evmChainIndex: 0,
-    });
-    const config = genesis['config'] as Params;
     const allow = { adminAddresses: [r.admin], blockTimestamp: 0 };
     const upgradeAt = entry.chain.blocks[Math.floor(entry.chain.latestBlock / 2)]!.timestamp;
     return {
@@ -1008,7 +1022,6 @@ function l1ChainConfig(entry: EvmChainEntry): Params {
         allowFeeRecipients: false,
         homesteadBlock: 0,
         eip150Block: 0,
-        eip150Hash: config['eip150Hash'],
         eip155Block: 0,
         eip158Block: 0,
         byzantiumBlock: 0,
@@ -1016,9 +1029,16 @@ function l1ChainConfig(entry: EvmChainEntry): Params {
         petersburgBlock: 0,
         istanbulBlock: 0,
         muirGlacierBlock: 0,
+        berlinBlock: 0,
+        londonBlock: 0,
         subnetEVMTimestamp: 0,
         durangoTimestamp: 0,
         etnaTimestamp: 0,
+        shanghaiTime: 0,
+        cancunTime: 0,
+        graniteTimestamp: upgradeTimes.granite,
+        // Far in the future: not scheduled in v1.14.2 (the local network's value).
+        heliconTimestamp: 253399622400,
         contractNativeMinterConfig: allow,
         feeManagerConfig: allow,
         warpConfig: {
@@ -1056,17 +1076,25 @@ function cChainConfig(entry: EvmChainEntry): Params {
         petersburgBlock: 0,
         istanbulBlock: 0,
         muirGlacierBlock: 0,
+        berlinBlock: 0,
+        londonBlock: 0,
         apricotPhase1BlockTimestamp: mainnet ? 1617199200 : 1616767200,
         apricotPhase2BlockTimestamp: mainnet ? 1620644400 : 1620223200,
         apricotPhase3BlockTimestamp: mainnet ? 1629813600 : 1629140400,
         apricotPhase4BlockTimestamp: mainnet ? 1632344400 : 1631826000,
         apricotPhase5BlockTimestamp: mainnet ? 1638468000 : 1637766000,
+        apricotPhasePre6BlockTimestamp: mainnet ? 1662341400 : 1662494400,
+        apricotPhase6BlockTimestamp: mainnet ? 1662494400 : 1662494400,
+        apricotPhasePost6BlockTimestamp: mainnet ? 1662519600 : 1662523200,
         banffBlockTimestamp: mainnet ? 1666108800 : 1664805600,
         cortinaBlockTimestamp: mainnet ? upgradeTimes.cortina : 1680793200,
         durangoBlockTimestamp: mainnet ? 1709740800 : 1707840000,
+        shanghaiTime: mainnet ? 1709740800 : 1707840000,
+        cancunTime: mainnet ? upgradeTimes.etna : 1732550400,
         etnaTimestamp: mainnet ? upgradeTimes.etna : 1732550400,
         fortunaTimestamp: mainnet ? 1744124400 : 1741878000,
         graniteTimestamp: mainnet ? upgradeTimes.granite : 1761750000,
+        heliconTimestamp: 253399622400,
     };
 }
 
@@ -1092,6 +1120,7 @@ function activePrecompiles(entry: EvmChainEntry, timestamp: number): Params {
 
 function activeRules(entry: EvmChainEntry, timestamp: number): Params {
     const ethRules = {
+        ChainID: Number(entry.evmChainId),
         IsHomestead: true,
         IsEIP150: true,
         IsEIP155: true,
@@ -1100,7 +1129,13 @@ function activeRules(entry: EvmChainEntry, timestamp: number): Params {
         IsConstantinople: true,
         IsPetersburg: true,
         IsIstanbul: true,
+        IsBerlin: true,
+        IsLondon: true,
+        IsMerge: true,
+        IsShanghai: true,
         IsCancun: timestamp >= 1734368400,
+        IsPrague: false,
+        IsVerkle: false,
     };
     if (entry.isCChain) {
         const c = cChainConfig(entry);
@@ -1137,6 +1172,7 @@ function activeRules(entry: EvmChainEntry, timestamp: number): Params {
             IsEtna: true,
             IsFortuna: timestamp >= 1744124400,
             IsGranite: timestamp >= upgradeTimes.granite,
+            IsHelicon: false,
         },
         precompiles,
     };

@@ -169,12 +169,16 @@ describe('(unit) hover resolver against the sandbox', function () {
         assert.equal(l1.l1Validations?.length, 1);
         assert.equal(l1.l1Validations[0]!.subnetId, known.l1SubnetId);
         assert.ok(l1.l1Validations[0]!.subnetName);
-        assert.equal(l1.primary, null);
+        // The hover asks the C-Chain's validators API for the Primary Network's view; coreth
+        // has no such API (a real node answers 404, and so does the sandbox now), so that part
+        // becomes a note instead of a row.
+        assert.equal(l1.primary, undefined);
+        assert.ok(l1.notes.length > 0);
         assert.ok(l1.l1OnNode, "the node serves the L1's chain");
         assert.ok(l1.peer && l1.peer.trackedSubnets >= 1);
         const own = as(await resolve(known.nodeId), 'nodeId');
         assert.deepEqual(own.l1Validations, []);
-        assert.ok(own.primary && BigInt(own.primary.weight) > 0n);
+        assert.equal(own.primary, undefined);
     });
 
     it('resolves cb58 ids: subnets, blockchains, assets, validations and P-/X-Chain transactions', async () => {

@@ -136,6 +136,19 @@ const publicHosts = new Set(['api.avax.network', 'api.avax-test.network']);
 
 const maxNodeTextLength = 300;
 
+/** Single requests in flight at once where an endpoint takes no batch. */
+const maxConcurrentSingles = 8;
+
+/**
+ * AvalancheGo's own JSON-RPC services (gorilla/rpc with its json2 codec) read one request object
+ * per body: a JSON array gets code -32700 "cannot unmarshal array" (measured on avalanchego
+ * v1.14.2, see test/fixtures/realnode). That covers `/ext/info`, `/ext/admin`, the P- and X-Chain
+ * APIs and Subnet-EVM's `/validators`; only the EVM chains' `/rpc` take batches.
+ */
+export function refusesBatches(path: string): boolean {
+    return /^\/ext\/(info|admin|bc\/(P|X|platform|avm)|bc\/[^/]+\/validators)\/?$/.test(path);
+}
+
 interface CallContext {
     /** Method name as sent. */
     method: string;
@@ -223,9 +236,9 @@ export class NodeRpcClient {
 
     /**
      * Sends several calls to one endpoint as JSON-RPC batches and returns one outcome per call,
-     * in order. A call with bad params is rejected alone, without being sent. An endpoint that
-     * refuses batches (AvalancheGo's json2 services do) is remembered and served one call at a
-     * time.
+     * in order. A call with bad params is rejected alone, without being sent. AvalancheGo's own
+     * services take no batch, so their calls go out as concurrent single requests from the start;
+     * any other endpoint that refuses a batch is remembered and served the same way.
      */
     async batch<const T extends readonly BatchCall[]>(
         calls: T,
@@ -262,9 +275,10 @@ export class NodeRpcClient {
         for (let start = 0; start < pending.length; start += this.maxBatchSize) {
             if (options.signal?.aborted) throw abortError(options.signal);
             const chunk = pending.slice(start, start + this.maxBatchSize);
-            const settled = this.noBatchPaths.has(path)
-                ? await this.sequential(chunk, options.signal)
-                : await this.sendBatch(path, chunk, options.signal);
+            const settled =
+                this.noBatchPaths.has(path) || refusesBatches(path)
+                    ? await this.concurrent(chunk, options.signal)
+                    : await this.sendBatch(path, chunk, options.signal);
             chunk.forEach((item, i) => (outcomes[item.index] = settled[i] as Settled<unknown>));
         }
         return outcomes as BatchResults<T>;
@@ -445,29 +459,45 @@ export class NodeRpcClient {
         remember: boolean,
     ): Promise<Settled<unknown>[]> {
         if (remember) this.noBatchPaths.add(path);
-        return this.sequential(chunk, signal);
+        return this.concurrent(chunk, signal);
     }
 
-    /** Sends the calls one after another (for endpoints that refuse batches). */
-    private async sequential(
+    /**
+     * Sends the calls as single requests, a few at a time (for endpoints that refuse batches):
+     * concurrent, so a refresh takes about one round trip, yet bounded so that a long list does
+     * not open dozens of connections to one node.
+     */
+    private async concurrent(
         chunk: { context: CallContext; params: unknown; retry: boolean }[],
         signal: AbortSignal | undefined,
     ): Promise<Settled<unknown>[]> {
-        const settled: Settled<unknown>[] = [];
-        for (const item of chunk) {
-            if (signal?.aborted) throw abortError(signal);
-            try {
-                const result = await this.exchange(item.context, item.params, item.retry, signal);
-                const entry = item.context.entry;
-                settled.push({
-                    status: 'fulfilled',
-                    value: entry ? parseResult(entry, result, item.context) : result,
-                });
-            } catch (error) {
-                if (signal?.aborted) throw error;
-                settled.push({ status: 'rejected', reason: asError(error) });
+        const settled = new Array<Settled<unknown>>(chunk.length);
+        let next = 0;
+        const worker = async (): Promise<void> => {
+            while (next < chunk.length) {
+                const index = next++;
+                const item = chunk[index]!;
+                if (signal?.aborted) throw abortError(signal);
+                try {
+                    const result = await this.exchange(
+                        item.context,
+                        item.params,
+                        item.retry,
+                        signal,
+                    );
+                    const entry = item.context.entry;
+                    settled[index] = {
+                        status: 'fulfilled',
+                        value: entry ? parseResult(entry, result, item.context) : result,
+                    };
+                } catch (error) {
+                    if (signal?.aborted) throw error;
+                    settled[index] = { status: 'rejected', reason: asError(error) };
+                }
             }
-        }
+        };
+        const workers = Math.min(maxConcurrentSingles, chunk.length);
+        await Promise.all(Array.from({ length: workers }, worker));
         return settled;
     }
 

@@ -739,7 +739,20 @@ export function normalizeActivePrecompiles(wire: ActivePrecompilesWire): ActiveP
 }
 
 function rulesWire() {
-    return z.record(z.string(), z.boolean()).nullish();
+    // Subnet-EVM's ethRules also carries `ChainID` (a number) next to the Is* flags, as
+    // avalanchego v1.14.2 answers (test/fixtures/realnode/l1.json); non-flags are dropped below.
+    return z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).nullish();
+}
+
+/** The Is* flags of a rules object, without the values that are not flags. */
+function flagsOf(
+    rules: Record<string, boolean | number | string> | null | undefined,
+): Record<string, boolean> {
+    const out: Record<string, boolean> = {};
+    for (const [key, value] of Object.entries(rules ?? {})) {
+        if (typeof value === 'boolean') out[key] = value;
+    }
+    return out;
 }
 
 /** Wire schema of the eth_getActiveRulesAt result, built on first use. */
@@ -767,8 +780,8 @@ export interface ActiveRules {
 /** Turns the eth_getActiveRulesAt result into its camelCase domain form. */
 export function normalizeActiveRules(wire: ActiveRulesWire): ActiveRules {
     return {
-        ethRules: { ...wire.ethRules },
-        networkRules: { ...wire.avalancheRules, ...wire.networkRules },
+        ethRules: flagsOf(wire.ethRules),
+        networkRules: { ...flagsOf(wire.avalancheRules), ...flagsOf(wire.networkRules) },
         precompiles: sortedEntries(wire.precompiles).map(([name, value]) =>
             value.timestamp == null ? { name } : { name, timestamp: toNumber(value.timestamp) },
         ),

@@ -1,0 +1,380 @@
+/**
+ * The requests recorded from a real AvalancheGo into test/fixtures/realnode/ (record.ts) and
+ * replayed against the sandbox (test/unit/sandbox.realnode.test.ts). Requests are templates:
+ * `{{name}}` stands for an id that differs between the real network and the sandbox's dataset.
+ */
+
+/** Placeholders a template may use, filled from the real network or from the sandbox's ids. */
+export type Placeholder = 'l1' | 'cChain' | 'nodeId' | 'cAddress' | 'cContract' | 'cTx' | 'cBlock';
+
+export interface FixtureCase {
+    name: string;
+    /** Endpoint path, for example /ext/info or /ext/bc/{{l1}}/rpc. */
+    path: string;
+    /** The JSON body as sent: one request object or an array (a batch). */
+    body: unknown;
+    /**
+     * Object paths (dot-separated, `*` for any array element) whose keys are names or ids that
+     * differ between networks (logger names, VM ids): only the shapes of their values compare.
+     */
+    mapsAt?: string[];
+    /** False for endpoints the sandbox does not serve (the P- and X-Chain APIs). */
+    sandbox?: boolean;
+    /** Compare the error message too (default true); false when it names network-specific ids. */
+    sameMessage?: boolean;
+    /**
+     * The sandbox may send keys the real answer lacks: a chain config or its precompiles depend on
+     * the chain's genesis, and the sandbox's L1 enables more precompiles than the test L1.
+     */
+    sandboxMayAdd?: boolean;
+}
+
+export interface Fixture extends FixtureCase {
+    response: { status: number; contentType: string; body: unknown };
+}
+
+function req(method: string, params?: unknown, id = 1): Record<string, unknown> {
+    return params === undefined
+        ? { jsonrpc: '2.0', id, method }
+        : { jsonrpc: '2.0', id, method, params };
+}
+
+/** Groups of cases, one fixture file per group. */
+export const fixtureGroups: Record<string, FixtureCase[]> = {
+    info: [
+        ...[
+            'getNetworkID',
+            'getNetworkName',
+            'getNodeID',
+            'getNodeIP',
+            'getTxFee',
+            'upgrades',
+            'uptime',
+        ].map((name) => ({
+            name: `info.${name}`,
+            path: '/ext/info',
+            body: req(`info.${name}`, {}),
+        })),
+        {
+            name: 'info.getNodeVersion',
+            path: '/ext/info',
+            body: req('info.getNodeVersion', {}),
+            mapsAt: ['result.vmVersions'],
+        },
+        {
+            name: 'info.getVMs',
+            path: '/ext/info',
+            body: req('info.getVMs', {}),
+            mapsAt: ['result.vms', 'result.fxs'],
+        },
+        {
+            name: 'info.acps',
+            path: '/ext/info',
+            body: req('info.acps', {}),
+            mapsAt: ['result.acps'],
+        },
+        { name: 'info.peers', path: '/ext/info', body: req('info.peers', {}) },
+        {
+            name: 'info.peers filtered',
+            path: '/ext/info',
+            body: req('info.peers', { nodeIDs: ['{{nodeId}}'] }),
+        },
+        {
+            name: 'info.isBootstrapped C',
+            path: '/ext/info',
+            body: req('info.isBootstrapped', { chain: 'C' }),
+        },
+        {
+            name: 'info.isBootstrapped unknown chain',
+            path: '/ext/info',
+            body: req('info.isBootstrapped', { chain: 'Q' }),
+        },
+        {
+            name: 'info.isBootstrapped no chain',
+            path: '/ext/info',
+            body: req('info.isBootstrapped', {}),
+        },
+        {
+            name: 'info.getBlockchainID C',
+            path: '/ext/info',
+            body: req('info.getBlockchainID', { alias: 'C' }),
+        },
+        {
+            name: 'info.getBlockchainID unknown alias',
+            path: '/ext/info',
+            body: req('info.getBlockchainID', { alias: 'nope' }),
+        },
+        {
+            name: 'info.peers bad params',
+            path: '/ext/info',
+            body: req('info.peers', { nodeIDs: 'not-a-list' }),
+        },
+        { name: 'unknown method', path: '/ext/info', body: req('info.fooBar', {}) },
+        { name: 'upper-case method', path: '/ext/info', body: req('info.GetNodeID', {}) },
+        { name: 'wrong service', path: '/ext/info', body: req('admin.lockProfile', {}) },
+        {
+            name: 'batch refused',
+            path: '/ext/info',
+            body: [req('info.getNetworkID', {}, 1), req('info.getNetworkName', {}, 2)],
+        },
+        { name: 'not JSON', path: '/ext/info', body: '{"jsonrpc":' },
+    ],
+    admin: [
+        {
+            name: 'admin.getLoggerLevel',
+            path: '/ext/admin',
+            body: req('admin.getLoggerLevel', {}),
+            mapsAt: ['result.loggerLevels'],
+        },
+        {
+            name: 'admin.getLoggerLevel C',
+            path: '/ext/admin',
+            body: req('admin.getLoggerLevel', { loggerName: 'C' }),
+            mapsAt: ['result.loggerLevels'],
+        },
+        {
+            name: 'admin.getLoggerLevel unknown logger',
+            path: '/ext/admin',
+            body: req('admin.getLoggerLevel', { loggerName: 'nosuchlogger' }),
+        },
+        {
+            name: 'admin.setLoggerLevel without levels',
+            path: '/ext/admin',
+            body: req('admin.setLoggerLevel', { loggerName: 'C' }),
+        },
+        {
+            name: 'admin.setLoggerLevel C',
+            path: '/ext/admin',
+            body: req('admin.setLoggerLevel', { loggerName: 'C', logLevel: 'INFO' }),
+            mapsAt: ['result.loggerLevels'],
+        },
+        {
+            name: 'admin.getChainAliases by alias',
+            path: '/ext/admin',
+            body: req('admin.getChainAliases', { chain: 'C' }),
+        },
+        {
+            name: 'admin.getChainAliases by id',
+            path: '/ext/admin',
+            body: req('admin.getChainAliases', { chain: '{{cChain}}' }),
+        },
+        {
+            name: 'admin.aliasChain taken alias',
+            path: '/ext/admin',
+            body: req('admin.aliasChain', { chain: 'C', alias: 'X' }),
+        },
+        {
+            name: 'admin.alias unknown endpoint',
+            path: '/ext/admin',
+            body: req('admin.alias', { endpoint: 'nosuchendpoint', alias: 'fixturealias' }),
+        },
+        {
+            name: 'admin.stopCPUProfiler not running',
+            path: '/ext/admin',
+            body: req('admin.stopCPUProfiler', {}),
+        },
+        {
+            name: 'admin.startCPUProfiler',
+            path: '/ext/admin',
+            body: req('admin.startCPUProfiler', {}),
+        },
+        {
+            name: 'admin.startCPUProfiler running',
+            path: '/ext/admin',
+            body: req('admin.startCPUProfiler', {}),
+        },
+        {
+            name: 'admin.stopCPUProfiler',
+            path: '/ext/admin',
+            body: req('admin.stopCPUProfiler', {}),
+        },
+        { name: 'admin.memoryProfile', path: '/ext/admin', body: req('admin.memoryProfile', {}) },
+        { name: 'admin.lockProfile', path: '/ext/admin', body: req('admin.lockProfile', {}) },
+        {
+            name: 'batch refused',
+            path: '/ext/admin',
+            body: [req('admin.getLoggerLevel', {}, 1), req('admin.lockProfile', {}, 2)],
+        },
+    ],
+    cchain: [
+        { name: 'eth_chainId', path: '/ext/bc/C/rpc', body: req('eth_chainId', []) },
+        { name: 'eth_blockNumber', path: '/ext/bc/C/rpc', body: req('eth_blockNumber', []) },
+        {
+            name: 'eth_getBalance',
+            path: '/ext/bc/C/rpc',
+            body: req('eth_getBalance', ['{{cAddress}}', 'latest']),
+        },
+        {
+            name: 'eth_getCode',
+            path: '/ext/bc/C/rpc',
+            body: req('eth_getCode', ['{{cContract}}', 'latest']),
+        },
+        {
+            name: 'eth_getTransactionByHash',
+            path: '/ext/bc/C/rpc',
+            body: req('eth_getTransactionByHash', ['{{cTx}}']),
+        },
+        {
+            name: 'eth_getTransactionReceipt',
+            path: '/ext/bc/C/rpc',
+            body: req('eth_getTransactionReceipt', ['{{cTx}}']),
+        },
+        {
+            name: 'eth_getBlockByNumber',
+            path: '/ext/bc/C/rpc',
+            body: req('eth_getBlockByNumber', ['{{cBlock}}', false]),
+        },
+        {
+            name: 'eth_getChainConfig',
+            path: '/ext/bc/C/rpc',
+            body: req('eth_getChainConfig', []),
+            sandboxMayAdd: true,
+        },
+        {
+            name: 'eth_feeConfig (Subnet-EVM only)',
+            path: '/ext/bc/C/rpc',
+            body: req('eth_feeConfig', []),
+        },
+        {
+            name: 'eth_getActiveRulesAt (Subnet-EVM only)',
+            path: '/ext/bc/C/rpc',
+            body: req('eth_getActiveRulesAt', []),
+        },
+        {
+            name: 'eth_getActivePrecompilesAt (Subnet-EVM only)',
+            path: '/ext/bc/C/rpc',
+            body: req('eth_getActivePrecompilesAt', []),
+        },
+        { name: 'unknown method', path: '/ext/bc/C/rpc', body: req('eth_noSuchMethod', []) },
+        {
+            name: 'eth_getBalance bad address',
+            path: '/ext/bc/C/rpc',
+            body: req('eth_getBalance', ['0x12', 'latest']),
+        },
+        {
+            name: 'batch',
+            path: '/ext/bc/C/rpc',
+            body: [req('eth_chainId', [], 1), req('eth_feeConfig', [], 2)],
+        },
+        {
+            name: 'validators API (Subnet-EVM only)',
+            path: '/ext/bc/C/validators',
+            body: req('validators.getCurrentValidators', {}),
+        },
+        {
+            name: 'unknown chain',
+            path: '/ext/bc/2KGdt2HpFKpTH5CtGZjYt5XPWs6Pv9DLoRBhiFfntbezdRvZWP/rpc',
+            body: req('eth_chainId', []),
+        },
+    ],
+    l1: [
+        { name: 'eth_chainId', path: '/ext/bc/{{l1}}/rpc', body: req('eth_chainId', []) },
+        { name: 'eth_feeConfig', path: '/ext/bc/{{l1}}/rpc', body: req('eth_feeConfig', []) },
+        {
+            name: 'eth_getChainConfig',
+            path: '/ext/bc/{{l1}}/rpc',
+            body: req('eth_getChainConfig', []),
+            sandboxMayAdd: true,
+        },
+        {
+            name: 'eth_getActiveRulesAt',
+            path: '/ext/bc/{{l1}}/rpc',
+            body: req('eth_getActiveRulesAt', []),
+            mapsAt: ['result.precompiles'],
+            sandboxMayAdd: true,
+        },
+        {
+            name: 'eth_getActivePrecompilesAt',
+            path: '/ext/bc/{{l1}}/rpc',
+            body: req('eth_getActivePrecompilesAt', []),
+            mapsAt: ['result'],
+            sandboxMayAdd: true,
+        },
+        {
+            name: 'eth_getBlockByNumber latest',
+            path: '/ext/bc/{{l1}}/rpc',
+            body: req('eth_getBlockByNumber', ['latest', false]),
+        },
+        {
+            name: 'batch',
+            path: '/ext/bc/{{l1}}/rpc',
+            body: [req('eth_chainId', [], 1), req('eth_feeConfig', [], 2)],
+        },
+        {
+            name: 'validators.getCurrentValidators',
+            path: '/ext/bc/{{l1}}/validators',
+            body: req('validators.getCurrentValidators', {}),
+        },
+        {
+            name: 'validators.getCurrentValidators bad params',
+            path: '/ext/bc/{{l1}}/validators',
+            body: req('validators.getCurrentValidators', { nodeIDs: 'x' }),
+        },
+        {
+            name: 'validators batch refused',
+            path: '/ext/bc/{{l1}}/validators',
+            body: [req('validators.getCurrentValidators', {}, 1)],
+        },
+    ],
+    primary: [
+        {
+            name: 'platform.getHeight',
+            path: '/ext/bc/P',
+            body: req('platform.getHeight', {}),
+            sandbox: false,
+        },
+        {
+            name: 'P-Chain batch refused',
+            path: '/ext/bc/P',
+            body: [req('platform.getHeight', {}, 1)],
+            sandbox: false,
+        },
+        {
+            name: 'avm.getHeight',
+            path: '/ext/bc/X',
+            body: req('avm.getHeight', {}),
+            sandbox: false,
+        },
+        {
+            name: 'X-Chain batch refused',
+            path: '/ext/bc/X',
+            body: [req('avm.getHeight', {}, 1)],
+            sandbox: false,
+        },
+    ],
+};
+
+/** Replaces every `{{name}}` in a template (path or body) with its value. */
+export function fill<T>(template: T, values: Record<Placeholder, string>): T {
+    const text = JSON.stringify(template).replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+        const value = values[name as Placeholder];
+        if (value === undefined) throw new Error(`no value for {{${name}}}`);
+        return value;
+    });
+    return JSON.parse(text) as T;
+}
+
+/** Sends one fixture request and reads the answer as the recorder stores it. */
+export async function send(
+    base: string,
+    path: string,
+    body: unknown,
+): Promise<Fixture['response']> {
+    const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+    });
+    const text = await response.text();
+    const contentType = response.headers.get('content-type') ?? '';
+    let parsed: unknown = text;
+    if (contentType.startsWith('application/json')) {
+        try {
+            parsed = JSON.parse(text);
+        } catch {
+            // kept as text
+        }
+    }
+    return { status: response.status, contentType, body: parsed };
+}

@@ -1,0 +1,256 @@
+/**
+ * A real local Avalanche network for tests: one AvalancheGo node on loopback that is the whole
+ * network, a subnet with a Subnet-EVM chain on it (converted to an L1 validated by the node), and
+ * real activity on the C-Chain and on the L1. `startRealNetwork()` returns the URLs, ids and
+ * hashes it made; `network.stop()` stops the node and removes its data unless told to keep it.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { makeActivity, repoRoot, type ChainActivity } from './activity';
+import { AvalancheNode, freePort, primaryChains, rpc } from './node';
+
+/** What `scripts/avalanchego.mjs --json` provides. */
+export interface NodeTools {
+    version: string;
+    avalanchego: string;
+    pluginDir: string;
+    l1setup: string;
+    source: 'env' | 'cache' | 'built';
+}
+
+/** What l1setup printed. */
+export interface L1Setup {
+    subnetID: string;
+    blockchainID: string;
+    convertAttempted: boolean;
+    convertTxID?: string;
+    validationID?: string;
+    convertError?: string;
+    nodeID?: string;
+    elapsedMs: number;
+}
+
+/** Everything a test needs to reach the network and to know what is on it. */
+export interface RealNetworkInfo {
+    version: string;
+    /** The node's base URL, for example http://127.0.0.1:40123. */
+    uri: string;
+    nodeId: string;
+    networkId: number;
+    dataDir: string;
+    logDir: string;
+    cChain: { blockchainId: string; rpcUrl: string; activity: ChainActivity };
+    l1: {
+        subnetId: string;
+        blockchainId: string;
+        rpcUrl: string;
+        validatorsUrl: string;
+        /** True when ConvertSubnetToL1Tx was accepted. */
+        converted: boolean;
+        convertTxId?: string;
+        validationId?: string;
+        convertError?: string;
+        activity: ChainActivity;
+    };
+    xChainId: string;
+    timings: Record<string, number>;
+}
+
+export interface RealNetwork {
+    readonly info: RealNetworkInfo;
+    readonly node: AvalancheNode;
+    /** Stops the node; keeps its data dir and logs when `keep` is true. */
+    stop(keep?: boolean): Promise<void>;
+}
+
+/** Name and chain id of the L1 (test/realnode/l1-genesis.json). */
+export const l1ChainName = 'explorertest';
+export const l1EvmChainId = 78999;
+
+/** Runs scripts/avalanchego.mjs (env overrides, build or cache) unless the runner did already. */
+export function provideTools(): NodeTools {
+    const fromRunner = process.env['REALNODE_TOOLS'];
+    if (fromRunner) return JSON.parse(fromRunner) as NodeTools;
+    const result = spawnSync(
+        process.execPath,
+        [path.join(repoRoot(), 'scripts/avalanchego.mjs'), '--json'],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    if (result.status !== 0) {
+        throw new Error('scripts/avalanchego.mjs could not provide AvalancheGo (see above).');
+    }
+    const last = result.stdout.trim().split('\n').pop() ?? '';
+    return JSON.parse(last) as NodeTools;
+}
+
+export async function startRealNetwork(
+    options: { tools?: NodeTools; log?: (line: string) => void; convert?: boolean } = {},
+): Promise<RealNetwork> {
+    const log = options.log ?? ((line: string) => console.log(`[realnode] ${line}`));
+    const tools = options.tools ?? provideTools();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'avx-realnode-'));
+    const timings: Record<string, number> = {};
+    const started = Date.now();
+    const mark = (name: string, since: number): void => {
+        timings[name] = Date.now() - since;
+    };
+    const node = new AvalancheNode({
+        binary: tools.avalanchego,
+        pluginDir: tools.pluginDir,
+        dataDir,
+        httpPort: await freePort(),
+    });
+    const network: RealNetwork = {
+        get info(): RealNetworkInfo {
+            if (!info) throw new Error('the network is not ready');
+            return info;
+        },
+        node,
+        async stop(keep = false) {
+            await node.stop();
+            if (!keep) rmSync(dataDir, { recursive: true, force: true });
+        },
+    };
+    let info: RealNetworkInfo | undefined;
+    try {
+        let t = Date.now();
+        await node.start();
+        await node.waitBootstrapped(primaryChains);
+        mark('firstBootstrap', t);
+        log(
+            `avalanchego ${tools.version} at ${node.uri}: P, X, C bootstrapped in ${timings['firstBootstrap']} ms`,
+        );
+
+        t = Date.now();
+        const setup = await runL1Setup(tools, node.uri, options.convert ?? true);
+        mark('l1setup', t);
+        log(
+            `subnet ${setup.subnetID}, chain ${setup.blockchainID}` +
+                (setup.convertTxID
+                    ? `, converted to an L1 (${setup.convertTxID})`
+                    : setup.convertError
+                      ? `, conversion refused: ${setup.convertError}`
+                      : ''),
+        );
+
+        // With sybil protection off the node creates every subnet's chains at once, so the
+        // restart is not needed to serve the chain; it is what an operator does, and it checks
+        // that the node comes back on the same data dir and port with the subnet tracked.
+        const servedBefore = await node
+            .waitBootstrapped([setup.blockchainID], 15_000)
+            .then(() => true)
+            .catch(() => false);
+        log(`before the restart with --track-subnets the chain is served: ${servedBefore}`);
+        t = Date.now();
+        await node.stop();
+        node.setTrackSubnets([setup.subnetID]);
+        await node.start();
+        await node.waitBootstrapped([...primaryChains, setup.blockchainID]);
+        mark('restartTracking', t);
+
+        const nodeId = (
+            (await rpc(node.uri, '/ext/info', 'info.getNodeID', {})) as { nodeID: string }
+        ).nodeID;
+        const networkId = Number(
+            ((await rpc(node.uri, '/ext/info', 'info.getNetworkID', {})) as { networkID: string })
+                .networkID,
+        );
+        const idOf = async (alias: string): Promise<string> =>
+            (
+                (await rpc(node.uri, '/ext/info', 'info.getBlockchainID', { alias })) as {
+                    blockchainID: string;
+                }
+            ).blockchainID;
+
+        t = Date.now();
+        const cRpc = `${node.uri}/ext/bc/C/rpc`;
+        const l1Rpc = `${node.uri}/ext/bc/${setup.blockchainID}/rpc`;
+        const [cActivity, l1Activity] = await Promise.all([
+            makeActivity(cRpc, 'C-Chain'),
+            makeActivity(l1Rpc, l1ChainName),
+        ]);
+        mark('activity', t);
+        timings['total'] = Date.now() - started;
+        info = {
+            version: tools.version,
+            uri: node.uri,
+            nodeId,
+            networkId,
+            dataDir,
+            logDir: node.logDir,
+            cChain: { blockchainId: await idOf('C'), rpcUrl: cRpc, activity: cActivity },
+            xChainId: await idOf('X'),
+            l1: {
+                subnetId: setup.subnetID,
+                blockchainId: setup.blockchainID,
+                rpcUrl: l1Rpc,
+                validatorsUrl: `${node.uri}/ext/bc/${setup.blockchainID}/validators`,
+                converted: setup.convertTxID !== undefined,
+                ...(setup.convertTxID ? { convertTxId: setup.convertTxID } : {}),
+                ...(setup.validationID ? { validationId: setup.validationID } : {}),
+                ...(setup.convertError ? { convertError: setup.convertError } : {}),
+                activity: l1Activity,
+            },
+            timings,
+        };
+        log(`network ready in ${timings['total']} ms (${JSON.stringify(timings)})`);
+        return network;
+    } catch (error) {
+        const kept = keepLogs(dataDir, 'setup-failed');
+        await node.stop().catch(() => undefined);
+        throw new Error(`${(error as Error).message}\n(node logs kept in ${kept})`, {
+            cause: error,
+        });
+    }
+}
+
+async function runL1Setup(tools: NodeTools, uri: string, convert: boolean): Promise<L1Setup> {
+    const genesis = path.join(repoRoot(), 'test/realnode/l1-genesis.json');
+    const args = [`-uri=${uri}`, `-genesis=${genesis}`, `-name=${l1ChainName}`];
+    // The validator manager address is only recorded by the P-Chain; no contract is needed there
+    // for the conversion to be accepted.
+    if (convert) args.push('-convert', '-manager=0x0feedc0de0000000000000000000000000000000');
+    return new Promise((resolve, reject) => {
+        const child = spawn(tools.l1setup, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+        child.stderr.on('data', (c: Buffer) => (err += c.toString('utf8')));
+        const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+        child.once('exit', (code) => {
+            clearTimeout(timer);
+            if (code !== 0) {
+                reject(new Error(`l1setup exited with ${code}:\n${err}`));
+                return;
+            }
+            try {
+                resolve(JSON.parse(out) as L1Setup);
+            } catch {
+                reject(new Error(`l1setup printed no JSON:\n${out}\n${err}`));
+            }
+        });
+    });
+}
+
+/**
+ * Copies the node's logs to test-results/realnode-logs/<label>-<time>/ in the repository, where
+ * CI keeps artifacts, and returns that path.
+ */
+export function keepLogs(dataDir: string, label: string): string {
+    const target = path.join(
+        repoRoot(),
+        'test-results/realnode-logs',
+        `${label}-${new Date().toISOString().replace(/[:.]/g, '-')}`,
+    );
+    try {
+        mkdirSync(target, { recursive: true });
+        cpSync(path.join(dataDir, 'logs'), target, { recursive: true });
+        writeFileSync(path.join(target, 'data-dir.txt'), `${dataDir}\n`);
+    } catch {
+        // nothing written yet
+    }
+    return target;
+}

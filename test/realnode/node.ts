@@ -1,0 +1,260 @@
+/**
+ * One real AvalancheGo process run as a whole local network on loopback: start, wait until its
+ * chains are bootstrapped, stop (SIGTERM, then SIGKILL), kill, start again on the same data dir
+ * and HTTP port. Every process started here is registered, so that an interrupted test run
+ * (failure, timeout, Ctrl-C) stops it too (see `stopAllNodes`).
+ *
+ * Flags: https://build.avax.network/docs/nodes/configure/configs-flags and
+ * config/flags.go in avalanchego v1.14.2.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** The three chains of the Primary Network, by alias. */
+export const primaryChains = ['P', 'X', 'C'] as const;
+
+export interface NodeOptions {
+    binary: string;
+    pluginDir: string;
+    dataDir: string;
+    /** Fixed across restarts so that a client keeps its URL. */
+    httpPort: number;
+    trackSubnets?: readonly string[];
+    /** Flags added last, so they override the defaults above (for example admin API off). */
+    extraFlags?: readonly string[];
+}
+
+const live = new Set<AvalancheNode>();
+
+/** Picks a free loopback port (the node's own port 0 would change at every restart). */
+export function freePort(): Promise<number> {
+    return new Promise((resolve, reject) => {
+        const server = createServer();
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => {
+            const address = server.address();
+            const port = typeof address === 'object' && address ? address.port : 0;
+            server.close(() => resolve(port));
+        });
+    });
+}
+
+export class AvalancheNode {
+    private child: ChildProcess | undefined;
+    private exited: Promise<void> = Promise.resolve();
+    /** Text of the node's stdout and stderr for error messages (the full logs are in logDir). */
+    private tail = '';
+    readonly uri: string;
+    readonly logDir: string;
+
+    constructor(private options: NodeOptions) {
+        this.uri = `http://127.0.0.1:${options.httpPort}`;
+        this.logDir = path.join(options.dataDir, 'logs');
+    }
+
+    get pid(): number | undefined {
+        return this.child?.exitCode === null ? this.child.pid : undefined;
+    }
+
+    get running(): boolean {
+        return this.child !== undefined && this.child.exitCode === null && !this.child.killed;
+    }
+
+    /** Changes the subnets tracked from the next start on. */
+    setTrackSubnets(subnets: readonly string[]): void {
+        this.options = { ...this.options, trackSubnets: subnets };
+    }
+
+    /** Changes the extra flags from the next start on. */
+    setExtraFlags(flags: readonly string[]): void {
+        this.options = { ...this.options, extraFlags: flags };
+    }
+
+    flags(): string[] {
+        const o = this.options;
+        const flags = [
+            '--network-id=local',
+            // A single node is the whole validator set only with sybil protection off.
+            '--sybil-protection-enabled=false',
+            // Without it the node looks for a NAT router and then dials out for its public IP.
+            '--public-ip=127.0.0.1',
+            '--http-host=127.0.0.1',
+            `--http-port=${o.httpPort}`,
+            '--staking-host=127.0.0.1',
+            '--staking-port=0',
+            `--data-dir=${o.dataDir}`,
+            `--log-dir=${this.logDir}`,
+            `--plugin-dir=${o.pluginDir}`,
+            `--process-context-file=${path.join(o.dataDir, 'process.json')}`,
+            '--api-admin-enabled=true',
+            '--index-enabled=true',
+            '--log-display-level=warn',
+            // Shared test machines can be nearly full; the default percentages stop the node.
+            '--system-tracker-disk-required-available-space-percentage=0',
+            '--system-tracker-disk-warning-available-space-percentage=0',
+            // The default (32768) is fatal above the hard limit some containers have.
+            '--fd-limit=1024',
+            // Blocks as soon as there is a transaction: tests do not wait for the 1 s default.
+            '--proposervm-min-block-delay=0s',
+        ];
+        if (o.trackSubnets && o.trackSubnets.length > 0) {
+            flags.push(`--track-subnets=${o.trackSubnets.join(',')}`);
+        }
+        return [...flags, ...(o.extraFlags ?? [])];
+    }
+
+    /** Starts the process and waits until its HTTP server answers. */
+    async start(timeoutMs = 60_000): Promise<void> {
+        if (this.running) return;
+        mkdirSync(this.logDir, { recursive: true });
+        rmSync(path.join(this.options.dataDir, 'process.json'), { force: true });
+        const out = createWriteStream(path.join(this.logDir, 'stdout.log'), { flags: 'a' });
+        const child = spawn(this.options.binary, this.flags(), {
+            stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        this.child = child;
+        live.add(this);
+        this.tail = '';
+        const keep = (chunk: Buffer): void => {
+            out.write(chunk);
+            this.tail = (this.tail + chunk.toString('utf8')).slice(-4000);
+        };
+        child.stdout?.on('data', keep);
+        child.stderr?.on('data', keep);
+        this.exited = new Promise((resolve) =>
+            child.once('exit', () => {
+                live.delete(this);
+                out.end();
+                resolve();
+            }),
+        );
+        const deadline = Date.now() + timeoutMs;
+        while (Date.now() < deadline) {
+            if (child.exitCode !== null) {
+                throw new Error(
+                    `avalanchego exited with code ${child.exitCode} while starting:\n${this.tail}`,
+                );
+            }
+            if (existsSync(path.join(this.options.dataDir, 'process.json'))) {
+                try {
+                    await rpc(this.uri, '/ext/info', 'info.getNodeID', {});
+                    return;
+                } catch {
+                    // not listening yet
+                }
+            }
+            await sleep(200);
+        }
+        throw new Error(`avalanchego did not answer within ${timeoutMs} ms:\n${this.tail}`);
+    }
+
+    /** Waits until every given chain (alias or id) reports bootstrapped. */
+    async waitBootstrapped(chains: readonly string[], timeoutMs = 120_000): Promise<number> {
+        const started = Date.now();
+        const pending = new Set(chains);
+        while (pending.size > 0) {
+            if (!this.running)
+                throw new Error(`avalanchego stopped while bootstrapping:\n${this.tail}`);
+            for (const chain of [...pending]) {
+                try {
+                    const result = (await rpc(this.uri, '/ext/info', 'info.isBootstrapped', {
+                        chain,
+                    })) as { isBootstrapped?: boolean };
+                    if (result.isBootstrapped === true) pending.delete(chain);
+                } catch {
+                    // an unknown chain is an error until the P-Chain has created it
+                }
+            }
+            if (pending.size === 0) break;
+            if (Date.now() - started > timeoutMs) {
+                throw new Error(
+                    `chains ${[...pending].join(', ')} not bootstrapped after ${timeoutMs} ms:\n${this.tail}`,
+                );
+            }
+            await sleep(250);
+        }
+        return Date.now() - started;
+    }
+
+    /** SIGTERM, then SIGKILL if the node has not exited within graceMs. */
+    async stop(graceMs = 20_000): Promise<void> {
+        const child = this.child;
+        if (!child || child.exitCode !== null) return;
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+        await this.exited;
+        clearTimeout(timer);
+    }
+
+    /** SIGKILL at once, as a crash would. */
+    async kill(): Promise<void> {
+        const child = this.child;
+        if (!child || child.exitCode !== null) return;
+        child.kill('SIGKILL');
+        await this.exited;
+    }
+
+    /** The last lines the process printed. */
+    output(): string {
+        return this.tail;
+    }
+}
+
+/** Stops every node this process started (best effort, for exit paths). */
+export async function stopAllNodes(): Promise<void> {
+    await Promise.all([...live].map((node) => node.stop(10_000)));
+}
+
+/** Synchronous last resort for `process.on('exit')`: async work is no longer possible there. */
+export function killAllNodesNow(): void {
+    for (const node of live) {
+        const pid = node.pid;
+        if (pid !== undefined) {
+            try {
+                process.kill(pid, 'SIGKILL');
+            } catch {
+                // already gone
+            }
+        }
+    }
+}
+
+/** One JSON-RPC call with fetch, for the harness itself (the tests use the project's client). */
+export async function rpc(
+    base: string,
+    endpoint: string,
+    method: string,
+    params: unknown,
+    timeoutMs = 5000,
+): Promise<unknown> {
+    const response = await fetch(`${base}${endpoint}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method}: HTTP ${response.status}: ${text.trim()}`);
+    const body = JSON.parse(text) as { result?: unknown; error?: { message?: string } };
+    if (body.error)
+        throw new Error(`${method}: ${body.error.message ?? JSON.stringify(body.error)}`);
+    return body.result;
+}
+
+export function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Reads `<data-dir>/process.json` (pid, uri, stakingAddress), as AvalancheGo writes it. */
+export function readProcessContext(dataDir: string): { pid: number; uri: string } | undefined {
+    try {
+        return JSON.parse(readFileSync(path.join(dataDir, 'process.json'), 'utf8')) as {
+            pid: number;
+            uri: string;
+        };
+    } catch {
+        return undefined;
+    }
+}
