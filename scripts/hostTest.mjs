@@ -268,6 +268,10 @@ async function main() {
     });
     stageExtension(extensionsDir);
 
+    // The node tier's host part: the real network that scripts/test.mjs started (test/realnode/cli.ts).
+    const realNode = process.env.REALNODE_FILE
+        ? JSON.parse(readFileSync(process.env.REALNODE_FILE, 'utf8'))
+        : undefined;
     const testEnv = {
         ...urls,
         controlUrl,
@@ -275,6 +279,7 @@ async function main() {
         workspaceDir,
         host: 'code-server',
         ...(world ? { proxy: world.testEnv } : {}),
+        ...(realNode ? { realNode: { ...realNode, stateFile: `${process.env.REALNODE_FILE}.state` } } : {}),
     };
     const testEnvFile = path.join(runDir, 'test-env.json');
     writeFileSync(testEnvFile, JSON.stringify(testEnv, null, 2));
@@ -334,9 +339,13 @@ async function main() {
             () => !server.exited(),
         );
         console.log('');
-        process.stdout.write(results.output);
-        if (!new RegExp(`^${tier}: \\d+ passed, \\d+ failed`, 'm').test(results.output)) {
-            console.log(`\n${tier}: ${results.passed} passed, ${results.failed} failed`);
+        // A run of part of the suite for another tier (the node tier's host part) closes with
+        // that tier's name, so that its line is told apart from the integration tier's.
+        const label = process.env.HOST_TIER_LABEL || tier;
+        const shown = results.output.replace(new RegExp(`^${tier}: (?=\\d+ passed)`, 'gm'), `${label}: `);
+        process.stdout.write(shown);
+        if (!new RegExp(`^${label}: \\d+ passed, \\d+ failed`, 'm').test(shown)) {
+            console.log(`\n${label}: ${results.passed} passed, ${results.failed} failed`);
         }
         step(`${tier} tier done: ${results.passed} passed, ${results.failed} failed`);
         await finish(results.failed === 0 && results.passed > 0 ? 0 : 1);

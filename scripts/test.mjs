@@ -7,8 +7,9 @@
 // The node tier needs Go and gcc (scripts/avalanchego.mjs builds AvalancheGo once per version)
 // or AVALANCHEGO_PATH/AVALANCHEGO_PLUGIN_DIR. Without them it fails and says what to install;
 // AVALANCHE_SKIP_NODE_TIER=1 skips it on purpose (and says so in its summary line).
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,7 +62,7 @@ const steps = {
  * one real local network in their root hook. Parts that need the extension host can follow as
  * further steps here, reusing `tools`.
  */
-function nodeTier() {
+async function nodeTier() {
     if (process.env.AVALANCHE_SKIP_NODE_TIER === '1') {
         console.log('\n=== node: skipped because AVALANCHE_SKIP_NODE_TIER=1');
         console.log('node: 0 passed, 0 failed, skipped on request (AVALANCHE_SKIP_NODE_TIER=1)');
@@ -82,20 +83,62 @@ function nodeTier() {
         return false;
     }
     console.log(`=== node: AvalancheGo ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return (
-        compileTests() &&
-        run(
-            'node',
-            npx,
-            [
-                'mocha',
-                '--config', path.join(root, 'test/node/mocharc.json'),
-                '--reporter', path.join(root, 'scripts/summaryReporter.cjs'),
-                '--reporter-option', 'tier=node',
-            ],
-            { REALNODE_TOOLS: tools },
-        )
+    if (!compileTests()) return false;
+    const plain = run(
+        'node',
+        npx,
+        [
+            'mocha',
+            '--config', path.join(root, 'test/node/mocharc.json'),
+            '--reporter', path.join(root, 'scripts/summaryReporter.cjs'),
+            '--reporter-option', 'tier=node',
+        ],
+        { REALNODE_TOOLS: tools },
     );
+    // Later parts still run after a failure, so one run reports the state of each.
+    const host = await nodeHostPart(tools);
+    return plain && host;
+}
+
+/**
+ * The node tier's extension-host part: the real network started by test/realnode/cli.ts in a
+ * process of its own (so that a test can kill and restart the node by signalling it), then the
+ * '(node host)' suites in VS Code's extension host against it. The network goes down on every
+ * path out, and its logs stay in test-results/ when the host part failed.
+ */
+async function nodeHostPart(tools) {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'avalanche-explorer-node-host-'));
+    const file = path.join(dir, 'network.json');
+    console.log('\n=== node (host): starting the real network');
+    const cli = spawn(process.execPath, [path.join(root, 'out/test/realnode/cli.js'), '--out', file], {
+        cwd: root,
+        env: { ...process.env, REALNODE_TOOLS: tools },
+        stdio: 'inherit',
+    });
+    const exited = new Promise((resolve) => cli.once('exit', resolve));
+    const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+    const deadline = Date.now() + 10 * 60_000;
+    // The CLI writes the file once the network is up (and prints REALNODE READY).
+    while (!existsSync(file) && cli.exitCode === null && Date.now() < deadline) await sleep(250);
+    try {
+        if (!existsSync(file)) {
+            console.log('ERROR: the real network did not come up for the host part (see above).');
+            console.log('node-host: 0 passed, 1 failed');
+            return false;
+        }
+        return hostTier('integration', {
+            REALNODE_FILE: file,
+            TEST_GREP: '(node host)',
+            HOST_TIER_LABEL: 'node-host',
+        });
+    } finally {
+        if (cli.exitCode === null && cli.signalCode === null) {
+            cli.kill('SIGTERM');
+            await Promise.race([exited, sleep(30_000)]);
+            if (cli.exitCode === null && cli.signalCode === null) cli.kill('SIGKILL');
+        }
+        rmSync(dir, { recursive: true, force: true });
+    }
 }
 
 function hostTier(tier, env = {}) {
@@ -119,6 +162,6 @@ for (const tier of tiers) {
         process.exit(2);
     }
     // Later tiers still run after a failure, so one run reports every tier's state.
-    if (!step()) ok = false;
+    if (!(await step())) ok = false;
 }
 process.exit(ok ? 0 : 1);

@@ -13,6 +13,7 @@ import type {
     SandboxNetwork,
     SandboxSettings,
 } from '../sandbox/types';
+import type { RealNetworkInfo } from '../realnode/network';
 
 export interface TestEnv {
     dataApiUrl: string;
@@ -25,6 +26,11 @@ export interface TestEnv {
     workspaceDir: string;
     /** Which host runs the suite. */
     host: 'code-server' | 'electron';
+    /**
+     * The real local network of the node tier's host part (scripts/test.mjs starts it with
+     * test/realnode/cli.ts); absent in the other runs, where the '(node host)' suites skip.
+     */
+    realNode?: RealNodeEnv;
     /** Set when the sandbox is reachable only through a test proxy (scripts/hostTest.mjs HOST_PROXY). */
     proxy?: ProxyTestEnv;
 }
@@ -45,6 +51,14 @@ export interface ProxyTestEnv {
     accessLog: string;
     /** The host name only the proxy resolves. */
     host: string;
+}
+
+/** The network test/realnode/cli.ts started, and how to stop and start its node. */
+export interface RealNodeEnv extends RealNetworkInfo {
+    /** The CLI's process: SIGUSR1 kills the node, SIGUSR2 starts it again. */
+    cliPid: number;
+    /** Where the CLI writes `UP`, `DOWN` or `FAILED …` once a switch is done. */
+    stateFile: string;
 }
 
 export const testEnvVariable = 'AVALANCHE_TEST_ENV';

@@ -90,6 +90,8 @@ export class AvalancheNode {
             `--process-context-file=${path.join(o.dataDir, 'process.json')}`,
             '--api-admin-enabled=true',
             '--index-enabled=true',
+            // Inside the data dir, so that a test finds the profile admin.stopCPUProfiler writes.
+            `--profile-dir=${path.join(o.dataDir, 'profiles')}`,
             '--log-display-level=warn',
             // Shared test machines can be nearly full; the default percentages stop the node.
             '--system-tracker-disk-required-available-space-percentage=0',

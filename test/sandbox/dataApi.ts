@@ -329,6 +329,7 @@ export class DataApi {
                 chains.push(info);
             }
         }
+        chains.push(...this.ctx.settings.extraChains);
         return json(200, { chains });
     }
 

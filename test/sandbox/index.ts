@@ -44,6 +44,7 @@ export const defaultSettings: SandboxSettings = {
     hostile: false,
     nodeDown: false,
     exportDelayMs: 300,
+    extraChains: [],
 };
 
 /** Compute units per minute a keyed request sees in `ratelimit-*` headers (Pro tier). */
@@ -51,13 +52,14 @@ const rateLimitPerMinute = 20_000;
 const maxRecorded = 50_000;
 const maxCached = 20_000;
 
-const settingKeys: Record<keyof SandboxSettings, 'boolean' | 'number' | 'key'> = {
+const settingKeys: Record<keyof SandboxSettings, 'boolean' | 'number' | 'key' | 'objects'> = {
     adminApi: 'boolean',
     publicNode: 'boolean',
     requireApiKey: 'key',
     hostile: 'boolean',
     nodeDown: 'boolean',
     exportDelayMs: 'number',
+    extraChains: 'objects',
 };
 
 /** Applies validated partial settings; returns an error message for bad input. */
@@ -72,6 +74,11 @@ function applySettings(target: SandboxSettings, patch: unknown): string | undefi
             return `${key} must be a number >= 0`;
         if (kind === 'key' && value !== undefined && value !== null && typeof value !== 'string')
             return `${key} must be a string or null`;
+        if (
+            kind === 'objects' &&
+            !(Array.isArray(value) && value.length <= 100 && value.every((v) => v !== null && typeof v === 'object'))
+        )
+            return `${key} must be an array of at most 100 objects`;
     }
     for (const [key, value] of Object.entries(patch)) {
         (target as unknown as Record<string, unknown>)[key] = value === null ? undefined : value;

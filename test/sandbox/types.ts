@@ -37,6 +37,11 @@ export interface SandboxSettings {
     nodeDown: boolean;
     /** Delay after which an export operation turns from RUNNING to COMPLETED. Default 300 ms. */
     exportDelayMs: number;
+    /**
+     * `ChainInfo` objects `GET /v1/chains` lists after the sandbox's own (both networks), so that
+     * the views reach a chain the sandbox does not simulate, such as a real node's. Default none.
+     */
+    extraChains: readonly Record<string, unknown>[];
 }
 
 /** A fault applied to matching requests. */
