@@ -16,7 +16,8 @@ const problemMatcherPlugin = {
         build.onEnd((result) => {
             for (const { text, location } of result.errors) {
                 console.error(`✘ [ERROR] ${text}`);
-                if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+                if (location)
+                    console.error(`    ${location.file}:${location.line}:${location.column}:`);
             }
             console.log('[watch] build finished');
         });
@@ -47,7 +48,9 @@ const lazyBundlesPlugin = {
         for (const { loader, request, out } of lazyBundles) {
             const filter = new RegExp(`^${request.replace(/[./]/g, (c) => `\\${c}`)}$`);
             build.onResolve({ filter }, (args) =>
-                args.importer.endsWith(loader) ? { path: out, namespace: 'lazy-bundle' } : undefined,
+                args.importer.endsWith(loader)
+                    ? { path: out, namespace: 'lazy-bundle' }
+                    : undefined,
             );
         }
         // The entry point is already loaded (VS Code required it), so this is its module, not a copy.
@@ -95,7 +98,10 @@ const codiconsPlugin = {
             const { copyFile, mkdir } = await import('node:fs/promises');
             await mkdir('dist/webview', { recursive: true });
             for (const file of ['codicon.css', 'codicon.ttf']) {
-                await copyFile(`node_modules/@vscode/codicons/dist/${file}`, `dist/webview/${file}`);
+                await copyFile(
+                    `node_modules/@vscode/codicons/dist/${file}`,
+                    `dist/webview/${file}`,
+                );
             }
         });
     },

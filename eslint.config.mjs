@@ -38,7 +38,15 @@ export default tseslint.config(
         rules: {
             'no-restricted-imports': [
                 'error',
-                { paths: [{ name: 'vscode', message: 'src/core, src/shared and src/webview-ui must not depend on vscode.' }] },
+                {
+                    paths: [
+                        {
+                            name: 'vscode',
+                            message:
+                                'src/core, src/shared and src/webview-ui must not depend on vscode.',
+                        },
+                    ],
+                },
             ],
         },
     },

@@ -102,11 +102,7 @@ function main(): void {
             ms(summary.requireCoreMs),
             `±${summary.requireCoreSpreadPercent.toFixed(0)}%`,
         ],
-        [
-            'dist/main.js from the code cache, inside the process',
-            ms(summary.cachedExtensionMs),
-            '',
-        ],
+        ['dist/main.js from the code cache, inside the process', ms(summary.cachedExtensionMs), ''],
         ['then dist/core.js from the code cache', ms(summary.cachedCoreMs), ''],
     ];
     const machine = machineLine();

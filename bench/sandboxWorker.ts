@@ -7,7 +7,11 @@ import type { SandboxOptions } from '../test/sandbox/types';
 void (async () => {
     const sandbox = await startSandbox(workerData as SandboxOptions);
     parentPort?.postMessage({
-        urls: { dataApiUrl: sandbox.dataApiUrl, metricsUrl: sandbox.metricsUrl, nodeUrl: sandbox.nodeUrl },
+        urls: {
+            dataApiUrl: sandbox.dataApiUrl,
+            metricsUrl: sandbox.metricsUrl,
+            nodeUrl: sandbox.nodeUrl,
+        },
         known: sandbox.known,
     });
 })();

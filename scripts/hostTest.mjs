@@ -218,10 +218,11 @@ function stageRunner(extensionsDir, config) {
     writeFileSync(path.join(target, 'run-config.json'), JSON.stringify(config, null, 2));
 }
 
-async function waitForFile(file, timeoutMsForFile, alive) {
+async function waitForFile(file, timeoutMsForFile, alive, onTick = async () => {}) {
     const deadline = Date.now() + timeoutMsForFile;
     let nextNote = Date.now() + 30_000;
     while (!existsSync(file)) {
+        await onTick();
         if (!alive()) throw new Error('code-server exited before the suite finished');
         if (Date.now() > deadline)
             throw new Error(`no results after ${Math.round(timeoutMsForFile / 1000)} s`);
@@ -232,6 +233,33 @@ async function waitForFile(file, timeoutMsForFile, alive) {
         await new Promise((resolve) => setTimeout(resolve, 250));
     }
     return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/**
+ * A suite in the extension host cannot photograph the workbench; it asks this process by writing
+ * `screenshot-request.json` ({ name }) into the run folder and waits for `screenshot-done-<name>`.
+ * Pictures go to .vscode-test/screenshots/, and into media/screenshots/ (the README's) when missing
+ * there or with UPDATE_SCREENSHOTS=1, as the e2e tier does.
+ */
+async function takeRequestedScreenshot(page, dir) {
+    const request = path.join(dir, 'screenshot-request.json');
+    if (!existsSync(request)) return;
+    let name;
+    try {
+        name = JSON.parse(readFileSync(request, 'utf8')).name;
+    } catch {
+        return; // half-written: read it on the next tick
+    }
+    rmSync(request, { force: true });
+    if (typeof name !== 'string' || !/^[\w-]{1,60}$/.test(name)) return;
+    const shots = path.join(root, '.vscode-test', 'screenshots');
+    mkdirSync(shots, { recursive: true });
+    const file = path.join(shots, `${name}.png`);
+    await page.screenshot({ path: file });
+    const readme = path.join(root, 'media', 'screenshots', `${name}.png`);
+    if (process.env.UPDATE_SCREENSHOTS === '1' || !existsSync(readme)) cpSync(file, readme);
+    writeFileSync(path.join(dir, `screenshot-done-${name}`), '');
+    step(`  screenshot ${name}.png`);
 }
 
 async function main() {
@@ -279,7 +307,10 @@ async function main() {
         workspaceDir,
         host: 'code-server',
         ...(world ? { proxy: world.testEnv } : {}),
-        ...(realNode ? { realNode: { ...realNode, stateFile: `${process.env.REALNODE_FILE}.state` } } : {}),
+        ...(realNode
+            ? { realNode: { ...realNode, stateFile: `${process.env.REALNODE_FILE}.state` } }
+            : {}),
+        runDir,
     };
     const testEnvFile = path.join(runDir, 'test-env.json');
     writeFileSync(testEnvFile, JSON.stringify(testEnv, null, 2));
@@ -337,12 +368,16 @@ async function main() {
             resultsFile,
             Math.max(30_000, deadline - Date.now() - 15_000),
             () => !server.exited(),
+            () => takeRequestedScreenshot(page, runDir),
         );
         console.log('');
         // A run of part of the suite for another tier (the node tier's host part) closes with
         // that tier's name, so that its line is told apart from the integration tier's.
         const label = process.env.HOST_TIER_LABEL || tier;
-        const shown = results.output.replace(new RegExp(`^${tier}: (?=\\d+ passed)`, 'gm'), `${label}: `);
+        const shown = results.output.replace(
+            new RegExp(`^${tier}: (?=\\d+ passed)`, 'gm'),
+            `${label}: `,
+        );
         process.stdout.write(shown);
         if (!new RegExp(`^${label}: \\d+ passed, \\d+ failed`, 'm').test(shown)) {
             console.log(`\n${label}: ${results.passed} passed, ${results.failed} failed`);

@@ -3,12 +3,16 @@
 'use strict';
 const Mocha = require('mocha');
 
-const { EVENT_RUN_END, EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING } = Mocha.Runner.constants;
+const { EVENT_RUN_END, EVENT_TEST_PASS, EVENT_TEST_FAIL, EVENT_TEST_PENDING } =
+    Mocha.Runner.constants;
 
 class SummaryReporter extends Mocha.reporters.Spec {
     constructor(runner, options) {
         super(runner, options);
-        const tier = (options.reporterOptions && options.reporterOptions.tier) || process.env.TEST_TIER || 'tests';
+        const tier =
+            (options.reporterOptions && options.reporterOptions.tier) ||
+            process.env.TEST_TIER ||
+            'tests';
         let passed = 0;
         let failed = 0;
         let skipped = 0;

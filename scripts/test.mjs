@@ -28,7 +28,9 @@ function run(title, command, args, env = {}) {
         env: { ...process.env, ...env },
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`=== ${title} finished in ${seconds} s with exit code ${result.status ?? result.signal}`);
+    console.log(
+        `=== ${title} finished in ${seconds} s with exit code ${result.status ?? result.signal}`,
+    );
     return result.status === 0;
 }
 
@@ -44,16 +46,21 @@ const steps = {
         compileTests() &&
         run('unit', npx, [
             'mocha',
-            '--reporter', path.join(root, 'scripts/summaryReporter.cjs'),
-            '--reporter-option', 'tier=unit',
+            '--reporter',
+            path.join(root, 'scripts/summaryReporter.cjs'),
+            '--reporter-option',
+            'tier=unit',
         ]),
     node: () => nodeTier(),
     integration: () => hostTier('integration'),
     // The proxy suite again, behind a real squid: once named by `http.proxy` with the sandbox
     // behind TLS that only the system store trusts, once by HTTPS_PROXY in the environment.
     proxy: () =>
-        hostTier('integration', { HOST_PROXY: 'setting', HOST_TLS: '1', TEST_GREP: '(integration) proxy' }) &&
-        hostTier('integration', { HOST_PROXY: 'env', TEST_GREP: '(integration) proxy' }),
+        hostTier('integration', {
+            HOST_PROXY: 'setting',
+            HOST_TLS: '1',
+            TEST_GREP: '(integration) proxy',
+        }) && hostTier('integration', { HOST_PROXY: 'env', TEST_GREP: '(integration) proxy' }),
     e2e: () => hostTier('e2e'),
 };
 
@@ -70,11 +77,15 @@ async function nodeTier() {
     }
     const started = Date.now();
     console.log('\n=== node: providing AvalancheGo (scripts/avalanchego.mjs)');
-    const provided = spawnSync(process.execPath, [path.join(root, 'scripts/avalanchego.mjs'), '--json'], {
-        cwd: root,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const provided = spawnSync(
+        process.execPath,
+        [path.join(root, 'scripts/avalanchego.mjs'), '--json'],
+        {
+            cwd: root,
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'inherit'],
+        },
+    );
     const tools = provided.status === 0 ? provided.stdout.trim().split('\n').pop() : undefined;
     if (!tools) {
         console.log('ERROR: the node tier has no AvalancheGo (the reason is above).');
@@ -82,16 +93,21 @@ async function nodeTier() {
         console.log('node: 0 passed, 1 failed');
         return false;
     }
-    console.log(`=== node: AvalancheGo ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+        `=== node: AvalancheGo ready after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     if (!compileTests()) return false;
     const plain = run(
         'node',
         npx,
         [
             'mocha',
-            '--config', path.join(root, 'test/node/mocharc.json'),
-            '--reporter', path.join(root, 'scripts/summaryReporter.cjs'),
-            '--reporter-option', 'tier=node',
+            '--config',
+            path.join(root, 'test/node/mocharc.json'),
+            '--reporter',
+            path.join(root, 'scripts/summaryReporter.cjs'),
+            '--reporter-option',
+            'tier=node',
         ],
         { REALNODE_TOOLS: tools },
     );
@@ -110,11 +126,15 @@ async function nodeHostPart(tools) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'avalanche-explorer-node-host-'));
     const file = path.join(dir, 'network.json');
     console.log('\n=== node (host): starting the real network');
-    const cli = spawn(process.execPath, [path.join(root, 'out/test/realnode/cli.js'), '--out', file], {
-        cwd: root,
-        env: { ...process.env, REALNODE_TOOLS: tools },
-        stdio: 'inherit',
-    });
+    const cli = spawn(
+        process.execPath,
+        [path.join(root, 'out/test/realnode/cli.js'), '--out', file],
+        {
+            cwd: root,
+            env: { ...process.env, REALNODE_TOOLS: tools },
+            stdio: 'inherit',
+        },
+    );
     const exited = new Promise((resolve) => cli.once('exit', resolve));
     const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
     const deadline = Date.now() + 10 * 60_000;

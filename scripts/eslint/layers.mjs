@@ -56,7 +56,10 @@ export const layersRule = {
         if (!source) return {};
         function check(node, specifier) {
             if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
-            const resolved = path.relative(root, path.resolve(path.dirname(context.filename), specifier));
+            const resolved = path.relative(
+                root,
+                path.resolve(path.dirname(context.filename), specifier),
+            );
             let target = owner(resolved);
             if (!target && rank.has(`${resolved}.ts`)) target = `${resolved}.ts`;
             target ??= owner(`${resolved}.ts`);

@@ -3,13 +3,24 @@
  * (tests, benchmarks, scripts) build on these names.
  */
 export * from './http/errors';
-export { HttpClient, type HttpClientOptions, type RetryPolicy, type CacheOptions } from './http/httpClient';
+export {
+    HttpClient,
+    type HttpClientOptions,
+    type RetryPolicy,
+    type CacheOptions,
+} from './http/httpClient';
 export * from './http/transport';
 export * from './model/paging';
 export * from './ids/cb58';
 export * from './nodeRpc/methods';
 export * from './nodeRpc/schemas';
-export { blockTagNames, logLevels, maxAliasLength, type BlockTag, type LogLevel } from './nodeRpc/params';
+export {
+    blockTagNames,
+    logLevels,
+    maxAliasLength,
+    type BlockTag,
+    type LogLevel,
+} from './nodeRpc/params';
 export * from './nodeRpc/rpcClient';
 export * from './nodeRpc/rpcUrl';
 export * from './dataApi';

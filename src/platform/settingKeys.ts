@@ -269,7 +269,10 @@ export const settingValidators: Validators = {
     [SettingKey.SubnetsPageSize]: integerIn(1, 10_000, 'subnets'),
     [SettingKey.NodeRefreshIntervalSeconds]: integerIn(0, 3600, 'seconds'),
     [SettingKey.HoversEnabled]: validateBoolean,
-    [SettingKey.HoversDisabledLanguages]: stringList((t) => /^[\w.+#-]{1,64}$/.test(t), 'language ids'),
+    [SettingKey.HoversDisabledLanguages]: stringList(
+        (t) => /^[\w.+#-]{1,64}$/.test(t),
+        'language ids',
+    ),
     [SettingKey.HoversLiveKinds]: stringList<HoverLiveKind>(
         (t) => (hoverLiveKinds as readonly string[]).includes(t),
         `kinds (${hoverLiveKinds.join(', ')})`,

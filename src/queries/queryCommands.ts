@@ -9,12 +9,7 @@
  * Each query command takes an optional argument with parameter values (the sidebar and hovers
  * pass what they know); the missing ones are asked for.
  */
-import type {
-    DataApiQueryEntry,
-    NodeQueryEntry,
-    NodeRpcMethod,
-    ParamPrompt,
-} from '../core/index';
+import type { DataApiQueryEntry, NodeQueryEntry, NodeRpcMethod, ParamPrompt } from '../core/index';
 import { loadCore } from '../platform/lazyCore';
 import type {
     DataApiQuery,

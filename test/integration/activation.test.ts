@@ -47,7 +47,11 @@ suite('(integration) activation', () => {
         assert.ok((ext.exports as ExtensionApi).queries.panels);
         const loads = entry.bundleLoads();
         assert.equal(loads[0]?.bundle, 'main.js', 'activation loads the composition root first');
-        assert.equal(new Set(loads.map((l) => l.bundle)).size, loads.length, 'a bundle loaded twice');
+        assert.equal(
+            new Set(loads.map((l) => l.bundle)).size,
+            loads.length,
+            'a bundle loaded twice',
+        );
         for (const bundle of ['main.js', 'queries.js']) {
             const load = loads.find((l) => l.bundle === bundle);
             assert.ok(load, `${bundle} was not loaded through the entry point`);

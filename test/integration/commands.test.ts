@@ -218,10 +218,7 @@ suite('(integration) query commands', function () {
             chainId: known.cChainId,
             txHash: known.evmTxHash,
         });
-        const panel = await renderedPanel(
-            (s) => s.kind === 'transaction',
-            'transaction panel',
-        );
+        const panel = await renderedPanel((s) => s.kind === 'transaction', 'transaction panel');
         const fields = panel.view!.fields;
         const value = fields.find((f) => f.label === 'Value')!.value;
         assert.equal(value.k, 'amount');
@@ -506,10 +503,7 @@ suite('(integration) query commands', function () {
                 ? asked.value
                 : asked.items?.find((i) => i.description === 'from the editor')?.value;
         assert.equal(offered, known.evmTxHash, 'the hash under the cursor is offered');
-        const panel = await settledPanel(
-            (s) => s.kind === 'transaction',
-            'transaction panel',
-        );
+        const panel = await settledPanel((s) => s.kind === 'transaction', 'transaction panel');
         assert.equal(
             (panel.query as { params: Record<string, unknown> }).params['txHash'],
             known.evmTxHash,
@@ -613,10 +607,7 @@ suite('(integration) query commands', function () {
         );
         assert.match(JSON.stringify(status.view!.fields), /COMPLETED/);
         await vscode.commands.executeCommand(QueryToolCommandId.ShowExportOperations);
-        const list = await settledPanel(
-            (s) => s.kind === 'operations',
-            'operations panel',
-        );
+        const list = await settledPanel((s) => s.kind === 'operations', 'operations panel');
         assert.ok(list.rows >= 3);
 
         // A bad export is refused before anything is sent.

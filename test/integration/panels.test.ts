@@ -72,10 +72,7 @@ suite('(integration) query panels', function () {
 
     test('the page receives the result and draws every row', async () => {
         await open(transactions());
-        const panel = await renderedPanel(
-            (s) => s.kind === 'address',
-            'address panel',
-        );
+        const panel = await renderedPanel((s) => s.kind === 'address', 'address panel');
         assert.equal(panel.rows, 10);
         assert.equal(panel.rendered!.rows, 10, 'the page drew the rows it received');
         assert.ok(panel.hasMore, 'the known address has more than one page');
@@ -161,11 +158,7 @@ suite('(integration) query panels', function () {
                 `${tab} tab`,
             );
             assert.equal((shown.query as DataApiQuery).operation, tab);
-            assert.equal(
-                api.queries.panels.all().filter((p) => p.kind === 'address')
-                    .length,
-                1,
-            );
+            assert.equal(api.queries.panels.all().filter((p) => p.kind === 'address').length, 1);
         }
         // The currency drop-down of the balances tab.
         await panel.deliver({ type: 'selectTab', tab: 'listErc20Balances' });
@@ -187,19 +180,13 @@ suite('(integration) query panels', function () {
             operation: 'getTransaction',
             params: { chainId: known.cChainId, txHash: known.evmTxHash },
         });
-        const tx = await settledPanel(
-            (s) => s.kind === 'transaction',
-            'transaction panel',
-        );
+        const tx = await settledPanel((s) => s.kind === 'transaction', 'transaction panel');
         const from = tx.view!.fields.find((f) => f.label === 'From')!.value;
         assert.equal(from.k, 'id');
         const link = (from as { link: QueryRequest }).link;
         const panel = panelOf((p) => p.kind === 'transaction');
         await panel.deliver({ type: 'open', query: link });
-        await settledPanel(
-            (s) => s.kind === 'address',
-            'address panel from the link',
-        );
+        await settledPanel((s) => s.kind === 'address', 'address panel from the link');
 
         await clearSandboxRequests();
         await panel.deliver({
@@ -237,13 +224,8 @@ suite('(integration) query panels', function () {
             [],
         );
         assert.equal(
-            api.queries.panels
-                .all()
-                .filter(
-                    (p) =>
-                        p.kind === 'node' ||
-                        p.kind === 'generic',
-                ).length,
+            api.queries.panels.all().filter((p) => p.kind === 'node' || p.kind === 'generic')
+                .length,
             0,
         );
     });
@@ -255,10 +237,7 @@ suite('(integration) query panels', function () {
             params: { chainId: known.cChainId, txHash: known.evmTxHash },
         };
         await open(query);
-        await settledPanel(
-            (s) => s.kind === 'transaction',
-            'transaction panel',
-        );
+        await settledPanel((s) => s.kind === 'transaction', 'transaction panel');
         await open(query);
         await open({
             source: 'dataApi',
@@ -270,15 +249,8 @@ suite('(integration) query panels', function () {
             operation: 'listTransactions',
             params: { chainId: known.cChainId, address: known.evmAddress },
         });
-        assert.equal(
-            api.queries.panels.all().filter((p) => p.kind === 'transaction')
-                .length,
-            1,
-        );
-        assert.equal(
-            api.queries.panels.all().filter((p) => p.kind === 'address').length,
-            1,
-        );
+        assert.equal(api.queries.panels.all().filter((p) => p.kind === 'transaction').length, 1);
+        assert.equal(api.queries.panels.all().filter((p) => p.kind === 'address').length, 1);
     });
 
     test('exports the loaded rows as CSV and JSON through the save dialog', async () => {
@@ -361,10 +333,7 @@ suite('(integration) query panels', function () {
                 vertexHeight: known.vertexHeight,
             },
         });
-        await settledPanel(
-            (s) => s.kind === 'primaryNetwork',
-            'vertices panel',
-        );
+        await settledPanel((s) => s.kind === 'primaryNetwork', 'vertices panel');
         const panel = panelOf((p) => p.kind === 'primaryNetwork');
         const inputs = new ScriptedInputs({
             network: 'mainnet',
@@ -403,10 +372,7 @@ suite('(integration) query panels', function () {
             vscode.ViewColumn.Active,
         );
         api.queries.panels.revive(restored, state);
-        const panel = await settledPanel(
-            (s) => s.kind === 'address',
-            'revived panel',
-        );
+        const panel = await settledPanel((s) => s.kind === 'address', 'revived panel');
         assert.equal(panel.rows, 10);
         assert.ok((await requestedOperations()).includes('listTransactions'));
 
@@ -434,10 +400,7 @@ suite('(integration) query panels', function () {
             query: { source: 'node', method: 'admin.startCPUProfiler', texts: {} },
             title: 'x',
         });
-        const notRun = await settledPanel(
-            (s) => s.kind === 'node',
-            'changing panel',
-        );
+        const notRun = await settledPanel((s) => s.kind === 'node', 'changing panel');
         assert.match(notRun.view!.notice!.text, /not repeated after a reload/);
         await new Promise((resolve) => setTimeout(resolve, 300));
         assert.ok(!(await requestedOperations()).includes('admin.startCPUProfiler'));
@@ -451,24 +414,15 @@ suite('(integration) query panels', function () {
             operation: 'supportedChains',
             params: { network: 'mainnet' },
         });
-        const chains = await renderedPanel(
-            (s) => s.kind === 'generic',
-            'chains panel',
-        );
+        const chains = await renderedPanel((s) => s.kind === 'generic', 'chains panel');
         await open({
             source: 'dataApi',
             operation: 'getTransaction',
             params: { chainId: known.cChainId, txHash: known.evmTxHash },
         });
-        const tx = await renderedPanel(
-            (s) => s.kind === 'transaction',
-            'transaction panel',
-        );
+        const tx = await renderedPanel((s) => s.kind === 'transaction', 'transaction panel');
         await open({ source: 'node', method: 'info.getNodeVersion', texts: {} });
-        const node = await renderedPanel(
-            (s) => s.kind === 'node',
-            'node panel',
-        );
+        const node = await renderedPanel((s) => s.kind === 'node', 'node panel');
         const texts = JSON.stringify([chains.view, tx.view, node.view]);
         assert.ok(
             texts.includes('<img src=x onerror=alert(1)>') || texts.includes('<script>'),
@@ -476,7 +430,11 @@ suite('(integration) query panels', function () {
         );
         assert.ok(!/[\u202e\u0000]/u.test(texts));
         for (const panel of [chains, tx, node])
-            assert.equal(panel.cspViolations, 0, `The ${panel.kind} panel reported a CSP violation`);
+            assert.equal(
+                panel.cspViolations,
+                0,
+                `The ${panel.kind} panel reported a CSP violation`,
+            );
         // A malformed message from a page changes nothing.
         const host = panelOf((p) => p.kind === 'transaction');
         const before = host.snapshot().requestId;

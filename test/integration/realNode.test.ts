@@ -15,7 +15,7 @@ import { nodeQuery } from '../../src/core/query/nodeQueries';
 import { SettingKey } from '../../src/platform/settingKeys';
 import type { Row } from '../../src/tree/rows';
 import { runScripted, settledPanel } from './commandsScript';
-import { type RealNodeEnv, setSandboxSettings, testEnv } from './testEnv';
+import { type RealNodeEnv, screenshot, setSandboxSettings, testEnv } from './testEnv';
 import {
     descriptionOf,
     extensionApi,
@@ -55,8 +55,7 @@ function chainInfo(
 
 async function nodeState(node: RealNodeEnv, want: 'UP' | 'DOWN'): Promise<void> {
     await until(
-        () =>
-            existsSync(node.stateFile) && readFileSync(node.stateFile, 'utf8').trim() === want,
+        () => existsSync(node.stateFile) && readFileSync(node.stateFile, 'utf8').trim() === want,
         `the real node to be ${want}`,
         90_000,
     );
@@ -106,10 +105,20 @@ suite('(node host) the views and node commands against a real AvalancheGo', func
     test('Node view: every row of the real node, with its version, network, identity and chains', async () => {
         const list = await top();
         const labels = await Promise.all(list.map(labelOf));
-        for (const label of ['Reachable', 'Version', 'Network', 'Node id', 'Bootstrapped', 'Admin API'])
+        for (const label of [
+            'Reachable',
+            'Version',
+            'Network',
+            'Node id',
+            'Bootstrapped',
+            'Admin API',
+        ])
             assert.ok(labels.includes(label), `a ${label} row among ${labels.join(', ')}`);
         assert.ok(!list.some((r) => r.kind === 'error'), 'no error rows');
-        assert.match(await descriptionOf(await rowByLabel(list, 'Version')), /avalanchego\/1\.14\.2/);
+        assert.match(
+            await descriptionOf(await rowByLabel(list, 'Version')),
+            /avalanchego\/1\.14\.2/,
+        );
         assert.match(await descriptionOf(await rowByLabel(list, 'Network')), /12345/);
         assert.equal(await descriptionOf(await rowByLabel(list, 'Node id')), node.nodeId);
         const chains = await rows('node', await rowByLabel(list, 'Bootstrapped'));
@@ -178,7 +187,10 @@ suite('(node host) the views and node commands against a real AvalancheGo', func
             [find(node.l1.activity.evmChainId), node.l1.activity],
         ] as const) {
             const parts = await rows('chains', chain);
-            const blocks = ofKind(await rows('chains', await rowByLabel(parts, 'Latest blocks')), 'evmBlock');
+            const blocks = ofKind(
+                await rows('chains', await rowByLabel(parts, 'Latest blocks')),
+                'evmBlock',
+            );
             assert.ok(blocks.length > 0, 'latest blocks read from the real RPC');
             assert.ok(
                 blocks[0]!.block.number >= Number(activity.latestBlock),
@@ -237,7 +249,10 @@ suite('(node host) the views and node commands against a real AvalancheGo', func
             ['info.isBootstrapped', { chain: 'X' }],
             ['info.upgrades', {}],
             ['eth_blockNumber', { rpcChain: 'C' }],
-            ['eth_getTransactionReceipt', { rpcChain: 'C', hash: node.cChain.activity.contract.calls[0]!.hash }],
+            [
+                'eth_getTransactionReceipt',
+                { rpcChain: 'C', hash: node.cChain.activity.contract.calls[0]!.hash },
+            ],
             ['eth_feeConfig', { rpcChain: node.l1.blockchainId, optional: [] }],
             ['eth_getChainConfig', { rpcChain: node.l1.blockchainId }],
             ['eth_getActiveRulesAt', { rpcChain: node.l1.blockchainId, optional: [] }],
@@ -268,7 +283,10 @@ suite('(node host) the views and node commands against a real AvalancheGo', func
         await nodeState(node, 'DOWN');
         await refreshing.catch(() => undefined);
         await api.trees.refresh('node');
-        await until(async () => (await labelOf((await top())[0]!)) === 'Unreachable', 'Unreachable');
+        await until(
+            async () => (await labelOf((await top())[0]!)) === 'Unreachable',
+            'Unreachable',
+        );
         assert.equal(api.trees.testing.nodeHealth.kind, 'unreachable');
         const down = await top();
         assert.ok(
@@ -288,5 +306,29 @@ suite('(node host) the views and node commands against a real AvalancheGo', func
         assert.equal(api.trees.testing.nodeHealth.kind, 'healthy');
         // Nothing left waiting on the dead connection: a refresh now settles with the node's answer.
         assert.ok(await api.trees.monitor.refresh(true), 'a fresh snapshot of the node');
+    });
+
+    test('screenshots for the README: the Node view and the L1 chain rows from the real node', async () => {
+        const api = await extensionApi();
+        await api.trees.refresh('node');
+        await vscode.commands.executeCommand('avalanche.node.focus');
+        const list = await top();
+        for (const label of ['Bootstrapped', 'Admin API'])
+            await api.trees.views.node.reveal(await rowByLabel(list, label), { expand: true });
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await screenshot('real-node-view');
+
+        api.trees.providers.chains.refresh();
+        await vscode.commands.executeCommand('avalanche.chains.focus');
+        const evm = ofKind(
+            await rows('chains', await rowByLabel(await rows('chains'), 'EVM chains')),
+            'evmChain',
+        );
+        const l1 = evm.find((c) => c.chain.chainId === String(node.l1.activity.evmChainId))!;
+        await api.trees.views.chains.reveal(l1, { expand: 2, select: true });
+        const config = await rowByLabel(await rows('chains', l1), 'Configuration');
+        await api.trees.views.chains.reveal(config, { expand: true });
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await screenshot('real-node-l1-chain');
     });
 });

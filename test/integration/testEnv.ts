@@ -4,7 +4,8 @@
  * it as JSON and names the file in `AVALANCHE_TEST_ENV` (the test-runner extension sets that
  * variable inside the host; test/electron/runElectron.ts passes it through `extensionTestsEnv`).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 import type {
     FaultRule,
@@ -31,6 +32,8 @@ export interface TestEnv {
      * test/realnode/cli.ts); absent in the other runs, where the '(node host)' suites skip.
      */
     realNode?: RealNodeEnv;
+    /** The run folder of scripts/hostTest.mjs, through which `screenshot()` asks for a picture. */
+    runDir?: string;
     /** Set when the sandbox is reachable only through a test proxy (scripts/hostTest.mjs HOST_PROXY). */
     proxy?: ProxyTestEnv;
 }
@@ -62,6 +65,22 @@ export interface RealNodeEnv extends RealNetworkInfo {
 }
 
 export const testEnvVariable = 'AVALANCHE_TEST_ENV';
+
+/**
+ * A screenshot of the workbench as it is now, taken by scripts/hostTest.mjs (the browser is in
+ * that process); resolves once it is written. A README picture from the real host.
+ */
+export async function screenshot(name: string): Promise<void> {
+    const dir = testEnv().runDir;
+    if (!dir) return;
+    const done = path.join(dir, `screenshot-done-${name}`);
+    writeFileSync(path.join(dir, 'screenshot-request.json'), JSON.stringify({ name }));
+    const deadline = Date.now() + 30_000;
+    while (!existsSync(done)) {
+        if (Date.now() > deadline) throw new Error(`no screenshot ${name} after 30 s`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+}
 
 let cached: TestEnv | undefined;
 

@@ -7,13 +7,7 @@
  * Amounts are kept as safe integers in scaled units (native: gwei; ERC-20: 10^(decimals-6) base
  * units) so that 100k transactions need no BigInt; `units()` turns them back into base-unit strings.
  */
-import {
-    checksumAddress,
-    createAddress,
-    keccakHex,
-    selector,
-    wellKnown,
-} from './ids';
+import { checksumAddress, createAddress, keccakHex, selector, wellKnown } from './ids';
 import { deriveSeed, Prng } from './prng';
 import type { SandboxNetwork } from './types';
 

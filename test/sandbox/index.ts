@@ -76,7 +76,11 @@ function applySettings(target: SandboxSettings, patch: unknown): string | undefi
             return `${key} must be a string or null`;
         if (
             kind === 'objects' &&
-            !(Array.isArray(value) && value.length <= 100 && value.every((v) => v !== null && typeof v === 'object'))
+            !(
+                Array.isArray(value) &&
+                value.length <= 100 &&
+                value.every((v) => v !== null && typeof v === 'object')
+            )
         )
             return `${key} must be an array of at most 100 objects`;
     }

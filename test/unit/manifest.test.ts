@@ -161,7 +161,9 @@ describe('(unit) manifest', () => {
         // The bundles the entry point loads (src/bootstrap/index.ts) and the lazy ones esbuild.mjs
         // writes; a bundle left out of .vscodeignore would load in tests but not once installed.
         const bundles = new Set([
-            ...[...read('src/bootstrap/index.ts').matchAll(/\.load\('([\w.-]+\.js)'/g)].map((m) => m[1]!),
+            ...[...read('src/bootstrap/index.ts').matchAll(/\.load\('([\w.-]+\.js)'/g)].map(
+                (m) => m[1]!,
+            ),
             ...[...read('esbuild.mjs').matchAll(/\bout: '([\w.-]+\.js)'/g)].map((m) => m[1]!),
         ]);
         assert.deepEqual([...bundles].sort(), ['core.js', 'main.js', 'queries.js']);
@@ -182,7 +184,10 @@ describe('(unit) manifest', () => {
         ]) {
             assert.ok(packaged(file), `${file} is not in the package (.vscodeignore)`);
         }
-        for (const file of ['dist/.code-cache/main.js.0123456789abcdef.cache', 'dist/main.js.map']) {
+        for (const file of [
+            'dist/.code-cache/main.js.0123456789abcdef.cache',
+            'dist/main.js.map',
+        ]) {
             assert.ok(!packaged(file), `${file} would be packaged`);
         }
     });

@@ -23,7 +23,11 @@ import {
     validateNodeNameInput,
     validateNodeUrlInput,
 } from '../../src/platform/urlRules';
-import { escapeMarkdown, renderStatus, type StatusInput } from '../../src/connection/statusBarModel';
+import {
+    escapeMarkdown,
+    renderStatus,
+    type StatusInput,
+} from '../../src/connection/statusBarModel';
 
 describe('(unit) platform rules', () => {
     describe('service URLs', () => {

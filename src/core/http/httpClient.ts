@@ -400,7 +400,8 @@ export class HttpClient {
         const cap = Math.min(maxDelayMs, baseDelayMs * 2 ** attempt);
         // Jitter spreads the retries of many editors hitting one overloaded service.
         let delayMs = cap / 2 + Math.random() * (cap / 2);
-        if (serverHintMs !== undefined) delayMs = Math.min(Math.max(delayMs, serverHintMs), maxDelayMs);
+        if (serverHintMs !== undefined)
+            delayMs = Math.min(Math.max(delayMs, serverHintMs), maxDelayMs);
         if (Date.now() - startedMs + delayMs > maxTotalMs) return undefined;
         return delayMs;
     }
@@ -736,8 +737,12 @@ export function parseJsonBody(response: HttpResponse, service: ServiceName): unk
     try {
         return JSON.parse(response.body);
     } catch {
-        const what = response.body.length === 0 ? 'an empty answer' : 'an answer that is not valid JSON';
-        return failFormat(`The ${service === 'node' ? 'node' : service} sent ${what}. Try again; if it persists, the service may be having problems.`, response.url);
+        const what =
+            response.body.length === 0 ? 'an empty answer' : 'an answer that is not valid JSON';
+        return failFormat(
+            `The ${service === 'node' ? 'node' : service} sent ${what}. Try again; if it persists, the service may be having problems.`,
+            response.url,
+        );
     }
 }
 
@@ -771,41 +776,89 @@ export function restError(response: HttpResponse, service: ServiceName): HttpErr
     const statusText = response.statusText || statusTexts[status] || 'Error';
     const apiMessage = apiMessageOf(response.body);
     const detail = apiMessage ? `: ${apiMessage}` : '';
-    const keyHint = service === 'Data API' ? ' Set or check the key with "Avalanche: Set Data API Key".' : '';
+    const keyHint =
+        service === 'Data API' ? ' Set or check the key with "Avalanche: Set Data API Key".' : '';
     switch (status) {
         case 400:
-            return new HttpError(`The ${service} rejected the request${detail}.`, url, status, statusText, apiMessage, service);
+            return new HttpError(
+                `The ${service} rejected the request${detail}.`,
+                url,
+                status,
+                statusText,
+                apiMessage,
+                service,
+            );
         case 401:
             return new UnauthorizedError(
                 `The ${service} needs a valid API key (401 Unauthorized).${keyHint}`,
-                url, status, statusText, apiMessage, service,
+                url,
+                status,
+                statusText,
+                apiMessage,
+                service,
             );
         case 403:
             return new UnauthorizedError(
                 `The ${service} refused access (403 Forbidden)${detail}. Your API key may be wrong or lack access to this endpoint.${keyHint}`,
-                url, status, statusText, apiMessage, service,
+                url,
+                status,
+                statusText,
+                apiMessage,
+                service,
             );
         case 404:
-            return new HttpError(`Not found on the ${service}${detail}. Check the id, the chain and the network.`, url, status, statusText, apiMessage, service);
+            return new HttpError(
+                `Not found on the ${service}${detail}. Check the id, the chain and the network.`,
+                url,
+                status,
+                statusText,
+                apiMessage,
+                service,
+            );
         case 429: {
             const waitMs = retryAfterMs(response.headers);
             const wait = `Try again in ${Math.ceil(rateLimitWaitMs(waitMs) / 1000)} s.`;
             const more = service === 'Data API' ? ' Set an API key for higher limits.' : '';
             return new RateLimitedError(
                 `${service} rate limit reached. ${wait}${more}`,
-                url, statusText, apiMessage, service, waitMs,
+                url,
+                statusText,
+                apiMessage,
+                service,
+                waitMs,
                 headerNumber(response.headers, 'ratelimit-remaining'),
                 headerNumber(response.headers, 'ratelimit-limit'),
             );
         }
         case 500:
-            return new HttpError(`The ${service} had an internal error (500). Try again later.`, url, status, statusText, apiMessage, service);
+            return new HttpError(
+                `The ${service} had an internal error (500). Try again later.`,
+                url,
+                status,
+                statusText,
+                apiMessage,
+                service,
+            );
         case 502:
         case 503:
         case 504:
-            return new HttpError(`The ${service} is temporarily unavailable (${status} ${statusText}). Try again in a moment.`, url, status, statusText, apiMessage, service);
+            return new HttpError(
+                `The ${service} is temporarily unavailable (${status} ${statusText}). Try again in a moment.`,
+                url,
+                status,
+                statusText,
+                apiMessage,
+                service,
+            );
         default:
-            return new HttpError(`The ${service} answered ${status} ${statusText}${detail}.`, url, status, statusText, apiMessage, service);
+            return new HttpError(
+                `The ${service} answered ${status} ${statusText}${detail}.`,
+                url,
+                status,
+                statusText,
+                apiMessage,
+                service,
+            );
     }
 }
 

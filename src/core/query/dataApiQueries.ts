@@ -231,12 +231,12 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         evmChain,
         ask('txHash', 'evmTxHash', 'Transaction hash'),
     ]),
-    entry(
-        'listLatestPrimaryNetworkBlocks',
-        'Data API: Latest Primary-Network Blocks…',
-        'block',
-        [network, ask('blockchainId', 'blockchain', 'Blockchain'), startTimestamp, endTimestamp],
-    ),
+    entry('listLatestPrimaryNetworkBlocks', 'Data API: Latest Primary-Network Blocks…', 'block', [
+        network,
+        ask('blockchainId', 'blockchain', 'Blockchain'),
+        startTimestamp,
+        endTimestamp,
+    ]),
     entry(
         'listL1Validators',
         'Data API: L1 Validators…',
