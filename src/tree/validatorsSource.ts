@@ -132,9 +132,13 @@ export class ValidatorsSource implements TreeSource {
     }
 
     private async nodeChains(row: GroupRow, signal: AbortSignal): Promise<Children> {
+        // Only the chains of L1s: AvalancheGo serves `/ext/bc/<id>/validators` on Subnet-EVM
+        // chains alone, so the C-Chain would only ever answer 404 from a real node.
         const chains = (await this.services.supportedChains(this.services.network, signal)).filter(
             (c) =>
-                c.platformChainId && (!this.filter.subnetId || c.subnetId === this.filter.subnetId),
+                c.platformChainId &&
+                c.subnetId !== pChainId &&
+                (!this.filter.subnetId || c.subnetId === this.filter.subnetId),
         );
         if (chains.length === 0) {
             return {

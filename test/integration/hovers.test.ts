@@ -80,7 +80,8 @@ function samples(k: KnownIds): { name: string; text: string; offline: RegExp; li
             name: 'node id',
             text: k.nodeId,
             offline: /\*\*Node ID\*\* · cb58 checksum valid/,
-            live: /\*\*Primary network\*\* \(connected node\): stake/,
+            // The node's own peer view (a real node has no validators API on the C-Chain).
+            live: /Peer of the connected node|Not a peer of the connected node/,
         },
         {
             name: 'L1 validator',

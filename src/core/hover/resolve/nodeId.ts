@@ -7,12 +7,17 @@ import { nodeRpcMethods } from '../../nodeRpc/methods';
 import type { CalmError, HoverL1Validation, HoverNodeValidator, NodeIdLive } from '../types';
 import { isNotFound, type Lookup, outcomeOf, withSignal } from './lookup';
 
-/** L1 validations (Data API), and the connected node's validator and peer views. */
+/**
+ * L1 validations (Data API), and the connected node's peer view and its view of the first L1.
+ * The node is not asked for the primary network's validators: AvalancheGo serves a validators API
+ * only on Subnet-EVM chains (`/ext/bc/<id>/validators`), not on the C-Chain, and the P-Chain's
+ * `platform.getCurrentValidators` is not in the method table yet.
+ */
 export async function resolveNodeId(lookup: Lookup, nodeId: string): Promise<NodeIdLive> {
     const { network, signal } = lookup;
     const api = await lookup.clients.dataApi();
     const node = lookup.clients.nodeRpc();
-    const [l1, primary, peers] = await Promise.all([
+    const [l1, peers] = await Promise.all([
         outcomeOf(
             api.listL1Validators(
                 { network, nodeId, includeInactiveL1Validators: true, pageSize: 100 },
@@ -20,17 +25,10 @@ export async function resolveNodeId(lookup: Lookup, nodeId: string): Promise<Nod
             ),
         ),
         outcomeOf(
-            node.call(
-                nodeRpcMethods['validators.getCurrentValidators'],
-                { nodeIDs: [nodeId] },
-                { chain: 'C', ...withSignal(signal) },
-            ),
-        ),
-        outcomeOf(
             node.call(nodeRpcMethods['info.peers'], { nodeIDs: [nodeId] }, withSignal(signal)),
         ),
     ]);
-    lookup.rejectIfNothingRead([l1, primary, peers]);
+    lookup.rejectIfNothingRead([l1, peers]);
     const notes: CalmError[] = [];
     const out: { -readonly [K in keyof NodeIdLive]: NodeIdLive[K] } = {
         kind: 'nodeId',
@@ -46,12 +44,6 @@ export async function resolveNodeId(lookup: Lookup, nodeId: string): Promise<Nod
         }));
     } else {
         notes.push(lookup.note(l1.error, 'Data API', 'L1 validations'));
-    }
-    if (primary.ok) {
-        const v = primary.value.validators.find((x) => x.nodeId === nodeId);
-        out.primary = v ? nodeValidator(v, 'Primary Network') : null;
-    } else {
-        notes.push(lookup.note(primary.error, 'node', 'validators'));
     }
     if (peers.ok) {
         const p = peers.value.peers.find((x) => x.nodeId === nodeId);
