@@ -11,6 +11,7 @@ import {
     batchCall,
     isNodeApiUnavailableError,
     isRpcError,
+    isValidationError,
     listNodeRpcMethods,
     NodeRpcClient,
     nodeRpcMethods as m,
@@ -181,14 +182,18 @@ describe('(node) the node method table against a real AvalancheGo', function () 
                 chain: info.cChain.blockchainId,
             });
             assert.ok(cAliases.aliases.includes('evm'), JSON.stringify(cAliases));
-            // The node reads `chain` as an id only: an alias fails to decode as cb58.
+            // The node reads `chain` as an id only: an alias fails to decode as cb58, so the
+            // client refuses one before sending, with what to send instead.
             const byAlias = await rejection(
                 client.call(m['admin.getChainAliases'], { chain: 'C' }),
             );
-            assert.equal(
-                byAlias.message,
-                'admin.getChainAliases failed: input string is smaller than the checksum size (code -32000).',
+            assert.ok(isValidationError(byAlias), `${byAlias.name}: ${byAlias.message}`);
+            assert.match(byAlias.message, /info\.getBlockchainID gives the id of an alias/);
+            const raw = await rejection(
+                client.callRaw('/ext/admin', 'admin.getChainAliases', { chain: 'C' }),
             );
+            assert.ok(isRpcError(raw));
+            assert.equal(raw.rpcMessage, 'input string is smaller than the checksum size');
             seen('admin.getChainAliases');
             // The new alias is usable wherever the id is.
             const viaAlias = await client.call(m.eth_chainId, [], { chain: 'explorertest' });
@@ -239,7 +244,7 @@ describe('(node) the node method table against a real AvalancheGo', function () 
             assert.ok(isRpcError(taken));
             assert.match(taken.message, /^admin\.aliasChain failed: .+ \(code -32000\)\.$/);
             const unknown = await rejection(
-                client.call(m['admin.getChainAliases'], { chain: 'nosuchchain' }),
+                client.callRaw('/ext/admin', 'admin.getChainAliases', { chain: 'nosuchchain' }),
             );
             assert.ok(isRpcError(unknown));
             assert.match(unknown.message, /^admin\.getChainAliases failed: .+ \(code -32000\)\.$/);
