@@ -184,9 +184,15 @@ export class QueryCommands {
         let aliasesAfter: string[] | undefined;
         if (query.method === 'admin.aliasChain' && query.texts['chain']) {
             try {
+                // admin.aliasChain takes an alias such as C, admin.getChainAliases only an id:
+                // the node's own lookup turns the one into the other (an id maps to itself).
+                const { blockchainId } = await client.call(
+                    core.nodeRpcMethods['info.getBlockchainID'],
+                    { alias: query.texts['chain'] },
+                );
                 aliasesAfter = (
                     await client.call(core.nodeRpcMethods['admin.getChainAliases'], {
-                        chain: query.texts['chain'],
+                        chain: blockchainId,
                     })
                 ).aliases;
             } catch {

@@ -10,7 +10,9 @@ import { Agent, type Dispatcher } from 'undici';
 
 import {
     collectNodeSnapshot,
+    isNetworkError,
     isNodeApiUnavailableError,
+    listNodeRpcMethods,
     NodeRpcClient,
     nodeRpcMethods as m,
 } from '../../src/core';
@@ -76,6 +78,12 @@ describe('(node) the Node view against a real AvalancheGo', function () {
 
             const down = await collectNodeSnapshot(client);
             assert.equal(down.reachability.reachable, false);
+            // A single call says the node cannot be reached, not that it answered badly.
+            const unreachable = await client.call(m['info.getNodeVersion'], {}).then(
+                () => assert.fail('a killed node answered'),
+                (e: unknown) => e as Error,
+            );
+            assert.ok(isNetworkError(unreachable), `${unreachable.name}: ${unreachable.message}`);
 
             await node.start();
             await node.waitBootstrapped([...primaryChains, info.l1.blockchainId]);
@@ -86,6 +94,15 @@ describe('(node) the Node view against a real AvalancheGo', function () {
             assert.ok(again.nodeId.ok && again.nodeId.value.nodeId === info.nodeId, 'same node');
             const chainId = await client.call(m.eth_chainId, [], { chain: info.l1.blockchainId });
             assert.equal(chainId, 78999);
+            // Started again on the same data dir: the C-Chain comes back with its blocks. The
+            // L1 only answers: Subnet-EVM 1.14.2 came back at block 0 here after a SIGKILL, its
+            // blocks since the last clean stop lost (test/realnode/README.md).
+            const cLatest = await client.call(m.eth_blockNumber, [], { chain: 'C' });
+            assert.ok(cLatest >= Number(info.cChain.activity.latestBlock), String(cLatest));
+            const l1Latest = await client.call(m.eth_blockNumber, [], {
+                chain: info.l1.blockchainId,
+            });
+            assert.ok(Number.isInteger(l1Latest) && l1Latest >= 0, String(l1Latest));
         } finally {
             await client.close();
             if (!node.running) await node.start();
@@ -109,6 +126,18 @@ describe('(node) the Node view against a real AvalancheGo', function () {
                 error.message,
                 'The admin API is disabled on this node: start it with --api-admin-enabled=true.',
             );
+            // Every admin method, whatever its params, gets the same sentence.
+            const admin = listNodeRpcMethods().filter((method) => method.endpoint === 'admin');
+            assert.equal(admin.length, 10);
+            for (const method of admin) {
+                const each = await client.callRaw('/ext/admin', method.name, {}).then(
+                    () => assert.fail(`${method.name} answered`),
+                    (e: unknown) => e as Error,
+                );
+                assert.ok(isNodeApiUnavailableError(each), `${method.name}: ${each.message}`);
+                assert.equal(each.reason, 'adminDisabled', method.name);
+                assert.equal(each.message, error.message, method.name);
+            }
             const snapshot = await collectNodeSnapshot(client);
             assert.ok(!snapshot.loggerLevels.ok);
             assert.equal(snapshot.loggerLevels.problem.kind, 'adminDisabled');

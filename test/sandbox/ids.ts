@@ -10,7 +10,10 @@ import { base58, bech32 } from '@scure/base';
 import { bytesToHex, hexToBytes } from './prng';
 import type { SandboxNetwork } from './types';
 
-/** Well-known primary-network ids (avalanchego genesis; API-NOTES §2). */
+/**
+ * Well-known primary-network ids, as avalanchego's genesis makes them
+ * (https://github.com/ava-labs/avalanchego/tree/master/genesis).
+ */
 export const wellKnown = {
     pChainId: '11111111111111111111111111111111LpoYY',
     mainnet: {

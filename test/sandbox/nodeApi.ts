@@ -1,5 +1,6 @@
 /**
- * The node's JSON-RPC endpoints, reproducing AvalancheGo's transports (API-NOTES §4):
+ * The node's JSON-RPC endpoints, reproducing AvalancheGo's transports (a real node's answers are
+ * in test/fixtures/realnode, and test/unit/sandbox.realnode.test.ts holds this file to them):
  * `/ext/info`, `/ext/admin` and `/ext/bc/<chain>/validators` behave like gorilla/rpc json2 with
  * AvalancheGo's codec (errors are -32000 with `data: null`, numbers often quoted strings, 405/415
  * in plain text); `/ext/bc/<chain>/rpc` behaves like the geth-style EVM server (-32601/-32602).

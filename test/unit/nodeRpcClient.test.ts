@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 import { MockAgent } from 'undici';
 
@@ -15,6 +16,8 @@ import {
     type NodeApiUnavailableError,
     type NodeRpcMethod,
 } from '../../src/core';
+
+import { listenOnLoopback } from '../mocks/loopbackServer';
 
 import { failure } from './helpers/failure';
 
@@ -572,5 +575,77 @@ describe('(unit) nodeRpc client protocol cases (MockAgent)', () => {
             assert.ok(isValidationError(error), `${path} ${method}`);
         }
         assert.equal(sent.length, 0);
+    });
+});
+
+describe('(unit) nodeRpc client on an endpoint that takes no batch (loopback server)', () => {
+    it('has all the single calls in flight together, not one after another', async () => {
+        // Answers only once all three requests have arrived: sent one after another (or queued
+        // behind one connection), the first would wait until the server gives up on it.
+        const waiting: { id: number; res: ServerResponse }[] = [];
+        const arrays: unknown[] = [];
+        const answer = (res: ServerResponse, body: unknown): void => {
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end(JSON.stringify(body));
+        };
+        const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+            let text = '';
+            req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+            req.on('end', () => {
+                const body = JSON.parse(text) as Sent | Sent[];
+                if (Array.isArray(body)) {
+                    // What AvalancheGo's /ext/info answers to an array (test/fixtures/realnode).
+                    arrays.push(body);
+                    answer(res, {
+                        jsonrpc: '2.0',
+                        error: {
+                            code: -32700,
+                            message:
+                                'json: cannot unmarshal array into Go value of type json2.serverRequest',
+                            data: null,
+                        },
+                        id: null,
+                    });
+                    return;
+                }
+                waiting.push({ id: body.id, res });
+                if (waiting.length === 3) {
+                    for (const w of waiting.splice(0)) {
+                        answer(w.res, {
+                            jsonrpc: '2.0',
+                            result: { isBootstrapped: true },
+                            id: w.id,
+                        });
+                    }
+                }
+                setTimeout(() => {
+                    const left = waiting.findIndex((w) => w.id === body.id);
+                    if (left < 0) return;
+                    const [w] = waiting.splice(left, 1);
+                    answer(w!.res, {
+                        jsonrpc: '2.0',
+                        error: { code: -32000, message: 'answered alone', data: null },
+                        id: w!.id,
+                    });
+                }, 1_500);
+            });
+        });
+        const listening = await listenOnLoopback(server);
+        const client = new NodeRpcClient({ url: listening.url, retry: { maxRetries: 0 } });
+        try {
+            const results = await client.batch(
+                ['P', 'X', 'C'].map((chain) =>
+                    batchCall(nodeRpcMethods['info.isBootstrapped'], { chain }),
+                ),
+            );
+            assert.deepEqual(
+                results,
+                Array(3).fill({ status: 'fulfilled', value: { isBootstrapped: true } }),
+            );
+            assert.deepEqual(arrays, [], 'no batch was tried first');
+        } finally {
+            await client.close();
+            await listening.close();
+        }
     });
 });

@@ -750,7 +750,7 @@ describe('(unit) nodeRpc error examples over one exchange (MockAgent)', () => {
     it('maps a 404 on /ext/admin to adminDisabled', async () => {
         serveWrapper('rpc-error.admin-api-disabled.json', '/ext/admin');
         const error = await failure(
-            client.call(nodeRpcMethods['admin.getChainAliases'], { chain: 'X' }),
+            client.call(nodeRpcMethods['admin.getChainAliases'], { chain: mainnetXChainId }),
         );
         assert.ok(isNodeApiUnavailableError(error));
         assert.equal(error.reason, 'adminDisabled');
@@ -898,6 +898,9 @@ describe('(unit) nodeRpc error examples over one exchange (MockAgent)', () => {
     }
 });
 
+/** The mainnet X-Chain's blockchain id: admin.getChainAliases takes an id, not an alias. */
+const mainnetXChainId = '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM';
+
 /** Minimal valid params for the node-native examples. */
 function paramsFor(name: string): unknown {
     switch (name) {
@@ -906,6 +909,7 @@ function paramsFor(name: string): unknown {
         case 'admin.aliasChain':
             return { chain: 'X', alias: 'myX' };
         case 'admin.getChainAliases':
+            return { chain: mainnetXChainId };
         case 'info.isBootstrapped':
             return { chain: 'X' };
         case 'info.getBlockchainID':

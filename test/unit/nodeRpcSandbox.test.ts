@@ -15,7 +15,10 @@ import {
     isValidationError,
     listNodeRpcMethods,
     NodeRpcClient,
+    nodeQueries,
     nodeRpcMethods,
+    paramsFromText,
+    staticChoices,
     type NodeApiUnavailableError,
     type NodeRpcClientOptions,
     type NodeRpcMethod,
@@ -792,5 +795,89 @@ describe('(unit) nodeRpc client against the sandbox node', function () {
             assert.equal(recorded.method, 'POST');
             assert.match(String(recorded.headers['content-type']), /^application\/json/);
         }
+    });
+});
+
+describe('(unit) node palette choices against the sandbox node', function () {
+    this.timeout(20_000);
+    let sandbox: Sandbox;
+    let client: NodeRpcClient;
+    before(async () => {
+        sandbox = await startSandbox();
+        client = new NodeRpcClient({ url: sandbox.nodeUrl, retry: { maxRetries: 0 } });
+    });
+    after(async () => {
+        await client.close();
+        await sandbox.close();
+    });
+
+    // The sandbox answers as a real AvalancheGo 1.14.2 does (test/unit/sandbox.realnode.test.ts):
+    // it refuses an alias in admin.getChainAliases, so the C/X/P pick that method once offered
+    // fails here as it failed on every real node.
+    it('every choice a node query offers for a parameter is one the node takes', async () => {
+        let alias = 0;
+        const samples: Record<string, () => string> = {
+            alias: () => `pick${++alias}`,
+            endpoint: () => 'info',
+            block: () => '0',
+            address: () => '0x0000000000000000000000000000000000000001',
+        };
+        let tried = 0;
+        for (const entry of nodeQueries()) {
+            const method = nodeRpcMethods[entry.method as keyof typeof nodeRpcMethods];
+            for (const prompt of entry.prompts) {
+                if (prompt.name === 'rpcChain') continue;
+                for (const choice of staticChoices(prompt.kind)) {
+                    const texts: Record<string, string> = { [prompt.name]: choice.value };
+                    for (const other of entry.prompts) {
+                        if (other.optional || other.name in texts || other.name === 'rpcChain')
+                            continue;
+                        const sample = samples[other.name];
+                        assert.ok(sample, `${entry.method}: no sample for ${other.name}`);
+                        texts[other.name] = sample();
+                    }
+                    const params = paramsFromText(method as NodeRpcMethod<string, unknown>, texts);
+                    const outcome = await client
+                        .call(
+                            method as NodeRpcMethod<string, unknown>,
+                            params,
+                            entry.needsChain ? { chain: 'C' } : {},
+                        )
+                        .then(
+                            () => 'ok',
+                            (error: Error) => `${error.name}: ${error.message}`,
+                        );
+                    assert.equal(
+                        outcome,
+                        'ok',
+                        `${entry.method} with ${prompt.name} = ${choice.value}`,
+                    );
+                    tried++;
+                }
+            }
+        }
+        assert.ok(tried >= 10, `${tried} choices tried`);
+    });
+
+    it('admin.getChainAliases: an alias is refused before sending, with what to send instead', async () => {
+        sandbox.clearRequests();
+        const error = await failure(
+            client.call(nodeRpcMethods['admin.getChainAliases'], { chain: 'C' }),
+        );
+        assert.ok(isValidationError(error), `${error.name}: ${error.message}`);
+        assert.equal(
+            error.message,
+            'Invalid chain: "C" is not allowed; expected a blockchain id (cb58): this method takes no alias such as C, X or P; info.getBlockchainID gives the id of an alias.',
+        );
+        assert.equal(sandbox.requests.filter((r) => r.service === 'node').length, 0);
+        const entry = nodeQueries().find((e) => e.method === 'admin.getChainAliases');
+        assert.deepEqual(
+            entry?.prompts.map((p) => p.kind),
+            ['cb58Id'],
+        );
+        const { aliases } = await client.call(nodeRpcMethods['admin.getChainAliases'], {
+            chain: sandbox.known.mainnet.xChainId,
+        });
+        assert.ok(aliases.includes('X'), aliases.join(', '));
     });
 });

@@ -1,5 +1,5 @@
 /**
- * The node JSON-RPC method table (STYLE.md rule 3): every method the extension calls or lists,
+ * The node JSON-RPC method table: every method the extension calls or lists, one entry each,
  * declared once with its literal name, endpoint, parameter type and checks, result schema and
  * normaliser. `NodeRpcClient.call(nodeRpcMethods['info.peers'], {})` is then fully typed.
  *
@@ -17,6 +17,7 @@ import type * as z from 'zod';
 
 import {
     checkAddress,
+    checkBlockchainId,
     checkCb58Id,
     checkChain,
     checkHash,
@@ -259,15 +260,16 @@ export const nodeRpcMethods = {
         params: [
             {
                 name: 'chain',
-                kind: 'chain',
+                // An id only: AvalancheGo refuses an alias here (see checkBlockchainId).
+                kind: 'cb58Id',
                 optional: false,
-                description: 'Blockchain id or alias',
+                description: 'Blockchain id (cb58); the node takes no alias such as C here',
             },
         ],
         publicServer: false,
         whyMissing: adminMissing,
         encodeParams(params: { chain: string }) {
-            return { chain: checkChain(checkParamsObject(params)['chain']) };
+            return { chain: checkBlockchainId(checkParamsObject(params)['chain']) };
         },
         resultSchema: s.ChainAliasesWireSchema,
         normalize: s.normalizeChainAliases,

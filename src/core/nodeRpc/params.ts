@@ -1,7 +1,8 @@
 /**
  * Client-side checks of node JSON-RPC parameters. Each check throws a ValidationError before
  * anything is sent, so that a mistyped id or level gets a precise sentence instead of the node's
- * generic "couldn't unmarshal an argument" (API-NOTES.md §4).
+ * generic "couldn't unmarshal an argument" (what a real node answers is recorded in
+ * test/fixtures/realnode).
  */
 import { ValidationError } from '../http/errors';
 import { isCb58Id, isNodeId } from '../ids/cb58';
@@ -61,6 +62,26 @@ export function checkCb58Id(value: unknown, param: string): string {
         throw new ValidationError(param, value, 'a cb58 id (32 bytes with a valid checksum)');
     }
     return value;
+}
+
+/**
+ * Checks a blockchain id where the node takes no alias. admin.getChainAliases decodes `chain` as
+ * an id (`ids.FromString` in avalanchego's api/admin/service.go,
+ * https://github.com/ava-labs/avalanchego/blob/v1.14.2/api/admin/service.go), so an alias such as
+ * C comes back as "input string is smaller than the checksum size"; the sentence says what to send
+ * instead.
+ */
+export function checkBlockchainId(value: unknown, param = 'chain'): string {
+    if (typeof value === 'string' && isCb58Id(value)) return value;
+    const alias = typeof value === 'string' && value.length > 0 && !cb58Like.test(value);
+    throw new ValidationError(
+        param,
+        value,
+        alias
+            ? 'a blockchain id (cb58): this method takes no alias such as C, X or P; ' +
+                  'info.getBlockchainID gives the id of an alias'
+            : 'a blockchain id (cb58, 32 bytes with a valid checksum)',
+    );
 }
 
 /** Checks a `NodeID-<cb58>` node id, checksum included. */

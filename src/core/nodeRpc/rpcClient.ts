@@ -2,7 +2,8 @@
  * JSON-RPC 2.0 client for AvalancheGo nodes, on top of the shared HttpClient: request ids,
  * endpoint routing, batches (with a fallback for endpoints that refuse them), cancellation, and
  * the translation of everything a node can answer into typed errors with sentences a user can act
- * on (API-NOTES.md §4: json2 errors with code -32000, geth-style errors, plain-text 404/503).
+ * on (json2 errors with code -32000, geth-style errors, plain-text 404/503; test/fixtures/realnode
+ * holds what a real AvalancheGo 1.14.2 answers).
  *
  * JSON-RPC travels as POST, which HttpClient never retries on its own. Methods that only read are
  * idempotent, so their requests opt in to retries; methods that change the node never do.

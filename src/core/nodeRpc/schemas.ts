@@ -1,11 +1,12 @@
 /**
  * Wire schemas, wire types, camelCase domain types and normalisers for every result in the node
- * method table (STYLE.md rule 2). They mirror the same upstreams as `methods.ts`.
+ * method table, side by side. They mirror the same upstreams as `methods.ts`.
  *
  * Every schema is built on first use through `lazy()`: zod schema construction costs a few
  * milliseconds per schema and must not run when the extension activates.
  *
- * Tolerance is deliberate, because real nodes differ from the docs (API-NOTES.md §4):
+ * Tolerance is deliberate, because real nodes differ from the docs (test/fixtures/realnode holds
+ * what a real AvalancheGo 1.14.2 answers):
  * AvalancheGo sends 64-bit numbers and percentages as quoted strings (`json.Uint64`, `Float64`)
  * while docs examples and other servers send plain numbers, so both are accepted; Go `nil` slices
  * arrive as `null`, so lists accept null and normalise to `[]`; unknown keys are ignored, except
