@@ -50,11 +50,6 @@ const querySchema = z.discriminatedUnion('source', [
     z.strictObject({ source: z.literal('operations') }),
 ]);
 
-/** Schema of a {@link QueryRequest} (shape and sizes). */
-export function queryRequestSchema(): z.ZodType<QueryRequest> {
-    return querySchema;
-}
-
 const actionSchema = z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('openUrl'), url: z.string().min(1).max(2048) }),
     z.strictObject({

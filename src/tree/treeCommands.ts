@@ -10,7 +10,7 @@ import { acceptOne } from '../commands/quickPick';
 import type { CommandHandler } from '../commands/runCommand';
 import { displayText } from '../core/views/evmConfig';
 import type { CompactSubnet } from '../core/views/genesisSummary';
-import { primaryNetworkId as pChainId } from '../core/views/primaryNetwork';
+import { pChainId } from '../core/ids/primaryNetwork';
 import { looksLikeCb58Id, searchSubnets } from '../core/views/search';
 import type { Config } from '../platform/config';
 import { loadCore } from '../platform/lazyCore';

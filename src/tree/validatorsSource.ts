@@ -5,7 +5,7 @@
  * compared with the Data API so that every disagreement is marked on its row.
  */
 import type { ChainInfo, L1Validator } from '../core/index';
-import { primaryNetworkId as pChainId } from '../core/views/primaryNetwork';
+import { pChainId } from '../core/ids/primaryNetwork';
 import { compareValidators } from '../core/views/validatorDiff';
 import { loadCore } from '../platform/lazyCore';
 import { nodeName } from '../platform/nodeCatalog';

@@ -6,14 +6,12 @@ import type {
     NativeTransaction,
     Subnet,
 } from '../../src/core/dataApi/model';
-import { pChainId } from '../../src/core/knownIds';
 import {
     compactSubnet,
     digestGenesis,
     summarizeDigest,
     summarizeGenesis,
 } from '../../src/core/views/genesisSummary';
-import { primaryNetworkId } from '../../src/core/views/primaryNetwork';
 import { defaultExplorerUrlTemplate } from '../../src/platform/settingKeys';
 import {
     copyValues,
@@ -129,10 +127,6 @@ describe('(unit) views: compact subnets for trees', () => {
             requests++;
         }
         assert.equal(requests, 8);
-    });
-
-    it('shares the primary network id with knownIds without importing it', () => {
-        assert.equal(primaryNetworkId, pChainId);
     });
 });
 

@@ -5,6 +5,7 @@
  * (see `OpenEnum`), since the API may add values at any time. No zod here: the UI builds quick
  * picks from these lists without loading the schemas.
  */
+import { pChainId } from '../ids/primaryNetwork';
 
 /** `network` path parameter. `testnet` and `fuji` name the same network. */
 export const networks = ['mainnet', 'fuji', 'testnet'] as const;
@@ -13,7 +14,7 @@ export type NetworkName = (typeof networks)[number];
 
 /** Primary-network blockchain ids (cb58), the same on every network for the P-Chain. */
 export const primaryNetworkBlockchainIds = {
-    pChain: '11111111111111111111111111111111LpoYY',
+    pChain: pChainId,
     xChainMainnet: '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM',
     xChainFuji: '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm',
     cChainMainnet: '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',

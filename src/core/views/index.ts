@@ -6,4 +6,3 @@ export * from './nodeSnapshot';
 export * from './search';
 export * from './upgradeTimeline';
 export * from './validatorDiff';
-export * from './primaryNetwork';
