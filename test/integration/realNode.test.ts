@@ -276,6 +276,66 @@ suite('(node host) the views and node commands against a real AvalancheGo', func
         assert.ok(JSON.stringify(version.view).includes('avalanchego/1.14.2'));
     });
 
+    test('screenshots for the README: the Node view and the L1 chain rows from the real node', async () => {
+        const api = await extensionApi();
+        // Before the node is killed (a Subnet-EVM L1 killed with SIGKILL comes back at block 0),
+        // and with the panels of the tests above closed.
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await vscode.commands.executeCommand('notifications.clearAll');
+        // One view at a time in the picture: the others are hidden (VS Code's `<view>.removeView`)
+        // and shown again after it.
+        const only = async (shown: string): Promise<void> => {
+            for (const id of ['chains', 'subnets', 'validators', 'node'])
+                if (id !== shown)
+                    await Promise.resolve(
+                        vscode.commands.executeCommand(`avalanche.${id}.removeView`),
+                    ).catch(() => undefined);
+            await vscode.commands.executeCommand(`avalanche.${shown}.focus`);
+            const view = api.trees.views[shown as 'chains' | 'node'];
+            await until(() => view.visible, `the ${shown} view to show`);
+        };
+        // A view shown again builds its tree anew; reveal() fails until its rows are there.
+        const reveal = async (
+            view: vscode.TreeView<Row>,
+            row: Row,
+            expand: boolean | number,
+        ): Promise<void> => {
+            for (let attempt = 0; ; attempt++) {
+                try {
+                    await view.reveal(row, { expand });
+                    return;
+                } catch (error) {
+                    if (attempt >= 20) throw error;
+                    await new Promise((resolve) => setTimeout(resolve, 250));
+                }
+            }
+        };
+        await api.trees.refresh('node');
+        await only('node');
+        const list = await top();
+        for (const label of ['Bootstrapped', 'Admin API'])
+            await reveal(api.trees.views.node, await rowByLabel(list, label), true);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await screenshot('real-node-view');
+
+        api.trees.providers.chains.refresh();
+        await only('chains');
+        const evm = ofKind(
+            await rows('chains', await rowByLabel(await rows('chains'), 'EVM chains')),
+            'evmChain',
+        );
+        const l1 = evm.find((c) => c.chain.chainId === String(node.l1.activity.evmChainId))!;
+        await reveal(api.trees.views.chains, l1, 2);
+        const config = await rowByLabel(await rows('chains', l1), 'Configuration');
+        await reveal(api.trees.views.chains, config, true);
+        for (const section of await rows('chains', config))
+            await reveal(api.trees.views.chains, section, true);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await screenshot('real-node-l1-chain');
+        for (const id of ['subnets', 'validators', 'node'])
+            await vscode.commands.executeCommand(`avalanche.${id}.focus`);
+    });
+
     test('the node killed mid-refresh and started again: the view says so, then recovers', async () => {
         const api = await extensionApi();
         const refreshing = api.trees.monitor.refresh(true);
@@ -306,29 +366,5 @@ suite('(node host) the views and node commands against a real AvalancheGo', func
         assert.equal(api.trees.testing.nodeHealth.kind, 'healthy');
         // Nothing left waiting on the dead connection: a refresh now settles with the node's answer.
         assert.ok(await api.trees.monitor.refresh(true), 'a fresh snapshot of the node');
-    });
-
-    test('screenshots for the README: the Node view and the L1 chain rows from the real node', async () => {
-        const api = await extensionApi();
-        await api.trees.refresh('node');
-        await vscode.commands.executeCommand('avalanche.node.focus');
-        const list = await top();
-        for (const label of ['Bootstrapped', 'Admin API'])
-            await api.trees.views.node.reveal(await rowByLabel(list, label), { expand: true });
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        await screenshot('real-node-view');
-
-        api.trees.providers.chains.refresh();
-        await vscode.commands.executeCommand('avalanche.chains.focus');
-        const evm = ofKind(
-            await rows('chains', await rowByLabel(await rows('chains'), 'EVM chains')),
-            'evmChain',
-        );
-        const l1 = evm.find((c) => c.chain.chainId === String(node.l1.activity.evmChainId))!;
-        await api.trees.views.chains.reveal(l1, { expand: 2, select: true });
-        const config = await rowByLabel(await rows('chains', l1), 'Configuration');
-        await api.trees.views.chains.reveal(config, { expand: true });
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        await screenshot('real-node-l1-chain');
     });
 });
