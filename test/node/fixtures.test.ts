@@ -17,7 +17,7 @@ import {
     fixtureGroups,
     send,
     type Fixture,
-    type Placeholder,
+    placeholderValues,
 } from '../realnode/fixtureCases';
 
 import { realNetwork } from './setup';
@@ -28,16 +28,7 @@ describe('(node) the recorded fixtures still match the real node', function () {
     for (const [group, cases] of Object.entries(fixtureGroups)) {
         it(`(node) ${group}: every request answered as recorded`, async () => {
             const { info } = realNetwork();
-            const call = info.cChain.activity.contract.calls[1]!;
-            const values: Record<Placeholder, string> = {
-                l1: info.l1.blockchainId,
-                cChain: info.cChain.blockchainId,
-                nodeId: info.nodeId,
-                cAddress: ewoqAddress,
-                cContract: info.cChain.activity.contract.address,
-                cTx: call.hash,
-                cBlock: `0x${BigInt(call.blockNumber).toString(16)}`,
-            };
+            const values = placeholderValues(info, ewoqAddress);
             const file = path.join(repoRoot(), 'test/fixtures/realnode', `${group}.json`);
             const recorded = (JSON.parse(readFileSync(file, 'utf8')) as { fixtures: Fixture[] })
                 .fixtures;

@@ -4,6 +4,8 @@
  * `{{name}}` stands for an id that differs between the real network and the sandbox's dataset.
  */
 
+import type { RealNetworkInfo } from './network';
+
 /** Placeholders a template may use, filled from the real network or from the sandbox's ids. */
 export type Placeholder = 'l1' | 'cChain' | 'nodeId' | 'cAddress' | 'cContract' | 'cTx' | 'cBlock';
 
@@ -343,6 +345,27 @@ export const fixtureGroups: Record<string, FixtureCase[]> = {
         },
     ],
 };
+
+/**
+ * The placeholders' values on a running network: what the recorder filled in and what the replay
+ * must fill in the same way. `fundedAddress` is the test key's C-Chain address (passed in, so this
+ * file loads no EVM library for the sandbox's unit test).
+ */
+export function placeholderValues(
+    info: RealNetworkInfo,
+    fundedAddress: string,
+): Record<Placeholder, string> {
+    const call = info.cChain.activity.contract.calls[1]!;
+    return {
+        l1: info.l1.blockchainId,
+        cChain: info.cChain.blockchainId,
+        nodeId: info.nodeId,
+        cAddress: fundedAddress,
+        cContract: info.cChain.activity.contract.address,
+        cTx: call.hash,
+        cBlock: `0x${BigInt(call.blockNumber).toString(16)}`,
+    };
+}
 
 /** Replaces every `{{name}}` in a template (path or body) with its value. */
 export function fill<T>(template: T, values: Record<Placeholder, string>): T {

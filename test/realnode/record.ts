@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { ewoqAddress, repoRoot } from './activity';
-import { fill, fixtureGroups, send, type Fixture, type Placeholder } from './fixtureCases';
+import { fill, fixtureGroups, placeholderValues, send, type Fixture } from './fixtureCases';
 import { startRealNetwork } from './network';
 import { killAllNodesNow, stopAllNodes } from './node';
 
@@ -20,16 +20,7 @@ async function main(): Promise<void> {
     const network = await startRealNetwork();
     try {
         const info = network.info;
-        const call = info.cChain.activity.contract.calls[1]!;
-        const values: Record<Placeholder, string> = {
-            l1: info.l1.blockchainId,
-            cChain: info.cChain.blockchainId,
-            nodeId: info.nodeId,
-            cAddress: ewoqAddress,
-            cContract: info.cChain.activity.contract.address,
-            cTx: call.hash,
-            cBlock: `0x${BigInt(call.blockNumber).toString(16)}`,
-        };
+        const values = placeholderValues(info, ewoqAddress);
         const dir = path.join(repoRoot(), 'test/fixtures/realnode');
         mkdirSync(dir, { recursive: true });
         for (const [group, cases] of Object.entries(fixtureGroups)) {
