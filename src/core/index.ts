@@ -26,6 +26,8 @@ export * from './nodeRpc/rpcUrl';
 export * from './dataApi';
 export * from './identifiers';
 export * from './knownIds';
+export * from './local/localNetwork';
+export * from './local/parseLocalFiles';
 export * from './format';
 export * from './views';
 export * from './query';

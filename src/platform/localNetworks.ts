@@ -17,28 +17,16 @@
  * directories, symlink resolution through `realpath`, which fails on a loop instead of following
  * it) and never throws.
  */
-import { constants as fsConstants, watch, type FSWatcher } from 'node:fs';
-import { open, readdir, realpath, stat } from 'node:fs/promises';
+import { constants as fsConstants, watch, type Dirent, type FSWatcher } from 'node:fs';
+import { open, opendir, realpath, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 import { Disposable } from './disposable';
-import { networkTransport, type Transport } from '../core/http/transport';
+import { loadCore } from './lazyCore';
+import type { Transport } from '../core/http/transport';
 import type { LocalL1, LocalNetwork, LocalNode } from '../core/local/localNetwork';
-import {
-    buildLocalNetwork,
-    dedupeLocalNetworks,
-    maxLocalFileBytes,
-    nodeIdFromDirName,
-    parseAvalancheCliMeta,
-    parseProcessContext,
-    parseSidecar,
-    parseTmpnetNetworkConfig,
-    parseTmpnetSubnet,
-    type TmpnetDirContents,
-} from '../core/local/parseLocalFiles';
-import { nodeRpcMethods } from '../core/nodeRpc/methods';
-import { NodeRpcClient } from '../core/nodeRpc/rpcClient';
+import type { TmpnetDirContents } from '../core/local/parseLocalFiles';
 
 /** The ports a plain `avalanchego` and the tools' first nodes listen on (9650 and up). */
 export const defaultProbePorts: readonly number[] = Array.from({ length: 21 }, (_, i) => 9650 + i);
@@ -131,7 +119,8 @@ export class LocalNetworks extends Disposable {
         super();
         this.home = options.homeDir ?? os.homedir();
         this.env = options.env ?? process.env;
-        this.maxFileBytes = options.maxFileBytes ?? maxLocalFileBytes;
+        // core/local's limit (1 MB); a literal here keeps the core bundle unloaded until list().
+        this.maxFileBytes = options.maxFileBytes ?? 1_000_000;
         this.maxNodeDirs = options.maxNodeDirs ?? 64;
         this.maxL1Files = options.maxL1Files ?? 64;
         this.debounceMs = options.debounceMs ?? 300;
@@ -181,7 +170,7 @@ export class LocalNetworks extends Disposable {
             ...new Set(this.probePorts.filter((p) => Number.isInteger(p) && p > 0 && p < 65536)),
         ].slice(0, maxProbePorts);
         // No proxy, whatever the environment says: the requests are for this machine only.
-        this.transport ??= networkTransport({});
+        this.transport ??= loadCore().networkTransport({});
         const transport = this.transport;
         const found = await Promise.all(
             ports.map((port) => this.probePort(port, transport, signal)),
@@ -195,6 +184,7 @@ export class LocalNetworks extends Disposable {
         signal: AbortSignal | undefined,
     ): Promise<LocalNode | undefined> {
         const uri = `http://127.0.0.1:${port}`;
+        const { NodeRpcClient } = loadCore();
         const client = new NodeRpcClient({
             url: uri,
             transport,
@@ -208,11 +198,11 @@ export class LocalNetworks extends Disposable {
         const timeout = AbortSignal.timeout(this.probeTimeoutMs);
         try {
             const result = await client.call(
-                nodeRpcMethods['info.getNodeID'],
+                loadCore().nodeRpcMethods['info.getNodeID'],
                 {},
                 { signal: signal ? AbortSignal.any([signal, timeout]) : timeout },
             );
-            const nodeId = nodeIdFromDirName(result.nodeId);
+            const nodeId = loadCore().nodeIdFromDirName(result.nodeId);
             return { uri, source: 'probe', ...(nodeId !== undefined ? { nodeId } : {}) };
         } catch {
             return undefined;
@@ -227,14 +217,14 @@ export class LocalNetworks extends Disposable {
             const nodes = dir.nodes.filter((n) => n.pid === undefined || this.isAlive(n.pid));
             if (nodes.length === 0) continue;
             networks.push(
-                buildLocalNetwork(
+                loadCore().buildLocalNetwork(
                     source,
                     { dir: dir.dir, config: dir.config, nodes, subnets: dir.subnets },
                     source === 'avalanche-cli' ? scan.sidecars : [],
                 ),
             );
         }
-        return dedupeLocalNetworks(networks);
+        return loadCore().dedupeLocalNetworks(networks);
     }
 
     private async rescan(): Promise<Scan> {
@@ -256,7 +246,7 @@ export class LocalNetworks extends Disposable {
         };
         try {
             await this.watchExisting(cliBase, watchSet);
-            const meta = parseAvalancheCliMeta(
+            const meta = loadCore().parseAvalancheCliMeta(
                 (await this.readText(path.join(cliBase, 'localNetworks.json'))) ?? '',
             );
             if (meta) await addDir('avalanche-cli', meta.networkDir);
@@ -275,19 +265,20 @@ export class LocalNetworks extends Disposable {
 
     private async readTmpnetDir(dir: string, watchSet: Set<string>): Promise<ScannedDir> {
         watchSet.add(dir);
-        const config = parseTmpnetNetworkConfig(
+        const config = loadCore().parseTmpnetNetworkConfig(
             (await this.readText(path.join(dir, 'config.json'))) ?? '',
         );
         const nodes: LocalNode[] = [];
-        for (const name of await this.subdirs(dir, this.maxNodeDirs)) {
-            if (name === 'subnets') continue;
+        // Node directories only: tmpnet keeps its subnet files beside them in `subnets`.
+        const nodeDirs = await this.subdirs(dir, this.maxNodeDirs, (name) => name !== 'subnets');
+        for (const name of nodeDirs) {
             const nodeDir = await this.realDir(path.join(dir, name));
             if (!nodeDir) continue;
             watchSet.add(nodeDir);
             const file = path.join(nodeDir, 'process.json');
-            const context = parseProcessContext((await this.readText(file)) ?? '');
+            const context = loadCore().parseProcessContext((await this.readText(file)) ?? '');
             if (!context) continue;
-            const nodeId = nodeIdFromDirName(name);
+            const nodeId = loadCore().nodeIdFromDirName(name);
             nodes.push({
                 uri: context.uri,
                 source: 'tmpnet',
@@ -303,10 +294,10 @@ export class LocalNetworks extends Disposable {
         const subnetsDir = path.join(dir, 'subnets');
         await this.watchExisting(subnetsDir, watchSet);
         const subnets: LocalL1[] = [];
-        for (const file of await this.entries(subnetsDir, this.maxL1Files)) {
-            if (!file.endsWith('.json')) continue;
+        const jsonFiles = (e: Dirent): boolean => e.name.endsWith('.json');
+        for (const file of await this.entries(subnetsDir, this.maxL1Files, jsonFiles)) {
             const full = path.join(subnetsDir, file);
-            subnets.push(...parseTmpnetSubnet((await this.readText(full)) ?? '', full));
+            subnets.push(...loadCore().parseTmpnetSubnet((await this.readText(full)) ?? '', full));
         }
         return { dir, config, nodes, subnets };
     }
@@ -323,7 +314,7 @@ export class LocalNetworks extends Disposable {
             const sidecar = await this.readText(file);
             if (sidecar === undefined) continue;
             const genesis = await this.readText(path.join(dir, 'genesis.json'));
-            const l1 = parseSidecar(sidecar, file, genesis);
+            const l1 = loadCore().parseSidecar(sidecar, file, genesis);
             if (l1) l1s.push(l1);
         }
         return l1s;
@@ -339,31 +330,41 @@ export class LocalNetworks extends Disposable {
         }
     }
 
-    /** Names of the first `max` entries of a directory, sorted; none when unreadable. */
-    private async entries(dir: string, max: number): Promise<string[]> {
+    /**
+     * Up to `max` names of a directory's entries (those `keep` accepts), sorted; none when
+     * unreadable. Read through `opendir` with a cap, so that a directory of a million entries
+     * costs no more than a small one.
+     */
+    private async entries(
+        dir: string,
+        max: number,
+        keep: (entry: Dirent) => boolean = () => true,
+    ): Promise<string[]> {
+        const names: string[] = [];
         try {
-            const names: string[] = [];
-            for (const entry of await readdir(dir)) {
-                names.push(entry);
-                if (names.length >= max * 4) break;
+            const handle = await opendir(dir);
+            let read = 0;
+            for await (const entry of handle) {
+                if (keep(entry)) names.push(entry.name);
+                // Breaking out of the loop closes the handle.
+                if (names.length >= max || ++read >= max * 16) break;
             }
-            return names.sort().slice(0, max);
         } catch {
-            return [];
+            // Unreadable or gone: no entries.
         }
+        return names.sort();
     }
 
-    private async subdirs(dir: string, max: number): Promise<string[]> {
-        try {
-            const entries = await readdir(dir, { withFileTypes: true });
-            return entries
-                .filter((e) => e.isDirectory() || e.isSymbolicLink())
-                .map((e) => e.name)
-                .sort()
-                .slice(0, max);
-        } catch {
-            return [];
-        }
+    private subdirs(
+        dir: string,
+        max: number,
+        keep: (name: string) => boolean = () => true,
+    ): Promise<string[]> {
+        return this.entries(
+            dir,
+            max,
+            (e) => (e.isDirectory() || e.isSymbolicLink()) && keep(e.name),
+        );
     }
 
     /**

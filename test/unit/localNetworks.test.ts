@@ -14,7 +14,7 @@ import { createServer as createTcpServer, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { LocalNetwork } from '../../src/core/local/localNetwork';
+import { probedLocalNetworks, type LocalNetwork } from '../../src/core/local/localNetwork';
 import {
     parseAvalancheCliMeta,
     parseProcessContext,
@@ -415,6 +415,46 @@ describe('(unit) local networks: discovery from files', function () {
         assert.deepEqual(await service.list(), []);
     });
 
+    it('reads nothing before the first list(), and nothing after dispose()', async () => {
+        const dir = home();
+        const service = discover(dir);
+        let events = 0;
+        service.onDidChange(() => events++);
+        writeLocalNetworkFiles(dir, {
+            nodes: [{ uri: 'http://127.0.0.1:9650', pid: process.pid }],
+            shapes: ['tmpnet'],
+        });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        assert.equal(events, 0);
+        assert.equal((await service.list()).length, 1);
+        service.dispose();
+        writeLocalNetworkFiles(dir, {
+            nodes: [{ uri: 'http://127.0.0.1:9651', pid: process.pid }],
+            shapes: ['tmpnet'],
+        });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        assert.equal(events, 0);
+        assert.deepEqual(await service.list(), []);
+    });
+
+    it('caps the node directories read and flags an L1 whose stored RPC URL is off loopback', async () => {
+        const dir = home();
+        writeLocalNetworkFiles(dir, {
+            nodes: [9650, 9652, 9654, 9656, 9658].map((port) => ({
+                uri: `http://127.0.0.1:${port}`,
+                pid: process.pid,
+            })),
+            l1s: [{ ...l1('far', 5), rpcUrl: 'http://203.0.113.5:9650/ext/bc/far/rpc' }],
+            shapes: ['avalanche-cli'],
+        });
+        const service = new LocalNetworks({ homeDir: dir, env: {}, maxNodeDirs: 2 });
+        services.push(service);
+        const [network] = await service.list();
+        assert.equal(network?.nodes.length, 2);
+        assert.equal(network.l1s[0]?.offLoopback, true);
+        assert.ok(network.l1s[0]?.rpcUrls.includes('http://203.0.113.5:9650/ext/bc/far/rpc'));
+    });
+
     it('a network started after the first list and a re-pointed latest link are seen', async () => {
         const dir = home();
         const service = discover(dir);
@@ -490,6 +530,18 @@ describe('(unit) local networks: probe', function () {
             assert.ok(elapsed < 3000, `probe took ${elapsed} ms`);
             assert.equal(seen.length, 1);
             assert.match(seen[0]!, /^\/ext\/info .*"method":"info.getNodeID"/);
+            const listed = await service.list();
+            assert.deepEqual(probedLocalNetworks(nodes, listed), [
+                {
+                    key: `probe:${answering.url}`,
+                    name: `Node at ${new URL(answering.url).host}`,
+                    nodes,
+                    l1s: [],
+                    source: 'probe',
+                },
+            ]);
+            const asListed: LocalNetwork = { ...probedLocalNetworks(nodes)[0]!, source: 'tmpnet' };
+            assert.deepEqual(probedLocalNetworks(nodes, [asListed]), []);
             const aborted = new AbortController();
             aborted.abort();
             assert.deepEqual(await service.probe(aborted.signal), []);

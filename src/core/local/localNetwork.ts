@@ -123,3 +123,23 @@ export function boundedText(value: unknown, max = maxLocalTextLength): string | 
 export function chainRpcUrl(nodeUri: string, blockchainId: string): string {
     return `${nodeUri}/ext/bc/${blockchainId}/rpc`;
 }
+
+/**
+ * Nodes found by the probe as networks of their own (one node each, no L1s known), leaving out
+ * those a listed network already has: the node picker shows each node once.
+ */
+export function probedLocalNetworks(
+    probed: readonly LocalNode[],
+    listed: readonly LocalNetwork[] = [],
+): LocalNetwork[] {
+    const known = new Set(listed.flatMap((network) => network.nodes.map((node) => node.uri)));
+    return probed
+        .filter((node) => !known.has(node.uri))
+        .map((node) => ({
+            key: `probe:${node.uri}`,
+            name: `Node at ${new URL(node.uri).host}`,
+            nodes: [node],
+            l1s: [],
+            source: 'probe' as const,
+        }));
+}

@@ -46,10 +46,7 @@ function isObject(value: unknown): value is JsonObject {
 }
 
 /** Parses text as a JSON object, or `undefined` (too long, not JSON, not an object). */
-export function parseJsonObject(
-    text: string,
-    maxLength = maxLocalFileBytes,
-): JsonObject | undefined {
+function parseJsonObject(text: string, maxLength = maxLocalFileBytes): JsonObject | undefined {
     if (typeof text !== 'string' || text.length > maxLength) return undefined;
     try {
         const value: unknown = JSON.parse(text);
