@@ -181,8 +181,9 @@ function rpcUrlList(value: unknown): string[] {
  * `~/.avalanche-cli/subnets/<name>/sidecar.json` (`Sidecar` and `NetworkData` in
  * https://github.com/ava-labs/avalanche-cli/blob/main/pkg/models/sidecar.go, Go field names as
  * keys): the L1 as deployed on `network` (default avalanche-cli's local network). `genesisText`
- * is the `genesis.json` beside it, for the EVM chain id when the sidecar has none. `undefined`
- * when the sidecar has no entry for that network.
+ * is the `genesis.json` beside it, for the EVM chain id when the sidecar has none (`ChainID` is
+ * the EVM chain id as text: `cmd/blockchaincmd/import_public.go` sets it from the genesis).
+ * `undefined` when the sidecar has no entry for that network.
  */
 export function parseSidecar(
     text: string,
