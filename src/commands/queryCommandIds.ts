@@ -100,6 +100,62 @@ export const NodeQueryCommandId = {
     NodeInfoUptime: 'avalanche.nodeRpc.infoUptime',
     /** `info.upgrades` */
     NodeInfoUpgrades: 'avalanche.nodeRpc.infoUpgrades',
+    /** `platform.getHeight` */
+    NodePlatformGetHeight: 'avalanche.nodeRpc.platformGetHeight',
+    /** `platform.getSubnets` */
+    NodePlatformGetSubnets: 'avalanche.nodeRpc.platformGetSubnets',
+    /** `platform.getSubnet` */
+    NodePlatformGetSubnet: 'avalanche.nodeRpc.platformGetSubnet',
+    /** `platform.getBlockchains` */
+    NodePlatformGetBlockchains: 'avalanche.nodeRpc.platformGetBlockchains',
+    /** `platform.getBlockchainStatus` */
+    NodePlatformGetBlockchainStatus: 'avalanche.nodeRpc.platformGetBlockchainStatus',
+    /** `platform.validatedBy` */
+    NodePlatformValidatedBy: 'avalanche.nodeRpc.platformValidatedBy',
+    /** `platform.validates` */
+    NodePlatformValidates: 'avalanche.nodeRpc.platformValidates',
+    /** `platform.getCurrentValidators` */
+    NodePlatformGetCurrentValidators: 'avalanche.nodeRpc.platformGetCurrentValidators',
+    /** `platform.getL1Validator` */
+    NodePlatformGetLOneValidator: 'avalanche.nodeRpc.platformGetLOneValidator',
+    /** `platform.getTx` */
+    NodePlatformGetTx: 'avalanche.nodeRpc.platformGetTx',
+    /** `platform.getTxStatus` */
+    NodePlatformGetTxStatus: 'avalanche.nodeRpc.platformGetTxStatus',
+    /** `platform.getBalance` */
+    NodePlatformGetBalance: 'avalanche.nodeRpc.platformGetBalance',
+    /** `platform.getStakingAssetID` */
+    NodePlatformGetStakingAssetID: 'avalanche.nodeRpc.platformGetStakingAssetID',
+    /** `platform.getCurrentSupply` */
+    NodePlatformGetCurrentSupply: 'avalanche.nodeRpc.platformGetCurrentSupply',
+    /** `platform.getTimestamp` */
+    NodePlatformGetTimestamp: 'avalanche.nodeRpc.platformGetTimestamp',
+    /** `platform.getBlockByHeight` */
+    NodePlatformGetBlockByHeight: 'avalanche.nodeRpc.platformGetBlockByHeight',
+    /** `platform.getFeeState` */
+    NodePlatformGetFeeState: 'avalanche.nodeRpc.platformGetFeeState',
+    /** `platform.getValidatorFeeState` */
+    NodePlatformGetValidatorFeeState: 'avalanche.nodeRpc.platformGetValidatorFeeState',
+    /** `platform.getValidatorFeeConfig` */
+    NodePlatformGetValidatorFeeConfig: 'avalanche.nodeRpc.platformGetValidatorFeeConfig',
+    /** `platform.getMinStake` */
+    NodePlatformGetMinStake: 'avalanche.nodeRpc.platformGetMinStake',
+    /** `platform.getTotalStake` */
+    NodePlatformGetTotalStake: 'avalanche.nodeRpc.platformGetTotalStake',
+    /** `avm.getHeight` */
+    NodeAvmGetHeight: 'avalanche.nodeRpc.avmGetHeight',
+    /** `avm.getTx` */
+    NodeAvmGetTx: 'avalanche.nodeRpc.avmGetTx',
+    /** `avm.getTxStatus` */
+    NodeAvmGetTxStatus: 'avalanche.nodeRpc.avmGetTxStatus',
+    /** `avm.getAssetDescription` */
+    NodeAvmGetAssetDescription: 'avalanche.nodeRpc.avmGetAssetDescription',
+    /** `avm.getBlockByHeight` */
+    NodeAvmGetBlockByHeight: 'avalanche.nodeRpc.avmGetBlockByHeight',
+    /** `avm.getBalance` */
+    NodeAvmGetBalance: 'avalanche.nodeRpc.avmGetBalance',
+    /** `avm.getAllBalances` */
+    NodeAvmGetAllBalances: 'avalanche.nodeRpc.avmGetAllBalances',
     /** `eth_feeConfig` */
     NodeEthFeeConfig: 'avalanche.nodeRpc.ethFeeConfig',
     /** `eth_getChainConfig` */

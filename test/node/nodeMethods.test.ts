@@ -331,6 +331,189 @@ describe('(node) the node method table against a real AvalancheGo', function () 
             );
         },
 
+        // ----- P-Chain (https://build.avax.network/docs/api-reference/p-chain/api) -----
+        'platform.getHeight': async () => {
+            const { height } = await client.call(m['platform.getHeight'], {});
+            assert.match(height, /^\d+$/);
+            assert.ok(BigInt(height) >= 3n, 'CreateSubnetTx, CreateChainTx, ConvertSubnetToL1Tx');
+        },
+        'platform.getSubnets': async () => {
+            const all = await client.call(m['platform.getSubnets'], {});
+            assert.ok(all.subnets.some((s) => s.subnetId === info.l1.subnetId));
+            const one = await client.call(m['platform.getSubnets'], { ids: [info.l1.subnetId] });
+            assert.deepEqual(
+                one.subnets.map((s) => s.subnetId),
+                [info.l1.subnetId],
+            );
+        },
+        'platform.getSubnet': async () => {
+            const subnet = await client.call(m['platform.getSubnet'], {
+                subnetID: info.l1.subnetId,
+            });
+            assert.equal(subnet.isL1, info.l1.converted);
+            if (info.l1.converted) assert.equal(subnet.managerChainId, info.l1.blockchainId);
+            const primary = await rejection(
+                client.call(m['platform.getSubnet'], {
+                    subnetID: '11111111111111111111111111111111LpoYY',
+                }),
+            );
+            assert.ok(isRpcError(primary), String(primary));
+            assert.match(primary.message, /primary network isn't a subnet/);
+        },
+        'platform.getBlockchains': async () => {
+            const { blockchains } = await client.call(m['platform.getBlockchains'], {});
+            const l1 = blockchains.find((b) => b.blockchainId === info.l1.blockchainId);
+            assert.equal(l1?.subnetId, info.l1.subnetId);
+            assert.equal(l1?.name, 'explorertest');
+        },
+        'platform.getBlockchainStatus': async () => {
+            const status = await client.call(m['platform.getBlockchainStatus'], {
+                blockchainID: info.l1.blockchainId,
+            });
+            assert.equal(status.status, 'Validating');
+        },
+        'platform.validatedBy': async () => {
+            const by = await client.call(m['platform.validatedBy'], {
+                blockchainID: info.l1.blockchainId,
+            });
+            assert.equal(by.subnetId, info.l1.subnetId);
+        },
+        'platform.validates': async () => {
+            const chains = await client.call(m['platform.validates'], {
+                subnetID: info.l1.subnetId,
+            });
+            assert.deepEqual(chains.blockchainIds, [info.l1.blockchainId]);
+        },
+        'platform.getCurrentValidators': async () => {
+            const primary = await client.call(m['platform.getCurrentValidators'], {});
+            assert.ok(primary.validators.length > 0);
+            assert.ok(primary.validators.every((v) => v.kind === 'staker' && v.txId));
+            const l1 = await client.call(m['platform.getCurrentValidators'], {
+                subnetID: info.l1.subnetId,
+            });
+            if (info.l1.converted) {
+                assert.ok(l1.validators.every((v) => v.kind === 'l1' && v.validationId));
+                assert.match(l1.validators[0]?.balance ?? '', /^\d+$/);
+            }
+        },
+        'platform.getL1Validator': async () => {
+            if (!info.l1.validationId) return;
+            const got = await client.call(m['platform.getL1Validator'], {
+                validationID: info.l1.validationId,
+            });
+            assert.equal(got.subnetId, info.l1.subnetId);
+            assert.equal(got.validator.validationId, info.l1.validationId);
+        },
+        'platform.getTx': async () => {
+            if (!info.l1.convertTxId) return;
+            const tx = await client.call(m['platform.getTx'], { txID: info.l1.convertTxId });
+            assert.equal(tx.typeName, 'ConvertSubnetToL1Tx');
+            assert.equal(tx.subnetId, info.l1.subnetId);
+            assert.equal(tx.managerChainId, info.l1.blockchainId);
+            assert.ok(tx.validators.length > 0);
+        },
+        'platform.getTxStatus': async () => {
+            if (!info.l1.convertTxId) return;
+            const status = await client.call(m['platform.getTxStatus'], {
+                txID: info.l1.convertTxId,
+            });
+            assert.equal(status.status, 'Committed');
+        },
+        'platform.getBalance': async () => {
+            const balance = await client.call(m['platform.getBalance'], {
+                addresses: ['P-local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96u'],
+            });
+            // Above 2^53: kept exact as a decimal string.
+            assert.ok(BigInt(balance.balance) > 2n ** 53n, balance.balance);
+        },
+        'platform.getStakingAssetID': async () => {
+            const { assetId } = await client.call(m['platform.getStakingAssetID'], {});
+            const avax = await client.call(m['avm.getAssetDescription'], { assetID: 'AVAX' });
+            assert.equal(assetId, avax.assetId);
+        },
+        'platform.getCurrentSupply': async () => {
+            const { supply } = await client.call(m['platform.getCurrentSupply'], {});
+            assert.ok(BigInt(supply) > 2n ** 53n, supply);
+        },
+        'platform.getTimestamp': async () => {
+            const { timeMs } = await client.call(m['platform.getTimestamp'], {});
+            assert.ok(Math.abs(timeMs - Date.now()) < 3_600_000);
+        },
+        'platform.getBlockByHeight': async () => {
+            const types: string[] = [];
+            for (const height of [1, 2, 3]) {
+                const block = await client.call(m['platform.getBlockByHeight'], { height });
+                assert.equal(block.height, String(height));
+                types.push(...block.txs.map((tx) => tx.typeName));
+            }
+            assert.deepEqual(types.slice(0, 2), ['CreateSubnetTx', 'CreateChainTx']);
+        },
+        'platform.getFeeState': async () => {
+            const fee = await client.call(m['platform.getFeeState'], {});
+            assert.match(fee.price, /^\d+$/);
+        },
+        'platform.getValidatorFeeState': async () => {
+            const fee = await client.call(m['platform.getValidatorFeeState'], {});
+            assert.match(fee.price, /^\d+$/);
+        },
+        'platform.getValidatorFeeConfig': async () => {
+            const config = await client.call(m['platform.getValidatorFeeConfig'], {});
+            assert.ok(BigInt(config.capacity) >= BigInt(config.target));
+        },
+        'platform.getMinStake': async () => {
+            const stake = await client.call(m['platform.getMinStake'], {});
+            assert.match(stake.minValidatorStake, /^\d+$/);
+        },
+        'platform.getTotalStake': async () => {
+            const stake = await client.call(m['platform.getTotalStake'], {});
+            assert.ok(BigInt(stake.weight) > 0n);
+        },
+
+        // ----- X-Chain (https://build.avax.network/docs/api-reference/x-chain/api) -----
+        'avm.getHeight': async () => {
+            const { height } = await client.call(m['avm.getHeight'], {});
+            assert.match(height, /^\d+$/);
+        },
+        'avm.getTx': async () => {
+            const { assetId } = await client.call(m['avm.getAssetDescription'], {
+                assetID: 'AVAX',
+            });
+            // The AVAX asset id is the id of the genesis CreateAssetTx.
+            const tx = await client.call(m['avm.getTx'], { txID: assetId });
+            assert.equal(tx.typeName, 'CreateAssetTx');
+        },
+        'avm.getTxStatus': async () => {
+            const status = await client.call(m['avm.getTxStatus'], {
+                txID: '2KGdt2HpFKpTH5CtGZjYt5XPWs6Pv9DLoRBhiFfntbezdRvZWP',
+            });
+            assert.equal(status.status, 'Unknown');
+        },
+        'avm.getAssetDescription': async () => {
+            const avax = await client.call(m['avm.getAssetDescription'], { assetID: 'AVAX' });
+            assert.equal(avax.symbol, 'AVAX');
+            assert.equal(avax.denomination, 9);
+        },
+        'avm.getBlockByHeight': async () => {
+            const block = await client.call(m['avm.getBlockByHeight'], { height: '0' });
+            assert.equal(block.height, '0');
+        },
+        'avm.getBalance': async () => {
+            const got = await client.call(m['avm.getBalance'], {
+                address: 'X-local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96u',
+                assetID: 'AVAX',
+            });
+            assert.ok(BigInt(got.balance) > 2n ** 53n, got.balance);
+        },
+        'avm.getAllBalances': async () => {
+            const got = await client.call(m['avm.getAllBalances'], {
+                address: 'X-local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96u',
+            });
+            assert.deepEqual(
+                got.balances.map((b) => b.asset),
+                ['AVAX'],
+            );
+        },
+
         // ----- standard eth_* about the activity, on the C-Chain and the L1 -----
         eth_chainId: async () => {
             for (const { name, chain, evmChainId } of chains()) {

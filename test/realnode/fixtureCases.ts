@@ -7,7 +7,23 @@
 import type { RealNetworkInfo } from './network';
 
 /** Placeholders a template may use, filled from the real network or from the sandbox's ids. */
-export type Placeholder = 'l1' | 'cChain' | 'nodeId' | 'cAddress' | 'cContract' | 'cTx' | 'cBlock';
+export type Placeholder =
+    | 'l1'
+    | 'cChain'
+    | 'nodeId'
+    | 'cAddress'
+    | 'cContract'
+    | 'cTx'
+    | 'cBlock'
+    | 'subnet'
+    | 'pTx'
+    | 'validationId'
+    | 'pAddress'
+    | 'xAddress'
+    | 'avaxAsset'
+    | 'pSubnetHeight'
+    | 'pChainHeight'
+    | 'pConvertHeight';
 
 export interface FixtureCase {
     name: string;
@@ -39,6 +55,153 @@ function req(method: string, params?: unknown, id = 1): Record<string, unknown> 
     return params === undefined
         ? { jsonrpc: '2.0', id, method }
         : { jsonrpc: '2.0', id, method, params };
+}
+
+const balanceMaps = [
+    'result.balances',
+    'result.unlockeds',
+    'result.lockedStakeables',
+    'result.lockedNotStakeables',
+];
+
+function pChain(name: string, method: string, params: unknown = {}): FixtureCase {
+    return { name, path: '/ext/bc/P', body: req(`platform.${method}`, params) };
+}
+
+function xChain(name: string, method: string, params: unknown = {}): FixtureCase {
+    return { name, path: '/ext/bc/X', body: req(`avm.${method}`, params) };
+}
+
+/**
+ * The P-Chain API (vms/platformvm/service.go,
+ * https://github.com/ava-labs/avalanchego/blob/v1.14.2/vms/platformvm/service.go). Ids that name
+ * the L1 are placeholders; answers whose messages name ids compare by code only.
+ */
+function pChainCases(): FixtureCase[] {
+    return [
+        pChain('platform.getHeight', 'getHeight'),
+        pChain('platform.getSubnets', 'getSubnets'),
+        pChain('platform.getSubnets one', 'getSubnets', { ids: ['{{subnet}}'] }),
+        pChain('platform.getSubnet', 'getSubnet', { subnetID: '{{subnet}}' }),
+        pChain('platform.getSubnet primary', 'getSubnet', {
+            subnetID: '11111111111111111111111111111111LpoYY',
+        }),
+        {
+            ...pChain('platform.getSubnet unknown', 'getSubnet', {
+                subnetID: '2KGdt2HpFKpTH5CtGZjYt5XPWs6Pv9DLoRBhiFfntbezdRvZWP',
+            }),
+            sameMessage: false,
+        },
+        pChain('platform.getBlockchains', 'getBlockchains'),
+        pChain('platform.getBlockchainStatus', 'getBlockchainStatus', {
+            blockchainID: '{{l1}}',
+        }),
+        pChain('platform.getBlockchainStatus unknown', 'getBlockchainStatus', {
+            blockchainID: '2KGdt2HpFKpTH5CtGZjYt5XPWs6Pv9DLoRBhiFfntbezdRvZWP',
+        }),
+        pChain('platform.validatedBy', 'validatedBy', { blockchainID: '{{l1}}' }),
+        pChain('platform.validates', 'validates', { subnetID: '{{subnet}}' }),
+        pChain('platform.getCurrentValidators', 'getCurrentValidators'),
+        pChain('platform.getCurrentValidators L1', 'getCurrentValidators', {
+            subnetID: '{{subnet}}',
+        }),
+        pChain('platform.getCurrentValidators filtered', 'getCurrentValidators', {
+            nodeIDs: ['{{nodeId}}'],
+        }),
+        pChain('platform.getL1Validator', 'getL1Validator', {
+            validationID: '{{validationId}}',
+        }),
+        {
+            ...pChain('platform.getL1Validator unknown', 'getL1Validator', {
+                validationID: '2KGdt2HpFKpTH5CtGZjYt5XPWs6Pv9DLoRBhiFfntbezdRvZWP',
+            }),
+            sameMessage: false,
+        },
+        pChain('platform.getTx', 'getTx', { txID: '{{pTx}}', encoding: 'json' }),
+        {
+            ...pChain('platform.getTx unknown', 'getTx', {
+                txID: '2KGdt2HpFKpTH5CtGZjYt5XPWs6Pv9DLoRBhiFfntbezdRvZWP',
+                encoding: 'json',
+            }),
+            sameMessage: false,
+        },
+        pChain('platform.getTxStatus', 'getTxStatus', { txID: '{{pTx}}' }),
+        pChain('platform.getTxStatus unknown', 'getTxStatus', {
+            txID: '2KGdt2HpFKpTH5CtGZjYt5XPWs6Pv9DLoRBhiFfntbezdRvZWP',
+        }),
+        {
+            ...pChain('platform.getBalance', 'getBalance', { addresses: ['{{pAddress}}'] }),
+            // Keyed by asset id, which differs between networks.
+            mapsAt: balanceMaps,
+        },
+        pChain('platform.getStakingAssetID', 'getStakingAssetID'),
+        pChain('platform.getCurrentSupply', 'getCurrentSupply'),
+        pChain('platform.getTimestamp', 'getTimestamp'),
+        // The blocks of the l1setup's three transactions.
+        ...(
+            [
+                ['CreateSubnetTx', 'pSubnetHeight'],
+                ['CreateChainTx', 'pChainHeight'],
+                ['ConvertSubnetToL1Tx', 'pConvertHeight'],
+            ] as const
+        ).map(([tx, height]) =>
+            pChain(`platform.getBlockByHeight ${tx}`, 'getBlockByHeight', {
+                height: `{{${height}}}`,
+                encoding: 'json',
+            }),
+        ),
+        pChain('platform.getBlockByHeight too high', 'getBlockByHeight', {
+            height: '18446744073709551615',
+            encoding: 'json',
+        }),
+        pChain('platform.getFeeState', 'getFeeState'),
+        pChain('platform.getValidatorFeeState', 'getValidatorFeeState'),
+        pChain('platform.getValidatorFeeConfig', 'getValidatorFeeConfig'),
+        pChain('platform.getMinStake', 'getMinStake'),
+        pChain('platform.getTotalStake', 'getTotalStake'),
+        pChain('platform.getTx bad id', 'getTx', { txID: 'nope', encoding: 'json' }),
+        pChain('unknown method', 'noSuchMethod'),
+        {
+            name: 'P-Chain batch refused',
+            path: '/ext/bc/P',
+            body: [req('platform.getHeight', {}, 1)],
+        },
+    ];
+}
+
+/** The X-Chain API (vms/avm/service.go, same release). */
+function xChainCases(): FixtureCase[] {
+    return [
+        xChain('avm.getHeight', 'getHeight'),
+        xChain('avm.getAssetDescription AVAX', 'getAssetDescription', { assetID: 'AVAX' }),
+        {
+            ...xChain('avm.getAssetDescription unknown', 'getAssetDescription', {
+                assetID: '2KGdt2HpFKpTH5CtGZjYt5XPWs6Pv9DLoRBhiFfntbezdRvZWP',
+            }),
+            sameMessage: false,
+        },
+        xChain('avm.getBalance', 'getBalance', { address: '{{xAddress}}', assetID: 'AVAX' }),
+        xChain('avm.getAllBalances', 'getAllBalances', { address: '{{xAddress}}' }),
+        xChain('avm.getBlockByHeight', 'getBlockByHeight', { height: '0', encoding: 'json' }),
+        // The AVAX asset's id is the id of the genesis CreateAssetTx.
+        xChain('avm.getTx AVAX', 'getTx', { txID: '{{avaxAsset}}', encoding: 'json' }),
+        xChain('avm.getTxStatus AVAX', 'getTxStatus', { txID: '{{avaxAsset}}' }),
+        {
+            ...xChain('avm.getTx unknown', 'getTx', {
+                txID: '2KGdt2HpFKpTH5CtGZjYt5XPWs6Pv9DLoRBhiFfntbezdRvZWP',
+                encoding: 'json',
+            }),
+            sameMessage: false,
+        },
+        xChain('avm.getTxStatus unknown', 'getTxStatus', {
+            txID: '2KGdt2HpFKpTH5CtGZjYt5XPWs6Pv9DLoRBhiFfntbezdRvZWP',
+        }),
+        {
+            name: 'X-Chain batch refused',
+            path: '/ext/bc/X',
+            body: [req('avm.getHeight', {}, 1)],
+        },
+    ];
 }
 
 /** Groups of cases, one fixture file per group. */
@@ -318,33 +481,18 @@ export const fixtureGroups: Record<string, FixtureCase[]> = {
             body: [req('validators.getCurrentValidators', {}, 1)],
         },
     ],
-    primary: [
-        {
-            name: 'platform.getHeight',
-            path: '/ext/bc/P',
-            body: req('platform.getHeight', {}),
-            sandbox: false,
-        },
-        {
-            name: 'P-Chain batch refused',
-            path: '/ext/bc/P',
-            body: [req('platform.getHeight', {}, 1)],
-            sandbox: false,
-        },
-        {
-            name: 'avm.getHeight',
-            path: '/ext/bc/X',
-            body: req('avm.getHeight', {}),
-            sandbox: false,
-        },
-        {
-            name: 'X-Chain batch refused',
-            path: '/ext/bc/X',
-            body: [req('avm.getHeight', {}, 1)],
-            sandbox: false,
-        },
-    ],
+    primary: [...pChainCases(), ...xChainCases()],
 };
+
+/**
+ * The funded test key's address on the local network (network id 12345), without its chain
+ * prefix: avalanchego's genesis/genesis_local.json
+ * (https://github.com/ava-labs/avalanchego/blob/v1.14.2/genesis/genesis_local.json).
+ */
+const ewoqLocalAddress = 'local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96u';
+
+/** The AVAX asset id of the local network: the id of its genesis CreateAssetTx (same file). */
+const localAvaxAssetId = '2fombhL7aGPwj3KH4bfrmJwW6PVnMobf9Y2fn9GwxiAAJyFDbe';
 
 /**
  * The placeholders' values on a running network: what the recorder filled in and what the replay
@@ -357,6 +505,17 @@ export function placeholderValues(
 ): Record<Placeholder, string> {
     const call = info.cChain.activity.contract.calls[1]!;
     return {
+        subnet: info.l1.subnetId,
+        pTx: info.l1.convertTxId ?? '',
+        validationId: info.l1.validationId ?? '',
+        pAddress: `P-${ewoqLocalAddress}`,
+        xAddress: `X-${ewoqLocalAddress}`,
+        avaxAsset: localAvaxAssetId,
+        // l1setup's CreateSubnetTx, CreateChainTx and ConvertSubnetToL1Tx are the first three
+        // transactions of the fresh network, one block each.
+        pSubnetHeight: '1',
+        pChainHeight: '2',
+        pConvertHeight: '3',
         l1: info.l1.blockchainId,
         cChain: info.cChain.blockchainId,
         nodeId: info.nodeId,

@@ -13,6 +13,7 @@ import type { Dataset, EvmChainEntry } from './dataset';
 import type { EvmChain, EvmTx } from './evmChain';
 import { topics } from './evmChain';
 import { makeHostile } from './hostile';
+import { PrimaryApi, PrimaryFailure, PrimaryUnmarshal } from './primaryApi';
 import { cb58Decode, isNodeId, wellKnown } from './ids';
 import type { SandboxResponse } from './httpUtil';
 import { upgradeTimes } from './primaryNetwork';
@@ -62,7 +63,7 @@ type Json2Method = (params: Params) => unknown;
 
 interface Endpoint {
     kind: 'json2' | 'evm';
-    /** json2 service name (`info`, `admin`, `validators`). */
+    /** json2 service name (`info`, `admin`, `platform`, `avm`, `validators`). */
     service?: string;
     chain?: EvmChainEntry;
     /** Chain the path names, for bootstrapping checks. */
@@ -83,9 +84,11 @@ export class NodeApi {
     private profiling = false;
     private vmsLoaded = false;
     private readonly data: Dataset;
+    private readonly primaryApi: PrimaryApi;
 
     constructor(private readonly ctx: SandboxContext) {
         this.data = ctx.dataset(ctx.nodeNetwork);
+        this.primaryApi = new PrimaryApi(this.data);
         const d = this.data;
         this.chainAliases.set('P', wellKnown.pChainId);
         this.chainAliases.set('platform', wellKnown.pChainId);
@@ -126,6 +129,14 @@ export class NodeApi {
         if (rest === 'admin') {
             const s = this.ctx.settings;
             return s.adminApi && !s.publicNode ? { kind: 'json2', service: 'admin' } : undefined;
+        }
+        // The P- and X-Chain services answer at /ext/bc/<chain> itself (aliases or ids).
+        const whole = /^bc\/([^/]+)$/.exec(rest);
+        if (whole) {
+            const id = this.resolveChain(whole[1]!);
+            if (id === wellKnown.pChainId) return { kind: 'json2', service: 'platform' };
+            if (id === this.data.primary.xChainId) return { kind: 'json2', service: 'avm' };
+            return undefined;
         }
         const m = /^bc\/([^/]+)\/(rpc|validators)$/.exec(rest);
         if (!m) return undefined;
@@ -278,6 +289,8 @@ export class NodeApi {
             return JSON.stringify({ jsonrpc: '2.0', result, id });
         } catch (e) {
             if (e instanceof RpcFailure) return error(e.code, e.message);
+            if (e instanceof PrimaryUnmarshal) return error(-32000, unmarshalMessage);
+            if (e instanceof PrimaryFailure) return error(-32000, e.message);
             throw e;
         }
     }
@@ -285,6 +298,8 @@ export class NodeApi {
     private json2Methods(endpoint: Endpoint): Record<string, Json2Method> {
         if (endpoint.service === 'info') return this.infoMethods;
         if (endpoint.service === 'admin') return this.adminMethods;
+        if (endpoint.service === 'platform') return this.primaryApi.platform;
+        if (endpoint.service === 'avm') return this.primaryApi.avm;
         return { getCurrentValidators: (p) => this.getCurrentValidators(endpoint.chain!, p) };
     }
 
@@ -648,6 +663,8 @@ export class NodeApi {
             return JSON.stringify({ jsonrpc: '2.0', id, result: handler(params as unknown[]) });
         } catch (e) {
             if (e instanceof RpcFailure) return error(e.code, e.message);
+            if (e instanceof PrimaryUnmarshal) return error(-32000, unmarshalMessage);
+            if (e instanceof PrimaryFailure) return error(-32000, e.message);
             throw e;
         }
     }

@@ -110,6 +110,10 @@ export interface KnownIds {
     xAssetId: string;
     /** An L1 subnet with blockchains, a validator manager and L1 validators. */
     l1SubnetId: string;
+    /** P-Chain heights of the L1's CreateSubnetTx, CreateChainTx and ConvertSubnetToL1Tx. */
+    l1SubnetCreateHeight: number;
+    l1ChainCreateHeight: number;
+    l1ConversionHeight: number;
     /** A plain (non-L1) subnet. */
     subnetId: string;
     /** A Subnet-EVM blockchain of the L1, served by the node under `/ext/bc/<id>/rpc`. */

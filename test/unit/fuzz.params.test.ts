@@ -339,6 +339,11 @@ describe('(unit) fuzz: parameter checks', function () {
             hash: fc.constant('0x3e9303f81be00b4af28515dab7b914bf3dbff209ea10e7071fa24d4af0a112d4'),
             timestamp: fc.constantFrom(1_700_000_000, 0),
             boolean: fc.boolean(),
+            cb58Ids: fc.constant(['FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z']),
+            pAddresses: fc.constant(['P-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy']),
+            xAddress: fc.constant('X-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy'),
+            height: fc.constantFrom('0', 1, 18446744073709551615n),
+            assetId: fc.constantFrom('AVAX', 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z'),
         };
         const value = (kind: ParamKind): fc.Arbitrary<unknown> =>
             fc.oneof(

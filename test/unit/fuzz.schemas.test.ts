@@ -15,6 +15,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 
 import * as fc from 'fast-check';
 
@@ -305,6 +306,16 @@ describe('(unit) fuzz: response schemas and panel views', function () {
                     method.startsWith('eth_') || method.startsWith('validators.') ? 'C' : undefined,
                 seed: body.result,
             });
+        }
+        // The P- and X-Chain methods: what a real node answered (test/fixtures/realnode).
+        const realnode = path.join(nodeRpcFixtures, '../realnode');
+        for (const fixture of loadJson<{
+            fixtures: { body: { method?: string }; response: { body: { result?: Json } } }[];
+        }>(realnode, 'primary.json').fixtures) {
+            const method = fixture.body.method;
+            const result = fixture.response.body.result;
+            if (method === undefined || result === undefined) continue;
+            nodeSeeds.push({ method, chain: undefined, seed: result });
         }
         // The sandbox node answers the rest (the standard eth_* methods) with consistent data.
         sandbox = await startSandbox();

@@ -37,6 +37,15 @@ describe('(unit) the sandbox node answers like a real AvalancheGo (recorded fixt
             cContract: known.erc20Contract,
             cTx: known.evmTxHash,
             cBlock: `0x${BigInt(known.evmBlockNumber).toString(16)}`,
+            subnet: known.l1SubnetId,
+            pTx: known.pChainTxHash,
+            validationId: known.l1ValidationId,
+            pAddress: known.pChainAddress,
+            xAddress: known.xChainAddress,
+            avaxAsset: known.avaxAssetId,
+            pSubnetHeight: String(known.l1SubnetCreateHeight),
+            pChainHeight: String(known.l1ChainCreateHeight),
+            pConvertHeight: String(known.l1ConversionHeight),
         };
     });
     after(() => sandbox.close());

@@ -9,7 +9,11 @@
  * - Subnet-EVM `plugin/evm/service.md` and `internal/ethapi/api_extra.go` (eth_feeConfig,
  *   eth_getChainConfig, eth_getActive*At on `/ext/bc/<chain>/rpc`; validators.* on
  *   `/ext/bc/<chain>/validators`),
- * - geth's `eth_*` namespace as served by coreth and Subnet-EVM (the standard methods below).
+ * - geth's `eth_*` namespace as served by coreth and Subnet-EVM (the standard methods below),
+ * - `vms/platformvm/service.go` + `service.md` (platform.*, endpoint `/ext/bc/P`) and
+ *   `vms/avm/service.go` + `service.md` (avm.*, endpoint `/ext/bc/X`), read-only methods only,
+ *   at v1.14.2 (https://github.com/ava-labs/avalanchego/tree/v1.14.2/vms/platformvm,
+ *   https://build.avax.network/docs/api-reference/p-chain/api).
  * Where the docs and the code disagree (setLoggerLevel's reply, info.getVMs' `fxs`,
  * avalancheRules/networkRules, numbers as strings), both forms are accepted: see schemas.ts.
  */
@@ -17,9 +21,13 @@ import type * as z from 'zod';
 
 import {
     checkAddress,
+    checkAssetId,
     checkBlockchainId,
     checkCb58Id,
+    checkCb58Ids,
     checkChain,
+    checkChainAddress,
+    checkChainAddresses,
     checkHash,
     checkLogLevel,
     checkNodeIds,
@@ -28,6 +36,7 @@ import {
     checkParamsObject,
     checkText,
     checkTimestamp,
+    checkUint64,
     encodeBlockTag,
     encodeBlockTagOrHash,
     maxAliasLength,
@@ -35,11 +44,15 @@ import {
     type BlockTag,
     type LogLevel,
 } from './params';
+import * as p from './primarySchemas';
 import * as s from './schemas';
 import { ValidationError } from '../http/errors';
 
-/** Where a method is served: `/ext/admin`, `/ext/info`, `/ext/bc/<chain>/rpc`, `/ext/bc/<chain>/validators`. */
-export type EndpointKind = 'admin' | 'info' | 'evm' | 'validators';
+/**
+ * Where a method is served: `/ext/admin`, `/ext/info`, `/ext/bc/P` (platform), `/ext/bc/X`
+ * (avm), `/ext/bc/<chain>/rpc`, `/ext/bc/<chain>/validators`.
+ */
+export type EndpointKind = 'admin' | 'info' | 'platform' | 'avm' | 'evm' | 'validators';
 
 /** How a UI should ask for a parameter. */
 export type ParamKind =
@@ -53,7 +66,12 @@ export type ParamKind =
     | 'blockOrHash'
     | 'hash'
     | 'timestamp'
-    | 'boolean';
+    | 'boolean'
+    | 'cb58Ids'
+    | 'pAddresses'
+    | 'xAddress'
+    | 'height'
+    | 'assetId';
 
 /** One parameter, described for prompts and docs. Positional for `eth_*`, by name otherwise. */
 export interface ParamSpec {
@@ -181,6 +199,60 @@ const timestampSpec: ParamSpec = {
     optional: true,
     description: 'Unix time in seconds; the latest block time when empty',
 };
+
+const primaryMissing = (chain: 'P' | 'X'): string =>
+    `older AvalancheGo versions lack it, or the node does not serve the ${chain}-Chain API`;
+const pMissing = primaryMissing('P');
+const xMissing = primaryMissing('X');
+
+const subnetIdSpec = (description: string, optional = false): ParamSpec => ({
+    name: 'subnetID',
+    kind: 'cb58Id',
+    optional,
+    description,
+});
+const txIdSpec: ParamSpec = {
+    name: 'txID',
+    kind: 'cb58Id',
+    optional: false,
+    description: 'Transaction id (cb58)',
+};
+const heightSpec: ParamSpec = {
+    name: 'height',
+    kind: 'height',
+    optional: false,
+    description: 'Block height (a whole number)',
+};
+
+/** Encodes the one required cb58 id parameter `name`. */
+function idParams<const K extends string>(name: K) {
+    return (params: Record<K, string>): Record<string, string> => {
+        const object = checkParamsObject(params);
+        return { [name]: checkCb58Id(object[name], name) };
+    };
+}
+
+/** Encodes an optional `subnetID` (the primary network when it is left out). */
+function optionalSubnetParams(params: { subnetID?: string }): Record<string, unknown> {
+    const subnetID = checkParamsObject(params)['subnetID'];
+    return compact({
+        subnetID: subnetID === undefined ? undefined : checkCb58Id(subnetID, 'subnetID'),
+    });
+}
+
+/**
+ * getTx and getBlockByHeight always ask for `encoding: "json"`: the views read the JSON form,
+ * and the default (hex) is bytes no view decodes.
+ */
+function txParams(params: { txID: string }): Record<string, string> {
+    const object = checkParamsObject(params);
+    return { txID: checkCb58Id(object['txID'], 'txID'), encoding: 'json' };
+}
+
+function heightParams(params: { height: string | number | bigint }): Record<string, string> {
+    const object = checkParamsObject(params);
+    return { height: checkUint64(object['height'], 'height'), encoding: 'json' };
+}
 
 // ---------------------------------------------------------------------------------------------
 // The table
@@ -618,6 +690,452 @@ export const nodeRpcMethods = {
         normalize: s.normalizeUpgrades,
     }),
 
+    // ----- P-Chain (/ext/bc/P) -----
+
+    /** The height of the last accepted P-Chain block. */
+    'platform.getHeight': define({
+        name: 'platform.getHeight',
+        endpoint: 'platform',
+        description: 'The height of the last accepted P-Chain block',
+        params: [],
+        whyMissing: pMissing,
+        encodeParams: noParams,
+        resultSchema: p.HeightWireSchema,
+        normalize: p.normalizeHeight,
+    }),
+
+    /** Subnets with their control keys: all of them, or the given ids. Deprecated upstream. */
+    'platform.getSubnets': define({
+        name: 'platform.getSubnets',
+        endpoint: 'platform',
+        description: 'Subnets and their control keys (all, or the given ids)',
+        params: [
+            {
+                name: 'ids',
+                kind: 'cb58Ids',
+                optional: true,
+                description: 'Subnet ids (cb58) to restrict the answer to; all when empty',
+            },
+        ],
+        deprecated:
+            'Deprecated upstream (AvalancheGo logs "deprecated API called"): platform.getSubnet reads one subnet',
+        whyMissing: pMissing,
+        encodeParams(params: { ids?: string[] }) {
+            const object = checkParamsObject(params);
+            return compact({ ids: checkCb58Ids(object['ids'], 'ids') });
+        },
+        resultSchema: p.SubnetsWireSchema,
+        normalize: p.normalizeSubnets,
+    }),
+
+    /** A subnet's owner, and whether it is elastic or an L1 (conversion id, manager). */
+    'platform.getSubnet': define({
+        name: 'platform.getSubnet',
+        endpoint: 'platform',
+        description: "A subnet's owner and its L1 conversion, if any",
+        params: [subnetIdSpec('Subnet id (cb58); the primary network is not a subnet here')],
+        whyMissing: pMissing,
+        encodeParams: idParams('subnetID'),
+        resultSchema: p.PlatformSubnetWireSchema,
+        normalize: p.normalizeSubnet,
+    }),
+
+    /** Every blockchain of every subnet except the P-Chain. Deprecated upstream. */
+    'platform.getBlockchains': define({
+        name: 'platform.getBlockchains',
+        endpoint: 'platform',
+        description: 'Every blockchain with its subnet and VM',
+        params: [],
+        deprecated:
+            'Deprecated upstream (AvalancheGo logs "deprecated API called"): platform.validates lists the chains of one subnet',
+        whyMissing: pMissing,
+        encodeParams: noParams,
+        resultSchema: p.BlockchainsWireSchema,
+        normalize: p.normalizeBlockchains,
+    }),
+
+    /** Whether this node validates, creates, or does not know a blockchain. */
+    'platform.getBlockchainStatus': define({
+        name: 'platform.getBlockchainStatus',
+        endpoint: 'platform',
+        description: 'The status of a blockchain on this node (Validating, Created, …)',
+        params: [
+            {
+                name: 'blockchainID',
+                kind: 'chain',
+                optional: false,
+                description: 'Blockchain id or alias',
+            },
+        ],
+        whyMissing: pMissing,
+        encodeParams(params: { blockchainID: string }) {
+            const object = checkParamsObject(params);
+            return { blockchainID: checkChain(object['blockchainID'], 'blockchainID') };
+        },
+        resultSchema: p.StatusWireSchema,
+        normalize: p.normalizeStatus,
+    }),
+
+    /** The subnet that validates a blockchain. */
+    'platform.validatedBy': define({
+        name: 'platform.validatedBy',
+        endpoint: 'platform',
+        description: 'The subnet that validates a blockchain',
+        params: [
+            {
+                name: 'blockchainID',
+                // An id only: the service decodes `ids.ID`, so an alias fails to unmarshal.
+                kind: 'cb58Id',
+                optional: false,
+                description: 'Blockchain id (cb58); no alias',
+            },
+        ],
+        whyMissing: pMissing,
+        encodeParams(params: { blockchainID: string }) {
+            const object = checkParamsObject(params);
+            return { blockchainID: checkBlockchainId(object['blockchainID'], 'blockchainID') };
+        },
+        resultSchema: p.ValidatedByWireSchema,
+        normalize: p.normalizeValidatedBy,
+    }),
+
+    /** The blockchains a subnet validates. */
+    'platform.validates': define({
+        name: 'platform.validates',
+        endpoint: 'platform',
+        description: 'The blockchains a subnet validates',
+        params: [subnetIdSpec('Subnet id (cb58)')],
+        whyMissing: pMissing,
+        encodeParams: idParams('subnetID'),
+        resultSchema: p.ValidatesWireSchema,
+        normalize: p.normalizeValidates,
+    }),
+
+    /** Current validators of the primary network, a subnet or an L1 (three shapes). */
+    'platform.getCurrentValidators': define({
+        name: 'platform.getCurrentValidators',
+        endpoint: 'platform',
+        description: 'Current validators of the primary network, a subnet or an L1',
+        params: [
+            subnetIdSpec('Subnet or L1 id (cb58); the primary network when empty', true),
+            nodeIdsSpec,
+        ],
+        whyMissing: pMissing,
+        encodeParams(params: { subnetID?: string; nodeIDs?: string[] }) {
+            const object = checkParamsObject(params);
+            const subnetID = object['subnetID'];
+            return compact({
+                subnetID: subnetID === undefined ? undefined : checkCb58Id(subnetID, 'subnetID'),
+                nodeIDs: checkNodeIds(object['nodeIDs']),
+            });
+        },
+        resultSchema: p.PlatformValidatorsWireSchema,
+        normalize: p.normalizePlatformValidators,
+    }),
+
+    /** One L1 validator by its validation id. */
+    'platform.getL1Validator': define({
+        name: 'platform.getL1Validator',
+        endpoint: 'platform',
+        description: 'An L1 validator by its validation id',
+        params: [
+            {
+                name: 'validationID',
+                kind: 'cb58Id',
+                optional: false,
+                description: 'Validation id (cb58)',
+            },
+        ],
+        whyMissing: `${pMissing} (L1 validators exist since Etna, AvalancheGo 1.12)`,
+        encodeParams: idParams('validationID'),
+        resultSchema: p.L1ValidatorWireSchema,
+        normalize: p.normalizeL1Validator,
+    }),
+
+    /** A P-Chain transaction in JSON, with its inferred type and what views need of it. */
+    'platform.getTx': define({
+        name: 'platform.getTx',
+        endpoint: 'platform',
+        description: 'A P-Chain transaction by id',
+        params: [txIdSpec],
+        whyMissing: pMissing,
+        encodeParams: txParams,
+        resultSchema: p.PrimaryTxWireSchema,
+        normalize: p.normalizePrimaryTx,
+    }),
+
+    /** Whether a P-Chain transaction was committed, aborted, dropped or is unknown. */
+    'platform.getTxStatus': define({
+        name: 'platform.getTxStatus',
+        endpoint: 'platform',
+        description: 'The status of a P-Chain transaction',
+        params: [txIdSpec],
+        whyMissing: pMissing,
+        encodeParams: idParams('txID'),
+        resultSchema: p.StatusWireSchema,
+        normalize: p.normalizeStatus,
+    }),
+
+    /** Balances of P-Chain addresses (unlocked, stake-locked, …). Deprecated upstream. */
+    'platform.getBalance': define({
+        name: 'platform.getBalance',
+        endpoint: 'platform',
+        description: 'P-Chain balances of addresses, unlocked and locked',
+        params: [
+            {
+                name: 'addresses',
+                kind: 'pAddresses',
+                optional: false,
+                description: 'P-Chain addresses (P-…), separated by commas or spaces',
+            },
+        ],
+        deprecated:
+            'Deprecated upstream (AvalancheGo logs "deprecated API called"): platform.getUTXOs gives the same UTXOs',
+        whyMissing: pMissing,
+        encodeParams(params: { addresses: string[] }) {
+            return { addresses: checkChainAddresses(checkParamsObject(params)['addresses'], 'P') };
+        },
+        resultSchema: p.PlatformBalanceWireSchema,
+        normalize: p.normalizePlatformBalance,
+    }),
+
+    /** The asset staked on a subnet: AVAX on the primary network. */
+    'platform.getStakingAssetID': define({
+        name: 'platform.getStakingAssetID',
+        endpoint: 'platform',
+        description: 'The asset staked on a subnet (AVAX on the primary network)',
+        params: [subnetIdSpec('Subnet id (cb58); the primary network when empty', true)],
+        whyMissing: pMissing,
+        encodeParams: optionalSubnetParams,
+        resultSchema: p.StakingAssetIdWireSchema,
+        normalize: p.normalizeStakingAssetId,
+    }),
+
+    /** An upper bound on the supply of a subnet's staking asset. */
+    'platform.getCurrentSupply': define({
+        name: 'platform.getCurrentSupply',
+        endpoint: 'platform',
+        description: 'An upper bound on the supply of the staking asset',
+        params: [subnetIdSpec('Subnet id (cb58); the primary network when empty', true)],
+        whyMissing: pMissing,
+        encodeParams: optionalSubnetParams,
+        resultSchema: p.CurrentSupplyWireSchema,
+        normalize: p.normalizeCurrentSupply,
+    }),
+
+    /** The P-Chain's current time. */
+    'platform.getTimestamp': define({
+        name: 'platform.getTimestamp',
+        endpoint: 'platform',
+        description: "The P-Chain's current time",
+        params: [],
+        whyMissing: pMissing,
+        encodeParams: noParams,
+        resultSchema: p.TimestampWireSchema,
+        normalize: p.normalizeTimestamp,
+    }),
+
+    /** A P-Chain block by height, in JSON, with its transactions. */
+    'platform.getBlockByHeight': define({
+        name: 'platform.getBlockByHeight',
+        endpoint: 'platform',
+        description: 'A P-Chain block by height',
+        params: [heightSpec],
+        whyMissing: pMissing,
+        encodeParams: heightParams,
+        resultSchema: p.PrimaryBlockWireSchema,
+        normalize: p.normalizePrimaryBlock,
+    }),
+
+    /** The P-Chain's dynamic fee state (ACP-103): gas capacity, excess and price. */
+    'platform.getFeeState': define({
+        name: 'platform.getFeeState',
+        endpoint: 'platform',
+        description: "The P-Chain's dynamic fee state: capacity, excess, gas price",
+        params: [],
+        whyMissing: `${pMissing} (dynamic fees exist since Etna, AvalancheGo 1.12)`,
+        encodeParams: noParams,
+        resultSchema: p.FeeStateWireSchema,
+        normalize: p.normalizeFeeState,
+    }),
+
+    /** The L1 validator fee state (ACP-77): excess and the price per second. */
+    'platform.getValidatorFeeState': define({
+        name: 'platform.getValidatorFeeState',
+        endpoint: 'platform',
+        description: 'The L1 validator fee state: excess and price per second',
+        params: [],
+        whyMissing: `${pMissing} (L1 validator fees exist since Etna, AvalancheGo 1.12)`,
+        encodeParams: noParams,
+        resultSchema: p.ValidatorFeeStateWireSchema,
+        normalize: p.normalizeValidatorFeeState,
+    }),
+
+    /** How the L1 validator fee moves: capacity, target, minimum price. */
+    'platform.getValidatorFeeConfig': define({
+        name: 'platform.getValidatorFeeConfig',
+        endpoint: 'platform',
+        description: 'The L1 validator fee configuration',
+        params: [],
+        whyMissing: `${pMissing} (L1 validator fees exist since Etna, AvalancheGo 1.12)`,
+        encodeParams: noParams,
+        resultSchema: p.ValidatorFeeConfigWireSchema,
+        normalize: p.normalizeValidatorFeeConfig,
+    }),
+
+    /** The minimum validator and delegator stake of a subnet. */
+    'platform.getMinStake': define({
+        name: 'platform.getMinStake',
+        endpoint: 'platform',
+        description: 'The minimum validator and delegator stake',
+        params: [subnetIdSpec('Subnet id (cb58); the primary network when empty', true)],
+        whyMissing: pMissing,
+        encodeParams: optionalSubnetParams,
+        resultSchema: p.MinStakeWireSchema,
+        normalize: p.normalizeMinStake,
+    }),
+
+    /** The total weight validating a subnet (stake on the primary network). */
+    'platform.getTotalStake': define({
+        name: 'platform.getTotalStake',
+        endpoint: 'platform',
+        description: 'The total stake or weight validating a subnet',
+        params: [subnetIdSpec('Subnet id (cb58); the primary network when empty', true)],
+        whyMissing: pMissing,
+        encodeParams: optionalSubnetParams,
+        resultSchema: p.TotalStakeWireSchema,
+        normalize: p.normalizeTotalStake,
+    }),
+
+    // ----- X-Chain (/ext/bc/X) -----
+
+    /** The height of the last accepted X-Chain block. */
+    'avm.getHeight': define({
+        name: 'avm.getHeight',
+        endpoint: 'avm',
+        description: 'The height of the last accepted X-Chain block',
+        params: [],
+        whyMissing: xMissing,
+        encodeParams: noParams,
+        resultSchema: p.HeightWireSchema,
+        normalize: p.normalizeHeight,
+    }),
+
+    /** An X-Chain transaction in JSON, with its inferred type. */
+    'avm.getTx': define({
+        name: 'avm.getTx',
+        endpoint: 'avm',
+        description: 'An X-Chain transaction by id',
+        params: [txIdSpec],
+        whyMissing: xMissing,
+        encodeParams: txParams,
+        resultSchema: p.PrimaryTxWireSchema,
+        normalize: p.normalizePrimaryTx,
+    }),
+
+    /** Whether an X-Chain transaction was accepted, is processing or is unknown. */
+    'avm.getTxStatus': define({
+        name: 'avm.getTxStatus',
+        endpoint: 'avm',
+        description: 'The status of an X-Chain transaction',
+        params: [txIdSpec],
+        deprecated:
+            'Deprecated upstream (AvalancheGo logs "deprecated API called"): avm.getTx answers for accepted transactions',
+        whyMissing: xMissing,
+        encodeParams: idParams('txID'),
+        resultSchema: p.StatusWireSchema,
+        normalize: p.normalizeStatus,
+    }),
+
+    /** An X-Chain asset's name, symbol and denomination. */
+    'avm.getAssetDescription': define({
+        name: 'avm.getAssetDescription',
+        endpoint: 'avm',
+        description: "An X-Chain asset's name, symbol and denomination",
+        params: [
+            {
+                name: 'assetID',
+                kind: 'assetId',
+                optional: false,
+                description: 'Asset id (cb58) or alias such as AVAX',
+            },
+        ],
+        whyMissing: xMissing,
+        encodeParams(params: { assetID: string }) {
+            return { assetID: checkAssetId(checkParamsObject(params)['assetID']) };
+        },
+        resultSchema: p.AssetDescriptionWireSchema,
+        normalize: p.normalizeAssetDescription,
+    }),
+
+    /** An X-Chain block by height, in JSON, with its transactions. */
+    'avm.getBlockByHeight': define({
+        name: 'avm.getBlockByHeight',
+        endpoint: 'avm',
+        description: 'An X-Chain block by height',
+        params: [heightSpec],
+        whyMissing: `${xMissing} (X-Chain blocks exist since Cortina, AvalancheGo 1.10)`,
+        encodeParams: heightParams,
+        resultSchema: p.PrimaryBlockWireSchema,
+        normalize: p.normalizePrimaryBlock,
+    }),
+
+    /** An X-Chain address's balance of one asset. Deprecated upstream. */
+    'avm.getBalance': define({
+        name: 'avm.getBalance',
+        endpoint: 'avm',
+        description: "An X-Chain address's balance of one asset",
+        params: [
+            {
+                name: 'address',
+                kind: 'xAddress',
+                optional: false,
+                description: 'X-Chain address (X-…)',
+            },
+            {
+                name: 'assetID',
+                kind: 'assetId',
+                optional: false,
+                description: 'Asset id (cb58) or alias such as AVAX',
+            },
+        ],
+        deprecated:
+            'Deprecated upstream (AvalancheGo logs "deprecated API called"): avm.getUTXOs gives the same UTXOs',
+        whyMissing: `${xMissing} (deprecated upstream, newer nodes may drop it)`,
+        encodeParams(params: { address: string; assetID: string }) {
+            const object = checkParamsObject(params);
+            return {
+                address: checkChainAddress(object['address'], 'X'),
+                assetID: checkAssetId(object['assetID']),
+            };
+        },
+        resultSchema: p.XBalanceWireSchema,
+        normalize: p.normalizeXBalance,
+    }),
+
+    /** Every asset an X-Chain address holds. Deprecated upstream. */
+    'avm.getAllBalances': define({
+        name: 'avm.getAllBalances',
+        endpoint: 'avm',
+        description: 'Every asset an X-Chain address holds',
+        params: [
+            {
+                name: 'address',
+                kind: 'xAddress',
+                optional: false,
+                description: 'X-Chain address (X-…)',
+            },
+        ],
+        deprecated:
+            'Deprecated upstream (AvalancheGo logs "deprecated API called"): avm.getUTXOs gives the same UTXOs',
+        whyMissing: `${xMissing} (deprecated upstream, newer nodes may drop it)`,
+        encodeParams(params: { address: string }) {
+            return { address: checkChainAddress(checkParamsObject(params)['address'], 'X') };
+        },
+        resultSchema: p.XAllBalancesWireSchema,
+        normalize: p.normalizeXAllBalances,
+    }),
+
     // ----- Subnet-EVM extras (/ext/bc/<chain>/rpc) -----
 
     /** The chain's fee configuration at a block, and the block of its last change. */
@@ -856,7 +1374,7 @@ export type NodeRpcMethodName = keyof typeof nodeRpcMethods;
 /** Any entry of the table. */
 export type AnyNodeRpcMethod = (typeof nodeRpcMethods)[NodeRpcMethodName];
 
-/** The table's entries in table order (admin, info, Subnet-EVM, validators, standard eth). */
+/** The table's entries in table order (admin, info, P, X, Subnet-EVM, validators, standard eth). */
 export function listNodeRpcMethods(): readonly AnyNodeRpcMethod[] {
     return Object.values(nodeRpcMethods);
 }
@@ -890,6 +1408,8 @@ export function paramsFromText<P>(
 function fromText(kind: ParamKind, text: string): unknown {
     switch (kind) {
         case 'nodeIds':
+        case 'cb58Ids':
+        case 'pAddresses':
             return text.split(/[\s,]+/).filter((part) => part.length > 0);
         case 'timestamp':
             return /^\d+$/.test(text) ? Number(text) : text;

@@ -5,6 +5,7 @@
  * test/fixtures/realnode).
  */
 import { ValidationError } from '../http/errors';
+import { bech32Payload } from '../ids/bech32';
 import { isCb58Id, isNodeId } from '../ids/cb58';
 
 /** AvalancheGo's log level names (`utils/logging/level.go`); input is case-insensitive. */
@@ -204,4 +205,93 @@ export function trimTrailing(values: unknown[]): unknown[] {
     const out = [...values];
     while (out.length > 0 && out[out.length - 1] === undefined) out.pop();
     return out;
+}
+
+/** Checks an optional list of 32-byte cb58 ids (platform.getSubnets' `ids`). */
+export function checkCb58Ids(value: unknown, param: string): string[] | undefined {
+    if (value === undefined) return undefined;
+    if (!Array.isArray(value)) throw new ValidationError(param, value, 'a list of cb58 ids');
+    for (let index = 0; index < value.length; index++) {
+        checkCb58Id(value[index], `${param}[${index}]`);
+    }
+    return value as string[];
+}
+
+/**
+ * Most addresses one request takes: the P- and X-Chain services cap address lists at
+ * `maxPageSize` (1024) in vms/platformvm/service.go
+ * (https://github.com/ava-labs/avalanchego/blob/v1.14.2/vms/platformvm/service.go).
+ */
+export const maxChainAddresses = 1024;
+
+/**
+ * Checks a P- or X-Chain address: `P-`/`X-`, a bech32 human-readable part (avax, fuji, local or
+ * a custom network's) and a 20-byte payload with a valid checksum. The node parses the same text
+ * with `ParseLocalAddress`, which fails with a sentence that names neither chain nor format.
+ */
+export function checkChainAddress(value: unknown, chain: 'P' | 'X', param = 'address'): string {
+    const allowed = `a ${chain}-Chain address such as ${chain}-avax1… (bech32 with a valid checksum)`;
+    if (typeof value !== 'string' || value.length > 120 || !value.startsWith(`${chain}-`)) {
+        throw new ValidationError(param, value, allowed);
+    }
+    const body = value.slice(2);
+    if (body !== body.toLowerCase() && body !== body.toUpperCase()) {
+        throw new ValidationError(param, value, allowed);
+    }
+    const payload = bech32Payload(body);
+    if (payload?.length !== 20 || !/^[a-z0-9-]{1,83}1/i.test(body)) {
+        throw new ValidationError(param, value, allowed);
+    }
+    return value;
+}
+
+/** Checks a non-empty list of P- or X-Chain addresses. */
+export function checkChainAddresses(
+    value: unknown,
+    chain: 'P' | 'X',
+    param = 'addresses',
+): string[] {
+    if (!Array.isArray(value) || value.length === 0 || value.length > maxChainAddresses) {
+        throw new ValidationError(
+            param,
+            value,
+            `a list of 1 to ${maxChainAddresses} ${chain}-Chain addresses`,
+        );
+    }
+    for (let index = 0; index < value.length; index++) {
+        checkChainAddress(value[index], chain, `${param}[${index}]`);
+    }
+    return value as string[];
+}
+
+const maxUint64 = 2n ** 64n - 1n;
+
+/**
+ * Checks a 64-bit unsigned integer (a block height) and returns it as a decimal string, the form
+ * `json.Uint64` reads: a number above 2^53 would already have lost digits.
+ */
+export function checkUint64(value: unknown, param: string): string {
+    const allowed = 'a whole number from 0 to 18446744073709551615 (digits, or a safe integer)';
+    let big: bigint | undefined;
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) big = BigInt(value);
+    else if (typeof value === 'bigint' && value >= 0n) big = value;
+    else if (typeof value === 'string' && /^(0|[1-9][0-9]{0,19})$/.test(value)) big = BigInt(value);
+    if (big === undefined || big > maxUint64) throw new ValidationError(param, value, allowed);
+    return big.toString();
+}
+
+/**
+ * Checks an X-Chain asset: its id (cb58) or an alias the chain knows, such as AVAX
+ * (`lookupAssetID` in vms/avm/vm.go takes either).
+ */
+export function checkAssetId(value: unknown, param = 'assetID'): string {
+    if (typeof value === 'string' && cb58Like.test(value)) return checkCb58Id(value, param);
+    if (typeof value !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(value)) {
+        throw new ValidationError(
+            param,
+            value,
+            'an asset id (cb58) or an asset alias such as AVAX',
+        );
+    }
+    return value;
 }

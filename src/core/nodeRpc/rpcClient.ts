@@ -107,13 +107,20 @@ export function batchCall<P, R>(method: NodeRpcMethod<string, P, R>, params: P):
     return { method: method, params };
 }
 
-/** The path of an endpoint kind on a node (chain required for `evm` and `validators`). */
+/**
+ * The path of an endpoint kind on a node (chain required for `evm` and `validators`). The P- and
+ * X-Chain APIs go to their aliases, which every node registers; `refusesBatches` knows them.
+ */
 export function nodeEndpointPath(kind: EndpointKind, chain?: string): string {
     switch (kind) {
         case 'admin':
             return '/ext/admin';
         case 'info':
             return '/ext/info';
+        case 'platform':
+            return '/ext/bc/P';
+        case 'avm':
+            return '/ext/bc/X';
         case 'evm':
             return `/ext/bc/${encodeURIComponent(requireChain(chain, 'rpc'))}/rpc`;
         case 'validators':

@@ -48,6 +48,34 @@ const titles: Readonly<Record<string, string>> = {
     'info.peers': 'Peers',
     'info.uptime': 'Uptime',
     'info.upgrades': 'Network Upgrades',
+    'platform.getHeight': 'P-Chain Height',
+    'platform.getSubnets': 'Subnets, Deprecated',
+    'platform.getSubnet': 'Subnet',
+    'platform.getBlockchains': 'Blockchains, Deprecated',
+    'platform.getBlockchainStatus': 'Blockchain Status',
+    'platform.validatedBy': 'Subnet Validating a Blockchain',
+    'platform.validates': 'Blockchains of a Subnet',
+    'platform.getCurrentValidators': 'Current Validators (P-Chain)',
+    'platform.getL1Validator': 'L1 Validator',
+    'platform.getTx': 'P-Chain Transaction',
+    'platform.getTxStatus': 'P-Chain Transaction Status',
+    'platform.getBalance': 'P-Chain Balance, Deprecated',
+    'platform.getStakingAssetID': 'Staking Asset',
+    'platform.getCurrentSupply': 'Current Supply',
+    'platform.getTimestamp': 'P-Chain Time',
+    'platform.getBlockByHeight': 'P-Chain Block by Height',
+    'platform.getFeeState': 'P-Chain Fee State',
+    'platform.getValidatorFeeState': 'L1 Validator Fee State',
+    'platform.getValidatorFeeConfig': 'L1 Validator Fee Config',
+    'platform.getMinStake': 'Minimum Stake',
+    'platform.getTotalStake': 'Total Stake',
+    'avm.getHeight': 'X-Chain Height',
+    'avm.getTx': 'X-Chain Transaction',
+    'avm.getTxStatus': 'X-Chain Transaction Status, Deprecated',
+    'avm.getAssetDescription': 'X-Chain Asset',
+    'avm.getBlockByHeight': 'X-Chain Block by Height',
+    'avm.getBalance': 'X-Chain Balance, Deprecated',
+    'avm.getAllBalances': 'X-Chain Balances, Deprecated',
     eth_feeConfig: 'Fee Config',
     eth_getChainConfig: 'Chain Config',
     eth_getActivePrecompilesAt: 'Active Precompiles, Deprecated',
@@ -62,13 +90,20 @@ const titles: Readonly<Record<string, string>> = {
     eth_getBlockByNumber: 'Block by Number',
 };
 
-/** `info.getNodeID` → `infoGetNodeID`, `eth_getBalance` → `ethGetBalance`. */
+const digitNames = ['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine'];
+
+/**
+ * `info.getNodeID` → `infoGetNodeID`, `eth_getBalance` → `ethGetBalance`,
+ * `platform.getL1Validator` → `platformGetLOneValidator`: digits are spelt out because command
+ * ids are letters only after `avalanche.<area>.` (scripts/checkManifest.mjs).
+ */
 export function nodeMethodCommandName(method: string): string {
     return method
         .split(/[._]/)
         .filter((part) => part.length > 0)
         .map((part, i) => (i === 0 ? part : part[0]!.toUpperCase() + part.slice(1)))
-        .join('');
+        .join('')
+        .replace(/\d/g, (digit) => digitNames[Number(digit)]!);
 }
 
 /**

@@ -21,7 +21,13 @@ import {
     apiFeatures,
 } from '../dataApi/enums';
 import { isEvmAddress, isEvmChainIdOrBlockchainId, isEvmHash } from '../dataApi/validate';
-import { blockTagNames, logLevels, maxAliasLength } from '../nodeRpc/params';
+import {
+    blockTagNames,
+    checkChainAddress,
+    logLevels,
+    maxAliasLength,
+    maxChainAddresses,
+} from '../nodeRpc/params';
 import type { ParamKind } from '../nodeRpc/methods';
 import type { QueryParamValue } from '../../shared/query';
 
@@ -54,6 +60,11 @@ export type PromptKind =
     | 'nodeId'
     | 'nodeIds'
     | 'pnAddresses'
+    | 'cb58Ids'
+    | 'pAddresses'
+    | 'xAddress'
+    | 'height'
+    | 'assetId'
     | 'blockNumber'
     | 'amount'
     | 'timestamp'
@@ -149,6 +160,16 @@ export function isPrimaryNetworkAddress(text: string, hrps: readonly string[]): 
     }
 }
 
+/** True for a P- or X-Chain address of any network (`checkChainAddress` says why not). */
+function isChainAddress(text: string, chain: 'P' | 'X'): boolean {
+    try {
+        checkChainAddress(text, chain);
+        return true;
+    } catch {
+        return false;
+    }
+}
+
 function isRealDate(text: string): boolean {
     const match = isoDate.exec(text);
     if (!match) return false;
@@ -222,6 +243,35 @@ export function checkPromptText(
                 ? undefined
                 : `"${shorten(bad)}" is not a primary-network address of ${context.network ?? 'mainnet or fuji'} (P-${hrps[0]}1…, with a valid checksum).`;
         }
+        case 'cb58Ids': {
+            const bad = splitList(text).find((item) => !isCb58Id(item));
+            return bad === undefined
+                ? undefined
+                : `"${shorten(bad)}" is not a cb58 id (32 bytes with a valid checksum).`;
+        }
+        case 'pAddresses': {
+            const items = splitList(text);
+            const bad = items.find((item) => !isChainAddress(item, 'P'));
+            if (items.length > maxChainAddresses) {
+                return `At most ${maxChainAddresses} addresses.`;
+            }
+            return bad === undefined
+                ? undefined
+                : `"${shorten(bad)}" is not a P-Chain address (P-…1…, bech32 with a valid checksum).`;
+        }
+        case 'xAddress':
+            return isChainAddress(text, 'X')
+                ? undefined
+                : 'An X-Chain address: X-…1…, bech32 with a valid checksum.';
+        case 'height':
+            return /^(0|[1-9][0-9]{0,19})$/.test(text) && BigInt(text) < 2n ** 64n
+                ? undefined
+                : 'A block height: a whole number of digits below 2^64.';
+        case 'assetId':
+            return isCb58Id(text) ||
+                (!cb58Like.test(text) && /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(text))
+                ? undefined
+                : 'An asset id (cb58 with a valid checksum) or an alias such as AVAX.';
         case 'blockNumber':
         case 'amount':
             return digits.test(text) && text.length <= 78
@@ -305,6 +355,8 @@ export function parsePromptText(kind: PromptKind, rawText: string): QueryParamVa
     switch (kind) {
         case 'evmAddresses':
         case 'pnAddresses':
+        case 'pAddresses':
+        case 'cb58Ids':
         case 'nodeIds':
             return splitList(text);
         case 'timestamp':
@@ -437,6 +489,16 @@ export function nodePromptKind(kind: ParamKind, name: string): PromptKind {
             return 'timestamp';
         case 'boolean':
             return 'boolean';
+        case 'cb58Ids':
+            return 'cb58Ids';
+        case 'pAddresses':
+            return 'pAddresses';
+        case 'xAddress':
+            return 'xAddress';
+        case 'height':
+            return 'height';
+        case 'assetId':
+            return 'assetId';
     }
 }
 
@@ -460,10 +522,15 @@ export function identifierFits(
             case 'hash32':
                 return ['evmTxHash', 'hash', 'blockId', 'blockOrHash'].includes(kind);
             case 'cb58Id':
-                return ['pnTxId', 'cb58Id', 'nodeChain', 'evmChain'].includes(kind);
+                return ['pnTxId', 'cb58Id', 'cb58Ids', 'assetId', 'nodeChain', 'evmChain'].includes(
+                    kind,
+                );
             case 'pnAddress':
                 return (
-                    kind === 'pnAddresses' && isPrimaryNetworkAddress(text, hrpFor(context.network))
+                    (kind === 'pnAddresses' &&
+                        isPrimaryNetworkAddress(text, hrpFor(context.network))) ||
+                    (kind === 'pAddresses' && isChainAddress(text, 'P')) ||
+                    (kind === 'xAddress' && isChainAddress(text, 'X'))
                 );
             case 'nodeId':
                 return kind === 'nodeId' || kind === 'nodeIds';

@@ -1,0 +1,91 @@
+/**
+ * The building blocks of the node result schemas (schemas.ts, primarySchemas.ts): lazy schema
+ * construction and the number, list and id shapes AvalancheGo and the EVM servers send. See
+ * schemas.ts for why they tolerate what they do.
+ */
+import * as z from 'zod';
+
+/** Memoises a builder: the schema is constructed on the first call and reused afterwards. */
+export function lazy<T>(build: () => T): () => T {
+    let built = false;
+    let value: T | undefined;
+    return () => {
+        if (!built) {
+            value = build();
+            built = true;
+        }
+        return value as T;
+    };
+}
+
+/** An unsigned integer small enough for a JS number, as a JSON number or a decimal string. */
+export function smallUintWire() {
+    return z.union([
+        z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+        z.string().regex(/^\d{1,15}$/, 'expected a decimal integer string'),
+    ]);
+}
+
+/** A 64-bit (or wider) unsigned integer, as a JSON number or a decimal string. */
+export function bigUintWire() {
+    return z.union([
+        z.number().int().nonnegative(),
+        z.string().regex(/^\d{1,78}$/, 'expected a decimal integer string'),
+    ]);
+}
+
+/** A float, as a JSON number or a decimal string such as `"99.5000"`. */
+export function floatWire() {
+    return z.union([
+        z.number(),
+        z.string().regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/, 'expected a decimal number string'),
+    ]);
+}
+
+/** An EVM hex quantity that fits a JS number (block numbers, nonces, gas, indexes, chain ids). */
+export function smallHexWire() {
+    return z.string().regex(/^0x[0-9a-fA-F]{1,13}$/, 'expected a hex quantity below 2^52');
+}
+
+/** An EVM hex quantity of any width (wei amounts). */
+export function hexWire() {
+    return z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'expected a hex quantity');
+}
+
+/** A list that Go may send as `null` when empty. */
+export function listWire<T extends z.ZodType>(item: T) {
+    return z.array(item).nullish();
+}
+
+/** A number sent as a JSON number or a decimal string, as a JS number (small values only). */
+export function toNumber(value: number | string): number {
+    return typeof value === 'number' ? value : Number(value);
+}
+
+/** A decimal string that `BigInt()` accepts, without leading zeros. */
+export function toDecimal(value: number | string): string {
+    if (typeof value === 'number') {
+        return Number.isSafeInteger(value) ? String(value) : BigInt(Math.trunc(value)).toString();
+    }
+    return BigInt(value).toString();
+}
+
+/** A hex quantity below 2^53 as a JS number. */
+export function hexToNumber(value: string): number {
+    return Number.parseInt(value.slice(2), 16);
+}
+
+/** A hex quantity of any width as a decimal string. */
+export function hexToDecimal(value: string): string {
+    return BigInt(value).toString();
+}
+
+/** A copy of a list that Go may have sent as `null`. */
+export function listOf<T>(value: readonly T[] | null | undefined): T[] {
+    return value ? [...value] : [];
+}
+
+/** The entries of a record that Go may have sent as `null`, ordered by key. */
+export function sortedEntries<T>(record: Record<string, T> | null | undefined): [string, T][] {
+    return Object.entries(record ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
