@@ -257,6 +257,26 @@ describe('(unit) hover engine against the sandbox', function () {
         assert.ok(requests('eth_getTransactionReceipt') >= 1);
     });
 
+    it('on a local network asks only the node, links no explorer and says where from', async () => {
+        network = 'local';
+        const address = id(known.evmAddress);
+        const offline = engine.offlineMarkdown(address, place).markdown;
+        assert.ok(!offline.includes('Open in explorer'), offline);
+        assert.match(offline, /Looked up on C\\-Chain \(local\)/);
+        const built = await engine.liveMarkdown(address, new AbortController().signal);
+        const markdown = built?.markdown ?? '';
+        assert.match(markdown, /Balance: [\d,\\.]+ AVAX/);
+        assert.match(markdown, /because the Data API does not index local networks_/);
+        assert.ok(!markdown.includes('](https://'), markdown);
+        assert.equal(
+            sandbox.requests.filter((r) => r.service === 'dataApi').length,
+            0,
+            'no Data API request on local',
+        );
+        const details = await engine.details(known.evmAddress);
+        assert.ok(details && 'json' in details, 'the panels ask the Data API: JSON instead');
+    });
+
     it('shows the parts that worked and a calm note when the node is down', async () => {
         sandbox.settings.nodeDown = true;
         const built = await engine.liveMarkdown(

@@ -35,6 +35,7 @@ import {
 import { resolveNodeId } from './nodeId';
 import { resolvePnAddress } from './pnAddress';
 
+export { dataApiFallbackReason, maxNodeChainsAsked } from './evmRpc';
 export {
     cChainEvmId,
     defaultResolverLimits,
