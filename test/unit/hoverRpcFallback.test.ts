@@ -328,6 +328,28 @@ describe('(unit) hover JSON-RPC fallback against the sandbox', function () {
             assert.match(md, /because the Data API is rate\\-limiting requests \\\(429\\\)_/);
         });
 
+        it("asks an L1's own RPC URL from the chain list when the Data API cannot answer for it", async () => {
+            sandbox.addFault({
+                service: 'dataApi',
+                target: 'listErc20Balances',
+                fault: { kind: 'status', status: 503 },
+            });
+            const l1 = { ...mainnet, evmChainId: known.l1EvmChainId };
+            const r = as(await resolve(known.evmAddress, l1), 'evmAddress');
+            assert.equal(r.chain.evmChainId, known.l1EvmChainId);
+            assert.ok(r.native);
+            assert.equal(r.source?.service, 'chain RPC');
+            assert.equal(r.source?.chainName, r.chain.name);
+            assert.match(render(r), /_From the chain's JSON-RPC \(/);
+            assert.ok(
+                sandbox.requests.some(
+                    (q) =>
+                        q.url.startsWith(`/ext/bc/${known.l1BlockchainId}/rpc`) &&
+                        q.operations.includes('eth_getTransactionCount'),
+                ),
+            );
+        });
+
         it('says "From the Data API" when it answered', async () => {
             const r = as(await resolve(known.evmAddress, mainnet), 'evmAddress');
             assert.deepEqual(r.source, { service: 'Data API' });
