@@ -176,10 +176,14 @@ export const NodeQueryCommandId = {
     NodeEthGetCode: 'avalanche.nodeRpc.ethGetCode',
     /** `eth_getTransactionByHash` */
     NodeEthGetTransactionByHash: 'avalanche.nodeRpc.ethGetTransactionByHash',
+    /** `eth_getTransactionCount` */
+    NodeEthGetTransactionCount: 'avalanche.nodeRpc.ethGetTransactionCount',
     /** `eth_getTransactionReceipt` */
     NodeEthGetTransactionReceipt: 'avalanche.nodeRpc.ethGetTransactionReceipt',
     /** `eth_getBlockByNumber` */
     NodeEthGetBlockByNumber: 'avalanche.nodeRpc.ethGetBlockByNumber',
+    /** `eth_getBlockByHash` */
+    NodeEthGetBlockByHash: 'avalanche.nodeRpc.ethGetBlockByHash',
 } as const;
 
 /** Generic query commands shown in the palette. */

@@ -126,6 +126,7 @@ export class Hovers extends Disposable {
             dataApi: () => clients.dataApi(),
             nodeRpc: () => clients.nodeRpc(),
             chains: (network, signal) => clients.chains(network, signal),
+            nodeChains: (network, signal) => clients.nodeChains(network, signal),
             rpcFor: (rpcUrl) => clients.rpcFor(rpcUrl),
             network: () => clients.network,
             defaultEvmChain: () => config.get(SettingKey.HoversDefaultEvmChain),

@@ -20,6 +20,7 @@ import { Disposable } from './disposable';
 import { loadCore } from './lazyCore';
 import { log } from './log';
 import { affectsNetwork, vscodeTransport } from './network';
+import { nodeChainsFor } from './nodeChains';
 import type { Secrets } from './secrets';
 import { type Network, SettingKey } from './settingKeys';
 
@@ -191,6 +192,21 @@ export class ClientProvider extends Disposable {
             entry = created;
         }
         return untilAborted(entry.chains, signal, abortError);
+    }
+
+    /**
+     * The EVM chains the node side can answer for on `network`, each with its `rpcUrl` (see
+     * `nodeChainsFor`). On a local network the selected node's C-Chain is asked for its chain id.
+     */
+    async nodeChains(network: Network | 'local', signal?: AbortSignal): Promise<ChainInfo[]> {
+        const nodeUrl = this.nodeUrl;
+        if (network !== 'local') return nodeChainsFor(network, nodeUrl);
+        const { nodeRpcMethods } = loadCore();
+        const chainId = await this.nodeRpc().call(nodeRpcMethods.eth_chainId, [], {
+            chain: 'C',
+            ...(signal ? { signal } : {}),
+        });
+        return nodeChainsFor(network, nodeUrl, String(chainId));
     }
 
     /** Forgets the chain lists (a tree's Refresh reads them again). */

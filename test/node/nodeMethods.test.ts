@@ -598,6 +598,41 @@ describe('(node) the node method table against a real AvalancheGo', function () 
                 assert.ok(hashes?.transactionHashes.includes(call.hash), name);
             }
         },
+        eth_getTransactionCount: async () => {
+            for (const { name, chain, activity } of chains()) {
+                // ewoq sent every transfer, so its nonce counts at least those.
+                const nonce = await client.call(m.eth_getTransactionCount, [ewoqAddress], {
+                    chain,
+                });
+                assert.ok(nonce >= activity.transfers.length, name);
+                const fresh = await client.call(
+                    m.eth_getTransactionCount,
+                    [`0x${'00'.repeat(19)}01`],
+                    { chain },
+                );
+                assert.equal(fresh, 0, name);
+            }
+        },
+        eth_getBlockByHash: async () => {
+            for (const { name, chain, activity } of chains()) {
+                const call = activity.contract.calls[1]!;
+                const byNumber = await client.call(
+                    m.eth_getBlockByNumber,
+                    [BigInt(call.blockNumber), false],
+                    { chain },
+                );
+                assert.ok(byNumber, name);
+                const byHash = await client.call(m.eth_getBlockByHash, [byNumber.hash, false], {
+                    chain,
+                });
+                assert.equal(byHash?.number, byNumber.number, name);
+                assert.ok(byHash?.transactionHashes.includes(call.hash), name);
+                const unknown = await client.call(m.eth_getBlockByHash, [`0x${'ab'.repeat(32)}`], {
+                    chain,
+                });
+                assert.equal(unknown, null, name);
+            }
+        },
     } satisfies Record<NodeRpcMethodName, () => Promise<void>>;
 
     for (const method of listNodeRpcMethods()) {

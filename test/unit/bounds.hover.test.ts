@@ -123,6 +123,7 @@ describe('(unit) bounds: hover cache', function () {
                         },
                         chains: (network: 'mainnet' | 'fuji', signal?: AbortSignal) =>
                             lookups.chains(network, signal),
+                        nodeChains: () => Promise.resolve([]),
                         rpcFor: (rpcUrl: string) => lookups.rpcFor(rpcUrl),
                     };
                     const resolver = new HoverResolver(clients);

@@ -330,6 +330,8 @@ describe('(unit) fuzz: response schemas and panel views', function () {
             ['eth_getTransactionReceipt', 'C', [known.evmTxHash]],
             ['eth_getBlockByNumber', 'C', [blockHex, true]],
             ['eth_getBlockByNumber', 'C', [blockHex, false]],
+            ['eth_getTransactionCount', 'C', [known.evmAddress, 'latest']],
+            ['eth_getBlockByHash', 'C', [known.evmBlockHash, false]],
             ['eth_getChainConfig', known.l1BlockchainId, []],
             ['eth_feeConfig', known.l1BlockchainId, []],
             ['validators.getCurrentValidators', known.l1BlockchainId, {}],

@@ -70,13 +70,16 @@ describe('(unit) hover engine against the sandbox', function () {
         network = 'mainnet';
         defaultEvmChain = '';
         liveKinds = ['evmAddress', 'hash32', 'pnAddress', 'nodeId', 'cb58Id'];
-        lookups = sharedLookups(() => Promise.resolve(api), {
-            timeouts: { connectMs: 5000, headersMs: 5000, bodyMs: 5000 },
-        });
+        lookups = sharedLookups(
+            () => Promise.resolve(api),
+            { timeouts: { connectMs: 5000, headersMs: 5000, bodyMs: 5000 } },
+            sandbox.nodeUrl,
+        );
         const host: HoverEngineHost = {
             dataApi: () => Promise.resolve(api),
             nodeRpc: () => node,
             chains: (net, signal) => lookups.chains(net, signal),
+            nodeChains: (net, signal) => lookups.nodeChains(net, signal),
             rpcFor: (rpcUrl) => lookups.rpcFor(rpcUrl),
             network: () => network,
             defaultEvmChain: () => defaultEvmChain,
@@ -207,6 +210,8 @@ describe('(unit) hover engine against the sandbox', function () {
     });
 
     it('turns a rate limit into one calm line, then retries in the background when it lifts', async () => {
+        // With the node up the chain's JSON-RPC would answer instead (the next test).
+        sandbox.settings.nodeDown = true;
         sandbox.addFault({
             fault: { kind: 'status', status: 429, retryAfterSeconds: 1 },
             target: 'getTransaction',
@@ -227,6 +232,49 @@ describe('(unit) hover engine against the sandbox', function () {
             /\*\*Transaction on Avalanche C\\-Chain\*\*/,
         );
         assert.equal(requests('getTransaction'), 2);
+    });
+
+    it("answers from the node's JSON-RPC during a Data API rate limit, and says so", async () => {
+        sandbox.addFault({
+            fault: { kind: 'status', status: 429, retryAfterSeconds: 1 },
+            target: 'getTransaction',
+        });
+        const built = await engine.liveMarkdown(id(known.evmTxHash), new AbortController().signal);
+        const markdown = built?.markdown ?? '';
+        assert.ok(
+            markdown.includes('**Transaction on Avalanche C\\-Chain** · ✓ success'),
+            markdown,
+        );
+        assert.match(markdown, /Fee [\d\\.]+ AVAX · \d+ logs?/);
+        assert.match(
+            markdown,
+            /_From the node's JSON-RPC \(127\\\.0\\\.0\\\.1\\:\d+, Avalanche C\\-Chain\)/,
+        );
+        assert.ok(
+            markdown.includes(', because the Data API is rate\\-limiting requests \\(429\\)_'),
+            markdown,
+        );
+        assert.ok(requests('eth_getTransactionReceipt') >= 1);
+    });
+
+    it('on a local network asks only the node, links no explorer and says where from', async () => {
+        network = 'local';
+        const address = id(known.evmAddress);
+        const offline = engine.offlineMarkdown(address, place).markdown;
+        assert.ok(!offline.includes('Open in explorer'), offline);
+        assert.match(offline, /Looked up on C\\-Chain \(local\)/);
+        const built = await engine.liveMarkdown(address, new AbortController().signal);
+        const markdown = built?.markdown ?? '';
+        assert.match(markdown, /Balance: [\d,\\.]+ AVAX/);
+        assert.match(markdown, /because the Data API does not index local networks_/);
+        assert.ok(!markdown.includes('](https://'), markdown);
+        assert.equal(
+            sandbox.requests.filter((r) => r.service === 'dataApi').length,
+            0,
+            'no Data API request on local',
+        );
+        const details = await engine.details(known.evmAddress);
+        assert.ok(details && 'json' in details, 'the panels ask the Data API: JSON instead');
     });
 
     it('shows the parts that worked and a calm note when the node is down', async () => {

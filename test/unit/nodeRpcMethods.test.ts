@@ -103,9 +103,11 @@ const expectedNames = [
     'eth_blockNumber',
     'eth_getBalance',
     'eth_getCode',
+    'eth_getTransactionCount',
     'eth_getTransactionByHash',
     'eth_getTransactionReceipt',
     'eth_getBlockByNumber',
+    'eth_getBlockByHash',
 ];
 
 describe('(unit) nodeRpc method table', () => {

@@ -821,6 +821,7 @@ describe('(unit) node palette choices against the sandbox node', function () {
             endpoint: () => 'info',
             block: () => '0',
             address: () => '0x0000000000000000000000000000000000000001',
+            hash: () => `0x${'00'.repeat(32)}`,
         };
         let tried = 0;
         for (const entry of nodeQueries()) {

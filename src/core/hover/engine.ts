@@ -40,7 +40,7 @@ import {
 } from './markdown';
 import { panelQueryFor } from './panelQuery';
 import { cChainEvmId, HoverResolver, type ResolverLimits } from './resolve';
-import type { HoverChain, HoverNetwork, HoverService, LiveResult } from './types';
+import type { DataApiNetwork, HoverChain, HoverNetwork, HoverService, LiveResult } from './types';
 
 /** The extension's own commands that hover links run. */
 export interface HoverCommandIds {
@@ -63,7 +63,12 @@ export interface HoverEngineHost {
     dataApi(): Promise<DataApiClient>;
     nodeRpc(): NodeRpcClient;
     /** The Data API's EVM chains of a network, kept and shared by the host. */
-    chains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
+    chains(network: DataApiNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
+    /**
+     * The EVM chains the node side can answer for on `network`, each with its `rpcUrl`: where
+     * EVM lookups go when the Data API does not index the network or cannot answer.
+     */
+    nodeChains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
     /** A client and endpoint path for a chain's RPC URL, kept by the host. */
     rpcFor(rpcUrl: string): RpcTarget | undefined;
     network(): HoverNetwork;
@@ -71,8 +76,8 @@ export interface HoverEngineHost {
     defaultEvmChain(): string;
     /** `avalanche.hovers.liveKinds`. */
     liveKinds(): readonly string[];
-    /** The Avalanche explorer URL of an item, from the user's template. */
-    explorerUrl(kind: string, id: string, network: HoverNetwork): string;
+    /** The Avalanche explorer URL of an item, from the user's template (it knows no local network). */
+    explorerUrl(kind: string, id: string, network: DataApiNetwork): string;
     readonly commands: HoverCommandIds;
     readonly now?: (() => number) | undefined;
     readonly limits?: Partial<ResolverLimits> | undefined;
@@ -163,6 +168,7 @@ export class HoverEngine {
                 dataApi: () => host.dataApi(),
                 nodeRpc: () => host.nodeRpc(),
                 chains: (network, signal) => host.chains(network, signal),
+                nodeChains: (network, signal) => host.nodeChains(network, signal),
                 rpcFor: (rpcUrl) => host.rpcFor(rpcUrl),
             },
             host.limits,
@@ -231,7 +237,7 @@ export class HoverEngine {
                     tooltip: 'Look this up on another EVM chain',
                 });
             }
-            if (id.kind === 'evmAddress' && this.evmChainFor(id) === '') {
+            if (id.kind === 'evmAddress' && this.evmChainFor(id) === '' && network !== 'local') {
                 links.push({
                     title: 'Open in explorer',
                     url: this.host.explorerUrl('c-chain/address', copy, network),
@@ -392,7 +398,8 @@ export class HoverEngine {
         const nowMs = this.now();
         const options: LiveHoverOptions = {
             nowMs,
-            explorerUrl: (kind, id, network) => this.host.explorerUrl(kind, id, network),
+            explorerUrl: (kind, id, network) =>
+                network === 'local' ? undefined : this.host.explorerUrl(kind, id, network),
             setApiKeyCommand: this.host.commands.setApiKey,
         };
         if ('value' in answer) return liveHoverMarkdown(answer.value, options);

@@ -31,6 +31,7 @@ import type {
     HoverL1Validation,
     HoverNetwork,
     HoverNodeValidator,
+    HoverSource,
     HoverTokenBalance,
     HoverTransfer,
     LiveResult,
@@ -360,6 +361,10 @@ function evmAddressPart(md: Md, r: EvmAddressLive, options: LiveHoverOptions): W
     }
     md.raw(`**On ${name(r.chain.name)}** · ${what}`);
     if (r.native) md.raw(`Balance: ${tokenLine(r.native)}`);
+    if (r.nonce !== undefined) {
+        md.raw(`Nonce ${e(formatInteger(String(r.nonce)))} (transactions sent)`);
+    }
+    alsoOnLine(md, r.alsoOn);
     if (r.tokens !== undefined) {
         const shown = r.tokens.map(tokenLine);
         const rest = (r.tokenCount ?? 0) - r.tokens.length;
@@ -398,14 +403,24 @@ function transferLine(t: HoverTransfer): string {
 }
 
 function evmTxPart(md: Md, r: EvmTxLive, options: LiveHoverOptions): WebLink[] {
-    md.raw(`**Transaction on ${name(r.chain.name)}** · ${r.success ? '✓ success' : '✗ failed'}`);
-    md.raw(`Block ${e(formatInteger(r.blockNumber))} · ${when(r.timestamp, options.nowMs)}`);
+    const status = r.pending ? '⏳ pending' : r.success ? '✓ success' : '✗ failed';
+    md.raw(`**Transaction on ${name(r.chain.name)}** · ${status}`);
+    if (r.blockNumber !== '') {
+        const time = r.timestamp > 0 ? ` · ${when(r.timestamp, options.nowMs)}` : '';
+        md.raw(`Block ${e(formatInteger(r.blockNumber))}${time}`);
+    }
     md.raw(`From ${shortCode(r.from)} to ${r.to ? shortCode(r.to) : 'a new contract'}`);
     const method = r.method ? ` · ${e(clip(r.method, 80))}` : '';
     md.raw(`Value ${amount(r.value, r.decimals, r.symbol)}${method}`);
     md.raw(
         `Gas ${e(formatInteger(r.gasUsed))} of ${e(formatInteger(r.gasLimit))} at ${amount(r.gasPrice, 9, 'gwei')}`,
     );
+    const facts = [
+        r.fee === undefined ? undefined : `Fee ${amount(r.fee, r.decimals, r.symbol)}`,
+        r.logCount === undefined ? undefined : `${r.logCount} log${r.logCount === 1 ? '' : 's'}`,
+    ].filter((x): x is string => x !== undefined);
+    if (facts.length > 0) md.raw(facts.join(' · '));
+    alsoOnLine(md, r.alsoOn);
     if (r.transferCount > 0) {
         const more =
             r.transferCount > r.transfers.length
@@ -545,6 +560,32 @@ function subnetPart(md: Md, r: SubnetLive, options: LiveHoverOptions): void {
     if (r.conversionTx) md.raw(`Converted to an L1 by ${shortCode(r.conversionTx)}`);
 }
 
+/**
+ * Where the answer came from, and why not from the Data API when it did not. Every part is escaped:
+ * the endpoint and chain name come from settings and chain lists.
+ */
+function sourceLine(source: HoverSource, verb: 'From' | 'Asked'): string {
+    if (source.service === 'Data API') return `${verb} the Data API`;
+    const whose = source.service === 'node' ? "the node's" : "the chain's";
+    const where = [source.endpoint, source.chainName]
+        .filter((x): x is string => x !== undefined && x !== '')
+        .map((x) => e(clip(x, maxNameLength)))
+        .join(', ');
+    const because = source.because ? `, because the Data API ${e(clip(source.because, 120))}` : '';
+    return `${verb} ${whose} JSON-RPC${where ? ` (${where})` : ''}${because}`;
+}
+
+function sourcePart(md: Md, result: LiveResult): void {
+    if (!('source' in result) || result.source === undefined) return;
+    md.gap().raw(`_${sourceLine(result.source, result.kind === 'notFound' ? 'Asked' : 'From')}_`);
+}
+
+function alsoOnLine(md: Md, alsoOn: readonly string[] | undefined): void {
+    if (alsoOn && alsoOn.length > 0) {
+        md.raw(`Also known on: ${alsoOn.map((n) => name(n)).join(', ')}`);
+    }
+}
+
 function notesPart(md: Md, notes: readonly CalmError[], options: LiveHoverOptions): void {
     if (notes.length === 0) return;
     md.gap();
@@ -575,8 +616,10 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
                 `**Block ${e(formatInteger(result.blockNumber))} on ${name(result.chain.name)}** · ${when(result.timestamp, options.nowMs)}`,
             );
             md.raw(
-                `${result.txCount}${result.moreTransactions ? '+' : ''} transaction${result.txCount === 1 && !result.moreTransactions ? '' : 's'}`,
+                `${result.txCount}${result.moreTransactions ? '+' : ''} transaction${result.txCount === 1 && !result.moreTransactions ? '' : 's'}${result.gasUsed === undefined ? '' : ` · gas used ${e(formatInteger(result.gasUsed))}`}`,
             );
+            if (result.miner) md.raw(`Miner ${shortCode(result.miner)}`);
+            alsoOnLine(md, result.alsoOn);
             links = evmExplorer(result.chain, 'block', result.blockNumber, options);
             break;
         case 'primaryTx': {
@@ -648,6 +691,7 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
             md.raw(e(result.reason, 400));
             break;
     }
+    sourcePart(md, result);
     notesPart(md, result.notes, options);
     md.actions([], links);
     return md.build();

@@ -24,6 +24,9 @@ export function panelQueryFor(
     options: PanelQueryOptions,
 ): QueryRequest | undefined {
     if (id.broken) return undefined;
+    // The panels ask the Data API, which knows nothing of a local network; a P-/X-Chain address
+    // names its own network.
+    if (options.network === 'local' && id.kind !== 'pnAddress') return undefined;
     const chainId = options.evmChainId?.trim() || cChainEvmId(options.network);
     const live = options.live;
     if (live) {

@@ -5,8 +5,14 @@
  * API, so nothing is Markdown yet; the builders escape each value on the way out.
  */
 
+/**
+ * The network a hover looks things up on: the two the Data API serves, or `local`, the selected
+ * node's own network, of which the Data API knows nothing (so hovers ask only the node).
+ */
+export type HoverNetwork = 'mainnet' | 'fuji' | 'local';
+
 /** The networks the Data API serves. */
-export type HoverNetwork = 'mainnet' | 'fuji';
+export type DataApiNetwork = Exclude<HoverNetwork, 'local'>;
 
 /** Which service a failure came from, as hovers name it. */
 export type HoverService = 'Data API' | 'node' | 'chain RPC';
@@ -37,6 +43,20 @@ export interface CalmError {
     readonly retryAt?: number | undefined;
     /** True when an API key would help (a Data API rate limit or a refused key). */
     readonly suggestApiKey: boolean;
+}
+
+/**
+ * Where a live answer came from, so the hover can say it: the Data API, or an EVM JSON-RPC
+ * endpoint (the node's, or the chain's own RPC URL) and why the Data API was not the one.
+ */
+export interface HoverSource {
+    readonly service: HoverService;
+    /** `host:port` of the JSON-RPC endpoint asked. */
+    readonly endpoint?: string | undefined;
+    /** The chain the endpoint answered for. */
+    readonly chainName?: string | undefined;
+    /** Plain text completing "because the Data API …" ("is rate-limiting requests (429)"). */
+    readonly because?: string | undefined;
 }
 
 /** An EVM chain as hovers name it. */
@@ -109,6 +129,11 @@ export interface EvmAddressLive {
     readonly token?: HoverTokenContract | undefined;
     readonly recent?: readonly HoverTxRow[] | undefined;
     readonly moreTransactions?: boolean | undefined;
+    /** Transactions sent from the address (JSON-RPC answers only). */
+    readonly nonce?: number | undefined;
+    readonly source?: HoverSource | undefined;
+    /** Other chains of the node that know the address too. */
+    readonly alsoOn?: readonly string[] | undefined;
     /** Parts that could not be read; the rest of the hover still shows. */
     readonly notes: readonly CalmError[];
 }
@@ -151,7 +176,11 @@ export interface EvmTxLive {
     readonly chain: HoverChain;
     readonly txHash: string;
     readonly success: boolean;
+    /** Known to the chain but not yet in a block (JSON-RPC answers only). */
+    readonly pending?: boolean | undefined;
+    /** Empty while pending. */
     readonly blockNumber: string;
+    /** Unix seconds; 0 when the block's time could not be read. */
     readonly timestamp: number;
     readonly from: string;
     /** Empty for a contract creation. */
@@ -168,6 +197,12 @@ export interface EvmTxLive {
     readonly internal: readonly HoverInternalCall[];
     readonly internalCount: number;
     readonly teleporter?: HoverTeleporter | undefined;
+    /** Event logs the receipt holds (JSON-RPC answers only). */
+    readonly logCount?: number | undefined;
+    /** Fee paid in the smallest unit: gas used × effective gas price (JSON-RPC answers only). */
+    readonly fee?: string | undefined;
+    readonly source?: HoverSource | undefined;
+    readonly alsoOn?: readonly string[] | undefined;
     readonly notes: readonly CalmError[];
 }
 
@@ -180,6 +215,11 @@ export interface EvmBlockLive {
     readonly timestamp: number;
     readonly txCount: number;
     readonly moreTransactions: boolean;
+    readonly gasUsed?: string | undefined;
+    /** The block's producer as the chain reports it (coreth reports the zero address). */
+    readonly miner?: string | undefined;
+    readonly source?: HoverSource | undefined;
+    readonly alsoOn?: readonly string[] | undefined;
     readonly notes: readonly CalmError[];
 }
 
@@ -332,6 +372,8 @@ export interface NotFoundLive {
     /** Plain-text list of where it looked ("C-Chain transactions", "P-Chain blocks"). */
     readonly searched: readonly string[];
     readonly network?: HoverNetwork | undefined;
+    /** What was asked and where, when the services could not answer and a node was asked. */
+    readonly source?: HoverSource | undefined;
     readonly notes: readonly CalmError[];
 }
 

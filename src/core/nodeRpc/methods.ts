@@ -1293,6 +1293,34 @@ export const nodeRpcMethods = {
         normalize: s.normalizeCode,
     }),
 
+    /** How many transactions an account has sent (its next nonce). */
+    eth_getTransactionCount: define({
+        name: 'eth_getTransactionCount',
+        endpoint: 'evm',
+        description: 'How many transactions an account has sent (its nonce)',
+        params: [
+            {
+                name: 'address',
+                kind: 'address',
+                optional: false,
+                description: 'Account address (0x + 40 hex digits)',
+            },
+            {
+                name: 'block',
+                kind: 'block',
+                optional: true,
+                description: 'Block number or tag; latest when empty',
+            },
+        ],
+        whyMissing: ethMissing,
+        encodeParams(params: [address: string, block?: BlockTag]) {
+            const [address, block] = checkParamsArray(params, 2);
+            return [checkAddress(address), encodeBlockTag(block ?? 'latest')];
+        },
+        resultSchema: s.SmallHexWireSchema,
+        normalize: s.normalizeSmallHex,
+    }),
+
     /** A transaction by hash, or null when the node does not know it. */
     eth_getTransactionByHash: define({
         name: 'eth_getTransactionByHash',
@@ -1363,6 +1391,37 @@ export const nodeRpcMethods = {
                 throw new ValidationError('fullTransactions', full, 'true or false');
             }
             return [encodeBlockTag(block), full ?? false];
+        },
+        resultSchema: s.MaybeRpcBlockWireSchema,
+        normalize: s.normalizeMaybeRpcBlock,
+    }),
+
+    /** A block by hash, with transaction hashes or full transactions; null when unknown. */
+    eth_getBlockByHash: define({
+        name: 'eth_getBlockByHash',
+        endpoint: 'evm',
+        description: 'A block by its hash',
+        params: [
+            {
+                name: 'hash',
+                kind: 'hash',
+                optional: false,
+                description: 'Block hash (0x + 64 hex digits)',
+            },
+            {
+                name: 'fullTransactions',
+                kind: 'boolean',
+                optional: true,
+                description: 'Include full transactions instead of hashes',
+            },
+        ],
+        whyMissing: ethMissing,
+        encodeParams(params: [hash: string, fullTransactions?: boolean]) {
+            const [hash, full] = checkParamsArray(params, 2);
+            if (full !== undefined && typeof full !== 'boolean') {
+                throw new ValidationError('fullTransactions', full, 'true or false');
+            }
+            return [checkHash(hash), full ?? false];
         },
         resultSchema: s.MaybeRpcBlockWireSchema,
         normalize: s.normalizeMaybeRpcBlock,

@@ -85,9 +85,11 @@ const titles: Readonly<Record<string, string>> = {
     eth_blockNumber: 'Latest Block Number',
     eth_getBalance: 'Balance of an Account',
     eth_getCode: 'Contract Code',
+    eth_getTransactionCount: 'Nonce of an Account',
     eth_getTransactionByHash: 'Transaction by Hash',
     eth_getTransactionReceipt: 'Transaction Receipt',
     eth_getBlockByNumber: 'Block by Number',
+    eth_getBlockByHash: 'Block by Hash',
 };
 
 const digitNames = ['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine'];

@@ -1,6 +1,6 @@
 /**
- * What `ClientProvider` gives hovers in the extension (one chain list per network, one JSON-RPC
- * client per RPC base URL), for tests in plain Node.
+ * What `ClientProvider` gives hovers in the extension (one chain list per network, the node side's
+ * chains, one JSON-RPC client per RPC base URL), for tests in plain Node.
  */
 import {
     abortError,
@@ -8,13 +8,23 @@ import {
     type DataApiClient,
     NodeRpcClient,
     type NodeRpcClientOptions,
+    nodeRpcMethods,
     type RpcTarget,
     splitRpcUrl,
 } from '../../../src/core';
 import { untilAborted } from '../../../src/core/abort';
+import { nodeChainsFor } from '../../../src/platform/nodeChains';
 
 export interface SharedLookups {
     chains(network: 'mainnet' | 'fuji', signal?: AbortSignal): Promise<readonly ChainInfo[]>;
+    /**
+     * The node's C-Chain, on every network (the sandbox node stands in for the public nodes), as
+     * `ClientProvider.nodeChains` gives it for a local network; none without `nodeUrl`.
+     */
+    nodeChains(
+        network: 'mainnet' | 'fuji' | 'local',
+        signal?: AbortSignal,
+    ): Promise<readonly ChainInfo[]>;
     rpcFor(rpcUrl: string): RpcTarget | undefined;
     close(): Promise<void>;
 }
@@ -22,6 +32,7 @@ export interface SharedLookups {
 export function sharedLookups(
     dataApi: () => Promise<DataApiClient>,
     rpcOptions: Omit<NodeRpcClientOptions, 'url'> = {},
+    nodeUrl?: string,
 ): SharedLookups {
     const lists = new Map<string, Promise<ChainInfo[]>>();
     const clients = new Map<string, NodeRpcClient>();
@@ -39,6 +50,15 @@ export function sharedLookups(
                 lists.set(network, kept);
             }
             return untilAborted(list, signal, abortError);
+        },
+        async nodeChains(_network, signal) {
+            if (nodeUrl === undefined) return [];
+            const target = this.rpcFor(`${nodeUrl}/ext/bc/C/rpc`)!;
+            const chainId = await target.client.call(nodeRpcMethods.eth_chainId, [], {
+                chain: 'C',
+                ...(signal ? { signal } : {}),
+            });
+            return nodeChainsFor('local', nodeUrl, String(chainId));
         },
         rpcFor(rpcUrl) {
             const split = splitRpcUrl(rpcUrl);

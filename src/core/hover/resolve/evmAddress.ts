@@ -1,6 +1,7 @@
 /**
  * An EVM address on one chain: balances, the latest transactions, whether it holds code, and the
- * token it is when it is a token contract.
+ * token it is when it is a token contract. When the Data API cannot give the balances (not found,
+ * rate limit, outage), the chain's JSON-RPC gives balance, nonce and code instead.
  */
 import type { TokenTransfer } from '../../dataApi/model';
 import { isAbortError } from '../../http/errors';
@@ -13,6 +14,13 @@ import type {
     HoverTokenBalance,
     HoverTokenContract,
 } from '../types';
+import {
+    dataApiFallbackReason,
+    rpcAccount,
+    rpcAddressLive,
+    rpcEndpointFor,
+    rpcSource,
+} from './evmRpc';
 import { type Lookup, outcomeOf, withSignal } from './lookup';
 
 /** An address on `chain`: balances, latest transactions, code and token details. */
@@ -41,11 +49,21 @@ export async function resolveEvmAddress(
         outcomeOf(readCode(lookup, chain, address)),
         outcomeOf(api.listTransfers({ chainId, address, pageSize: 1 }, { signal })),
     ]);
-    lookup.rejectIfNothingRead([balances, txs, code, transfers]);
+    const because = balances.ok ? undefined : dataApiFallbackReason(balances.error);
+    const endpoint = because === undefined ? undefined : await rpcEndpointFor(lookup, chain);
+    const rpc = endpoint ? await outcomeOf(rpcAccount(lookup, endpoint, address)) : undefined;
+    lookup.rejectIfNothingRead([rpc?.ok ? rpc : balances, txs, code, transfers]);
     const out: {
         -readonly [K in keyof EvmAddressLive]: EvmAddressLive[K];
     } = { kind: 'evmAddress', address, chain, notes };
-    if (balances.ok) {
+    if (endpoint && rpc?.ok) {
+        const live = rpcAddressLive(address, endpoint, rpc.value, rpcSource(endpoint, because), []);
+        out.native = live.native;
+        out.nonce = live.nonce;
+        out.isContract = live.isContract;
+        out.source = live.source;
+    } else if (balances.ok) {
+        out.source = { service: 'Data API' };
         const page = balances.value;
         const native = page.nativeTokenBalance;
         out.native = {
@@ -73,6 +91,9 @@ export async function resolveEvmAddress(
             .slice(0, limits.topTokens);
     } else {
         notes.push(lookup.note(balances.error, 'Data API', 'balances'));
+        if (endpoint && rpc && !rpc.ok) {
+            notes.push(lookup.note(rpc.error, endpoint.service, 'balance from JSON-RPC'));
+        }
     }
     if (txs.ok) {
         out.recent = txs.value.items.map(({ nativeTransaction: t }) => ({
@@ -88,11 +109,14 @@ export async function resolveEvmAddress(
     } else {
         notes.push(lookup.note(txs.error, 'Data API', 'latest transactions'));
     }
-    if (code.ok) {
-        out.isContract = code.value.length > 2;
-    } else {
-        const service = chain.isCChain ? 'node' : 'chain RPC';
-        notes.push(lookup.note(code.error, service, 'contract check'));
+    // A JSON-RPC answer above has read the code already.
+    if (out.isContract === undefined) {
+        if (code.ok) {
+            out.isContract = code.value.length > 2;
+        } else {
+            const service = chain.isCChain ? 'node' : 'chain RPC';
+            notes.push(lookup.note(code.error, service, 'contract check'));
+        }
     }
     if (transfers.ok) {
         const token = tokenOf(transfers.value.items[0], address);

@@ -13,9 +13,14 @@ import type {
     LiveResult,
 } from '../types';
 import { resolveCb58 } from './cb58Id';
-import { isNotFound, type Lookup } from './lookup';
+import { dataApiFallbackReason, rpcEndpointFor, rpcHash, rpcHashLive, rpcSource } from './evmRpc';
+import { isNotFound, type Lookup, outcomeOf } from './lookup';
 
-/** A transaction or block hash on the default EVM chain, else a primary-network id. */
+/**
+ * A transaction or block hash on the default EVM chain, else a primary-network id. The Data API
+ * answers first; what it cannot answer (not found, rate limit, outage) the chain's JSON-RPC is
+ * asked for, before the hash is tried as a cb58 id.
+ */
 export async function resolveEvmHash(
     lookup: Lookup,
     hex: string,
@@ -24,6 +29,7 @@ export async function resolveEvmHash(
     const { signal } = lookup;
     const { chain, notes } = await lookup.evmChain();
     const api = await lookup.clients.dataApi();
+    let failure: unknown;
     try {
         const details = await api.getTransaction(
             { chainId: chain.evmChainId, txHash: hex },
@@ -31,31 +37,55 @@ export async function resolveEvmHash(
         );
         return await evmTxLive(lookup, details, chain, notes);
     } catch (error) {
-        if (!isNotFound(error)) throw error;
+        if (dataApiFallbackReason(error) === undefined) throw error;
+        failure = error;
     }
-    try {
-        const block = await api.getTransactionsForBlock(
-            { chainId: chain.evmChainId, blockId: hex, pageSize: 100 },
-            { signal },
-        );
-        const first = block.items[0];
-        if (first) {
-            const live: EvmBlockLive = {
-                kind: 'evmBlock',
-                chain,
-                blockHash: hex,
-                blockNumber: first.blockNumber,
-                timestamp: first.blockTimestamp,
-                txCount: block.items.length,
-                moreTransactions: block.nextPageToken !== undefined,
-                notes,
-            };
-            return live;
+    // After a rate limit or an outage the block endpoint would fail the same way.
+    if (isNotFound(failure)) {
+        try {
+            const block = await api.getTransactionsForBlock(
+                { chainId: chain.evmChainId, blockId: hex, pageSize: 100 },
+                { signal },
+            );
+            const first = block.items[0];
+            if (first) {
+                const live: EvmBlockLive = {
+                    kind: 'evmBlock',
+                    chain,
+                    blockHash: hex,
+                    blockNumber: first.blockNumber,
+                    timestamp: first.blockTimestamp,
+                    txCount: block.items.length,
+                    moreTransactions: block.nextPageToken !== undefined,
+                    source: { service: 'Data API' },
+                    notes,
+                };
+                return live;
+            }
+        } catch (error) {
+            if (dataApiFallbackReason(error) === undefined) throw error;
+            failure = error;
         }
-    } catch (error) {
-        if (!isNotFound(error)) throw error;
     }
     const searched = [`${chain.name} transactions`, `${chain.name} blocks`];
+    const because = dataApiFallbackReason(failure);
+    const endpoint = await rpcEndpointFor(lookup, chain);
+    if (endpoint) {
+        const answer = await outcomeOf(rpcHash(lookup, endpoint, hex));
+        lookup.rethrowCancellation([answer]);
+        if (answer.ok && answer.value) {
+            return rpcHashLive(hex, endpoint, answer.value, rpcSource(endpoint, because), notes);
+        }
+        if (answer.ok) {
+            searched.push(`${chain.name} JSON-RPC (${endpoint.host})`);
+        } else {
+            // Neither could answer: the Data API's failure is the one to show and retry after.
+            if (!isNotFound(failure)) throw failure;
+            notes.push(lookup.note(answer.error, endpoint.service, 'JSON-RPC lookup'));
+        }
+    } else if (!isNotFound(failure)) {
+        throw failure;
+    }
     return resolveCb58(lookup, cb58, undefined, searched, notes);
 }
 
@@ -125,6 +155,7 @@ async function evmTxLive(
         internal: internal.slice(0, briefItems),
         internalCount: internal.length,
         teleporter: await teleporterOf(lookup, d, chain),
+        source: { service: 'Data API' },
         notes,
     };
 }

@@ -8,17 +8,23 @@
  * could be read does `resolve` reject, and the hover then shows one calm line. Cancellation (the
  * caller's signal) aborts the requests and rejects with an AbortError.
  *
+ * On `local` (the selected node's own network) the Data API knows nothing: EVM identifiers are
+ * asked of the node's chains over JSON-RPC (`evmRpc.ts`), and the other families say they cannot
+ * be looked up. On mainnet and Fuji the Data API answers first, and an EVM lookup it cannot answer
+ * (not found, rate limit, outage) goes to the chain's JSON-RPC.
+ *
  * Two directories are shared by every lookup of a network: the EVM chains the Data API indexes
  * (kept by the caller, see `HoverClients.chains`) and a bounded index of subnets and their
  * blockchains kept here for minutes.
  */
 import type { Identifier } from '../../identifiers';
 import type { KnownId } from '../../knownIds';
-import type { HoverChain, HoverNetwork, LiveResult } from '../types';
+import type { HoverChain, HoverNetwork, LiveResult, UnsupportedLive } from '../types';
 import { resolveCb58 } from './cb58Id';
 import { hoverChains, SubnetDirectory } from './directories';
 import { resolveEvmAddress } from './evmAddress';
 import { resolveEvmHash } from './evmHash';
+import { resolveLocalEvmAddress, resolveLocalEvmHash } from './evmRpc';
 import {
     defaultResolverLimits,
     type HoverClients,
@@ -29,6 +35,7 @@ import {
 import { resolveNodeId } from './nodeId';
 import { resolvePnAddress } from './pnAddress';
 
+export { dataApiFallbackReason, maxNodeChainsAsked } from './evmRpc';
 export {
     cChainEvmId,
     defaultResolverLimits,
@@ -36,6 +43,15 @@ export {
     type ResolveOptions,
     type ResolverLimits,
 } from './lookup';
+
+/** What a local network cannot answer yet: only its EVM chains are asked (over JSON-RPC). */
+function notOnLocal(): UnsupportedLive {
+    return {
+        kind: 'unsupported',
+        reason: 'The Data API does not index local networks, and this kind of id is looked up only there',
+        notes: [],
+    };
+}
 
 function networkOfKnown(known: KnownId | undefined, fallback: HoverNetwork): HoverNetwork {
     return known?.network === 'mainnet' || known?.network === 'fuji' ? known.network : fallback;
@@ -66,29 +82,42 @@ export class HoverResolver {
         const lookup = new Lookup(this.clients, this.limits, options, this, this.now);
         switch (id.kind) {
             case 'evmAddress': {
+                if (options.network === 'local') return resolveLocalEvmAddress(lookup, id.value);
                 const { chain, notes } = await lookup.evmChain();
                 return resolveEvmAddress(lookup, id.value, chain, notes);
             }
-            case 'hash32':
+            case 'hash32': {
                 if (id.known?.kind === 'blockchain') {
                     const network = networkOfKnown(id.known, options.network);
+                    if (network === 'local') return notOnLocal();
                     return resolveCb58(lookup.on(network), id.cb58, id.known);
                 }
+                if (options.network === 'local') return resolveLocalEvmHash(lookup, id.value);
                 return resolveEvmHash(lookup, id.value, id.cb58);
+            }
             case 'pnAddress':
+                // The address names its own network by its HRP; `local1…` is answered there.
                 return resolvePnAddress(lookup, id);
             case 'nodeId':
+                if (options.network === 'local') return notOnLocal();
                 return resolveNodeId(lookup, id.text);
             case 'cb58Id': {
                 const network = networkOfKnown(id.known, options.network);
+                if (network === 'local') return notOnLocal();
                 return resolveCb58(lookup.on(network), id.value, id.known);
             }
         }
     }
 
-    /** The EVM chains the Data API indexes on `network`, as hovers show them. */
+    /**
+     * The EVM chains of `network` as hovers show them: the Data API's index, or on `local` the
+     * node's own chains.
+     */
     async chains(network: HoverNetwork, signal?: AbortSignal): Promise<HoverChain[]> {
-        const list = await this.clients.chains(network, signal);
+        const list =
+            network === 'local'
+                ? await this.clients.nodeChains(network, signal)
+                : await this.clients.chains(network, signal);
         let shown = this.shownChains.get(list);
         if (!shown) {
             shown = hoverChains(list, network);

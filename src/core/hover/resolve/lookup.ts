@@ -9,8 +9,8 @@ import { abortError, isAbortError, isHttpError } from '../../http/errors';
 import type { NodeRpcClient } from '../../nodeRpc/rpcClient';
 import type { RpcTarget } from '../../nodeRpc/rpcUrl';
 import { toCalmError } from '../calmError';
-import type { CalmError, HoverChain, HoverNetwork, HoverService } from '../types';
-import type { SubnetDirectory } from './directories';
+import type { CalmError, DataApiNetwork, HoverChain, HoverNetwork, HoverService } from '../types';
+import { hoverChains, type SubnetDirectory } from './directories';
 
 /** Where the resolver gets its clients and shared lookups; asked per lookup, never kept. */
 export interface HoverClients {
@@ -21,7 +21,13 @@ export interface HoverClients {
      * The Data API's EVM chains of `network`, kept and shared by the caller (in the extension,
      * `ClientProvider.chains`); `signal` stops only this caller's wait.
      */
-    chains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
+    chains(network: DataApiNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
+    /**
+     * The EVM chains the node side can answer for on `network`, each with the `rpcUrl` to ask:
+     * the way around the Data API when it does not index the network (local networks, devnets)
+     * or cannot answer now (rate limit, outage).
+     */
+    nodeChains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
     /** A client and endpoint path for another chain's RPC URL (the L1s); undefined if unusable. */
     rpcFor(rpcUrl: string): RpcTarget | undefined;
 }
@@ -62,9 +68,12 @@ export const defaultResolverLimits: ResolverLimits = {
     directoryTtlMs: 10 * 60_000,
 };
 
-/** The EVM chain id of the primary network's C-Chain. */
+/**
+ * The EVM chain id of the primary network's C-Chain; 43112 is the C-Chain of AvalancheGo's local
+ * network genesis (https://build.avax.network/docs/tooling/avalanche-cli/create-deploy-avalanche-l1s/deploy-locally).
+ */
 export function cChainEvmId(network: HoverNetwork): string {
-    return network === 'mainnet' ? '43114' : '43113';
+    return network === 'mainnet' ? '43114' : network === 'fuji' ? '43113' : '43112';
 }
 
 /** How one part of a lookup ended. */
@@ -124,9 +133,14 @@ export class Lookup {
         return new Lookup(this.clients, this.limits, options, this.directories, this.now);
     }
 
-    /** The EVM chains the Data API indexes on this lookup's network. */
+    /** The EVM chains the Data API indexes on this lookup's network (the node's, on `local`). */
     chains(): Promise<HoverChain[]> {
         return this.directories.chains(this.network, this.signal);
+    }
+
+    /** The EVM chains the node side answers for on this lookup's network, with their RPC URLs. */
+    async nodeChains(): Promise<HoverChain[]> {
+        return hoverChains(await this.clients.nodeChains(this.network, this.signal), this.network);
     }
 
     /** The subnets and blockchains of this lookup's network, read as far as needed. */

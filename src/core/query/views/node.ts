@@ -403,6 +403,10 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
         fields: fields(['Chain id', num(result as number)]),
         sections: [],
     }),
+    eth_getTransactionCount: (result) => ({
+        fields: fields(['Nonce (transactions sent)', num(result as number)]),
+        sections: [],
+    }),
     eth_blockNumber: (result) => ({
         fields: fields(['Block number', num(result as number)]),
         sections: [],
@@ -460,6 +464,8 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
         const head = genericHeader('', undefined, r);
         return { fields: head.fields, sections: head.sections };
     },
+    // The same block whichever way it was found.
+    eth_getBlockByHash: (result, ...rest) => builders['eth_getBlockByNumber']!(result, ...rest),
     eth_getBlockByNumber: (result) => {
         if (result === null)
             return {
