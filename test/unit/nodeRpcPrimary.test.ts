@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import {
+    buildView,
     findNodeRpcMethod,
     inferTxTypeName,
     isValidationError,
@@ -240,6 +241,52 @@ describe('(unit) nodeRpc P-Chain and X-Chain methods', () => {
         assert.equal(inferTxTypeName({ somethingNew: 1 }), 'unknown');
         assert.equal(inferTxTypeName({ type: 'NewTx', outputs: [] }), 'NewTx');
         assert.equal(inferTxTypeName({ name: 'A', symbol: 'A', denomination: 1 }), 'CreateAssetTx');
+    });
+
+    it('builds a panel view of every recorded answer, linking P-Chain ids to the same node', () => {
+        const links = new Set<string>();
+        for (const fixture of recorded.fixtures) {
+            const method = findNodeRpcMethod(fixture.body.method ?? '');
+            if (!method || fixture.response.body.result === undefined) continue;
+            const result = parse(
+                method as NodeRpcMethod<string, never, unknown>,
+                fixture.response.body.result,
+            );
+            const params = (fixture.body.params ?? {}) as Record<string, unknown>;
+            const texts = Object.fromEntries(
+                Object.entries(params).map(([k, v]) => [
+                    k,
+                    Array.isArray(v) ? v.join(',') : String(v),
+                ]),
+            );
+            const { view } = buildView({ source: 'node', method: method.name, texts }, result, {
+                network: 'local',
+                nodeUrl: 'http://127.0.0.1:9650',
+            });
+            assert.ok(view.title.length > 0, fixture.name);
+            const json = JSON.stringify(view);
+            for (const match of json.matchAll(
+                /"method":"(platform\.[A-Za-z0-9]+|avm\.[A-Za-z]+)"/g,
+            )) {
+                links.add(match[1]!);
+            }
+        }
+        for (const method of [
+            'platform.getSubnet',
+            'platform.getTx',
+            'platform.getL1Validator',
+            'platform.validatedBy',
+        ]) {
+            assert.ok(links.has(method), `a view links to ${method}`);
+        }
+        const convert = parse(m['platform.getTx'], answer('platform.getTx'));
+        const { view } = buildView(
+            { source: 'node', method: 'platform.getTx', texts: { txID: txId } },
+            convert,
+            { network: 'local' },
+        );
+        assert.ok(view.fields.some((f) => f.label === 'Type'));
+        assert.ok(view.sections?.some((sec) => sec.title.startsWith('Validators (')));
     });
 
     it('refuses malformed answers', () => {
