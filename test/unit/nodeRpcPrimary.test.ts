@@ -226,6 +226,43 @@ describe('(unit) nodeRpc P-Chain and X-Chain methods', () => {
         assert.ok(convert.outputs[0]?.addresses.includes(pAddress));
     });
 
+    it("accepts the reference's older block example: no block id, the BaseTx under inputs", () => {
+        // vms/platformvm/service.md, platform.getBlockByHeight with encoding json
+        // (https://github.com/ava-labs/avalanchego/blob/v1.14.2/vms/platformvm/service.md)
+        const block = parse(m['platform.getBlockByHeight'], {
+            block: {
+                parentID: '5615di9ytxujackzaXNrVuWQy5y8Yrt8chPCscMr5Ku9YxJ1S',
+                height: 1000001,
+                txs: [
+                    {
+                        unsignedTx: {
+                            inputs: {
+                                networkID: 1,
+                                blockchainID: '11111111111111111111111111111111LpoYY',
+                                outputs: [],
+                                inputs: [],
+                                memo: '0x',
+                            },
+                            destinationChain: '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
+                            exportedOutputs: [
+                                {
+                                    assetID: 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z',
+                                    output: { addresses: [pAddress], amount: 13838124063 },
+                                },
+                            ],
+                        },
+                        credentials: [],
+                    },
+                ],
+            },
+            encoding: 'json',
+        });
+        assert.equal(block.blockId, undefined);
+        assert.equal(block.height, '1000001');
+        assert.equal(block.txs[0]?.typeName, 'ExportTx');
+        assert.equal(block.txs[0]?.outputs[0]?.amount, '13838124063');
+    });
+
     it('keeps an unknown transaction type instead of failing the call', () => {
         const wire = {
             tx: {
