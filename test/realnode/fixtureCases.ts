@@ -36,7 +36,7 @@ export interface FixtureCase {
      * differ between networks (logger names, VM ids): only the shapes of their values compare.
      */
     mapsAt?: string[];
-    /** False for endpoints the sandbox does not serve (the P- and X-Chain APIs). */
+    /** False for requests the sandbox need not answer alike (none at present). */
     sandbox?: boolean;
     /** Compare the error message too (default true); false when it names network-specific ids. */
     sameMessage?: boolean;

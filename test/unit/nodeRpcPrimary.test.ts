@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import {
+    buildView,
     findNodeRpcMethod,
     inferTxTypeName,
     isValidationError,
@@ -225,6 +226,43 @@ describe('(unit) nodeRpc P-Chain and X-Chain methods', () => {
         assert.ok(convert.outputs[0]?.addresses.includes(pAddress));
     });
 
+    it("accepts the reference's older block example: no block id, the BaseTx under inputs", () => {
+        // vms/platformvm/service.md, platform.getBlockByHeight with encoding json
+        // (https://github.com/ava-labs/avalanchego/blob/v1.14.2/vms/platformvm/service.md)
+        const block = parse(m['platform.getBlockByHeight'], {
+            block: {
+                parentID: '5615di9ytxujackzaXNrVuWQy5y8Yrt8chPCscMr5Ku9YxJ1S',
+                height: 1000001,
+                txs: [
+                    {
+                        unsignedTx: {
+                            inputs: {
+                                networkID: 1,
+                                blockchainID: '11111111111111111111111111111111LpoYY',
+                                outputs: [],
+                                inputs: [],
+                                memo: '0x',
+                            },
+                            destinationChain: '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5',
+                            exportedOutputs: [
+                                {
+                                    assetID: 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z',
+                                    output: { addresses: [pAddress], amount: 13838124063 },
+                                },
+                            ],
+                        },
+                        credentials: [],
+                    },
+                ],
+            },
+            encoding: 'json',
+        });
+        assert.equal(block.blockId, undefined);
+        assert.equal(block.height, '1000001');
+        assert.equal(block.txs[0]?.typeName, 'ExportTx');
+        assert.equal(block.txs[0]?.outputs[0]?.amount, '13838124063');
+    });
+
     it('keeps an unknown transaction type instead of failing the call', () => {
         const wire = {
             tx: {
@@ -240,6 +278,52 @@ describe('(unit) nodeRpc P-Chain and X-Chain methods', () => {
         assert.equal(inferTxTypeName({ somethingNew: 1 }), 'unknown');
         assert.equal(inferTxTypeName({ type: 'NewTx', outputs: [] }), 'NewTx');
         assert.equal(inferTxTypeName({ name: 'A', symbol: 'A', denomination: 1 }), 'CreateAssetTx');
+    });
+
+    it('builds a panel view of every recorded answer, linking P-Chain ids to the same node', () => {
+        const links = new Set<string>();
+        for (const fixture of recorded.fixtures) {
+            const method = findNodeRpcMethod(fixture.body.method ?? '');
+            if (!method || fixture.response.body.result === undefined) continue;
+            const result = parse(
+                method as NodeRpcMethod<string, never, unknown>,
+                fixture.response.body.result,
+            );
+            const params = (fixture.body.params ?? {}) as Record<string, unknown>;
+            const texts = Object.fromEntries(
+                Object.entries(params).map(([k, v]) => [
+                    k,
+                    Array.isArray(v) ? v.join(',') : String(v),
+                ]),
+            );
+            const { view } = buildView({ source: 'node', method: method.name, texts }, result, {
+                network: 'local',
+                nodeUrl: 'http://127.0.0.1:9650',
+            });
+            assert.ok(view.title.length > 0, fixture.name);
+            const json = JSON.stringify(view);
+            for (const match of json.matchAll(
+                /"method":"(platform\.[A-Za-z0-9]+|avm\.[A-Za-z]+)"/g,
+            )) {
+                links.add(match[1]!);
+            }
+        }
+        for (const method of [
+            'platform.getSubnet',
+            'platform.getTx',
+            'platform.getL1Validator',
+            'platform.validatedBy',
+        ]) {
+            assert.ok(links.has(method), `a view links to ${method}`);
+        }
+        const convert = parse(m['platform.getTx'], answer('platform.getTx'));
+        const { view } = buildView(
+            { source: 'node', method: 'platform.getTx', texts: { txID: txId } },
+            convert,
+            { network: 'local' },
+        );
+        assert.ok(view.fields.some((f) => f.label === 'Type'));
+        assert.ok(view.sections?.some((sec) => sec.title.startsWith('Validators (')));
     });
 
     it('refuses malformed answers', () => {

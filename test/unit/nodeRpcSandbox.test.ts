@@ -392,6 +392,54 @@ describe('(unit) nodeRpc client against the sandbox node', function () {
         assert.equal(nodeRequests().length, 4);
     });
 
+    it('reads the P- and X-Chain APIs one request at a time, agreeing with the Data API', async () => {
+        const p = nodeRpcMethods;
+        const results = await client.batch([
+            batchCall(p['platform.getHeight'], {}),
+            batchCall(p['platform.getSubnet'], { subnetID: known.l1SubnetId }),
+            batchCall(p['platform.getCurrentValidators'], { subnetID: known.l1SubnetId }),
+            batchCall(p['platform.getTx'], { txID: known.pChainTxHash }),
+            batchCall(p['platform.getL1Validator'], { validationID: known.l1ValidationId }),
+        ]);
+        // /ext/bc/P takes no batch, as on a real node: five single requests.
+        assert.equal(nodeRequests().length, 5);
+        assert.ok(nodeRequests().every((r) => r.url === '/ext/bc/P'));
+        const [height, subnet, validators, tx, l1Validator] = results.map((r) => {
+            assert.equal(r.status, 'fulfilled', r.status === 'rejected' ? String(r.reason) : '');
+            return r.status === 'fulfilled' ? r.value : undefined;
+        }) as [
+            { height: string },
+            { isL1: boolean },
+            { validators: { validationId?: string; nodeId: string }[] },
+            { typeName: string; subnetId?: string },
+            { subnetId: string; validator: { nodeId: string } },
+        ];
+        assert.match(height.height, /^\d+$/);
+        assert.equal(subnet.isL1, true);
+        assert.equal(tx.typeName, 'ConvertSubnetToL1Tx');
+        assert.equal(tx.subnetId, known.l1SubnetId);
+        assert.equal(l1Validator.subnetId, known.l1SubnetId);
+        assert.equal(l1Validator.validator.nodeId, known.l1NodeId);
+        assert.ok(validators.validators.some((v) => v.validationId === known.l1ValidationId));
+        // The Data API of the same sandbox lists the same L1 validators; the node lists the
+        // inactive ones (no balance left) among its current validators too.
+        const data = await request(
+            `${sandbox.dataApiUrl}/v1/networks/mainnet/l1Validators?subnetId=${known.l1SubnetId}&includeInactiveL1Validators=true&pageSize=100`,
+        );
+        const listed = (await data.body.json()) as { validators: { validationId: string }[] };
+        assert.deepEqual(
+            listed.validators.map((v) => v.validationId).sort(),
+            validators.validators.map((v) => v.validationId).sort(),
+        );
+        const x = await client.call(p['avm.getAssetDescription'], { assetID: 'AVAX' });
+        assert.equal(x.symbol, 'AVAX');
+        const balance = await client.call(p['avm.getBalance'], {
+            address: known.xChainAddress,
+            assetID: known.avaxAssetId,
+        });
+        assert.match(balance.balance, /^\d+$/);
+    });
+
     it('rejects every invalid call before anything is sent', async () => {
         const address = known.evmAddress;
         const bad: [NodeRpcMethod, unknown, { chain?: string }][] = [

@@ -71,6 +71,38 @@ const cases: [PromptKind, string[], string[]][] = [
         ['info.', '1abc', 'a b', 'x.y.z'],
     ],
     ['json', ['{}', '[]', '{"nodeIDs":[]}', '[1, "latest"]'], ['1', '"text"', '{', 'null']],
+    // P- and X-Chain node methods: any network's prefix (a local network's is `local`).
+    [
+        'cb58Ids',
+        [
+            '11111111111111111111111111111111LpoYY',
+            '11111111111111111111111111111111LpoYY, FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z',
+        ],
+        ['abc', '11111111111111111111111111111111LpoYZ'],
+    ],
+    [
+        'pAddresses',
+        [
+            'P-local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96u',
+            'P-local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96u P-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy',
+        ],
+        [
+            'X-local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96u',
+            'P-local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96v',
+            'local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96u',
+        ],
+    ],
+    [
+        'xAddress',
+        ['X-local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96u'],
+        ['P-local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96u', 'X-'],
+    ],
+    ['height', ['0', '3', '18446744073709551615'], ['-1', '1.5', '18446744073709551616', '01']],
+    [
+        'assetId',
+        ['AVAX', 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z'],
+        ['A V', 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5a'],
+    ],
 ];
 
 describe('(unit) query prompts', () => {

@@ -442,7 +442,11 @@ function unsignedTxWire() {
         networkID: smallUintWire().nullish(),
         blockchainID: idWire().nullish(),
         outputs: z.array(z.unknown()).max(maxListLength).nullish(),
-        inputs: z.array(z.unknown()).max(maxListLength).nullish(),
+        // The reference's getBlockByHeight example nests the whole BaseTx under `inputs` (an
+        // older marshalling); the node sends a list. Both are accepted.
+        inputs: z
+            .union([z.array(z.unknown()).max(maxListLength), z.record(z.string(), z.unknown())])
+            .nullish(),
         memo: textWire(2_000).nullish(),
         subnetID: idWire().nullish(),
         chainName: textWire().nullish(),
@@ -590,11 +594,14 @@ function validatorSummary(value: unknown): TxValidatorSummary {
 export function summarizePrimaryTx(wire: SignedTxWire): PrimaryTx {
     const unsigned = wire.unsignedTx;
     const exported: unknown = unsigned['exportedOutputs'];
+    const nested = Array.isArray(unsigned.inputs) ? undefined : unsigned.inputs;
+    const nestedOutputs: unknown = nested?.['outputs'];
     const tx: PrimaryTx = {
         typeName: inferTxTypeName(unsigned),
         validators: listOf(unsigned.validators).map(validatorSummary),
         outputs: [
             ...listOf(unsigned.outputs),
+            ...(Array.isArray(nestedOutputs) ? (nestedOutputs as unknown[]) : []),
             ...(Array.isArray(exported) ? (exported as unknown[]) : []),
         ].map(outputSummary),
         body: unsigned,
@@ -630,7 +637,9 @@ export function normalizePrimaryTx(wire: PrimaryTxWire): PrimaryTx {
 export const PrimaryBlockWireSchema = lazy(() =>
     z.object({
         block: z.looseObject({
-            id: idWire(),
+            // Missing from the reference's JSON example (an Apricot block); blocks since Banff
+            // carry it.
+            id: idWire().nullish(),
             parentID: idWire(),
             height: bigUintWire(),
             // Banff blocks carry `time`; the apricot proposal/abort/commit blocks do not.
@@ -647,7 +656,8 @@ export const PrimaryBlockWireSchema = lazy(() =>
 export type PrimaryBlockWire = z.infer<ReturnType<typeof PrimaryBlockWireSchema>>;
 /** A P-Chain or X-Chain block; heights and times are decimal strings. */
 export interface PrimaryBlock {
-    blockId: string;
+    /** Absent only in the reference's older JSON example. */
+    blockId?: string;
     parentId: string;
     height: string;
     /** Unix seconds, when the block carries a time. */
@@ -658,11 +668,11 @@ export interface PrimaryBlock {
 export function normalizePrimaryBlock(wire: PrimaryBlockWire): PrimaryBlock {
     const b = wire.block;
     const block: PrimaryBlock = {
-        blockId: b.id,
         parentId: b.parentID,
         height: toDecimal(b.height),
         txs: [...listOf(b.txs), ...(b.tx ? [b.tx] : [])].map(summarizePrimaryTx),
     };
+    if (b.id != null) block.blockId = b.id;
     if (b.time != null) block.time = toDecimal(b.time);
     return block;
 }
