@@ -287,6 +287,26 @@ async function main() {
 
     const { writeSampleWorkspace } = await importOut('test/fixtures/sampleWorkspace.js');
     writeSampleWorkspace(workspaceDir, sandbox.known);
+    // The extension host's home: where local-network discovery looks (~/.avalanche-cli,
+    // ~/.tmpnet). The node tier's host part gets the one the real network's files are in; the
+    // other tiers get a throwaway one naming the sandbox's node as a running local network.
+    const homeDir = process.env.AVALANCHE_TEST_HOME ?? path.join(runDir, 'home');
+    if (!process.env.AVALANCHE_TEST_HOME) {
+        const { writeLocalNetworkFiles } = await importOut('test/helpers/localNetworkFiles.js');
+        const mainnet = sandbox.known.mainnet;
+        writeLocalNetworkFiles(homeDir, {
+            nodes: [{ uri: sandbox.nodeUrl.replace(/\/+$/, ''), pid: process.pid }],
+            l1s: [
+                {
+                    name: 'sandboxl1',
+                    subnetId: mainnet.l1SubnetId,
+                    blockchainId: mainnet.l1BlockchainId,
+                    evmChainId: Number(mainnet.l1EvmChainId),
+                    tokenSymbol: 'SBX',
+                },
+            ],
+        });
+    }
     const world = proxyMode ? await startProxyWorld(urls) : undefined;
     if (world) Object.assign(urls, world.urls);
     writeUserSettings(userDataDir, {
@@ -305,6 +325,7 @@ async function main() {
         controlUrl,
         known: sandbox.known,
         workspaceDir,
+        homeDir,
         host: 'code-server',
         ...(world ? { proxy: world.testEnv } : {}),
         ...(realNode
@@ -337,7 +358,7 @@ async function main() {
         folder: workspaceDir,
         logFile: path.join(runDir, 'code-server.log'),
         stateDir: runDir,
-        env: world?.env ?? {},
+        env: { HOME: homeDir, ...(world?.env ?? {}) },
         wrap: world?.wrap ?? [],
     });
     stops.push({ name: 'code-server', run: () => server.stop() });

@@ -128,7 +128,13 @@ async function nodeHostPart(tools) {
     console.log('\n=== node (host): starting the real network');
     const cli = spawn(
         process.execPath,
-        [path.join(root, 'out/test/realnode/cli.js'), '--out', file],
+        [
+            path.join(root, 'out/test/realnode/cli.js'),
+            '--out',
+            file,
+            '--discovery-home',
+            path.join(dir, 'home'),
+        ],
         {
             cwd: root,
             env: { ...process.env, REALNODE_TOOLS: tools },
@@ -148,6 +154,7 @@ async function nodeHostPart(tools) {
         }
         return hostTier('integration', {
             REALNODE_FILE: file,
+            AVALANCHE_TEST_HOME: path.join(dir, 'home'),
             TEST_GREP: '(node host)',
             HOST_TIER_LABEL: 'node-host',
         });

@@ -13,11 +13,13 @@ import type { QueryServices } from './queries/queryServices';
 import { CommandId } from './commands/commandIds';
 import { type CommandHandlers, registerCommands } from './commands/registerCommands';
 import { createConnectionCommandHandlers } from './connection/connectionCommands';
+import { LocalNetworkFollower } from './connection/localNetworkFollower';
 import { createHoverCommandHandlers } from './hover/hoverCommands';
 import { Hovers } from './hover/hovers';
 import { ClientProvider } from './platform/clients';
 import { Config } from './platform/config';
 import { type LiveCounts, liveCounts } from './platform/liveCounters';
+import { LocalNetworks } from './platform/localNetworks';
 import { bindDataApiKeyContext } from './platform/contextKeys';
 import { log } from './platform/log';
 import { Secrets } from './platform/secrets';
@@ -37,6 +39,8 @@ export interface ExtensionApi {
     /** Reading any of its parts loads the queries bundle (`dist/queries.js`). */
     readonly queries: QueryApi;
     readonly hovers: Hovers;
+    /** The local networks found on this machine, and the one the selection follows. */
+    readonly local: { readonly networks: LocalNetworks; readonly follower: LocalNetworkFollower };
     /** Read-only counters for leak tests: live timers, listeners and disposables. */
     readonly debug: { liveCounts(): LiveCounts };
 }
@@ -66,6 +70,11 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         subscriptions.push(secrets);
         const clients = new ClientProvider(config, secrets);
         subscriptions.push(clients);
+        // Reads nothing until a picker or the `local` network asks (see LocalNetworks.list()).
+        const local = new LocalNetworks({ log: log.for('LocalNetworks') });
+        subscriptions.push(local);
+        const follower = new LocalNetworkFollower(config, clients, local, context.globalState);
+        subscriptions.push(follower);
         const statusBar = new AvalancheStatusBar(config, secrets);
         subscriptions.push(statusBar);
         subscriptions.push(bindDataApiKeyContext(secrets));
@@ -88,7 +97,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             ...createTreeCommandHandlers(trees, config),
             ...queries.handlers(),
             ...createHoverCommandHandlers(hovers),
-            ...createConnectionCommandHandlers(config, secrets),
+            ...createConnectionCommandHandlers(config, secrets, { local, follower }),
             [CommandId.ShowLogs]: () => log.show(),
             [CommandId.ForgetCachedData]: () => clients.reset(),
         };
@@ -112,6 +121,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             trees,
             queries,
             hovers,
+            local: { networks: local, follower },
             debug: { liveCounts },
         };
     } catch (error) {

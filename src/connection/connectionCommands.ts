@@ -6,7 +6,7 @@ import type { CommandHandler } from '../commands/runCommand';
 import type { Config } from '../platform/config';
 import type { Secrets } from '../platform/secrets';
 import { clearDataApiKey, setDataApiKey } from './credentialCommands';
-import { chooseNetwork, showStatusMenu } from './networkCommands';
+import { chooseNetwork, type LocalNetworkServices, showStatusMenu } from './networkCommands';
 import { addNodeUrl, chooseNode, removeNodeUrl } from './nodeCommands';
 
 export type ConnectionCommandId =
@@ -21,10 +21,11 @@ export type ConnectionCommandId =
 export function createConnectionCommandHandlers(
     config: Config,
     secrets: Secrets,
+    local: LocalNetworkServices,
 ): Record<ConnectionCommandId, CommandHandler> {
     return {
-        [CommandId.ChooseNetwork]: () => chooseNetwork(config),
-        [CommandId.ChooseNode]: () => chooseNode(config),
+        [CommandId.ChooseNetwork]: () => chooseNetwork(config, local),
+        [CommandId.ChooseNode]: () => chooseNode(config, local.local),
         [CommandId.AddNodeUrl]: () => addNodeUrl(config),
         [CommandId.RemoveNodeUrl]: () => removeNodeUrl(config),
         [CommandId.SetDataApiKey]: () => setDataApiKey(secrets),

@@ -3,14 +3,25 @@
  */
 import * as vscode from 'vscode';
 
+import type { LocalNetwork } from '../core/local/localNetwork';
 import type { Config } from '../platform/config';
+import type { LocalNetworks } from '../platform/localNetworks';
 import { builtInNodes, nodeName } from '../platform/nodeCatalog';
 import type { Secrets } from '../platform/secrets';
 import { type Network, settingId, SettingKey } from '../platform/settingKeys';
 import { CommandId } from '../commands/commandIds';
 import { pickOne } from '../commands/quickPick';
+import type { LocalNetworkFollower } from './localNetworkFollower';
+import { describeLocalNetwork } from './localNetworkModel';
+import { confirmOffLoopback, probeLocalNodes } from './localNetworkPicks';
 
-const networkItems: readonly (vscode.QuickPickItem & { network: Network })[] = [
+type NetworkItem = vscode.QuickPickItem & {
+    network?: Network;
+    local?: LocalNetwork;
+    probe?: true;
+};
+
+const networkItems: readonly (NetworkItem & { network: Network })[] = [
     {
         network: 'mainnet',
         label: 'mainnet',
@@ -25,26 +36,106 @@ const networkItems: readonly (vscode.QuickPickItem & { network: Network })[] = [
     },
 ];
 
-/** Quick pick of mainnet/Fuji; writes the user setting `avalanche.network`. */
-export async function chooseNetwork(config: Config): Promise<void> {
+/** What the network picker needs besides the settings: the local networks found on this machine. */
+export interface LocalNetworkServices {
+    readonly local: LocalNetworks;
+    readonly follower: LocalNetworkFollower;
+}
+
+/**
+ * Quick pick of mainnet, Fuji, the local networks found on this machine and the selected node's
+ * own network; writes the user setting `avalanche.network` (and, for a local network, the node).
+ */
+export async function chooseNetwork(config: Config, services: LocalNetworkServices): Promise<void> {
     const current = config.get(SettingKey.Network);
-    const items = networkItems.map((item) =>
+    const followed = services.follower.followed;
+    const found = await services.local.list().catch(() => []);
+    const items: NetworkItem[] = networkItems.map((item) =>
         item.network === current ? { ...item, description: `${item.description} (current)` } : item,
+    );
+    items.push({ label: 'Local networks', kind: vscode.QuickPickItemKind.Separator });
+    for (const network of found) {
+        const isCurrent = current === 'local' && network.key === followed;
+        const described = describeLocalNetwork(network);
+        items.push({
+            label: `$(vm) ${described.label}`,
+            description: `${described.description}${isCurrent ? ' (current)' : ''}`,
+            detail: described.detail,
+            local: network,
+        });
+    }
+    items.push(
+        {
+            network: 'local',
+            label: '$(server) The selected node’s network',
+            description: `${nodeName(config.get(SettingKey.SelectedNodeUrl), config.get(SettingKey.NodeUrls))}${current === 'local' && !followed ? ' (current)' : ''}`,
+            detail: 'Read every view from the node itself: a devnet or a local network not found above',
+        },
+        {
+            label: '$(search) Look for Nodes on This Machine…',
+            detail: 'Asks 127.0.0.1 ports 9650–9670 for a node id (a few hundred milliseconds)',
+            probe: true,
+        },
     );
     const picked = await pickOne(items, {
         title: 'Avalanche: Choose Network',
         placeholder: 'Network for the views, hovers and queries',
-        active: items.find((i) => i.network === current),
+        active: items.find((i) =>
+            current === 'local' && followed
+                ? i.local?.key === followed
+                : i.network === current && !i.local,
+        ),
     });
     if (!picked) return;
-    await config.update(SettingKey.Network, picked.network);
-    if (config.get(SettingKey.Network) !== picked.network) {
+    if (picked.probe) {
+        const node = await probeLocalNodes(services.local);
+        if (node) await useLocalNetwork(config, services, undefined, node);
+        return;
+    }
+    if (picked.local) {
+        const node = picked.local.nodes[0];
+        if (!node) {
+            void vscode.window.showWarningMessage(
+                `No node of ${picked.local.name} is running. Start the network, then choose it again.`,
+            );
+            return;
+        }
+        if (node.offLoopback && !(await confirmOffLoopback(picked.local.name, node.uri))) return;
+        await useLocalNetwork(config, services, picked.local, node.uri);
+        return;
+    }
+    if (!picked.network) return;
+    if (picked.network === 'local') await services.follower.follow(undefined);
+    if (!(await setNetwork(config, picked.network))) return;
+    if (picked.network !== 'local') await offerMatchingPublicNode(config, picked.network);
+}
+
+/** Selects a local network: its node, then the network, so the views ask the right node. */
+async function useLocalNetwork(
+    config: Config,
+    services: LocalNetworkServices,
+    network: LocalNetwork | undefined,
+    nodeUrl: string,
+): Promise<void> {
+    await services.follower.follow(network);
+    await config.update(SettingKey.SelectedNodeUrl, nodeUrl);
+    if (config.get(SettingKey.SelectedNodeUrl) !== nodeUrl) {
         void vscode.window.showWarningMessage(
-            `This workspace sets ${settingId(SettingKey.Network)} to "${config.get(SettingKey.Network)}", which takes precedence over your choice. Change it in the workspace settings.`,
+            `This workspace sets ${settingId(SettingKey.SelectedNodeUrl)}, which takes precedence over your choice. Change it in the workspace settings.`,
         );
         return;
     }
-    await offerMatchingPublicNode(config, picked.network);
+    await setNetwork(config, 'local');
+}
+
+/** Writes the network; false (with a warning) when a workspace value overrides it. */
+async function setNetwork(config: Config, network: Network): Promise<boolean> {
+    await config.update(SettingKey.Network, network);
+    if (config.get(SettingKey.Network) === network) return true;
+    void vscode.window.showWarningMessage(
+        `This workspace sets ${settingId(SettingKey.Network)} to "${config.get(SettingKey.Network)}", which takes precedence over your choice. Change it in the workspace settings.`,
+    );
+    return false;
 }
 
 /** A public node serves one network only: offer the matching one after a network switch. */

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 
 import type { Config } from '../platform/config';
+import type { LocalNetworks } from '../platform/localNetworks';
 import { allNodes, builtInNodes, isKnownNodeUrl } from '../platform/nodeCatalog';
 import { type NodeEntry, settingDefaults, settingId, SettingKey } from '../platform/settingKeys';
 import {
@@ -15,13 +16,24 @@ import {
 } from '../platform/urlRules';
 import { CommandId } from '../commands/commandIds';
 import { pickOne } from '../commands/quickPick';
+import { discoveredNodes, plain } from './localNetworkModel';
+import { confirmOffLoopback } from './localNetworkPicks';
 
-type NodeItem = vscode.QuickPickItem & { url?: string; command?: CommandId };
+type NodeItem = vscode.QuickPickItem & {
+    url?: string;
+    command?: CommandId;
+    /** Set for a discovered node off this machine: its network's name, for the consent prompt. */
+    offLoopbackOf?: string;
+};
 
-/** Quick pick of the built-in and added nodes; writes `avalanche.node.selectedUrl`. */
-export async function chooseNode(config: Config): Promise<void> {
+/**
+ * Quick pick of the built-in and added nodes and the nodes of the local networks found on this
+ * machine; writes `avalanche.node.selectedUrl`.
+ */
+export async function chooseNode(config: Config, local: LocalNetworks): Promise<void> {
     const current = config.get(SettingKey.SelectedNodeUrl);
     const userNodes = config.get(SettingKey.NodeUrls);
+    const found = discoveredNodes(await local.list().catch(() => []));
     const items: NodeItem[] = allNodes(userNodes).map((node) => {
         const builtIn = builtInNodes.find((b) => b.url === node.url);
         return {
@@ -31,7 +43,22 @@ export async function chooseNode(config: Config): Promise<void> {
             url: node.url,
         };
     });
-    if (!isKnownNodeUrl(current, userNodes)) {
+    const listed = new Set(items.map((i) => i.url));
+    const discovered = found.filter(({ node }) => !listed.has(node.uri));
+    if (discovered.length > 0) {
+        items.push({ label: 'On this machine', kind: vscode.QuickPickItemKind.Separator });
+        for (const { network, node } of discovered) {
+            listed.add(node.uri);
+            items.push({
+                label: `${node.uri === current ? '$(check)' : '$(blank)'} ${plain(network.name)}`,
+                description: node.uri,
+                ...(node.nodeId ? { detail: node.nodeId } : {}),
+                url: node.uri,
+                ...(node.offLoopback ? { offLoopbackOf: network.name } : {}),
+            });
+        }
+    }
+    if (!isKnownNodeUrl(current, userNodes) && !listed.has(current)) {
         items.push({
             label: `$(check) ${new URL(current).host}`,
             description: current,
@@ -51,6 +78,9 @@ export async function chooseNode(config: Config): Promise<void> {
     if (picked.command) {
         await vscode.commands.executeCommand(picked.command);
         return;
+    }
+    if (picked.offLoopbackOf !== undefined && picked.url !== undefined) {
+        if (!(await confirmOffLoopback(picked.offLoopbackOf, picked.url))) return;
     }
     if (picked.url !== undefined) await selectNode(config, picked.url);
 }

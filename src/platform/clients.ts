@@ -13,7 +13,15 @@ import * as vscode from 'vscode';
 
 import { untilAborted } from '../core/abort';
 import { abortError } from '../core/http/errors';
-import type { ChainInfo, DataApiClient, NodeRpcClient, RpcTarget, Transport } from '../core/index';
+import type {
+    ChainHint,
+    ChainInfo,
+    DataApiClient,
+    NodeNetwork,
+    NodeRpcClient,
+    RpcTarget,
+    Transport,
+} from '../core/index';
 import { splitRpcUrl } from '../core/nodeRpc/rpcUrl';
 import type { Config } from './config';
 import { Disposable } from './disposable';
@@ -90,6 +98,8 @@ export class ClientProvider extends Disposable {
     /** JSON-RPC clients by base URL, for the chains' own RPC endpoints. */
     private readonly rpcClients = new Map<string, NodeRpcClient>();
     private currentTransport: Transport | undefined;
+    /** Names and tokens the discovery files give the local network's chains. */
+    private chainHints: readonly ChainHint[] = [];
 
     constructor(
         private readonly config: Config,
@@ -104,7 +114,7 @@ export class ClientProvider extends Disposable {
                 if (e.keys.has(SettingKey.DataApiKeyHeader)) {
                     log.addSensitiveHeader(e.snapshot[SettingKey.DataApiKeyHeader]);
                 }
-                if (dataApi || e.keys.has(SettingKey.Network)) this.forgetChains();
+                if (dataApi || nodeRpc || e.keys.has(SettingKey.Network)) this.forgetChains();
                 if (dataApi) this.dropDataApi();
                 if (nodeRpc) this.dropNodeRpc();
                 this.emitter.fire({ dataApi, nodeRpc, network: e.keys.has(SettingKey.Network) });
@@ -173,17 +183,21 @@ export class ClientProvider extends Disposable {
 
     /**
      * The Data API's EVM chains of `network` (`GET /v1/chains`, not paged,
-     * https://developers.avacloud.io/data-api/evm-chains/list-chains), read once and shared by
-     * every view, hover and prompt for ten minutes or until the URL, key or network changes. A
-     * failure is not kept, so the next caller asks again. `signal` stops only this caller's wait:
-     * the request goes on for the others.
+     * https://developers.avacloud.io/data-api/evm-chains/list-chains), or on `local` the EVM
+     * chains the selected node serves (`NodeNetwork.chains`), read once and shared by every view,
+     * hover and prompt for ten minutes or until the URL, key, node or network changes. A failure
+     * is not kept, so the next caller asks again. `signal` stops only this caller's wait: the
+     * request goes on for the others.
      */
     chains(network: Network, signal?: AbortSignal): Promise<ChainInfo[]> {
         let entry = this.chainLists.get(network);
         if (!entry || Date.now() - entry.atMs >= chainListTtlMs) {
-            const chains = this.dataApi()
-                .then((api) => api.supportedChains({ network }))
-                .then((result) => result.chains);
+            const chains =
+                network === 'local'
+                    ? this.nodeNetwork().chains()
+                    : this.dataApi()
+                          .then((api) => api.supportedChains({ network }))
+                          .then((result) => result.chains);
             const created = { atMs: Date.now(), chains };
             chains.catch(() => {
                 if (this.chainLists.get(network) === created) this.chainLists.delete(network);
@@ -195,18 +209,33 @@ export class ClientProvider extends Disposable {
     }
 
     /**
-     * The EVM chains the node side can answer for on `network`, each with its `rpcUrl` (see
-     * `nodeChainsFor`). On a local network the selected node's C-Chain is asked for its chain id.
+     * The EVM chains the node side can answer for on `network`, each with its `rpcUrl`: on a
+     * local network every EVM chain the node serves (`chains('local')`), else the C-Chain
+     * through the node `nodeChainsFor` picks.
      */
-    async nodeChains(network: Network | 'local', signal?: AbortSignal): Promise<ChainInfo[]> {
-        const nodeUrl = this.nodeUrl;
-        if (network !== 'local') return nodeChainsFor(network, nodeUrl);
-        const { nodeRpcMethods } = loadCore();
-        const chainId = await this.nodeRpc().call(nodeRpcMethods.eth_chainId, [], {
-            chain: 'C',
-            ...(signal ? { signal } : {}),
-        });
-        return nodeChainsFor(network, nodeUrl, String(chainId));
+    async nodeChains(network: Network, signal?: AbortSignal): Promise<ChainInfo[]> {
+        if (network === 'local') return this.chains('local', signal);
+        return nodeChainsFor(network, this.nodeUrl);
+    }
+
+    /**
+     * The selected node's network read through the node itself (`avalanche.network` is `local`,
+     * or the Data API cannot answer): its chains, subnets, blocks and validators.
+     */
+    nodeNetwork(): NodeNetwork {
+        const { NodeNetwork } = loadCore();
+        return new NodeNetwork(
+            this.nodeRpc(),
+            this.nodeUrl,
+            (url) => this.rpcFor(url),
+            this.chainHints,
+        );
+    }
+
+    /** Sets what the discovery files say about the local network's chains (names, tokens). */
+    setChainHints(hints: readonly ChainHint[]): void {
+        this.chainHints = hints;
+        this.chainLists.delete('local');
     }
 
     /** Forgets the chain lists (a tree's Refresh reads them again). */

@@ -1,21 +1,21 @@
 /**
  * The EVM chains the node side can answer for, as hovers ask them when the Data API cannot: on
- * mainnet and Fuji the primary network's C-Chain, through the selected node when it is the
- * built-in public node of that network (so a node of another network is never asked for it),
- * else through that public node; on a local network the selected node's C-Chain. Pure, so the
- * choice is unit-tested; `ClientProvider.nodeChains` adds what must be asked of the node.
+ * mainnet and Fuji the primary network's C-Chain, through the selected node unless it is the
+ * built-in public node of the other network (then through this network's public node), so no
+ * request goes to a host the user did not choose. Pure, so the choice is unit-tested;
+ * `ClientProvider.nodeChains` answers a local network from the node's own chain list.
  */
 import { pChainId } from '../core/ids/primaryNetwork';
 import type { ChainInfo } from '../core/index';
 import { builtInNodes } from './nodeCatalog';
-import type { Network } from './settingKeys';
+import type { DataApiNetwork } from './settingKeys';
 
 /** The C-Chain's JSON-RPC path on a node (https://build.avax.network/docs/api-reference/c-chain/api). */
 const cChainRpcPath = '/ext/bc/C/rpc';
 
 const cChainIds = { mainnet: '43114', fuji: '43113' } as const;
 
-function cChain(network: Network | 'local', nodeUrl: string, chainId: string): ChainInfo {
+function cChain(network: DataApiNetwork, nodeUrl: string, chainId: string): ChainInfo {
     return {
         chainId,
         status: 'OK',
@@ -29,20 +29,15 @@ function cChain(network: Network | 'local', nodeUrl: string, chainId: string): C
     };
 }
 
-/**
- * The node side's EVM chains of `network`. `localChainId` is the EVM chain id the selected node's
- * C-Chain reported (`eth_chainId`); without it a local network has no chain to offer.
- */
-export function nodeChainsFor(
-    network: Network | 'local',
-    selectedNodeUrl: string,
-    localChainId?: string,
-): ChainInfo[] {
-    if (network === 'local') {
-        return localChainId === undefined ? [] : [cChain(network, selectedNodeUrl, localChainId)];
-    }
-    const publicNode = builtInNodes.find((n) => n.network === network);
-    const selected = builtInNodes.find((n) => n.url === selectedNodeUrl && n.network === network);
-    const url = (selected ?? publicNode)?.url;
+/** The node side's C-Chain of `network`, through the node the rule above picks. */
+export function nodeChainsFor(network: DataApiNetwork, selectedNodeUrl: string): ChainInfo[] {
+    // The node the user chose answers, unless it is the public node of the other network: then
+    // this network's public node does. Any other node (a local one, the user's own) is asked as
+    // it is, and the hover believes it only when its eth_chainId is this network's.
+    const selected = builtInNodes.find((n) => n.url === selectedNodeUrl);
+    const url =
+        selected?.network !== undefined && selected.network !== network
+            ? builtInNodes.find((n) => n.network === network)?.url
+            : selectedNodeUrl;
     return url === undefined ? [] : [cChain(network, url, cChainIds[network])];
 }

@@ -45,8 +45,19 @@ export const restrictedSettingKeys: readonly SettingKey[] = [
     SettingKey.SelectedNodeUrl,
 ];
 
-export type Network = 'mainnet' | 'fuji';
-export const networks: readonly Network[] = ['mainnet', 'fuji'];
+/**
+ * `local` is the selected node's own network (a local network, a devnet): the Data API does not
+ * index it, so every view, hover and query of it is read from the node.
+ */
+export type Network = 'mainnet' | 'fuji' | 'local';
+export const networks: readonly Network[] = ['mainnet', 'fuji', 'local'];
+/** The networks the Data API indexes. */
+export type DataApiNetwork = Exclude<Network, 'local'>;
+
+/** The network to send to the Data API, or undefined for a network only the node knows. */
+export function dataApiNetworkOf(network: Network): DataApiNetwork | undefined {
+    return network === 'local' ? undefined : network;
+}
 
 /** A node URL the user added, with the name shown in pickers and the status bar. */
 export interface NodeEntry {

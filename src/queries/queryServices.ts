@@ -66,12 +66,12 @@ export class QueryServices extends Disposable {
     }
 
     /**
-     * The Data API's EVM chains of a network, shared with the trees and hovers
-     * (`ClientProvider.chains`). A failure is logged and not kept, so the next prompt tries again.
+     * The EVM chains of a network (the Data API's, or on `local` the node's), shared with the
+     * trees and hovers (`ClientProvider.chains`). A failure is logged and not kept, so the next prompt tries again.
      */
     chains(network: string): Promise<ChainInfo[]> {
         const list =
-            network === 'mainnet' || network === 'fuji'
+            network === 'mainnet' || network === 'fuji' || network === 'local'
                 ? this.clients.chains(network)
                 : Promise.reject(new Error(`The Data API lists no chains for "${network}".`));
         list.catch((error: unknown) => {
@@ -83,7 +83,11 @@ export class QueryServices extends Disposable {
     /** The native token of an EVM chain (by chain id or blockchain id), when the list has it. */
     async nativeToken(chainId: string): Promise<{ symbol: string; decimals: number } | undefined> {
         const selected = this.clients.network;
-        for (const network of [selected, selected === 'mainnet' ? 'fuji' : 'mainnet'] as const) {
+        const networks =
+            selected === 'local'
+                ? [selected]
+                : [selected, selected === 'mainnet' ? 'fuji' : 'mainnet'];
+        for (const network of networks) {
             try {
                 const chains = await this.chains(network);
                 const chain = chains.find(

@@ -26,6 +26,7 @@ import {
     ruleLabel,
     splitWords,
 } from '../core/views/evmConfig';
+import { pChainId } from '../core/ids/primaryNetwork';
 import { loadCore } from '../platform/lazyCore';
 import { type FieldRow, type GroupRow, type PrimaryChain, type Row, under } from './rows';
 import { field, group, problemNotice, section } from './rowBuilders';
@@ -65,12 +66,14 @@ export class ChainsSource implements TreeSource {
                     'globe',
                     {
                         expanded: true,
-                        description: this.services.network,
+                        description: this.services.networkLabel,
                     },
                 ),
                 group(view, undefined, 'evm', { type: 'evmChains' }, 'EVM chains', 'layers', {
                     expanded: true,
-                    description: 'supported by the Data API',
+                    description: this.services.isLocal
+                        ? 'served by the node'
+                        : 'supported by the Data API',
                 }),
             ]);
         }
@@ -78,6 +81,7 @@ export class ChainsSource implements TreeSource {
             case 'group':
                 return this.groupChildren(parent, signal);
             case 'primaryChain':
+                if (this.services.isLocal) return this.localPrimaryChain(parent, parent.chain);
                 return this.primaryBlocks(parent, parent.chain);
             case 'primaryBlock':
                 return staticRows(
@@ -131,7 +135,9 @@ export class ChainsSource implements TreeSource {
                                   {
                                       kind: 'empty',
                                       ...under(view, row, '~empty'),
-                                      message: 'The Data API lists no EVM chain for this network.',
+                                      message: this.services.isLocal
+                                          ? 'The node serves no EVM chain.'
+                                          : 'The Data API lists no EVM chain for this network.',
                                   },
                               ]
                             : chains.map((chain) => ({
@@ -330,7 +336,57 @@ export class ChainsSource implements TreeSource {
         };
     }
 
+    /**
+     * A primary-network chain of a network only the node knows: the P- and X-Chain's blocks from
+     * their own APIs, and the C-Chain as the EVM chain it is.
+     */
+    private async localPrimaryChain(parent: Row, chain: PrimaryChain): Promise<Children> {
+        if (chain === 'c-chain') {
+            const chains = await this.services.supportedChains('local');
+            const cChain = chains.find((c) => c.subnetId === pChainId);
+            if (!cChain) throw new Error('The node does not serve the C-Chain.');
+            return staticRows(this.evmChainRows(parent, cChain));
+        }
+        return {
+            type: 'paged',
+            empty: 'No blocks yet.',
+            fetch: async (from, signal): Promise<RowPage> => {
+                const page = await this.services.clients
+                    .nodeNetwork()
+                    .blocks(chain, from, blocksPageSize, signal);
+                return {
+                    rows: page.blocks.map((block) => ({
+                        kind: 'primaryBlock' as const,
+                        ...under(view, parent, 'block', block.blockNumber),
+                        chain,
+                        block,
+                    })),
+                    next: page.next,
+                };
+            },
+        };
+    }
+
     private evmBlockTransactions(parent: Row, chain: ChainInfo, block: RpcBlock): Children {
+        if (this.services.isLocal) {
+            return {
+                type: 'paged',
+                empty: 'No transactions in this block.',
+                fetch: async (_token, signal): Promise<RowPage> => {
+                    const txs = await this.services.clients
+                        .nodeNetwork()
+                        .evmBlockTransactions(chain, block.number, signal);
+                    return {
+                        rows: txs.map((tx) => ({
+                            kind: 'evmTx' as const,
+                            ...under(view, parent, 'tx', tx.txHash),
+                            chain,
+                            tx,
+                        })),
+                    };
+                },
+            };
+        }
         return {
             type: 'paged',
             empty: 'The Data API lists no transactions for this block.',

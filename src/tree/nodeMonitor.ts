@@ -11,6 +11,7 @@ import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
 import type { NodeHealth } from '../platform/nodeHealth';
+import type { Network } from '../platform/settingKeys';
 import type { TreeServices } from './services';
 import type { TreesProbe } from './treesTesting';
 
@@ -31,7 +32,7 @@ export class NodeMonitor extends Disposable {
     private candidates: NodeChainCandidate[] | undefined;
     private candidatesPending: Promise<void> | undefined;
     /** The network the candidates were read for. */
-    private candidatesNetwork: 'mainnet' | 'fuji' | undefined;
+    private candidatesNetwork: Network | undefined;
     private readonly profilers = new Map<string, ProfilerState>();
     private readonly updated = this._register(new vscode.EventEmitter<NodeSnapshot | undefined>());
     /** Fires with each new snapshot (undefined when the node changed and none is read yet). */
@@ -143,7 +144,10 @@ export class NodeMonitor extends Disposable {
                 ? 'mainnet'
                 : name === 'fuji' || name === 'testnet'
                   ? 'fuji'
-                  : undefined;
+                  : name === undefined
+                    ? undefined
+                    : // Any other network (local, a devnet): its chains come from the node.
+                      'local';
         if (network !== undefined && network !== this.candidatesNetwork) {
             this.candidates = undefined;
             this.candidatesPending = undefined;
@@ -167,10 +171,7 @@ export class NodeMonitor extends Disposable {
                     .map((c) => ({ id: c.platformChainId as string, name: c.chainName }));
             })
             .catch((error: unknown) => {
-                logger.info(
-                    'The Data API chain list is not available; checking P, X and C only',
-                    error,
-                );
+                logger.info('The chain list is not available; checking P, X and C only', error);
                 this.candidates = [];
             });
         let timer: NodeJS.Timeout | undefined;

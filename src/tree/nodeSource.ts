@@ -137,7 +137,9 @@ export class NodeSource implements TreeSource {
         const nameText = s.networkName.ok ? s.networkName.value : 'unknown';
         const idText = s.networkId.ok ? String(s.networkId.value) : '?';
         const selected = this.services.network;
-        const mismatch = s.networkName.ok && s.networkName.value !== selected;
+        // `local` is whatever network the node runs, so only mainnet and Fuji can disagree.
+        const mismatch =
+            selected !== 'local' && s.networkName.ok && s.networkName.value !== selected;
         return field(view, undefined, 'network', 'Network', `${nameText} (id ${idText})`, {
             icon: mismatch ? 'warning' : 'globe',
             ...(mismatch ? { state: 'warn' as const } : {}),

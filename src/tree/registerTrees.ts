@@ -110,7 +110,10 @@ export class Trees extends Disposable {
         this._register(
             clients.onDidChange((e) => {
                 if (e.network) this.subnetsSource.clearPins();
-                if (e.dataApi || e.network) {
+                // On `local` every view is read from the node, so a new node is a new network.
+                const local = this.services.isLocal;
+                if (local && e.nodeRpc) this.subnetsSource.clearPins();
+                if (e.dataApi || e.network || (local && e.nodeRpc)) {
                     this.providers.chains.refresh();
                     this.providers.subnets.refresh();
                 }
@@ -168,7 +171,7 @@ export class Trees extends Disposable {
 
     /** Updates the views' descriptions (network, sort order, node). */
     describe(): void {
-        const network = this.services.network;
+        const network = this.services.networkLabel;
         this.views.chains.description = network;
         this.views.subnets.description = `${network} · ${this.subnetsSource.sortOrder === 'desc' ? 'newest first' : 'oldest first'}`;
         this.views.validators.description = network;

@@ -1,12 +1,15 @@
 /**
  * What the tree sources share: the clients, the settings, and through `ClientProvider` the chain
  * list and the JSON-RPC clients for the RPC URLs the Data API lists (an EVM chain's `rpcUrl` may
- * be on another host than the selected node).
+ * be on another host than the selected node). On the `local` network the chain list, subnets,
+ * blocks and validators come from the selected node (`ClientProvider.nodeNetwork()`).
  */
 import type { ChainInfo, RpcTarget } from '../core/index';
 import type { ClientProvider } from '../platform/clients';
 import type { Config } from '../platform/config';
 import { Disposable } from '../platform/disposable';
+import { nodeName } from '../platform/nodeCatalog';
+import { type Network, SettingKey } from '../platform/settingKeys';
 
 export class TreeServices extends Disposable {
     constructor(
@@ -16,15 +19,26 @@ export class TreeServices extends Disposable {
         super();
     }
 
-    get network(): 'mainnet' | 'fuji' {
+    get network(): Network {
         return this.clients.network;
+    }
+
+    /** True when the views read the selected node's own network rather than the Data API. */
+    get isLocal(): boolean {
+        return this.clients.network === 'local';
+    }
+
+    /** The network as a view names it: a local network by its node. */
+    get networkLabel(): string {
+        if (!this.isLocal) return this.network;
+        return `local · ${nodeName(this.clients.nodeUrl, this.config.get(SettingKey.NodeUrls))}`;
     }
 
     /**
      * The Data API's EVM chains of a network, shared with hovers and palette queries
      * (`ClientProvider.chains`).
      */
-    supportedChains(network: 'mainnet' | 'fuji', signal?: AbortSignal): Promise<ChainInfo[]> {
+    supportedChains(network: Network, signal?: AbortSignal): Promise<ChainInfo[]> {
         return this.clients.chains(network, signal);
     }
 

@@ -87,6 +87,7 @@ export class SubnetsSource implements TreeSource {
     }
 
     private subnets(): Children {
+        if (this.services.isLocal) return this.localSubnets();
         const network = this.services.network;
         const pageSize = this.services.config.get(SettingKey.SubnetsPageSize);
         const sortOrder = this.sortOrder;
@@ -113,6 +114,34 @@ export class SubnetsSource implements TreeSource {
         };
     }
 
+    /**
+     * The subnets of a network only the node knows: the node lists them all at once
+     * (`platform.getSubnets`), so the first page reads the list and "Load more" pages through it.
+     */
+    private localSubnets(): Children {
+        const pageSize = this.services.config.get(SettingKey.SubnetsPageSize);
+        let all: Promise<CompactSubnet[]> | undefined;
+        return {
+            type: 'paged',
+            head: this.pinned.map(pinnedRow),
+            empty: 'The node knows no subnet besides the primary network.',
+            fetch: async (token, signal): Promise<RowPage> => {
+                all ??= this.services.clients.nodeNetwork().subnets(signal);
+                const list = await all.catch((error: unknown) => {
+                    all = undefined;
+                    throw error;
+                });
+                const sorted = this.sortOrder === 'asc' ? list : [...list].reverse();
+                const from = token === undefined ? 0 : Number(token);
+                const page = sorted.slice(from, from + pageSize);
+                return {
+                    rows: page.map((subnet) => this.listRow(subnet)),
+                    next: from + pageSize < sorted.length ? String(from + pageSize) : undefined,
+                };
+            },
+        };
+    }
+
     private groupChildren(row: Row & { kind: 'group' }): Children {
         const spec = row.group;
         switch (spec.type) {
@@ -130,6 +159,23 @@ export class SubnetsSource implements TreeSource {
             case 'subnetValidators': {
                 const network = this.services.network;
                 const subnetId = spec.subnet.subnetId;
+                if (network === 'local') {
+                    return {
+                        type: 'paged',
+                        empty: 'The node lists no validators for this L1.',
+                        fetch: async (_token, signal): Promise<RowPage> => ({
+                            rows: (
+                                await this.services.clients
+                                    .nodeNetwork()
+                                    .l1Validators(subnetId, signal)
+                            ).map((validator) => ({
+                                kind: 'l1Validator' as const,
+                                ...under(view, row, validator.validationId),
+                                validator,
+                            })),
+                        }),
+                    };
+                }
                 return {
                     type: 'paged',
                     empty: 'The Data API lists no L1 validators for this L1.',
@@ -222,10 +268,21 @@ function subnetRows(parent: SubnetRow, s: CompactSubnet): Row[] {
                 icon: s.isL1 ? 'globe' : 'type-hierarchy',
             },
         ),
-        field(view, parent, 'created', 'Created', formatTimestamp(s.createBlockTimestamp), {
-            icon: 'calendar',
-            detail: [`P-Chain block ${s.createBlockIndex}`],
-        }),
+        ...(s.createBlockTimestamp > 0
+            ? [
+                  field(
+                      view,
+                      parent,
+                      'created',
+                      'Created',
+                      formatTimestamp(s.createBlockTimestamp),
+                      {
+                          icon: 'calendar',
+                          detail: [`P-Chain block ${s.createBlockIndex}`],
+                      },
+                  ),
+              ]
+            : []),
         section(
             view,
             parent,
@@ -315,12 +372,14 @@ function blockchainRows(parent: Row, b: CompactBlockchain): Row[] {
             }),
         );
     }
-    rows.push(
-        field(view, parent, 'created', 'Created', formatTimestamp(b.createBlockTimestamp), {
-            icon: 'calendar',
-            detail: [`P-Chain block ${b.createBlockNumber}`],
-        }),
-    );
+    if (b.createBlockTimestamp > 0) {
+        rows.push(
+            field(view, parent, 'created', 'Created', formatTimestamp(b.createBlockTimestamp), {
+                icon: 'calendar',
+                detail: [`P-Chain block ${b.createBlockNumber}`],
+            }),
+        );
+    }
     if (b.genesis !== undefined) {
         rows.push(
             group(

@@ -69,7 +69,9 @@ export class ValidatorsSource implements TreeSource {
                         'server',
                         {
                             expanded: true,
-                            description: 'Data API',
+                            description: this.services.isLocal
+                                ? 'P-Chain, from the node'
+                                : 'Data API',
                         },
                     ),
                     group(
@@ -98,6 +100,7 @@ export class ValidatorsSource implements TreeSource {
     }
 
     private dataApiValidators(row: GroupRow): Children {
+        if (this.services.isLocal) return this.pChainValidators(row);
         const network = this.services.network;
         const f = this.filter;
         return {
@@ -131,6 +134,43 @@ export class ValidatorsSource implements TreeSource {
         };
     }
 
+    /**
+     * The L1 validators of a network only the node knows, as its P-Chain lists them
+     * (`platform.getCurrentValidators` per L1), with the view's filter applied here.
+     */
+    private pChainValidators(row: GroupRow): Children {
+        const f = this.filter;
+        return {
+            type: 'paged',
+            empty: this.filterActive
+                ? 'No L1 validator matches the filter.'
+                : 'The P-Chain lists no L1 validators on this network.',
+            fetch: async (_token, signal): Promise<RowPage> => {
+                const network = this.services.clients.nodeNetwork();
+                const subnets = (await network.subnets(signal)).filter(
+                    (s) => s.isL1 && (!f.subnetId || s.subnetId === f.subnetId),
+                );
+                const lists = await Promise.all(
+                    subnets.map((s) => network.l1Validators(s.subnetId, signal)),
+                );
+                const rows: Row[] = lists
+                    .flat()
+                    .filter(
+                        (v) =>
+                            (!f.nodeId || v.nodeId === f.nodeId) &&
+                            (!f.validationId || v.validationId === f.validationId) &&
+                            (f.includeInactive || v.remainingBalance > 0 || v.weight > 0),
+                    )
+                    .map((validator) => ({
+                        kind: 'l1Validator' as const,
+                        ...under(view, row, validator.validationId),
+                        validator,
+                    }));
+                return { rows };
+            },
+        };
+    }
+
     private async nodeChains(row: GroupRow, signal: AbortSignal): Promise<Children> {
         // Only the chains of L1s: AvalancheGo serves `/ext/bc/<id>/validators` on Subnet-EVM
         // chains alone, so the C-Chain would only ever answer 404 from a real node.
@@ -147,9 +187,11 @@ export class ValidatorsSource implements TreeSource {
                     {
                         kind: 'empty',
                         ...under(view, row, '~empty'),
-                        message: this.filter.subnetId
-                            ? 'The Data API lists no chain of this subnet.'
-                            : 'The Data API lists no chains for this network.',
+                        message: this.services.isLocal
+                            ? 'The node serves no L1 chain.'
+                            : this.filter.subnetId
+                              ? 'The Data API lists no chain of this subnet.'
+                              : 'The Data API lists no chains for this network.',
                     },
                 ],
             };
@@ -199,7 +241,7 @@ export class ValidatorsSource implements TreeSource {
                 kind: 'error',
                 ...under(view, parent, '~error'),
                 owner: parent,
-                message: `Not compared with the Data API: ${message}`,
+                message: `Not compared with ${this.services.isLocal ? 'the P-Chain' : 'the Data API'}: ${message}`,
                 duringLoadMore: false,
             });
         } else if (fromIndex.value) {
@@ -228,7 +270,11 @@ export class ValidatorsSource implements TreeSource {
         return { type: 'static', rows };
     }
 
+    /** What the chain's validators are compared with: the Data API, or on `local` the P-Chain. */
     private async indexedValidators(chain: ChainInfo, signal: AbortSignal): Promise<L1Validator[]> {
+        if (this.services.isLocal) {
+            return this.services.clients.nodeNetwork().l1Validators(chain.subnetId ?? '', signal);
+        }
         const api = await this.services.clients.dataApi();
         const { collectPages } = loadCore();
         const { items } = await collectPages(

@@ -215,6 +215,8 @@ suiteTeardown(async function () {
     await sleep(200);
     const before = api.debug.liveCounts();
     for (const service of [
+        api.local.follower,
+        api.local.networks,
         api.hovers,
         // The serializers and, once loaded, the panels and query services (LazyQueries).
         api.queries,

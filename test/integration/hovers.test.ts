@@ -300,13 +300,19 @@ suite('(integration) hovers', function () {
         assert.equal(requests.length, 1);
     });
 
-    test('a rate limit is one calm line beside the offline part, with the API key remedy', async () => {
+    test('a rate-limited Data API: the node answers and says why; with the node down, one calm line', async () => {
         api.hovers.engine.forget();
         await addSandboxFault({
             fault: { kind: 'status', status: 429, retryAfterSeconds: 12 },
             target: 'getTransaction',
         });
         const document = await vscode.workspace.openTextDocument(workspaceUri('samples.py'));
+        const fromNode = ours(await hoversOver(document, known.evmTxHash)).join('\n');
+        assert.match(fromNode, /because the Data API is rate\\?-limiting requests/);
+        assert.match(fromNode, /From the node's JSON\\?-RPC/);
+
+        api.hovers.engine.forget();
+        await setSandboxSettings({ nodeDown: true });
         const parts = ours(await hoversOver(document, known.evmTxHash));
         assert.ok(
             parts.some((p) => /\*\*32\\-byte hash\*\*/.test(p)),

@@ -8,15 +8,25 @@
  * (default test-results/realnode.json) and prints `REALNODE READY <file>` on stdout.
  *
  * For the faults only a real process gives, a test in another process signals this one: SIGUSR1
- * kills the node (as a crash would), SIGUSR2 starts it again on the same port and data dir. Each
- * is acknowledged by a line `REALNODE DOWN` / `REALNODE UP` and by the file `<out>.state`.
+ * kills the node (as a crash would), SIGUSR2 starts it again on the same port and data dir, and
+ * SIGHUP stops it cleanly and starts it on a new port (as a local network restarted by its tool),
+ * and the next SIGHUP back on the first one.
+ * Each is acknowledged by a line `REALNODE DOWN` / `REALNODE UP` / `REALNODE MOVED <uri>` and by
+ * the file `<out>.state`.
+ *
+ * With `--discovery-home <dir>` it also writes, under that throwaway home, the files avalanche-cli
+ * leaves for a local network (`.avalanche-cli/localNetworks.json`, the tmpnet-shaped network
+ * directory it names, a `sidecar.json` for the L1), and from then on the node itself writes its
+ * process.json into that network directory, as it does under avalanche-cli: a restart on a new
+ * port is then seen in the files, not told by the harness.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { writeLocalNetworkFiles } from '../helpers/localNetworkFiles';
 import { repoRoot } from './activity';
 import { startRealNetwork } from './network';
-import { killAllNodesNow, stopAllNodes } from './node';
+import { freePort, killAllNodesNow, stopAllNodes } from './node';
 
 async function main(): Promise<void> {
     const args = process.argv.slice(2);
@@ -27,23 +37,55 @@ async function main(): Promise<void> {
             : path.join(repoRoot(), 'test-results/realnode.json'),
     );
     const keep = args.includes('--keep');
+    const homeAt = args.indexOf('--discovery-home');
+    const home = homeAt >= 0 && args[homeAt + 1] ? path.resolve(args[homeAt + 1]!) : undefined;
     process.on('exit', killAllNodesNow);
     let stopping = false;
     const network = await startRealNetwork();
+    let discovery: { home: string; networkDir: string } | undefined;
+    if (home) {
+        const info = network.info;
+        const files = writeLocalNetworkFiles(home, {
+            shapes: ['avalanche-cli'],
+            networkId: Number(info.networkId),
+            nodes: [{ uri: info.uri, nodeId: info.nodeId, pid: network.node.pid ?? 0 }],
+            l1s: [
+                {
+                    name: 'explorertest',
+                    subnetId: info.l1.subnetId,
+                    blockchainId: info.l1.blockchainId,
+                    evmChainId: info.l1.activity.evmChainId,
+                    vmId: 'srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy',
+                    tokenSymbol: 'EXT',
+                },
+            ],
+        });
+        network.node.setProcessContextFile(files.processFiles[0]!);
+        discovery = { home, networkDir: files.cliNetworkDir! };
+    }
     mkdirSync(path.dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify({ ...network.info, cliPid: process.pid }, null, 2)}\n`);
+    writeFileSync(
+        out,
+        `${JSON.stringify({ ...network.info, cliPid: process.pid, ...(discovery ? { discovery } : {}) }, null, 2)}\n`,
+    );
     const state = (text: string): void => {
         writeFileSync(`${out}.state`, `${text}\n`);
         console.log(`REALNODE ${text}`);
     };
+    // SIGHUP alternates between a new port and the first one, so that a test that moved the node
+    // can put it back for the tests that hold its first URL.
+    const originalPort = Number(new URL(network.node.uri).port);
+    let moved = false;
     // One at a time: a start that overlaps a kill would leave the state file wrong.
     let switching = Promise.resolve();
-    const switchTo = (up: boolean): void => {
+    const switchTo = (to: 'up' | 'down' | 'moved'): void => {
         switching = switching.then(async () => {
             try {
-                if (up) await network.node.start();
-                else await network.node.kill();
-                state(up ? 'UP' : 'DOWN');
+                if (to === 'up') await network.node.start();
+                else if (to === 'down') await network.node.kill();
+                else await network.node.moveTo(moved ? originalPort : await freePort());
+                if (to === 'moved') moved = !moved;
+                state(to === 'moved' ? `MOVED ${network.node.uri}` : to.toUpperCase());
             } catch (error) {
                 state(`FAILED ${error instanceof Error ? error.message : String(error)}`);
             }
@@ -52,8 +94,9 @@ async function main(): Promise<void> {
     // Signal handlers do not keep Node running: without this the CLI would exit as soon as the
     // node it killed was gone, and nobody would be left to start it again.
     const keepAlive = setInterval(() => undefined, 60_000);
-    process.on('SIGUSR1', () => switchTo(false));
-    process.on('SIGUSR2', () => switchTo(true));
+    process.on('SIGUSR1', () => switchTo('down'));
+    process.on('SIGUSR2', () => switchTo('up'));
+    process.on('SIGHUP', () => switchTo('moved'));
     state('UP');
     console.log(`REALNODE READY ${out}`);
     const stop = (signal: string): void => {

@@ -24,6 +24,11 @@ export interface NodeOptions {
     trackSubnets?: readonly string[];
     /** Flags added last, so they override the defaults above (for example admin API off). */
     extraFlags?: readonly string[];
+    /**
+     * Where the node writes its process.json (default `<data-dir>/process.json`): a tmpnet or
+     * avalanche-cli node directory, so that the node itself keeps discovery's file current.
+     */
+    processContextFile?: string;
 }
 
 const live = new Set<AvalancheNode>();
@@ -46,12 +51,28 @@ export class AvalancheNode {
     private exited: Promise<void> = Promise.resolve();
     /** Text of the node's stdout and stderr for error messages (the full logs are in logDir). */
     private tail = '';
-    readonly uri: string;
+    private currentUri: string;
     readonly logDir: string;
 
     constructor(private options: NodeOptions) {
-        this.uri = `http://127.0.0.1:${options.httpPort}`;
+        this.currentUri = `http://127.0.0.1:${options.httpPort}`;
         this.logDir = path.join(options.dataDir, 'logs');
+    }
+
+    /** The HTTP base URL; it changes only through `moveTo`. */
+    get uri(): string {
+        return this.currentUri;
+    }
+
+    /**
+     * Stops the node cleanly and starts it again on the same data dir but another HTTP port, as
+     * a developer's tool does when it restarts a local network (tmpnet picks free ports).
+     */
+    async moveTo(httpPort: number): Promise<void> {
+        await this.stop();
+        this.options = { ...this.options, httpPort };
+        this.currentUri = `http://127.0.0.1:${httpPort}`;
+        await this.start();
     }
 
     get pid(): number | undefined {
@@ -65,6 +86,15 @@ export class AvalancheNode {
     /** Changes the subnets tracked from the next start on. */
     setTrackSubnets(subnets: readonly string[]): void {
         this.options = { ...this.options, trackSubnets: subnets };
+    }
+
+    /** Changes where process.json is written from the next start on. */
+    setProcessContextFile(file: string): void {
+        this.options = { ...this.options, processContextFile: file };
+    }
+
+    private get processContextFile(): string {
+        return this.options.processContextFile ?? path.join(this.options.dataDir, 'process.json');
     }
 
     /** Changes the extra flags from the next start on. */
@@ -87,7 +117,7 @@ export class AvalancheNode {
             `--data-dir=${o.dataDir}`,
             `--log-dir=${this.logDir}`,
             `--plugin-dir=${o.pluginDir}`,
-            `--process-context-file=${path.join(o.dataDir, 'process.json')}`,
+            `--process-context-file=${this.processContextFile}`,
             '--api-admin-enabled=true',
             '--index-enabled=true',
             // Inside the data dir, so that a test finds the profile admin.stopCPUProfiler writes.
@@ -111,7 +141,7 @@ export class AvalancheNode {
     async start(timeoutMs = 60_000): Promise<void> {
         if (this.running) return;
         mkdirSync(this.logDir, { recursive: true });
-        rmSync(path.join(this.options.dataDir, 'process.json'), { force: true });
+        rmSync(this.processContextFile, { force: true });
         const out = createWriteStream(path.join(this.logDir, 'stdout.log'), { flags: 'a' });
         const child = spawn(this.options.binary, this.flags(), {
             stdio: ['ignore', 'pipe', 'pipe'],
@@ -139,7 +169,7 @@ export class AvalancheNode {
                     `avalanchego exited with code ${child.exitCode} while starting:\n${this.tail}`,
                 );
             }
-            if (existsSync(path.join(this.options.dataDir, 'process.json'))) {
+            if (existsSync(this.processContextFile)) {
                 try {
                     await rpc(this.uri, '/ext/info', 'info.getNodeID', {});
                     return;

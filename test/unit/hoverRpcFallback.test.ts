@@ -30,9 +30,8 @@ import {
     TimeoutError,
     UnauthorizedError,
 } from '../../src/core';
-import { nodeChainsFor } from '../../src/platform/nodeChains';
 import { type KnownIds, type Sandbox, startSandbox } from '../sandbox';
-import { type SharedLookups, sharedLookups } from './helpers/sharedLookups';
+import { localCChain, type SharedLookups, sharedLookups } from './helpers/sharedLookups';
 
 const fastRetry = { maxRetries: 0 };
 const nowMs = Date.UTC(2026, 10, 24);
@@ -117,7 +116,7 @@ describe('(unit) hover JSON-RPC fallback against the sandbox', function () {
     /** A chain of the node as `nodeChains` lists it, at the sandbox node's endpoint `chain`. */
     function nodeChain(chain: string, chainId: string, chainName: string): ChainInfo {
         return {
-            ...nodeChainsFor('local', sandbox.nodeUrl, chainId)[0]!,
+            ...localCChain(sandbox.nodeUrl, chainId),
             chainName,
             rpcUrl: `${sandbox.nodeUrl}/ext/bc/${chain}/rpc`,
         };
@@ -274,9 +273,37 @@ describe('(unit) hover JSON-RPC fallback against the sandbox', function () {
             assert.ok(BigInt(r.native?.balance ?? '0') > 0n);
         });
 
-        it('answers other kinds of id calmly without the Data API', async () => {
-            assert.equal((await resolve(known.l1NodeId)).kind, 'unsupported');
-            assert.equal((await resolve(known.l1SubnetId)).kind, 'unsupported');
+        it('answers P-Chain and X-Chain ids from the node’s own APIs, without the Data API', async () => {
+            // As `chains('local')` lists them: the C-Chain and the L1 the node serves.
+            chainsOverride = [
+                nodeChain('C', cChainId, 'C-Chain'),
+                {
+                    ...nodeChain(known.l1BlockchainId, known.l1EvmChainId, 'L1'),
+                    subnetId: known.l1SubnetId,
+                    platformChainId: known.l1BlockchainId,
+                },
+            ];
+            const subnet = as(await resolve(known.l1SubnetId), 'subnet');
+            assert.equal(subnet.isL1, true);
+            assert.ok(subnet.blockchains.some((b) => b.blockchainId === known.l1BlockchainId));
+            assert.match(render(subnet), /From the node's P\\-Chain API \(127\\\.0\\\.0\\\.1\\:/);
+            const chain = as(await resolve(known.l1BlockchainId), 'blockchain');
+            assert.equal(chain.subnetId, known.l1SubnetId);
+            const tx = as(await resolve(known.pChainTxHash), 'primaryTx');
+            assert.equal(tx.chain, 'P');
+            assert.ok(tx.status && tx.status !== 'Unknown', tx.status);
+            const node = as(await resolve(known.l1NodeId), 'nodeId');
+            assert.ok(
+                node.l1Validations?.some((v) => v.validationId === known.l1ValidationId),
+                'the L1 validation from platform.getCurrentValidators',
+            );
+            const validation = as(await resolve(known.l1ValidationId), 'l1Validation');
+            assert.equal(validation.validation.nodeId, known.l1NodeId);
+            const missing = as(
+                await resolve('2KGdt2HpFKpTH5CtGZjYt5XPWs6Pv9DLoRBhiFfntbezdRvZWP'),
+                'notFound',
+            );
+            assert.ok(missing.searched.includes('subnets'));
             assert.equal(dataApiRequests(), 0);
         });
 
@@ -427,7 +454,7 @@ describe('(unit) hover JSON-RPC fallback: hostile chains', function () {
     async function resolveOn(text: string, chainName: string): Promise<LiveResult> {
         const rpc = new Map<string, NodeRpcClient>();
         const chain: ChainInfo = {
-            ...nodeChainsFor('local', url, '43112')[0]!,
+            ...localCChain(url, '43112'),
             chainName,
             networkToken: { name: markup, symbol: `**${markup}**`, decimals: 18 },
         };

@@ -1,7 +1,6 @@
 /**
- * Which EVM chains the node side answers for when hovers go around the Data API: on mainnet and
- * Fuji the C-Chain of the selected node only when it is that network's public node, else of the
- * public node; on a local network the selected node's C-Chain with the id it reported.
+ * Which C-Chain the node side answers for when hovers go around the Data API on mainnet and Fuji:
+ * the selected node's, unless it is the other network's public node (then this network's).
  */
 import * as assert from 'node:assert/strict';
 
@@ -26,28 +25,18 @@ describe('(unit) node chains for hovers', () => {
         assert.equal(fuji!.isTestnet, true);
     });
 
-    it("uses the network's public node when the selected node may serve another network", () => {
-        for (const selected of ['http://127.0.0.1:9650', 'https://my-node.example', publicFuji]) {
+    it("asks the user's own node as it is, the other network's public node never", () => {
+        for (const selected of ['http://127.0.0.1:9650', 'https://my-node.example']) {
             assert.equal(
                 nodeChainsFor('mainnet', selected)[0]!.rpcUrl,
-                `${publicMainnet}/ext/bc/C/rpc`,
+                `${selected}/ext/bc/C/rpc`,
                 selected,
             );
         }
-        assert.equal(nodeChainsFor('fuji', publicMainnet)[0]!.rpcUrl, `${publicFuji}/ext/bc/C/rpc`);
-    });
-
-    it("gives a local network the selected node's C-Chain, with the chain id it reported", () => {
-        assert.deepEqual(nodeChainsFor('local', 'http://127.0.0.1:9650'), []);
-        const [local, ...rest] = nodeChainsFor('local', 'http://127.0.0.1:9650/', '43112');
-        assert.deepEqual(rest, []);
-        assert.equal(local!.chainId, '43112');
-        assert.equal(local!.chainName, 'C-Chain');
-        assert.equal(local!.rpcUrl, 'http://127.0.0.1:9650/ext/bc/C/rpc');
-        // A node behind a proxy path keeps it.
         assert.equal(
-            nodeChainsFor('local', 'https://host.example/avax', '1337')[0]!.rpcUrl,
-            'https://host.example/avax/ext/bc/C/rpc',
+            nodeChainsFor('mainnet', publicFuji)[0]!.rpcUrl,
+            `${publicMainnet}/ext/bc/C/rpc`,
         );
+        assert.equal(nodeChainsFor('fuji', publicMainnet)[0]!.rpcUrl, `${publicFuji}/ext/bc/C/rpc`);
     });
 });

@@ -528,7 +528,7 @@ function nodeIdPart(md: Md, r: NodeIdLive, options: LiveHoverOptions): void {
 
 function subnetPart(md: Md, r: SubnetLive, options: LiveHoverOptions): void {
     md.raw(
-        `**${r.isL1 ? 'L1' : 'Subnet'}** on ${e(r.network)} · created ${when(r.createdAt, options.nowMs)}`,
+        `**${r.isL1 ? 'L1' : 'Subnet'}** on ${e(r.network)}${r.createdAt > 0 ? ` · created ${when(r.createdAt, options.nowMs)}` : ''}`,
     );
     const owners = r.owners.slice(0, 3).map(shortCode).join(', ');
     if (r.owners.length > 0) {
@@ -572,7 +572,8 @@ function sourceLine(source: HoverSource, verb: 'From' | 'Asked'): string {
         .map((x) => e(clip(x, maxNameLength)))
         .join(', ');
     const because = source.because ? `, because the Data API ${e(clip(source.because, 120))}` : '';
-    return `${verb} ${whose} JSON-RPC${where ? ` (${where})` : ''}${because}`;
+    const api = source.api ? e(clip(source.api, 40)) : 'JSON-RPC';
+    return `${verb} ${whose} ${api}${where ? ` (${where})` : ''}${because}`;
 }
 
 function sourcePart(md: Md, result: LiveResult): void {
@@ -627,7 +628,9 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
             md.raw(`**${result.chain}-Chain transaction** on ${e(result.network)}${type}`);
             const block = result.blockNumber
                 ? `In block ${e(formatInteger(result.blockNumber))}${result.blockType ? ` (${e(result.blockType)})` : ''}`
-                : 'In a vertex (before Cortina)';
+                : result.status
+                  ? `Status: ${e(clip(result.status, 40))}`
+                  : 'In a vertex (before Cortina)';
             md.raw(
                 `${block}${result.timestamp === undefined ? '' : ` · ${when(result.timestamp, options.nowMs)}`}`,
             );

@@ -51,6 +51,8 @@ export interface CalmError {
  */
 export interface HoverSource {
     readonly service: HoverService;
+    /** Which of the node's APIs answered (`P-Chain API`); JSON-RPC of an EVM chain when unset. */
+    readonly api?: string | undefined;
     /** `host:port` of the JSON-RPC endpoint asked. */
     readonly endpoint?: string | undefined;
     /** The chain the endpoint answered for. */
@@ -232,8 +234,11 @@ export interface PrimaryTxLive {
     readonly blockNumber?: string | undefined;
     readonly blockType?: string | undefined;
     readonly txType?: string | undefined;
+    /** `Committed`, `Processing`, `Dropped` … as the node's getTxStatus says (node answers only). */
+    readonly status?: string | undefined;
     readonly timestamp?: number | undefined;
     readonly memo?: string | undefined;
+    readonly source?: HoverSource | undefined;
     readonly notes: readonly CalmError[];
 }
 
@@ -307,6 +312,7 @@ export interface NodeIdLive {
         readonly version?: string | undefined;
         readonly trackedSubnets: number;
     } | null;
+    readonly source?: HoverSource | undefined;
     readonly notes: readonly CalmError[];
 }
 
@@ -322,6 +328,7 @@ export interface BlockchainLive {
     readonly subnetId?: string | undefined;
     readonly evmChainId?: string | undefined;
     readonly isL1?: boolean | undefined;
+    readonly source?: HoverSource | undefined;
     readonly notes: readonly CalmError[];
 }
 
@@ -344,6 +351,7 @@ export interface SubnetLive {
     /** Active L1 validators (Data API); undefined when unknown. */
     readonly validatorCount?: number | undefined;
     readonly moreValidators?: boolean | undefined;
+    readonly source?: HoverSource | undefined;
     readonly notes: readonly CalmError[];
 }
 
@@ -355,6 +363,7 @@ export interface AssetLive {
     readonly name: string;
     readonly symbol: string;
     readonly denomination: number;
+    readonly source?: HoverSource | undefined;
     readonly notes: readonly CalmError[];
 }
 
@@ -363,6 +372,7 @@ export interface L1ValidationLive {
     readonly kind: 'l1Validation';
     readonly network: HoverNetwork;
     readonly validation: HoverL1Validation;
+    readonly source?: HoverSource | undefined;
     readonly notes: readonly CalmError[];
 }
 

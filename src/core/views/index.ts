@@ -1,6 +1,10 @@
-/** Pure view models behind the trees: summaries, comparisons, timelines and the node snapshot. */
+/**
+ * View models behind the trees: summaries, comparisons, timelines, the node snapshot, and a
+ * network read through its node.
+ */
 export * from './evmConfig';
 export * from './genesisSummary';
+export * from './nodeNetwork';
 export * from './nodeProblems';
 export * from './nodeSnapshot';
 export * from './search';

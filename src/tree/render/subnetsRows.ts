@@ -12,7 +12,8 @@ export function subnetLook(row: SubnetRow): Look {
     const label = names.length > 0 ? names.join(', ') : `Subnet ${shortenId(s.subnetId, 8, 6)}`;
     return {
         label,
-        description: `${s.isL1 ? 'L1' : 'Subnet'} · ${shortenId(s.subnetId, 8, 6)} · ${relativeTime(s.createBlockTimestamp)}`,
+        // A subnet read from a node has no creation time (0): the Data API's index has it.
+        description: `${s.isL1 ? 'L1' : 'Subnet'} · ${shortenId(s.subnetId, 8, 6)}${s.createBlockTimestamp > 0 ? ` · ${relativeTime(s.createBlockTimestamp)}` : ''}`,
         icon: icon(row.pinned ? 'pinned' : s.isL1 ? 'globe' : 'type-hierarchy'),
         context: `subnet.${s.isL1 ? 'l1' : 'subnet'}${row.pinned ? '.pinned' : ''}`,
         collapsible: Collapsed,
@@ -24,8 +25,8 @@ export function subnetTip(row: SubnetRow): vscode.MarkdownString {
     const tip = new Tip()
         .title(s.isL1 ? 'L1' : 'Subnet')
         .code('Subnet id', s.subnetId)
-        .row('Created', time(s.createBlockTimestamp))
-        .row('P-Chain block', s.createBlockIndex)
+        .row('Created', s.createBlockTimestamp > 0 ? time(s.createBlockTimestamp) : undefined)
+        .row('P-Chain block', s.createBlockIndex || undefined)
         .row(
             'Owner threshold',
             `${s.subnetOwnershipInfo.threshold} of ${s.subnetOwnershipInfo.addresses.length}`,
@@ -68,6 +69,6 @@ export function blockchainTip(row: BlockchainRow): vscode.MarkdownString {
         .code('VM id', b.vmId)
         .row('EVM chain id', b.evmChainId)
         .code('Subnet id', b.subnetId)
-        .row('Created', time(b.createBlockTimestamp))
+        .row('Created', b.createBlockTimestamp > 0 ? time(b.createBlockTimestamp) : undefined)
         .build();
 }

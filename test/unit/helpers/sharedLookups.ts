@@ -6,14 +6,15 @@ import {
     abortError,
     type ChainInfo,
     type DataApiClient,
+    evmChainInfo,
     NodeRpcClient,
     type NodeRpcClientOptions,
     nodeRpcMethods,
+    pChainId,
     type RpcTarget,
     splitRpcUrl,
 } from '../../../src/core';
 import { untilAborted } from '../../../src/core/abort';
-import { nodeChainsFor } from '../../../src/platform/nodeChains';
 
 export interface SharedLookups {
     chains(network: 'mainnet' | 'fuji', signal?: AbortSignal): Promise<readonly ChainInfo[]>;
@@ -58,7 +59,7 @@ export function sharedLookups(
                 chain: 'C',
                 ...(signal ? { signal } : {}),
             });
-            return nodeChainsFor('local', nodeUrl, String(chainId));
+            return [localCChain(nodeUrl, String(chainId))];
         },
         rpcFor(rpcUrl) {
             const split = splitRpcUrl(rpcUrl);
@@ -75,4 +76,16 @@ export function sharedLookups(
             clients.clear();
         },
     };
+}
+
+/** The C-Chain of a local node as `ClientProvider.chains('local')` lists it. */
+export function localCChain(nodeUrl: string, chainId: string): ChainInfo {
+    return evmChainInfo({
+        blockchainId: 'C',
+        name: 'C-Chain',
+        subnetId: pChainId,
+        vmId: '',
+        evmChainId: chainId,
+        rpcUrl: `${nodeUrl.replace(/\/+$/, '')}/ext/bc/C/rpc`,
+    });
 }

@@ -19,7 +19,7 @@
  */
 import type { Identifier } from '../../identifiers';
 import type { KnownId } from '../../knownIds';
-import type { HoverChain, HoverNetwork, LiveResult, UnsupportedLive } from '../types';
+import type { HoverChain, HoverNetwork, LiveResult } from '../types';
 import { resolveCb58 } from './cb58Id';
 import { hoverChains, SubnetDirectory } from './directories';
 import { resolveEvmAddress } from './evmAddress';
@@ -33,6 +33,7 @@ import {
     type ResolverLimits,
 } from './lookup';
 import { resolveNodeId } from './nodeId';
+import { resolveCb58OnNode, resolveNodeIdOnNode } from './platformNode';
 import { resolvePnAddress } from './pnAddress';
 
 export { dataApiFallbackReason, maxNodeChainsAsked } from './evmRpc';
@@ -43,15 +44,6 @@ export {
     type ResolveOptions,
     type ResolverLimits,
 } from './lookup';
-
-/** What a local network cannot answer yet: only its EVM chains are asked (over JSON-RPC). */
-function notOnLocal(): UnsupportedLive {
-    return {
-        kind: 'unsupported',
-        reason: 'The Data API does not index local networks, and this kind of id is looked up only there',
-        notes: [],
-    };
-}
 
 function networkOfKnown(known: KnownId | undefined, fallback: HoverNetwork): HoverNetwork {
     return known?.network === 'mainnet' || known?.network === 'fuji' ? known.network : fallback;
@@ -89,7 +81,7 @@ export class HoverResolver {
             case 'hash32': {
                 if (id.known?.kind === 'blockchain') {
                     const network = networkOfKnown(id.known, options.network);
-                    if (network === 'local') return notOnLocal();
+                    if (network === 'local') return resolveCb58OnNode(lookup, id.cb58);
                     return resolveCb58(lookup.on(network), id.cb58, id.known);
                 }
                 if (options.network === 'local') return resolveLocalEvmHash(lookup, id.value);
@@ -99,11 +91,11 @@ export class HoverResolver {
                 // The address names its own network by its HRP; `local1…` is answered there.
                 return resolvePnAddress(lookup, id);
             case 'nodeId':
-                if (options.network === 'local') return notOnLocal();
+                if (options.network === 'local') return resolveNodeIdOnNode(lookup, id.text);
                 return resolveNodeId(lookup, id.text);
             case 'cb58Id': {
                 const network = networkOfKnown(id.known, options.network);
-                if (network === 'local') return notOnLocal();
+                if (network === 'local') return resolveCb58OnNode(lookup, id.value);
                 return resolveCb58(lookup.on(network), id.value, id.known);
             }
         }

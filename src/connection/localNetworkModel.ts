@@ -1,0 +1,65 @@
+/**
+ * What the pickers and the follower decide about local networks found on this machine, as pure
+ * functions of the discovered networks, so they are unit-tested without VS Code.
+ */
+import type { LocalNetwork, LocalNode } from '../core/local/localNetwork';
+
+/** Longest list of L1 names in a picker line before "…". */
+const maxNamesShown = 4;
+
+/** Shields the `$(` codicon syntax: names come from files any process may write. */
+export function plain(text: string): string {
+    return text.replace(/\$\(/g, '$\u200b(');
+}
+
+function sourceName(source: LocalNetwork['source']): string {
+    return source === 'avalanche-cli'
+        ? 'avalanche-cli'
+        : source === 'tmpnet'
+          ? 'tmpnet'
+          : 'found on a port';
+}
+
+/** The picker label, description and detail of a discovered network. */
+export function describeLocalNetwork(network: LocalNetwork): {
+    label: string;
+    description: string;
+    detail: string;
+} {
+    const nodes = network.nodes.length;
+    const names = network.l1s.map((l1) => l1.name);
+    const l1Text =
+        names.length === 0
+            ? 'no L1 found'
+            : `L1${names.length === 1 ? '' : 's'}: ${names.slice(0, maxNamesShown).join(', ')}${names.length > maxNamesShown ? ', …' : ''}`;
+    const first = network.nodes[0];
+    return {
+        label: plain(network.name),
+        description: first ? plain(first.uri) : 'no running node',
+        detail: plain(
+            `${sourceName(network.source)} · ${nodes} node${nodes === 1 ? '' : 's'}${network.networkId === undefined ? '' : ` · network id ${network.networkId}`} · ${l1Text}${first?.offLoopback ? ' · not on this machine' : ''}`,
+        ),
+    };
+}
+
+/** The nodes of every discovered network, for the node picker. */
+export function discoveredNodes(
+    networks: readonly LocalNetwork[],
+): { network: LocalNetwork; node: LocalNode }[] {
+    return networks.flatMap((network) => network.nodes.map((node) => ({ network, node })));
+}
+
+/**
+ * The node URL to select after a change: undefined to keep the current one (still listed, or the
+ * network is gone and there is nothing better). Off-loopback nodes are never chosen here: they
+ * need the user's consent, which only a picker asks for.
+ */
+export function nextNodeUrl(
+    network: LocalNetwork | undefined,
+    selected: string,
+): string | undefined {
+    if (!network) return undefined;
+    const live = network.nodes.filter((n) => !n.offLoopback);
+    if (live.some((n) => n.uri === selected)) return undefined;
+    return live[0]?.uri;
+}

@@ -1,0 +1,243 @@
+/**
+ * The node tier's local-network part: a throwaway home holds the files avalanche-cli leaves for a
+ * local network (test/realnode/cli.ts `--discovery-home`), pointing at the real AvalancheGo with
+ * its Subnet-EVM L1; the node itself keeps its process.json there. The extension finds the
+ * network, reads every view from the node, resolves hovers over the real transactions through
+ * the chains' RPC, and follows the node when it is restarted on another port. Runs before
+ * realNode.test.ts (file order), which kills the node.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+
+import * as vscode from 'vscode';
+
+import { nodeQuery } from '../../src/core/query/nodeQueries';
+import { SettingKey } from '../../src/platform/settingKeys';
+import { runScripted, settledPanel } from './commandsScript';
+import { type RealNodeEnv, screenshot, testEnv } from './testEnv';
+import { descriptionOf, extensionApi, ofKind, rowByLabel, rows, until } from './treesSupport';
+
+async function movedTo(node: RealNodeEnv, previous: string): Promise<string> {
+    let uri = '';
+    await until(
+        () => {
+            if (!existsSync(node.stateFile)) return false;
+            const state = readFileSync(node.stateFile, 'utf8').trim();
+            const match = /^MOVED (\S+)$/.exec(state);
+            if (!match || match[1] === previous) return false;
+            uri = match[1]!;
+            return true;
+        },
+        'the real node to be restarted on another port',
+        90_000,
+    );
+    return uri;
+}
+
+function hoverText(hovers: readonly vscode.Hover[]): string {
+    return hovers
+        .flatMap((h) =>
+            h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : '')),
+        )
+        .join('\n');
+}
+
+suite('(node host) a local network found on disk, read from the real node', function () {
+    this.timeout(240_000);
+    let node: RealNodeEnv;
+
+    suiteSetup(async function () {
+        const real = testEnv().realNode;
+        if (!real) this.skip();
+        node = real;
+        const api = await extensionApi();
+        const networks = await api.local.networks.list();
+        const found = networks.find((n) => n.nodes.some((x) => x.uri === node.uri));
+        assert.ok(found, `the real node among ${JSON.stringify(networks)}`);
+        await api.local.follower.follow(found);
+        await api.config.update(SettingKey.SelectedNodeUrl, node.uri);
+        await api.config.update(SettingKey.Network, 'local');
+        await until(
+            () => api.clients.network === 'local' && api.clients.nodeUrl === node.uri,
+            'the local network to be selected',
+        );
+    });
+
+    suiteTeardown(async () => {
+        const api = await extensionApi();
+        await api.local.follower.follow(undefined);
+        await api.config.update(SettingKey.Network, undefined);
+        await api.config.update(SettingKey.SelectedNodeUrl, undefined);
+    });
+
+    test('discovery reads avalanche-cli’s files: the node, its network id and the L1', async () => {
+        const api = await extensionApi();
+        const found = (await api.local.networks.list()).find((n) =>
+            n.nodes.some((x) => x.uri === node.uri),
+        )!;
+        assert.equal(found.source, 'avalanche-cli');
+        assert.equal(found.networkId, node.networkId);
+        assert.equal(found.nodes[0]?.nodeId, node.nodeId);
+        const l1 = found.l1s.find((x) => x.blockchainId === node.l1.blockchainId);
+        assert.ok(l1, 'the L1 from its sidecar');
+        assert.equal(l1.subnetId, node.l1.subnetId);
+        assert.equal(l1.evmChainId, node.l1.activity.evmChainId);
+    });
+
+    test('Chains view: the C-Chain and the L1 from the node, with their blocks’ transactions', async () => {
+        const api = await extensionApi();
+        api.trees.providers.chains.refresh();
+        const top = await rows('chains');
+        const primary = await rows('chains', await rowByLabel(top, 'Primary Network'));
+        const pBlocks = ofKind(await rows('chains', primary[0]), 'primaryBlock');
+        assert.ok(pBlocks.length > 0, 'P-Chain blocks from the node');
+        assert.ok(
+            pBlocks.some((b) => b.block.transactions.includes(node.l1.convertTxId ?? '')) ||
+                !node.l1.convertTxId,
+            'the L1 conversion is in a P-Chain block',
+        );
+        let evm = ofKind(await rows('chains', await rowByLabel(top, 'EVM chains')), 'evmChain');
+        await until(async () => {
+            api.trees.providers.chains.refresh();
+            evm = ofKind(
+                await rows('chains', await rowByLabel(await rows('chains'), 'EVM chains')),
+                'evmChain',
+            );
+            return evm.some(
+                (c) =>
+                    c.chain.platformChainId === node.l1.blockchainId &&
+                    c.chain.networkToken.symbol === 'EXT',
+            );
+        }, 'the L1 named from its sidecar');
+        const l1 = evm.find((c) => c.chain.platformChainId === node.l1.blockchainId)!;
+        assert.equal(l1.chain.chainId, String(node.l1.activity.evmChainId));
+        const blocks = ofKind(
+            await rows('chains', await rowByLabel(await rows('chains', l1), 'Latest blocks')),
+            'evmBlock',
+        );
+        const last = node.l1.activity.contract.calls.at(-1)!;
+        const block = blocks.find((b) => b.block.number === Number(last.blockNumber));
+        if (block) {
+            const txs = ofKind(await rows('chains', block), 'evmTx');
+            const tx = txs.find((t) => t.tx.txHash === last.hash);
+            assert.ok(tx, 'the last contract call among its block’s transactions');
+            assert.equal(tx.tx.txStatus, '1');
+            assert.equal(tx.tx.from.address.toLowerCase(), node.l1.activity.from.toLowerCase());
+        }
+    });
+
+    test('Subnets and Validators views: the L1 and its validator from the P-Chain', async () => {
+        const api = await extensionApi();
+        api.trees.providers.subnets.refresh();
+        const subnet = ofKind(await rows('subnets'), 'subnet').find(
+            (s) => s.subnet.subnetId === node.l1.subnetId,
+        );
+        assert.ok(subnet, 'the L1 subnet listed');
+        assert.equal(subnet.subnet.isL1, node.l1.converted);
+        assert.deepEqual(
+            subnet.subnet.blockchains.map((b) => b.blockchainId),
+            [node.l1.blockchainId],
+        );
+        if (!node.l1.validationId) return;
+        api.trees.providers.validators.refresh();
+        const group = await rowByLabel(await rows('validators'), 'L1 validators');
+        assert.match(await descriptionOf(group), /P-Chain/);
+        const listed = ofKind(await rows('validators', group), 'l1Validator');
+        assert.ok(
+            listed.some((v) => v.validator.validationId === node.l1.validationId),
+            'the conversion’s validator',
+        );
+    });
+
+    test('hovers over the real transactions and addresses resolve through the node', async () => {
+        const cCall = node.cChain.activity.contract.calls[0]!;
+        const l1Call = node.l1.activity.contract.calls[0]!;
+        const document = await vscode.workspace.openTextDocument({
+            language: 'markdown',
+            content: [
+                `C-Chain call ${cCall.hash}`,
+                `L1 call ${l1Call.hash}`,
+                `contract ${node.cChain.activity.contract.address}`,
+            ].join('\n'),
+        });
+        for (const [text, want] of [
+            [cCall.hash, /success|succeeded/i],
+            [l1Call.hash, /success|succeeded/i],
+            [node.cChain.activity.contract.address, /code|contract/i],
+        ] as const) {
+            const offset = document.getText().indexOf(text);
+            let markdown = '';
+            await until(
+                async () => {
+                    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+                        'vscode.executeHoverProvider',
+                        document.uri,
+                        document.positionAt(offset + 2),
+                    );
+                    markdown = hoverText(hovers);
+                    return want.test(markdown) && /node/i.test(markdown);
+                },
+                `the hover over ${text} to resolve through the node`,
+                30_000,
+            ).catch((error: unknown) => {
+                throw new Error(`${(error as Error).message}\n${markdown}`);
+            });
+        }
+    });
+
+    test('a node method over the L1 opens its panel', async () => {
+        const inputs = await runScripted(nodeQuery('eth_blockNumber')!.commandId, {
+            rpcChain: node.l1.blockchainId,
+        });
+        assert.deepEqual(inputs.refusals(), []);
+        const panel = await settledPanel(
+            (s) => s.query.source === 'node' && s.query.method === 'eth_blockNumber',
+            'eth_blockNumber panel',
+        );
+        assert.equal(panel.error, undefined, panel.error);
+    });
+
+    test('screenshot for the README: the views on the real local network', async () => {
+        const api = await extensionApi();
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await vscode.commands.executeCommand('notifications.clearAll');
+        await vscode.commands.executeCommand('avalanche.chains.focus');
+        const evm = ofKind(
+            await rows('chains', await rowByLabel(await rows('chains'), 'EVM chains')),
+            'evmChain',
+        );
+        const l1 = evm.find((c) => c.chain.platformChainId === node.l1.blockchainId);
+        if (l1)
+            await api.trees.views.chains.reveal(l1, { expand: 1 }).then(undefined, () => undefined);
+        const subnet = ofKind(await rows('subnets'), 'subnet')[0];
+        if (subnet)
+            await api.trees.views.subnets
+                .reveal(subnet, { expand: 1 })
+                .then(undefined, () => undefined);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await screenshot('local-network-views');
+    });
+
+    test('the node restarted on another port is followed, and back', async () => {
+        const api = await extensionApi();
+        const first = node.uri;
+        process.kill(node.cliPid, 'SIGHUP');
+        const second = await movedTo(node, first);
+        assert.notEqual(second, first);
+        await until(
+            () => api.clients.nodeUrl === second,
+            'the selection to follow the node',
+            30_000,
+        );
+        api.trees.providers.subnets.refresh();
+        assert.ok(
+            ofKind(await rows('subnets'), 'subnet').some(
+                (s) => s.subnet.subnetId === node.l1.subnetId,
+            ),
+            'the views read the moved node',
+        );
+        process.kill(node.cliPid, 'SIGHUP');
+        await movedTo(node, second);
+        await until(() => api.clients.nodeUrl === first, 'the selection to follow it back', 30_000);
+    });
+});
