@@ -13,6 +13,7 @@
 //   client       bench/clientBench.ts: Data API client vs bare undici, fetch, chainkit (`npm run bench:client`)
 //   rpc          bench/rpcBench.ts: node JSON-RPC client vs bare undici and @avalanche-sdk/client
 //   identifiers  bench/identifiersBench.ts: identifier scan throughput and adversarial lines
+//   local        bench/localBench.ts: local network discovery (cold, warm, heap) and the views read through the node
 //   host         bench/hostProbe.ts in the extension host: activate() over fresh starts, idle cost
 //   trees        `node scripts/hostTest.mjs bench trees` (bench/treesBench.ts): Subnets first page, heap, Node view
 //   hovers       `node scripts/hostTest.mjs bench hovers` (bench/hoversBench.ts): cold and warm hovers per kind
@@ -66,6 +67,7 @@ const allParts = [
     'client',
     'rpc',
     'identifiers',
+    'local',
     'host',
     'trees',
     'hovers',
@@ -913,6 +915,19 @@ function rowsFor(results, failures) {
                 );
         }
     }
+    const local = results.local;
+    if (local?.checks) {
+        for (const c of local.checks)
+            add(
+                'Local',
+                c.name,
+                `${fmt(c.value)} ${c.unit}`,
+                pct(c.spreadPercent),
+                c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
+                c.budget === undefined ? 'INFO' : verdict(c.passed),
+                c.detail ?? '',
+            );
+    }
     const hovers = results.hovers;
     if (hovers?.rows) {
         for (const r of hovers.rows) {
@@ -1018,6 +1033,7 @@ async function main() {
     await attempt('client', () => nodePart('client', 'clientBench.js'));
     await attempt('rpc', () => nodePart('rpc', 'rpcBench.js'));
     await attempt('identifiers', () => nodePart('identifiers', 'identifiersBench.js'));
+    await attempt('local', () => nodePart('local', 'localBench.js'));
     await attempt('host', () => hostPart());
     await attempt('trees', () => hostTestBench('trees'));
     await attempt('hovers', () => hostTestBench('hovers'));
