@@ -84,6 +84,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             reportHealth: (health) => statusBar.setHealth(health),
         });
         subscriptions.push(trees);
+        for (const view of Object.values(trees.views)) {
+            if (view.visible) follower.viewShown();
+            subscriptions.push(
+                view.onDidChangeVisibility((e) => {
+                    if (e.visible) follower.viewShown();
+                }),
+            );
+        }
         const queries = new LazyQueries({
             clients,
             config,

@@ -24,6 +24,8 @@ const followedKey = 'avalanche.localNetwork.followed';
 
 export class LocalNetworkFollower extends Disposable {
     private watching: { dispose(): void } | undefined;
+    /** Set once a view showed or a picker listed the networks: before that nothing is read. */
+    private wanted = false;
 
     constructor(
         private readonly config: Config,
@@ -46,12 +48,23 @@ export class LocalNetworkFollower extends Disposable {
     /** Follows `network` from now on (the user picked it). */
     async follow(network: LocalNetwork | undefined): Promise<void> {
         await this.state.update(followedKey, network?.key);
+        this.wanted = true;
+        this.update();
+    }
+
+    /**
+     * A view became visible: from now on the files are read and watched while the network is
+     * `local` (reading them costs nothing while the views are closed).
+     */
+    viewShown(): void {
+        if (this.wanted) return;
+        this.wanted = true;
         this.update();
     }
 
     /** Starts or stops watching as the selected network changes. */
     private update(): void {
-        const wanted = this.config.get(SettingKey.Network) === 'local';
+        const wanted = this.wanted && this.config.get(SettingKey.Network) === 'local';
         if (wanted && !this.watching) {
             this.watching = this.local.onDidChange(() => void this.reconcile());
             void this.reconcile();

@@ -113,6 +113,8 @@ export class LocalNetworks extends Disposable {
     private timer: ReturnType<typeof setTimeout> | undefined;
     /** What listeners last saw (through `list()` or an event), to fire only on a change. */
     private announced = '';
+    /** The networks last built, with the scan and liveness they were built from. */
+    private assembled: { scan: Scan; alive: string; networks: readonly LocalNetwork[] } | undefined;
     private transport: Transport | undefined;
 
     constructor(options: LocalNetworksOptions = {}) {
@@ -155,9 +157,26 @@ export class LocalNetworks extends Disposable {
     async list(): Promise<readonly LocalNetwork[]> {
         if (this.isDisposed) return [];
         this.scan ??= this.rescan();
-        const networks = this.assemble(await this.scan);
+        const scan = await this.scan;
+        // The networks are built again only when the scan or a process's liveness changed: a
+        // picker or a view asks often, and merging sidecars into hundreds of nodes is not free.
+        const alive = this.aliveKey(scan);
+        const last = this.assembled;
+        if (last?.scan === scan && last.alive === alive) return last.networks;
+        const networks = this.assemble(scan);
+        this.assembled = { scan, alive, networks };
         this.announced = JSON.stringify(networks);
         return networks;
+    }
+
+    /** Which of the scan's processes are alive, as a string of 0s and 1s. */
+    private aliveKey(scan: Scan): string {
+        let key = '';
+        for (const { dir } of scan.tmpnetDirs) {
+            for (const n of dir.nodes)
+                key += n.pid === undefined || this.isAlive(n.pid) ? '1' : '0';
+        }
+        return key;
     }
 
     /**

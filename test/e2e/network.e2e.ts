@@ -39,6 +39,19 @@ suite('(e2e) choose network from the command palette', () => {
         assert.equal(await page.locator('.quick-input-widget').isVisible(), false);
     });
 
+    test('a local network found on this machine is offered, and choosing it reads the node', async () => {
+        const { page } = e2e();
+        await runCommand('Avalanche: Choose Network');
+        // The host's home holds avalanche-cli's files for a network whose node is the sandbox's.
+        const row = quickPickRow(/network_\d/);
+        await row.first().waitFor({ timeout: 15_000 });
+        assert.match(await row.first().innerText(), /sandboxl1/);
+        await screenshot('choose-local-network');
+        await row.first().click();
+        await statusBarItem(/local/i).first().waitFor({ timeout: 15_000 });
+        assert.equal(await page.locator('.quick-input-widget').isVisible(), false);
+    });
+
     test('switching back to mainnet', async () => {
         await runCommand('Avalanche: Choose Network');
         await quickPickRow(/mainnet/i)

@@ -130,6 +130,14 @@ suite('(integration) reliability: faults × surfaces', function () {
 
     // ---- surfaces ------------------------------------------------------------------------
 
+    /** A view on the `local` network: read from the node's P-, X-Chain and EVM APIs only. */
+    const localTreeSurface = (view: ViewKey, name: string): Surface => ({
+        ...treeSurface(view, name, { node: true, dataApi: false }),
+        prepare: async () => {
+            await api.config.update(SettingKey.Network, 'local');
+        },
+    });
+
     const treeSurface = (view: ViewKey, name: string, info: Partial<SurfaceInfo>): Surface => {
         const walk = async (): Promise<Row[]> => {
             const provider = api.trees.providers[view];
@@ -403,6 +411,9 @@ suite('(integration) reliability: faults × surfaces', function () {
             treeSurface('subnets', 'view: Subnets & L1s', {}),
             treeSurface('validators', 'view: Validators', { node: true }),
             treeSurface('node', 'view: Node', { node: true, admin: true, dataApi: false }),
+            localTreeSurface('chains', 'view: Chains (local network)'),
+            localTreeSurface('subnets', 'view: Subnets & L1s (local network)'),
+            localTreeSurface('validators', 'view: Validators (local network)'),
             hoverSurface('evmAddress', () => k.evmAddress, { node: true }),
             hoverSurface('hash32', () => k.evmTxHash, {}),
             hoverSurface('pnAddress', () => k.pChainAddress, {}),
@@ -651,6 +662,9 @@ suite('(integration) reliability: faults × surfaces', function () {
 
     teardown(async () => {
         await clearFault();
+        // The local-network surfaces switch the network for their cell only.
+        if (api.config.get(SettingKey.Network) === 'local')
+            await api.config.update(SettingKey.Network, undefined);
     });
 
     // The cells are known only once the surfaces exist; their names are fixed here so that each
@@ -660,6 +674,13 @@ suite('(integration) reliability: faults × surfaces', function () {
         { name: 'view: Subnets & L1s', group: 'view', node: false, admin: false, dataApi: true },
         { name: 'view: Validators', group: 'view', node: true, admin: false, dataApi: true },
         { name: 'view: Node', group: 'view', node: true, admin: true, dataApi: false },
+        ...['Chains', 'Subnets & L1s', 'Validators'].map((view) => ({
+            name: `view: ${view} (local network)`,
+            group: 'view' as const,
+            node: true,
+            admin: false,
+            dataApi: false,
+        })),
         { name: 'hover: evmAddress', group: 'hover', node: true, admin: false, dataApi: true },
         { name: 'hover: hash32', group: 'hover', node: false, admin: false, dataApi: true },
         { name: 'hover: pnAddress', group: 'hover', node: false, admin: false, dataApi: true },

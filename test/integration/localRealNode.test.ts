@@ -7,7 +7,8 @@
  * realNode.test.ts (file order), which kills the node.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 import * as vscode from 'vscode';
 
@@ -32,6 +33,16 @@ async function movedTo(node: RealNodeEnv, previous: string): Promise<string> {
         90_000,
     );
     return uri;
+}
+
+/** Waits for `thenable` at most `ms`; a reveal that fails or never settles only costs the wait. */
+async function within(thenable: Thenable<unknown>, ms = 5000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+        Promise.resolve(thenable).catch(() => undefined),
+        new Promise((resolve) => (timer = setTimeout(resolve, ms))),
+    ]);
+    clearTimeout(timer);
 }
 
 function hoverText(hovers: readonly vscode.Hover[]): string {
@@ -152,14 +163,17 @@ suite('(node host) a local network found on disk, read from the real node', func
     test('hovers over the real transactions and addresses resolve through the node', async () => {
         const cCall = node.cChain.activity.contract.calls[0]!;
         const l1Call = node.l1.activity.contract.calls[0]!;
-        const document = await vscode.workspace.openTextDocument({
-            language: 'markdown',
-            content: [
+        // A file on disk, not an untitled one: a dirty editor would make "close all" ask to save.
+        const file = path.join(testEnv().workspaceDir, 'local-network.md');
+        writeFileSync(
+            file,
+            [
                 `C-Chain call ${cCall.hash}`,
                 `L1 call ${l1Call.hash}`,
                 `contract ${node.cChain.activity.contract.address}`,
             ].join('\n'),
-        });
+        );
+        const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
         for (const [text, want] of [
             [cCall.hash, /success|succeeded/i],
             [l1Call.hash, /success|succeeded/i],
@@ -207,13 +221,9 @@ suite('(node host) a local network found on disk, read from the real node', func
             'evmChain',
         );
         const l1 = evm.find((c) => c.chain.platformChainId === node.l1.blockchainId);
-        if (l1)
-            await api.trees.views.chains.reveal(l1, { expand: 1 }).then(undefined, () => undefined);
+        if (l1) await within(api.trees.views.chains.reveal(l1, { expand: 1 }));
         const subnet = ofKind(await rows('subnets'), 'subnet')[0];
-        if (subnet)
-            await api.trees.views.subnets
-                .reveal(subnet, { expand: 1 })
-                .then(undefined, () => undefined);
+        if (subnet) await within(api.trees.views.subnets.reveal(subnet, { expand: 1 }));
         await new Promise((resolve) => setTimeout(resolve, 1000));
         await screenshot('local-network-views');
     });

@@ -180,6 +180,24 @@ function optionalTimestampParams(params: [timestamp?: number]): unknown[] {
     return timestamp === undefined ? [] : [checkTimestamp(timestamp)];
 }
 
+/** `[address, block?]`, the params of the eth_* methods that read an account at a block. */
+function addressAtBlockParams(params: [address: string, block?: BlockTag]): unknown[] {
+    const [address, block] = checkParamsArray(params, 2);
+    return [checkAddress(address), encodeBlockTag(block ?? 'latest')];
+}
+
+function addressAtBlockSpecs(addressDescription: string): ParamSpec[] {
+    return [
+        { name: 'address', kind: 'address', optional: false, description: addressDescription },
+        {
+            name: 'block',
+            kind: 'block',
+            optional: true,
+            description: 'Block number or tag; latest when empty',
+        },
+    ];
+}
+
 const adminMissing =
     'the admin API is off unless the node runs with --api-admin-enabled=true; public API servers never offer it';
 const olderNode = 'older AvalancheGo versions lack it';
@@ -1242,25 +1260,9 @@ export const nodeRpcMethods = {
         name: 'eth_getBalance',
         endpoint: 'evm',
         description: "An account's native balance in wei",
-        params: [
-            {
-                name: 'address',
-                kind: 'address',
-                optional: false,
-                description: 'Account address (0x + 40 hex digits)',
-            },
-            {
-                name: 'block',
-                kind: 'block',
-                optional: true,
-                description: 'Block number or tag; latest when empty',
-            },
-        ],
+        params: addressAtBlockSpecs('Account address (0x + 40 hex digits)'),
         whyMissing: ethMissing,
-        encodeParams(params: [address: string, block?: BlockTag]) {
-            const [address, block] = checkParamsArray(params, 2);
-            return [checkAddress(address), encodeBlockTag(block ?? 'latest')];
-        },
+        encodeParams: addressAtBlockParams,
         resultSchema: s.HexWireSchema,
         normalize: s.normalizeHexDecimal,
     }),
@@ -1270,25 +1272,9 @@ export const nodeRpcMethods = {
         name: 'eth_getCode',
         endpoint: 'evm',
         description: 'The contract bytecode at an address',
-        params: [
-            {
-                name: 'address',
-                kind: 'address',
-                optional: false,
-                description: 'Contract address (0x + 40 hex digits)',
-            },
-            {
-                name: 'block',
-                kind: 'block',
-                optional: true,
-                description: 'Block number or tag; latest when empty',
-            },
-        ],
+        params: addressAtBlockSpecs('Contract address (0x + 40 hex digits)'),
         whyMissing: ethMissing,
-        encodeParams(params: [address: string, block?: BlockTag]) {
-            const [address, block] = checkParamsArray(params, 2);
-            return [checkAddress(address), encodeBlockTag(block ?? 'latest')];
-        },
+        encodeParams: addressAtBlockParams,
         resultSchema: s.CodeWireSchema,
         normalize: s.normalizeCode,
     }),
@@ -1298,25 +1284,9 @@ export const nodeRpcMethods = {
         name: 'eth_getTransactionCount',
         endpoint: 'evm',
         description: 'How many transactions an account has sent (its nonce)',
-        params: [
-            {
-                name: 'address',
-                kind: 'address',
-                optional: false,
-                description: 'Account address (0x + 40 hex digits)',
-            },
-            {
-                name: 'block',
-                kind: 'block',
-                optional: true,
-                description: 'Block number or tag; latest when empty',
-            },
-        ],
+        params: addressAtBlockSpecs('Account address (0x + 40 hex digits)'),
         whyMissing: ethMissing,
-        encodeParams(params: [address: string, block?: BlockTag]) {
-            const [address, block] = checkParamsArray(params, 2);
-            return [checkAddress(address), encodeBlockTag(block ?? 'latest')];
-        },
+        encodeParams: addressAtBlockParams,
         resultSchema: s.SmallHexWireSchema,
         normalize: s.normalizeSmallHex,
     }),
