@@ -56,7 +56,13 @@ export class SubnetsSource implements TreeSource {
         if (parent === undefined) return this.subnets();
         switch (parent.kind) {
             case 'subnet':
-                return staticRows(subnetRows(parent, parent.subnet));
+                return staticRows(
+                    subnetRows(
+                        parent,
+                        parent.subnet,
+                        this.services.isLocal ? 'P-Chain, from the node' : 'Data API',
+                    ),
+                );
             case 'blockchain':
                 return staticRows(blockchainRows(parent, parent.blockchain));
             case 'group':
@@ -248,8 +254,11 @@ function addressRows(parent: Row, label: string, addresses: readonly string[]): 
     );
 }
 
-/** Details of a subnet, computed when it is expanded. */
-function subnetRows(parent: SubnetRow, s: CompactSubnet): Row[] {
+/**
+ * Details of a subnet, computed when it is expanded. `validatorsFrom` names where the L1's
+ * validators are read (the Data API, or the node).
+ */
+function subnetRows(parent: SubnetRow, s: CompactSubnet, validatorsFrom: string): Row[] {
     const owner = s.subnetOwnershipInfo;
     const rows: Row[] = [
         field(view, parent, 'id', 'Subnet id', s.subnetId, {
@@ -348,7 +357,7 @@ function subnetRows(parent: SubnetRow, s: CompactSubnet): Row[] {
                 'L1 validators',
                 'server',
                 {
-                    description: 'Data API',
+                    description: validatorsFrom,
                 },
             ),
         );
