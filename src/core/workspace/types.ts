@@ -1,0 +1,102 @@
+/**
+ * What the workspace knows about contracts: compiled artifacts (ABIs and bytecode), deployment
+ * records (which address holds which contract on which chain, which transaction made it) and the
+ * L1 files of avalanche-cli. Parsed from the user's files, so every string here is hostile: it is
+ * shown as text only, never as Markdown, HTML or a command.
+ */
+
+/** One parameter of an ABI entry, as solc writes it. */
+export interface AbiParam {
+    readonly name: string;
+    readonly type: string;
+    readonly indexed?: boolean | undefined;
+    readonly components?: readonly AbiParam[] | undefined;
+    readonly internalType?: string | undefined;
+}
+
+/** One ABI entry. Only these kinds are kept; constructors are kept for creation input. */
+export interface AbiEntry {
+    readonly type: 'function' | 'event' | 'error' | 'constructor';
+    readonly name: string;
+    readonly inputs: readonly AbiParam[];
+    readonly outputs?: readonly AbiParam[] | undefined;
+    readonly anonymous?: boolean | undefined;
+    readonly stateMutability?: string | undefined;
+}
+
+/** The tool whose file said something, named in the UI next to what it said. */
+export type KnowledgeTool =
+    | 'foundry'
+    | 'hardhat'
+    | 'foundry-broadcast'
+    | 'hardhat-ignition'
+    | 'hardhat-deploy'
+    | 'avalanche-cli'
+    | 'built-in';
+
+/** Where a name, an ABI or a deployment came from. */
+export interface Origin {
+    readonly tool: KnowledgeTool;
+    /** Workspace-relative path with forward slashes; '' for the built-in table. */
+    readonly file: string;
+}
+
+/** A compiled contract (Foundry `out/<Source>.sol/<Name>.json`, Hardhat `artifacts/…/<Name>.json`). */
+export interface ContractArtifact {
+    readonly contractName: string;
+    /** The source file it was compiled from (`src/Counter.sol`), when the artifact says. */
+    readonly sourceName?: string | undefined;
+    readonly abi: readonly AbiEntry[];
+    /**
+     * Keccak-256 (hex, 0x-prefixed) of the runtime bytecode with every immutable's bytes zeroed,
+     * or undefined when the artifact has no linked runtime bytecode (abstract, interface, unlinked
+     * library references).
+     */
+    readonly runtimeHash?: string | undefined;
+    /** Byte ranges of immutables in the runtime bytecode, zeroed before hashing chain code too. */
+    readonly immutables?: readonly (readonly [start: number, length: number])[] | undefined;
+    /** Length in bytes of the runtime bytecode. */
+    readonly runtimeLength?: number | undefined;
+    readonly origin: Origin;
+}
+
+/** A contract at an address, as a deployment record says. */
+export interface DeployedContract {
+    /** Decimal EVM chain id, when the record names one. */
+    readonly chainId?: string | undefined;
+    /** The network name of hardhat-deploy (`fuji`, `localhost`) when there is no chain id. */
+    readonly networkName?: string | undefined;
+    /** Lower-case 0x address. */
+    readonly address: string;
+    readonly contractName?: string | undefined;
+    /** Ignition's future id (`CounterModule#Counter`), when that is the record's key. */
+    readonly label?: string | undefined;
+    /** The transaction that created it, lower-case. */
+    readonly txHash?: string | undefined;
+    /** An ABI the record itself carries (hardhat-deploy does). */
+    readonly abi?: readonly AbiEntry[] | undefined;
+    readonly origin: Origin;
+}
+
+/** A transaction a deployment record names (a Foundry broadcast's transactions, for example). */
+export interface RecordedTransaction {
+    readonly chainId?: string | undefined;
+    readonly hash: string;
+    readonly contractName?: string | undefined;
+    readonly contractAddress?: string | undefined;
+    /** `CREATE`, `CALL`, `CREATE2`, as the record says. */
+    readonly kind?: string | undefined;
+    /** The function signature the record names (`add(uint256)`). */
+    readonly functionSignature?: string | undefined;
+    readonly origin: Origin;
+}
+
+/** Everything one file contributed; the index replaces a file's part when the file changes. */
+export interface FileKnowledge {
+    readonly file: string;
+    readonly artifacts: readonly ContractArtifact[];
+    readonly deployments: readonly DeployedContract[];
+    readonly transactions: readonly RecordedTransaction[];
+    /** Why the file was skipped or only partly read, in words for the Output channel. */
+    readonly problems: readonly string[];
+}
