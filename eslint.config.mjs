@@ -4,7 +4,18 @@ import tseslint from 'typescript-eslint';
 import { layersRule } from './scripts/eslint/layers.mjs';
 
 export default tseslint.config(
-    { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'bench/results/**'] },
+    {
+        ignores: [
+            'dist/**',
+            'out/**',
+            'node_modules/**',
+            '.vscode-test/**',
+            'bench/results/**',
+            // Foundry and Hardhat projects as those tools lay them out (hardhat.config.js and the
+            // like are CommonJS for Hardhat, and nothing runs them): fixtures, not our code.
+            'test/fixtures/contracts-workspace/**',
+        ],
+    },
     ...tseslint.configs.recommendedTypeChecked,
     {
         languageOptions: {
