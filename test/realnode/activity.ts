@@ -1,7 +1,9 @@
 /**
  * Real activity on an EVM chain of the local network, signed with the local network's funded
  * test key through viem: native transfers, a contract deployment and a few calls that emit
- * events. Returns what it made so that tests can look each item up.
+ * events, then the contracts of the Foundry and Hardhat trees in test/fixtures/contracts-workspace
+ * deployed from each tree's own bytecode and called, and two calls mined with status 0 (a
+ * `require` reason and a custom error). Returns what it made so that tests can look each item up.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,11 +11,19 @@ import path from 'node:path';
 import {
     createPublicClient,
     createWalletClient,
+    decodeErrorResult,
     defineChain,
+    encodeFunctionData,
+    getAddress,
     http,
     parseEther,
     type Abi,
     type Hex,
+    type PublicClient,
+    type WalletClient,
+    type Account,
+    type Chain,
+    type Transport,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 
@@ -75,8 +85,72 @@ export interface ChainActivity {
         /** Calls in order: increment(), add(5), add(7). */
         calls: { hash: Hex; functionName: string; blockNumber: string; logs: number }[];
     };
+    /**
+     * The contracts of test/fixtures/contracts-workspace, deployed and called after the rest;
+     * absent in a network info written before they were added.
+     */
+    contracts?: ContractsActivity;
     /** The latest block number after the activity. */
     latestBlock: string;
+}
+
+/** Where compile.mjs writes the Foundry and Hardhat trees, from the repository root. */
+export const contractsWorkspaceFixture = 'test/fixtures/contracts-workspace';
+
+/** What the trees' contracts did on one chain. */
+export interface ContractsActivity {
+    /**
+     * Deployed from the Foundry tree's out/ (the transactions of its script/Deploy.s.sol, which
+     * workspaceRecords.ts writes as that script's broadcast).
+     */
+    foundry: ToolDeployment;
+    /**
+     * Deployed from the Hardhat tree's artifacts/ (the futures of its Ignition module
+     * ExplorerModule, recorded by Ignition and by hardhat-deploy).
+     */
+    hardhat: ToolDeployment;
+    /** Calls to the Foundry vault sent with a fixed gas limit, so that they are mined and fail. */
+    reverts: {
+        /** `withdraw(10000)` with 500 deposited: `require` with a reason string. */
+        require: RevertedTx;
+        /** `deposit(1001)` above `maxDeposit` 1000: the custom error `TooLarge(1001, 1000)`. */
+        customError: RevertedTx;
+    };
+}
+
+export interface ToolDeployment {
+    /** Checksummed addresses. */
+    token: string;
+    vault: string;
+    /** In order: the two creations, then the calls. */
+    transactions: ContractTx[];
+}
+
+/** One transaction to or creating a contract of the trees. */
+export interface ContractTx {
+    hash: Hex;
+    /** Decimal. */
+    blockNumber: string;
+    kind: 'create' | 'call';
+    /** `ExplorerToken` or `ExplorerVault`. */
+    contractName: string;
+    /** The contract created or called, checksummed. */
+    address: string;
+    /** `transfer(address,uint256)`; absent for a creation. */
+    signature?: string;
+    /** Constructor or call arguments: decimal integers, checksummed addresses, plain strings. */
+    args: string[];
+    /** How many logs the receipt holds. */
+    logs: number;
+}
+
+export interface RevertedTx extends ContractTx {
+    /** The gas limit sent (no estimate: an estimate would fail). */
+    gas: string;
+    /** What `eth_call` of the same call answered just before it was sent: the revert data. */
+    revertData: Hex;
+    /** The reason string, or the custom error as `TooLarge(1001, 1000)`. */
+    reason: string;
 }
 
 export async function makeActivity(rpcUrl: string, name: string): Promise<ChainActivity> {
@@ -140,12 +214,251 @@ export async function makeActivity(rpcUrl: string, name: string): Promise<ChainA
     }
     const count = await client.readContract({ address, abi, functionName: 'count' });
     if (count !== 13n) throw new Error(`Counter.count is ${String(count)} on ${name}, not 13`);
+    const contracts = await makeContractsActivity({ wallet, client, name, rpcUrl });
     return {
         rpcUrl,
         evmChainId,
         from: account.address,
         transfers,
         contract: { address, deployTx, calls },
+        contracts,
         latestBlock: (await client.getBlockNumber()).toString(),
     };
+}
+
+/** A contract of the trees: its ABI and the creation bytecode one tree holds. */
+interface TreeContract {
+    contractName: 'ExplorerToken' | 'ExplorerVault';
+    abi: Abi;
+    bytecode: Hex;
+}
+
+/** The trees' artifacts of a contract, as activity.ts and workspaceRecords.ts read them. */
+export function treeArtifactPaths(contractName: string): { foundry: string; hardhat: string } {
+    const dir = path.join(repoRoot(), contractsWorkspaceFixture);
+    return {
+        foundry: path.join(dir, 'foundry/out', `${contractName}.sol`, `${contractName}.json`),
+        hardhat: path.join(
+            dir,
+            'hardhat/artifacts/contracts',
+            `${contractName}.sol`,
+            `${contractName}.json`,
+        ),
+    };
+}
+
+function treeContract(
+    tool: 'foundry' | 'hardhat',
+    contractName: TreeContract['contractName'],
+): TreeContract {
+    const text = readFileSync(treeArtifactPaths(contractName)[tool], 'utf8');
+    if (tool === 'foundry') {
+        const artifact = JSON.parse(text) as { abi: Abi; bytecode: { object: Hex } };
+        return { contractName, abi: artifact.abi, bytecode: artifact.bytecode.object };
+    }
+    const artifact = JSON.parse(text) as { abi: Abi; bytecode: Hex };
+    return { contractName, abi: artifact.abi, bytecode: artifact.bytecode };
+}
+
+/** The token's constructor arguments and the vault's, as the trees' scripts pass them. */
+export const tokenArgs = ['Explorer Token', 'EXT', parseEther('1000000')] as const;
+export const vaultMaxDeposit = 1_000n;
+
+interface ActivityContext {
+    wallet: WalletClient<Transport, Chain, Account>;
+    client: PublicClient<Transport, Chain>;
+    name: string;
+    rpcUrl: string;
+}
+
+async function makeContractsActivity(ctx: ActivityContext): Promise<ContractsActivity> {
+    const [alice, bob] = recipients;
+    // The Foundry script's transactions (test/realnode/contract/Deploy.s.sol), in its order.
+    const foundry = await deployTree(ctx, 'foundry', [
+        { contract: 'token', functionName: 'transfer', args: [alice, parseEther('250')] },
+        { contract: 'token', functionName: 'approve', args: [bob, parseEther('100')] },
+        { contract: 'vault', functionName: 'deposit', args: [500n] },
+    ]);
+    // The Ignition module's futures (compile.mjs ignitionModule()).
+    const hardhat = await deployTree(ctx, 'hardhat', [
+        { contract: 'token', functionName: 'transfer', args: [bob, parseEther('50')] },
+    ]);
+    const vault = treeContract('foundry', 'ExplorerVault');
+    return {
+        foundry,
+        hardhat,
+        reverts: {
+            require: await sendReverting(ctx, vault, foundry.vault, 'withdraw', [10_000n]),
+            customError: await sendReverting(ctx, vault, foundry.vault, 'deposit', [
+                vaultMaxDeposit + 1n,
+            ]),
+        },
+    };
+}
+
+interface PlannedCall {
+    contract: 'token' | 'vault';
+    functionName: string;
+    args: readonly unknown[];
+}
+
+async function deployTree(
+    ctx: ActivityContext,
+    tool: 'foundry' | 'hardhat',
+    calls: readonly PlannedCall[],
+): Promise<ToolDeployment> {
+    const transactions: ContractTx[] = [];
+    const deployed: Record<PlannedCall['contract'], { address: string; of: TreeContract }> = {
+        token: await create(ctx, treeContract(tool, 'ExplorerToken'), tokenArgs, transactions),
+        vault: await create(
+            ctx,
+            treeContract(tool, 'ExplorerVault'),
+            [vaultMaxDeposit],
+            transactions,
+        ),
+    };
+    for (const call of calls) {
+        const { address, of } = deployed[call.contract];
+        const hash = await ctx.wallet.writeContract({
+            address: address as Hex,
+            abi: of.abi,
+            functionName: call.functionName,
+            args: call.args,
+        });
+        const receipt = await waitFor(ctx, hash);
+        if (receipt.status !== 'success') {
+            throw new Error(
+                `${of.contractName}.${call.functionName} ${hash} failed on ${ctx.name}`,
+            );
+        }
+        transactions.push({
+            hash,
+            blockNumber: receipt.blockNumber.toString(),
+            kind: 'call',
+            contractName: of.contractName,
+            address,
+            signature: signatureOf(of.abi, call.functionName),
+            args: call.args.map(argText),
+            logs: receipt.logs.length,
+        });
+    }
+    return { token: deployed.token.address, vault: deployed.vault.address, transactions };
+}
+
+async function create(
+    ctx: ActivityContext,
+    of: TreeContract,
+    args: readonly unknown[],
+    transactions: ContractTx[],
+): Promise<{ address: string; of: TreeContract }> {
+    const hash = await ctx.wallet.deployContract({ abi: of.abi, bytecode: of.bytecode, args });
+    const receipt = await waitFor(ctx, hash);
+    if (receipt.status !== 'success' || !receipt.contractAddress) {
+        throw new Error(`deployment of ${of.contractName} ${hash} failed on ${ctx.name}`);
+    }
+    const address = getAddress(receipt.contractAddress);
+    transactions.push({
+        hash,
+        blockNumber: receipt.blockNumber.toString(),
+        kind: 'create',
+        contractName: of.contractName,
+        address,
+        args: args.map(argText),
+        logs: receipt.logs.length,
+    });
+    return { address, of };
+}
+
+/**
+ * Sends a call that reverts with a fixed gas limit (viem estimates no gas then, and the node
+ * mines it with status 0), after asking `eth_call` for its revert data.
+ */
+async function sendReverting(
+    ctx: ActivityContext,
+    of: TreeContract,
+    address: string,
+    functionName: string,
+    args: readonly unknown[],
+): Promise<RevertedTx> {
+    const gas = 200_000n;
+    const data = encodeFunctionData({ abi: of.abi, functionName, args });
+    const revertData = await revertDataOf(ctx.rpcUrl, {
+        from: ctx.wallet.account.address,
+        to: address,
+        data,
+    });
+    const decoded = decodeErrorResult({ abi: of.abi, data: revertData });
+    const reason =
+        decoded.errorName === 'Error'
+            ? String(decoded.args?.[0])
+            : `${decoded.errorName}(${(decoded.args ?? []).map(argText).join(', ')})`;
+    const hash = await ctx.wallet.writeContract({
+        address: address as Hex,
+        abi: of.abi,
+        functionName,
+        args,
+        gas,
+    });
+    const receipt = await waitFor(ctx, hash);
+    if (receipt.status !== 'reverted') {
+        throw new Error(`${of.contractName}.${functionName} ${hash} did not revert on ${ctx.name}`);
+    }
+    return {
+        hash,
+        blockNumber: receipt.blockNumber.toString(),
+        kind: 'call',
+        contractName: of.contractName,
+        address,
+        signature: signatureOf(of.abi, functionName),
+        args: args.map(argText),
+        logs: receipt.logs.length,
+        gas: gas.toString(),
+        revertData,
+        reason,
+    };
+}
+
+/** The revert data of a call, from the JSON-RPC error `eth_call` answers (code 3). */
+async function revertDataOf(
+    rpcUrl: string,
+    call: { from: string; to: string; data: Hex },
+): Promise<Hex> {
+    const response = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'eth_call',
+            params: [call, 'latest'],
+        }),
+        signal: AbortSignal.timeout(15_000),
+    });
+    const body = (await response.json()) as { error?: { data?: unknown; message?: string } };
+    const data = body.error?.data;
+    if (typeof data !== 'string' || !data.startsWith('0x')) {
+        throw new Error(
+            `eth_call of a reverting call answered no revert data: ${JSON.stringify(body)}`,
+        );
+    }
+    return data as Hex;
+}
+
+function waitFor(ctx: ActivityContext, hash: Hex) {
+    return ctx.client.waitForTransactionReceipt({ hash, pollingInterval: 100, timeout: 60_000 });
+}
+
+/** `name(type,…)` of the one function of that name in the ABI. */
+function signatureOf(abi: Abi, functionName: string): string {
+    const matches = abi.filter(
+        (e): e is Extract<Abi[number], { type: 'function' }> =>
+            e.type === 'function' && e.name === functionName,
+    );
+    if (matches.length !== 1) throw new Error(`${functionName}: ${matches.length} ABI entries`);
+    return `${functionName}(${matches[0]!.inputs.map((p) => p.type).join(',')})`;
+}
+
+function argText(value: unknown): string {
+    if (typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)) return getAddress(value);
+    return String(value);
 }
