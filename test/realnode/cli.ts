@@ -3,6 +3,7 @@
  * another process (the extension host) and for trying the extension by hand:
  *
  *   npm run compile-tests && node out/test/realnode/cli.js [--out network.json] [--keep]
+ *       [--discovery-home <dir>] [--workspace <dir>]
  *
  * Once ready it writes the network's URLs, ids and activity (RealNetworkInfo) as JSON to --out
  * (default test-results/realnode.json) and prints `REALNODE READY <file>` on stdout.
@@ -19,6 +20,11 @@
  * directory it names, a `sidecar.json` for the L1), and from then on the node itself writes its
  * process.json into that network directory, as it does under avalanche-cli: a restart on a new
  * port is then seen in the files, not told by the harness.
+ *
+ * With `--workspace <dir>` it writes there the Foundry and Hardhat projects of
+ * test/fixtures/contracts-workspace with the deployment records (Foundry broadcast, Ignition
+ * deployment, hardhat-deploy deployments) of what the activity deployed on the C-Chain and the L1
+ * (workspaceRecords.ts), and names the directory as `workspaceDir` in the JSON.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +33,7 @@ import { writeLocalNetworkFiles } from '../helpers/localNetworkFiles';
 import { repoRoot } from './activity';
 import { startRealNetwork } from './network';
 import { freePort, killAllNodesNow, stopAllNodes } from './node';
+import { writeWorkspaceRecords } from './workspaceRecords';
 
 async function main(): Promise<void> {
     const args = process.argv.slice(2);
@@ -39,6 +46,11 @@ async function main(): Promise<void> {
     const keep = args.includes('--keep');
     const homeAt = args.indexOf('--discovery-home');
     const home = homeAt >= 0 && args[homeAt + 1] ? path.resolve(args[homeAt + 1]!) : undefined;
+    const workspaceAt = args.indexOf('--workspace');
+    const workspace =
+        workspaceAt >= 0 && args[workspaceAt + 1]
+            ? path.resolve(args[workspaceAt + 1]!)
+            : undefined;
     process.on('exit', killAllNodesNow);
     let stopping = false;
     const network = await startRealNetwork();
@@ -63,11 +75,18 @@ async function main(): Promise<void> {
         network.node.setProcessContextFile(files.processFiles[0]!);
         discovery = { home, networkDir: files.cliNetworkDir! };
     }
+    if (workspace) {
+        const records = await writeWorkspaceRecords(workspace, network.info);
+        console.log(`[realnode] workspace ${workspace}: ${records.files.length} record files`);
+    }
     mkdirSync(path.dirname(out), { recursive: true });
-    writeFileSync(
-        out,
-        `${JSON.stringify({ ...network.info, cliPid: process.pid, ...(discovery ? { discovery } : {}) }, null, 2)}\n`,
-    );
+    const written = {
+        ...network.info,
+        cliPid: process.pid,
+        ...(discovery ? { discovery } : {}),
+        ...(workspace ? { workspaceDir: workspace } : {}),
+    };
+    writeFileSync(out, `${JSON.stringify(written, null, 2)}\n`);
     const state = (text: string): void => {
         writeFileSync(`${out}.state`, `${text}\n`);
         console.log(`REALNODE ${text}`);

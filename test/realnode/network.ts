@@ -57,6 +57,11 @@ export interface RealNetworkInfo {
     };
     xChainId: string;
     timings: Record<string, number>;
+    /**
+     * The workspace `cli.ts --workspace` wrote (workspaceRecords.ts): the Foundry and Hardhat
+     * trees with the deployment records of this network's activity; absent without that option.
+     */
+    workspaceDir?: string;
 }
 
 export interface RealNetwork {
