@@ -10,7 +10,9 @@
 // Prints the spec output and "<tier>: N passed, N failed", exits non-zero on any failure, and stops
 // everything it started (code-server's process group, Chromium, the sandbox) on every path out.
 // Environment: HOST_TEST_TIMEOUT_MS (default 10 min), KEEP_TEST_DIR=1 (keep the run folder),
-// TEST_GREP (only tests whose title contains this text), HOST_PROXY=setting|env (integration: the
+// TEST_GREP (only tests whose title contains this text), AVALANCHE_TEST_CONTRACTS_WORKSPACE (a
+// directory test/realnode/cli.ts --workspace wrote, copied into the opened folder as
+// realnode-contracts/ and named in the test env as contractsWorkspaceDir), HOST_PROXY=setting|env (integration: the
 // sandbox is reachable only through a real squid on loopback, named by `http.proxy` or by
 // HTTPS_PROXY in code-server's environment; see startProxyWorld), HOST_TLS=1 (with HOST_PROXY: the
 // sandbox is served over HTTPS with a test root that only the system's store, in a private mount
@@ -287,6 +289,17 @@ async function main() {
 
     const { writeSampleWorkspace } = await importOut('test/fixtures/sampleWorkspace.js');
     writeSampleWorkspace(workspaceDir, sandbox.known);
+    // The node tier's host part: the Foundry and Hardhat projects with the deployment records of
+    // the real network's activity (test/realnode/cli.ts --workspace), inside the opened folder so
+    // that the extension's workspace scan finds them from the start.
+    const contractsWorkspaceDir = process.env.AVALANCHE_TEST_CONTRACTS_WORKSPACE
+        ? path.join(workspaceDir, 'realnode-contracts')
+        : undefined;
+    if (contractsWorkspaceDir) {
+        cpSync(process.env.AVALANCHE_TEST_CONTRACTS_WORKSPACE, contractsWorkspaceDir, {
+            recursive: true,
+        });
+    }
     // The extension host's home: where local-network discovery looks (~/.avalanche-cli,
     // ~/.tmpnet). The node tier's host part gets the one the real network's files are in; the
     // other tiers get a throwaway one naming the sandbox's node as a running local network.
@@ -325,6 +338,7 @@ async function main() {
         controlUrl,
         known: sandbox.known,
         workspaceDir,
+        ...(contractsWorkspaceDir ? { contractsWorkspaceDir } : {}),
         homeDir,
         host: 'code-server',
         ...(world ? { proxy: world.testEnv } : {}),

@@ -120,7 +120,9 @@ async function nodeTier() {
  * The node tier's extension-host part: the real network started by test/realnode/cli.ts in a
  * process of its own (so that a test can kill and restart the node by signalling it), then the
  * '(node host)' suites in VS Code's extension host against it. The network goes down on every
- * path out, and its logs stay in test-results/ when the host part failed.
+ * path out, and its logs stay in test-results/ when the host part failed. The CLI also writes the
+ * Foundry and Hardhat projects with the deployment records of its activity (`--workspace`), which
+ * scripts/hostTest.mjs copies into the opened folder (AVALANCHE_TEST_CONTRACTS_WORKSPACE).
  */
 async function nodeHostPart(tools) {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'avalanche-explorer-node-host-'));
@@ -134,6 +136,8 @@ async function nodeHostPart(tools) {
             file,
             '--discovery-home',
             path.join(dir, 'home'),
+            '--workspace',
+            path.join(dir, 'contracts'),
         ],
         {
             cwd: root,
@@ -155,6 +159,7 @@ async function nodeHostPart(tools) {
         return hostTier('integration', {
             REALNODE_FILE: file,
             AVALANCHE_TEST_HOME: path.join(dir, 'home'),
+            AVALANCHE_TEST_CONTRACTS_WORKSPACE: path.join(dir, 'contracts'),
             TEST_GREP: '(node host)',
             HOST_TIER_LABEL: 'node-host',
         });

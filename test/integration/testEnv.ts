@@ -25,6 +25,13 @@ export interface TestEnv {
     known: Record<SandboxNetwork, KnownIds>;
     /** The folder opened in the window: the sample workspace generated from `known`. */
     workspaceDir: string;
+    /**
+     * In the node tier's host part: `<workspaceDir>/realnode-contracts`, holding `foundry/` and
+     * `hardhat/`, the projects of test/fixtures/contracts-workspace with the deployment records
+     * of the real network's activity (test/realnode/workspaceRecords.ts;
+     * `realNode.{cChain,l1}.activity.contracts` names what they deployed). Absent elsewhere.
+     */
+    contractsWorkspaceDir?: string;
     /** Which host runs the suite. */
     host: 'code-server' | 'electron';
     /**
