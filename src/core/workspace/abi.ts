@@ -83,7 +83,10 @@ function readParam(value: unknown, depth: number, budget: Budget, event: boolean
     let components: AbiParam[] | undefined;
     if (match[1] === 'tuple') {
         if (depth >= maxAbiNesting) throw new Refused();
-        components = readParams(field(value, 'components'), depth + 1, budget, false);
+        // solc has no empty structs, so a tuple always lists its components.
+        const listed = field(value, 'components');
+        if (!Array.isArray(listed) || listed.length === 0) throw new Refused();
+        components = readParams(listed, depth + 1, budget, false);
         if (components === undefined) throw new Refused();
     }
     const internalType = text(field(value, 'internalType'), maxInternalTypeLength);

@@ -133,6 +133,7 @@ function readSequence(
         return;
     }
     const receipts = readReceipts(field(sequence, 'receipts'));
+    sink.overCap += Math.max(0, transactions.length - maxTransactionsPerFile);
     let unconfirmed = 0;
     for (const tx of transactions.slice(0, maxTransactionsPerFile)) {
         const hash = hash32(field(tx, 'hash'));
@@ -253,8 +254,11 @@ export function ignitionFolderChainId(file: string): string | undefined {
     return match ? chainIdOf(match[1]) : undefined;
 }
 
-/** A future id: `Module#Name`, `Module#Name.method`, …; ids are identifiers joined by `#`, `.`, `~`. */
-const futureIdPattern = /^[A-Za-z0-9_$][A-Za-z0-9_$#.~-]{0,511}$/;
+/**
+ * A future id: `<module id>#<name>`, `Module#Counter.setNumber`, … (identifiers joined by `#`, `.`
+ * and `~`); every one has the module's `#`.
+ */
+const futureIdPattern = /^[A-Za-z0-9_$][A-Za-z0-9_$.~-]{0,255}#[A-Za-z0-9_$#.~-]{1,255}$/;
 
 /** `deployed_addresses.json`: `{ "<futureId>": "0x…" }`. */
 export function parseIgnitionAddresses(file: string, fileText: string): FileKnowledge {
