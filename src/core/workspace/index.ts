@@ -47,6 +47,7 @@ export interface WorkspaceIndexStats {
 type EntryTable = Map<string, Map<AbiEntry, Map<string, Origin>>>;
 
 interface Interned {
+    readonly key: string;
     readonly entry: AbiEntry;
     refs: number;
 }
@@ -54,8 +55,8 @@ interface Interned {
 /** What one file added, kept so that removing it takes out exactly that. */
 interface Stored {
     readonly knowledge: FileKnowledge;
-    readonly internKeys: readonly string[];
-    readonly abi: readonly (readonly [EntryTable, string, AbiEntry])[];
+    /** The interned entries it uses, one per use (not their keys: a key is kept once, here). */
+    readonly interned: readonly Interned[];
 }
 
 const selectorPattern = /^0x[0-9a-f]{8}$/;
@@ -111,32 +112,42 @@ export class WorkspaceIndex {
     private readonly directoryChains = new Map<string, Map<string, string>>();
     private counts = { artifacts: 0, deployments: 0, transactions: 0, named: 0, problems: 0 };
 
+    /**
+     * The table and key an entry is looked up by: functions and errors by selector, events by
+     * topic (an anonymous event has none), constructors by nothing. Both ids are cached per
+     * interned entry, so this is cheap enough to recompute on removal instead of storing it.
+     */
+    private placeOf(entry: AbiEntry): readonly [EntryTable, string] | undefined {
+        switch (entry.type) {
+            case 'function':
+                return [this.functionTable, selectorOf(entry)];
+            case 'error':
+                return [this.errorTable, selectorOf(entry)];
+            case 'event':
+                return entry.anonymous === true ? undefined : [this.eventTable, topicOf(entry)];
+            default:
+                return undefined;
+        }
+    }
+
     /** Adds a file's knowledge, replacing what the same file said before. */
     set(knowledge: FileKnowledge): void {
         this.delete(knowledge.file);
-        const internKeys: string[] = [];
-        const abi: (readonly [EntryTable, string, AbiEntry])[] = [];
+        const used: Interned[] = [];
         const internAbi = (entries: readonly AbiEntry[], origin: Origin): AbiEntry[] =>
             entries.map((entry) => {
                 const key = JSON.stringify(entry);
                 let found = this.interned.get(key);
                 if (!found) {
-                    found = { entry, refs: 0 };
+                    found = { key, entry, refs: 0 };
                     this.interned.set(key, found);
                 }
                 found.refs++;
-                internKeys.push(key);
+                used.push(found);
                 const shared = found.entry;
-                const table =
-                    shared.type === 'function'
-                        ? this.functionTable
-                        : shared.type === 'error'
-                          ? this.errorTable
-                          : shared.type === 'event' && shared.anonymous !== true
-                            ? this.eventTable
-                            : undefined;
-                if (table) {
-                    const id = table === this.eventTable ? topicOf(shared) : selectorOf(shared);
+                const place = this.placeOf(shared);
+                if (place) {
+                    const [table, id] = place;
                     let byEntry = table.get(id);
                     if (!byEntry) {
                         byEntry = new Map();
@@ -148,7 +159,6 @@ export class WorkspaceIndex {
                         byEntry.set(shared, origins);
                     }
                     if (!origins.has(knowledge.file)) origins.set(knowledge.file, origin);
-                    abi.push([table, id, shared]);
                 }
                 return shared;
             });
@@ -164,8 +174,7 @@ export class WorkspaceIndex {
         );
         const stored: Stored = {
             knowledge: { ...knowledge, artifacts, deployments },
-            internKeys,
-            abi,
+            interned: used,
         };
         this.files.set(knowledge.file, stored);
 
@@ -205,17 +214,17 @@ export class WorkspaceIndex {
         this.files.delete(file);
         const { knowledge } = stored;
 
-        for (const [table, id, entry] of stored.abi) {
-            const byEntry = table.get(id);
+        for (const { entry } of stored.interned) {
+            const place = this.placeOf(entry);
+            const byEntry = place?.[0].get(place[1]);
             const origins = byEntry?.get(entry);
-            if (!byEntry || !origins) continue;
+            if (!place || !byEntry || !origins) continue;
             origins.delete(file);
             if (origins.size === 0) byEntry.delete(entry);
-            if (byEntry.size === 0) table.delete(id);
+            if (byEntry.size === 0) place[0].delete(place[1]);
         }
-        for (const key of stored.internKeys) {
-            const found = this.interned.get(key);
-            if (found && --found.refs === 0) this.interned.delete(key);
+        for (const found of stored.interned) {
+            if (--found.refs === 0) this.interned.delete(found.key);
         }
 
         const artifacts = new Set<unknown>(knowledge.artifacts);
