@@ -11,9 +11,10 @@
  *   (`transactions`, `receipts`, `libraries`, `pending`, `returns`, `timestamp`, `chain`, `commit`)
  *   in https://github.com/foundry-rs/foundry/blob/master/crates/script-sequence/src/sequence.rs and
  *   `MultiChainSequence` (`deployments`: ScriptSequence[]) in `multi_sequence.rs`; each transaction
- *   is `TransactionWithMetadata` in `transaction.rs`, camelCase: `hash`, `transactionType` (revm's
- *   `CallKind`: `CALL`, `CREATE`, `CREATE2`, …), `contractName`, `contractAddress`, `function`,
- *   `arguments`, `transaction` (`from`, `to`, `input`, or `data` in older versions),
+ *   is `TransactionWithMetadata` in `transaction.rs`, camelCase: `hash`, `transactionType`
+ *   (`CallKind` of https://github.com/paradigmxyz/revm-inspectors/blob/main/src/tracing/types.rs,
+ *   upper-cased: `CALL`, `STATICCALL`, `CREATE`, `CREATE2`, `EOFCREATE`, …), `contractName`,
+ *   `contractAddress`, `function`, `arguments`, `transaction` (the request: `from`, `to`, …),
  *   `additionalContracts` (`transactionType`, `contractName`, `address`, `initCode`),
  *   `isFixedGasLimit`. Receipts are the JSON-RPC receipt (`transactionHash`, `status`,
  *   `contractAddress`). `dry-run/` folders hold simulations, whose addresses were never deployed:
@@ -30,9 +31,10 @@
  * - hardhat-deploy `deployments/<network>/<Name>.json`: `Deployment` (`address`, `abi`,
  *   `transactionHash`, `receipt` { `from`, `to`, `contractAddress`, … }, `metadata`, `bytecode`,
  *   `deployedBytecode`, `implementation`, …) in
- *   https://github.com/wighawag/hardhat-deploy/blob/master/types.ts, and
+ *   https://github.com/wighawag/hardhat-deploy/blob/029307a8d8fbbf86fd07a54392a00b8f3b1d514e/types.ts, and
  *   `deployments/<network>/.chainId`, the decimal chain id as text, written beside the first
- *   deployment (`saveDeployment` in `src/DeploymentsManager.ts`). `solcInputs/` is not records.
+ *   deployment (`DeploymentsManager` in `src/DeploymentsManager.ts`, which also writes
+ *   `.migrations.json` there). `solcInputs/` is not records.
  */
 import { abiProblems, readAbi } from './abi';
 import { nothingFrom } from './artifacts';
@@ -146,7 +148,7 @@ function readSequence(
         const kind =
             typeof kindValue === 'string' && callKind.test(kindValue) ? kindValue : undefined;
         const name = contractName(field(tx, 'contractName'));
-        const created = kind?.startsWith('CREATE') === true;
+        const created = kind?.includes('CREATE') === true;
         const at =
             address(field(tx, 'contractAddress')) ??
             (created ? receipt.contractAddress : undefined);
