@@ -383,6 +383,7 @@ export class WorkspaceIndex {
         return [...(this.byName.get(contractName) ?? [])];
     }
 
+    /** What the index holds now. */
     stats(): WorkspaceIndexStats {
         return {
             files: this.files.size,

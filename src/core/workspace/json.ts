@@ -18,10 +18,12 @@ export const maxWorkspaceFileChars = 64 * 1024 * 1024;
 /** Most problems kept per file: one bad file must not flood the Output channel. */
 export const maxProblemsPerFile = 20;
 
+/** A JSON object (not null, not an array). */
 export function isObject(value: unknown): value is JsonObject {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** An own property of a JSON object, or undefined: never one inherited from a prototype. */
 export function field(object: unknown, key: string): unknown {
     return isObject(object) && Object.hasOwn(object, key) ? object[key] : undefined;
 }
@@ -33,11 +35,13 @@ export class Problems {
 
     constructor(private readonly file: string) {}
 
+    /** Adds a problem, prefixed with the file; past the cap it is only counted. */
     add(message: string): void {
         if (this.items.length < maxProblemsPerFile - 1) this.items.push(`${this.file}: ${message}`);
         else this.dropped++;
     }
 
+    /** The problems, the count of those left out last. */
     list(): string[] {
         return this.dropped === 0
             ? [...this.items]
