@@ -250,6 +250,17 @@ describe('(unit) workspace files: compiled artifacts', () => {
         assert.equal(ignition.contractName, 'Counter');
     });
 
+    it('an output folder renamed to the other tool’s name: the file’s shape decides', () => {
+        const hardhat = read('hardhat/artifacts/src/Counter.sol/Counter.json');
+        const foundry = read('foundry/out/Counter.sol/Counter.json');
+        const underOut = parse('out/Counter.sol/Counter.json', hardhat).artifacts[0]!;
+        assert.equal(underOut.origin.tool, 'hardhat');
+        assert.equal(underOut.immutablesUnknown, true);
+        const underArtifacts = parse('artifacts/Counter.sol/Counter.json', foundry).artifacts[0]!;
+        assert.equal(underArtifacts.origin.tool, 'foundry');
+        assert.equal(underArtifacts.sourceName, 'src/Counter.sol');
+    });
+
     it('immutable ranges outside the code or malformed give no hash and a problem', () => {
         const outside = JSON.stringify({
             abi: [],

@@ -145,6 +145,10 @@ export function classify(path: string): WorkspaceFileKind | undefined {
     return undefined;
 }
 
+function hardhatShaped(text: string): boolean {
+    return typeof text === 'string' && /^\s*\{\s*"_format"\s*:/.test(text.slice(0, 256));
+}
+
 /**
  * Parses a file by the kind of its path; undefined when `classify` says no parser reads it. Never
  * throws: a file that is not what its path says gives no records and a problem.
@@ -155,9 +159,13 @@ export function parseWorkspaceFile(path: string, text: string): FileKnowledge | 
     const file = path.replace(/^\.?\/+/, '');
     switch (kind) {
         case 'foundry-artifact':
-            return parseFoundryArtifact(file, text);
         case 'hardhat-artifact':
-            return parseHardhatArtifact(file, text, 'hardhat');
+            // Either tool's output folder can be renamed (`out = "artifacts"` in foundry.toml,
+            // `paths.artifacts` in Hardhat's config), so the file's first key decides: Hardhat
+            // writes `_format` first, Foundry `abi`.
+            return hardhatShaped(text)
+                ? parseHardhatArtifact(file, text, 'hardhat')
+                : parseFoundryArtifact(file, text);
         case 'ignition-artifact':
             return parseHardhatArtifact(file, text, 'hardhat-ignition');
         case 'foundry-broadcast':
