@@ -14,6 +14,7 @@
 //   rpc          bench/rpcBench.ts: node JSON-RPC client vs bare undici and @avalanche-sdk/client
 //   identifiers  bench/identifiersBench.ts: identifier scan throughput and adversarial lines
 //   local        bench/localBench.ts: local network discovery (cold, warm, heap) and the views read through the node
+//   workspace    bench/workspaceBench.ts: Foundry and Hardhat artifacts parsed, the workspace index (set, heap, lookup)
 //   host         bench/hostProbe.ts in the extension host: activate() over fresh starts, idle cost
 //   trees        `node scripts/hostTest.mjs bench trees` (bench/treesBench.ts): Subnets first page, heap, Node view
 //   hovers       `node scripts/hostTest.mjs bench hovers` (bench/hoversBench.ts): cold and warm hovers per kind
@@ -68,6 +69,7 @@ const allParts = [
     'rpc',
     'identifiers',
     'local',
+    'workspace',
     'host',
     'trees',
     'hovers',
@@ -928,6 +930,19 @@ function rowsFor(results, failures) {
                 c.detail ?? '',
             );
     }
+    const workspace = results.workspace;
+    if (workspace?.checks) {
+        for (const c of workspace.checks)
+            add(
+                'Workspace',
+                c.name,
+                `${fmt(c.value)} ${c.unit}`,
+                pct(c.spreadPercent),
+                c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
+                c.budget === undefined ? 'INFO' : verdict(c.passed),
+                c.detail ?? '',
+            );
+    }
     const hovers = results.hovers;
     if (hovers?.rows) {
         for (const r of hovers.rows) {
@@ -1034,6 +1049,7 @@ async function main() {
     await attempt('rpc', () => nodePart('rpc', 'rpcBench.js'));
     await attempt('identifiers', () => nodePart('identifiers', 'identifiersBench.js'));
     await attempt('local', () => nodePart('local', 'localBench.js'));
+    await attempt('workspace', () => nodePart('workspace', 'workspaceBench.js'));
     await attempt('host', () => hostPart());
     await attempt('trees', () => hostTestBench('trees'));
     await attempt('hovers', () => hostTestBench('hovers'));

@@ -45,6 +45,14 @@ export interface LocalL1 {
     /** The ICM (Teleporter) registry contract. */
     readonly icmRegistry?: string;
     readonly validatorManager?: string;
+    /** The blockchain the validator manager runs on, when the sidecar names it (it may be another L1's or the C-Chain). */
+    readonly validatorManagerBlockchainId?: string;
+    /** The PoS specialization in front of the validator manager, when avalanche-cli deployed one. */
+    readonly specializedValidatorManager?: string;
+    /** The owner avalanche-cli gave the validator manager (sidecar-wide). */
+    readonly validatorManagerOwner?: string;
+    /** The owner of the validator manager's proxy admin (sidecar-wide). */
+    readonly proxyContractOwner?: string;
     /** The file the L1 was read from (a sidecar or a tmpnet subnet file). */
     readonly sourceFile: string;
     /** At least one of `rpcUrls` names a host other than this machine. */

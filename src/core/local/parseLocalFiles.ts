@@ -207,6 +207,10 @@ export function parseSidecar(
     const icmMessenger = evmAddressField(data, 'TeleporterMessengerAddress');
     const icmRegistry = evmAddressField(data, 'TeleporterRegistryAddress');
     const validatorManager = evmAddressField(data, 'ValidatorManagerAddress');
+    const managerChain = cb58IdField(data, 'ValidatorManagerBlockchainID');
+    const specialized = evmAddressField(data, 'SpecializedValidatorManagerAddress');
+    const managerOwner = evmAddressField(json, 'ValidatorManagerOwner');
+    const proxyOwner = evmAddressField(json, 'ProxyContractOwner');
     return withOffLoopback({
         name,
         rpcUrls: rpcUrlList(field(data, 'RPCEndpoints')),
@@ -220,7 +224,27 @@ export function parseSidecar(
         ...(icmMessenger !== undefined ? { icmMessenger } : {}),
         ...(icmRegistry !== undefined ? { icmRegistry } : {}),
         ...(validatorManager !== undefined ? { validatorManager } : {}),
+        ...(managerChain !== undefined ? { validatorManagerBlockchainId: managerChain } : {}),
+        ...(specialized !== undefined ? { specializedValidatorManager: specialized } : {}),
+        ...(managerOwner !== undefined ? { validatorManagerOwner: managerOwner } : {}),
+        ...(proxyOwner !== undefined ? { proxyContractOwner: proxyOwner } : {}),
     });
+}
+
+/** Most networks read from one sidecar: avalanche-cli knows four kinds, plus one per cluster. */
+const maxSidecarNetworks = 16;
+
+/**
+ * The keys of a sidecar's `Networks` (`Local Network`, `Fuji`, `Mainnet`, `Devnet`,
+ * `Cluster <name>`: `models.Network.Name()` in avalanche-cli), in file order, for
+ * `parseSidecar` to read each; at most 16, each a bounded text.
+ */
+export function sidecarNetworkNames(text: string): string[] {
+    const networks = field(parseJsonObject(text), 'Networks');
+    if (!isObject(networks)) return [];
+    return Object.keys(networks)
+        .filter((name) => isObject(networks[name]) && boundedText(name) === name)
+        .slice(0, maxSidecarNetworks);
 }
 
 /** Decodes a Go `[]byte` field (base64 in JSON) holding a JSON genesis, bounded. */

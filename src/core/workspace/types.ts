@@ -57,6 +57,12 @@ export interface ContractArtifact {
     readonly immutables?: readonly (readonly [start: number, length: number])[] | undefined;
     /** Length in bytes of the runtime bytecode. */
     readonly runtimeLength?: number | undefined;
+    /**
+     * The format does not record immutables (Hardhat 2's `hh-sol-artifact-1`), so `immutables` is
+     * absent rather than empty, and code on a chain that has immutables will not hash to
+     * `runtimeHash`.
+     */
+    readonly immutablesUnknown?: true | undefined;
     readonly origin: Origin;
 }
 
@@ -69,12 +75,35 @@ export interface DeployedContract {
     /** Lower-case 0x address. */
     readonly address: string;
     readonly contractName?: string | undefined;
-    /** Ignition's future id (`CounterModule#Counter`), when that is the record's key. */
+    /**
+     * The record's own name for the contract: Ignition's future id (`CounterModule#Counter`),
+     * hardhat-deploy's deployment name, avalanche-cli's role (`ICM messenger`).
+     */
     readonly label?: string | undefined;
     /** The transaction that created it, lower-case. */
     readonly txHash?: string | undefined;
     /** An ABI the record itself carries (hardhat-deploy does). */
     readonly abi?: readonly AbiEntry[] | undefined;
+    /** The Avalanche blockchain id (cb58) of the chain, when the record names it (avalanche-cli). */
+    readonly blockchainId?: string | undefined;
+    /**
+     * Keccak-256 of the code the record itself carries (a genesis allocation), nothing zeroed:
+     * equal to an artifact's `runtimeHash` when the contract has no immutables.
+     */
+    readonly codeHash?: string | undefined;
+    /** Length in bytes of that code. */
+    readonly codeLength?: number | undefined;
+    readonly origin: Origin;
+}
+
+/** An address a file names for a role that is not a contract of its own (a precompile's admin). */
+export interface NamedAddress {
+    readonly chainId?: string | undefined;
+    readonly networkName?: string | undefined;
+    /** Lower-case 0x address. */
+    readonly address: string;
+    /** What the file says the address is (`Native Minter admin`), as text. */
+    readonly name: string;
     readonly origin: Origin;
 }
 
@@ -88,6 +117,14 @@ export interface RecordedTransaction {
     readonly kind?: string | undefined;
     /** The function signature the record names (`add(uint256)`). */
     readonly functionSignature?: string | undefined;
+    /** Lower-case 0x sender, when the record says. */
+    readonly from?: string | undefined;
+    /** Lower-case 0x recipient (absent for a plain CREATE), when the record says. */
+    readonly to?: string | undefined;
+    /** The record's own name for it (Ignition's future id), when it has one. */
+    readonly label?: string | undefined;
+    /** The network name of hardhat-deploy, when there is no chain id. */
+    readonly networkName?: string | undefined;
     readonly origin: Origin;
 }
 
@@ -99,4 +136,13 @@ export interface FileKnowledge {
     readonly transactions: readonly RecordedTransaction[];
     /** Why the file was skipped or only partly read, in words for the Output channel. */
     readonly problems: readonly string[];
+    /** Addresses the file names for a role (avalanche-cli's genesis and sidecar). */
+    readonly namedAddresses?: readonly NamedAddress[] | undefined;
+    /**
+     * The chain id of every record in `directory` that has none of its own: hardhat-deploy's
+     * `deployments/<network>/.chainId`, or an Ignition journal of a deployment whose directory
+     * name does not say its chain.
+     */
+    readonly directoryChainId?:
+        { readonly directory: string; readonly chainId: string } | undefined;
 }
