@@ -356,6 +356,19 @@ describe('(unit) abi decode: bounds and hostile data', function () {
         );
     });
 
+    it('refuses strings that share one tail into far more text than the data holds', function () {
+        // 2,000 strings pointing at one 50 kB tail: 100 MB of text from 114 kB.
+        const strings = candidate('function s(string[] a)');
+        const n = 2000;
+        const tail = 50_000;
+        const text = '61'.repeat(tail).padEnd(Math.ceil(tail / 32) * 64, '0');
+        const data = `${sel(strings)}${word(32)}${word(n)}${word(n * 32).repeat(n)}${word(tail)}${text}`;
+        assert.match(
+            quickly(2000, () => invalid(decodeCall(data, [strings]))),
+            /same bytes or string too many times/,
+        );
+    });
+
     it('shows at most 64 items of an array and counts the rest', function () {
         const values = Array.from({ length: 1000 }, (_, i) => BigInt(i));
         const data = encodeFunctionData({

@@ -355,6 +355,8 @@ function reasonOf(error: unknown): string {
     if (name === 'AbiDecodingZeroDataError') return 'no data where values were expected';
     if (name === 'RecursiveReadLimitExceededError')
         return 'offsets point at the same data too many times';
+    if (name === 'AbiDecodingSizeLimitExceededError')
+        return 'offsets point at the same bytes or string too many times';
     if (name === 'IntegerOutOfRangeError')
         return 'an offset or a length is larger than any data can be';
     if (name === 'InvalidBytesBooleanError') return 'a bool is neither 0 nor 1';
