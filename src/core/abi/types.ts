@@ -11,9 +11,18 @@ export type DecodedValue =
     /** Any intN/uintN, as a decimal string. */
     | { readonly k: 'int'; readonly type: string; readonly value: string }
     | { readonly k: 'bool'; readonly value: boolean }
-    /** bytes and bytesN, 0x-prefixed hex. */
-    | { readonly k: 'bytes'; readonly type: string; readonly value: string }
-    | { readonly k: 'string'; readonly value: string }
+    /**
+     * bytes and bytesN, 0x-prefixed hex; `more` counts the bytes left out past the decoder's
+     * bound on the text one result may hold.
+     */
+    | {
+          readonly k: 'bytes';
+          readonly type: string;
+          readonly value: string;
+          readonly more?: number | undefined;
+      }
+    /** `more` counts the UTF-16 code units left out past the decoder's bound on one string. */
+    | { readonly k: 'string'; readonly value: string; readonly more?: number | undefined }
     /** Arrays; `more` counts the items left out past the decoder's bound. */
     | {
           readonly k: 'list';
@@ -41,12 +50,18 @@ export interface Decoded {
     readonly args: readonly DecodedArg[];
     /** Where the ABI entry came from (a workspace artifact, or the built-in table). */
     readonly origin: Origin;
+    /** The candidate's group, for entries of the built-in table (`ERC-20`, `ICM TeleporterMessenger`). */
+    readonly group?: string | undefined;
+    /** Plain-text words on what the values mean, such as a panic code's reason. */
+    readonly note?: string | undefined;
 }
 
 /** An ABI entry the decoder may try, with where it came from. */
 export interface Candidate {
     readonly entry: AbiEntry;
     readonly origin: Origin;
+    /** The standard or contract an entry of the built-in table belongs to, shown next to it. */
+    readonly group?: string | undefined;
 }
 
 /** The outcome of decoding one call, log or revert. */
