@@ -2,13 +2,15 @@
  * The sample workspace the integration and e2e tiers open: every placeholder filled from the
  * sandbox's known ids, the Foundry project whose contracts the sandbox's C-Chain holds (the
  * committed artifacts byte for byte, a broadcast that records the token and the vault, not the
- * Counter). The broadcast template is held
+ * Counter) and the hostile artifact with its selector collision. The broadcast template is held
  * to what test/fixtures/sandboxBroadcast.ts reads from a running sandbox.
  */
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
+import { keccak256, toBytes, toFunctionSelector, type Abi } from 'viem';
 
 import {
     broadcastTemplate,
@@ -86,6 +88,26 @@ describe('(unit) sample workspace', function () {
         const text = read('foundry/broadcast/Deploy.s.sol/43114/run-latest.json').toLowerCase();
         assert.ok(!text.includes(k.counterContract.slice(2).toLowerCase()), 'the Counter');
         assert.equal(broadcast.receipts.length, 5);
+    });
+
+    it('has a hostile artifact whose names carry markup and whose selector collides with the token’s', () => {
+        const hostile = JSON.parse(read('foundry/out/Hostile.sol/Hostile.json')) as {
+            abi: Abi;
+            methodIdentifiers: Record<string, string>;
+        };
+        const names = JSON.stringify(hostile.abi);
+        for (const markup of ['<img src=x onerror=alert(1)>', '](command:', '$(zap)'])
+            assert.ok(names.includes(markup), markup);
+        const token = JSON.parse(read('foundry/out/ExplorerToken.sol/ExplorerToken.json')) as {
+            methodIdentifiers: Record<string, string>;
+        };
+        const transferFrom = 'transferFrom(address,address,uint256)';
+        const colliding = 'gasprice_bit_ether(int128)';
+        assert.equal(token.methodIdentifiers[transferFrom], '23b872dd');
+        assert.equal(hostile.methodIdentifiers[colliding], '23b872dd');
+        assert.equal(toFunctionSelector(colliding), toFunctionSelector(transferFrom));
+        for (const [signature, id] of Object.entries(hostile.methodIdentifiers))
+            assert.equal(keccak256(toBytes(signature)).slice(2, 10), id, signature);
     });
 
     it('the broadcast template is what the sandbox’s node answers, for any seed', async () => {
