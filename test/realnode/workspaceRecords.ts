@@ -112,7 +112,7 @@ export async function writeWorkspaceRecords(
 type Write = (relative: string, text: string) => string;
 
 /** The raw JSON-RPC objects, as the node answered them. */
-type RpcObject = Record<string, unknown>;
+export type RpcObject = Record<string, unknown>;
 
 interface ChainTx {
     tool: 'foundry' | 'hardhat';
@@ -135,35 +135,71 @@ interface ChainRecords {
     hardhat: ChainTx[];
 }
 
+/** A transaction to or creating a contract, as a deployment record describes it. */
+export interface RecordedContractTx {
+    hash: string;
+    kind: 'create' | 'call';
+    contractName: string;
+    /** The contract created or called. */
+    address: string;
+    /** What the node answers to `eth_getTransactionByHash` and `eth_getTransactionReceipt`. */
+    tx: RpcObject;
+    receipt: RpcObject;
+    /** Constructor or call arguments, decoded from the input with the contract's artifact. */
+    args: readonly unknown[];
+    /** The function called; absent for a creation. */
+    fn?: AbiFunction;
+}
+
+/** Reads a transaction and its receipt back from the chain and decodes its input. */
+export async function readContractTx(
+    rpcUrl: string,
+    meta: Pick<RecordedContractTx, 'hash' | 'kind' | 'contractName' | 'address'>,
+    artifact: { abi: Abi; bytecode: Hex },
+): Promise<RecordedContractTx> {
+    const [tx, receipt] = await Promise.all([
+        evmRpc(rpcUrl, 'eth_getTransactionByHash', [meta.hash]),
+        evmRpc(rpcUrl, 'eth_getTransactionReceipt', [meta.hash]),
+    ]);
+    const input = tx['input'] as Hex;
+    const { hash, kind, contractName, address } = meta;
+    if (kind === 'create') {
+        const args = decodeDeployData({
+            abi: artifact.abi,
+            bytecode: artifact.bytecode,
+            data: input,
+        }).args;
+        return { hash, kind, contractName, address, tx, receipt, args: args ?? [] };
+    }
+    const decoded = decodeFunctionData({ abi: artifact.abi, data: input });
+    const fn = artifact.abi.find(
+        (e): e is AbiFunction => e.type === 'function' && e.name === decoded.functionName,
+    );
+    return {
+        hash,
+        kind,
+        contractName,
+        address,
+        tx,
+        receipt,
+        args: decoded.args ?? [],
+        ...(fn ? { fn } : {}),
+    };
+}
+
 async function readChain(activity: ChainActivity): Promise<ChainRecords> {
     const contracts = activity.contracts!;
     const read = async (tool: 'foundry' | 'hardhat', meta: ContractTx): Promise<ChainTx> => {
-        const [tx, receipt] = await Promise.all([
-            evmRpc(activity.rpcUrl, 'eth_getTransactionByHash', [meta.hash]),
-            evmRpc(activity.rpcUrl, 'eth_getTransactionReceipt', [meta.hash]),
-        ]);
         const artifact = readArtifact(tool, meta.contractName);
-        const input = tx['input'] as Hex;
-        if (meta.kind === 'create') {
-            const args = decodeDeployData({
-                abi: artifact.abi,
-                bytecode: artifact.bytecode,
-                data: input,
-            }).args;
-            return { tool, meta, tx, receipt, abi: artifact.abi, args: args ?? [] };
-        }
-        const decoded = decodeFunctionData({ abi: artifact.abi, data: input });
-        const fn = artifact.abi.find(
-            (e): e is AbiFunction => e.type === 'function' && e.name === decoded.functionName,
-        );
+        const recorded = await readContractTx(activity.rpcUrl, meta, artifact);
         return {
             tool,
             meta,
-            tx,
-            receipt,
+            tx: recorded.tx,
+            receipt: recorded.receipt,
             abi: artifact.abi,
-            args: decoded.args ?? [],
-            ...(fn ? { fn } : {}),
+            args: recorded.args,
+            ...(recorded.fn ? { fn: recorded.fn } : {}),
         };
     };
     const all = async (tool: 'foundry' | 'hardhat', list: ContractTx[]) =>
@@ -177,7 +213,7 @@ async function readChain(activity: ChainActivity): Promise<ChainRecords> {
     };
 }
 
-async function evmRpc(url: string, method: string, params: unknown[]): Promise<RpcObject> {
+export async function evmRpc(url: string, method: string, params: unknown[]): Promise<RpcObject> {
     const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -224,13 +260,53 @@ const toNumber = (hex: unknown): number => Number(BigInt(hex as string));
 // --- Foundry -----------------------------------------------------------------------------------
 
 function writeFoundryBroadcast(chain: ChainRecords, write: Write): void {
-    const transactions = chain.foundry.map((t) => {
-        const create = t.meta.kind === 'create';
-        return {
+    const timestamp = Date.now();
+    const sequence = foundryBroadcast(
+        chain.chainId,
+        chain.foundry.map((t) => ({
             hash: t.meta.hash,
-            transactionType: create ? 'CREATE' : 'CALL',
+            kind: t.meta.kind,
             contractName: t.meta.contractName,
-            contractAddress: t.meta.address.toLowerCase(),
+            address: t.meta.address,
+            tx: t.tx,
+            receipt: t.receipt,
+            args: t.args,
+            ...(t.fn ? { fn: t.fn } : {}),
+        })),
+        timestamp,
+    );
+    const dir = `foundry/broadcast/Deploy.s.sol/${chain.chainId}`;
+    const text = JSON.stringify(sequence, null, 2);
+    write(`${dir}/run-latest.json`, text);
+    write(`${dir}/run-${timestamp}.json`, text);
+    // The sensitive part (crates/script-sequence `SensitiveScriptSequence`), owner-only.
+    const sensitive = JSON.stringify(
+        { transactions: chain.foundry.map(() => ({ rpc: chain.rpcUrl })) },
+        null,
+        2,
+    );
+    const cacheDir = `foundry/cache/Deploy.s.sol/${chain.chainId}`;
+    chmodSync(write(`${cacheDir}/run-latest.json`, sensitive), 0o600);
+    chmodSync(write(`${cacheDir}/run-${timestamp}.json`, sensitive), 0o600);
+}
+
+/**
+ * The `ScriptSequence` forge writes to `broadcast/<script>/<chain id>/run-latest.json` for these
+ * transactions, sent in this order, at `timestamp` (ms). The sandbox's sample workspace holds one
+ * too (test/fixtures/sandboxBroadcast.ts).
+ */
+export function foundryBroadcast(
+    chainId: number,
+    txs: readonly RecordedContractTx[],
+    timestamp: number,
+): Record<string, unknown> {
+    const transactions = txs.map((t) => {
+        const create = t.kind === 'create';
+        return {
+            hash: t.hash,
+            transactionType: create ? 'CREATE' : 'CALL',
+            contractName: t.contractName,
+            contractAddress: t.address.toLowerCase(),
             function: t.fn ? `${t.fn.name}(${t.fn.inputs.map((p) => p.type).join(',')})` : null,
             functionAbi: t.fn ? fullSignature(t.fn) : null,
             // A CREATE names its constructor arguments, when it has some.
@@ -242,13 +318,13 @@ function writeFoundryBroadcast(chain: ChainRecords, write: Write): void {
                 value: quantity(BigInt(t.tx['value'] as string)),
                 input: t.tx['input'],
                 nonce: t.tx['nonce'],
-                chainId: quantity(chain.chainId),
+                chainId: quantity(chainId),
             },
             additionalContracts: [],
             isFixedGasLimit: false,
         };
     });
-    const receipts = chain.foundry
+    const receipts = txs
         .map((t) => t.receipt)
         .sort(
             (a, b) =>
@@ -256,31 +332,17 @@ function writeFoundryBroadcast(chain: ChainRecords, write: Write): void {
                 toNumber(a['transactionIndex']) - toNumber(b['transactionIndex']),
         )
         .map(foundryReceipt);
-    const timestamp = Date.now();
-    const sequence = {
+    return {
         transactions,
         receipts,
         libraries: [],
         pending: [],
         returns: {},
         timestamp,
-        chain: chain.chainId,
-        // `git rev-parse --short HEAD` of the project; the throwaway workspace is no repository.
+        chain: chainId,
+        // `git rev-parse --short HEAD` of the project; neither workspace is a repository.
         commit: null,
     };
-    const dir = `foundry/broadcast/Deploy.s.sol/${chain.chainId}`;
-    const text = JSON.stringify(sequence, null, 2);
-    write(`${dir}/run-latest.json`, text);
-    write(`${dir}/run-${timestamp}.json`, text);
-    // The sensitive part (crates/script-sequence `SensitiveScriptSequence`), owner-only.
-    const sensitive = JSON.stringify(
-        { transactions: transactions.map(() => ({ rpc: chain.rpcUrl })) },
-        null,
-        2,
-    );
-    const cacheDir = `foundry/cache/Deploy.s.sol/${chain.chainId}`;
-    chmodSync(write(`${cacheDir}/run-latest.json`, sensitive), 0o600);
-    chmodSync(write(`${cacheDir}/run-${timestamp}.json`, sensitive), 0o600);
 }
 
 /** A receipt as alloy's `TransactionReceipt<FoundryReceiptEnvelope>` writes it back. */

@@ -167,6 +167,9 @@ export class Dataset {
                 (t) => t.txType === 'BaseTx' && t.emitted.some((u) => u.addresses[0] === addr0),
             ) ?? this.primary.xTxs[0]!;
         const showBlock = c.blocks[c.showcase.block]!;
+        const contracts = c.contractsShowcase!;
+        const address = (account: number): string => c.accounts[account]!.address;
+        const hash = (tx: number): string => c.txs[tx]!.hash;
         return {
             network: this.network,
             cChainId: info.cChainId,
@@ -198,6 +201,23 @@ export class Dataset {
             l1ValidationId: agreeing.validationId,
             vertexHeight: Math.min(5, this.primary.spec.vertexHeights - 1),
             nodeId: nodeIdFromBytes(this.primary.nodeKey),
+            contractsDeployer: address(contracts.deployer),
+            tokenContract: address(contracts.token),
+            vaultContract: address(contracts.vault),
+            counterContract: address(contracts.counter),
+            tokenRecipient: address(contracts.recipient),
+            tokenSpender: address(contracts.spender),
+            tokenDeployTxHash: hash(contracts.tokenDeployTx),
+            vaultDeployTxHash: hash(contracts.vaultDeployTx),
+            tokenTransferTxHash: hash(contracts.tokenTransferTx),
+            tokenApproveTxHash: hash(contracts.tokenApproveTx),
+            vaultDepositTxHash: hash(contracts.vaultDepositTx),
+            counterDeployTxHash: hash(contracts.counterDeployTx),
+            counterAddTxHash: hash(contracts.counterAddTx),
+            vaultRevertTxHash: hash(contracts.vaultRevertTx),
+            vaultCustomErrorTxHash: hash(contracts.vaultCustomErrorTx),
+            contractsBlockNumber: String(contracts.scriptBlock),
+            contractsBlockHash: c.blocks[contracts.scriptBlock]!.hash,
         };
     }
 

@@ -7,6 +7,16 @@
  * Amounts are kept as safe integers in scaled units (native: gwei; ERC-20: 10^(decimals-6) base
  * units) so that 100k transactions need no BigInt; `units()` turns them back into base-unit strings.
  */
+import type { Hex } from 'viem';
+
+import {
+    type CallOutcome,
+    type ContractName,
+    ContractsModel,
+    encodeCall,
+    type EvmLog,
+    explorerScript,
+} from './contracts';
 import { checksumAddress, createAddress, keccakHex, selector, wellKnown } from './ids';
 import { deriveSeed, Prng } from './prng';
 import type { SandboxNetwork } from './types';
@@ -33,6 +43,8 @@ export interface Account {
     token: TokenInfo | undefined;
     /** Index of the creating transaction, -1 for genesis allocations and wallets. */
     createdBy: number;
+    /** The runtime code of a contract built from a real artifact (contracts.ts). */
+    runtime?: string;
 }
 
 export interface Transfer {
@@ -70,7 +82,19 @@ export type TxKind =
     | 'teleporter'
     | 'deploy'
     | 'factory'
-    | 'fail';
+    | 'fail'
+    /** A call of a contract of contracts.ts, other than a token transfer. */
+    | 'call';
+
+/** What a transaction to or creating a contract of contracts.ts carries besides the rest. */
+export interface ScriptedTx {
+    /** The transaction's input, encoded with the contract's artifact. */
+    input: string;
+    /** `transfer(address,uint256)`; absent for a creation. */
+    signature?: string;
+    /** The receipt's logs, all of them (a token Transfer is also in `transfers`). */
+    logs: (EvmLog & { logIndex: number })[];
+}
 
 export interface EvmTx {
     index: number;
@@ -102,6 +126,7 @@ export interface EvmTx {
         | undefined;
     /** Token argument of the call (amount or tokenId), used to encode the input. */
     arg: number;
+    script?: ScriptedTx;
 }
 
 export interface EvmBlock {
@@ -137,6 +162,65 @@ export interface EvmChainSpec {
     /** Blockchain ids of the chains this one exchanges teleporter messages with. */
     teleporterPeers: readonly string[];
 }
+
+/**
+ * What the contracts of contracts.ts did on a C-Chain (account and transaction indices), at the
+ * start of its last blocks: the transactions of the Foundry tree's script/Deploy.s.sol (two
+ * creations, a token transfer, an approval, a deposit) in one block, a Counter and a call of it in
+ * the next, then one block each for two vault calls mined with status 0, as the real-node activity
+ * sends them (test/realnode/activity.ts).
+ */
+export interface ContractsShowcase {
+    /** Funded at genesis; sends every transaction here. */
+    deployer: number;
+    /** Gets the token transfer. */
+    recipient: number;
+    /** Gets the approval. */
+    spender: number;
+    token: number;
+    vault: number;
+    counter: number;
+    /** The block of the Deploy script's transactions (they come first in it). */
+    scriptBlock: number;
+    tokenDeployTx: number;
+    vaultDeployTx: number;
+    tokenTransferTx: number;
+    tokenApproveTx: number;
+    vaultDepositTx: number;
+    counterDeployTx: number;
+    counterAddTx: number;
+    /** `withdraw(10000)` with 500 deposited: `require` with a reason string. */
+    vaultRevertTx: number;
+    /** `deposit(1001)` above `maxDeposit` 1000: `TooLarge(1001, 1000)`. */
+    vaultCustomErrorTx: number;
+}
+
+interface ContractsScript {
+    /** Separate from the chain's generator: the random traffic draws the same numbers with it. */
+    rng: Prng;
+    ids: Partial<ContractsShowcase>;
+}
+
+/**
+ * Gas used and gas limit of the scripted transactions: plausible figures, with forge's limit of
+ * 130% of the estimate, and the fixed 200,000 the real-node activity sends its failing calls with.
+ */
+const scriptGas = {
+    tokenDeploy: [497_312, 646_505],
+    vaultDeploy: [255_118, 331_653],
+    transfer: [51_592, 67_069],
+    approve: [46_362, 60_270],
+    deposit: [45_431, 59_060],
+    counterDeploy: [163_927, 213_105],
+    counterAdd: [70_158, 91_205],
+    revert: [23_816, 200_000],
+    customError: [22_851, 200_000],
+} as const satisfies Record<string, readonly [number, number]>;
+/**
+ * Legacy transactions at 25 gwei (forge script --legacy): above every base fee of the sandbox, so
+ * the effective price, and with it each receipt of the Deploy script, is the same in any block.
+ */
+const scriptGasPrice = 25;
 
 interface Deltas {
     /** [block, delta, block, delta, …] */
@@ -218,6 +302,9 @@ export class EvmChain {
     readonly teleporter: number;
     /** Scripted transactions the known ids point at. */
     readonly showcase: { swapTx: number; teleporterTx: number; block: number };
+    /** The contracts of contracts.ts and what they did; on the C-Chain only. */
+    readonly contracts: ContractsModel | undefined;
+    private contractsScript: ContractsScript | undefined;
     private readonly rng: Prng;
 
     constructor(readonly spec: EvmChainSpec) {
@@ -345,8 +432,10 @@ export class EvmChain {
         this.addTx({ kind: 'transfer', from: star, to: 2, value: 12 * 1e9 });
         this.sealBlock(showBlock);
         this.showcase = { swapTx, teleporterTx, block: showBlock };
+        this.contracts = spec.isCChain ? new ContractsModel() : undefined;
         for (; block <= spec.blocks; block++) {
             this.startBlock(block);
+            if (this.contracts) this.contractsTraffic(this.contracts, block);
             const count = this.rng.int(0, spec.txPerBlock * 2 + 1);
             for (let i = 0; i < count; i++) this.randomTx();
             this.sealBlock(block);
@@ -354,6 +443,50 @@ export class EvmChain {
     }
 
     // ---- queries ------------------------------------------------------------------------
+
+    /** What the contracts of contracts.ts did here; undefined on an L1. */
+    get contractsShowcase(): ContractsShowcase | undefined {
+        const ids = this.contractsScript?.ids;
+        if (!ids) return undefined;
+        const keys: (keyof ContractsShowcase)[] = [
+            'deployer',
+            'recipient',
+            'spender',
+            'token',
+            'vault',
+            'counter',
+            'scriptBlock',
+            'tokenDeployTx',
+            'vaultDeployTx',
+            'tokenTransferTx',
+            'tokenApproveTx',
+            'vaultDepositTx',
+            'counterDeployTx',
+            'counterAddTx',
+            'vaultRevertTx',
+            'vaultCustomErrorTx',
+        ];
+        const missing = keys.filter((key) => ids[key] === undefined);
+        if (missing.length > 0) throw new Error(`contracts script incomplete: ${missing.join()}`);
+        return ids as ContractsShowcase;
+    }
+
+    /**
+     * `eth_call` at the end of `block`: a contract of contracts.ts answers as its code would;
+     * any other address with `0x`, as an account without code does (the sandbox's other
+     * contracts have bytecode but no behaviour).
+     */
+    call(
+        from: string,
+        to: string | undefined,
+        data: Hex,
+        value: bigint,
+        block: number,
+    ): CallOutcome {
+        const modelled =
+            to === undefined ? undefined : this.contracts?.call(block, from, to, data, value);
+        return modelled ?? { ok: true, returnData: '0x', logs: [] };
+    }
 
     get latestBlock(): number {
         return this.blocks.length - 1;
@@ -448,9 +581,11 @@ export class EvmChain {
             hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
         const num = (n: number | bigint): string => BigInt(n).toString(16).padStart(64, '0');
         const addr = (a: number): string => word(this.accounts[a]!.lower);
+        if (tx.script) return tx.script.input;
         const first = tx.transfers[0];
         switch (tx.kind) {
             case 'transfer':
+            case 'call':
                 return '0x';
             case 'erc20':
                 return `${methodSelectors.transfer}${addr(first!.to)}${num(BigInt(this.units(first!.amount, first!.token)))}`;
@@ -483,6 +618,7 @@ export class EvmChain {
         const a = this.accounts[account]!;
         if (!a.role) return '0x';
         if (a.createdBy >= 0 && this.txs[a.createdBy]!.block > block) return '0x';
+        if (a.runtime !== undefined) return a.runtime;
         return `0x6080604052600436106100${keccakHex(a.lower).slice(2)}${keccakHex(a.role).slice(2, 42)}56fea2646970667358221220${keccakHex(`${a.lower}meta`).slice(2)}64736f6c63430008140033`;
     }
 
@@ -493,6 +629,7 @@ export class EvmChain {
         role: ContractRole | undefined,
         token: TokenInfo | undefined,
         createdBy: number,
+        runtime?: string,
     ): number {
         const address = checksumAddress(key);
         const index = this.accounts.length;
@@ -503,6 +640,7 @@ export class EvmChain {
             role,
             token,
             createdBy,
+            ...(runtime !== undefined ? { runtime } : {}),
         });
         this.byLower.set(address.toLowerCase(), index);
         return index;
@@ -636,16 +774,267 @@ export class EvmChain {
             teleporter: undefined,
             arg: p.arg ?? 0,
         };
-        this.txs.push(tx);
-        this.involve(p.from, 'txs', index);
-        if (to >= 0 && to !== p.from) this.involve(to, 'txs', index);
-        const fee = tx.gasUsed * tx.gasPrice;
-        this.credit(p.from, -fee, block.number);
-        if (tx.status === 1 && p.value > 0) {
-            this.credit(p.from, -p.value, block.number);
-            this.credit(to, p.value, block.number);
-        }
+        this.record(tx);
         return tx;
+    }
+
+    /** Indexes a new transaction and moves its fee and value. */
+    private record(tx: EvmTx): void {
+        this.txs.push(tx);
+        this.involve(tx.from, 'txs', tx.index);
+        if (tx.to >= 0 && tx.to !== tx.from) this.involve(tx.to, 'txs', tx.index);
+        const fee = tx.gasUsed * tx.gasPrice;
+        this.credit(tx.from, -fee, tx.block);
+        if (tx.status === 1 && tx.value > 0) {
+            this.credit(tx.from, -tx.value, tx.block);
+            this.credit(tx.to, tx.value, tx.block);
+        }
+    }
+
+    /** The scripted transactions of contracts.ts that open `block`, if it is one of theirs. */
+    private contractsTraffic(model: ContractsModel, block: number): void {
+        const step = this.spec.blocks - block;
+        if (step === 4) {
+            const rng = new Prng(deriveSeed(this.spec.seed, 'contracts', this.spec.evmChainId));
+            const deployer = this.addAccount(rng.bytes(20), undefined, undefined, -1);
+            const recipient = this.addAccount(rng.bytes(20), undefined, undefined, -1);
+            const spender = this.addAccount(rng.bytes(20), undefined, undefined, -1);
+            const funding = 1_000 * 1e9;
+            this.genesisAlloc.set(deployer, funding);
+            this.credit(deployer, funding, 0);
+            const ids: Partial<ContractsShowcase> = { deployer, recipient, spender };
+            this.contractsScript = { rng, ids };
+            ids.scriptBlock = block;
+            const [name, symbol] = explorerScript.tokenArgs;
+            const token = this.scriptedTx(
+                model,
+                deployer,
+                {
+                    create: 'ExplorerToken',
+                    args: explorerScript.tokenArgs,
+                    role: 'token',
+                    token: {
+                        kind: 'erc20',
+                        name,
+                        symbol,
+                        decimals: 18,
+                        logoUri: `${logoBase}/${symbol.toLowerCase()}.png`,
+                        priceUsd: undefined,
+                        reputation: null,
+                    },
+                },
+                scriptGas.tokenDeploy,
+            );
+            ids.tokenDeployTx = token.index;
+            ids.token = token.to;
+            const vault = this.scriptedTx(
+                model,
+                deployer,
+                {
+                    create: 'ExplorerVault',
+                    args: [explorerScript.vaultMaxDeposit],
+                    role: 'generic',
+                },
+                scriptGas.vaultDeploy,
+            );
+            ids.vaultDeployTx = vault.index;
+            ids.vault = vault.to;
+            ids.tokenTransferTx = this.scriptedTx(
+                model,
+                deployer,
+                {
+                    to: token.to,
+                    contract: 'ExplorerToken',
+                    functionName: 'transfer',
+                    args: [this.accounts[recipient]!.address, explorerScript.transfer],
+                },
+                scriptGas.transfer,
+            ).index;
+            ids.tokenApproveTx = this.scriptedTx(
+                model,
+                deployer,
+                {
+                    to: token.to,
+                    contract: 'ExplorerToken',
+                    functionName: 'approve',
+                    args: [this.accounts[spender]!.address, explorerScript.approve],
+                },
+                scriptGas.approve,
+            ).index;
+            ids.vaultDepositTx = this.scriptedTx(
+                model,
+                deployer,
+                {
+                    to: vault.to,
+                    contract: 'ExplorerVault',
+                    functionName: 'deposit',
+                    args: [explorerScript.deposit],
+                },
+                scriptGas.deposit,
+            ).index;
+            return;
+        }
+        const script = this.contractsScript;
+        if (!script) return;
+        const ids = script.ids;
+        const deployer = ids.deployer!;
+        if (step === 3) {
+            const counter = this.scriptedTx(
+                model,
+                deployer,
+                { create: 'Counter', args: [], role: 'generic' },
+                scriptGas.counterDeploy,
+            );
+            ids.counterDeployTx = counter.index;
+            ids.counter = counter.to;
+            ids.counterAddTx = this.scriptedTx(
+                model,
+                deployer,
+                {
+                    to: counter.to,
+                    contract: 'Counter',
+                    functionName: 'add',
+                    args: [explorerScript.counterAdd],
+                },
+                scriptGas.counterAdd,
+            ).index;
+        } else if (step === 2) {
+            ids.vaultRevertTx = this.scriptedTx(
+                model,
+                deployer,
+                {
+                    to: ids.vault!,
+                    contract: 'ExplorerVault',
+                    functionName: 'withdraw',
+                    args: [explorerScript.withdraw],
+                },
+                scriptGas.revert,
+            ).index;
+        } else if (step === 1) {
+            ids.vaultCustomErrorTx = this.scriptedTx(
+                model,
+                deployer,
+                {
+                    to: ids.vault!,
+                    contract: 'ExplorerVault',
+                    functionName: 'deposit',
+                    args: [explorerScript.vaultMaxDeposit + 1n],
+                },
+                scriptGas.customError,
+            ).index;
+        }
+    }
+
+    /**
+     * One transaction of the contracts' script, run through the model: its input, its status,
+     * the code it leaves and its events; token Transfer events also become `transfers`, so that
+     * the Data API lists them as it lists every other token's.
+     */
+    private scriptedTx(
+        model: ContractsModel,
+        from: number,
+        action:
+            | {
+                  create: ContractName;
+                  args: readonly unknown[];
+                  role: ContractRole;
+                  token?: TokenInfo;
+              }
+            | {
+                  to: number;
+                  contract: ContractName;
+                  functionName: string;
+                  args: readonly unknown[];
+              },
+        gas: readonly [used: number, limit: number],
+    ): EvmTx {
+        const block = this.pendingBlock!;
+        const nonce = this.nonces.get(from) ?? 0;
+        this.nonces.set(from, nonce + 1);
+        const index = this.txs.length;
+        const sender = this.accounts[from]!.lower;
+        let to: number;
+        let kind: TxKind;
+        let input: Hex;
+        let signature: string | undefined;
+        let outcome: CallOutcome;
+        if ('create' in action) {
+            const key = createAddress(sender, nonce);
+            const created = model.create(
+                block.number,
+                sender,
+                checksumAddress(key),
+                action.create,
+                action.args,
+            );
+            to = this.addAccount(key, action.role, action.token, index, created.runtime);
+            kind = 'deploy';
+            input = created.input;
+            outcome = { ok: true, returnData: created.runtime, logs: created.logs };
+        } else {
+            to = action.to;
+            const call = encodeCall(action.contract, action.functionName, action.args);
+            input = call.data;
+            signature = call.signature;
+            kind = action.functionName === 'transfer' ? 'erc20' : 'call';
+            outcome = model.transact(block.number, sender, this.accounts[to]!.lower, input);
+        }
+        const tx: EvmTx = {
+            index,
+            hash: this.contractsScript!.rng.hex(32),
+            kind,
+            block: block.number,
+            blockIndex: index - block.txStart,
+            from,
+            to,
+            value: 0,
+            nonce,
+            gasLimit: gas[1],
+            gasUsed: gas[0],
+            gasPrice: scriptGasPrice,
+            txType: 0,
+            maxFee: scriptGasPrice,
+            maxPriority: scriptGasPrice,
+            status: outcome.ok ? 1 : 0,
+            transfers: [],
+            internals: [],
+            teleporter: undefined,
+            arg: 0,
+            script: { input, ...(signature !== undefined ? { signature } : {}), logs: [] },
+        };
+        this.record(tx);
+        if (outcome.ok) for (const log of outcome.logs) this.scriptLog(tx, log);
+        return tx;
+    }
+
+    private scriptLog(tx: EvmTx, log: EvmLog): void {
+        const emitter = this.accountOf(log.address)!;
+        const info = this.accounts[emitter]!.token;
+        let logIndex: number;
+        if (info?.kind === 'erc20' && log.topics[0] === topics.transfer) {
+            const party = (topic: Hex | undefined): number => {
+                const address = `0x${(topic ?? '').slice(26)}`;
+                if (address === zeroAddress) return -1;
+                const account = this.accountOf(address);
+                if (account === undefined) throw new Error(`Transfer to unknown ${address}`);
+                return account;
+            };
+            const value = BigInt(log.data);
+            const unit = 10n ** BigInt(info.decimals - 6);
+            if (value % unit !== 0n) throw new Error(`${value} is below the scaled unit`);
+            this.addTransfer(
+                tx,
+                emitter,
+                party(log.topics[1]),
+                party(log.topics[2]),
+                Number(value / unit),
+                0,
+            );
+            logIndex = tx.transfers[tx.transfers.length - 1]!.logIndex;
+        } else {
+            logIndex = this.pendingBlock!.logIndex++;
+        }
+        tx.script!.logs.push({ ...log, logIndex });
     }
 
     private involve(account: number, list: keyof AddressIndex, item: number): void {
@@ -953,6 +1342,7 @@ function gasFor(kind: TxKind, rng: Prng): number {
         case 'factory':
             return rng.int(2_000_000, 3_000_000);
         case 'fail':
+        case 'call':
             return rng.int(22_000, 30_000);
         case 'deploy':
             return rng.int(600_000, 1_400_000);

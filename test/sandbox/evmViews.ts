@@ -84,6 +84,13 @@ export class EvmViews {
     }
 
     private method(tx: EvmTx): Record<string, unknown> {
+        if (tx.script?.signature !== undefined) {
+            return {
+                callType: 'CONTRACT_CALL',
+                methodHash: tx.script.input.slice(0, 10),
+                methodName: tx.script.signature,
+            };
+        }
         switch (tx.kind) {
             case 'transfer':
                 return {
@@ -113,6 +120,8 @@ export class EvmViews {
                 return this.call('factory');
             case 'fail':
                 return this.call('fail');
+            case 'call':
+                throw new Error(`call ${tx.hash} has no script`);
         }
     }
 

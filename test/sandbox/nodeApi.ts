@@ -9,6 +9,8 @@
  * sandbox runs. Batches are accepted on `/rpc` only: the json2 endpoints answer an array with
  * one -32700 error, as AvalancheGo does.
  */
+import { decodeErrorResult, type Hex } from 'viem';
+
 import type { SandboxContext } from './context';
 import type { Dataset, EvmChainEntry } from './dataset';
 import type { EvmChain, EvmTx } from './evmChain';
@@ -33,6 +35,8 @@ class RpcFailure extends Error {
     constructor(
         message: string,
         readonly code = -32000,
+        /** `error.data`, which the EVM server sends with a revert (code 3). */
+        readonly data?: string,
     ) {
         super(message);
     }
@@ -651,8 +655,12 @@ export class NodeApi {
                 : undefined
         ) as Params | undefined;
         const id = req?.['id'] ?? null;
-        const error = (code: number, message: string): string =>
-            JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
+        const error = (code: number, message: string, data?: string): string =>
+            JSON.stringify({
+                jsonrpc: '2.0',
+                id,
+                error: data === undefined ? { code, message } : { code, message, data },
+            });
         if (!req || req['jsonrpc'] !== '2.0' || typeof req['method'] !== 'string')
             return error(-32600, 'invalid request');
         const method = req['method'];
@@ -663,7 +671,7 @@ export class NodeApi {
         try {
             return JSON.stringify({ jsonrpc: '2.0', id, result: handler(params as unknown[]) });
         } catch (e) {
-            if (e instanceof RpcFailure) return error(e.code, e.message);
+            if (e instanceof RpcFailure) return error(e.code, e.message, e.data);
             if (e instanceof PrimaryUnmarshal) return error(-32000, unmarshalMessage);
             if (e instanceof PrimaryFailure) return error(-32000, e.message);
             throw e;
@@ -765,6 +773,14 @@ export class NodeApi {
                 return number === undefined ? null : rpcBlock(entry, number, p[1] === true);
             },
             eth_getChainConfig: () => (isL1 ? l1ChainConfig(entry) : cChainConfig(entry)),
+            eth_call: (p) => {
+                const call = callArgs(p[0]);
+                const block = blockArg(p, 1, false);
+                if (block > chain.latestBlock) throw new RpcFailure('header not found');
+                const outcome = chain.call(call.from, call.to, call.input, call.value, block);
+                if (outcome.ok) return outcome.returnData;
+                throw revertError(outcome.revertData);
+            },
         };
         // Subnet-EVM's extras: coreth answers -32601 to each of them on the C-Chain.
         if (isL1) {
@@ -847,6 +863,104 @@ function parseBlockTag(raw: unknown, i: number, chain: EvmChain): number {
 
 const hexOf = (n: number | bigint): string => `0x${n.toString(16)}`;
 
+/**
+ * The call object of `eth_call` (geth's `TransactionArgs`): the fields a call's outcome depends
+ * on; gas and fee fields are accepted and not checked.
+ */
+function callArgs(raw: unknown): {
+    from: string;
+    to: string | undefined;
+    input: Hex;
+    value: bigint;
+} {
+    if (raw === undefined) throw new RpcFailure('missing value for required argument 0', -32602);
+    if (raw !== null && (typeof raw !== 'object' || Array.isArray(raw)))
+        throw new RpcFailure(
+            `invalid argument 0: json: cannot unmarshal ${Array.isArray(raw) ? 'array' : typeof raw} into Go value of type ethapi.TransactionArgs`,
+            -32602,
+        );
+    const args = (raw ?? {}) as Params;
+    const field = (name: string, pattern: RegExp, type: string): string | undefined => {
+        const value = args[name];
+        if (value === undefined || value === null) return undefined;
+        if (typeof value !== 'string' || !pattern.test(value))
+            throw new RpcFailure(
+                `invalid argument 0: json: cannot unmarshal invalid hex string into Go struct field TransactionArgs.${name} of type ${type}`,
+                -32602,
+            );
+        return value.toLowerCase();
+    };
+    const address = /^0x[0-9a-fA-F]{40}$/;
+    const bytes = /^0x(?:[0-9a-fA-F]{2})*$/;
+    const from = field('from', address, 'common.Address') ?? `0x${'0'.repeat(40)}`;
+    const to = field('to', address, 'common.Address');
+    const data = field('data', bytes, 'hexutil.Bytes');
+    const input = field('input', bytes, 'hexutil.Bytes');
+    // TransactionArgs.data(): both may be set only when equal (internal/ethapi/transaction_args.go).
+    if (data !== undefined && input !== undefined && data !== input)
+        throw new RpcFailure(
+            'both "data" and "input" are set and not equal. Please use "input" to pass transaction call data',
+        );
+    const value = field('value', /^0x(?:0|[1-9a-fA-F][0-9a-fA-F]*)$/, '*hexutil.Big');
+    return {
+        from,
+        to,
+        input: (input ?? data ?? '0x') as Hex,
+        value: value === undefined ? 0n : BigInt(value),
+    };
+}
+
+/**
+ * A revert as coreth's `eth_call` answers it: code 3, the revert data in `data`, and the reason
+ * in the message when the data is `Error(string)` (or a `Panic(uint256)`); without revert data,
+ * the plain -32000 "execution reverted". `newRevertError` in
+ * https://github.com/ava-labs/coreth/blob/master/internal/ethapi/errors.go and `Call` in
+ * internal/ethapi/api.go there, as in go-ethereum.
+ */
+function revertError(data: Hex): RpcFailure {
+    if (data === '0x') return new RpcFailure('execution reverted');
+    const reason = unpackRevert(data);
+    return new RpcFailure(
+        reason === undefined ? 'execution reverted' : `execution reverted: ${reason}`,
+        3,
+        data,
+    );
+}
+
+/**
+ * `UnpackRevert` of coreth's accounts/abi/abi.go (go-ethereum's): the reason of `Error(string)`,
+ * the words of `Panic(uint256)`.
+ */
+function unpackRevert(data: Hex): string | undefined {
+    try {
+        const decoded = decodeErrorResult({ abi: panicAbi, data });
+        if (decoded.errorName === 'Error') return decoded.args[0];
+        const code = decoded.args[0];
+        return panicReasons.get(code) ?? `unknown panic code: ${hexOf(code)}`;
+    } catch {
+        return undefined;
+    }
+}
+
+const panicAbi = [
+    { type: 'error', name: 'Error', inputs: [{ name: 'message', type: 'string' }] },
+    { type: 'error', name: 'Panic', inputs: [{ name: 'code', type: 'uint256' }] },
+] as const;
+
+/** `panicReasons` of coreth's accounts/abi/abi.go. */
+const panicReasons = new Map<bigint, string>([
+    [0x00n, 'generic panic'],
+    [0x01n, 'assert(false)'],
+    [0x11n, 'arithmetic underflow or overflow'],
+    [0x12n, 'division or modulo by zero'],
+    [0x21n, 'enum overflow'],
+    [0x22n, 'invalid encoded storage byte array accessed'],
+    [0x31n, 'out-of-bounds array access; popping on an empty array'],
+    [0x32n, 'out-of-bounds access of an array or bytesN'],
+    [0x41n, 'out of memory'],
+    [0x51n, 'uninitialized function'],
+]);
+
 function rpcTx(entry: EvmChainEntry, tx: EvmTx): Params {
     const chain = entry.chain;
     const block = chain.blocks[tx.block]!;
@@ -899,37 +1013,53 @@ function rpcReceipt(chain: EvmChain, tx: EvmTx): Params {
         transactionIndex: hexOf(tx.blockIndex),
         blockHash: block.hash,
     };
-    const logs: Params[] = tx.transfers.map((t) => {
-        const token = chain.accounts[t.token]!;
-        const kind = token.token!.kind;
-        const from = t.from < 0 ? `0x${'0'.repeat(40)}` : chain.accounts[t.from]!.lower;
-        const to = chain.accounts[t.to]!.lower;
-        let logTopics: string[];
-        let data: string;
-        if (kind === 'erc1155') {
-            logTopics = [
-                topics.transferSingle,
-                pad32(chain.accounts[tx.from]!.lower),
-                pad32(from),
-                pad32(to),
-            ];
-            data = `0x${BigInt(t.tokenId).toString(16).padStart(64, '0')}${BigInt(t.amount).toString(16).padStart(64, '0')}`;
-        } else if (kind === 'erc721') {
-            logTopics = [topics.transfer, pad32(from), pad32(to), pad32(t.tokenId.toString(16))];
-            data = '0x';
-        } else {
-            logTopics = [topics.transfer, pad32(from), pad32(to)];
-            data = pad32(BigInt(chain.units(t.amount, t.token)).toString(16));
-        }
-        return {
-            address: token.lower,
-            topics: logTopics,
-            data,
-            ...common,
-            logIndex: hexOf(t.logIndex),
-            removed: false,
-        };
-    });
+    // A contract of contracts.ts logs what its model emitted, token Transfers included.
+    const scripted = tx.script?.logs.map((log) => ({
+        address: log.address,
+        topics: log.topics,
+        data: log.data,
+        ...common,
+        logIndex: hexOf(log.logIndex),
+        removed: false,
+    }));
+    const logs: Params[] =
+        scripted ??
+        tx.transfers.map((t) => {
+            const token = chain.accounts[t.token]!;
+            const kind = token.token!.kind;
+            const from = t.from < 0 ? `0x${'0'.repeat(40)}` : chain.accounts[t.from]!.lower;
+            const to = chain.accounts[t.to]!.lower;
+            let logTopics: string[];
+            let data: string;
+            if (kind === 'erc1155') {
+                logTopics = [
+                    topics.transferSingle,
+                    pad32(chain.accounts[tx.from]!.lower),
+                    pad32(from),
+                    pad32(to),
+                ];
+                data = `0x${BigInt(t.tokenId).toString(16).padStart(64, '0')}${BigInt(t.amount).toString(16).padStart(64, '0')}`;
+            } else if (kind === 'erc721') {
+                logTopics = [
+                    topics.transfer,
+                    pad32(from),
+                    pad32(to),
+                    pad32(t.tokenId.toString(16)),
+                ];
+                data = '0x';
+            } else {
+                logTopics = [topics.transfer, pad32(from), pad32(to)];
+                data = pad32(BigInt(chain.units(t.amount, t.token)).toString(16));
+            }
+            return {
+                address: token.lower,
+                topics: logTopics,
+                data,
+                ...common,
+                logIndex: hexOf(t.logIndex),
+                removed: false,
+            };
+        });
     if (tx.teleporter && tx.status === 1) {
         const src = tx.teleporter.direction === 'SOURCE_TRANSACTION';
         const peerBytes = cb58Decode(tx.teleporter.peer);

@@ -126,6 +126,45 @@ export interface KnownIds {
     vertexHeight: number;
     /** The node's own id. */
     nodeId: string;
+    /**
+     * The real-node tier's contracts on the C-Chain (test/sandbox/contracts.ts): their code is
+     * the runtime bytecode of test/fixtures/contracts-workspace/foundry/out, their transactions'
+     * input, logs and revert data are encoded with those artifacts' ABIs. All sent by this
+     * account, funded at genesis.
+     */
+    contractsDeployer: string;
+    /** ExplorerToken ("Explorer Token", EXT, 18 decimals), an ERC-20 the Data API lists too. */
+    tokenContract: string;
+    /** ExplorerVault: its code holds its immutables (owner, maxDeposit 1000), filled in. */
+    vaultContract: string;
+    /** Counter: in no deployment record of the sample workspace, named only by its code. */
+    counterContract: string;
+    /** Gets 250 EXT in `tokenTransferTxHash`. */
+    tokenRecipient: string;
+    /** Approved for 100 EXT in `tokenApproveTxHash`. */
+    tokenSpender: string;
+    /** The creations of the token and the vault (the Foundry broadcast's CREATEs). */
+    tokenDeployTxHash: string;
+    vaultDeployTxHash: string;
+    /** `transfer(tokenRecipient, 250e18)`: a Transfer log, an ERC-20 transfer on the Data API. */
+    tokenTransferTxHash: string;
+    /** `approve(tokenSpender, 100e18)`: an Approval log. */
+    tokenApproveTxHash: string;
+    /** `deposit(500)`: a Deposited log. */
+    vaultDepositTxHash: string;
+    counterDeployTxHash: string;
+    /** `Counter.add(5)`: an Incremented log. */
+    counterAddTxHash: string;
+    /**
+     * `withdraw(10000)` mined with status 0; `eth_call` of it at the block before reverts with
+     * `Error("ExplorerVault: insufficient deposit")`.
+     */
+    vaultRevertTxHash: string;
+    /** `deposit(1001)` mined with status 0; its replay reverts with `TooLarge(1001, 1000)`. */
+    vaultCustomErrorTxHash: string;
+    /** The block holding the Deploy script's five transactions (first in it), and its hash. */
+    contractsBlockNumber: string;
+    contractsBlockHash: string;
 }
 
 export interface SandboxUrls {
