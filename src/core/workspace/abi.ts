@@ -1,6 +1,6 @@
 /**
- * ABI entries read from the workspace: checked, bounded, and given their canonical signature and
- * selector. The shape is solc's JSON ABI (https://docs.soliditylang.org/en/latest/abi-spec.html#json),
+ * ABI entries read from the workspace: checked and bounded (their signatures, selectors and topics are
+ * computed by ../abi/signature). The shape is solc's JSON ABI (https://docs.soliditylang.org/en/latest/abi-spec.html#json),
  * which Foundry, Hardhat and hardhat-deploy all copy as solc wrote it.
  *
  * An entry is kept only when it could be a real one: a function, event, error or constructor with
@@ -9,7 +9,6 @@
  * the decoder matches selectors against these entries, and a name is shown to the user as text.
  * `fallback` and `receive` are dropped without a word: they are in most ABIs and have no selector.
  */
-import { keccak256 } from '../ids/keccak256';
 import type { AbiEntry, AbiParam } from './types';
 import { field, isObject, text } from './json';
 
@@ -192,65 +191,4 @@ export function abiProblems(read: ReadAbi, what: string): string[] {
         );
     }
     return problems;
-}
-
-function canonicalType(param: AbiParam): string {
-    const match = typePattern.exec(param.type);
-    if (!match) return param.type;
-    const [, base, size, arrays] = match;
-    if (base === 'tuple') {
-        return `(${(param.components ?? []).map(canonicalType).join(',')})${arrays}`;
-    }
-    // `uint`, `int`, `fixed` and `ufixed` are aliases; the signature uses the full name
-    // (https://docs.soliditylang.org/en/latest/abi-spec.html#types).
-    if (size === '' && (base === 'uint' || base === 'int')) return `${base}256${arrays}`;
-    if (size === '' && (base === 'fixed' || base === 'ufixed')) return `${base}128x18${arrays}`;
-    return param.type;
-}
-
-interface Ids {
-    readonly signature: string;
-    readonly selector: string;
-    readonly topic: string;
-}
-
-// Interned entries are shared by every artifact that has them, so each is hashed once.
-const idsCache = new WeakMap<AbiEntry, Ids>();
-const hexDigits = '0123456789abcdef';
-
-function hexOf(bytes: Uint8Array, length: number): string {
-    let out = '0x';
-    for (let i = 0; i < length; i++) {
-        const byte = bytes[i]!;
-        out += hexDigits[byte >> 4]! + hexDigits[byte & 15]!;
-    }
-    return out;
-}
-
-function ids(entry: AbiEntry): Ids {
-    let cached = idsCache.get(entry);
-    if (cached) return cached;
-    const signature = `${entry.name}(${entry.inputs.map(canonicalType).join(',')})`;
-    // Names and types are checked to be ASCII, so each character is one byte.
-    const bytes = new Uint8Array(signature.length);
-    for (let i = 0; i < signature.length; i++) bytes[i] = signature.charCodeAt(i) & 0xff;
-    const digest = keccak256(bytes);
-    cached = { signature, selector: hexOf(digest, 4), topic: hexOf(digest, 32) };
-    idsCache.set(entry, cached);
-    return cached;
-}
-
-/** The canonical signature, `transfer(address,uint256)`, tuples written out: `f((uint256,address)[])`. */
-export function canonicalSignature(entry: AbiEntry): string {
-    return ids(entry).signature;
-}
-
-/** The 4-byte selector of a function or error, `0xa9059cbb` (lower-case hex). */
-export function selectorOf(entry: AbiEntry): string {
-    return ids(entry).selector;
-}
-
-/** The topic 0 of a non-anonymous event: the whole Keccak-256 of its signature. */
-export function topicOf(entry: AbiEntry): string {
-    return ids(entry).topic;
 }

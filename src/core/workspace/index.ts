@@ -10,7 +10,7 @@
  * with the first file that still has it as its origin.
  */
 import type { Candidate } from '../abi/types';
-import { selectorOf, topicOf } from './abi';
+import { selectorOf, topicOf } from '../abi/signature';
 import { chainId as chainIdOf, dirOf } from './json';
 import type {
     AbiEntry,
@@ -23,6 +23,7 @@ import type {
 } from './types';
 
 export * from './abi';
+export { canonicalSignature, selectorOf, topicOf } from '../abi/signature';
 export * from './artifacts';
 export * from './avalancheCli';
 export * from './bytecode';
