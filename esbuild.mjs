@@ -41,6 +41,12 @@ const lazyBundles = [
         entry: 'src/queries/queryFeature.ts',
         out: 'queries.js',
     },
+    {
+        loader: 'deploymentLenses.ts',
+        request: './lensTitles',
+        entry: 'src/contracts/lensTitles.ts',
+        out: 'contracts.js',
+    },
 ];
 const lazyBundlesPlugin = {
     name: 'lazy-bundles',
@@ -150,6 +156,8 @@ const contexts = await Promise.all([
     }),
     nodeContext('src/extension.ts', 'dist/main.js'),
     ...lazyBundles.map(({ entry, out }) => nodeContext(entry, `dist/${out}`)),
+    // The worker that parses the workspace's artifacts off the extension host's thread.
+    nodeContext('src/core/workspace/parseWorker.ts', 'dist/workspaceWorker.js'),
     esbuild.context({
         ...common,
         entryPoints: { main: 'src/webview-ui/main.ts' },

@@ -14,6 +14,7 @@ import { CommandId } from './commands/commandIds';
 import { type CommandHandlers, registerCommands } from './commands/registerCommands';
 import { createConnectionCommandHandlers } from './connection/connectionCommands';
 import { LocalNetworkFollower } from './connection/localNetworkFollower';
+import { DeploymentLenses } from './contracts/deploymentLenses';
 import { createHoverCommandHandlers } from './hover/hoverCommands';
 import { Hovers } from './hover/hovers';
 import { ClientProvider } from './platform/clients';
@@ -23,6 +24,7 @@ import { LocalNetworks } from './platform/localNetworks';
 import { bindDataApiKeyContext } from './platform/contextKeys';
 import { log } from './platform/log';
 import { Secrets } from './platform/secrets';
+import { WorkspaceContracts } from './platform/workspaceContracts';
 import { AvalancheStatusBar } from './connection/statusBarItem';
 import { Trees } from './tree/registerTrees';
 import { createTreeCommandHandlers } from './tree/treeCommands';
@@ -41,6 +43,8 @@ export interface ExtensionApi {
     readonly hovers: Hovers;
     /** The local networks found on this machine, and the one the selection follows. */
     readonly local: { readonly networks: LocalNetworks; readonly follower: LocalNetworkFollower };
+    /** The workspace's contracts (artifacts and deployment records), indexed on first use. */
+    readonly contracts: WorkspaceContracts;
     /** Read-only counters for leak tests: live timers, listeners and disposables. */
     readonly debug: { liveCounts(): LiveCounts };
 }
@@ -92,15 +96,22 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
                 }),
             );
         }
+        // Nothing is read until a panel, hover or lens asks (see workspaceContracts.ts).
+        const contracts = new WorkspaceContracts(
+            vscode.Uri.joinPath(context.extensionUri, 'dist', 'workspaceWorker.js').fsPath,
+        );
+        subscriptions.push(contracts);
         const queries = new LazyQueries({
             clients,
             config,
             state: context.globalState,
             extensionUri: context.extensionUri,
+            contracts,
         });
         subscriptions.push(queries);
-        const hovers = new Hovers(config, clients);
+        const hovers = new Hovers(config, clients, contracts);
         subscriptions.push(hovers);
+        subscriptions.push(new DeploymentLenses(clients, contracts));
         const handlers: CommandHandlers = {
             ...createTreeCommandHandlers(trees, config),
             ...queries.handlers(),
@@ -130,6 +141,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             queries,
             hovers,
             local: { networks: local, follower },
+            contracts,
             debug: { liveCounts },
         };
     } catch (error) {

@@ -22,7 +22,7 @@ const layers = [
     // The command id table, runCommand and the error sentences every feature uses.
     ['src/commands'],
     // The features: each owns its VS Code objects and commands.
-    ['src/connection', 'src/hover', 'src/queries', 'src/tree'],
+    ['src/connection', 'src/contracts', 'src/hover', 'src/queries', 'src/tree'],
     // The composition root and the entry point.
     ['src/extension.ts', 'src/bootstrap'],
 ];

@@ -33,3 +33,8 @@ export * from './format';
 export * from './views';
 export * from './query';
 export * from './hover';
+export * from './workspace';
+export * from './workspace/knowledge';
+export * from './workspace/anchors';
+export { ParsePool, emptyKnowledge } from './workspace/parsePool';
+export * from './workspace/workspaceKnowledge';

@@ -18,6 +18,7 @@ import type { ClientProvider } from '../platform/clients';
 import type { Config } from '../platform/config';
 import { Disposable } from '../platform/disposable';
 import { buildExplorerUrl } from '../platform/explorerUrl';
+import type { WorkspaceContracts } from '../platform/workspaceContracts';
 import { loadCore } from '../platform/lazyCore';
 import { SettingKey } from '../platform/settingKeys';
 import { type HoversTesting, HoversTestingSurface } from './hoversTesting';
@@ -69,6 +70,9 @@ const candidate = /[\w-]{27,}/;
 const mixedCaseAddress = /0x(?=[\da-fA-F]{0,39}[a-f])(?=[\da-fA-F]{0,39}[A-F])[\da-fA-F]{40}/;
 
 /** The hover feature, returned from `activate` for tests and the benchmark. */
+/** Longest a hover waits for the workspace's contracts to be indexed. */
+const contractsWaitMs = 1_500;
+
 export class Hovers extends Disposable {
     private engineInstance: Core.HoverEngine | undefined;
     private readonly probe = new HoversTestingSurface();
@@ -81,6 +85,7 @@ export class Hovers extends Disposable {
     constructor(
         private readonly config: Config,
         private readonly clients: ClientProvider,
+        private readonly contracts: WorkspaceContracts,
     ) {
         super();
         const forget = (): void => this.engineInstance?.forget();
@@ -133,6 +138,7 @@ export class Hovers extends Disposable {
             liveKinds: () => config.get(SettingKey.HoversLiveKinds),
             explorerUrl: (kind, id, network) =>
                 buildExplorerUrl(config.get(SettingKey.ExplorerUrlTemplate), { kind, id, network }),
+            contracts: () => this.contractsSoon(),
             commands: {
                 copy: CommandId.HoverCopy,
                 openDetails: CommandId.HoverOpenDetails,
@@ -142,6 +148,24 @@ export class Hovers extends Disposable {
             },
         });
         return this.engineInstance;
+    }
+
+    /**
+     * The workspace's contracts for a hover: the first hover starts the index, and a hover waits
+     * for it only so long (a monorepo's first build can take seconds); later hovers have names.
+     */
+    private async contractsSoon(): Promise<Core.ContractKnowledge | undefined> {
+        // An index that cannot be built leaves hovers as they were, without names.
+        const ready = this.contracts.knowledge().catch(() => undefined);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const late = new Promise<undefined>((resolve) => {
+            timer = setTimeout(() => resolve(undefined), contractsWaitMs);
+        });
+        try {
+            return await Promise.race([ready, late]);
+        } finally {
+            clearTimeout(timer);
+        }
     }
 
     /** Puts `text` on the clipboard. */

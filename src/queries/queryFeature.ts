@@ -7,6 +7,7 @@ import type * as vscode from 'vscode';
 
 import type { ClientProvider } from '../platform/clients';
 import type { Config } from '../platform/config';
+import type { WorkspaceContracts } from '../platform/workspaceContracts';
 import { Disposable } from '../platform/disposable';
 import { QueryPanels } from './queryPanels';
 import type { CommandHandler } from '../commands/runCommand';
@@ -20,6 +21,8 @@ export interface QueryFeatureDeps {
     readonly config: Config;
     readonly state: vscode.Memento;
     readonly extensionUri: vscode.Uri;
+    /** The workspace's contracts, which decode what the panels show. */
+    readonly contracts: WorkspaceContracts;
 }
 
 export class QueryFeature extends Disposable {
@@ -29,9 +32,11 @@ export class QueryFeature extends Disposable {
     readonly commands: QueryCommands;
     readonly handlers: Readonly<Record<QueryCommandId, CommandHandler>>;
 
-    constructor({ clients, config, state, extensionUri }: QueryFeatureDeps) {
+    constructor({ clients, config, state, extensionUri, contracts }: QueryFeatureDeps) {
         super();
-        this.services = this._register(new QueryServices(clients, config, state, extensionUri));
+        this.services = this._register(
+            new QueryServices(clients, config, state, extensionUri, contracts),
+        );
         // The panels call back into the commands (Edit Query…, the export buttons) only on a
         // user's action, by which time both exist.
         this.panels = this._register(

@@ -5,7 +5,14 @@
  * the export-operations list from the store (polling the ones still running). Also renders the
  * "Copy as curl" command of a query, the key redacted unless asked for.
  */
-import type { DataApiOperation, DataApiParams, NodeRpcMethod, ViewContext } from '../core/index';
+import type {
+    DataApiOperation,
+    DataApiParams,
+    EvmTransactionExtras,
+    NodeRpcMethod,
+    RpcTransaction,
+    ViewContext,
+} from '../core/index';
 import type { QueryServices } from './queryServices';
 import { formatError } from '../commands/formatError';
 import { loadCore } from '../platform/lazyCore';
@@ -112,14 +119,100 @@ export class QueryRunner {
                 break;
         }
         const nextPageToken = (result as { nextPageToken?: unknown } | null)?.nextPageToken;
+        const evm = await this.evmTransactionContext(request, result, signal);
         return {
             result,
-            context: await contextPromise,
+            context: { ...(await contextPromise), ...evm },
             nextPageToken:
                 typeof nextPageToken === 'string' && nextPageToken !== ''
                     ? nextPageToken
                     : undefined,
         };
+    }
+
+    /**
+     * What a transaction panel needs besides the transaction: the workspace's contracts to decode
+     * it, and for a transaction read from a node its receipt (status, logs), its chain's EVM id
+     * (deployment records are per chain id) and, when it failed, the revert data of a replay.
+     * Each part that fails is left out: the panel still shows the transaction.
+     */
+    private async evmTransactionContext(
+        request: QueryRequest,
+        result: unknown,
+        signal: AbortSignal,
+    ): Promise<Partial<ViewContext>> {
+        const isDataApiTx = request.source === 'dataApi' && request.operation === 'getTransaction';
+        const isNodeTx =
+            request.source === 'node' &&
+            request.method === 'eth_getTransactionByHash' &&
+            result !== null;
+        if (!isDataApiTx && !isNodeTx) return {};
+        const contracts = await this.services.contracts.knowledge().catch((error: unknown) => {
+            log.warn('Queries', 'The workspace contracts could not be read', error);
+            return undefined;
+        });
+        if (request.source !== 'node') return { contracts };
+        const core = loadCore();
+        const rpc = this.services.clients.nodeRpc();
+        const tx = result as RpcTransaction;
+        const chain = request.chain ? { chain: request.chain } : {};
+        const [receipt, chainId] = await Promise.allSettled([
+            rpc.call(core.nodeRpcMethods.eth_getTransactionReceipt, [tx.hash], {
+                signal,
+                ...chain,
+            }),
+            rpc.call(core.nodeRpcMethods.eth_chainId, [], { signal, ...chain }),
+        ]);
+        const evmTx: EvmTransactionExtras = {
+            receipt: receipt.status === 'fulfilled' ? receipt.value : undefined,
+            receiptError:
+                receipt.status === 'rejected'
+                    ? log.redact(formatError(receipt.reason).message)
+                    : undefined,
+        };
+        if (evmTx.receipt?.status === 'failed' && tx.blockNumber !== null) {
+            Object.assign(evmTx, await this.replay(tx, request.chain, signal));
+        }
+        return {
+            contracts,
+            evmChainId: chainId.status === 'fulfilled' ? String(chainId.value) : undefined,
+            evmTx,
+        };
+    }
+
+    /**
+     * Runs a failed transaction again as an `eth_call` on the state before its block, which is how
+     * its revert data is learnt: receipts do not carry it. The state of an old block may be pruned
+     * from the node; then the panel says the reason is unknown and why.
+     */
+    private async replay(
+        tx: RpcTransaction,
+        chain: string | undefined,
+        signal: AbortSignal,
+    ): Promise<Pick<EvmTransactionExtras, 'revertData' | 'revertError'>> {
+        const core = loadCore();
+        const call = {
+            from: tx.from,
+            ...(tx.to ? { to: tx.to } : {}),
+            data: tx.input,
+            value: `0x${BigInt(tx.value).toString(16)}`,
+            gas: `0x${BigInt(tx.gas).toString(16)}`,
+        };
+        const block = `0x${Math.max(0, (tx.blockNumber ?? 1) - 1).toString(16)}`;
+        try {
+            await this.services.clients
+                .nodeRpc()
+                .callRaw(core.nodeEndpointPath('evm', chain), 'eth_call', [call, block], {
+                    signal,
+                });
+            return { revertError: 'the replay on the state before its block did not revert' };
+        } catch (error) {
+            if (core.isAbortError(error)) throw error;
+            const data = (error as { data?: unknown }).data;
+            if (typeof data === 'string' && /^0x[0-9a-fA-F]*$/.test(data))
+                return { revertData: data };
+            return { revertError: log.redact(formatError(error).message) };
+        }
     }
 
     /**

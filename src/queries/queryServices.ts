@@ -10,6 +10,7 @@ import type { ChainInfo, HistoryEntry, StoredOperation } from '../core/index';
 import type { QueryRequest } from '../shared/query';
 import type { ClientProvider } from '../platform/clients';
 import type { Config } from '../platform/config';
+import type { WorkspaceContracts } from '../platform/workspaceContracts';
 import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
@@ -40,6 +41,7 @@ export class QueryServices extends Disposable {
         readonly config: Config,
         readonly state: vscode.Memento,
         readonly extensionUri: vscode.Uri,
+        readonly contracts: WorkspaceContracts,
     ) {
         super();
     }

@@ -166,7 +166,7 @@ describe('(unit) manifest', () => {
             ),
             ...[...read('esbuild.mjs').matchAll(/\bout: '([\w.-]+\.js)'/g)].map((m) => m[1]!),
         ]);
-        assert.deepEqual([...bundles].sort(), ['core.js', 'main.js', 'queries.js']);
+        assert.deepEqual([...bundles].sort(), ['contracts.js', 'core.js', 'main.js', 'queries.js']);
         const patterns = read('.vscodeignore')
             .split('\n')
             .map((line) => line.trim())
@@ -177,6 +177,7 @@ describe('(unit) manifest', () => {
         for (const file of [
             path.posix.normalize(manifest.main),
             ...[...bundles].map((b) => `dist/${b}`),
+            'dist/workspaceWorker.js',
             'dist/webview/main.js',
             'dist/webview/main.css',
             'dist/webview/codicon.css',

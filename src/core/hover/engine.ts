@@ -27,6 +27,7 @@ import {
 } from '../identifiers';
 import type { NodeRpcClient } from '../nodeRpc/rpcClient';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
+import type { ContractKnowledge } from '../workspace/knowledge';
 import { type CachedAnswer, HoverCache, type HoverCacheStats } from './cache';
 import { toCalmError } from './calmError';
 import {
@@ -79,6 +80,11 @@ export interface HoverEngineHost {
     /** The Avalanche explorer URL of an item, from the user's template (it knows no local network). */
     explorerUrl(kind: string, id: string, network: DataApiNetwork): string;
     readonly commands: HoverCommandIds;
+    /**
+     * The workspace's contracts, which name addresses and decode calls in EVM hovers; undefined
+     * when they are not ready soon enough (the host bounds the wait).
+     */
+    contracts?(): Promise<ContractKnowledge | undefined>;
     readonly now?: (() => number) | undefined;
     readonly limits?: Partial<ResolverLimits> | undefined;
 }
@@ -291,8 +297,14 @@ export class HoverEngine {
      * calm line; undefined when `signal` fired first.
      */
     async liveMarkdown(id: Identifier, signal: AbortSignal): Promise<HoverMarkdown | undefined> {
+        // Only EVM answers have calls to decode and contracts to name.
+        const contracts =
+            id.kind === 'evmAddress' || id.kind === 'hash32'
+                ? this.host.contracts?.().catch(() => undefined)
+                : undefined;
         try {
-            return this.render({ value: await this.load(id, signal) });
+            const value = await this.load(id, signal);
+            return this.render({ value }, await contracts);
         } catch (error) {
             if (isAbortError(error) || signal.aborted) return undefined;
             return this.render({ error });
@@ -394,10 +406,11 @@ export class HoverEngine {
         this.cache.dispose();
     }
 
-    private render(answer: CachedAnswer<LiveResult>): HoverMarkdown {
+    private render(answer: CachedAnswer<LiveResult>, contracts?: ContractKnowledge): HoverMarkdown {
         const nowMs = this.now();
         const options: LiveHoverOptions = {
             nowMs,
+            contracts,
             explorerUrl: (kind, id, network) =>
                 network === 'local' ? undefined : this.host.explorerUrl(kind, id, network),
             setApiKeyCommand: this.host.commands.setApiKey,

@@ -20,7 +20,9 @@ import {
     safeLinkTarget,
     shortenId,
 } from '../format';
+import { decodedLines } from '../abi/format';
 import type { Identifier } from '../identifiers';
+import { nameHow, originText, type ContractKnowledge } from '../workspace/knowledge';
 import { pChainId } from '../ids/primaryNetwork';
 import { calmErrorText } from './calmError';
 import type {
@@ -262,6 +264,8 @@ export interface LiveHoverOptions {
         ((kind: string, id: string, network: HoverNetwork) => string | undefined) | undefined;
     /** Our command that sets the Data API key, linked from rate-limit and key lines. */
     readonly setApiKeyCommand?: string | undefined;
+    /** The workspace's contracts: names addresses and decodes calls. */
+    readonly contracts?: ContractKnowledge | undefined;
 }
 
 function when(seconds: number, nowMs: number): string {
@@ -360,6 +364,10 @@ function evmAddressPart(md: Md, r: EvmAddressLive, options: LiveHoverOptions): W
         what = 'account or contract';
     }
     md.raw(`**On ${name(r.chain.name)}** · ${what}`);
+    const known = options.contracts
+        ? addressName(options.contracts, r.chain.evmChainId, r.address, r.code)
+        : undefined;
+    if (known) md.raw(known);
     if (r.native) md.raw(`Balance: ${tokenLine(r.native)}`);
     if (r.nonce !== undefined) {
         md.raw(`Nonce ${e(formatInteger(String(r.nonce)))} (transactions sent)`);
@@ -392,6 +400,51 @@ function evmAddressPart(md: Md, r: EvmAddressLive, options: LiveHoverOptions): W
     return r.chain.isCChain ? [] : evmExplorer(r.chain, 'address', r.address, options);
 }
 
+/**
+ * The workspace's name of an address, with where it came from: a deployment record, the
+ * artifact whose runtime bytecode the chain's code matches exactly, or the precompile table.
+ */
+function addressName(
+    contracts: ContractKnowledge,
+    chainId: string,
+    address: string,
+    code: string | undefined,
+): string | undefined {
+    const named = contracts.nameOf(chainId, address);
+    if (named) return `**${name(named.name)}** · ${e(nameHow(named))}`;
+    if (!code) return undefined;
+    const matches = contracts.byCode(code);
+    if (matches.length === 0) return undefined;
+    if (matches.length > 1) {
+        return `Code matches ${matches.length} artifacts: ${matches
+            .slice(0, 3)
+            .map((a) => `${name(a.contractName)} (${e(originText(a.origin))})`)
+            .join(', ')}`;
+    }
+    const [only] = matches;
+    return `**${name(only!.contractName)}** · code matches ${e(originText(only!.origin))}`;
+}
+
+/** `Call add(amount: 5)` from the workspace's ABIs, or why it is not decoded. */
+function decodedCallLine(
+    contracts: ContractKnowledge,
+    chainId: string,
+    to: string,
+    input: string,
+): string | undefined {
+    const result = contracts.decodeCall(chainId, to, input);
+    switch (result.status) {
+        case 'decoded':
+            return `Call ${e(clip(decodedLines(result.decoded).join(' '), 240))} · ABI from ${e(originText(result.decoded.origin))}`;
+        case 'ambiguous':
+            return `Call: ambiguous selector, ${e(result.candidates.map((c) => c.signature).join(' or '))}`;
+        case 'invalid':
+            return `Call ${code(result.selector)}: known ABIs do not decode it`;
+        default:
+            return undefined;
+    }
+}
+
 function transferLine(t: HoverTransfer): string {
     const what =
         t.ercType === 'ERC-721'
@@ -410,8 +463,13 @@ function evmTxPart(md: Md, r: EvmTxLive, options: LiveHoverOptions): WebLink[] {
         md.raw(`Block ${e(formatInteger(r.blockNumber))}${time}`);
     }
     md.raw(`From ${shortCode(r.from)} to ${r.to ? shortCode(r.to) : 'a new contract'}`);
-    const method = r.method ? ` · ${e(clip(r.method, 80))}` : '';
+    const decoded =
+        options.contracts && r.input && r.to
+            ? decodedCallLine(options.contracts, r.chain.evmChainId, r.to, r.input)
+            : undefined;
+    const method = r.method && !decoded ? ` · ${e(clip(r.method, 80))}` : '';
     md.raw(`Value ${amount(r.value, r.decimals, r.symbol)}${method}`);
+    if (decoded) md.raw(decoded);
     md.raw(
         `Gas ${e(formatInteger(r.gasUsed))} of ${e(formatInteger(r.gasLimit))} at ${amount(r.gasPrice, 9, 'gwei')}`,
     );

@@ -24,9 +24,20 @@ export function panelQueryFor(
     options: PanelQueryOptions,
 ): QueryRequest | undefined {
     if (id.broken) return undefined;
-    // The panels ask the Data API, which knows nothing of a local network; a P-/X-Chain address
+    // The Data API knows nothing of a local network: a transaction found on one of its chains
+    // opens the node's transaction panel (receipt, decoded call and logs); a P-/X-Chain address
     // names its own network.
-    if (options.network === 'local' && id.kind !== 'pnAddress') return undefined;
+    if (options.network === 'local') {
+        const live = options.live;
+        if (live?.kind === 'evmTx' && live.chain.blockchainId) {
+            return nodeQuery(
+                'eth_getTransactionByHash',
+                { hash: live.txHash },
+                live.chain.blockchainId,
+            );
+        }
+        if (id.kind !== 'pnAddress') return undefined;
+    }
     const chainId = options.evmChainId?.trim() || cChainEvmId(options.network);
     const live = options.live;
     if (live) {
@@ -90,4 +101,8 @@ export function panelQueryFor(
         case 'cb58Id':
             return undefined;
     }
+}
+
+function nodeQuery(method: string, texts: Record<string, string>, chain: string): QueryRequest {
+    return { source: 'node', method, texts, chain };
 }

@@ -128,6 +128,11 @@ export interface EvmAddressLive {
     readonly spamHidden?: number | undefined;
     /** Undefined when the code could not be read. */
     readonly isContract?: boolean | undefined;
+    /**
+     * The runtime code, kept (up to the EIP-170 limit) so the workspace can name the contract by
+     * an exact bytecode match.
+     */
+    readonly code?: string | undefined;
     readonly token?: HoverTokenContract | undefined;
     readonly recent?: readonly HoverTxRow[] | undefined;
     readonly moreTransactions?: boolean | undefined;
@@ -201,6 +206,8 @@ export interface EvmTxLive {
     readonly teleporter?: HoverTeleporter | undefined;
     /** Event logs the receipt holds (JSON-RPC answers only). */
     readonly logCount?: number | undefined;
+    /** The call data, decoded with the workspace's ABIs when the hover is drawn. */
+    readonly input?: string | undefined;
     /** Fee paid in the smallest unit: gas used × effective gas price (JSON-RPC answers only). */
     readonly fee?: string | undefined;
     readonly source?: HoverSource | undefined;

@@ -108,6 +108,8 @@ export class WorkspaceIndex {
     private readonly byTransaction = new Map<string, RecordedTransaction[]>();
     private readonly byRuntimeHash = new Map<string, ContractArtifact[]>();
     private readonly byName = new Map<string, ContractArtifact[]>();
+    /** Artifacts by runtime code length: the immutable layouts to try on one chain's code. */
+    private readonly byRuntimeLength = new Map<number, ContractArtifact[]>();
     private readonly namesByAddress = new Map<string, NamedAddress[]>();
     /** directory → file → chain id, from `.chainId` files and Ignition journals. */
     private readonly directoryChains = new Map<string, Map<string, string>>();
@@ -183,6 +185,9 @@ export class WorkspaceIndex {
             if (artifact.runtimeHash !== undefined) {
                 push(this.byRuntimeHash, artifact.runtimeHash.toLowerCase(), artifact);
             }
+            if (artifact.runtimeLength !== undefined) {
+                push(this.byRuntimeLength, artifact.runtimeLength, artifact);
+            }
             push(this.byName, artifact.contractName, artifact);
         }
         for (const deployment of deployments)
@@ -232,6 +237,9 @@ export class WorkspaceIndex {
         for (const artifact of knowledge.artifacts) {
             if (artifact.runtimeHash !== undefined) {
                 remove(this.byRuntimeHash, artifact.runtimeHash.toLowerCase(), artifacts);
+            }
+            if (artifact.runtimeLength !== undefined) {
+                remove(this.byRuntimeLength, artifact.runtimeLength, artifacts);
             }
             remove(this.byName, artifact.contractName, artifacts);
         }
@@ -377,6 +385,11 @@ export class WorkspaceIndex {
     artifactByRuntimeHash(hash: string): ContractArtifact[] {
         const key = normalizeHex(hash, topicPattern);
         return key === undefined ? [] : [...(this.byRuntimeHash.get(key) ?? [])];
+    }
+
+    /** Artifacts whose runtime code is `length` bytes long. */
+    artifactsOfRuntimeLength(length: number): ContractArtifact[] {
+        return [...(this.byRuntimeLength.get(length) ?? [])];
     }
 
     /** Artifacts of contracts named `contractName` (bare name, case-sensitive). */

@@ -17,6 +17,7 @@ import type {
 import {
     dataApiFallbackReason,
     rpcAccount,
+    keptCode,
     rpcAddressLive,
     rpcEndpointFor,
     rpcSource,
@@ -61,6 +62,7 @@ export async function resolveEvmAddress(
         out.native = live.native;
         out.nonce = live.nonce;
         out.isContract = live.isContract;
+        out.code = live.code;
         out.source = live.source;
     } else if (balances.ok) {
         out.source = { service: 'Data API' };
@@ -113,6 +115,7 @@ export async function resolveEvmAddress(
     if (out.isContract === undefined) {
         if (code.ok) {
             out.isContract = code.value.length > 2;
+            out.code = keptCode(code.value);
         } else {
             const service = chain.isCChain ? 'node' : 'chain RPC';
             notes.push(lookup.note(code.error, service, 'contract check'));

@@ -13,7 +13,14 @@ import type {
     LiveResult,
 } from '../types';
 import { resolveCb58 } from './cb58Id';
-import { dataApiFallbackReason, rpcEndpointFor, rpcHash, rpcHashLive, rpcSource } from './evmRpc';
+import {
+    dataApiFallbackReason,
+    keptInput,
+    rpcEndpointFor,
+    rpcHash,
+    rpcHashLive,
+    rpcSource,
+} from './evmRpc';
 import { isNotFound, type Lookup, outcomeOf } from './lookup';
 
 /**
@@ -147,6 +154,7 @@ async function evmTxLive(
         symbol: token.symbol,
         decimals: token.decimals,
         method: t.method?.methodName || t.method?.callType || undefined,
+        input: keptInput(t.input),
         gasUsed: t.gasUsed,
         gasLimit: t.gasLimit,
         gasPrice: t.gasPrice,

@@ -227,6 +227,7 @@ export function rpcAddressLive(
             balance: account.balance,
         },
         isContract: account.code.length > 2,
+        code: keptCode(account.code),
         nonce: account.nonce,
         source,
         alsoOn: alsoOn && alsoOn.length > 0 ? alsoOn : undefined,
@@ -286,6 +287,7 @@ export function rpcHashLive(
         internal: [],
         internalCount: 0,
         logCount: receipt?.logs.length,
+        input: keptInput(tx.input),
         fee: receipt ? (BigInt(receipt.gasUsed) * BigInt(gasPrice)).toString() : undefined,
         source,
         alsoOn: also,
@@ -403,4 +405,19 @@ export async function resolveLocalEvmHash(lookup: Lookup, hash: string): Promise
         notes,
         others,
     );
+}
+
+/** Longest runtime code kept for naming (EIP-170's 24,576 bytes, as hex). */
+const maxKeptCode = 2 + 2 * 24_576;
+/** Longest call data kept for decoding in a hover. */
+const maxKeptInput = 2 + 2 * 16_384;
+
+export function keptCode(code: string | undefined): string | undefined {
+    return code !== undefined && code.length > 2 && code.length <= maxKeptCode ? code : undefined;
+}
+
+export function keptInput(input: string | undefined): string | undefined {
+    return input !== undefined && input.length >= 10 && input.length <= maxKeptInput
+        ? input
+        : undefined;
 }

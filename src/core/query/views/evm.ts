@@ -42,6 +42,7 @@ import {
     time,
     tokenLink,
 } from '../cells';
+import { dataApiCallSections } from './decoded';
 import { col, param, type ResultBuilder, type ViewContext } from './types';
 
 function native(context: ViewContext): { symbol: string | undefined; decimals: number } {
@@ -274,6 +275,8 @@ export const transactionView: ResultBuilder = {
                 ),
             );
         }
+        const decoded = dataApiCallSections(r, chainId, context);
+        sections.unshift(...decoded.sections);
         const internal = r.internalTransactions ?? [];
         sections.push({
             title: `Internal transactions (${internal.length})`,
@@ -294,6 +297,7 @@ export const transactionView: ResultBuilder = {
                 ['Time', time(tx.blockTimestamp)],
                 ['From', party(chainId, tx.from)],
                 ['To', party(chainId, tx.to)],
+                ...decoded.overview,
                 ['Method', method(tx)],
                 ['Value', amount(tx.value, decimals, symbol)],
                 ['Fee', fee === undefined ? empty : amount(fee, decimals, symbol)],

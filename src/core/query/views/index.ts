@@ -34,7 +34,7 @@ import { nodeHeader, rawHeader } from './node';
 import * as primary from './primary';
 import { col, param, type ResultBuilder, type ViewContext, type ViewHeader } from './types';
 
-export type { ViewContext, ViewHeader, ResultBuilder } from './types';
+export type { EvmTransactionExtras, ViewContext, ViewHeader, ResultBuilder } from './types';
 
 function outcomeBadge(op: OutcomeInput): Cell {
     const outcome = operationOutcome(op);

@@ -5,6 +5,7 @@
  * that reads them on the same node: the Data API does not index local networks); logger levels, aliases, VMs
  * and the standard eth_* answers a small one; everything else falls back to the generic view.
  */
+import { nodeTransactionExtras } from './decoded';
 import type {
     L1ValidatorResult,
     PlatformBalance,
@@ -742,7 +743,7 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
             sections: [],
         };
     },
-    eth_getTransactionByHash: (result) => {
+    eth_getTransactionByHash: (result, _request, context) => {
         if (result === null)
             return {
                 fields: [],
@@ -750,9 +751,12 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
                 notice: { tone: 'warn', text: 'The node does not know this transaction.' },
             };
         const tx = result as RpcTransaction;
+        const extras = nodeTransactionExtras(tx, context);
         return {
+            notice: extras.notice,
             fields: fields(
                 ['Hash', id(tx.hash)],
+                ...extras.overview,
                 ['Block', num(tx.blockNumber)],
                 ['Block hash', id(tx.blockHash)],
                 ['From', id(tx.from)],
@@ -766,7 +770,7 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
                 ['Type', num(tx.type)],
                 ['Input', id(tx.input, undefined, 18, 8)],
             ),
-            sections: [],
+            sections: extras.sections,
         };
     },
     eth_getTransactionReceipt: (result) => {

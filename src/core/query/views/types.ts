@@ -4,6 +4,8 @@
  * results, each item into a row of the main table. Builders are pure and see hostile data: every
  * string goes through the cell constructors, which keep it as text.
  */
+import type { RpcReceipt } from '../../nodeRpc/schemas';
+import type { ContractKnowledge } from '../../workspace/knowledge';
 import type { QueryRequest } from '../../../shared/query';
 import type { Cell, Column, Field, Section, Tone } from '../../../shared/viewModel';
 
@@ -17,6 +19,22 @@ export interface ViewContext {
     readonly nodeUrl?: string | undefined;
     /** "Now" for relative badges (scheduled upgrades…); injectable for tests. */
     readonly nowMs?: number | undefined;
+    /** The workspace's contracts: names of addresses, ABIs that decode calls, logs, reverts. */
+    readonly contracts?: ContractKnowledge | undefined;
+    /** The EVM chain id of a node query's chain, when it was asked. */
+    readonly evmChainId?: string | undefined;
+    /** What a transaction read from a node comes with. */
+    readonly evmTx?: EvmTransactionExtras | undefined;
+}
+
+/** The receipt of a transaction read from a node and, when it failed, its revert data. */
+export interface EvmTransactionExtras {
+    readonly receipt?: RpcReceipt | null | undefined;
+    readonly receiptError?: string | undefined;
+    /** The revert data of a replay (`0x` when it reverted without any). */
+    readonly revertData?: string | undefined;
+    /** Why no revert data is known. */
+    readonly revertError?: string | undefined;
 }
 
 /** Everything of a panel except the rows of its main table. */

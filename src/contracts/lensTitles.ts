@@ -1,0 +1,98 @@
+/**
+ * The titles of the deployment lenses: what the selected network's chain says about a record's
+ * transaction or contract. Loaded with the first lens resolved (`dist/contracts.js`, see
+ * esbuild.mjs), so activation does not carry it.
+ */
+import type { Anchor } from '../core/workspace/anchors';
+import type { BatchCall, ChainInfo, RpcTarget } from '../core/index';
+import { formatError } from '../commands/formatError';
+import type { ClientProvider } from '../platform/clients';
+import { loadCore } from '../platform/lazyCore';
+import type { WorkspaceContracts } from '../platform/workspaceContracts';
+
+export class LensTitles {
+    constructor(
+        private readonly clients: ClientProvider,
+        private readonly contracts: WorkspaceContracts,
+    ) {}
+
+    /** The lens's title: what the chain says about the value, or why it could not be read. */
+    async describe(a: Anchor): Promise<string> {
+        try {
+            const target = await this.rpcOf(a.chainId);
+            if (typeof target === 'string') return target;
+            return a.kind === 'transaction'
+                ? await this.transactionTitle(target.rpc, target.chain, a.value)
+                : await this.contractTitle(target.rpc, target.chain, a);
+        } catch (error) {
+            return `$(warning) ${formatError(error).message}`;
+        }
+    }
+
+    /** The chain's RPC on the selected network, or a sentence saying why there is none. */
+    private async rpcOf(
+        chainId: string | undefined,
+    ): Promise<{ rpc: RpcTarget; chain: ChainInfo } | string> {
+        if (!chainId) return 'no chain id in this record';
+        const network = this.clients.network;
+        const chains = [
+            ...(await this.clients.nodeChains(network).catch(() => [])),
+            ...(network === 'local' ? [] : await this.clients.chains(network).catch(() => [])),
+        ];
+        const chain = chains.find((c) => c.chainId === chainId && c.rpcUrl);
+        if (!chain?.rpcUrl) {
+            return `chain ${chainId} is not on the selected network (${network}); choose its network to see its state`;
+        }
+        const rpc = this.clients.rpcFor(chain.rpcUrl);
+        return rpc ? { rpc, chain } : `chain ${chainId} has no http(s) RPC URL`;
+    }
+
+    private async transactionTitle(
+        rpc: RpcTarget,
+        chain: ChainInfo,
+        hash: string,
+    ): Promise<string> {
+        const core = loadCore();
+        const receipt = await callAt(
+            rpc,
+            core.batchCall(core.nodeRpcMethods.eth_getTransactionReceipt, [hash]),
+        );
+        if (!receipt)
+            return `$(question) not on ${plain(chain.chainName)} (unknown or not yet mined)`;
+        const icon = receipt.status === 'failed' ? '$(error) failed' : '$(pass) success';
+        const fee =
+            receipt.effectiveGasPrice === undefined
+                ? ''
+                : ` · fee ${core.formatAmount(
+                      (BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice)).toString(),
+                      chain.networkToken.decimals,
+                      plain(chain.networkToken.symbol),
+                  )}`;
+        return `${icon} · block ${receipt.blockNumber}${fee} · ${plain(chain.chainName)}`;
+    }
+
+    private async contractTitle(rpc: RpcTarget, chain: ChainInfo, a: Anchor): Promise<string> {
+        const core = loadCore();
+        const [code, knowledge] = await Promise.all([
+            callAt(rpc, core.batchCall(core.nodeRpcMethods.eth_getCode, [a.value, 'latest'])),
+            this.contracts.knowledge(),
+        ]);
+        if (code === '0x' || code.length <= 2)
+            return `$(circle-slash) no code at this address on ${plain(chain.chainName)}`;
+        const bytes = (code.length - 2) / 2;
+        const verdict = core.codeVerdict(knowledge, code, a.contractName);
+        return `$(pass) code present (${bytes} bytes) · ${plain(verdict)} · ${plain(chain.chainName)}`;
+    }
+}
+
+/** One call to an RPC URL's own path (a chain's `/ext/bc/<id>/rpc`, or a proxy's prefix). */
+async function callAt<T>(rpc: RpcTarget, call: BatchCall<T>): Promise<T> {
+    const [result] = await rpc.client.batch([call], { path: rpc.path });
+    if (result.status === 'rejected') throw result.reason;
+    return result.value;
+}
+
+/** Chain names and file names stay text in a lens title: `$(name)` would draw an icon. */
+function plain(text: string): string {
+    return text.replace(/\$\(/g, '$\u200b(').slice(0, 120);
+}

@@ -1,0 +1,228 @@
+/**
+ * What panels and hovers ask of the workspace's contracts: the name at an address, and the
+ * decoding of a call, a log or a revert. It puts the index and the built-in table in one order of
+ * preference: the ABI of the contract a record says is at that address, then every workspace
+ * artifact, then the built-in signatures. Synchronous: the index is built before a view asks.
+ */
+import { decodeCall, decodeLog, decodeRevert } from '../abi/decode';
+import type { Candidate, DecodeResult } from '../abi/types';
+import {
+    precompileNames,
+    wellKnownErrors,
+    wellKnownEvents,
+    wellKnownFunctions,
+} from '../abi/wellKnown';
+import type { WorkspaceIndex } from './index';
+import { runtimeHashOf } from './bytecode';
+import type { ContractArtifact, Origin } from './types';
+
+/** How a name was found, said next to it. */
+export type NameSource = 'deployment' | 'bytecode' | 'precompile';
+
+export interface AddressName {
+    readonly name: string;
+    readonly how: NameSource;
+    readonly origin: Origin;
+    /** The artifact whose ABI applies, when one is known. */
+    readonly artifact?: ContractArtifact | undefined;
+}
+
+/** A log as both the Data API and JSON-RPC give it. */
+export interface LogLike {
+    readonly address: string;
+    readonly topics: readonly string[];
+    readonly data: string;
+}
+
+/** Most artifacts hashed against one chain's code (each immutable layout is one hash). */
+const maxLayoutsPerCode = 64;
+
+export class ContractKnowledge {
+    constructor(private readonly index: WorkspaceIndex | undefined) {}
+
+    /** True when the workspace contributed anything (the UI then says what it did not know). */
+    get hasWorkspace(): boolean {
+        return (this.index?.stats().files ?? 0) > 0;
+    }
+
+    /** True when the workspace has an artifact of that contract name. */
+    hasArtifact(contractName: string): boolean {
+        return (this.index?.artifactsNamed(contractName).length ?? 0) > 0;
+    }
+
+    /** The name of `address` on `chainId` from a deployment record or the precompile table. */
+    nameOf(chainId: string | undefined, address: string): AddressName | undefined {
+        const lower = address.toLowerCase();
+        const records = this.index?.contractAt(chainId, lower) ?? [];
+        for (const record of records) {
+            const name = record.contractName ?? record.label;
+            if (!name) continue;
+            const artifact = record.contractName
+                ? this.index?.artifactsNamed(record.contractName)[0]
+                : undefined;
+            return { name, how: 'deployment', origin: record.origin, artifact };
+        }
+        const precompile = Object.hasOwn(precompileNames, lower)
+            ? precompileNames[lower]
+            : undefined;
+        if (precompile) {
+            return {
+                name: precompile,
+                how: 'precompile',
+                origin: { tool: 'built-in', file: '' },
+            };
+        }
+        return undefined;
+    }
+
+    /**
+     * The artifact whose runtime bytecode is exactly `code` (the chain's `eth_getCode`), its
+     * immutables zeroed the way the artifact marks them. Two different contracts with the same
+     * code are both returned: the caller says the match is ambiguous.
+     */
+    byCode(code: string): ContractArtifact[] {
+        if (!this.index || code.length <= 2) return [];
+        const bytes = (code.length - 2) / 2;
+        const layouts = new Map<string, ContractArtifact['immutables']>();
+        for (const artifact of this.index.artifactsOfRuntimeLength(bytes)) {
+            const key = JSON.stringify(artifact.immutables ?? []);
+            if (!layouts.has(key)) layouts.set(key, artifact.immutables);
+            if (layouts.size >= maxLayoutsPerCode) break;
+        }
+        const found = new Map<string, ContractArtifact>();
+        for (const immutables of layouts.values()) {
+            const hash = runtimeHashOf(code, immutables ?? []);
+            if (!hash) continue;
+            for (const artifact of this.index.artifactByRuntimeHash(hash)) {
+                found.set(`${artifact.contractName}\u0000${artifact.origin.file}`, artifact);
+            }
+        }
+        return [...found.values()];
+    }
+
+    decodeCall(chainId: string | undefined, to: string | undefined, input: string): DecodeResult {
+        const selector = input.slice(0, 10).toLowerCase();
+        return decodeCall(
+            input,
+            this.order(
+                chainId,
+                to,
+                'function',
+                (i) => i.functions(selector),
+                wellKnownFunctions(selector),
+            ),
+        );
+    }
+
+    decodeLog(chainId: string | undefined, log: LogLike): DecodeResult {
+        const topic = (log.topics[0] ?? '').toLowerCase();
+        return decodeLog(
+            log.topics,
+            log.data,
+            this.order(
+                chainId,
+                log.address,
+                'event',
+                (i) => i.events(topic),
+                wellKnownEvents(topic),
+            ),
+        );
+    }
+
+    decodeRevert(chainId: string | undefined, to: string | undefined, data: string): DecodeResult {
+        const selector = data.slice(0, 10).toLowerCase();
+        return decodeRevert(
+            data,
+            this.order(chainId, to, 'error', (i) => i.errors(selector), wellKnownErrors(selector)),
+        );
+    }
+
+    /**
+     * Candidates in order of preference: the entries of the contract at `address` (its record's
+     * ABI, or its artifact's), then every workspace artifact's, then the built-in table's.
+     */
+    private order(
+        chainId: string | undefined,
+        address: string | undefined,
+        kind: 'function' | 'event' | 'error',
+        fromIndex: (index: WorkspaceIndex) => readonly Candidate[],
+        builtIn: readonly Candidate[],
+    ): Candidate[] {
+        const all = this.index ? fromIndex(this.index) : [];
+        if (!address || !this.index) return [...all, ...builtIn];
+        const own: Candidate[] = [];
+        for (const record of this.index.contractAt(chainId, address.toLowerCase())) {
+            const names = new Set(
+                record.contractName
+                    ? this.index.artifactsNamed(record.contractName).map((a) => a.origin.file)
+                    : [],
+            );
+            for (const c of all) if (names.has(c.origin.file)) own.push(c);
+            for (const entry of record.abi ?? []) {
+                if (entry.type === kind) own.push({ entry, origin: record.origin });
+            }
+        }
+        const rest = all.filter((c) => !own.includes(c));
+        return [...own, ...rest, ...builtIn];
+    }
+}
+
+/**
+ * Whether a chain's code is the artifact of `contractName` (when the record names one), else
+ * which artifacts it is, in words for a lens.
+ */
+export function codeVerdict(
+    knowledge: ContractKnowledge,
+    code: string,
+    contractName: string | undefined,
+): string {
+    const matches = knowledge.byCode(code);
+    if (contractName) {
+        const named = matches.find((a) => a.contractName === contractName);
+        if (named) return `code matches ${originText(named.origin)}`;
+        if (!knowledge.hasArtifact(contractName)) {
+            return `no artifact of ${clean(contractName)} in the workspace to compare`;
+        }
+        return matches.length > 0
+            ? `code differs from ${clean(contractName)}'s artifact; it matches ${clean(matches[0]!.contractName)}`
+            : `code differs from ${clean(contractName)}'s artifact (rebuilt since, or other settings)`;
+    }
+    if (matches.length === 0) return 'code matches no artifact in the workspace';
+    if (matches.length > 1) return `code matches ${matches.length} artifacts`;
+    return `code matches ${originText(matches[0]!.origin)}`;
+}
+
+/** Where an ABI or a name came from, in words. */
+export function originText(origin: Origin): string {
+    const tool = toolNames[origin.tool];
+    return origin.file ? `${clean(origin.file)} (${tool})` : tool;
+}
+
+const toolNames: Record<Origin['tool'], string> = {
+    foundry: 'Foundry artifact',
+    hardhat: 'Hardhat artifact',
+    'foundry-broadcast': 'Foundry broadcast',
+    'hardhat-ignition': 'Hardhat Ignition deployment',
+    'hardhat-deploy': 'hardhat-deploy record',
+    'avalanche-cli': 'avalanche-cli L1 file',
+    'built-in': 'built-in signatures',
+};
+
+/** How a name was found, in words: "deployed, per broadcast/… (Foundry broadcast)". */
+export function nameHow(name: AddressName): string {
+    return name.how === 'deployment'
+        ? `deployed, per ${originText(name.origin)}`
+        : name.how === 'bytecode'
+          ? `code matches ${originText(name.origin)}`
+          : 'Avalanche precompile';
+}
+
+/** A name found for an address, with how it was found. */
+export function nameText(name: AddressName): string {
+    return `${clean(name.name)} · ${nameHow(name)}`;
+}
+
+/** Control characters out and a length bound: names come from the user's files. */
+function clean(text: string): string {
+    return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').slice(0, 200);
+}

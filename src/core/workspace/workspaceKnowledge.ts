@@ -1,0 +1,300 @@
+/**
+ * The workspace's own knowledge of its contracts (Foundry and Hardhat artifacts, deployment
+ * records of Foundry, Ignition and hardhat-deploy, avalanche-cli's L1 files), indexed on the first
+ * question and kept current by watching the same files. Nothing is read while no feature asks:
+ * most windows never show a transaction, and a monorepo can hold thousands of artifacts.
+ *
+ * Reading a file is allowed in an untrusted workspace (nothing in it runs: the files are parsed as
+ * JSON and every string stays text). Every read is bounded: how many files, how large each, and
+ * the parsing happens in a worker (`parsePool.ts`) so the host's thread stays free.
+ *
+ * Files are found through `WorkspaceFiles`: VS Code's `findFiles` and watchers in the extension
+ * (`src/platform/vscodeWorkspaceFiles.ts`), a bounded directory walk in plain Node (tests and `npm run bench`).
+ */
+import { opendir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+import { classify, workspaceFileByteLimits } from './classify';
+import { WorkspaceIndex } from './index';
+import { ContractKnowledge } from './knowledge';
+import { emptyKnowledge, ParsePool } from './parsePool';
+import type { FileKnowledge } from './types';
+
+/** A file the index may read. */
+export interface KnowledgeFileRef {
+    /** What `read` and `size` take (a URI string in VS Code, a path in plain Node). */
+    readonly key: string;
+    /** Workspace-relative path with forward slashes (the folder's name first in a multi-root). */
+    readonly rel: string;
+}
+
+/** How the index finds, reads and watches files. */
+export interface WorkspaceFiles {
+    /** Files whose relative path `classify` accepts, at most `max`. */
+    find(max: number, signal: AbortSignal): Promise<readonly KnowledgeFileRef[]>;
+    size(file: KnowledgeFileRef): Promise<number | undefined>;
+    read(file: KnowledgeFileRef): Promise<Uint8Array>;
+    /** Calls back for each created, changed or deleted file `classify` accepts. */
+    watch(onChange: (file: KnowledgeFileRef, deleted: boolean) => void): { dispose(): void };
+}
+
+export interface WorkspaceKnowledgeLog {
+    info(message: string, ...details: unknown[]): void;
+    warn(message: string, ...details: unknown[]): void;
+}
+
+export interface WorkspaceKnowledgeOptions {
+    /** The parse worker's bundle; none parses on the calling thread. */
+    readonly workerScript?: string | undefined;
+    /** Most files indexed. Default 20,000. */
+    readonly maxFiles?: number;
+    /**
+     * Largest file read. Default 32 MB (a big contract's artifact with its AST is a few MB); each
+     * kind of file has its own lower bound too (`workspaceFileByteLimits`).
+     */
+    readonly maxFileBytes?: number;
+    /** Files read at once (the worker parses one at a time; reading ahead keeps it busy). */
+    readonly readAhead?: number;
+    /** Quiet time after the last file event before the changed files are read. Default 300 ms. */
+    readonly debounceMs?: number;
+    readonly log?: WorkspaceKnowledgeLog;
+}
+
+/** What the last build did, for the Output channel, `npm run bench` and the tests. */
+export interface WorkspaceBuildStats {
+    readonly files: number;
+    readonly skipped: number;
+    readonly problems: number;
+    readonly buildMs: number;
+    /** True when more files matched than `maxFiles`. */
+    readonly truncated: boolean;
+}
+
+type Listener = () => unknown;
+
+export class WorkspaceKnowledge {
+    private building: Promise<WorkspaceIndex> | undefined;
+    private index: WorkspaceIndex | undefined;
+    private pool: ParsePool | undefined;
+    private watcher: { dispose(): void } | undefined;
+    private readonly changed = new Map<string, { file: KnowledgeFileRef; deleted: boolean }>();
+    private debounce: ReturnType<typeof setTimeout> | undefined;
+    private readonly listeners = new Set<Listener>();
+    private readonly abort = new AbortController();
+    private lastStats: WorkspaceBuildStats | undefined;
+    private facade: ContractKnowledge | undefined;
+    private disposed = false;
+
+    constructor(
+        private readonly files: WorkspaceFiles,
+        private readonly options: WorkspaceKnowledgeOptions = {},
+    ) {}
+
+    /** The index, built on the first call; later calls answer at once. */
+    get(): Promise<WorkspaceIndex> {
+        // A build that failed (the folder went away) is tried again on the next question.
+        this.building ??= this.build().catch((error: unknown) => {
+            this.building = undefined;
+            throw error;
+        });
+        return this.building;
+    }
+
+    /** The decoder and namer over the index (built on the first call), as views use it. */
+    async knowledge(): Promise<ContractKnowledge> {
+        const index = await this.get();
+        this.facade ??= new ContractKnowledge(index);
+        return this.facade;
+    }
+
+    /** The index if it was built already (features that must not start a build). */
+    peek(): WorkspaceIndex | undefined {
+        return this.index;
+    }
+
+    get stats(): WorkspaceBuildStats | undefined {
+        return this.lastStats;
+    }
+
+    /** Fires after watched files changed the index. */
+    onDidChange(listener: Listener): { dispose(): void } {
+        this.listeners.add(listener);
+        return { dispose: () => void this.listeners.delete(listener) };
+    }
+
+    dispose(): void {
+        this.disposed = true;
+        this.abort.abort();
+        this.watcher?.dispose();
+        this.watcher = undefined;
+        if (this.debounce) clearTimeout(this.debounce);
+        this.pool?.dispose();
+        this.listeners.clear();
+    }
+
+    private async build(): Promise<WorkspaceIndex> {
+        const started = performance.now();
+        const index = new WorkspaceIndex();
+        this.pool = new ParsePool(this.options.workerScript);
+        // Watch before listing, so a file written during the build is read again afterwards.
+        this.watcher = this.files.watch((file, deleted) => this.onFileEvent(file, deleted));
+        const maxFiles = this.options.maxFiles ?? 20_000;
+        const found = await this.files.find(maxFiles + 1, this.abort.signal);
+        const truncated = found.length > maxFiles;
+        const chosen = found.slice(0, maxFiles);
+        let skipped = 0;
+        let problems = 0;
+        await forEachLimited(chosen, this.options.readAhead ?? 8, async (file) => {
+            if (this.disposed) return;
+            const knowledge = await this.readOne(file);
+            if (knowledge.problems.length > 0) problems++;
+            if (isEmpty(knowledge)) skipped++;
+            index.set(knowledge);
+        });
+        this.index = index;
+        this.lastStats = {
+            files: chosen.length,
+            skipped,
+            problems,
+            buildMs: performance.now() - started,
+            truncated,
+        };
+        this.options.log?.info(
+            `Workspace contracts indexed: ${chosen.length} files in ${Math.round(this.lastStats.buildMs)} ms (${problems} with problems${truncated ? `; only the first ${maxFiles} files` : ''}).`,
+        );
+        return index;
+    }
+
+    /** Reads and parses one file; a file too large or unreadable becomes a problem, not an error. */
+    private async readOne(file: KnowledgeFileRef): Promise<FileKnowledge> {
+        const kind = classify(file.rel);
+        const max = Math.min(
+            this.options.maxFileBytes ?? 32 * 1024 * 1024,
+            kind ? workspaceFileByteLimits[kind] : 0,
+        );
+        try {
+            const size = await this.files.size(file);
+            if (size === undefined) return emptyKnowledge(file.rel, 'gone before it was read');
+            if (size > max) {
+                return emptyKnowledge(
+                    file.rel,
+                    `skipped: ${formatMb(size)}, larger than the ${formatMb(max)} read for one file`,
+                );
+            }
+            const bytes = await this.files.read(file);
+            if (bytes.byteLength > max) {
+                return emptyKnowledge(file.rel, `skipped: grew past ${formatMb(max)}`);
+            }
+            return await (this.pool ?? new ParsePool(undefined)).parse(file.rel, bytes);
+        } catch (error) {
+            return emptyKnowledge(
+                file.rel,
+                `not read: ${error instanceof Error ? error.message : String(error)}`,
+            );
+        }
+    }
+
+    private onFileEvent(file: KnowledgeFileRef, deleted: boolean): void {
+        if (this.disposed) return;
+        this.changed.set(file.rel, { file, deleted });
+        if (this.debounce) clearTimeout(this.debounce);
+        this.debounce = setTimeout(() => void this.applyChanges(), this.options.debounceMs ?? 300);
+    }
+
+    private async applyChanges(): Promise<void> {
+        this.debounce = undefined;
+        // Events that arrive during the build are applied after it, in the order of the files.
+        const index = await this.get();
+        const batch = [...this.changed.values()];
+        this.changed.clear();
+        for (const { file, deleted } of batch) {
+            if (this.disposed) return;
+            if (deleted) index.delete(file.rel);
+            else index.set(await this.readOne(file));
+        }
+        if (batch.length === 0) return;
+        for (const listener of [...this.listeners]) {
+            try {
+                listener();
+            } catch (error) {
+                this.options.log?.warn('A workspace index listener failed', error);
+            }
+        }
+    }
+}
+
+function isEmpty(k: FileKnowledge): boolean {
+    return k.artifacts.length === 0 && k.deployments.length === 0 && k.transactions.length === 0;
+}
+
+function formatMb(bytes: number): string {
+    return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+}
+
+/** Runs `task` over `items` with at most `limit` in flight. */
+async function forEachLimited<T>(
+    items: readonly T[],
+    limit: number,
+    task: (item: T) => Promise<void>,
+): Promise<void> {
+    let next = 0;
+    const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+        while (next < items.length) await task(items[next++]!);
+    });
+    await Promise.all(lanes);
+}
+
+/** Directory names never worth walking into. */
+const skippedDirs = new Set([
+    'node_modules',
+    '.git',
+    'cache',
+    'lib',
+    '.svn',
+    '.hg',
+    'typechain-types',
+]);
+
+/**
+ * `WorkspaceFiles` over plain directories: a bounded walk (depth, entries) that keeps the paths
+ * `classify` accepts. Used by the tests and `npm run bench`; watching is not needed there.
+ */
+export function directoryWorkspaceFiles(root: string, maxEntries = 500_000): WorkspaceFiles {
+    return {
+        async find(max, signal) {
+            const out: KnowledgeFileRef[] = [];
+            let seen = 0;
+            const walk = async (dir: string, rel: string, depth: number): Promise<void> => {
+                if (depth > 16 || out.length >= max || signal.aborted) return;
+                let handle;
+                try {
+                    handle = await opendir(dir);
+                } catch {
+                    return;
+                }
+                for await (const entry of handle) {
+                    if (++seen > maxEntries || out.length >= max) break;
+                    const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+                    if (entry.isDirectory()) {
+                        if (!skippedDirs.has(entry.name)) {
+                            await walk(path.join(dir, entry.name), childRel, depth + 1);
+                        }
+                    } else if (entry.isFile() && classify(childRel)) {
+                        out.push({ key: path.join(dir, entry.name), rel: childRel });
+                    }
+                }
+            };
+            await walk(root, '', 0);
+            return out;
+        },
+        async size(file) {
+            try {
+                return (await stat(file.key)).size;
+            } catch {
+                return undefined;
+            }
+        },
+        read: (file) => readFile(file.key),
+        watch: () => ({ dispose() {} }),
+    };
+}

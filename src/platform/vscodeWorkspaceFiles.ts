@@ -1,0 +1,70 @@
+/**
+ * `WorkspaceFiles` over VS Code's workspace: `findFiles` with the index's patterns in each folder (so `files.exclude` and search excludes apply, and remote and virtual workspaces work the
+ * same), `workspace.fs` to read, and one file system watcher per folder.
+ */
+import * as vscode from 'vscode';
+
+import { loadCore } from './lazyCore';
+import type { KnowledgeFileRef, WorkspaceFiles } from '../core/index';
+
+export function vscodeWorkspaceFiles(): WorkspaceFiles {
+    const refFor = (uri: vscode.Uri): KnowledgeFileRef | undefined => {
+        const rel = vscode.workspace.asRelativePath(
+            uri,
+            vscode.workspace.workspaceFolders !== undefined &&
+                vscode.workspace.workspaceFolders.length > 1,
+        );
+        return loadCore().classify(rel) ? { key: uri.toString(), rel } : undefined;
+    };
+    return {
+        async find(max) {
+            const core = loadCore();
+            const found = new Map<string, KnowledgeFileRef>();
+            for (const folder of vscode.workspace.workspaceFolders ?? []) {
+                if (found.size >= max) break;
+                const uris = await vscode.workspace.findFiles(
+                    new vscode.RelativePattern(folder, core.workspaceFilesGlob),
+                    core.workspaceExcludeGlob,
+                    max - found.size,
+                );
+                for (const uri of uris) {
+                    const ref = refFor(uri);
+                    if (ref) found.set(ref.key, ref);
+                }
+            }
+            return [...found.values()].slice(0, max);
+        },
+        async size(file) {
+            try {
+                return (await vscode.workspace.fs.stat(vscode.Uri.parse(file.key))).size;
+            } catch {
+                return undefined;
+            }
+        },
+        read: async (file) => vscode.workspace.fs.readFile(vscode.Uri.parse(file.key)),
+        watch(onChange) {
+            const core = loadCore();
+            const disposables: vscode.Disposable[] = [];
+            for (const folder of vscode.workspace.workspaceFolders ?? []) {
+                const watcher = vscode.workspace.createFileSystemWatcher(
+                    new vscode.RelativePattern(folder, core.workspaceFilesGlob),
+                );
+                const on = (deleted: boolean) => (uri: vscode.Uri) => {
+                    const ref = refFor(uri);
+                    if (ref) onChange(ref, deleted);
+                };
+                disposables.push(
+                    watcher,
+                    watcher.onDidCreate(on(false)),
+                    watcher.onDidChange(on(false)),
+                    watcher.onDidDelete(on(true)),
+                );
+            }
+            return {
+                dispose: () => {
+                    for (const d of disposables) d.dispose();
+                },
+            };
+        },
+    };
+}
