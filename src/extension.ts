@@ -45,6 +45,8 @@ export interface ExtensionApi {
     readonly local: { readonly networks: LocalNetworks; readonly follower: LocalNetworkFollower };
     /** The workspace's contracts (artifacts and deployment records), indexed on first use. */
     readonly contracts: WorkspaceContracts;
+    /** Lenses and links on deployment records. */
+    readonly lenses: DeploymentLenses;
     /** Read-only counters for leak tests: live timers, listeners and disposables. */
     readonly debug: { liveCounts(): LiveCounts };
 }
@@ -111,7 +113,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         subscriptions.push(queries);
         const hovers = new Hovers(config, clients, contracts);
         subscriptions.push(hovers);
-        subscriptions.push(new DeploymentLenses(clients, contracts));
+        const lenses = new DeploymentLenses(clients, contracts);
+        subscriptions.push(lenses);
         const handlers: CommandHandlers = {
             ...createTreeCommandHandlers(trees, config),
             ...queries.handlers(),
@@ -142,6 +145,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             hovers,
             local: { networks: local, follower },
             contracts,
+            lenses,
             debug: { liveCounts },
         };
     } catch (error) {

@@ -70,12 +70,14 @@ export class DeploymentLenses extends Disposable {
                 provideDocumentLinks: (document) => this.links(document),
             }),
         );
-        const refresh = (): void => {
-            this.answers.clear();
-            this.changed.fire();
-        };
-        this._register(clients.onDidChange(refresh));
-        this._register(contracts.onDidChange(refresh));
+        this._register(clients.onDidChange(() => this.refresh()));
+        this._register(contracts.onDidChange(() => this.refresh()));
+    }
+
+    /** Forgets what the chains said, so the lenses ask again. */
+    refresh(): void {
+        this.answers.clear();
+        this.changed.fire();
     }
 
     private anchors(document: vscode.TextDocument): Anchor[] {

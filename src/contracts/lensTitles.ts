@@ -19,14 +19,27 @@ export class LensTitles {
     /** The lens's title: what the chain says about the value, or why it could not be read. */
     async describe(a: Anchor): Promise<string> {
         try {
-            const target = await this.rpcOf(a.chainId);
+            const target = await this.rpcOf(a.chainId ?? (await this.chainFromIndex(a)));
             if (typeof target === 'string') return target;
             return a.kind === 'transaction'
                 ? await this.transactionTitle(target.rpc, target.chain, a.value)
                 : await this.contractTitle(target.rpc, target.chain, a);
         } catch (error) {
-            return `$(warning) ${formatError(error).message}`;
+            return `$(warning) ${plain(formatError(error).message)}`;
         }
+    }
+
+    /**
+     * The chain of a record that does not say it itself: a hardhat-deploy record's is in its
+     * folder's `.chainId`, which only the index (reading the whole folder) knows.
+     */
+    private async chainFromIndex(a: Anchor): Promise<string | undefined> {
+        const index = await this.contracts.index.get();
+        const records =
+            a.kind === 'transaction'
+                ? index.transaction(undefined, a.value)
+                : index.contractAt(undefined, a.value);
+        return records.find((r) => r.origin.file === a.file && r.chainId)?.chainId;
     }
 
     /** The chain's RPC on the selected network, or a sentence saying why there is none. */
@@ -35,11 +48,22 @@ export class LensTitles {
     ): Promise<{ rpc: RpcTarget; chain: ChainInfo } | string> {
         if (!chainId) return 'no chain id in this record';
         const network = this.clients.network;
+        // The node's chains, then the Data API's list: either may fail while the other answers.
+        let failure: Error | undefined;
+        const listed = async (read: () => Promise<readonly ChainInfo[]>) => {
+            try {
+                return await read();
+            } catch (error) {
+                failure ??= error instanceof Error ? error : new Error(String(error));
+                return [];
+            }
+        };
         const chains = [
-            ...(await this.clients.nodeChains(network).catch(() => [])),
-            ...(network === 'local' ? [] : await this.clients.chains(network).catch(() => [])),
+            ...(await listed(() => this.clients.nodeChains(network))),
+            ...(network === 'local' ? [] : await listed(() => this.clients.chains(network))),
         ];
         const chain = chains.find((c) => c.chainId === chainId && c.rpcUrl);
+        if (!chain?.rpcUrl && failure !== undefined) throw failure;
         if (!chain?.rpcUrl) {
             return `chain ${chainId} is not on the selected network (${network}); choose its network to see its state`;
         }
@@ -80,7 +104,7 @@ export class LensTitles {
         if (code === '0x' || code.length <= 2)
             return `$(circle-slash) no code at this address on ${plain(chain.chainName)}`;
         const bytes = (code.length - 2) / 2;
-        const verdict = core.codeVerdict(knowledge, code, a.contractName);
+        const verdict = core.codeVerdict(knowledge, code, a.contractName, a.file);
         return `$(pass) code present (${bytes} bytes) · ${plain(verdict)} · ${plain(chain.chainName)}`;
     }
 }

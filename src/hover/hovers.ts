@@ -139,6 +139,7 @@ export class Hovers extends Disposable {
             explorerUrl: (kind, id, network) =>
                 buildExplorerUrl(config.get(SettingKey.ExplorerUrlTemplate), { kind, id, network }),
             contracts: () => this.contractsSoon(),
+            contractsNow: () => this.contracts.knowledgeNow(),
             commands: {
                 copy: CommandId.HoverCopy,
                 openDetails: CommandId.HoverOpenDetails,

@@ -44,6 +44,11 @@ export class WorkspaceContracts extends Disposable {
         return this.index.knowledge();
     }
 
+    /** The decoder and namer if the index was built already; never starts a build. */
+    knowledgeNow(): ContractKnowledge | undefined {
+        return this.loaded?.knowledgeNow();
+    }
+
     /** The index if it was built already (for a feature that must not start a build). */
     peek(): WorkspaceIndex | undefined {
         return this.loaded?.peek();

@@ -133,6 +133,21 @@ suite('(e2e) hovers', function () {
         await capture('hover-transaction');
     });
 
+    test('a contract the workspace deployed is named, and one it built is named by its code', async () => {
+        const { known } = e2e();
+        await openFile('src/contracts.ts');
+        await pointAt(known.mainnet.counterContract);
+        const counter = await hoverShows(/Counter · code matches/);
+        assert.match(counter, /Counter\.sol\/Counter\.json \(Foundry artifact\)/);
+        await pointAt(known.mainnet.tokenContract);
+        const token = await hoverShows(/ExplorerToken · deployed, per/);
+        assert.match(
+            token,
+            /foundry\/broadcast\/Deploy\.s\.sol\/43114\/run-latest\.json \(Foundry broadcast\)/,
+        );
+        await capture('hover-named-contract');
+    });
+
     test('a node id shows its L1 validation and what the connected node sees', async () => {
         const { known } = e2e();
         await openFile('hovers/samples.yaml');

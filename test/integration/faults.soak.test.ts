@@ -217,9 +217,11 @@ suiteTeardown(async function () {
     for (const service of [
         api.local.follower,
         api.local.networks,
+        api.lenses,
         api.hovers,
         // The serializers and, once loaded, the panels and query services (LazyQueries).
         api.queries,
+        api.contracts,
         api.trees,
         api.statusBar,
         api.clients,

@@ -10,6 +10,7 @@
  * test:reliability` every applicable cell.
  */
 import assert from 'node:assert/strict';
+import path from 'node:path';
 
 import * as vscode from 'vscode';
 
@@ -385,6 +386,54 @@ suite('(integration) reliability: faults × surfaces', function () {
         retry: () => api.trees.refresh('node').catch(() => undefined),
     };
 
+    // The sample workspace's Foundry broadcast: its lenses read each transaction's receipt and each
+    // contract's code through the C-Chain's RPC (the node).
+    let broadcast: vscode.Uri | undefined;
+    const lensSurface: Surface = {
+        name: 'lens: deployment record',
+        group: 'lens',
+        node: true,
+        admin: false,
+        dataApi: false,
+        prepare: () => {
+            broadcast ??= vscode.Uri.file(
+                path.join(
+                    testEnv().workspaceDir,
+                    'foundry/broadcast/Deploy.s.sol/43114/run-latest.json',
+                ),
+            );
+            return Promise.resolve();
+        },
+        trigger: () => {
+            api.lenses.refresh();
+            return Promise.resolve();
+        },
+        read: async () => {
+            const lenses =
+                (await vscode.commands.executeCommand<vscode.CodeLens[]>(
+                    'vscode.executeCodeLensProvider',
+                    broadcast!,
+                    100,
+                )) ?? [];
+            const titles = lenses.map((l) => l.command?.title ?? '');
+            const messages = titles
+                .filter((t) => t.startsWith('$(warning) '))
+                .map((t) => t.slice('$(warning) '.length));
+            return {
+                pending: titles.length === 0 || titles.includes(''),
+                messages,
+                healthy:
+                    messages.length === 0 &&
+                    titles.some((t) => / success · block \d+/.test(t)) &&
+                    titles.some((t) => /code matches/.test(t)),
+            };
+        },
+        retry: () => {
+            api.lenses.refresh();
+            return Promise.resolve();
+        },
+    };
+
     let surfaces: Surface[] = [];
     async function applyFault(fault: Cell['fault']): Promise<void> {
         if (fault.rule) await addSandboxFault({ ...fault.rule });
@@ -414,6 +463,7 @@ suite('(integration) reliability: faults × surfaces', function () {
             localTreeSurface('chains', 'view: Chains (local network)'),
             localTreeSurface('subnets', 'view: Subnets & L1s (local network)'),
             localTreeSurface('validators', 'view: Validators (local network)'),
+            lensSurface,
             hoverSurface('evmAddress', () => k.evmAddress, { node: true }),
             hoverSurface('hash32', () => k.evmTxHash, {}),
             hoverSurface('pnAddress', () => k.pChainAddress, {}),
@@ -702,6 +752,13 @@ suite('(integration) reliability: faults × surfaces', function () {
         { name: 'panel: operations', group: 'panel', node: false, admin: false, dataApi: true },
         { name: 'export polling', group: 'export', node: false, admin: false, dataApi: true },
         { name: 'status bar', group: 'statusBar', node: true, admin: false, dataApi: false },
+        {
+            name: 'lens: deployment record',
+            group: 'lens',
+            node: true,
+            admin: false,
+            dataApi: false,
+        },
     ];
     const cells = isFullRun() ? fullMatrix(infos) : coveringMatrix(infos);
     for (const cell of cells) {

@@ -211,6 +211,146 @@ suite('(node host) a local network found on disk, read from the real node', func
         assert.equal(panel.error, undefined, panel.error);
     });
 
+    test('the workspace’s contracts name, decode and check what the real chains hold', async function () {
+        const dir = testEnv().contractsWorkspaceDir;
+        const contracts = node.cChain.activity.contracts;
+        if (!dir || !contracts) this.skip();
+        const c = node.cChain.activity;
+        const transfer = contracts.foundry.transactions.find((t) =>
+            t.signature?.startsWith('transfer('),
+        );
+        assert.ok(transfer, 'a token transfer among the Foundry deployment’s calls');
+
+        // The hover over the deployed token names it from the Foundry broadcast.
+        const file = path.join(testEnv().workspaceDir, 'real-contracts.md');
+        writeFileSync(
+            file,
+            [
+                `token ${contracts.foundry.token}`,
+                `hardhat vault ${contracts.hardhat.vault}`,
+                `transfer ${transfer.hash}`,
+            ].join('\n'),
+        );
+        const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+        const hoverOver = async (text: string, want: RegExp): Promise<string> => {
+            let markdown = '';
+            await until(
+                async () => {
+                    // Without Markdown's escapes: what a person reads.
+                    markdown = hoverText(
+                        await vscode.commands.executeCommand<vscode.Hover[]>(
+                            'vscode.executeHoverProvider',
+                            document.uri,
+                            document.positionAt(document.getText().indexOf(text) + 2),
+                        ),
+                    ).replace(/\\/g, '');
+                    return want.test(markdown);
+                },
+                `the hover over ${text} to show ${want}`,
+                30_000,
+            ).catch((error: unknown) => {
+                throw new Error(`${(error as Error).message}\n${markdown}`);
+            });
+            return markdown;
+        };
+        await hoverOver(
+            contracts.foundry.token,
+            /\*\*ExplorerToken\*\* · deployed, per realnode-contracts\/foundry\/broadcast\/.*Foundry broadcast/,
+        );
+        await hoverOver(
+            contracts.hardhat.vault,
+            /\*\*ExplorerVault\*\* · deployed, per realnode-contracts\/hardhat\//,
+        );
+        await hoverOver(transfer.hash, /Call transfer\(/);
+
+        // The panel of the transfer decodes its call and its Transfer event.
+        const open = async (hash: string) => {
+            await vscode.commands.executeCommand('avalanche.query.openPanel', {
+                source: 'node',
+                method: 'eth_getTransactionByHash',
+                texts: { hash },
+                chain: 'C',
+            });
+            const panel = await settledPanel(
+                (s) =>
+                    s.query.source === 'node' &&
+                    s.query.method === 'eth_getTransactionByHash' &&
+                    JSON.stringify(s.query).includes(hash),
+                `the panel of ${hash}`,
+                30_000,
+            );
+            assert.equal(panel.error, undefined, panel.error);
+            return JSON.stringify(panel.view);
+        };
+        const shown = await open(transfer.hash);
+        assert.match(shown, /Call: transfer/);
+        assert.match(shown, /Log \d+: Transfer/);
+        assert.match(
+            shown,
+            /realnode-contracts\/foundry\/out\/ExplorerToken\.sol\/ExplorerToken\.json \(Foundry artifact\)/,
+        );
+        assert.match(shown, /ExplorerToken · deployed, per/);
+
+        // Both failed calls show why they reverted, replayed on the real chain.
+        const reasons = [
+            [contracts.reverts.require.hash, /ExplorerVault: insufficient deposit/],
+            [contracts.reverts.customError.hash, /TooLarge/],
+        ] as const;
+        for (const [hash, reason] of reasons) {
+            const failed = await open(hash);
+            assert.match(failed, /"Revert"/, hash);
+            assert.match(failed, reason, hash);
+        }
+
+        // The broadcast's lenses: each transaction's status, block and fee; each contract's code.
+        const broadcast = await vscode.workspace.openTextDocument(
+            path.join(
+                dir,
+                'foundry',
+                'broadcast',
+                'Deploy.s.sol',
+                String(c.evmChainId),
+                'run-latest.json',
+            ),
+        );
+        let titles: string[] = [];
+        await until(
+            async () => {
+                const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>(
+                    'vscode.executeCodeLensProvider',
+                    broadcast.uri,
+                    100,
+                );
+                titles = lenses.map((l) => l.command?.title ?? '');
+                return (
+                    titles.some((t) => /code matches/.test(t)) &&
+                    titles.some((t) => /block \d+/.test(t))
+                );
+            },
+            'the broadcast’s lenses to resolve',
+            30_000,
+        ).catch((error: unknown) => {
+            throw new Error(`${(error as Error).message}\n${titles.join('\n')}`);
+        });
+        assert.ok(
+            titles.some((t) => /^\$\(pass\) success · block \d+ · fee /.test(t)),
+            titles.join('\n'),
+        );
+        assert.ok(
+            titles.some((t) =>
+                /code matches realnode-contracts\/foundry\/out\/ExplorerVault\.sol\/ExplorerVault\.json/.test(
+                    t,
+                ),
+            ),
+            titles.join('\n'),
+        );
+
+        // For the README: the decoded panel of the transfer, and the named token in a hover.
+        await open(transfer.hash);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await screenshot('panel-decoded-transaction');
+    });
+
     test('screenshot for the README: the views on the real local network', async () => {
         const api = await extensionApi();
         await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -47,7 +47,7 @@ export const faults: readonly FaultSpec[] = [
     { name: 'node down', settings: { nodeDown: true }, nodeOnly: true },
 ];
 
-export type SurfaceGroup = 'view' | 'hover' | 'panel' | 'export' | 'statusBar';
+export type SurfaceGroup = 'view' | 'hover' | 'panel' | 'export' | 'statusBar' | 'lens';
 
 /** What the matrix needs to know about a surface to pick its cells. */
 export interface SurfaceInfo {

@@ -16,8 +16,11 @@ import {
     parseHoverArg,
     parseIdentifier,
     toChecksumAddress,
+    WorkspaceKnowledge,
+    directoryWorkspaceFiles,
 } from '../../src/core';
 import { type KnownIds, type Sandbox, startSandbox } from '../sandbox';
+import { fixturesDir } from './helpers/fixtures';
 import { type SharedLookups, sharedLookups } from './helpers/sharedLookups';
 
 const commands = {
@@ -54,6 +57,7 @@ describe('(unit) hover engine against the sandbox', function () {
     let network: HoverNetwork;
     let defaultEvmChain: string;
     let liveKinds: string[];
+    let host: HoverEngineHost;
 
     before(async () => {
         sandbox = await startSandbox({ seed: 3 });
@@ -75,7 +79,7 @@ describe('(unit) hover engine against the sandbox', function () {
             { timeouts: { connectMs: 5000, headersMs: 5000, bodyMs: 5000 } },
             sandbox.nodeUrl,
         );
-        const host: HoverEngineHost = {
+        host = {
             dataApi: () => Promise.resolve(api),
             nodeRpc: () => node,
             chains: (net, signal) => lookups.chains(net, signal),
@@ -411,5 +415,41 @@ describe('(unit) hover engine against the sandbox', function () {
         assert.equal(line.slice(fix.start, fix.end), broken);
         assert.equal(fix.corrected, toChecksumAddress(known.evmAddress));
         assert.deepEqual(checksumFixes('no addresses here'), []);
+    });
+
+    it('names a contract by its code from the workspace’s artifacts, in cached hovers too', async () => {
+        const workspace = new WorkspaceKnowledge(
+            directoryWorkspaceFiles(`${fixturesDir}/contracts-workspace`),
+        );
+        try {
+            const knowledge = await workspace.knowledge();
+            const named = new HoverEngine({
+                ...host,
+                contracts: () => Promise.resolve(knowledge),
+                contractsNow: () => workspace.knowledgeNow(),
+            });
+            try {
+                const counter = id(known.counterContract);
+                const live = await named.liveMarkdown(counter, new AbortController().signal);
+                const want =
+                    /\*\*Counter\*\* · code matches foundry\/out\/Counter\.sol\/Counter\.json \(Foundry artifact\)/;
+                // Markdown escapes are not what a person reads.
+                const plain = (md: string | undefined) => (md ?? '').replace(/\\/g, '');
+                assert.match(plain(live!.markdown), want);
+                assert.match(plain(named.cachedMarkdown(counter)?.markdown), want);
+                // The vault's code has its immutables filled in; masked, it is the artifact's.
+                const vault = await named.liveMarkdown(
+                    id(known.vaultContract),
+                    new AbortController().signal,
+                );
+                assert.match(plain(vault?.markdown), /\*\*ExplorerVault\*\* · code matches/);
+                // Without the workspace the same hover names nothing.
+                assert.doesNotMatch(engine.cachedMarkdown(counter)?.markdown ?? '', /Counter/);
+            } finally {
+                named.dispose();
+            }
+        } finally {
+            workspace.dispose();
+        }
     });
 });

@@ -85,6 +85,8 @@ export interface HoverEngineHost {
      * when they are not ready soon enough (the host bounds the wait).
      */
     contracts?(): Promise<ContractKnowledge | undefined>;
+    /** The workspace's contracts if they are indexed already (a cached hover does not wait). */
+    contractsNow?(): ContractKnowledge | undefined;
     readonly now?: (() => number) | undefined;
     readonly limits?: Partial<ResolverLimits> | undefined;
 }
@@ -289,7 +291,7 @@ export class HoverEngine {
     /** The live part from the cache, synchronously; undefined when it is not cached. */
     cachedMarkdown(id: Identifier): HoverMarkdown | undefined {
         const answer = this.cache.peek(this.keyOf(id));
-        return answer === undefined ? undefined : this.render(answer);
+        return answer === undefined ? undefined : this.render(answer, this.host.contractsNow?.());
     }
 
     /**

@@ -414,15 +414,16 @@ function addressName(
     if (named) return `**${name(named.name)}** · ${e(nameHow(named))}`;
     if (!code) return undefined;
     const matches = contracts.byCode(code);
-    if (matches.length === 0) return undefined;
-    if (matches.length > 1) {
-        return `Code matches ${matches.length} artifacts: ${matches
+    const names = [...new Set(matches.map((a) => a.contractName))];
+    if (names.length === 0) return undefined;
+    if (names.length > 1) {
+        return `Code matches ${names.length} contracts: ${names
             .slice(0, 3)
-            .map((a) => `${name(a.contractName)} (${e(originText(a.origin))})`)
+            .map((n) => name(n))
             .join(', ')}`;
     }
-    const [only] = matches;
-    return `**${name(only!.contractName)}** · code matches ${e(originText(only!.origin))}`;
+    const copies = matches.length > 1 ? ` (and ${matches.length - 1} more copies)` : '';
+    return `**${name(matches[0]!.contractName)}** · code matches ${e(originText(matches[0]!.origin))}${copies}`;
 }
 
 /** `Call add(amount: 5)` from the workspace's ABIs, or why it is not decoded. */

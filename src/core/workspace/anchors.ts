@@ -18,6 +18,8 @@ export interface Anchor {
     readonly contractName?: string | undefined;
     /** True for the first place of a value: the lens goes there, links go everywhere. */
     readonly first: boolean;
+    /** The record's workspace-relative path. */
+    readonly file: string;
 }
 
 /** Most anchors in one file (a broadcast of a long script holds hundreds of transactions). */
@@ -27,7 +29,7 @@ const maxAnchors = 2_000;
 export function deploymentAnchors(file: string, text: string): Anchor[] {
     const knowledge = parseWorkspaceFile(file, text);
     if (!knowledge) return [];
-    const wanted = new Map<string, Omit<Anchor, 'offset' | 'length' | 'first'>>();
+    const wanted = new Map<string, Omit<Anchor, 'offset' | 'length' | 'first' | 'file'>>();
     for (const t of knowledge.transactions) {
         wanted.set(t.hash.toLowerCase(), {
             kind: 'transaction',
@@ -61,6 +63,7 @@ export function deploymentAnchors(file: string, text: string): Anchor[] {
             offset: m.index + 1,
             length: m[1]!.length,
             first: !seen.has(meaning.value),
+            file,
         });
         seen.add(meaning.value);
     }

@@ -1,8 +1,8 @@
 /**
  * What panels and hovers ask of the workspace's contracts: the name at an address, and the
  * decoding of a call, a log or a revert. It puts the index and the built-in table in one order of
- * preference: the ABI of the contract a record says is at that address, then every workspace
- * artifact, then the built-in signatures. Synchronous: the index is built before a view asks.
+ * preference: the ABI of the contract a record says is at that address alone when it has the
+ * entry, else every workspace artifact, then the built-in signatures. Synchronous: the index is built before a view asks.
  */
 import { decodeCall, decodeLog, decodeRevert } from '../abi/decode';
 import type { Candidate, DecodeResult } from '../abi/types';
@@ -14,7 +14,8 @@ import {
 } from '../abi/wellKnown';
 import type { WorkspaceIndex } from './index';
 import { runtimeHashOf } from './bytecode';
-import type { ContractArtifact, Origin } from './types';
+import { selectorOf, topicOf } from '../abi/signature';
+import type { AbiEntry, ContractArtifact, Origin } from './types';
 
 /** How a name was found, said next to it. */
 export type NameSource = 'deployment' | 'bytecode' | 'precompile';
@@ -108,6 +109,7 @@ export class ContractKnowledge {
                 chainId,
                 to,
                 'function',
+                selector,
                 (i) => i.functions(selector),
                 wellKnownFunctions(selector),
             ),
@@ -123,6 +125,7 @@ export class ContractKnowledge {
                 chainId,
                 log.address,
                 'event',
+                topic,
                 (i) => i.events(topic),
                 wellKnownEvents(topic),
             ),
@@ -133,18 +136,28 @@ export class ContractKnowledge {
         const selector = data.slice(0, 10).toLowerCase();
         return decodeRevert(
             data,
-            this.order(chainId, to, 'error', (i) => i.errors(selector), wellKnownErrors(selector)),
+            this.order(
+                chainId,
+                to,
+                'error',
+                selector,
+                (i) => i.errors(selector),
+                wellKnownErrors(selector),
+            ),
         );
     }
 
     /**
-     * Candidates in order of preference: the entries of the contract at `address` (its record's
-     * ABI, or its artifact's), then every workspace artifact's, then the built-in table's.
+     * The candidates to decode with. When the workspace knows the contract at `address` (a record
+     * names its artifact, or carries its ABI) and that contract has entries of this id, only those:
+     * the contract's own ABI is what ran, so another contract's entry with the same selector is no
+     * reading of it. Otherwise every workspace artifact's entries, then the built-in table's.
      */
     private order(
         chainId: string | undefined,
         address: string | undefined,
         kind: 'function' | 'event' | 'error',
+        id: string,
         fromIndex: (index: WorkspaceIndex) => readonly Candidate[],
         builtIn: readonly Candidate[],
     ): Candidate[] {
@@ -152,33 +165,48 @@ export class ContractKnowledge {
         if (!address || !this.index) return [...all, ...builtIn];
         const own: Candidate[] = [];
         for (const record of this.index.contractAt(chainId, address.toLowerCase())) {
-            const names = new Set(
+            const files = new Set(
                 record.contractName
                     ? this.index.artifactsNamed(record.contractName).map((a) => a.origin.file)
                     : [],
             );
-            for (const c of all) if (names.has(c.origin.file)) own.push(c);
+            for (const c of all) if (files.has(c.origin.file) && !own.includes(c)) own.push(c);
             for (const entry of record.abi ?? []) {
-                if (entry.type === kind) own.push({ entry, origin: record.origin });
+                if (entry.type === kind && idOf(entry) === id) {
+                    own.push({ entry, origin: record.origin });
+                }
             }
         }
-        const rest = all.filter((c) => !own.includes(c));
-        return [...own, ...rest, ...builtIn];
+        return own.length > 0 ? own : [...all, ...builtIn];
     }
 }
 
+/** The id an entry is looked up by: its topic for an event, else its selector. */
+function idOf(entry: AbiEntry): string | undefined {
+    try {
+        return entry.type === 'event' ? topicOf(entry) : selectorOf(entry);
+    } catch {
+        return undefined;
+    }
+}
 /**
  * Whether a chain's code is the artifact of `contractName` (when the record names one), else
- * which artifacts it is, in words for a lens.
+ * which artifacts it is, in words for a lens. `near` is the record's file: of several copies of
+ * one artifact (two projects of a monorepo building the same contract), the one in the record's
+ * own project is named.
  */
 export function codeVerdict(
     knowledge: ContractKnowledge,
     code: string,
     contractName: string | undefined,
+    near?: string,
 ): string {
     const matches = knowledge.byCode(code);
     if (contractName) {
-        const named = matches.find((a) => a.contractName === contractName);
+        const named = closest(
+            matches.filter((a) => a.contractName === contractName),
+            near,
+        );
         if (named) return `code matches ${originText(named.origin)}`;
         if (!knowledge.hasArtifact(contractName)) {
             return `no artifact of ${clean(contractName)} in the workspace to compare`;
@@ -187,9 +215,35 @@ export function codeVerdict(
             ? `code differs from ${clean(contractName)}'s artifact; it matches ${clean(matches[0]!.contractName)}`
             : `code differs from ${clean(contractName)}'s artifact (rebuilt since, or other settings)`;
     }
-    if (matches.length === 0) return 'code matches no artifact in the workspace';
-    if (matches.length > 1) return `code matches ${matches.length} artifacts`;
-    return `code matches ${originText(matches[0]!.origin)}`;
+    const names = [...new Set(matches.map((a) => a.contractName))];
+    if (names.length === 0) return 'code matches no artifact in the workspace';
+    if (names.length > 1) {
+        return `code matches ${names.length} contracts: ${names.slice(0, 3).map(clean).join(', ')}`;
+    }
+    return `code matches ${originText(closest(matches, near)!.origin)}`;
+}
+
+/**
+ * Of artifacts that are copies of one contract, the one sharing the longest folder prefix with
+ * `near` (the first when no file is given).
+ */
+export function closest(
+    artifacts: readonly ContractArtifact[],
+    near: string | undefined,
+): ContractArtifact | undefined {
+    if (near === undefined || artifacts.length < 2) return artifacts[0];
+    const shared = (file: string): number => {
+        const a = file.split('/');
+        const b = near.split('/');
+        let n = 0;
+        while (n < a.length - 1 && n < b.length - 1 && a[n] === b[n]) n++;
+        return n;
+    };
+    let best = artifacts[0]!;
+    for (const artifact of artifacts) {
+        if (shared(artifact.origin.file) > shared(best.origin.file)) best = artifact;
+    }
+    return best;
 }
 
 /** Where an ABI or a name came from, in words. */

@@ -107,6 +107,13 @@ export class WorkspaceKnowledge {
         return this.facade;
     }
 
+    /** The decoder and namer if the index was built already; never starts a build. */
+    knowledgeNow(): ContractKnowledge | undefined {
+        if (!this.index) return undefined;
+        this.facade ??= new ContractKnowledge(this.index);
+        return this.facade;
+    }
+
     /** The index if it was built already (features that must not start a build). */
     peek(): WorkspaceIndex | undefined {
         return this.index;
