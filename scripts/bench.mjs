@@ -14,7 +14,9 @@
 //   rpc          bench/rpcBench.ts: node JSON-RPC client vs bare undici and @avalanche-sdk/client
 //   identifiers  bench/identifiersBench.ts: identifier scan throughput and adversarial lines
 //   local        bench/localBench.ts: local network discovery (cold, warm, heap) and the views read through the node
-//   workspace    bench/workspaceBench.ts: Foundry and Hardhat artifacts parsed, the workspace index (set, heap, lookup)
+//   workspace    bench/workspaceBench.ts: Foundry and Hardhat artifacts parsed, the workspace index (set, heap, lookup),
+//                the index of a generated 5,000-artifact project (build time with and without the parse worker
+//                from this build's dist/, heap, longest block of the calling thread), decoding one transaction
 //   host         bench/hostProbe.ts in the extension host: activate() over fresh starts, idle cost
 //   trees        `node scripts/hostTest.mjs bench trees` (bench/treesBench.ts): Subnets first page, heap, Node view
 //   hovers       `node scripts/hostTest.mjs bench hovers` (bench/hoversBench.ts): cold and warm hovers per kind
@@ -1049,7 +1051,10 @@ async function main() {
     await attempt('rpc', () => nodePart('rpc', 'rpcBench.js'));
     await attempt('identifiers', () => nodePart('identifiers', 'identifiersBench.js'));
     await attempt('local', () => nodePart('local', 'localBench.js'));
-    await attempt('workspace', () => nodePart('workspace', 'workspaceBench.js'));
+    // The parse worker of this run's production build; without a build, the bench bundles its own.
+    await attempt('workspace', () =>
+        nodePart('workspace', 'workspaceBench.js', build ? { BENCH_DIST: dist } : {}),
+    );
     await attempt('host', () => hostPart());
     await attempt('trees', () => hostTestBench('trees'));
     await attempt('hovers', () => hostTestBench('hovers'));
