@@ -102,68 +102,87 @@ export class ContractKnowledge {
 
     decodeCall(chainId: string | undefined, to: string | undefined, input: string): DecodeResult {
         const selector = input.slice(0, 10).toLowerCase();
-        return decodeCall(
-            input,
-            this.order(
-                chainId,
-                to,
-                'function',
-                (i) => i.functions(selector),
-                wellKnownFunctions(selector),
-            ),
+        return this.inOrder(
+            chainId,
+            to,
+            'function',
+            (i) => i.functions(selector),
+            wellKnownFunctions(selector),
+            (candidates) => decodeCall(input, candidates),
         );
     }
 
     decodeLog(chainId: string | undefined, log: LogLike): DecodeResult {
         const topic = (log.topics[0] ?? '').toLowerCase();
-        return decodeLog(
-            log.topics,
-            log.data,
-            this.order(
-                chainId,
-                log.address,
-                'event',
-                (i) => i.events(topic),
-                wellKnownEvents(topic),
-            ),
+        return this.inOrder(
+            chainId,
+            log.address,
+            'event',
+            (i) => i.events(topic),
+            wellKnownEvents(topic),
+            (candidates) => decodeLog(log.topics, log.data, candidates),
         );
     }
 
     decodeRevert(chainId: string | undefined, to: string | undefined, data: string): DecodeResult {
         const selector = data.slice(0, 10).toLowerCase();
-        return decodeRevert(
-            data,
-            this.order(chainId, to, 'error', (i) => i.errors(selector), wellKnownErrors(selector)),
+        return this.inOrder(
+            chainId,
+            to,
+            'error',
+            (i) => i.errors(selector),
+            wellKnownErrors(selector),
+            (candidates) => decodeRevert(data, candidates),
         );
     }
 
     /**
-     * Candidates in order of preference: the entries of the contract at `address` (its record's
-     * ABI, or its artifact's), then every workspace artifact's, then the built-in table's.
+     * Decodes with the entries of the contract at `address` (its record's ABI, or its artifact's)
+     * alone first: that contract runs its own function of a selector and emits its own events, so
+     * another artifact's entry of the same selector is not a second reading. Only when they do not
+     * decode it are every workspace artifact's and the built-in table's tried, in that order.
      */
-    private order(
+    private inOrder(
         chainId: string | undefined,
         address: string | undefined,
         kind: 'function' | 'event' | 'error',
         fromIndex: (index: WorkspaceIndex) => readonly Candidate[],
         builtIn: readonly Candidate[],
-    ): Candidate[] {
+        decode: (candidates: readonly Candidate[]) => DecodeResult,
+    ): DecodeResult {
         const all = this.index ? fromIndex(this.index) : [];
-        if (!address || !this.index) return [...all, ...builtIn];
+        const own = this.index && address ? this.ownEntries(chainId, address, kind) : [];
+        if (own.length > 0) {
+            const result = decode(own);
+            if (result.status === 'decoded' || result.status === 'ambiguous') return result;
+        }
+        const mine = new Set(own.map((c) => c.entry));
+        return decode([...own, ...all.filter((c) => !mine.has(c.entry)), ...builtIn]);
+    }
+
+    /**
+     * The entries of `kind` of the contracts records put at `address`, each with its artifact's or
+     * record's origin: the index answers an entry many files share with the first file that has
+     * it, which need not be this contract's.
+     */
+    private ownEntries(
+        chainId: string | undefined,
+        address: string,
+        kind: 'function' | 'event' | 'error',
+    ): Candidate[] {
         const own: Candidate[] = [];
-        for (const record of this.index.contractAt(chainId, address.toLowerCase())) {
-            const names = new Set(
-                record.contractName
-                    ? this.index.artifactsNamed(record.contractName).map((a) => a.origin.file)
-                    : [],
-            );
-            for (const c of all) if (names.has(c.origin.file)) own.push(c);
+        for (const record of this.index?.contractAt(chainId, address.toLowerCase()) ?? []) {
+            const artifacts = record.contractName
+                ? (this.index?.artifactsNamed(record.contractName) ?? [])
+                : [];
+            for (const { abi, origin } of artifacts) {
+                for (const entry of abi) if (entry.type === kind) own.push({ entry, origin });
+            }
             for (const entry of record.abi ?? []) {
                 if (entry.type === kind) own.push({ entry, origin: record.origin });
             }
         }
-        const rest = all.filter((c) => !own.includes(c));
-        return [...own, ...rest, ...builtIn];
+        return own;
     }
 }
 
