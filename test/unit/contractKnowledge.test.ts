@@ -527,7 +527,7 @@ describe('(unit) contract knowledge: decoding in order of preference', () => {
                 workspaceArtifactsDir,
                 'hardhat-deploy/deployments/fuji/.chainId',
             );
-            // A workspace entry of setNumber's selector with another signature, in no record.
+            // setNumber(uint256) again under another parameter name, in a file no record names.
             const setNumber =
                 '0x3fb5c1cb000000000000000000000000000000000000000000000000000000000000002a';
             const other = knowledgeOf(
@@ -551,5 +551,40 @@ describe('(unit) contract knowledge: decoding in order of preference', () => {
                 'foundry/out/Other.sol/Other.json',
             );
         });
+    });
+
+    it('an anonymous event of the emitter’s record fits any log with as many topics: it settles nothing', () => {
+        const indexed = (name: string) => ({ name, type: 'bytes32', indexed: true });
+        const record = knowledgeOf(
+            contractsWorkspaceDir,
+            'deployments/mainnet/Emitter.json',
+            JSON.stringify({
+                address: tokenAt,
+                abi: [
+                    {
+                        type: 'event',
+                        name: 'Moved',
+                        anonymous: true,
+                        inputs: [
+                            indexed('a'),
+                            indexed('b'),
+                            indexed('c'),
+                            { name: 'd', type: 'uint256' },
+                        ],
+                    },
+                ],
+            }),
+        );
+        const chain = knowledgeOf(contractsWorkspaceDir, 'deployments/mainnet/.chainId', '43114');
+        const k = new ContractKnowledge(indexOf(tree(tokenFile), record, chain));
+        const result = k.decodeLog('43114', transferLog);
+        assert.equal(result.status, 'ambiguous', JSON.stringify(result));
+        assert.deepEqual(result.candidates.map((c) => c.name).sort(), ['Moved', 'Transfer']);
+        // A log no other event has a topic for is the anonymous event's.
+        const own = {
+            ...transferLog,
+            topics: [`0x${'ab'.repeat(32)}`, ...transferLog.topics.slice(1)],
+        };
+        assert.equal(decoded(k.decodeLog('43114', own)).name, 'Moved');
     });
 });

@@ -152,8 +152,11 @@ export class ContractKnowledge {
     ): DecodeResult {
         const all = this.index ? fromIndex(this.index) : [];
         const own = this.index && address ? this.ownEntries(chainId, address, kind) : [];
-        if (own.length > 0) {
-            const result = decode(own);
+        // An anonymous event has no topic of its own and fits any log with as many topics, so it
+        // settles nothing: it is only weighed with the others.
+        const settling = own.filter((c) => c.entry.anonymous !== true);
+        if (settling.length > 0) {
+            const result = decode(settling);
             if (result.status === 'decoded' || result.status === 'ambiguous') return result;
         }
         const mine = new Set(own.map((c) => c.entry));
