@@ -50,13 +50,14 @@ export function deploymentAnchors(file: string, text: string): Anchor[] {
         }
     }
     if (wanted.size === 0) return [];
-    const lower = text.toLowerCase();
     const anchors: Anchor[] = [];
     const seen = new Set<string>();
-    // Every 0x value in quotes, in order; only those the parser accepted become anchors.
-    const quoted = /"(0x[0-9a-f]{40}(?:[0-9a-f]{24})?)"/g;
-    for (let m = quoted.exec(lower); m && anchors.length < maxAnchors; m = quoted.exec(lower)) {
-        const meaning = wanted.get(m[1]!);
+    // Every 0x value in quotes, in order; only those the parser accepted become anchors. The text
+    // itself is searched, not its lower case: 'İ' lower-cases to two code units, which would move
+    // every offset after it.
+    const quoted = /"(0x[0-9a-f]{40}(?:[0-9a-f]{24})?)"/gi;
+    for (let m = quoted.exec(text); m && anchors.length < maxAnchors; m = quoted.exec(text)) {
+        const meaning = wanted.get(m[1]!.toLowerCase());
         if (!meaning) continue;
         anchors.push({
             ...meaning,

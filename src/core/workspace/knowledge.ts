@@ -1,8 +1,9 @@
 /**
  * What panels and hovers ask of the workspace's contracts: the name at an address, and the
  * decoding of a call, a log or a revert. It puts the index and the built-in table in one order of
- * preference: the ABI of the contract a record says is at that address alone when it has the
- * entry, else every workspace artifact, then the built-in signatures. Synchronous: the index is built before a view asks.
+ * preference: the ABI of the contract a record says is at that address alone when it decodes the
+ * data, else every workspace artifact, then the built-in signatures. Synchronous: the index is
+ * built before a view asks.
  */
 import { decodeCall, decodeLog, decodeRevert } from '../abi/decode';
 import type { Candidate, DecodeResult } from '../abi/types';
@@ -14,8 +15,7 @@ import {
 } from '../abi/wellKnown';
 import type { WorkspaceIndex } from './index';
 import { runtimeHashOf } from './bytecode';
-import { selectorOf, topicOf } from '../abi/signature';
-import type { AbiEntry, ContractArtifact, Origin } from './types';
+import type { ContractArtifact, Origin } from './types';
 
 /** How a name was found, said next to it. */
 export type NameSource = 'deployment' | 'bytecode' | 'precompile';
@@ -103,92 +103,93 @@ export class ContractKnowledge {
 
     decodeCall(chainId: string | undefined, to: string | undefined, input: string): DecodeResult {
         const selector = input.slice(0, 10).toLowerCase();
-        return decodeCall(
-            input,
-            this.order(
-                chainId,
-                to,
-                'function',
-                selector,
-                (i) => i.functions(selector),
-                wellKnownFunctions(selector),
-            ),
+        return this.inOrder(
+            chainId,
+            to,
+            'function',
+            (i) => i.functions(selector),
+            wellKnownFunctions(selector),
+            (candidates) => decodeCall(input, candidates),
         );
     }
 
     decodeLog(chainId: string | undefined, log: LogLike): DecodeResult {
         const topic = (log.topics[0] ?? '').toLowerCase();
-        return decodeLog(
-            log.topics,
-            log.data,
-            this.order(
-                chainId,
-                log.address,
-                'event',
-                topic,
-                (i) => i.events(topic),
-                wellKnownEvents(topic),
-            ),
+        return this.inOrder(
+            chainId,
+            log.address,
+            'event',
+            (i) => i.events(topic),
+            wellKnownEvents(topic),
+            (candidates) => decodeLog(log.topics, log.data, candidates),
         );
     }
 
     decodeRevert(chainId: string | undefined, to: string | undefined, data: string): DecodeResult {
         const selector = data.slice(0, 10).toLowerCase();
-        return decodeRevert(
-            data,
-            this.order(
-                chainId,
-                to,
-                'error',
-                selector,
-                (i) => i.errors(selector),
-                wellKnownErrors(selector),
-            ),
+        return this.inOrder(
+            chainId,
+            to,
+            'error',
+            (i) => i.errors(selector),
+            wellKnownErrors(selector),
+            (candidates) => decodeRevert(data, candidates),
         );
     }
 
     /**
-     * The candidates to decode with. When the workspace knows the contract at `address` (a record
-     * names its artifact, or carries its ABI) and that contract has entries of this id, only those:
-     * the contract's own ABI is what ran, so another contract's entry with the same selector is no
-     * reading of it. Otherwise every workspace artifact's entries, then the built-in table's.
+     * Decodes with the entries of the contract at `address` (its record's ABI, or its artifact's)
+     * alone first: that contract runs its own function of a selector and emits its own events, so
+     * another artifact's entry of the same selector is not a second reading. Only when they do not
+     * decode it are every workspace artifact's and the built-in table's tried, in that order.
      */
-    private order(
+    private inOrder(
         chainId: string | undefined,
         address: string | undefined,
         kind: 'function' | 'event' | 'error',
-        id: string,
         fromIndex: (index: WorkspaceIndex) => readonly Candidate[],
         builtIn: readonly Candidate[],
-    ): Candidate[] {
+        decode: (candidates: readonly Candidate[]) => DecodeResult,
+    ): DecodeResult {
         const all = this.index ? fromIndex(this.index) : [];
-        if (!address || !this.index) return [...all, ...builtIn];
+        const own = this.index && address ? this.ownEntries(chainId, address, kind) : [];
+        // An anonymous event has no topic of its own and fits any log with as many topics, so it
+        // settles nothing: it is only weighed with the others.
+        const settling = own.filter((c) => c.entry.anonymous !== true);
+        if (settling.length > 0) {
+            const result = decode(settling);
+            if (result.status === 'decoded' || result.status === 'ambiguous') return result;
+        }
+        const mine = new Set(own.map((c) => c.entry));
+        return decode([...own, ...all.filter((c) => !mine.has(c.entry)), ...builtIn]);
+    }
+
+    /**
+     * The entries of `kind` of the contracts records put at `address`, each with its artifact's or
+     * record's origin: the index answers an entry many files share with the first file that has
+     * it, which need not be this contract's.
+     */
+    private ownEntries(
+        chainId: string | undefined,
+        address: string,
+        kind: 'function' | 'event' | 'error',
+    ): Candidate[] {
         const own: Candidate[] = [];
-        for (const record of this.index.contractAt(chainId, address.toLowerCase())) {
-            const files = new Set(
-                record.contractName
-                    ? this.index.artifactsNamed(record.contractName).map((a) => a.origin.file)
-                    : [],
-            );
-            for (const c of all) if (files.has(c.origin.file) && !own.includes(c)) own.push(c);
+        for (const record of this.index?.contractAt(chainId, address.toLowerCase()) ?? []) {
+            const artifacts = record.contractName
+                ? (this.index?.artifactsNamed(record.contractName) ?? [])
+                : [];
+            for (const { abi, origin } of artifacts) {
+                for (const entry of abi) if (entry.type === kind) own.push({ entry, origin });
+            }
             for (const entry of record.abi ?? []) {
-                if (entry.type === kind && idOf(entry) === id) {
-                    own.push({ entry, origin: record.origin });
-                }
+                if (entry.type === kind) own.push({ entry, origin: record.origin });
             }
         }
-        return own.length > 0 ? own : [...all, ...builtIn];
+        return own;
     }
 }
 
-/** The id an entry is looked up by: its topic for an event, else its selector. */
-function idOf(entry: AbiEntry): string | undefined {
-    try {
-        return entry.type === 'event' ? topicOf(entry) : selectorOf(entry);
-    } catch {
-        return undefined;
-    }
-}
 /**
  * Whether a chain's code is the artifact of `contractName` (when the record names one), else
  * which artifacts it is, in words for a lens. `near` is the record's file: of several copies of

@@ -140,8 +140,13 @@ export class WorkspaceKnowledge {
     }
 
     private async build(): Promise<WorkspaceIndex> {
+        // A question that comes in after closing must not start watchers or a worker nobody ends.
+        if (this.disposed) throw new Error('The workspace contracts index was closed.');
         const started = performance.now();
         const index = new WorkspaceIndex();
+        // A build after a failed one replaces that one's watcher and pool, not adds to them.
+        this.watcher?.dispose();
+        this.pool?.dispose();
         this.pool = new ParsePool(this.options.workerScript);
         // Watch before listing, so a file written during the build is read again afterwards.
         this.watcher = this.files.watch((file, deleted) => this.onFileEvent(file, deleted));
@@ -185,12 +190,12 @@ export class WorkspaceKnowledge {
             if (size > max) {
                 return emptyKnowledge(
                     file.rel,
-                    `skipped: ${formatMb(size)}, larger than the ${formatMb(max)} read for one file`,
+                    `skipped: ${formatSize(size)}, larger than the ${formatSize(max)} read for one file`,
                 );
             }
             const bytes = await this.files.read(file);
             if (bytes.byteLength > max) {
-                return emptyKnowledge(file.rel, `skipped: grew past ${formatMb(max)}`);
+                return emptyKnowledge(file.rel, `skipped: grew past ${formatSize(max)}`);
             }
             return await (this.pool ?? new ParsePool(undefined)).parse(file.rel, bytes);
         } catch (error) {
@@ -211,7 +216,15 @@ export class WorkspaceKnowledge {
     private async applyChanges(): Promise<void> {
         this.debounce = undefined;
         // Events that arrive during the build are applied after it, in the order of the files.
-        const index = await this.get();
+        // When the build fails the events are dropped: the next question lists every file anew.
+        const index = await this.get().catch((error: unknown) => {
+            this.options.log?.warn('The workspace contracts could not be listed', error);
+            return undefined;
+        });
+        if (!index) {
+            this.changed.clear();
+            return;
+        }
         const batch = [...this.changed.values()];
         this.changed.clear();
         for (const { file, deleted } of batch) {
@@ -234,7 +247,9 @@ function isEmpty(k: FileKnowledge): boolean {
     return k.artifacts.length === 0 && k.deployments.length === 0 && k.transactions.length === 0;
 }
 
-function formatMb(bytes: number): string {
+/** A size in words; bytes below a megabyte, where "0.0 MB" would say nothing. */
+function formatSize(bytes: number): string {
+    if (bytes < 1024 * 1024) return `${bytes} bytes`;
     return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 }
 

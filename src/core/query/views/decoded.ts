@@ -176,6 +176,8 @@ export function decodedFields(decoded: Decoded, addressCell: AddressCell): Field
     return [
         { label: 'Signature', value: text(decoded.signature) },
         ...decoded.args.map((a) => argField(a, addressCell)),
+        // A panic's code alone does not say what failed; the decoder's words for it do.
+        ...(decoded.note !== undefined ? [{ label: 'Meaning', value: text(decoded.note) }] : []),
         { label: 'ABI from', value: text(originText(decoded.origin)) },
     ];
 }
