@@ -279,7 +279,7 @@ describe('(unit) contract knowledge: code on a chain against the artifacts', () 
         assert.equal(k.byCode(hardhat.deployedBytecode)[0]?.origin.file, hardhatVaultFile);
     });
 
-    it('two artifacts of the same code are both answered and the verdict counts them', () => {
+    it('two copies of one artifact are both answered, and the verdict names the nearest', () => {
         const copy = knowledgeOf(
             contractsWorkspaceDir,
             'foundry/out/Copy.sol/ExplorerVault.json',
@@ -287,7 +287,20 @@ describe('(unit) contract knowledge: code on a chain against the artifacts', () 
         );
         const twice = new ContractKnowledge(indexOf(tree(vaultFile), copy));
         assert.equal(twice.byCode(vaultOnChain).length, 2);
-        assert.equal(codeVerdict(twice, vaultOnChain, undefined), 'code matches 2 artifacts');
+        assert.equal(
+            codeVerdict(twice, vaultOnChain, undefined),
+            `code matches ${vaultFile} (Foundry artifact)`,
+        );
+        // Of two copies, the one in the record's own folder is named.
+        assert.equal(
+            codeVerdict(
+                twice,
+                vaultOnChain,
+                'ExplorerVault',
+                'foundry/out/Copy.sol/broadcast.json',
+            ),
+            'code matches foundry/out/Copy.sol/ExplorerVault.json (Foundry artifact)',
+        );
     });
 
     it('no code, malformed code and no workspace match nothing', () => {
@@ -445,13 +458,17 @@ describe('(unit) contract knowledge: decoding in order of preference', () => {
             args: [dead, recipient, 5n],
         });
 
-        it('the hostile fixture itself adds no entry: its names are markup, so it is dropped', () => {
+        it('the hostile fixture keeps only its colliding entry: the others’ names are markup', () => {
             const hostile = knowledgeOf(contractsWorkspaceDir, collidingFile, hostileText);
-            assert.deepEqual(hostile.artifacts[0]?.abi, []);
-            assert.match(hostile.problems.join('\n'), /4 ABI entries dropped/);
+            assert.deepEqual(
+                hostile.artifacts[0]?.abi.map((e) => e.name),
+                ['gasprice_bit_ether'],
+            );
+            assert.match(hostile.problems.join('\n'), /3 ABI entries dropped/);
             const k = new ContractKnowledge(indexOf(tree(tokenFile), hostile, broadcast()));
+            assert.equal(k.decodeCall('43114', elsewhere, transferFrom).status, 'ambiguous');
             assert.equal(
-                decoded(k.decodeCall('43114', elsewhere, transferFrom)).name,
+                decoded(k.decodeCall('43114', tokenAt, transferFrom)).name,
                 'transferFrom',
             );
         });

@@ -84,6 +84,7 @@ describe('(unit) deployment anchors', () => {
             offset: text.indexOf(createHash),
             length: 66,
             first: true,
+            file: broadcastFile,
         });
         assert.deepEqual(
             at(anchors, counterAddress).map((a) => [a.kind, a.chainId, a.contractName]),
@@ -160,6 +161,7 @@ describe('(unit) deployment anchors', () => {
                 offset: placesOf(read(addressesFile), counterAddress)[0],
                 length: 42,
                 first: true,
+                file: addressesFile,
             },
         ]);
         const journalFile = 'ignition/deployments/chain-43113/journal.jsonl';
