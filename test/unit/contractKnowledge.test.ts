@@ -458,6 +458,25 @@ describe('(unit) contract knowledge: decoding in order of preference', () => {
             args: [dead, recipient, 5n],
         });
 
+        it('of copies of the contract’s artifact, the one beside its record gives the ABI', () => {
+            const copyFile = 'app/out/ExplorerToken.sol/ExplorerToken.json';
+            const copy = knowledgeOf(
+                contractsWorkspaceDir,
+                copyFile,
+                readFileSync(path.join(contractsWorkspaceDir, tokenFile), 'utf8'),
+            );
+            // The copy is indexed first, so it is every shared entry's first origin.
+            const k = new ContractKnowledge(indexOf(copy, tree(tokenFile), broadcast()));
+            assert.equal(
+                decoded(k.decodeCall('43114', tokenAt, transferFrom)).origin.file,
+                tokenFile,
+            );
+            assert.equal(
+                decoded(k.decodeCall('43114', elsewhere, transferFrom)).origin.file,
+                copyFile,
+            );
+        });
+
         it('the hostile fixture keeps only its colliding entry: the others’ names are markup', () => {
             const hostile = knowledgeOf(contractsWorkspaceDir, collidingFile, hostileText);
             assert.deepEqual(

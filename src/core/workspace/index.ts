@@ -319,49 +319,45 @@ export class WorkspaceIndex {
      * is undefined. Repeats of one record by copies of the same file are answered once.
      */
     contractAt(chainId: string | undefined, address: string): DeployedContract[] {
-        const at = normalizeHex(address, addressPattern);
-        const chain = chainId === undefined ? undefined : chainIdOf(chainId);
-        if (at === undefined || (chainId !== undefined && chain === undefined)) return [];
-        const seen = new Set<string>();
-        const found: DeployedContract[] = [];
-        for (const record of this.byAddress.get(at) ?? []) {
-            const recordChain = this.chainOf(record);
-            if (chain !== undefined && recordChain !== chain) continue;
-            const key = sameRecordKey(record.origin, recordChain, [
-                record.networkName,
-                record.contractName,
-                record.label,
-                record.txHash,
-            ]);
-            if (seen.has(key)) continue;
-            seen.add(key);
-            found.push(
-                recordChain !== undefined && record.chainId === undefined
-                    ? { ...record, chainId: recordChain }
-                    : record,
-            );
-        }
-        return found;
+        return this.recordsOn(
+            chainId,
+            normalizeHex(address, addressPattern),
+            this.byAddress,
+            (r) => [r.networkName, r.contractName, r.label, r.txHash],
+        );
     }
 
     /** Records of transaction `hash` on chain `chainId` (every chain when undefined). */
     transaction(chainId: string | undefined, hash: string): RecordedTransaction[] {
-        const tx = normalizeHex(hash, topicPattern);
+        return this.recordsOn(
+            chainId,
+            normalizeHex(hash, topicPattern),
+            this.byTransaction,
+            (r) => [r.contractAddress, r.contractName, r.functionSignature, r.label],
+        );
+    }
+
+    /**
+     * The records under `key` on chain `chainId` (each with the chain its folder gives it when it
+     * names none), a record repeated by copies of one file (`what` says what makes two the same)
+     * answered once.
+     */
+    private recordsOn<R extends { readonly chainId?: string | undefined; readonly origin: Origin }>(
+        chainId: string | undefined,
+        key: string | undefined,
+        table: ReadonlyMap<string, readonly R[]>,
+        what: (record: R) => readonly (string | undefined)[],
+    ): R[] {
         const chain = chainId === undefined ? undefined : chainIdOf(chainId);
-        if (tx === undefined || (chainId !== undefined && chain === undefined)) return [];
+        if (key === undefined || (chainId !== undefined && chain === undefined)) return [];
         const seen = new Set<string>();
-        const found: RecordedTransaction[] = [];
-        for (const record of this.byTransaction.get(tx) ?? []) {
+        const found: R[] = [];
+        for (const record of table.get(key) ?? []) {
             const recordChain = this.chainOf(record);
             if (chain !== undefined && recordChain !== chain) continue;
-            const key = sameRecordKey(record.origin, recordChain, [
-                record.contractAddress,
-                record.contractName,
-                record.functionSignature,
-                record.label,
-            ]);
-            if (seen.has(key)) continue;
-            seen.add(key);
+            const same = sameRecordKey(record.origin, recordChain, what(record));
+            if (seen.has(same)) continue;
+            seen.add(same);
             found.push(
                 recordChain !== undefined && record.chainId === undefined
                     ? { ...record, chainId: recordChain }

@@ -176,8 +176,13 @@ export class ContractKnowledge {
     ): Candidate[] {
         const own: Candidate[] = [];
         for (const record of this.index?.contractAt(chainId, address.toLowerCase()) ?? []) {
+            // Copies of the contract's artifact in other projects of the workspace come after the
+            // one beside the record, so the ABI is said to come from that one.
             const artifacts = record.contractName
-                ? (this.index?.artifactsNamed(record.contractName) ?? [])
+                ? byNearness(
+                      this.index?.artifactsNamed(record.contractName) ?? [],
+                      record.origin.file,
+                  )
                 : [];
             for (const { abi, origin } of artifacts) {
                 for (const entry of abi) if (entry.type === kind) own.push({ entry, origin });
@@ -232,19 +237,22 @@ export function closest(
     artifacts: readonly ContractArtifact[],
     near: string | undefined,
 ): ContractArtifact | undefined {
-    if (near === undefined || artifacts.length < 2) return artifacts[0];
+    return near === undefined ? artifacts[0] : byNearness(artifacts, near)[0];
+}
+
+/** Artifacts ordered by how many leading folders they share with `near`, most first (stable). */
+function byNearness(artifacts: readonly ContractArtifact[], near: string): ContractArtifact[] {
+    const target = near.split('/');
     const shared = (file: string): number => {
-        const a = file.split('/');
-        const b = near.split('/');
+        const parts = file.split('/');
         let n = 0;
-        while (n < a.length - 1 && n < b.length - 1 && a[n] === b[n]) n++;
+        while (n < parts.length - 1 && n < target.length - 1 && parts[n] === target[n]) n++;
         return n;
     };
-    let best = artifacts[0]!;
-    for (const artifact of artifacts) {
-        if (shared(artifact.origin.file) > shared(best.origin.file)) best = artifact;
-    }
-    return best;
+    return artifacts
+        .map((artifact, i) => ({ artifact, i, n: shared(artifact.origin.file) }))
+        .sort((a, b) => b.n - a.n || a.i - b.i)
+        .map((x) => x.artifact);
 }
 
 /** Where an ABI or a name came from, in words. */
