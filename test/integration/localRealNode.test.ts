@@ -14,7 +14,7 @@ import * as vscode from 'vscode';
 
 import { nodeQuery } from '../../src/core/query/nodeQueries';
 import { SettingKey } from '../../src/platform/settingKeys';
-import { runScripted, settledPanel } from './commandsScript';
+import { renderedPanel, runScripted, settledPanel } from './commandsScript';
 import { type RealNodeEnv, screenshot, testEnv } from './testEnv';
 import { descriptionOf, extensionApi, ofKind, rowByLabel, rows, until } from './treesSupport';
 
@@ -345,8 +345,18 @@ suite('(node host) a local network found on disk, read from the real node', func
             titles.join('\n'),
         );
 
-        // For the README: the decoded panel of the transfer, and the named token in a hover.
-        await open(transfer.hash);
+        // For the README: the decoded panel of the transfer, alone and drawn by its page.
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+        await vscode.commands.executeCommand('avalanche.query.openPanel', {
+            source: 'node',
+            method: 'eth_getTransactionByHash',
+            texts: { hash: transfer.hash },
+            chain: 'C',
+        });
+        await renderedPanel(
+            (s) => s.query.source === 'node' && JSON.stringify(s.query).includes(transfer.hash),
+            'the transfer panel drawn',
+        );
         await new Promise((resolve) => setTimeout(resolve, 1000));
         await screenshot('panel-decoded-transaction');
     });
