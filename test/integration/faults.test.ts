@@ -388,31 +388,30 @@ suite('(integration) reliability: faults × surfaces', function () {
 
     // The sample workspace's Foundry broadcast: its lenses read each transaction's receipt and each
     // contract's code through the C-Chain's RPC (the node).
-    let broadcast: vscode.Uri | undefined;
+    const broadcast = (): vscode.Uri =>
+        vscode.Uri.file(
+            path.join(
+                testEnv().workspaceDir,
+                'foundry/broadcast/Deploy.s.sol/43114/run-latest.json',
+            ),
+        );
     const lensSurface: Surface = {
         name: 'lens: deployment record',
         group: 'lens',
         node: true,
         admin: false,
         dataApi: false,
-        prepare: () => {
-            broadcast ??= vscode.Uri.file(
-                path.join(
-                    testEnv().workspaceDir,
-                    'foundry/broadcast/Deploy.s.sol/43114/run-latest.json',
-                ),
-            );
-            return Promise.resolve();
-        },
         trigger: () => {
             api.lenses.refresh();
             return Promise.resolve();
         },
         read: async () => {
+            // The lens command answers only for a document VS Code has loaded.
+            const document = await vscode.workspace.openTextDocument(broadcast());
             const lenses =
                 (await vscode.commands.executeCommand<vscode.CodeLens[]>(
                     'vscode.executeCodeLensProvider',
-                    broadcast!,
+                    document.uri,
                     100,
                 )) ?? [];
             const titles = lenses.map((l) => l.command?.title ?? '');
