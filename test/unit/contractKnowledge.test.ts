@@ -277,6 +277,31 @@ describe('(unit) contract knowledge: code on a chain against the artifacts', () 
             readFileSync(path.join(contractsWorkspaceDir, hardhatVaultFile), 'utf8'),
         ) as { deployedBytecode: string };
         assert.equal(k.byCode(hardhat.deployedBytecode)[0]?.origin.file, hardhatVaultFile);
+        // A Hardhat 2 vault as deployed (immutables written in): with only that artifact it is
+        // not compared, and says why; a Foundry artifact of the same length lends its immutables'
+        // places, and then it matches.
+        const hardhatOnChain = runtimeCode(
+            {
+                ...vault,
+                deployedBytecode: {
+                    ...vault.deployedBytecode,
+                    object: hardhat.deployedBytecode as Hex,
+                },
+            },
+            [
+                encodeAbiParameters([{ type: 'address' }], [deployer as Hex]),
+                encodeAbiParameters([{ type: 'uint256' }], [1000n]),
+            ],
+        );
+        const onlyHardhat = new ContractKnowledge(indexOf(tree(hardhatVaultFile)));
+        assert.equal(
+            codeVerdict(onlyHardhat, hardhatOnChain, 'ExplorerVault'),
+            "not compared: ExplorerVault's artifact does not say where its immutables are",
+        );
+        assert.equal(
+            codeVerdict(k, hardhatOnChain, 'ExplorerVault', 'hardhat/deployments/local/X.json'),
+            `code matches ${hardhatVaultFile} (Hardhat artifact)`,
+        );
     });
 
     it('two copies of one artifact are both answered, and the verdict names the nearest', () => {

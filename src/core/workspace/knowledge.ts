@@ -51,6 +51,16 @@ export class ContractKnowledge {
         return (this.index?.artifactsNamed(contractName).length ?? 0) > 0;
     }
 
+    /**
+     * True when the artifact of that name nearest to `near` (the record's file) has immutables it
+     * does not locate (Hardhat 2 keeps `immutableReferences` only in its build info): chain code
+     * with them filled in cannot be compared with it.
+     */
+    immutablesUnlocated(contractName: string, near?: string): boolean {
+        const nearest = closest(this.index?.artifactsNamed(contractName) ?? [], near);
+        return nearest?.immutablesUnknown === true;
+    }
+
     /** The name of `address` on `chainId` from a deployment record or the precompile table. */
     nameOf(chainId: string | undefined, address: string): AddressName | undefined {
         const lower = address.toLowerCase();
@@ -216,6 +226,9 @@ export function codeVerdict(
         if (named) return `code matches ${originText(named.origin)}`;
         if (!knowledge.hasArtifact(contractName)) {
             return `no artifact of ${clean(contractName)} in the workspace to compare`;
+        }
+        if (matches.length === 0 && knowledge.immutablesUnlocated(contractName, near)) {
+            return `not compared: ${clean(contractName)}'s artifact does not say where its immutables are`;
         }
         return matches.length > 0
             ? `code differs from ${clean(contractName)}'s artifact; it matches ${clean(matches[0]!.contractName)}`
