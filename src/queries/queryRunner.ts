@@ -173,6 +173,18 @@ export class QueryRunner {
         if (evmTx.receipt?.status === 'failed' && tx.blockNumber !== null) {
             Object.assign(evmTx, await this.replay(tx, request.chain, signal));
         }
+        // The code at the contract names it when no deployment record does (a contract the
+        // project built but deployed by hand): only asked when a workspace could know it.
+        const target = tx.to ?? evmTx.receipt?.contractAddress ?? undefined;
+        if (target && contracts?.hasWorkspace) {
+            const code = await rpc
+                .call(core.nodeRpcMethods.eth_getCode, [target, 'latest'], { signal, ...chain })
+                .catch((error: unknown) => {
+                    if (core.isAbortError(error)) throw error;
+                    return undefined;
+                });
+            if (code && code.length > 2) Object.assign(evmTx, { code });
+        }
         return {
             contracts,
             evmChainId: chainId.status === 'fulfilled' ? String(chainId.value) : undefined,

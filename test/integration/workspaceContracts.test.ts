@@ -119,6 +119,25 @@ suite('(integration) workspace contracts', function () {
         assert.equal(panel.cspViolations, 0);
     });
 
+    test('a call to a contract no record names: the panel names it by its code', async () => {
+        await vscode.commands.executeCommand('avalanche.query.openPanel', {
+            source: 'node',
+            method: 'eth_getTransactionByHash',
+            texts: { hash: known.counterAddTxHash },
+            chain: 'C',
+        } satisfies QueryRequest);
+        const panel = await settledPanel(
+            (s) => s.query.source === 'node' && viewText(s.query).includes(known.counterAddTxHash),
+            'counter panel',
+        );
+        const text = viewText(panel.view);
+        assert.match(text, /Call: add/);
+        assert.match(
+            text,
+            /Counter · code matches foundry\/out\/Counter\.sol\/Counter\.json \(Foundry artifact\)/,
+        );
+    });
+
     test('a failed transaction shows its revert reason and its custom error', async () => {
         for (const [hash, reason] of [
             [known.vaultRevertTxHash, /ExplorerVault: insufficient deposit/],

@@ -214,6 +214,22 @@ describe('(unit) contract knowledge: code on a chain against the artifacts', () 
     );
     const ranges = Object.values(vault.deployedBytecode.immutableReferences ?? {}).flat();
 
+    it('code names its address when its artifacts are all of one contract', () => {
+        const counter = foundryArtifact('Counter').deployedBytecode.object;
+        assert.deepEqual(k.nameByCode(counter), {
+            name: 'Counter',
+            how: 'bytecode',
+            origin: { tool: 'foundry', file: counterFile },
+            artifact: k.byCode(counter)[0],
+        });
+        assert.equal(
+            nameText(k.nameByCode(vaultOnChain)!),
+            `ExplorerVault · code matches ${vaultFile} (Foundry artifact)`,
+        );
+        assert.equal(k.nameByCode('0x6080'), undefined);
+        assert.equal(k.nameByCode('0x'), undefined);
+    });
+
     it('the vault’s code with its immutables filled in is the Foundry artifact’s, and only it', () => {
         assert.ok(ranges.length > 0);
         assert.notEqual(vaultOnChain, vault.deployedBytecode.object);

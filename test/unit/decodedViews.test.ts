@@ -33,11 +33,12 @@ import { writeSampleWorkspace } from '../fixtures/sampleWorkspace';
 import { startSandbox } from '../sandbox';
 import { foundryArtifact } from '../sandbox/contracts';
 import type { KnownIds, Sandbox } from '../sandbox/types';
-import { indexOf, knowledgeOf } from './helpers/workspaceTree';
+import { contractsWorkspaceDir, indexOf, knowledgeOf } from './helpers/workspaceTree';
 
 const broadcastFile = 'foundry/broadcast/Deploy.s.sol/43114/run-latest.json';
 const tokenFile = 'foundry/out/ExplorerToken.sol/ExplorerToken.json';
 const vaultFile = 'foundry/out/ExplorerVault.sol/ExplorerVault.json';
+const counterFile = 'foundry/out/Counter.sol/Counter.json';
 const perBroadcast = `deployed, per ${broadcastFile} (Foundry broadcast)`;
 
 /** Markup of every kind a name could smuggle: HTML, a codicon, a command link. */
@@ -203,6 +204,32 @@ describe('(unit) decoded views: transactions with the workspace’s contracts', 
         assert.deepEqual(cell(log, 'amount (uint256)'), numCell('500'));
         assert.deepEqual(cell(log, 'total (uint256)'), numCell('500'));
         assert.deepEqual(cell(log, 'ABI from'), textCell(`${vaultFile} (Foundry artifact)`));
+    });
+
+    it('a call to a contract no record names: the contract named by its code', async () => {
+        const code = await rpc.call(nodeRpcMethods.eth_getCode, [k.counterContract, 'latest'], {
+            chain: 'C',
+        });
+        // Only the artifacts: the sample workspace here also has a hostile record naming it.
+        const artifacts = new ContractKnowledge(
+            indexOf(knowledgeOf(contractsWorkspaceDir, counterFile)),
+        );
+        const view = await nodeView(k.counterAddTxHash, (c) => ({
+            ...c,
+            contracts: artifacts,
+            evmTx: { ...c.evmTx, code },
+        }));
+        assert.deepEqual(
+            cell(view.fields, 'Contract called'),
+            textCell(`Counter · code matches ${counterFile} (Foundry artifact)`),
+        );
+        assert.ok(section(view, /^Call: add$/));
+        // Without the code, nothing names it.
+        const unnamed = await nodeView(k.counterAddTxHash, (c) => ({ ...c, contracts: artifacts }));
+        assert.equal(
+            unnamed.fields.find((f) => f.label === 'Contract called'),
+            undefined,
+        );
     });
 
     it('a failed withdraw: the require reason learnt by replay, and the call', async () => {

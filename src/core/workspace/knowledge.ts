@@ -111,6 +111,17 @@ export class ContractKnowledge {
         return [...found.values()];
     }
 
+    /**
+     * The name `code` (a chain's `eth_getCode`) gives its address: the contract whose artifact it
+     * is, when the artifacts it matches are all of one contract (copies in several projects).
+     */
+    nameByCode(code: string): AddressName | undefined {
+        const matches = this.byCode(code);
+        const [first] = matches;
+        if (!first || matches.some((a) => a.contractName !== first.contractName)) return undefined;
+        return { name: first.contractName, how: 'bytecode', origin: first.origin, artifact: first };
+    }
+
     decodeCall(chainId: string | undefined, to: string | undefined, input: string): DecodeResult {
         const selector = input.slice(0, 10).toLowerCase();
         return this.inOrder(

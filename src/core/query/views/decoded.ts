@@ -275,7 +275,11 @@ export function nodeTransactionExtras(
         overview.push(['Status', badge('pending', 'warn')]);
     }
     const target = tx.to ?? receipt?.contractAddress ?? undefined;
-    const name = target && contracts ? contracts.nameOf(chainId, target) : undefined;
+    const code = context.evmTx?.code;
+    const name =
+        target && contracts
+            ? (contracts.nameOf(chainId, target) ?? (code ? contracts.nameByCode(code) : undefined))
+            : undefined;
     if (name) overview.push([tx.to ? 'Contract called' : 'Contract created', text(nameText(name))]);
     if (receipt?.status === 'failed') {
         const extras = context.evmTx;

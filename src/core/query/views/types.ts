@@ -35,6 +35,8 @@ export interface EvmTransactionExtras {
     readonly revertData?: string | undefined;
     /** Why no revert data is known. */
     readonly revertError?: string | undefined;
+    /** The runtime code of the contract called or created, which names it when no record does. */
+    readonly code?: string | undefined;
 }
 
 /** Everything of a panel except the rows of its main table. */
