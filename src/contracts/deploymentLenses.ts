@@ -36,8 +36,6 @@ export const deploymentSelector: vscode.DocumentSelector = [
 const maxDocumentChars = 8 * 1024 * 1024;
 /** Most lenses in one document. */
 const maxLenses = 200;
-/** How long a chain's answer about one value is reused. */
-const answerTtlMs = 30_000;
 
 class AnchorLens extends vscode.CodeLens {
     constructor(
@@ -51,7 +49,6 @@ class AnchorLens extends vscode.CodeLens {
 export class DeploymentLenses extends Disposable {
     private readonly changed = this._register(new vscode.EventEmitter<void>());
     private titles: Titles.LensTitles | undefined;
-    private readonly answers = new Map<string, { atMs: number; title: Promise<string> }>();
 
     constructor(
         private readonly clients: ClientProvider,
@@ -76,7 +73,7 @@ export class DeploymentLenses extends Disposable {
 
     /** Forgets what the chains said, so the lenses ask again. */
     refresh(): void {
-        this.answers.clear();
+        this.titles?.forget();
         this.changed.fire();
     }
 
@@ -112,36 +109,15 @@ export class DeploymentLenses extends Disposable {
     }
 
     private async resolve(lens: AnchorLens, token: vscode.CancellationToken): Promise<AnchorLens> {
-        const a = lens.anchor;
-        const key = `${this.clients.network}|${a.chainId ?? ''}|${a.kind}|${a.value}|${a.contractName ?? ''}`;
-        let entry = this.answers.get(key);
-        if (!entry || Date.now() - entry.atMs > answerTtlMs) {
-            entry = { atMs: Date.now(), title: this.describe(a) };
-            this.answers.set(key, entry);
-            for (const old of this.answers.keys()) {
-                if (this.answers.size <= 1_000) break;
-                this.answers.delete(old);
-            }
-        }
-        const title = await entry.title;
-        if (token.isCancellationRequested) return lens;
-        lens.command = {
-            title,
-            command: CommandId.HoverOpenDetails,
-            arguments: [a.value],
-            tooltip: a.kind === 'transaction' ? 'Open the transaction' : 'Open the address',
-        };
-        return lens;
-    }
-
-    /** The lens's title, from the titles' bundle (loaded with the first lens resolved). */
-    private describe(a: Anchor): Promise<string> {
         if (!this.titles) {
+            // The titles' bundle, loaded with the first lens resolved (see lensTitles.ts).
             // eslint-disable-next-line @typescript-eslint/no-require-imports
             const { LensTitles } = require('./lensTitles') as typeof Titles;
-            this.titles = new LensTitles(this.clients, this.contracts);
+            this.titles = new LensTitles(this.clients, this.contracts, CommandId.HoverOpenDetails);
         }
-        return this.titles.describe(a);
+        const command = await this.titles.command(lens.anchor);
+        if (!token.isCancellationRequested) lens.command = command;
+        return lens;
     }
 }
 

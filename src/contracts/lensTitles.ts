@@ -3,6 +3,8 @@
  * transaction or contract. Loaded with the first lens resolved (`dist/contracts.js`, see
  * esbuild.mjs), so activation does not carry it.
  */
+import type { Command } from 'vscode';
+
 import type { Anchor } from '../core/workspace/anchors';
 import type { BatchCall, ChainInfo, RpcTarget } from '../core/index';
 import { formatError } from '../commands/formatError';
@@ -10,11 +12,43 @@ import type { ClientProvider } from '../platform/clients';
 import { loadCore } from '../platform/lazyCore';
 import type { WorkspaceContracts } from '../platform/workspaceContracts';
 
+/** How long a chain's answer about one value is reused. */
+const answerTtlMs = 30_000;
+
 export class LensTitles {
+    private readonly answers = new Map<string, { atMs: number; title: Promise<string> }>();
+
     constructor(
         private readonly clients: ClientProvider,
         private readonly contracts: WorkspaceContracts,
+        /** The command that opens a value's panel (passed in: the id table stays in main.js). */
+        private readonly openCommand: string,
     ) {}
+
+    /** Forgets what the chains said, so the lenses ask again. */
+    forget(): void {
+        this.answers.clear();
+    }
+
+    /** The lens's command: what the chain says as its title, opening the value's panel. */
+    async command(a: Anchor): Promise<Command> {
+        const key = `${this.clients.network}|${a.chainId ?? ''}|${a.kind}|${a.value}|${a.contractName ?? ''}`;
+        let entry = this.answers.get(key);
+        if (!entry || Date.now() - entry.atMs > answerTtlMs) {
+            entry = { atMs: Date.now(), title: this.describe(a) };
+            this.answers.set(key, entry);
+            for (const old of this.answers.keys()) {
+                if (this.answers.size <= 1_000) break;
+                this.answers.delete(old);
+            }
+        }
+        return {
+            title: await entry.title,
+            command: this.openCommand,
+            arguments: [a.value],
+            tooltip: a.kind === 'transaction' ? 'Open the transaction' : 'Open the address',
+        };
+    }
 
     /** The lens's title: what the chain says about the value, or why it could not be read. */
     async describe(a: Anchor): Promise<string> {
