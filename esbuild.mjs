@@ -32,6 +32,10 @@ const problemMatcherPlugin = {
  *   and the clients.
  * - `src/queries/lazyQueries.ts` requires `./queryFeature`: `dist/queries.js`, holding the
  *   palette queries, their prompts, the exports and the panel hosts.
+ * - `src/tree/treeCommands.ts` requires `./treeActions`: `dist/treeActions.js`, the tree commands
+ *   that ask or open something.
+ * - `src/agent/registerAgent.ts` requires `./agentTools`: `dist/agent.js`, the agent tools.
+ * - `src/contracts/deploymentLenses.ts` requires `./lensTitles`: `dist/contracts.js`.
  */
 const lazyBundles = [
     { loader: 'lazyCore.ts', request: '../core/index', entry: 'src/core/index.ts', out: 'core.js' },
@@ -40,6 +44,18 @@ const lazyBundles = [
         request: './queryFeature',
         entry: 'src/queries/queryFeature.ts',
         out: 'queries.js',
+    },
+    {
+        loader: 'treeCommands.ts',
+        request: './treeActions',
+        entry: 'src/tree/treeActions.ts',
+        out: 'treeActions.js',
+    },
+    {
+        loader: 'registerAgent.ts',
+        request: './agentTools',
+        entry: 'src/agent/agentTools.ts',
+        out: 'agent.js',
     },
     {
         loader: 'deploymentLenses.ts',
@@ -158,6 +174,18 @@ const contexts = await Promise.all([
     ...lazyBundles.map(({ entry, out }) => nodeContext(entry, `dist/${out}`)),
     // The worker that parses the workspace's artifacts off the extension host's thread.
     nodeContext('src/core/workspace/parseWorker.ts', 'dist/workspaceWorker.js'),
+    // The MCP server (`node dist/mcp.js`): its own process, with the MCP SDK and the core inside;
+    // undici comes from the extension's node_modules like the other bundles'. `vscode` is not
+    // external, so importing it fails the build.
+    esbuild.context({
+        ...common,
+        entryPoints: ['src/mcp/server.ts'],
+        outfile: 'dist/mcp.js',
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+        external: ['undici'],
+    }),
     esbuild.context({
         ...common,
         entryPoints: { main: 'src/webview-ui/main.ts' },

@@ -17,6 +17,8 @@
 //   workspace    bench/workspaceBench.ts: Foundry and Hardhat artifacts parsed, the workspace index (set, heap, lookup),
 //                the index of a generated 5,000-artifact project (build time with and without the parse worker
 //                from this build's dist/, heap, longest block of the calling thread), decoding one transaction
+//   agent        bench/agentBench.ts: each agent tool's call, its own work beyond the client, the MCP
+//                server of this build (start, a call over stdio), dist/mcp.js's size
 //   host         bench/hostProbe.ts in the extension host: activate() over fresh starts, idle cost
 //   trees        `node scripts/hostTest.mjs bench trees` (bench/treesBench.ts): Subnets first page, heap, Node view
 //   hovers       `node scripts/hostTest.mjs bench hovers` (bench/hoversBench.ts): cold and warm hovers per kind
@@ -72,6 +74,7 @@ const allParts = [
     'identifiers',
     'local',
     'workspace',
+    'agent',
     'host',
     'trees',
     'hovers',
@@ -932,6 +935,19 @@ function rowsFor(results, failures) {
                 c.detail ?? '',
             );
     }
+    const agent = results.agent;
+    if (agent?.checks) {
+        for (const c of agent.checks)
+            add(
+                'Agent',
+                c.name,
+                `${c.unit === 'ms' ? fmt(c.value) : Math.round(c.value * 10) / 10} ${c.unit}`,
+                pct(c.spreadPercent),
+                c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
+                c.budget === undefined ? 'INFO' : verdict(c.passed),
+                c.detail ?? '',
+            );
+    }
     const workspace = results.workspace;
     if (workspace?.checks) {
         for (const c of workspace.checks)
@@ -1054,6 +1070,9 @@ async function main() {
     // The parse worker of this run's production build; without a build, the bench bundles its own.
     await attempt('workspace', () =>
         nodePart('workspace', 'workspaceBench.js', build ? { BENCH_DIST: dist } : {}),
+    );
+    await attempt('agent', () =>
+        nodePart('agent', 'agentBench.js', build ? { BENCH_DIST: dist } : {}),
     );
     await attempt('host', () => hostPart());
     await attempt('trees', () => hostTestBench('trees'));

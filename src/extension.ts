@@ -12,6 +12,7 @@ import type { QueryCommands } from './queries/queryCommands';
 import type { QueryServices } from './queries/queryServices';
 import { CommandId } from './commands/commandIds';
 import { type CommandHandlers, registerCommands } from './commands/registerCommands';
+import { registerAgent } from './agent/registerAgent';
 import { createConnectionCommandHandlers } from './connection/connectionCommands';
 import { LocalNetworkFollower } from './connection/localNetworkFollower';
 import { DeploymentLenses } from './contracts/deploymentLenses';
@@ -47,6 +48,8 @@ export interface ExtensionApi {
     readonly contracts: WorkspaceContracts;
     /** Lenses and links on deployment records. */
     readonly lenses: DeploymentLenses;
+    /** The agent tools and the MCP server definition. */
+    readonly agent: vscode.Disposable;
     /** Read-only counters for leak tests: live timers, listeners and disposables. */
     readonly debug: { liveCounts(): LiveCounts };
 }
@@ -115,6 +118,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         subscriptions.push(hovers);
         const lenses = new DeploymentLenses(clients, contracts);
         subscriptions.push(lenses);
+        const agent = registerAgent(context, {
+            clients,
+            config,
+            secrets,
+            contracts,
+            createEngine: (overrides) => hovers.createEngine(overrides),
+        });
+        subscriptions.push(agent);
         const handlers: CommandHandlers = {
             ...createTreeCommandHandlers(trees, config),
             ...queries.handlers(),
@@ -146,6 +157,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             local: { networks: local, follower },
             contracts,
             lenses,
+            agent,
             debug: { liveCounts },
         };
     } catch (error) {

@@ -16,15 +16,18 @@ const layers = [
     ['src/core'],
     ['src/core/nodeRpc', 'src/core/dataApi'],
     ['src/core/views', 'src/core/hover', 'src/core/query'],
+    // What agents ask, answered with the hover engine, the query tables and the views.
+    ['src/core/agent'],
     ['src/core/index.ts'],
     // VS Code adapters shared by the features.
     ['src/platform'],
     // The command id table, runCommand and the error sentences every feature uses.
     ['src/commands'],
     // The features: each owns its VS Code objects and commands.
-    ['src/connection', 'src/contracts', 'src/hover', 'src/queries', 'src/tree'],
+    ['src/agent', 'src/connection', 'src/contracts', 'src/hover', 'src/queries', 'src/tree'],
     // The composition root and the entry point.
-    ['src/extension.ts', 'src/bootstrap'],
+    // The composition root, the entry point, and the MCP server's entry (no vscode).
+    ['src/extension.ts', 'src/bootstrap', 'src/mcp'],
 ];
 /** Folders that may import only the folders listed. */
 const only = { 'src/webview-ui': ['src/shared'] };

@@ -38,3 +38,6 @@ export * from './workspace/knowledge';
 export * from './workspace/anchors';
 export { ParsePool, emptyKnowledge } from './workspace/parsePool';
 export * from './workspace/workspaceKnowledge';
+export * from './agent/tools';
+export { markdownText, viewText } from './agent/text';
+export * from './agent/standalone';

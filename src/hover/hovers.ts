@@ -125,9 +125,18 @@ export class Hovers extends Disposable {
 
     /** The engine, built with the core on first use. */
     get engine(): Core.HoverEngine {
-        if (this.engineInstance) return this.engineInstance;
+        this.engineInstance ??= this.createEngine();
+        return this.engineInstance;
+    }
+
+    /**
+     * An engine on the same clients, settings and contracts, with `overrides` (the agent tools keep
+     * one of their own, so that a chain an agent picks never changes the user's hovers). The
+     * caller disposes it.
+     */
+    createEngine(overrides: Partial<Core.HoverEngineHost> = {}): Core.HoverEngine {
         const { config, clients } = this;
-        this.engineInstance = new (loadCore().HoverEngine)({
+        return new (loadCore().HoverEngine)({
             dataApi: () => clients.dataApi(),
             nodeRpc: () => clients.nodeRpc(),
             chains: (network, signal) => clients.chains(network, signal),
@@ -147,8 +156,8 @@ export class Hovers extends Disposable {
                 fixChecksum: CommandId.HoverFixChecksum,
                 setApiKey: CommandId.SetDataApiKey,
             },
+            ...overrides,
         });
-        return this.engineInstance;
     }
 
     /**

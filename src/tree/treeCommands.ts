@@ -2,25 +2,15 @@
  * Handlers of the tree commands: title-bar actions (refresh, find, sort, filters), row actions
  * (load more, retry, copy, JSON, explorer) and the node's profiler actions. They run through
  * `runCommand`, so a failure here is a toast (user-initiated), unlike failures inside a tree.
+ * The actions that ask the user something live in `treeActions.ts`, loaded on first use as
+ * `dist/treeActions.js` (see esbuild.mjs): activation carries only this table.
  */
-import * as vscode from 'vscode';
-
 import { CommandId } from '../commands/commandIds';
-import { acceptOne } from '../commands/quickPick';
 import type { CommandHandler } from '../commands/runCommand';
-import { displayText } from '../core/views/evmConfig';
-import type { CompactSubnet } from '../core/views/genesisSummary';
-import { pChainId } from '../core/ids/primaryNetwork';
-import { looksLikeCb58Id, searchSubnets } from '../core/views/search';
 import type { Config } from '../platform/config';
-import { loadCore } from '../platform/lazyCore';
-import { nodeName } from '../platform/nodeCatalog';
-import { SettingKey } from '../platform/settingKeys';
-import { copyValues, explorerUrlOf, jsonOf, jsonText, panelQueryOf } from './rowActions';
-import type { ErrorRow, GroupRow, LoadMoreRow, SubnetRow, Row } from './rows';
-import { under } from './rows';
+import type { ErrorRow, LoadMoreRow, Row } from './rows';
 import type { Trees } from './registerTrees';
-import { describeFilter, type ValidatorFilter } from './validatorsSource';
+import type * as Actions from './treeActions';
 
 /** The tree command ids, each with a handler below. */
 export type TreeCommandId =
@@ -45,9 +35,14 @@ export type TreeCommandId =
     | typeof CommandId.OpenJson
     | typeof CommandId.OpenInExplorer;
 
-/** Most subnets a Find lookup reads from the Data API before giving up. */
-const maxLookupSubnets = 50_000;
-const lookupPageSize = 10_000;
+let loaded: typeof Actions | undefined;
+
+/** The actions, loaded on the first command that needs one. */
+function actions(): typeof Actions {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded ??= require('./treeActions') as typeof Actions;
+    return loaded;
+}
 
 function isRow(value: unknown): value is Row {
     return (
@@ -70,25 +65,27 @@ export function createTreeCommandHandlers(
         [CommandId.RefreshValidators]: () => trees.refresh('validators'),
         [CommandId.RefreshNode]: () => trees.refresh('node'),
         [CommandId.GoToVertexHeight]: (arg) =>
-            goToVertexHeight(trees, isRow(arg) ? arg : undefined),
+            actions().goToVertexHeight(trees, isRow(arg) ? arg : undefined),
         [CommandId.FindSubnet]: (arg) =>
-            typeof arg === 'string' ? findAndReveal(trees, arg) : findSubnet(trees),
+            typeof arg === 'string'
+                ? actions().findAndReveal(trees, arg)
+                : actions().findSubnet(trees),
         [CommandId.ToggleSubnetSortOrder]: () => {
             const source = trees.subnetsSource;
             source.sortOrder = source.sortOrder === 'desc' ? 'asc' : 'desc';
             trees.describe();
             trees.providers.subnets.refresh();
         },
-        [CommandId.FilterValidators]: () => filterValidators(trees),
+        [CommandId.FilterValidators]: () => actions().filterValidators(trees),
         [CommandId.ClearValidatorFilter]: () => {
             trees.validatorsSource.filter = { includeInactive: false };
             trees.providers.validators.refresh();
         },
-        [CommandId.FilterPeers]: () => filterPeers(trees),
-        [CommandId.StartCpuProfiler]: () => profilerAction(trees, config, 'start'),
-        [CommandId.StopCpuProfiler]: () => profilerAction(trees, config, 'stop'),
-        [CommandId.WriteMemoryProfile]: () => profilerAction(trees, config, 'memory'),
-        [CommandId.WriteLockProfile]: () => profilerAction(trees, config, 'lock'),
+        [CommandId.FilterPeers]: () => actions().filterPeers(trees),
+        [CommandId.StartCpuProfiler]: () => actions().profilerAction(trees, config, 'start'),
+        [CommandId.StopCpuProfiler]: () => actions().profilerAction(trees, config, 'stop'),
+        [CommandId.WriteMemoryProfile]: () => actions().profilerAction(trees, config, 'memory'),
+        [CommandId.WriteLockProfile]: () => actions().profilerAction(trees, config, 'lock'),
         [CommandId.LoadMore]: (arg) => {
             if (!isRow(arg) || arg.kind !== 'loadMore') return;
             const row: LoadMoreRow = arg;
@@ -103,401 +100,9 @@ export function createTreeCommandHandlers(
                 trees.provider(arg.view).refresh(arg.parent);
             }
         },
-        [CommandId.CopyId]: (arg) => copyId(target(arg)),
-        [CommandId.OpenDetails]: (arg) => openDetails(trees, target(arg)),
-        [CommandId.OpenJson]: (arg) => openJson(target(arg)),
-        [CommandId.OpenInExplorer]: (arg) => openInExplorer(trees, config, target(arg)),
+        [CommandId.CopyId]: (arg) => actions().copyId(target(arg)),
+        [CommandId.OpenDetails]: (arg) => actions().openDetails(trees, target(arg)),
+        [CommandId.OpenJson]: (arg) => actions().openJson(target(arg)),
+        [CommandId.OpenInExplorer]: (arg) => actions().openInExplorer(trees, config, target(arg)),
     };
-}
-
-async function copyId(row: Row | undefined): Promise<void> {
-    const choices = row ? copyValues(row) : [];
-    if (choices.length === 0) {
-        void vscode.window.showInformationMessage('Select a row with an id or address to copy.');
-        return;
-    }
-    let picked = choices[0];
-    if (choices.length > 1) {
-        const item = await vscode.window.showQuickPick(
-            choices.map((c) => ({ label: c.label, description: c.value, value: c })),
-            { title: 'Copy', placeHolder: 'What to copy' },
-        );
-        if (!item) return;
-        picked = item.value;
-    }
-    if (!picked) return;
-    await vscode.env.clipboard.writeText(picked.value);
-    vscode.window.setStatusBarMessage(`Copied ${picked.label}`, 3000);
-}
-
-/** The row's result panel; rows whose thing no query shows better open as JSON. */
-async function openDetails(trees: Trees, row: Row | undefined): Promise<void> {
-    const query = row ? panelQueryOf(row, trees.services.network) : undefined;
-    if (query === undefined) return openJson(row);
-    await vscode.commands.executeCommand(CommandId.OpenQueryPanel, query);
-}
-
-async function openJson(row: Row | undefined): Promise<void> {
-    const value = row ? jsonOf(row) : undefined;
-    if (value === undefined) {
-        void vscode.window.showInformationMessage('Select a row that has JSON to show.');
-        return;
-    }
-    const document = await vscode.workspace.openTextDocument({
-        language: 'json',
-        content: jsonText(value),
-    });
-    await vscode.window.showTextDocument(document, { preview: true });
-}
-
-async function openInExplorer(trees: Trees, config: Config, row: Row | undefined): Promise<void> {
-    const url = row
-        ? explorerUrlOf(row, trees.services.network, config.get(SettingKey.ExplorerUrlTemplate))
-        : undefined;
-    if (url === undefined) {
-        void vscode.window.showInformationMessage('This row has no page on the explorer.');
-        return;
-    }
-    await vscode.env.openExternal(vscode.Uri.parse(url));
-}
-
-async function goToVertexHeight(trees: Trees, row: Row | undefined): Promise<void> {
-    const text = await vscode.window.showInputBox({
-        title: 'Browse X-Chain Vertices at Height',
-        prompt: 'First vertex height to list (vertices exist on the X-Chain before the Cortina upgrade)',
-        value: '0',
-        validateInput: (v) =>
-            /^\d{1,12}$/.test(v.trim()) ? undefined : 'A whole number, 0 or more',
-    });
-    if (text === undefined) return;
-    const group = row?.kind === 'group' && row.group.type === 'vertexHeights' ? row : vertexGroup();
-    trees.chainsSource.setVertexStart(group, Number(text.trim()));
-    trees.providers.chains.refresh(group);
-    await trees.views.chains.reveal(group, { expand: true, select: true, focus: true });
-}
-
-/** The X-Chain's "Vertices by height" row, with the same ids the Chains view builds. */
-function vertexGroup(): GroupRow {
-    const primary: GroupRow = {
-        kind: 'group',
-        ...under('chains', undefined, 'primary'),
-        group: { type: 'primaryNetwork' },
-        label: 'Primary Network',
-        icon: 'globe',
-        expanded: true,
-    };
-    const xChain: Row = {
-        kind: 'primaryChain',
-        ...under('chains', primary, 'x-chain'),
-        chain: 'x-chain',
-    };
-    return {
-        kind: 'group',
-        ...under('chains', xChain, 'vertices'),
-        group: { type: 'vertexHeights' },
-        label: 'Vertices by height',
-        icon: 'layers',
-    };
-}
-
-interface FindItem extends vscode.QuickPickItem {
-    readonly subnet?: CompactSubnet;
-    readonly blockchainId?: string;
-    readonly lookup?: string;
-}
-
-/** Jumps to a subnet or blockchain by id or name: loaded rows first, then a Data API lookup. */
-async function findSubnet(trees: Trees): Promise<void> {
-    const provider = trees.providers.subnets;
-    const loaded = provider
-        .pagedItems(undefined)
-        .flatMap((n) => (n.kind === 'subnet' ? [n.subnet] : []));
-    const picker = vscode.window.createQuickPick<FindItem>();
-    picker.title = 'Find Subnet or Blockchain';
-    picker.placeholder = `Subnet id, blockchain id or blockchain name (${loaded.length} subnets loaded)`;
-    picker.matchOnDescription = true;
-    const base: FindItem[] = loaded.flatMap((subnet) => [
-        {
-            label: subnet.blockchains.map((b) => b.blockchainName).join(', ') || 'Subnet',
-            description: subnet.subnetId,
-            detail: subnet.isL1 ? 'L1' : 'Subnet',
-            subnet,
-        },
-        ...subnet.blockchains.map((b) => ({
-            label: `$(link) ${b.blockchainName}`,
-            description: b.blockchainId,
-            detail: `blockchain of ${subnet.subnetId}`,
-            subnet,
-            blockchainId: b.blockchainId,
-        })),
-    ]);
-    picker.items = base;
-    picker.onDidChangeValue((value) => {
-        const text = value.trim();
-        const lookup: FindItem[] =
-            text.length > 0
-                ? [
-                      {
-                          label: `$(search) Look up "${text}" in the Data API`,
-                          description: 'reads the subnet list page by page until it is found',
-                          lookup: text,
-                          alwaysShow: true,
-                      },
-                  ]
-                : [];
-        picker.items = [...base, ...lookup];
-    });
-    const chosen = await acceptOne(picker);
-    if (!chosen) return;
-    if (chosen.lookup !== undefined) {
-        await findAndReveal(trees, chosen.lookup);
-        return;
-    }
-    if (chosen.subnet) {
-        await revealSubnet(trees, trees.subnetsSource.listRow(chosen.subnet), chosen.blockchainId);
-    }
-}
-
-/** Reveals the first loaded match of `text`, or looks it up in the Data API and pins it. */
-async function findAndReveal(trees: Trees, text: string): Promise<void> {
-    const loaded = trees.providers.subnets
-        .pagedItems(undefined)
-        .flatMap((n) => (n.kind === 'subnet' ? [n.subnet] : []));
-    const match = searchSubnets(loaded, text)[0];
-    if (match) {
-        await revealSubnet(
-            trees,
-            trees.subnetsSource.listRow(match.subnet),
-            match.blockchain?.blockchainId,
-        );
-        return;
-    }
-    await lookupSubnet(trees, text);
-}
-
-async function revealSubnet(trees: Trees, row: SubnetRow, blockchainId?: string): Promise<void> {
-    const view = trees.views.subnets;
-    const blockchain = blockchainId
-        ? row.subnet.blockchains.find((b) => b.blockchainId === blockchainId)
-        : undefined;
-    if (blockchain) {
-        await view.reveal(trees.subnetsSource.blockchainRow(row, blockchain), {
-            select: true,
-            focus: true,
-            expand: true,
-        });
-    } else {
-        await view.reveal(row, { select: true, focus: true, expand: true });
-    }
-}
-
-async function lookupSubnet(trees: Trees, text: string): Promise<void> {
-    const network = trees.services.network;
-    const match = await vscode.window.withProgress(
-        {
-            location: vscode.ProgressLocation.Notification,
-            title: `Looking up "${text}" among the subnets of ${network}`,
-            cancellable: true,
-        },
-        async (progress, token) => {
-            const controller = new AbortController();
-            token.onCancellationRequested(() => controller.abort());
-            const api = await trees.services.clients.dataApi();
-            let pageToken: string | undefined;
-            let read = 0;
-            do {
-                const page = await api.listSubnets(
-                    {
-                        network,
-                        pageSize: lookupPageSize,
-                        pageToken,
-                        sortOrder: trees.subnetsSource.sortOrder,
-                    },
-                    { signal: controller.signal },
-                );
-                read += page.items.length;
-                progress.report({ message: `${read} subnets read` });
-                const found = searchSubnets(page.items, text);
-                const exact = found.find((m) => m.exact) ?? found[0];
-                if (exact) return exact;
-                pageToken = page.nextPageToken;
-            } while (pageToken && read < maxLookupSubnets && !controller.signal.aborted);
-            return undefined;
-        },
-    );
-    if (!match) {
-        const hint = looksLikeCb58Id(text)
-            ? ''
-            : ' Names match blockchain names; ids must be complete.';
-        void vscode.window.showInformationMessage(
-            `No subnet or blockchain "${text}" on ${network}.${hint}`,
-        );
-        return;
-    }
-    const row = trees.subnetsSource.pin(match.subnet);
-    trees.providers.subnets.refresh();
-    await revealSubnet(trees, row, match.blockchain?.blockchainId);
-}
-
-interface FilterItem extends vscode.QuickPickItem {
-    readonly action: 'subnet' | 'node' | 'validation' | 'inactive' | 'clear';
-}
-
-async function filterValidators(trees: Trees): Promise<void> {
-    const source = trees.validatorsSource;
-    const f = source.filter;
-    const items: FilterItem[] = [
-        { label: '$(type-hierarchy) Subnet…', description: f.subnetId ?? 'any', action: 'subnet' },
-        { label: '$(server) Node id…', description: f.nodeId ?? 'any', action: 'node' },
-        {
-            label: '$(symbol-key) Validation id…',
-            description: f.validationId ?? 'any',
-            action: 'validation',
-        },
-        {
-            label: f.includeInactive
-                ? '$(eye-closed) Hide inactive validators'
-                : '$(eye) Show inactive validators',
-            description: f.includeInactive ? 'now shown' : 'now hidden',
-            action: 'inactive',
-        },
-        { label: '$(clear-all) Clear all filters', action: 'clear' },
-    ];
-    const picked = await vscode.window.showQuickPick(items, {
-        title: 'Filter L1 Validators',
-        placeHolder: describeFilter(f),
-    });
-    if (!picked) return;
-    let next: ValidatorFilter = f;
-    switch (picked.action) {
-        case 'subnet': {
-            const value = await askId('Subnet id', f.subnetId, (v) =>
-                loadCore().isCb58Id(v) && v !== pChainId
-                    ? undefined
-                    : 'A subnet id (cb58 with a valid checksum)',
-            );
-            if (value === undefined) return;
-            next = { ...f, subnetId: value || undefined };
-            break;
-        }
-        case 'node': {
-            const value = await askId('Node id', f.nodeId, (v) =>
-                loadCore().isNodeId(v) ? undefined : 'A node id: NodeID-… with a valid checksum',
-            );
-            if (value === undefined) return;
-            next = { ...f, nodeId: value || undefined };
-            break;
-        }
-        case 'validation': {
-            const value = await askId('Validation id', f.validationId, (v) =>
-                loadCore().isCb58Id(v) ? undefined : 'A validation id (cb58 with a valid checksum)',
-            );
-            if (value === undefined) return;
-            next = { ...f, validationId: value || undefined };
-            break;
-        }
-        case 'inactive':
-            next = { ...f, includeInactive: !f.includeInactive };
-            break;
-        case 'clear':
-            next = { includeInactive: false };
-            break;
-    }
-    source.filter = next;
-    trees.providers.validators.refresh();
-}
-
-/** Asks for an id; an empty answer clears the filter (''), Escape cancels (undefined). */
-function askId(
-    what: string,
-    current: string | undefined,
-    check: (value: string) => string | undefined,
-): Thenable<string | undefined> {
-    return vscode.window
-        .showInputBox({
-            title: `Filter L1 Validators: ${what}`,
-            prompt: `${what} to filter by; empty to remove this filter`,
-            value: current ?? '',
-            validateInput: (v) => (v.trim() === '' ? undefined : check(v.trim())),
-        })
-        .then((v) => v?.trim());
-}
-
-async function filterPeers(trees: Trees): Promise<void> {
-    const text = await vscode.window.showInputBox({
-        title: 'Filter Peers',
-        prompt: 'Words that each peer must contain in its node id, version, IP, tracked subnets or benched chains; empty shows all',
-        value: trees.monitor.peersFilter,
-    });
-    if (text === undefined) return;
-    trees.monitor.peersFilter = text.trim();
-    trees.providers.node.refresh();
-}
-
-type ProfilerAction = 'start' | 'stop' | 'memory' | 'lock';
-
-const profilerTexts: Record<ProfilerAction, { question: string; button: string; done: string }> = {
-    start: {
-        question: 'Start the CPU profiler on',
-        button: 'Start Profiler',
-        done: 'The CPU profiler runs on',
-    },
-    stop: {
-        question: 'Stop the CPU profiler on',
-        button: 'Stop Profiler',
-        done: 'Stopped the CPU profiler; cpu.profile was written on',
-    },
-    memory: {
-        question: 'Write a memory profile (mem.profile) on',
-        button: 'Write Memory Profile',
-        done: 'mem.profile was written on',
-    },
-    lock: {
-        question: 'Write a lock profile (lock.profile) on',
-        button: 'Write Lock Profile',
-        done: 'lock.profile was written on',
-    },
-};
-
-/** Runs an admin profiler method after a confirmation that names the node. */
-async function profilerAction(trees: Trees, config: Config, action: ProfilerAction): Promise<void> {
-    const url = trees.services.clients.nodeUrl;
-    const name = `${nodeName(url, config.get(SettingKey.NodeUrls))} (${url})`;
-    const texts = profilerTexts[action];
-    if (!(await trees.confirm(`${texts.question} ${name}?`, texts.button))) return;
-    const core = loadCore();
-    const m = core.nodeRpcMethods;
-    const client = trees.services.clients.nodeRpc();
-    const method =
-        action === 'start'
-            ? m['admin.startCPUProfiler']
-            : action === 'stop'
-              ? m['admin.stopCPUProfiler']
-              : action === 'memory'
-                ? m['admin.memoryProfile']
-                : m['admin.lockProfile'];
-    try {
-        await client.call(method, {});
-    } catch (error) {
-        // The profiler's state is only visible through these refusals.
-        const text = displayText((error as { rpcMessage?: unknown }).rpcMessage);
-        if (action === 'start' && /already running/i.test(text)) {
-            trees.monitor.setProfiler(url, 'running');
-            void vscode.window.showInformationMessage(
-                `The CPU profiler was already running on ${name}.`,
-            );
-            return;
-        }
-        if (action === 'stop' && /doesn't exist|not running|not started/i.test(text)) {
-            trees.monitor.setProfiler(url, 'stopped');
-            void vscode.window.showInformationMessage(
-                `The CPU profiler was not running on ${name}.`,
-            );
-            return;
-        }
-        throw error;
-    }
-    if (action === 'start') trees.monitor.setProfiler(url, 'running');
-    if (action === 'stop') trees.monitor.setProfiler(url, 'stopped');
-    void vscode.window.showInformationMessage(`${texts.done} ${name}.`);
 }

@@ -218,6 +218,7 @@ suiteTeardown(async function () {
         api.local.follower,
         api.local.networks,
         api.lenses,
+        api.agent,
         api.hovers,
         // The serializers and, once loaded, the panels and query services (LazyQueries).
         api.queries,

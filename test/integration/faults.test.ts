@@ -33,7 +33,7 @@ import {
 import { isFullRun, recordCheck } from '../reliability/record';
 import type { KnownIds } from '../sandbox/types';
 import { ScriptedInputs } from './commandsScript';
-import { activated } from './helpers';
+import { activated, invokeTool } from './helpers';
 import {
     addSandboxFault,
     clearSandboxFaults,
@@ -433,6 +433,56 @@ suite('(integration) reliability: faults × surfaces', function () {
         },
     };
 
+    /**
+     * An agent tool run through `vscode.lm.invokeTool`: the answer is the surface. A failure is the
+     * tool's error sentence; the node status reports an unhealthy node in its Health line.
+     */
+    const agentSurface = (
+        name: string,
+        tool: string,
+        input: object,
+        info: Partial<SurfaceInfo>,
+    ): Surface => {
+        let call: { done: boolean; text?: string; error?: string } | undefined;
+        const start = (): Promise<void> => {
+            const current: NonNullable<typeof call> = { done: false };
+            call = current;
+            invokeTool(tool, input).then(
+                (text) => Object.assign(current, { done: true, text }),
+                (error: unknown) => Object.assign(current, { done: true, error: String(error) }),
+            );
+            return Promise.resolve();
+        };
+        return {
+            name: `agent tool: ${name}`,
+            group: 'agent',
+            node: false,
+            admin: false,
+            dataApi: true,
+            ...info,
+            trigger: start,
+            read: () => {
+                if (!call?.done)
+                    return Promise.resolve({ pending: true, messages: [], healthy: false });
+                const text = call.text ?? '';
+                const messages =
+                    call.error !== undefined
+                        ? [call.error]
+                        : text.startsWith('Error: ')
+                          ? [text.slice('Error: '.length)]
+                          : [...text.matchAll(/^Health: (?!healthy)\w+ \((.*)\)$/gm)].map(
+                                (m) => m[1]!,
+                            );
+                return Promise.resolve({
+                    pending: false,
+                    messages,
+                    healthy: messages.length === 0,
+                });
+            },
+            retry: start,
+        };
+    };
+
     let surfaces: Surface[] = [];
     async function applyFault(fault: Cell['fault']): Promise<void> {
         if (fault.rule) await addSandboxFault({ ...fault.rule });
@@ -463,6 +513,13 @@ suite('(integration) reliability: faults × surfaces', function () {
             localTreeSurface('subnets', 'view: Subnets & L1s (local network)'),
             localTreeSurface('validators', 'view: Validators (local network)'),
             lensSurface,
+            agentSurface(
+                'Data API query',
+                'avalanche_data_api',
+                { operation: 'listSubnets', params: { pageSize: 5 } },
+                {},
+            ),
+            agentSurface('node status', 'avalanche_node_status', {}, nodeInfo),
             hoverSurface('evmAddress', () => k.evmAddress, { node: true }),
             hoverSurface('hash32', () => k.evmTxHash, {}),
             hoverSurface('pnAddress', () => k.pChainAddress, {}),
@@ -754,6 +811,20 @@ suite('(integration) reliability: faults × surfaces', function () {
         {
             name: 'lens: deployment record',
             group: 'lens',
+            node: true,
+            admin: false,
+            dataApi: false,
+        },
+        {
+            name: 'agent tool: Data API query',
+            group: 'agent',
+            node: false,
+            admin: false,
+            dataApi: true,
+        },
+        {
+            name: 'agent tool: node status',
+            group: 'agent',
             node: true,
             admin: false,
             dataApi: false,

@@ -59,3 +59,19 @@ export async function eventually<T>(
         await new Promise((resolve) => setTimeout(resolve, 100));
     }
 }
+
+/** Runs a tool as an agent would and returns its text. */
+export async function invokeTool(
+    name: string,
+    input: object,
+    token?: vscode.CancellationToken,
+): Promise<string> {
+    const result = await vscode.lm.invokeTool(
+        name,
+        { input, toolInvocationToken: undefined },
+        token,
+    );
+    return result.content
+        .map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : ''))
+        .join('');
+}

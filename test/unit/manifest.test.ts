@@ -166,7 +166,14 @@ describe('(unit) manifest', () => {
             ),
             ...[...read('esbuild.mjs').matchAll(/\bout: '([\w.-]+\.js)'/g)].map((m) => m[1]!),
         ]);
-        assert.deepEqual([...bundles].sort(), ['contracts.js', 'core.js', 'main.js', 'queries.js']);
+        assert.deepEqual([...bundles].sort(), [
+            'agent.js',
+            'contracts.js',
+            'core.js',
+            'main.js',
+            'queries.js',
+            'treeActions.js',
+        ]);
         const patterns = read('.vscodeignore')
             .split('\n')
             .map((line) => line.trim())
@@ -178,6 +185,7 @@ describe('(unit) manifest', () => {
             path.posix.normalize(manifest.main),
             ...[...bundles].map((b) => `dist/${b}`),
             'dist/workspaceWorker.js',
+            'dist/mcp.js',
             'dist/webview/main.js',
             'dist/webview/main.css',
             'dist/webview/codicon.css',

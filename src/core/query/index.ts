@@ -15,3 +15,4 @@ export * from './panels';
 export * from './prompts';
 export * from './views';
 export * from '../../shared/pageMessageSchema';
+export * from './run';

@@ -1,0 +1,42 @@
+/**
+ * How VS Code starts the MCP server (`dist/mcp.js`) for its agents: the extension host's own
+ * runtime as Node (`ELECTRON_RUN_AS_NODE`, since on the desktop it is Electron) with the
+ * extension's settings as arguments. Pure, so the command line is unit-tested. The key is not
+ * here: `AgentTools.resolveMcp` adds it to the environment when the server starts.
+ */
+export interface McpLaunchSettings {
+    readonly execPath: string;
+    readonly script: string;
+    readonly network: string;
+    readonly nodeUrl: string;
+    readonly dataApiUrl: string;
+    readonly metricsUrl: string;
+    readonly apiKeyHeader: string;
+    readonly timeoutMs: number;
+    readonly workspace?: string | undefined;
+}
+
+export function mcpLaunch(s: McpLaunchSettings): {
+    command: string;
+    args: string[];
+    env: Record<string, string>;
+} {
+    return {
+        command: s.execPath,
+        args: [
+            s.script,
+            '--network',
+            s.network,
+            '--node-url',
+            s.nodeUrl,
+            '--data-api-url',
+            s.dataApiUrl,
+            '--metrics-api-url',
+            s.metricsUrl,
+            '--timeout-ms',
+            String(Math.min(300_000, Math.max(1000, Math.round(s.timeoutMs)))),
+            ...(s.workspace ? ['--workspace', s.workspace] : []),
+        ],
+        env: { ELECTRON_RUN_AS_NODE: '1', AVALANCHE_DATA_API_KEY_HEADER: s.apiKeyHeader },
+    };
+}

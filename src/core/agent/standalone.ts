@@ -1,0 +1,188 @@
+/**
+ * The agent tools' services outside VS Code (the MCP server, `src/mcp/server.ts`): clients built
+ * from plain options instead of settings and secret storage, the hover engine on them, and the
+ * workspace's contracts read from a folder. What the extension's `ClientProvider` shares between
+ * views is kept per process here: one Data API client, one node client, one client per chain RPC
+ * URL, and the chain lists for ten minutes.
+ */
+import { DataApiClient } from '../dataApi/dataApiClient';
+import type { ChainInfo } from '../dataApi/model';
+import { HoverEngine } from '../hover/engine';
+import type { RetryPolicy } from '../http/httpClient';
+import type { HoverNetwork } from '../hover/types';
+import { pChainId } from '../ids/primaryNetwork';
+import { NodeRpcClient } from '../nodeRpc/rpcClient';
+import { splitRpcUrl, type RpcTarget } from '../nodeRpc/rpcUrl';
+import { NodeNetwork } from '../views/nodeNetwork';
+import type { ContractKnowledge } from '../workspace/knowledge';
+import type { AgentServices } from './tools';
+
+export interface StandaloneOptions {
+    readonly network: HoverNetwork;
+    /** The node's base URL. */
+    readonly nodeUrl: string;
+    readonly dataApiUrl?: string | undefined;
+    readonly metricsUrl?: string | undefined;
+    /** Sent only to the Data API host, in `apiKeyHeader`. */
+    readonly apiKey?: string | undefined;
+    readonly apiKeyHeader?: string | undefined;
+    /** Per request. Default 30 s. */
+    readonly timeoutMs?: number | undefined;
+    /** Retry bounds of both clients (tests shorten them). */
+    readonly retry?: Partial<RetryPolicy> | undefined;
+    /** The explorer URL of an item on mainnet or Fuji. */
+    explorerUrl(kind: string, id: string, network: Exclude<HoverNetwork, 'local'>): string;
+    /** The workspace's contracts, when a folder was given. */
+    contracts?(): Promise<ContractKnowledge | undefined>;
+    /** Removes secrets from text (the key, and the value after the key's header name). */
+    redact(text: string): string;
+}
+
+const chainListTtlMs = 10 * 60_000;
+
+export class StandaloneAgentServices implements AgentServices {
+    private dataApiClient: DataApiClient | undefined;
+    private nodeClient: NodeRpcClient | undefined;
+    private engine: HoverEngine | undefined;
+    private readonly rpcClients = new Map<string, NodeRpcClient>();
+    private readonly chainLists = new Map<string, { atMs: number; chains: Promise<ChainInfo[]> }>();
+
+    constructor(private readonly options: StandaloneOptions) {}
+
+    private get timeouts() {
+        const ms = this.options.timeoutMs ?? 30_000;
+        return { connectMs: Math.min(ms, 10_000), headersMs: ms, bodyMs: ms };
+    }
+
+    network(): HoverNetwork {
+        return this.options.network;
+    }
+
+    nodeUrl(): string {
+        return this.options.nodeUrl;
+    }
+
+    dataApi(): Promise<DataApiClient> {
+        this.dataApiClient ??= new DataApiClient({
+            baseUrl: this.options.dataApiUrl,
+            metricsUrl: this.options.metricsUrl,
+            apiKey: this.options.apiKey,
+            apiKeyHeader: this.options.apiKeyHeader,
+            timeouts: this.timeouts,
+            retry: this.options.retry,
+        });
+        return Promise.resolve(this.dataApiClient);
+    }
+
+    nodeRpc(): NodeRpcClient {
+        this.nodeClient ??= new NodeRpcClient({
+            url: this.options.nodeUrl,
+            timeouts: this.timeouts,
+        });
+        return this.nodeClient;
+    }
+
+    contracts(): Promise<ContractKnowledge | undefined> {
+        return this.options.contracts?.() ?? Promise.resolve(undefined);
+    }
+
+    describeError(error: unknown): string {
+        const message = (error as { message?: unknown } | null)?.message;
+        const text =
+            typeof message === 'string' && message.trim() !== '' ? message.trim() : String(error);
+        return this.redact(text);
+    }
+
+    redact(text: string): string {
+        return this.options.redact(text);
+    }
+
+    chains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]> {
+        let entry = this.chainLists.get(network);
+        if (!entry || Date.now() - entry.atMs >= chainListTtlMs) {
+            const chains =
+                network === 'local'
+                    ? this.nodeNetwork().chains(signal)
+                    : this.dataApi()
+                          .then((api) => api.supportedChains({ network }, signal ? { signal } : {}))
+                          .then((result) => result.chains);
+            const created = { atMs: Date.now(), chains };
+            chains.catch(() => {
+                if (this.chainLists.get(network) === created) this.chainLists.delete(network);
+            });
+            this.chainLists.set(network, created);
+            entry = created;
+        }
+        return entry.chains;
+    }
+
+    /** The chains the node side answers for: a local network's own, else the node's C-Chain. */
+    async nodeChains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]> {
+        if (network === 'local') return this.chains(network, signal);
+        return [
+            {
+                chainId: network === 'mainnet' ? '43114' : '43113',
+                status: 'OK',
+                chainName: 'C-Chain',
+                description: "The primary network's EVM chain",
+                subnetId: pChainId,
+                vmName: 'EVM',
+                rpcUrl: `${this.options.nodeUrl.replace(/\/+$/, '')}/ext/bc/C/rpc`,
+                isTestnet: network !== 'mainnet',
+                networkToken: { name: 'Avalanche', symbol: 'AVAX', decimals: 18 },
+            },
+        ];
+    }
+
+    nodeNetwork(): NodeNetwork {
+        return new NodeNetwork(this.nodeRpc(), this.options.nodeUrl, (url) => this.rpcFor(url), []);
+    }
+
+    rpcFor(rpcUrl: string): RpcTarget | undefined {
+        const split = splitRpcUrl(rpcUrl);
+        if (!split) return undefined;
+        let client = this.rpcClients.get(split.base);
+        if (!client) {
+            client = new NodeRpcClient({ url: split.base, timeouts: this.timeouts });
+            this.rpcClients.set(split.base, client);
+        }
+        return { client, path: split.path };
+    }
+
+    hoverEngine(): HoverEngine {
+        this.engine ??= new HoverEngine({
+            dataApi: () => this.dataApi(),
+            nodeRpc: () => this.nodeRpc(),
+            chains: async (network, signal) => [...(await this.chains(network, signal))],
+            nodeChains: async (network, signal) => [...(await this.nodeChains(network, signal))],
+            rpcFor: (url) => this.rpcFor(url),
+            network: () => this.options.network,
+            defaultEvmChain: () => '',
+            liveKinds: () => ['evmAddress', 'hash32', 'pnAddress', 'cb58Id', 'nodeId'],
+            explorerUrl: (kind, id, network) => this.options.explorerUrl(kind, id, network),
+            contracts: () => this.contracts(),
+            commands: agentCommandIds,
+        });
+        return this.engine;
+    }
+
+    async close(): Promise<void> {
+        this.engine?.dispose();
+        const clients: { close(): Promise<void> }[] = [...this.rpcClients.values()];
+        if (this.nodeClient) clients.push(this.nodeClient);
+        if (this.dataApiClient) clients.push(this.dataApiClient);
+        await Promise.allSettled(clients.map((c) => c.close()));
+    }
+}
+
+/**
+ * Command ids for the hover engine's links. An agent cannot click a link: `markdownText` drops
+ * every `command:` link, so these only have to be well-formed.
+ */
+export const agentCommandIds = {
+    copy: 'avalanche.hover.copy',
+    openDetails: 'avalanche.hover.openDetails',
+    lookUpOnChain: 'avalanche.hover.lookUpOnChain',
+    fixChecksum: 'avalanche.hover.fixChecksum',
+    setApiKey: 'avalanche.dataApi.setKey',
+} as const;

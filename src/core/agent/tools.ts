@@ -1,0 +1,467 @@
+/**
+ * The agent tools: read-only questions about the chain and the node that an agent (Copilot's agent
+ * mode through `vscode.lm.registerTool`, or any MCP client through `dist/mcp.js`) may ask. One table
+ * of definitions and one set of handlers serve both, so a tool answers the same in and out of
+ * VS Code. Handlers reuse what the editor already has: the hover engine explains identifiers, the
+ * palette's query tables and their parameter checks run queries, the panels' view builders shape
+ * the answers (`viewText` writes them as text), and the Node view's snapshot reads the node.
+ *
+ * Limits: answers are bounded (`core/agent/text.ts`), lists are one page with its token, methods
+ * that change a node are refused, the caller's signal cancels every request, and every answer
+ * passes the host's redaction so that the Data API key never appears in one.
+ */
+import { setMaxListeners } from 'node:events';
+
+import { dataApiEndpoint } from '../dataApi/endpoints';
+import type { ChainInfo } from '../dataApi/model';
+import { isAbortError, isHttpError, isRateLimitedError, ValidationError } from '../http/errors';
+import type { HoverEngine } from '../hover/engine';
+import type { HoverNetwork } from '../hover/types';
+import { parseIdentifier, type Identifier } from '../identifiers';
+import { findNodeRpcMethod } from '../nodeRpc/methods';
+import { dataApiQueries, dataApiQuery } from '../query/dataApiQueries';
+import { checkQuery, runQuery, type QueryDeps } from '../query/run';
+import { buildView } from '../query/views';
+import type { ViewContext } from '../query/views/types';
+import {
+    collectNodeSnapshot,
+    nodeHealth,
+    type NodeSnapshot,
+    type Part,
+} from '../views/nodeSnapshot';
+import {
+    dataApiQuery as dataApiRequest,
+    type NodeQuery,
+    type QueryParamValue,
+    type QueryRequest,
+} from '../../shared/query';
+import { boundText, defaultTextLimits, inertText, markdownText, viewText } from './text';
+import { agentToolDefinitions, type AgentToolName } from './toolDefinitions';
+
+export { agentToolDefinitions, type AgentToolName } from './toolDefinitions';
+
+/** What the tools need from their host (the extension, or the MCP server's own clients). */
+export interface AgentServices extends QueryDeps {
+    network(): HoverNetwork;
+    nodeUrl(): string;
+    /** An engine of the agent's own: a chain chosen for a tool call never changes the user's hovers. */
+    hoverEngine(): HoverEngine;
+    /** The EVM chains of a network (the Data API's, or on `local` the node's). */
+    chains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
+    /** Removes secrets from an answer before it leaves. */
+    redact(text: string): string;
+}
+
+/** A tool's answer: text for the agent, and whether it reports a failure. */
+export interface AgentAnswer {
+    readonly text: string;
+    readonly isError: boolean;
+}
+
+type Input = Readonly<Record<string, unknown>>;
+
+/** Rows in one answer's list, and the page size asked of list endpoints. */
+const pageRows = defaultTextLimits.maxRows;
+
+/** Runs a tool. Never rejects except with an AbortError when `signal` fires. */
+export async function runAgentTool(
+    name: string,
+    input: unknown,
+    services: AgentServices,
+    signal: AbortSignal,
+): Promise<AgentAnswer> {
+    // One tool call may make a dozen requests on this signal; Node warns past ten listeners.
+    const inner = new AbortController();
+    setMaxListeners(100, inner.signal);
+    const forward = () => inner.abort(signal.reason);
+    if (signal.aborted) forward();
+    else signal.addEventListener('abort', forward, { once: true });
+    try {
+        const handler = handlers[name as AgentToolName] as Handler | undefined;
+        if (!handler) {
+            throw new ValidationError(
+                'tool',
+                name,
+                `one of ${agentToolDefinitions.map((t) => t.name).join(', ')}`,
+            );
+        }
+        const args = checkInput(name as AgentToolName, input);
+        const text = await handler(args, services, inner.signal);
+        return { text: services.redact(boundText(text)), isError: false };
+    } catch (error) {
+        if (isAbortError(error) && signal.aborted) throw error;
+        return { text: services.redact(errorText(error, services)), isError: true };
+    } finally {
+        signal.removeEventListener('abort', forward);
+    }
+}
+
+/** A failure as a sentence an agent (and the person reading along) can act on. */
+function errorText(error: unknown, services: AgentServices): string {
+    const sentence = services.describeError(error);
+    if (isRateLimitedError(error)) {
+        return `${sentence} The answer was not retried further: wait before asking again.`;
+    }
+    if (isHttpError(error) && error.status === 404) return `Not found. ${sentence}`;
+    return sentence;
+}
+
+type Handler = (input: Input, services: AgentServices, signal: AbortSignal) => Promise<string>;
+
+const handlers: Record<AgentToolName, Handler> = {
+    avalanche_explain: (input, s, signal) =>
+        explain(identifierOf(input, 'identifier'), optionalString(input, 'evmChainId'), s, signal),
+    avalanche_get_transaction: getTransaction,
+    avalanche_address: addressSummary,
+    avalanche_l1: l1Summary,
+    avalanche_node_status: nodeStatus,
+    avalanche_data_api: dataApiTool,
+    avalanche_node_call: nodeCall,
+};
+
+// ---- input ---------------------------------------------------------------------------------
+
+/** Checks the input against the tool's schema: known properties, required ones, their types. */
+function checkInput(name: AgentToolName, input: unknown): Input {
+    const definition = agentToolDefinitions.find((t) => t.name === name)!;
+    const value = input ?? {};
+    if (typeof value !== 'object' || Array.isArray(value)) {
+        throw new ValidationError('input', input, 'a JSON object');
+    }
+    const record = value as Input;
+    const properties = definition.inputSchema.properties;
+    for (const key of Object.keys(record)) {
+        if (!(key in properties)) {
+            throw new ValidationError(
+                key,
+                record[key],
+                `no such parameter; known: ${Object.keys(properties).join(', ') || 'none'}`,
+            );
+        }
+        const type = properties[key]!.type;
+        const actual = record[key];
+        const ok =
+            type === 'object'
+                ? typeof actual === 'object' && actual !== null && !Array.isArray(actual)
+                : typeof actual === type;
+        if (!ok) throw new ValidationError(key, actual, `a ${type}`);
+    }
+    for (const key of definition.inputSchema.required ?? []) {
+        if (record[key] === undefined || record[key] === '') {
+            throw new ValidationError(key, record[key], properties[key]!.description);
+        }
+    }
+    return record;
+}
+
+function optionalString(input: Input, key: string): string | undefined {
+    const value = input[key];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function identifierOf(input: Input, key: string): Identifier {
+    const text = optionalString(input, key) ?? '';
+    const id = text.length <= 200 ? parseIdentifier(text) : undefined;
+    if (!id || id.broken) {
+        throw new ValidationError(
+            key,
+            text,
+            'an Avalanche identifier: a 0x address or hash, a cb58 id, a NodeID-…, or a P-/X-/C- address',
+        );
+    }
+    return id;
+}
+
+// ---- the tools -----------------------------------------------------------------------------
+
+/** What the hover says about an identifier, offline part and live part, as text. */
+async function explain(
+    id: Identifier,
+    evmChainId: string | undefined,
+    s: AgentServices,
+    signal: AbortSignal,
+): Promise<string> {
+    const engine = s.hoverEngine();
+    if (evmChainId !== undefined) {
+        if (!/^\d{1,20}$/.test(evmChainId)) {
+            throw new ValidationError(
+                'evmChainId',
+                evmChainId,
+                'an EVM chain id (digits), such as 43114',
+            );
+        }
+        engine.chooseChain(id.text, evmChainId);
+    } else engine.chooseChain(id.text, undefined);
+    const offline = engine.offlineMarkdown(id, { uri: '', line: 0, character: 0 });
+    const live = await engine.liveMarkdown(id, signal);
+    if (signal.aborted) throw signal.reason;
+    return [
+        `Network: ${s.network()}`,
+        markdownText(offline.markdown),
+        live ? markdownText(live.markdown) : 'No live answer.',
+    ].join('\n');
+}
+
+const evmHash = /^0x[0-9a-fA-F]{64}$/;
+
+async function getTransaction(input: Input, s: AgentServices, signal: AbortSignal) {
+    const id = identifierOf(input, 'hash');
+    const chain = optionalString(input, 'chain');
+    if (id.kind !== 'hash32' || !evmHash.test(id.text)) {
+        // A P-Chain or X-Chain transaction id: the hover's lookup knows which chain has it.
+        if (id.kind === 'cb58Id' || id.kind === 'hash32') return explain(id, undefined, s, signal);
+        throw new ValidationError(
+            'hash',
+            id.text,
+            'a transaction hash (0x and 64 hex digits) or a P-/X-Chain transaction id',
+        );
+    }
+    const network = s.network();
+    if (network === 'local') {
+        const request: NodeQuery = {
+            source: 'node',
+            method: 'eth_getTransactionByHash',
+            texts: { hash: id.text },
+            chain: chain ?? 'C',
+        };
+        return runView(request, s, signal);
+    }
+    const chainId = chain ?? (await defaultEvmChainId(s, network, signal));
+    return runView(dataApiRequest('getTransaction', { chainId, txHash: id.text }), s, signal);
+}
+
+async function addressSummary(input: Input, s: AgentServices, signal: AbortSignal) {
+    const id = identifierOf(input, 'address');
+    if (id.kind !== 'evmAddress' && id.kind !== 'pnAddress') {
+        throw new ValidationError('address', id.text, 'a 0x address or a P-/X-/C- address');
+    }
+    const chainId = optionalString(input, 'evmChainId');
+    const parts = [await explain(id, chainId, s, signal)];
+    const network = s.network();
+    if (id.kind === 'evmAddress' && network !== 'local') {
+        const chain = chainId ?? (await defaultEvmChainId(s, network, signal));
+        // The hover has the balance and the latest transactions; the token balances are a list.
+        parts.push(
+            await runView(
+                dataApiRequest('listErc20Balances', {
+                    chainId: chain,
+                    address: id.text,
+                    filterSpamTokens: true,
+                }),
+                s,
+                signal,
+                { maxRows: 15 },
+            ).catch((error: unknown) => {
+                if (isAbortError(error)) throw error;
+                return `ERC-20 balances: ${errorText(error, s)}`;
+            }),
+        );
+    }
+    return parts.join('\n\n');
+}
+
+async function l1Summary(input: Input, s: AgentServices, signal: AbortSignal) {
+    const id = identifierOf(input, 'subnetId');
+    if (id.kind !== 'cb58Id') {
+        throw new ValidationError('subnetId', id.text, 'a subnet or L1 id (cb58)');
+    }
+    const network = s.network();
+    const overview = await explain(id, undefined, s, signal);
+    const validators: QueryRequest =
+        network === 'local'
+            ? {
+                  source: 'node',
+                  method: 'platform.getCurrentValidators',
+                  texts: { subnetID: id.text },
+              }
+            : dataApiRequest('listL1Validators', {
+                  network,
+                  subnetId: id.text,
+                  includeInactiveL1Validators: true,
+              });
+    const list = await runView(validators, s, signal, { maxRows: 50 }).catch((error: unknown) => {
+        if (isAbortError(error)) throw error;
+        return `Validators: ${errorText(error, s)}`;
+    });
+    return `${overview}\n\n${list}`;
+}
+
+async function nodeStatus(_input: Input, s: AgentServices, signal: AbortSignal) {
+    const snapshot = await collectNodeSnapshot(s.nodeRpc(), { signal });
+    return snapshotText(snapshot);
+}
+
+async function dataApiTool(input: Input, s: AgentServices, signal: AbortSignal) {
+    const operation = optionalString(input, 'operation') ?? '';
+    const entry = dataApiQuery(operation);
+    if (!entry || entry.creates) {
+        throw new ValidationError(
+            'operation',
+            operation,
+            `a read-only Data API operation: ${readOnlyOperations().join(', ')}`,
+        );
+    }
+    const params: Record<string, QueryParamValue> = {};
+    for (const [key, value] of Object.entries((input['params'] as Input | undefined) ?? {})) {
+        if (key === 'pageToken') continue;
+        params[key] = paramValue(key, value);
+    }
+    const network = s.network();
+    if (entry.prompts.some((p) => p.name === 'network') && params['network'] === undefined) {
+        if (network === 'local') {
+            throw new ValidationError(
+                'network',
+                undefined,
+                'mainnet or fuji: the selected network is a local one, which the Data API does not index (avalanche_node_call reads the node)',
+            );
+        }
+        params['network'] = network;
+    }
+    // One page holds what one answer shows, so that paging on loses no row.
+    const limit = dataApiEndpoint(operation)?.pageSize;
+    if (limit) {
+        const asked = Number(params['pageSize'] ?? limit.default);
+        params['pageSize'] = Math.max(limit.min, Math.min(asked, limit.max, pageRows));
+    }
+    const pageToken = optionalString(input, 'pageToken');
+    return runView(dataApiRequest(operation, params), s, signal, {}, pageToken);
+}
+
+async function nodeCall(input: Input, s: AgentServices, signal: AbortSignal) {
+    const name = optionalString(input, 'method') ?? '';
+    const method = findNodeRpcMethod(name);
+    if (!method) {
+        throw new ValidationError(
+            'method',
+            name,
+            'a method of the node method table (see the tool description)',
+        );
+    }
+    if (method.changesNode) {
+        throw new ValidationError(
+            'method',
+            name,
+            'a read-only method: this one changes the node, and agent tools never do (run it from the command palette, where it is confirmed)',
+        );
+    }
+    const texts: Record<string, string> = {};
+    for (const [key, value] of Object.entries((input['params'] as Input | undefined) ?? {})) {
+        texts[key] = textOf(key, value);
+    }
+    const chain = optionalString(input, 'chain');
+    const needsChain = method.endpoint === 'evm' || method.endpoint === 'validators';
+    const request: NodeQuery = {
+        source: 'node',
+        method: method.name,
+        texts,
+        ...(needsChain ? { chain: chain ?? 'C' } : {}),
+    };
+    return runView(request, s, signal);
+}
+
+// ---- helpers -------------------------------------------------------------------------------
+
+function readOnlyOperations(): string[] {
+    return dataApiQueries.filter((e) => !e.creates).map((e) => e.operation);
+}
+
+function paramValue(key: string, value: unknown): QueryParamValue {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+        return value;
+    }
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value;
+    throw new ValidationError(key, value, 'a string, number, boolean or list of strings');
+}
+
+/** A node parameter as the palette's text: lists comma-separated, objects as JSON. */
+function textOf(key: string, value: unknown): string {
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(',');
+    throw new ValidationError(key, value, 'a string, number, boolean or list of strings');
+}
+
+/** The network's C-Chain, as the Data API names it (its EVM chain id). */
+async function defaultEvmChainId(
+    s: AgentServices,
+    network: Exclude<HoverNetwork, 'local'>,
+    signal: AbortSignal,
+): Promise<string> {
+    const fallback = network === 'mainnet' ? '43114' : '43113';
+    const chains = await s.chains(network, signal).catch(() => []);
+    return chains.find((c) => c.chainName === 'C-Chain')?.chainId ?? fallback;
+}
+
+/** The native token of an EVM chain of the selected network, as the panels show amounts in it. */
+async function nativeTokenOf(s: AgentServices, chainId: string, signal: AbortSignal) {
+    const chains = await s.chains(s.network(), signal).catch(() => []);
+    const chain = chains.find((c) => c.chainId === chainId || c.platformChainId === chainId);
+    return chain?.networkToken
+        ? { symbol: chain.networkToken.symbol, decimals: chain.networkToken.decimals }
+        : undefined;
+}
+
+/** Checks, runs and shows a query as the palette's panel would, as text. */
+async function runView(
+    request: QueryRequest,
+    s: AgentServices,
+    signal: AbortSignal,
+    limits: { readonly maxRows?: number } = {},
+    pageToken?: string,
+): Promise<string> {
+    if (request.source === 'operations') throw new Error('Not an agent query.');
+    checkQuery(request);
+    const network =
+        request.source === 'dataApi' && typeof request.params['network'] === 'string'
+            ? request.params['network']
+            : s.network();
+    const chainId = request.source === 'dataApi' ? request.params['chainId'] : undefined;
+    const [run, nativeToken] = await Promise.all([
+        runQuery(request, s, { signal, pageToken }),
+        typeof chainId === 'string' ? nativeTokenOf(s, chainId, signal) : undefined,
+    ]);
+    const context: ViewContext = {
+        network: network === 'testnet' ? 'fuji' : network,
+        nativeToken,
+        nodeUrl: request.source === 'node' ? s.nodeUrl() : undefined,
+        ...run.context,
+    };
+    const { view } = buildView(request, run.result, context);
+    return viewText(view, {
+        nextPageToken: run.nextPageToken,
+        limits: { ...defaultTextLimits, ...limits },
+    });
+}
+
+function part<T>(p: Part<T>, show: (value: T) => string): string {
+    return p.ok ? show(p.value) : `unknown (${inertText(p.problem.message, 200)})`;
+}
+
+/** The Node view's snapshot as text: health first, then what the view shows. */
+export function snapshotText(snapshot: NodeSnapshot): string {
+    const verdict = nodeHealth(snapshot);
+    const lines = [
+        `Node: ${snapshot.url}${snapshot.publicServer ? ' (public API server)' : ''}`,
+        `Health: ${verdict.kind} (${inertText(verdict.detail, 300)})`,
+        `Version: ${part(snapshot.version, (v) => `${inertText(v.version, 80)}${v.rpcProtocolVersion === undefined ? '' : `, RPC protocol ${v.rpcProtocolVersion}`}`)}`,
+        `Network: ${part(snapshot.networkName, (n) => inertText(n, 60))} (id ${part(snapshot.networkId, String)})`,
+        `Node id: ${part(snapshot.nodeId, (n) => inertText(n.nodeId, 80))}`,
+        `Chains: ${snapshot.chains
+            .map(
+                (c) =>
+                    `${inertText(c.alias ?? c.name, 60)} ${part(c.bootstrapped, (b) => (b ? 'bootstrapped' : 'bootstrapping'))}`,
+            )
+            .join('; ')}`,
+        `Peers: ${part(snapshot.peers, (p) => String(p.numPeers))}`,
+        `VM versions: ${part(
+            snapshot.version,
+            (v) =>
+                Object.entries(v.vmVersions)
+                    .map(([vm, version]) => `${inertText(vm, 40)} ${inertText(version, 40)}`)
+                    .join(', ') || 'none',
+        )}`,
+        `Uptime: ${part(snapshot.uptime, (u) => `${u.rewardingStakePercentage}% rewarding stake, ${u.weightedAveragePercentage}% weighted average`)}`,
+        `VMs: ${part(snapshot.vms, (v) => v.vms.map((vm) => inertText(vm.aliases[0] ?? vm.vmId, 60)).join(', ') || 'none')}`,
+    ];
+    return lines.join('\n');
+}
