@@ -274,7 +274,7 @@ describe('agent tools (core handlers against the sandbox)', function () {
             ['avalanche_address', { address: known.evmAddress }],
         ] as const) {
             const answer = await call(name, input);
-             
+
             assert.doesNotMatch(
                 answer.text,
                 /[\u0000-\u0009\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069\u200b-\u200f]/u,
