@@ -96,7 +96,8 @@ async function nodeTier() {
     console.log(
         `=== node: AvalancheGo ready after ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-    if (!compileTests()) return false;
+    // The MCP server suite runs the bundle (dist/mcp.js), as a client would.
+    if (!compileTests() || !run('build', 'npm', ['run', '--silent', 'build'])) return false;
     const plain = run(
         'node',
         npx,

@@ -13,7 +13,8 @@ import type { ExtensionApi } from '../../src/extension';
 import { SettingKey } from '../../src/platform/settingKeys';
 import type { KnownIds } from '../sandbox/types';
 import { activated, invokeTool as invoke, manifest } from './helpers';
-import { addSandboxFault, clearSandboxFaults, testEnv } from './testEnv';
+import { recorded } from '../reliability/record';
+import { addSandboxFault, clearSandboxFaults, setSandboxSettings, testEnv } from './testEnv';
 
 suite('(integration) agent tools', function () {
     this.timeout(60_000);
@@ -150,5 +151,59 @@ suite('(integration) agent tools', function () {
         } else {
             assert.ok(api.trees, 'activated');
         }
+    });
+});
+
+suite('(integration) reliability: hostile data for the agent tools', function () {
+    this.timeout(60_000);
+    let known: KnownIds;
+    const key = 'integration-agent-key-hostile-71c2';
+
+    suiteSetup(async () => {
+        const api = (await activated()).exports as ExtensionApi;
+        known = testEnv().known.mainnet;
+        await api.secrets.setDataApiKey(key);
+    });
+
+    suiteTeardown(async () => {
+        const api = (await activated()).exports as ExtensionApi;
+        await api.secrets.clearDataApiKey();
+    });
+
+    test('hostile chain text reaches an agent inert, and the key never does', async () => {
+        await recorded(
+            'hostile',
+            'agent tools: hostile chain text arrives inert and bounded',
+            async (progress) => {
+                await setSandboxSettings({ hostile: true });
+                try {
+                    for (const [name, input] of [
+                        ['avalanche_get_transaction', { hash: known.evmTxHash }],
+                        ['avalanche_l1', { subnetId: known.l1SubnetId }],
+                        ['avalanche_data_api', { operation: 'listSubnets' }],
+                        ['avalanche_address', { address: known.evmAddress }],
+                        ['avalanche_explain', { identifier: known.pChainTxHash }],
+                    ] as const) {
+                        const text = await invoke(name, input);
+                        progress.cases++;
+                        assert.doesNotMatch(
+                            text,
+
+                            /[\u0000-\u0009\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069\u200b-\u200f]/u,
+                            `${name} carries a control or bidi character`,
+                        );
+                        assert.doesNotMatch(text, /command:/, `${name} carries a command link`);
+                        assert.ok(text.length <= 12_200, `${name}: ${text.length} characters`);
+                        assert.ok(!text.includes(key), `${name} answered with the key`);
+                    }
+                    return {
+                        cases: progress.cases,
+                        detail: 'five tools, every string field hostile',
+                    };
+                } finally {
+                    await setSandboxSettings({ hostile: false });
+                }
+            },
+        );
     });
 });

@@ -15,6 +15,7 @@ import * as vscode from 'vscode';
 import { nodeQuery } from '../../src/core/query/nodeQueries';
 import { SettingKey } from '../../src/platform/settingKeys';
 import { renderedPanel, runScripted, settledPanel } from './commandsScript';
+import { invokeTool } from './helpers';
 import { type RealNodeEnv, screenshot, testEnv } from './testEnv';
 import { descriptionOf, extensionApi, ofKind, rowByLabel, rows, until } from './treesSupport';
 
@@ -359,6 +360,38 @@ suite('(node host) a local network found on disk, read from the real node', func
         );
         await new Promise((resolve) => setTimeout(resolve, 1000));
         await screenshot('panel-decoded-transaction');
+    });
+
+    test('the agent tools answer from the real node: status, methods, the L1, real transactions', async () => {
+        const status = await invokeTool('avalanche_node_status', {});
+        assert.match(status, /Health: healthy/, status);
+        assert.ok(status.includes(node.nodeId), status);
+        const version = await invokeTool('avalanche_node_call', { method: 'info.getNodeVersion' });
+        assert.ok(
+            version.includes(node.version.replace(/^v/, '')),
+            `${node.version} in\n${version}`,
+        );
+        const l1 = await invokeTool('avalanche_l1', { subnetId: node.l1.subnetId });
+        assert.doesNotMatch(l1, /^Error: /, l1);
+        assert.ok(l1.includes(node.l1.subnetId), l1);
+        const transfer = node.l1.activity.transfers[0]!;
+        const tx = await invokeTool('avalanche_get_transaction', {
+            hash: transfer.hash,
+            chain: node.l1.blockchainId,
+        });
+        assert.ok(tx.includes(transfer.hash), tx);
+        assert.match(tx, /success/i, tx);
+        const contracts = node.cChain.activity.contracts;
+        if (contracts) {
+            const revert = await invokeTool('avalanche_get_transaction', {
+                hash: contracts.reverts.require.hash,
+            });
+            assert.match(revert, /insufficient deposit/, revert);
+            const token = await invokeTool('avalanche_explain', {
+                identifier: contracts.foundry.token,
+            });
+            assert.match(token, /ExplorerToken/, token);
+        }
     });
 
     test('screenshot for the README: the views on the real local network', async () => {

@@ -160,8 +160,9 @@ export function markdownText(markdown: string): string {
             const title = markdownText(link[1]!);
             if (!link[2]!.startsWith('command:')) out += `${title} <${link[2]}>`;
             i += link[0].length;
-        } else if (c === '*' && markdown[i + 1] === '*') {
-            i += 2;
+        } else if (c === '*' || c === '_') {
+            // Emphasis: the data's own asterisks and underscores arrive escaped.
+            i++;
         } else {
             out += c;
             i++;

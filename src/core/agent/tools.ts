@@ -283,7 +283,7 @@ async function l1Summary(input: Input, s: AgentServices, signal: AbortSignal) {
         if (isAbortError(error)) throw error;
         return `Validators: ${errorText(error, s)}`;
     });
-    return `${overview}\n\n${list}`;
+    return `Subnet: ${id.text}\n${overview}\n\n${list}`;
 }
 
 async function nodeStatus(_input: Input, s: AgentServices, signal: AbortSignal) {
