@@ -922,45 +922,22 @@ function rowsFor(results, failures) {
                 );
         }
     }
-    const local = results.local;
-    if (local?.checks) {
-        for (const c of local.checks)
+    // Parts that report a list of checks, each with its unit, budget and detail.
+    const addChecks = (area, checks) => {
+        for (const c of checks ?? [])
             add(
-                'Local',
+                area,
                 c.name,
-                `${fmt(c.value)} ${c.unit}`,
+                `${c.unit === 'kB' ? c.value.toFixed(1) : fmt(c.value)} ${c.unit}`,
                 pct(c.spreadPercent),
                 c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
                 c.budget === undefined ? 'INFO' : verdict(c.passed),
                 c.detail ?? '',
             );
-    }
-    const agent = results.agent;
-    if (agent?.checks) {
-        for (const c of agent.checks)
-            add(
-                'Agent',
-                c.name,
-                `${c.unit === 'ms' ? fmt(c.value) : Math.round(c.value * 10) / 10} ${c.unit}`,
-                pct(c.spreadPercent),
-                c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
-                c.budget === undefined ? 'INFO' : verdict(c.passed),
-                c.detail ?? '',
-            );
-    }
-    const workspace = results.workspace;
-    if (workspace?.checks) {
-        for (const c of workspace.checks)
-            add(
-                'Workspace',
-                c.name,
-                `${fmt(c.value)} ${c.unit}`,
-                pct(c.spreadPercent),
-                c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
-                c.budget === undefined ? 'INFO' : verdict(c.passed),
-                c.detail ?? '',
-            );
-    }
+    };
+    addChecks('Local', results.local?.checks);
+    addChecks('Agent', results.agent?.checks);
+    addChecks('Workspace', results.workspace?.checks);
     const hovers = results.hovers;
     if (hovers?.rows) {
         for (const r of hovers.rows) {

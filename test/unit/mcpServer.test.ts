@@ -11,7 +11,9 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
+import { mcpLaunch } from '../../src/agent/mcpLaunch';
 import { agentToolDefinitions } from '../../src/core/index';
+import { mcpOptions } from '../../src/mcp/server';
 import { type KnownIds, type Sandbox, startSandbox } from '../sandbox';
 
 const rootDir = path.resolve(__dirname, '..', '..', '..');
@@ -153,5 +155,39 @@ describe('MCP server over stdio (SDK client, sandbox)', function () {
             assert.equal(run.status, 2, `${args.join(' ')}: ${run.stderr}`);
             assert.match(run.stderr, expected);
         }
+    });
+});
+
+describe('the MCP server VS Code starts (mcpLaunch)', () => {
+    it('passes the extension’s settings as arguments the server reads back, and no key', () => {
+        const launch = mcpLaunch({
+            execPath: '/opt/code/code',
+            script: '/ext/dist/mcp.js',
+            network: 'fuji',
+            nodeUrl: 'http://127.0.0.1:9650',
+            dataApiUrl: 'https://data-api.avax.network',
+            metricsUrl: 'https://metrics.avax.network',
+            apiKeyHeader: 'x-custom-key',
+            timeoutMs: 15_000,
+            workspace: '/home/me/project',
+        });
+        assert.equal(launch.command, '/opt/code/code');
+        assert.equal(launch.args[0], '/ext/dist/mcp.js');
+        // Electron runs as Node for the server; the key is added only when VS Code starts it.
+        assert.deepEqual(launch.env, {
+            ELECTRON_RUN_AS_NODE: '1',
+            AVALANCHE_DATA_API_KEY_HEADER: 'x-custom-key',
+        });
+        const options = mcpOptions(launch.args.slice(1), launch.env);
+        assert.deepEqual(options, {
+            network: 'fuji',
+            nodeUrl: 'http://127.0.0.1:9650',
+            dataApiUrl: 'https://data-api.avax.network',
+            metricsUrl: 'https://metrics.avax.network',
+            workspace: '/home/me/project',
+            timeoutMs: 15_000,
+            apiKey: undefined,
+            apiKeyHeader: 'x-custom-key',
+        });
     });
 });
