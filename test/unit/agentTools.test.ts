@@ -25,7 +25,7 @@ import { type KnownIds, type Sandbox, startSandbox } from '../sandbox';
 const rootDir = path.resolve(__dirname, '..', '..', '..');
 const apiKey = 'agent-test-key-7f3a9c';
 
-describe('agent tools (core handlers against the sandbox)', function () {
+describe('(unit) agent tools (core handlers against the sandbox)', function () {
     this.timeout(30_000);
     let sandbox: Sandbox;
     let known: KnownIds;
@@ -285,7 +285,7 @@ describe('agent tools (core handlers against the sandbox)', function () {
     });
 });
 
-describe('agent text', () => {
+describe('(unit) agent text', () => {
     it('reads a hover’s Markdown back as text: escapes undone, command links dropped, web links kept', () => {
         const md =
             '**Address** `0xAbC` holds 1\\.5 AVAX \\[not a link\\](x)  \n[Copy](command:avalanche.hover.copy?%5B%5D "Copy it") · [Open in explorer](https://subnets.avax.network/c-chain/address/0xAbC)';

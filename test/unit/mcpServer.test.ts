@@ -27,7 +27,7 @@ function textOf(result: unknown): string {
     return content.map((c) => c.text ?? '').join('\n');
 }
 
-describe('MCP server over stdio (SDK client, sandbox)', function () {
+describe('(unit) MCP server over stdio (SDK client, sandbox)', function () {
     this.timeout(60_000);
     let sandbox: Sandbox;
     let known: KnownIds;
@@ -158,7 +158,7 @@ describe('MCP server over stdio (SDK client, sandbox)', function () {
     });
 });
 
-describe('the MCP server VS Code starts (mcpLaunch)', () => {
+describe('(unit) the MCP server VS Code starts (mcpLaunch)', () => {
     it('passes the extension’s settings as arguments the server reads back, and no key', () => {
         const launch = mcpLaunch({
             execPath: '/opt/code/code',
