@@ -12,6 +12,7 @@ import { isKnownNodeUrl } from './nodeCatalog';
 import {
     allSettingKeys,
     ConfigSection,
+    defaultExplorerUrlTemplate,
     type NodeEntry,
     restrictedSettingKeys,
     settingDefaults,
@@ -268,6 +269,9 @@ export class Config extends Disposable {
             isKnownDestination: (workspaceValue) => {
                 if (key === SettingKey.SelectedNodeUrl) {
                     return isKnownNodeUrl(workspaceValue as string, context.userNodes);
+                }
+                if (key === SettingKey.ExplorerUrlTemplate) {
+                    return workspaceValue === defaultExplorerUrlTemplate;
                 }
                 if (key === SettingKey.NodeUrls) {
                     const userNodes = layers.globalValue as readonly NodeEntry[] | undefined;

@@ -33,8 +33,9 @@ export function settingId(key: SettingKey): string {
 }
 
 /**
- * Settings that decide where requests (and the API key) go. A workspace can set them only with
- * the user's consent, and never while untrusted; `package.json` lists the same keys under
+ * Settings that decide where requests (and the API key) go, and where "Open in Explorer" sends
+ * the user. A workspace can set them only with the user's consent, and never while untrusted;
+ * `package.json` lists the same keys under
  * `capabilities.untrustedWorkspaces.restrictedConfigurations`.
  */
 export const restrictedSettingKeys: readonly SettingKey[] = [
@@ -43,6 +44,7 @@ export const restrictedSettingKeys: readonly SettingKey[] = [
     SettingKey.DataApiKeyHeader,
     SettingKey.NodeUrls,
     SettingKey.SelectedNodeUrl,
+    SettingKey.ExplorerUrlTemplate,
 ];
 
 /**

@@ -119,6 +119,9 @@ export function resolveSetting<T>(input: PolicyInput<T>): PolicyResult<T> {
 export function consentQuestion(request: ConsentRequest): string {
     const setting = settingId(request.key);
     const target = describeTarget(request.value);
+    if (request.key === 'explorer.urlTemplate') {
+        return `This workspace wants Avalanche Explorer's "Open in Explorer" links to go to ${target} (${setting}). Allow?`;
+    }
     if (request.key === 'dataApi.apiKeyHeader') {
         return `This workspace wants Avalanche Explorer to send your Data API key in the header "${target}" (${setting}). Allow?`;
     }

@@ -96,12 +96,13 @@ describe('(unit) manifest', () => {
         }
     });
 
-    it('restricted configurations are the URL and key-header settings', () => {
+    it('restricted configurations are the URL, key-header and explorer-link settings', () => {
         assert.deepEqual(
             [...readManifest().capabilities.untrustedWorkspaces.restrictedConfigurations].sort(),
             [
                 'avalanche.dataApi.apiKeyHeader',
                 'avalanche.dataApi.url',
+                'avalanche.explorer.urlTemplate',
                 'avalanche.metricsApi.url',
                 'avalanche.node.selectedUrl',
                 'avalanche.node.urls',

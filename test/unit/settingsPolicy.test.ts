@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 
-import { SettingKey } from '../../src/platform/settingKeys';
+import { restrictedSettingKeys, SettingKey } from '../../src/platform/settingKeys';
 import {
     type Consent,
     consentKey,
@@ -174,6 +174,35 @@ describe('(unit) settings policy', () => {
             ),
         );
         assert.equal(result.ask, undefined);
+    });
+
+    it('holds back a workspace’s explorer link template until the user allows it (#18)', () => {
+        // A workspace could otherwise send every "Open in Explorer" to a look-alike site.
+        assert.ok(restrictedSettingKeys.includes(SettingKey.ExplorerUrlTemplate));
+        const template = 'https://subnets.avax-explorer.example/{kind}/{id}';
+        const result = resolveSetting({
+            key: SettingKey.ExplorerUrlTemplate,
+            layers: {
+                defaultValue: 'https://subnets{testnetSuffix}.avax.network/{kind}/{id}',
+                workspaceValue: template,
+            },
+            fallback: '',
+            restricted: restrictedSettingKeys.includes(SettingKey.ExplorerUrlTemplate),
+            trusted: true,
+            scope,
+            consentFor: () => undefined,
+        });
+        assert.equal(result.source, 'default');
+        assert.equal(result.ask?.value, template);
+        assert.equal(
+            consentQuestion({
+                key: SettingKey.ExplorerUrlTemplate,
+                value: template,
+                source: 'workspace',
+                consentKey: 'k',
+            }),
+            `This workspace wants Avalanche Explorer's "Open in Explorer" links to go to ${template} (avalanche.explorer.urlTemplate). Allow?`,
+        );
     });
 
     it('phrases the consent question with the exact destination and setting', () => {
