@@ -5,6 +5,8 @@
  */
 import type { Part } from '../core/views/nodeSnapshot';
 import type { NodeSnapshot } from '../core/views/nodeSnapshot';
+import type { TxFees } from '../core/index';
+import { loadCore } from '../platform/lazyCore';
 import { formatNAvax, formatPercent, shortenId } from '../core/format';
 import { filterPeers } from '../core/views/search';
 import { timelineSummary, upgradeTimeline } from '../core/views/upgradeTimeline';
@@ -13,7 +15,7 @@ import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';
 import type { NodeMonitor } from './nodeMonitor';
 import { type FieldRow, type Row, under } from './rows';
-import { field, section } from './rowBuilders';
+import { field, group, section } from './rowBuilders';
 import type { TreeServices } from './services';
 import type { Children, TreeSource } from './treeProvider';
 
@@ -39,15 +41,46 @@ export class NodeSource implements TreeSource {
         private readonly monitor: NodeMonitor,
     ) {}
 
-    async children(parent: Row | undefined): Promise<Children> {
+    /** `info.getTxFee` per node URL, read once (the fees it reports are static). */
+    private readonly fees = new Map<string, Promise<TxFees>>();
+
+    async children(parent: Row | undefined, signal?: AbortSignal): Promise<Children> {
         if (parent === undefined) {
             const snapshot = await this.monitor.ensure();
             // Undefined: a newer read replaced this one (the node changed); its rows follow.
             return { type: 'static', rows: snapshot ? this.rootRows(snapshot) : [] };
         }
         if (parent.kind === 'field') return { type: 'static', rows: parent.children ?? [] };
+        if (parent.kind === 'group' && parent.group.type === 'txFees') {
+            return { type: 'static', rows: await this.feeRows(parent, signal) };
+        }
         if (parent.kind === 'peer') return { type: 'static', rows: peerRows(parent, parent.peer) };
         return { type: 'static', rows: [] };
+    }
+
+    /**
+     * The static fees `info.getTxFee` reports (deprecated since AvalancheGo 1.12.2; most fees are
+     * dynamic now). A failed read is not kept, so expanding the row again asks again.
+     */
+    private async feeRows(parent: Row, signal?: AbortSignal): Promise<Row[]> {
+        const client = this.services.clients.nodeRpc();
+        let read = this.fees.get(client.url);
+        if (!read) {
+            const { nodeRpcMethods } = loadCore();
+            read = client.call(nodeRpcMethods['info.getTxFee'], {}, signal ? { signal } : {});
+            this.fees.set(client.url, read);
+            read.catch(() => this.fees.delete(client.url));
+        }
+        const fees = await read;
+        return Object.entries(fees).map(([key, value]) =>
+            field(view, parent, key, txFeeLabels[key] ?? key, formatNAvax(value), {
+                state: 'deprecated',
+                icon: 'credit-card',
+                detail: [
+                    'info.getTxFee is deprecated: only txFee and createAssetTxFee are still used; other fees are dynamic.',
+                ],
+            }),
+        );
     }
 
     private rootRows(s: NodeSnapshot): Row[] {
@@ -83,7 +116,10 @@ export class NodeSource implements TreeSource {
             this.bootstrapRow(s),
             this.peersRow(s),
             uptimeRow(s),
-            feesRow(s),
+            // Deprecated and static: read once, when the row is first expanded, never per refresh.
+            group(view, undefined, 'fees', { type: 'txFees' }, 'Transaction fees', 'warning', {
+                description: 'deprecated · read when expanded',
+            }),
             upgradesRow(s),
             acpsRow(s),
             vmsRow(s),
@@ -370,33 +406,6 @@ function uptimeRow(s: NodeSnapshot): Row {
                 ),
             ],
             { icon: 'pulse' },
-        ),
-    );
-}
-
-/** The static fees `info.getTxFee` reports; deprecated, most fees are dynamic now. */
-function feesRow(s: NodeSnapshot): Row {
-    return partRow('fees', 'Transaction fees', s.txFee, (fees) =>
-        section(
-            view,
-            undefined,
-            'fees',
-            'Transaction fees',
-            'deprecated since AvalancheGo 1.12.2',
-            (self) =>
-                Object.entries(fees).map(([key, value]) =>
-                    field(view, self, key, txFeeLabels[key] ?? key, formatNAvax(value), {
-                        state: 'deprecated',
-                        icon: 'credit-card',
-                    }),
-                ),
-            {
-                icon: 'warning',
-                state: 'deprecated',
-                detail: [
-                    'info.getTxFee is deprecated: only txFee and createAssetTxFee are still used; other fees are dynamic.',
-                ],
-            },
         ),
     );
 }

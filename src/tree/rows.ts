@@ -120,7 +120,9 @@ export type GroupSpec =
     | { readonly type: 'subnetValidators'; readonly subnet: CompactSubnet }
     | { readonly type: 'genesis'; readonly blockchain: CompactBlockchain }
     | { readonly type: 'dataApiValidators' }
-    | { readonly type: 'nodeChains' };
+    | { readonly type: 'nodeChains' }
+    /** The Node view's deprecated static fees, read from the node on first expansion. */
+    | { readonly type: 'txFees' };
 
 // ---------------------------------------------------------------------------------------------
 // Chains

@@ -109,7 +109,26 @@ treeSuite('node', 'Node view', () => {
         );
         const fees = await rowByLabel(await top(), 'Transaction fees');
         assert.match(await descriptionOf(fees), /deprecated/);
-        assert.match(api.trees.providers.node.getTreeItem(fees).contextValue ?? '', /deprecated/);
+        const feeRows = await rows('node', fees);
+        assert.ok(feeRows.length > 0);
+        assert.match(
+            api.trees.providers.node.getTreeItem(feeRows[0]!).contextValue ?? '',
+            /deprecated/,
+        );
+    });
+
+    test('the deprecated info.getTxFee is read once, when its row is expanded, never per refresh (#18)', async () => {
+        const api = await extensionApi();
+        const txFeeCalls = async () =>
+            (await sandboxRequests()).filter((r) => r.operations.includes('info.getTxFee')).length;
+        await clearSandboxRequests();
+        await api.trees.monitor.refresh(true);
+        await api.trees.monitor.refresh(true);
+        assert.equal(await txFeeCalls(), 0, 'a refresh asked for the deprecated fees');
+        const fees = await rowByLabel(await top(), 'Transaction fees');
+        await rows('node', fees);
+        await rows('node', await rowByLabel(await top(), 'Transaction fees'));
+        assert.ok((await txFeeCalls()) <= 1, 'the fees were read more than once');
     });
 
     test('a refresh sends single calls, concurrently: AvalancheGo takes no batch on its own APIs', async () => {

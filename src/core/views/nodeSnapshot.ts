@@ -19,7 +19,6 @@ import type {
     NodeIpResult,
     NodeVersion,
     Peers,
-    TxFees,
     Uptime,
     Vms,
 } from '../nodeRpc/schemas';
@@ -74,7 +73,6 @@ export interface NodeSnapshot {
     readonly chains: readonly ChainBootstrap[];
     readonly peers: Part<Peers>;
     readonly uptime: Part<Uptime>;
-    readonly txFee: Part<TxFees>;
     readonly upgrades: Part<NetworkUpgrades>;
     readonly acps: Part<Acps>;
     readonly vms: Part<Vms>;
@@ -140,7 +138,6 @@ export async function collectNodeSnapshot(
         batchCall(m['info.getNodeIP'], {}),
         batchCall(m['info.peers'], {}),
         batchCall(m['info.uptime'], {}),
-        batchCall(m['info.getTxFee'], {}),
         batchCall(m['info.upgrades'], {}),
         batchCall(m['info.acps'], {}),
         batchCall(m['info.getVMs'], {}),
@@ -175,12 +172,12 @@ export async function collectNodeSnapshot(
     }
 
     const xId =
-        at(11)?.status === 'fulfilled'
-            ? (at(11) as { value: { blockchainId: string } }).value.blockchainId
+        at(10)?.status === 'fulfilled'
+            ? (at(10) as { value: { blockchainId: string } }).value.blockchainId
             : undefined;
     const cId =
-        at(12)?.status === 'fulfilled'
-            ? (at(12) as { value: { blockchainId: string } }).value.blockchainId
+        at(11)?.status === 'fulfilled'
+            ? (at(11) as { value: { blockchainId: string } }).value.blockchainId
             : undefined;
     const primaryIds = [pChainId, xId, cId];
     const chains: ChainBootstrap[] = [];
@@ -243,10 +240,9 @@ export async function collectNodeSnapshot(
         chains,
         peers: toPart(at(5), publicServer),
         uptime: toPart(at(6), publicServer),
-        txFee: toPart(at(7), publicServer),
-        upgrades: toPart(at(8), publicServer),
-        acps: toPart(at(9), publicServer),
-        vms: toPart(at(10), publicServer),
+        upgrades: toPart(at(7), publicServer),
+        acps: toPart(at(8), publicServer),
+        vms: toPart(at(9), publicServer),
         loggerLevels,
         chainAliases,
     };
@@ -283,7 +279,6 @@ function unreachableSnapshot(
         chains: [],
         peers: no,
         uptime: no,
-        txFee: no,
         upgrades: no,
         acps: no,
         vms: no,
