@@ -240,13 +240,27 @@ export function formatPercent(
     return `${percent.toFixed(options.fractionDigits ?? 2)}%`;
 }
 
+/**
+ * Invisible and direction-changing characters (Unicode Cf: bidi overrides and isolates, zero-width
+ * characters, the BOM, tag characters) shown as a visible marker such as `⟨U+202E⟩`. Dropping them
+ * silently would still let a name pose as another (`A\u200BVAX` beside `AVAX`); acting on them lets
+ * `\u202eevil.exe\u202c gnp.txt` read as `exe.live gnp.txt`. Chain text goes through this in
+ * trees, hovers, panels, exports and agent answers.
+ */
+export function revealInvisible(text: string): string {
+    return text.replace(
+        invisibleChar,
+        (c) => `⟨U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`,
+    );
+}
+const invisibleChar = /\p{Cf}/gu;
+
 /** Longest text `escapeMarkdown` keeps, in characters, before cutting with an ellipsis. */
 export const defaultMaxMarkdownLength = 256;
 
-// Invisible and direction-changing characters (Cf: bidi overrides and isolates, zero-width
-// characters, BOM, tag characters) would let text reorder or hide what a hover shows; control
-// characters (Cc) and line or paragraph separators would break the surrounding Markdown apart.
-const invisible = /\p{Cf}/gu;
+// Invisible and direction-changing characters (Cf) are shown as markers (`revealInvisible`);
+// control characters (Cc) and line or paragraph separators would break the surrounding Markdown
+// apart.
 // With the `u` flag only unpaired surrogates match \p{Cs}; they would render as garbage.
 const loneSurrogate = /\p{Cs}/gu;
 const breaking = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
@@ -264,7 +278,7 @@ const markdownSyntax = /[\\`*_{}[\]()#+\-.!|~<>&:@"'=$^%]/g;
  */
 export function escapeMarkdown(text: unknown, options: { maxLength?: number } = {}): string {
     let value = typeof text === 'string' ? text : String(text);
-    value = value.replace(loneSurrogate, '\uFFFD').replace(invisible, '').replace(breaking, ' ');
+    value = revealInvisible(value.replace(loneSurrogate, '\uFFFD')).replace(breaking, ' ');
     const maxLength = options.maxLength ?? defaultMaxMarkdownLength;
     if (value.length > maxLength) {
         const chars = Array.from(value);
@@ -280,7 +294,7 @@ export function escapeMarkdown(text: unknown, options: { maxLength?: number } = 
  */
 export function markdownCode(text: unknown, options: { maxLength?: number } = {}): string {
     let value = typeof text === 'string' ? text : String(text);
-    value = value.replace(loneSurrogate, '\uFFFD').replace(invisible, '').replace(breaking, ' ');
+    value = revealInvisible(value.replace(loneSurrogate, '\uFFFD')).replace(breaking, ' ');
     const maxLength = options.maxLength ?? defaultMaxMarkdownLength;
     const chars = Array.from(value);
     if (chars.length > maxLength) value = `${chars.slice(0, Math.max(0, maxLength - 1)).join('')}…`;

@@ -1,11 +1,14 @@
 /**
  * Row data → TreeItem: one switch over the row's kind, each case delegating to the function of
  * that kind in its view's module under `render/`. Labels and descriptions are plain text (VS Code
- * does not read them as Markdown), so chain data appears as sent; tooltips are Markdown and built
+ * does not read them as Markdown), so chain data appears as sent, its bidi and invisible
+ * characters shown as markers; tooltips are Markdown and built
  * later, escaped, by `tooltips.ts`. Context values are `<kind>.<state>` so that `package.json`
  * menus match them with regular expressions (`viewItem =~ /^tx(\.|$)/`).
  */
 import * as vscode from 'vscode';
+
+import { revealInvisible } from '../core/format';
 
 import * as chains from './render/chainsRows';
 import * as common from './render/commonRows';
@@ -18,10 +21,12 @@ import type { Row } from './rows';
 /** The TreeItem of a row; the tooltip is added by `resolveTreeItem`. */
 export function renderRow(row: Row): vscode.TreeItem {
     const look = lookOf(row);
-    const item = new vscode.TreeItem(look.label, look.collapsible ?? None);
+    // Chain text is shown as sent, except that bidi and invisible characters are shown as markers:
+    // an L1 named `\u202eevil.exe\u202c gnp.txt` must not read as `exe.live gnp.txt`.
+    const item = new vscode.TreeItem(revealInvisible(look.label), look.collapsible ?? None);
     item.id = row.id;
     item.contextValue = look.context;
-    if (look.description !== undefined) item.description = look.description;
+    if (look.description !== undefined) item.description = revealInvisible(look.description);
     if (look.icon) item.iconPath = look.icon;
     if (look.command) item.command = look.command;
     return item;

@@ -192,7 +192,12 @@ suite('(integration) reliability: hostile data for the agent tools', function ()
                             /[\u0000-\u0009\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069\u200b-\u200f]/u,
                             `${name} carries a control or bidi character`,
                         );
-                        assert.doesNotMatch(text, /command:/, `${name} carries a command link`);
+                        // The data may say "command:" (it is text here); our own links never come.
+                        assert.doesNotMatch(
+                            text,
+                            /\]\(command:avalanche\./,
+                            `${name} carries one of our command links`,
+                        );
                         assert.ok(text.length <= 12_200, `${name}: ${text.length} characters`);
                         assert.ok(!text.includes(key), `${name} answered with the key`);
                     }

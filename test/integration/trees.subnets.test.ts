@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { SettingKey } from '../../src/platform/settingKeys';
 import type { Row } from '../../src/tree/rows';
 import { settledPanel } from './commandsScript';
-import { addSandboxFault, testEnv } from './testEnv';
+import { addSandboxFault, setSandboxSettings, testEnv } from './testEnv';
 import {
     descriptionOf,
     extensionApi,
@@ -201,6 +201,28 @@ treeSuite('subnets', 'Subnets & L1s view', () => {
             selected?.kind === 'blockchain' ? selected.blockchain.blockchainId : '',
             oldest.subnet.blockchains[0]!.blockchainId,
         );
+    });
+
+    test('bidi and invisible characters in chain names are shown as markers, not acted on (#18)', async () => {
+        const api = await extensionApi();
+        await setSandboxSettings({ hostile: true });
+        try {
+            api.trees.providers.subnets.refresh();
+            const subnets = ofKind(await rows('subnets'), 'subnet');
+            const labels = await Promise.all(subnets.map(labelOf));
+            const descriptions = await Promise.all(subnets.map(descriptionOf));
+            for (const text of [...labels, ...descriptions]) {
+                assert.doesNotMatch(text, /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/u, text);
+            }
+            // The hostile name `\u202eevil.exe\u202c gnp.txt` no longer reads `exe.live gnp.txt`.
+            assert.ok(
+                labels.some((l) => l.includes('⟨U+202E⟩evil.exe⟨U+202C⟩ gnp.txt')),
+                labels.join('\n').slice(0, 2000),
+            );
+        } finally {
+            await setSandboxSettings({ hostile: false });
+            api.trees.providers.subnets.refresh();
+        }
     });
 
     test('an answer with an unexpected shape is an error row', async () => {

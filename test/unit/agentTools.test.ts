@@ -316,7 +316,7 @@ describe('(unit) agent text', () => {
             },
             { nextPageToken: 'abc' },
         );
-        assert.match(text, /^Things\nCount: 40\n\n## Items\nA \| B\n0x0{40} \| row0\n/);
+        assert.match(text, /^Things\nCount: 40\n\n## Items\nA \| B\n0x0{40} \| row⟨U\+202E⟩0\n/);
         assert.match(text, /\(15 more rows not shown\)/);
         assert.match(text, /nextPageToken: abc$/);
         assert.ok(!text.includes('\u202e'));

@@ -302,10 +302,10 @@ describe('(unit) decoded views: transactions with the workspace’s contracts', 
                 }),
             },
         }));
-        // Kept as data; only the bidi override and the control character are taken out.
+        // Kept as data; the control character is taken out and the bidi override shown.
         assert.deepEqual(
             cell(section(reverted, 'Revert').fields, 'Revert reason'),
-            textCell(`${hostile} evil`),
+            textCell(`${hostile} ⟨U+202E⟩evil`),
         );
 
         for (const v of [view, reverted]) {

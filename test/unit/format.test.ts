@@ -14,6 +14,7 @@ import {
     markdownLink,
     parseInteger,
     relativeTime,
+    revealInvisible,
     safeLinkTarget,
     shortenId,
 } from '../../src/core/format';
@@ -212,10 +213,19 @@ describe('(unit) format: Markdown safety', () => {
         assert.equal(escapeMarkdown('[a](command:x)'), '\\[a\\]\\(command\\:x\\)');
     });
 
-    it('removes bidi, invisible and control characters and repairs lone surrogates', () => {
-        // "Trojan source": an RLO override would show "exe.txt" as "txt.exe".
-        assert.equal(escapeMarkdown('invoice\u202Etxt.exe'), 'invoicetxt\\.exe');
-        assert.equal(escapeMarkdown('a\u2066b\u2069c\u200Bd\uFEFFe\u200Ff\u061Cg'), 'abcdefg');
+    it('shows bidi and invisible characters as markers, removes controls, repairs lone surrogates (#18)', () => {
+        // "Trojan source": an RLO override would show "exe.txt" as "txt.exe"; dropping it silently
+        // would still let "A\u200BVAX" pass for "AVAX".
+        assert.equal(escapeMarkdown('invoice\u202Etxt.exe'), 'invoice⟨U\\+202E⟩txt\\.exe');
+        assert.equal(
+            escapeMarkdown('a\u2066b\u2069c\u200Bd\uFEFFe\u200Ff\u061Cg').replace(/\\/g, ''),
+            'a⟨U+2066⟩b⟨U+2069⟩c⟨U+200B⟩d⟨U+FEFF⟩e⟨U+200F⟩f⟨U+061C⟩g',
+        );
+        assert.equal(
+            revealInvisible('\u202eevil.exe\u202c gnp.txt'),
+            '⟨U+202E⟩evil.exe⟨U+202C⟩ gnp.txt',
+        );
+        assert.equal(revealInvisible('tag\u{E0041}'), 'tag⟨U+E0041⟩');
         assert.equal(
             escapeMarkdown('line1\nline2\r\nline3\u2028x\u2029y'),
             'line1 line2 line3 x y',
@@ -226,7 +236,7 @@ describe('(unit) format: Markdown safety', () => {
         );
         assert.equal(escapeMarkdown('bad \uD800 surrogate'), 'bad \uFFFD surrogate');
         assert.equal(escapeMarkdown('emoji 😀 ok'), 'emoji 😀 ok');
-        assert.equal(escapeMarkdown('tag\u{E0041}chars'), 'tagchars');
+        assert.equal(escapeMarkdown('tag\u{E0041}chars'), 'tag⟨U\\+E0041⟩chars');
         assertInert(escapeMarkdown('\u202E[x](command:y)\u202C'));
     });
 
@@ -254,7 +264,7 @@ describe('(unit) format: Markdown safety', () => {
         assert.equal(markdownCode('``x``'), '``` ``x`` ```');
         assert.equal(markdownCode('`'), '`` ` ``');
         assert.equal(markdownCode(''), '` `');
-        assert.equal(markdownCode('x\n# y\u202E'), '`x # y`');
+        assert.equal(markdownCode('x\n# y\u202E'), '`x # y⟨U+202E⟩`');
     });
 
     it('links only to http(s) targets; command: and javascript: become plain text', () => {

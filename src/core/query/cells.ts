@@ -7,17 +7,17 @@
  */
 import { isCb58Id, isNodeId } from '../ids/cb58';
 import { isEvmAddress, isEvmHash } from '../dataApi/validate';
-import { formatAmount, formatInteger, shortenId } from '../format';
+import { formatAmount, formatInteger, revealInvisible, shortenId } from '../format';
 import { dataApiQuery as dataApi, type NodeQuery, type QueryRequest } from '../../shared/query';
 import type { Cell, Field, Tone } from '../../shared/viewModel';
 import { isPrimaryNetworkAddress } from './prompts';
 
-// Invisible and direction-changing characters would let chain text disguise itself in a panel
-// (`\u202e` reverses what follows); control characters have no business in a label.
-const invisible = /[\p{Cf}\p{Cc}]/gu;
+// Control characters have no business in a label; invisible and direction-changing ones would
+// let chain text disguise itself (`\u202e` reverses what follows), so they are shown as markers.
+const control = /\p{Cc}/gu;
 const loneSurrogate = /\p{Cs}/gu;
 
-/** Text from the data, made inert for display: no control, bidi or invisible characters. */
+/** Text from the data, made inert for display: no control characters, bidi and invisible ones shown. */
 export function cleanText(value: unknown): string {
     return inert(asText(value));
 }
@@ -40,7 +40,7 @@ function asText(value: unknown): string {
 }
 
 function inert(text: string): string {
-    return text.replace(loneSurrogate, '\uFFFD').replace(invisible, '');
+    return revealInvisible(text.replace(loneSurrogate, '\uFFFD').replace(control, ''));
 }
 
 export function text(value: unknown): Cell {

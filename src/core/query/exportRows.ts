@@ -2,7 +2,8 @@
  * Exports of the rows a panel has loaded: CSV (RFC 4180) of the raw cell values, and the file
  * names offered in the save dialog. Values that a spreadsheet would run as a formula (`=`, `+`,
  * `-`, `@`, tab, carriage return first) are prefixed with `'`: chain data is hostile, and a token
- * named `=HYPERLINK(...)` must stay text when the file is opened. Numbers keep their digits.
+ * named `=HYPERLINK(...)` must stay text when the file is opened. Numbers keep their digits. Text
+ * cells already show bidi and invisible characters as markers (`cells.cleanText`).
  */
 import { cellRaw, type Cell, type Column } from '../../shared/viewModel';
 
@@ -24,9 +25,23 @@ export function toCsv(columns: readonly Column[], rows: readonly (readonly Cell[
     return `${lines.join('\r\n')}\r\n`;
 }
 
-/** The loaded items as indented JSON (bigints as digit strings). */
+/**
+ * The loaded items as indented JSON (bigints as digit strings). Bidi and invisible characters are
+ * written as `\uXXXX` escapes: the same data, but an editor shows them instead of acting on them.
+ */
 export function toJson(value: unknown): string {
-    return `${JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`;
+    const text = JSON.stringify(
+        value,
+        (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
+        2,
+    );
+    // Each UTF-16 unit escaped: tag characters lie outside the BMP.
+    const escape = (c: string): string =>
+        c
+            .split('')
+            .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+            .join('');
+    return `${text.replace(/\p{Cf}/gu, escape)}\n`;
 }
 
 /** A file name for an export: `avalanche-<what>-<date>.<ext>`, safe on every file system. */
