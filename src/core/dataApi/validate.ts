@@ -373,12 +373,14 @@ export const vertexHeight = paramType<number>((value, param) => {
     return fail(param, value, 'a vertex height: an integer >= 0 (required)');
 });
 
-/** A block number or a block hash. */
-export const blockId = paramType<BlockNumberInput>((value, param) =>
-    isString(value) && value.startsWith('0x')
-        ? checkEvmTxHash(value, param)
-        : checkUnsigned(value, param, allowedText.blockId),
-);
+/** A block number or a block hash; a malformed hash is called a block hash in the error. */
+export const blockId = paramType<BlockNumberInput>((value, param) => {
+    if (!(isString(value) && value.startsWith('0x'))) {
+        return checkUnsigned(value, param, allowedText.blockId);
+    }
+    if (evmHashPattern.test(value)) return value;
+    return fail(param, value, 'a block hash: 0x followed by 64 hex digits (or a block number)');
+});
 
 /** The id an asynchronous operation was created with. */
 export const operationId = paramType<string>((value, param) => {

@@ -166,8 +166,19 @@ function compact(values: Record<string, unknown>): Record<string, unknown> {
     return out;
 }
 
+const utf8 = new TextEncoder();
+
+/** AvalancheGo compares `len(alias)`, which counts bytes: "é" is two, an emoji four. */
 function checkAlias(value: unknown): string {
-    return checkText(value, 'alias', maxAliasLength);
+    const text = checkText(value, 'alias', maxAliasLength);
+    if (utf8.encode(text).length > maxAliasLength) {
+        throw new ValidationError(
+            'alias',
+            value,
+            `an alias of at most ${maxAliasLength} bytes in UTF-8 (the node counts bytes, not characters)`,
+        );
+    }
+    return text;
 }
 
 function nodeIdsParams(params: { nodeIDs?: string[] }): Record<string, unknown> {

@@ -303,9 +303,10 @@ export function checkPromptText(
         case 'text':
             return text.length <= 10_000 ? undefined : 'At most 10,000 characters.';
         case 'alias':
-            return text.length <= maxAliasLength
+            // The node counts bytes, as the method table's check does.
+            return new TextEncoder().encode(text).length <= maxAliasLength
                 ? undefined
-                : `An alias of at most ${maxAliasLength} characters.`;
+                : `An alias of at most ${maxAliasLength} bytes in UTF-8.`;
         case 'block':
             return isBlockTag(text)
                 ? undefined

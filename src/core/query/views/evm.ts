@@ -336,11 +336,14 @@ function addressListHeader(
     mainTitle: string,
     emptyText: string,
     extraFields?: (result: unknown) => Field[],
+    /** What the endpoint leaves out, said where the list is shown. */
+    scope?: string,
 ): ResultBuilder['header'] {
     return (result, request, context) => {
         const head = addressHeader(request, context, what);
         return {
             ...head,
+            ...(scope ? { notice: { tone: 'info' as const, text: scope } } : {}),
             fields: extraFields ? [...head.fields, ...extraFields(result)] : head.fields,
             mainTitle,
             empty: emptyText,
@@ -380,7 +383,7 @@ export const addressTransactionsView: ResultBuilder = {
         col('method', 'Method'),
         col('value', 'Value', 'end'),
         col('status', 'Status'),
-        col('transfers', 'Transfers'),
+        col('transfers', 'Transfers with this address'),
     ],
     row(item, request, context) {
         const d = item as TransactionDetails;
@@ -399,7 +402,14 @@ export const addressTransactionsView: ResultBuilder = {
             transferCount(d),
         ];
     },
-    header: addressListHeader('transactions', 'Transactions', 'No transactions.'),
+    // https://developers.avacloud.io/data-api/evm-transactions/list-transactions
+    header: addressListHeader(
+        'transactions',
+        'Transactions',
+        'No transactions.',
+        undefined,
+        'Each transaction counts only the transfers and internal transactions that involve this address as sender or receiver; open a transaction to see all of them.',
+    ),
 };
 
 /** `listErc20Balances` */
@@ -525,10 +535,13 @@ export const internalTransactionsView: ResultBuilder = {
             ...internalCells(chainId, t, n.decimals, n.symbol),
         ];
     },
+    // https://developers.avacloud.io/data-api/evm-transactions/list-internal-transactions
     header: addressListHeader(
         'internal transactions',
         'Internal transactions',
         'No internal transactions.',
+        undefined,
+        'Only calls (CALL, CALLCODE) that move a non-zero value, and contract creations (CREATE, CREATE2, CREATE3), are listed.',
     ),
 };
 
