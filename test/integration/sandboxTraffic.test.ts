@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 
 import type { ExtensionApi } from '../../src/extension';
+import { SettingKey } from '../../src/platform/settingKeys';
 import { activated } from './helpers';
 import { clearSandboxRequests, sandboxRequests, setSandboxSettings, testEnv } from './testEnv';
 
@@ -18,7 +19,8 @@ suite('(integration) traffic to the sandbox', () => {
     });
 
     teardown(async () => {
-        await setSandboxSettings({ requireApiKey: undefined });
+        await setSandboxSettings({ requireApiKey: undefined, apiKeyHeader: 'x-glacier-api-key' });
+        await api.config.update(SettingKey.DataApiKeyHeader, undefined);
         await api.secrets.clearDataApiKey();
     });
 
@@ -61,5 +63,28 @@ suite('(integration) traffic to the sandbox', () => {
             assert.equal(error.name, 'UnauthorizedError');
             return true;
         });
+    });
+
+    test('a renamed avalanche.dataApi.apiKeyHeader carries the key in that header, end to end (#18)', async () => {
+        // The interface document names x-service-api-key; the published API reads x-glacier-api-key.
+        await setSandboxSettings({ requireApiKey: apiKey, apiKeyHeader: 'x-service-api-key' });
+        await api.secrets.setDataApiKey(apiKey);
+        const before = await api.clients.dataApi();
+        await assert.rejects(before.supportedChains({ network: 'mainnet' }), (error: Error) => {
+            assert.equal(error.name, 'UnauthorizedError');
+            return true;
+        });
+        await api.config.update(SettingKey.DataApiKeyHeader, 'x-service-api-key');
+        await clearSandboxRequests();
+        const after = await api.clients.dataApi();
+        assert.notEqual(after, before, 'the client was rebuilt for the new header');
+        const chains = await after.supportedChains({ network: 'mainnet' });
+        assert.ok(chains.chains.length > 0);
+        const toDataApi = (await sandboxRequests()).filter((r) => r.service === 'dataApi');
+        assert.ok(toDataApi.length > 0);
+        for (const request of toDataApi) {
+            assert.equal(request.headers['x-service-api-key'], apiKey);
+            assert.equal(request.headers['x-glacier-api-key'], undefined);
+        }
     });
 });

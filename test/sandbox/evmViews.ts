@@ -48,8 +48,15 @@ const usdRates: Record<Currency, number> = {
     nzd: 1.65,
 };
 
-export function money(usd: number, currency: Currency): { currencyCode: Currency; value: number } {
-    return { currencyCode: currency, value: Math.round(usd * usdRates[currency] * 1e6) / 1e6 };
+/**
+ * A Price: `value` is a decimal string, as the interface document gives it ("42.42"); the
+ * published OpenAPI types it as a number, and the client accepts both.
+ */
+export function money(usd: number, currency: Currency): { currencyCode: Currency; value: string } {
+    return {
+        currencyCode: currency,
+        value: String(Math.round(usd * usdRates[currency] * 1e6) / 1e6),
+    };
 }
 
 /** Token amount (base units as a string) as a decimal number. */

@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 
 import { errorBody, type SandboxResponse } from './httpUtil';
-import type { Fault, FaultRule } from './types';
+import type { Fault, FaultRule, FaultStatus } from './types';
 
 export type ServiceName = 'dataApi' | 'metrics' | 'node';
 
@@ -62,7 +62,7 @@ export class FaultBook {
 /** The immediate answer of a status fault, shaped like the real service's. */
 export function statusFaultResponse(
     service: ServiceName,
-    status: 429 | 500 | 502 | 503,
+    status: FaultStatus,
     retryAfterSeconds: number | undefined,
 ): SandboxResponse {
     const headers: Record<string, string> = {};
@@ -79,6 +79,10 @@ export function statusFaultResponse(
     if (service === 'node') {
         // A node has no JSON error body of its own: a proxy or the Go server answers in plain text.
         const text: Record<number, string> = {
+            400: 'Bad Request\n',
+            401: 'Unauthorized\n',
+            403: 'Forbidden\n',
+            404: '404 page not found\n',
             429: 'Too Many Requests\n',
             500: 'Internal Server Error\n',
             502: '502 Bad Gateway\n',
@@ -87,6 +91,10 @@ export function statusFaultResponse(
         return { status, body: text[status]!, contentType: 'text/plain; charset=utf-8', headers };
     }
     const message: Record<number, string> = {
+        400: 'Bad request',
+        401: 'Unauthorized',
+        403: 'Forbidden resource',
+        404: 'Not found',
         429: 'Rate limit exceeded. Please try again later.',
         500: 'Internal server error',
         502: 'Bad gateway',

@@ -24,6 +24,7 @@ import { NodeApi } from './nodeApi';
 import {
     type Fault,
     type FaultRule,
+    faultStatuses,
     type KnownIds,
     type RecordedRequest,
     type Sandbox,
@@ -41,6 +42,7 @@ export const defaultSettings: SandboxSettings = {
     adminApi: true,
     publicNode: false,
     requireApiKey: undefined,
+    apiKeyHeader: 'x-glacier-api-key',
     hostile: false,
     nodeDown: false,
     exportDelayMs: 300,
@@ -52,10 +54,14 @@ const rateLimitPerMinute = 20_000;
 const maxRecorded = 50_000;
 const maxCached = 20_000;
 
-const settingKeys: Record<keyof SandboxSettings, 'boolean' | 'number' | 'key' | 'objects'> = {
+const settingKeys: Record<
+    keyof SandboxSettings,
+    'boolean' | 'number' | 'key' | 'header' | 'objects'
+> = {
     adminApi: 'boolean',
     publicNode: 'boolean',
     requireApiKey: 'key',
+    apiKeyHeader: 'header',
     hostile: 'boolean',
     nodeDown: 'boolean',
     exportDelayMs: 'number',
@@ -74,6 +80,11 @@ function applySettings(target: SandboxSettings, patch: unknown): string | undefi
             return `${key} must be a number >= 0`;
         if (kind === 'key' && value !== undefined && value !== null && typeof value !== 'string')
             return `${key} must be a string or null`;
+        if (
+            kind === 'header' &&
+            !(typeof value === 'string' && /^[A-Za-z0-9-]{1,100}$/.test(value))
+        )
+            return `${key} must be an HTTP header name`;
         if (
             kind === 'objects' &&
             !(
@@ -98,7 +109,10 @@ function isFaultRule(value: unknown): value is FaultRule {
     const kinds = ['latency', 'status', 'reset', 'truncate', 'invalidJson', 'schemaBreak'];
     if (!kinds.includes(fault['kind'] as string)) return false;
     if (fault['kind'] === 'latency' && typeof fault['ms'] !== 'number') return false;
-    if (fault['kind'] === 'status' && ![429, 500, 502, 503].includes(fault['status'] as number))
+    if (
+        fault['kind'] === 'status' &&
+        !(faultStatuses as readonly number[]).includes(fault['status'] as number)
+    )
         return false;
     if (rule['target'] !== undefined && typeof rule['target'] !== 'string') return false;
     if (
@@ -341,7 +355,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         if (await preFault(service, fault, req, res)) return;
         const extra: Record<string, string> = {};
         if (service === 'dataApi') {
-            const key = req.headers['x-glacier-api-key'];
+            const header = req.headers[settings.apiKeyHeader.toLowerCase()];
+            const key = Array.isArray(header) ? header[0] : header;
             const required = settings.requireApiKey;
             if (required !== undefined && key !== required) {
                 const message = key === undefined ? 'API key is required' : 'Invalid API key';

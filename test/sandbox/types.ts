@@ -29,8 +29,14 @@ export interface SandboxSettings {
     adminApi: boolean;
     /** Public-server mode: info.getNodeID / getNodeIP / getVMs refused, admin API off. Default false. */
     publicNode: boolean;
-    /** When set, Data API requests must carry this key in `x-glacier-api-key` or get 401. */
+    /** When set, Data API requests must carry this key in `apiKeyHeader` or get 401. */
     requireApiKey: string | undefined;
+    /**
+     * The header the Data API reads the key from. Default `x-glacier-api-key` (the published API);
+     * the interface document names `x-service-api-key`, and the extension's
+     * `avalanche.dataApi.apiKeyHeader` follows whichever the service reads.
+     */
+    apiKeyHeader: string;
     /** Every string field of every response is replaced by hostile text (HTML, script, links...). */
     hostile: boolean;
     /** The node answers nothing (connections are destroyed at once). */
@@ -44,10 +50,14 @@ export interface SandboxSettings {
     extraChains: readonly Record<string, unknown>[];
 }
 
+/** Every error status the REST document declares for every endpoint (section 7). */
+export const faultStatuses = [400, 401, 403, 404, 429, 500, 502, 503] as const;
+export type FaultStatus = (typeof faultStatuses)[number];
+
 /** A fault applied to matching requests. */
 export type Fault =
     | { kind: 'latency'; ms: number }
-    | { kind: 'status'; status: 429 | 500 | 502 | 503; retryAfterSeconds?: number }
+    | { kind: 'status'; status: FaultStatus; retryAfterSeconds?: number }
     | { kind: 'reset' }
     | { kind: 'truncate' }
     | { kind: 'invalidJson' }

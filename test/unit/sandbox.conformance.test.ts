@@ -21,6 +21,23 @@ interface Spec {
     errorRef(name: string): unknown;
 }
 
+type Components = { schemas: Record<string, unknown> };
+
+/**
+ * Where the interface document and the published OpenAPI differ, the sandbox follows the document
+ * and the client accepts both; the schemas here accept both too. `Money.value` ("Price / value"):
+ * a string in the document ("42.42", also the OpenAPI's own example), a number in the OpenAPI.
+ */
+function acceptDocumentedForms(components: Components): void {
+    const money = components.schemas['Money'] as
+        { properties: Record<string, Record<string, unknown>> } | undefined;
+    const value = money?.properties['value'];
+    if (value) {
+        delete value['type'];
+        value['anyOf'] = [{ type: 'number' }, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' }];
+    }
+}
+
 /**
  * The published OpenAPI documents when `OPENAPI_DIR` names a folder holding them (the whole
  * documents catch drift in schemas the subset leaves out), else the subset kept in the repository.
@@ -47,6 +64,7 @@ function loadSpec(ajv: Ajv2020): Spec {
         const metrics = JSON.parse(
             fs.readFileSync(path.join(shared, 'metrics-api.openapi.json'), 'utf8'),
         ) as typeof data;
+        acceptDocumentedForms((data as unknown as { components: Components }).components);
         ajv.addSchema(data, 'data');
         ajv.addSchema(metrics, 'metrics');
         const byOp = new Map<string, { doc: string; schema: unknown }>();
@@ -77,6 +95,7 @@ function loadSpec(ajv: Ajv2020): Spec {
         operations: Record<string, { response: unknown }>;
         schemas: Record<string, unknown>;
     }>(dataApiFixtures, 'openapi-subset.json');
+    acceptDocumentedForms({ schemas: subset.schemas });
     ajv.addSchema({ components: { schemas: subset.schemas } }, 'data');
     const rebase = (schema: unknown): unknown =>
         JSON.parse(JSON.stringify(schema).replace(/"#\/components/g, '"data#/components'));
