@@ -32,6 +32,8 @@ export interface InputOptions extends PromptOptions {
     readonly value?: string | undefined;
     /** Runs on every keystroke; a message marks the value as refused and blocks Enter. */
     readonly validate: (text: string) => string | undefined;
+    /** For an accepted value: what it becomes, shown as information (a time's Unix seconds). */
+    readonly describe?: ((text: string) => string | undefined) | undefined;
 }
 
 export interface ConfirmOptions {
@@ -130,7 +132,14 @@ export class VsCodeInputProvider implements InputProvider {
                     placeHolder: options.placeholder,
                     value: options.value,
                     ignoreFocusOut: true,
-                    validateInput: (text: string) => options.validate(text) ?? null,
+                    validateInput: (text: string) => {
+                        const problem = options.validate(text);
+                        if (problem !== undefined) return problem;
+                        const info = options.describe?.(text);
+                        return info === undefined
+                            ? null
+                            : { message: info, severity: vscode.InputBoxValidationSeverity.Info };
+                    },
                 }),
             ),
         );

@@ -355,6 +355,7 @@ export class PromptFlow {
             placeholder: prompt.optional ? `${prompt.label} (optional)` : prompt.label,
             value,
             validate: (t) => core.checkPromptText(prompt, t, this.context),
+            describe: prompt.kind === 'timestamp' ? (t) => core.describeTimeInput(t) : undefined,
         });
         if (text === undefined) return undefined;
         // validateInput already refused anything else; checked again for scripted input.

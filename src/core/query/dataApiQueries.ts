@@ -56,8 +56,9 @@ const evmChain = ask(
 const evmAddress = ask('address', 'evmAddress', 'Address', '0x followed by 40 hex digits');
 const startBlock = ask('startBlock', 'blockNumber', 'Start block (inclusive)');
 const endBlock = ask('endBlock', 'blockNumber', 'End block (exclusive)');
-const startTimestamp = ask('startTimestamp', 'timestamp', 'Start time (Unix seconds)');
-const endTimestamp = ask('endTimestamp', 'timestamp', 'End time (Unix seconds)');
+const timeHint = 'Unix seconds, a date, a date and time, or a span back such as 7d';
+const startTimestamp = ask('startTimestamp', 'timestamp', 'Start time', timeHint);
+const endTimestamp = ask('endTimestamp', 'timestamp', 'End time', timeHint);
 const sortOrder = ask('sortOrder', 'sortOrder', 'Sort order');
 
 const sortOrderControl: ControlSpec = { param: 'sortOrder', label: 'Order', values: sortOrders };

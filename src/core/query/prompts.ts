@@ -95,6 +95,8 @@ export interface ParamPrompt {
 export interface PromptContext {
     /** The network the query runs on: bech32 addresses must carry its prefix. */
     readonly network?: string | undefined;
+    /** "Now" for relative times ("7d"); injectable for tests. */
+    readonly nowMs?: number | undefined;
 }
 
 /** Kinds answered by a quick pick (single or multiple choice). */
@@ -278,10 +280,11 @@ export function checkPromptText(
                 ? undefined
                 : 'A whole number of digits (no sign, no decimal point).';
         case 'timestamp':
+            return parseTimeInput(text, context.nowMs) !== undefined ? undefined : timeInputHelp;
         case 'integer':
             return digits.test(text) && Number.isSafeInteger(Number(text))
                 ? undefined
-                : 'A whole number >= 0 (for times: Unix seconds).';
+                : 'A whole number >= 0.';
         case 'date':
             return isRealDate(text) ? undefined : 'A date written YYYY-MM-DD.';
         case 'operationId':
@@ -346,11 +349,63 @@ function shorten(text: string): string {
     return text.length > 24 ? `${text.slice(0, 12)}…${text.slice(-6)}` : text;
 }
 
+export const timeInputHelp =
+    'Unix seconds, a date (2024-11-24), a date and time (2024-11-24T13:00, UTC unless it ends with an offset such as +01:00), or a span back from now (7d, 12h, 30m, yesterday, today, now).';
+
+const spanUnits: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+
+/**
+ * A point in time as people write it, in Unix seconds: seconds as they are, an ISO date (midnight
+ * UTC) or date-time, or a span back from `nowMs`. Undefined when it is none of these. Dates must
+ * exist (2024-02-30 is refused), and nothing before 1970 or past 9999 is taken.
+ */
+export function parseTimeInput(rawText: string, nowMs: number = Date.now()): number | undefined {
+    const text = rawText.trim().toLowerCase();
+    const now = Math.floor(nowMs / 1000);
+    const midnight = now - (now % 86_400);
+    if (digits.test(text)) {
+        const seconds = Number(text);
+        return Number.isSafeInteger(seconds) && seconds <= 253_402_300_799 ? seconds : undefined;
+    }
+    if (text === 'now') return now;
+    if (text === 'today') return midnight;
+    if (text === 'yesterday') return midnight - 86_400;
+    const span = /^-?(\d{1,9})\s*([smhdw])(?:\s+ago)?$/.exec(text);
+    if (span) {
+        const seconds = now - Number(span[1]) * spanUnits[span[2]!]!;
+        return seconds >= 0 ? seconds : undefined;
+    }
+    const date =
+        /^(\d{4})-(\d{2})-(\d{2})(?:[t ](\d{2}):(\d{2})(?::(\d{2}))?(z|[+-]\d{2}:?\d{2})?)?$/.exec(
+            text,
+        );
+    if (!date) return undefined;
+    const [, y, mo, d, h = '00', mi = '00', sec = '00', zone = 'z'] = date;
+    if (!isRealDate(`${y}-${mo}-${d}`) || Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) {
+        return undefined;
+    }
+    const offset =
+        zone === 'z' ? 'Z' : zone.length === 5 ? `${zone.slice(0, 3)}:${zone.slice(3)}` : zone;
+    const ms = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${sec}${offset}`);
+    return Number.isFinite(ms) && ms >= 0 ? Math.floor(ms / 1000) : undefined;
+}
+
+/** What a time input becomes, for the input box while typing: `1732406400 (2024-11-24 00:00:00 UTC)`. */
+export function describeTimeInput(text: string, nowMs: number = Date.now()): string | undefined {
+    const seconds = parseTimeInput(text, nowMs);
+    if (seconds === undefined) return undefined;
+    return `= ${seconds} Unix seconds (${new Date(seconds * 1000).toISOString().replace('T', ' ').replace('.000Z', ' UTC')})`;
+}
+
 /**
  * The value a query keeps for a checked text: lists become arrays, times and heights numbers,
  * block numbers and amounts stay digit strings (they can exceed 2^53). Empty text gives undefined.
  */
-export function parsePromptText(kind: PromptKind, rawText: string): QueryParamValue | undefined {
+export function parsePromptText(
+    kind: PromptKind,
+    rawText: string,
+    nowMs: number = Date.now(),
+): QueryParamValue | undefined {
     const text = rawText.trim();
     if (text === '') return undefined;
     switch (kind) {
@@ -361,6 +416,7 @@ export function parsePromptText(kind: PromptKind, rawText: string): QueryParamVa
         case 'nodeIds':
             return splitList(text);
         case 'timestamp':
+            return parseTimeInput(text, nowMs) ?? Number(text);
         case 'integer':
             return Number(text);
         case 'boolean':
