@@ -683,17 +683,19 @@ export class DataApi {
         q.done();
         const data = this.ctx.dataset(network);
         const hrp = data.primary.hrp;
-        const wantedPrefix = letter.toUpperCase();
         const bare: string[] = [];
+        // The REST document: each address "may carry a chain prefix P-, X-, C-", whichever chain is
+        // asked (the OpenAPI example mixes them); the prefix only labels the same address bytes.
         for (const raw of (addressesText as string)
             .split(',')
             .map((s) => s.trim())
             .filter((s) => s.length > 0)) {
             const parsed = parseChainAddress(raw);
+            const prefixed = parsed?.chain;
             if (
                 !parsed ||
                 parsed.hrp !== hrp ||
-                (parsed.chain !== undefined && parsed.chain !== wantedPrefix)
+                (prefixed !== undefined && !['P', 'X', 'C'].includes(prefixed))
             ) {
                 throw badRequest([`Invalid address format: ${raw}`]);
             }

@@ -111,3 +111,49 @@ describe('(unit) sandbox: every documented status, and the key header it is told
         }
     });
 });
+
+describe('(unit) UTXO address prefixes, as the REST document gives them (4.3, #18)', function () {
+    this.timeout(30_000);
+    let sandbox: Sandbox;
+    let client: DataApiClient;
+
+    before(async () => {
+        sandbox = await startSandbox({ seed: 1 });
+        client = new DataApiClient({ baseUrl: sandbox.dataApiUrl, retry: { maxRetries: 0 } });
+    });
+
+    after(async () => {
+        await client.close();
+        await sandbox.close();
+    });
+
+    it('takes any of P-, X-, C- or none on any chain, and nothing else', async () => {
+        const address = sandbox.known.mainnet.pChainAddress;
+        const bare = address.slice(address.indexOf('-') + 1);
+        const utxos = async (addresses: string) =>
+            (
+                await client.getUtxosByAddressesV2({
+                    network: 'mainnet',
+                    blockchainId: 'p-chain',
+                    addresses,
+                })
+            ).items.length;
+        const expected = await utxos(address);
+        assert.ok(expected > 0);
+        for (const prefix of ['X-', 'C-', ''])
+            assert.equal(await utxos(`${prefix}${bare}`), expected, prefix);
+        assert.equal(await utxos(`P-${bare}, X-${bare}`), expected);
+        sandbox.clearRequests();
+        await assert.rejects(utxos(`Q-${bare}`), (e: Error) => e.name === 'ValidationError');
+        assert.equal(sandbox.requests.length, 0, 'a bad prefix was sent');
+        const raw = await fetch(
+            `${sandbox.dataApiUrl}/v1/networks/mainnet/blockchains/p-chain/utxos`,
+            {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ addresses: `Q-${bare}` }),
+            },
+        );
+        assert.equal(raw.status, 400);
+    });
+});

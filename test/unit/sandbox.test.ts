@@ -310,10 +310,15 @@ describe('(unit) sandbox network', function () {
                 addresses: fuji.pChainAddress,
             });
             assert.equal(otherNetwork.status, 400);
-            const wrongChain = await post('/v1/networks/mainnet/blockchains/p-chain/utxos', {
+            // Any of the three chain prefixes is accepted on any chain (4.3); another is not.
+            const otherPrefix = await post('/v1/networks/mainnet/blockchains/p-chain/utxos', {
                 addresses: k.xChainAddress,
             });
-            assert.equal(wrongChain.status, 400);
+            assert.equal(otherPrefix.status, 200);
+            const badPrefix = await post('/v1/networks/mainnet/blockchains/p-chain/utxos', {
+                addresses: k.xChainAddress.replace(/^X-/, 'Q-'),
+            });
+            assert.equal(badPrefix.status, 400);
             const noBody = await post('/v1/networks/mainnet/blockchains/p-chain/utxos', {});
             assert.equal(noBody.status, 400);
         });
