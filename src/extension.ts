@@ -86,6 +86,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         subscriptions.push(follower);
         const statusBar = new AvalancheStatusBar(config, secrets);
         subscriptions.push(statusBar);
+        subscriptions.push(clients.onDidChangeQuota((quota) => statusBar.setQuota(quota)));
         subscriptions.push(bindDataApiKeyContext(secrets));
         const trees = new Trees({
             clients,

@@ -10,6 +10,8 @@ import { Disposable } from '../platform/disposable';
 import type { Secrets } from '../platform/secrets';
 import { SettingKey } from '../platform/settingKeys';
 import type { NodeHealth } from '../platform/nodeHealth';
+import { describeQuota } from '../platform/quota';
+import type { RateLimitQuota } from '../core/index';
 import { renderStatus } from './statusBarModel';
 
 export const statusBarItemId = 'avalanche.status';
@@ -18,6 +20,7 @@ export class AvalancheStatusBar extends Disposable {
     private readonly item: vscode.StatusBarItem;
     private health: NodeHealth = { kind: 'unknown' };
     private hasApiKey: boolean | undefined;
+    private quota: RateLimitQuota | undefined;
 
     constructor(
         private readonly config: Config,
@@ -62,6 +65,12 @@ export class AvalancheStatusBar extends Disposable {
         };
     }
 
+    /** Shows the Data API's latest rate-limit quota in the tooltip. */
+    setQuota(quota: RateLimitQuota | undefined): void {
+        this.quota = quota;
+        this.render();
+    }
+
     /** Reports the selected node's health (called by the node health check). */
     setHealth(health: NodeHealth): void {
         this.health = health;
@@ -85,6 +94,7 @@ export class AvalancheStatusBar extends Disposable {
             metricsApiUrl: s[SettingKey.MetricsApiUrl],
             hasApiKey: this.hasApiKey,
             health: this.health,
+            quota: this.quota && describeQuota(this.quota),
         });
         this.item.text = view.text;
         this.item.tooltip = new vscode.MarkdownString(view.tooltip);

@@ -14,6 +14,8 @@ export interface StatusInput {
     readonly metricsApiUrl: string;
     readonly hasApiKey: boolean | undefined;
     readonly health: NodeHealth;
+    /** The Data API's latest rate-limit quota in words, when an answer reported one. */
+    readonly quota?: string | undefined;
 }
 
 export interface StatusView {
@@ -71,6 +73,7 @@ export function renderStatus(input: StatusInput): StatusView {
         '',
         `Data API: ${escapeMarkdown(input.dataApiUrl)} (API key ${keyLine})`,
         '',
+        ...(input.quota ? [`Data API quota: ${escapeMarkdown(input.quota)}`, ''] : []),
         `Metrics API: ${escapeMarkdown(input.metricsApiUrl)}`,
         '',
         'Click to choose the network or the node.',

@@ -6,6 +6,7 @@ export * from './http/errors';
 export {
     HttpClient,
     type HttpClientOptions,
+    type RateLimitQuota,
     type RetryPolicy,
     type CacheOptions,
 } from './http/httpClient';

@@ -14,6 +14,7 @@ import * as vscode from 'vscode';
 import { untilAborted } from '../core/abort';
 import { abortError } from '../core/http/errors';
 import type {
+    RateLimitQuota,
     ChainHint,
     ChainInfo,
     DataApiClient,
@@ -29,6 +30,7 @@ import { loadCore } from './lazyCore';
 import { log } from './log';
 import { affectsNetwork, vscodeTransport } from './network';
 import { nodeChainsFor } from './nodeChains';
+import { describeQuota } from './quota';
 import type { Secrets } from './secrets';
 import { type Network, SettingKey } from './settingKeys';
 
@@ -85,6 +87,11 @@ export class ClientProvider extends Disposable {
     private readonly emitter = this._register(new vscode.EventEmitter<ClientsChangeEvent>());
     /** Fires after a client was dropped or the network changed. */
     readonly onDidChange: vscode.Event<ClientsChangeEvent> = this.emitter.event;
+    private readonly quotaEmitter = this._register(new vscode.EventEmitter<RateLimitQuota>());
+    /** Fires with the Data API's rate-limit quota each answer reports (keyed requests carry it). */
+    readonly onDidChangeQuota: vscode.Event<RateLimitQuota> = this.quotaEmitter.event;
+    /** The latest quota the Data API reported. */
+    quota: RateLimitQuota | undefined;
 
     private dataApiClient: DataApiClient | undefined;
     private dataApiPending: Promise<DataApiClient> | undefined;
@@ -304,12 +311,30 @@ export class ClientProvider extends Disposable {
             apiKeyHeader: s[SettingKey.DataApiKeyHeader],
             timeouts: timeouts(s[SettingKey.RequestTimeoutMs]),
             transport: this.transport(),
+            onQuota: (quota) => this.reportQuota(quota),
         });
         logger.info(
             `Data API client created for ${s[SettingKey.DataApiUrl]} (${apiKey ? 'with' : 'without'} API key)`,
         );
         this.dataApiClient = client;
         return client;
+    }
+
+    /**
+     * Keeps the quota for the status bar, and says in the log when it first shows and each time
+     * another tenth of it is spent (a warning below a tenth), not on every answer.
+     */
+    private reportQuota(quota: RateLimitQuota): void {
+        const band = (q: RateLimitQuota | undefined) =>
+            q?.limit ? Math.floor((10 * q.remaining) / q.limit) : undefined;
+        const before = band(this.quota);
+        this.quota = quota;
+        this.quotaEmitter.fire(quota);
+        const now = band(quota);
+        if (before !== undefined && now === before) return;
+        const line = `Data API quota: ${describeQuota(quota)}`;
+        if (now !== undefined && now < 1) logger.warn(line);
+        else logger.info(line);
     }
 
     private dropDataApi(): void {

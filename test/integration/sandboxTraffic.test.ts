@@ -87,4 +87,17 @@ suite('(integration) traffic to the sandbox', () => {
             assert.equal(request.headers['x-glacier-api-key'], undefined);
         }
     });
+
+    test('the status bar shows the Data API quota the answers report (#18)', async () => {
+        await api.secrets.setDataApiKey(apiKey);
+        const dataApi = await api.clients.dataApi();
+        await dataApi.supportedChains({ network: 'mainnet' });
+        assert.ok(api.clients.quota, 'the keyed answer reported no quota');
+        assert.equal(api.clients.quota.limit, 20_000);
+        const tooltip = api.statusBar.shown.tooltip.replace(/\\/g, '');
+        assert.match(
+            tooltip,
+            /Data API quota: [\d,]+ of 20,000 left, resets in \d+ s \(at \d\d:\d\d:\d\d UTC\)/,
+        );
+    });
 });

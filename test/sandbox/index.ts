@@ -372,6 +372,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
                 extra['ratelimit-policy'] = `${rateLimitPerMinute};w=60`;
                 extra['ratelimit-limit'] = String(rateLimitPerMinute);
                 extra['ratelimit-remaining'] = String(Math.max(1, rateLimitPerMinute - windowUsed));
+                extra['ratelimit-reset'] = String(
+                    Math.max(1, Math.ceil((windowStart + 60_000 - now) / 1000)),
+                );
             }
         }
         if (!route) {

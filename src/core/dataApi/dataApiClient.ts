@@ -26,6 +26,7 @@ import {
     type CacheOptions,
     HttpClient,
     type HttpRequest,
+    type RateLimitQuota,
     type RetryPolicy,
 } from '../http/httpClient';
 import type { Transport } from '../http/transport';
@@ -78,6 +79,8 @@ export interface DataApiClientOptions {
         | undefined;
     /** Extra headers for both APIs (a user agent, for example). */
     headers?: Record<string, string> | undefined;
+    /** The Data API's rate-limit quota as each answer reports it. */
+    onQuota?: ((quota: RateLimitQuota) => void) | undefined;
 }
 
 /** A request as it would be sent, for "Copy as curl" and logs (see `toCurl`). */
@@ -184,6 +187,7 @@ export class DataApiClient {
             ...common,
             baseUrl: options.baseUrl ?? defaultDataApiUrl,
             service: 'Data API',
+            ...(options.onQuota ? { onQuota: options.onQuota } : {}),
             signRequest: (headers) => {
                 if (this.apiKey !== undefined) headers[this.apiKeyHeader] = this.apiKey;
             },

@@ -89,6 +89,21 @@ export interface HttpClientOptions {
     signRequest?: (headers: Record<string, string>) => void;
     retry?: Partial<RetryPolicy>;
     cache?: CacheOptions;
+    /** Called with the rate-limit quota each answer reports (`ratelimit-*` headers), if any. */
+    onQuota?: (quota: RateLimitQuota) => void;
+}
+
+/**
+ * The quota an answer reports in its `ratelimit-limit`, `ratelimit-remaining` and
+ * `ratelimit-reset` headers (https://developers.avacloud.io/introduction/rate-limits).
+ */
+export interface RateLimitQuota {
+    readonly remaining: number;
+    readonly limit?: number | undefined;
+    /** Seconds until the window resets, as sent. */
+    readonly resetSeconds?: number | undefined;
+    /** When the answer arrived. */
+    readonly atMs: number;
 }
 
 export type QueryValue = string | number | boolean | bigint | readonly string[] | undefined;
@@ -376,6 +391,7 @@ export class HttpClient {
             let delayMs: number | undefined;
             try {
                 const response = await this.sendOnce(target, request, signal);
+                this.reportQuota(response);
                 if (!retry || !retryableStatuses.has(response.status)) return response;
                 if (request.isPermanent?.(response)) return response;
                 delayMs = this.retryDelay(attempt, started, retryAfterMs(response.headers));
@@ -387,6 +403,18 @@ export class HttpClient {
             }
             await sleep(delayMs, signal);
         }
+    }
+
+    private reportQuota(response: HttpResponse): void {
+        const onQuota = this.options.onQuota;
+        const remaining = headerNumber(response.headers, 'ratelimit-remaining');
+        if (!onQuota || remaining === undefined) return;
+        onQuota({
+            remaining,
+            limit: headerNumber(response.headers, 'ratelimit-limit'),
+            resetSeconds: headerNumber(response.headers, 'ratelimit-reset'),
+            atMs: Date.now(),
+        });
     }
 
     /** The wait before the next attempt, or undefined when the policy allows no more. */
