@@ -278,9 +278,11 @@ export class ValidatorsSource implements TreeSource {
         const api = await this.services.clients.dataApi();
         const { collectPages } = loadCore();
         const { items } = await collectPages(
+            // Inactive ones too: the node lists a validator whose balance ran out, marked inactive.
             api.pages('listL1Validators', {
                 network: this.services.network,
                 subnetId: chain.subnetId,
+                includeInactiveL1Validators: true,
                 pageSize: 100,
             }),
             { maxItems: maxCompared, signal },

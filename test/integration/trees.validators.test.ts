@@ -127,6 +127,14 @@ treeSuite('validators', 'Validators view', () => {
         );
         const rendered = (await extensionApi()).trees.providers.validators.getTreeItem(weight);
         assert.equal(rendered.contextValue, 'validator.node.weightDiffers');
+        // A validator whose balance ran out is still listed by the node, inactive (#18), and
+        // agrees with the Data API's inactive entry.
+        const inactive = list.filter((v) => v.compared.node?.isActive === false);
+        assert.ok(inactive.length > 0, 'an inactive validator on the node');
+        for (const v of inactive) {
+            assert.equal(v.compared.agreement, 'agree');
+            assert.match(await descriptionOf(v), / · inactive · /);
+        }
     });
 
     test('the C-Chain is not among the node chains: AvalancheGo has no validators API there', async () => {

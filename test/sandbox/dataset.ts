@@ -237,15 +237,29 @@ export class Dataset {
         weight: number;
         startTimestamp: number;
         uptimeSeconds: number;
+        /** False for a validator whose balance ran out: AvalancheGo still lists it, inactive. */
+        isActive: boolean;
     }[] {
-        const active = this.primary.l1Validators(subnetIndex).filter((v) => v.remainingBalance > 0);
+        const all = this.primary.l1Validators(subnetIndex);
+        const active = all.filter((v) => v.remainingBalance > 0);
         const list = active.slice(0, -1).map((v, i) => ({
             validationId: v.validationId,
             nodeId: v.nodeId,
             weight: i === 0 ? v.weight + 5 : v.weight,
             startTimestamp: v.creationTimestamp,
             uptimeSeconds: v.uptimeSeconds,
+            isActive: true,
         }));
+        for (const v of all.filter((x) => x.remainingBalance <= 0)) {
+            list.push({
+                validationId: v.validationId,
+                nodeId: v.nodeId,
+                weight: v.weight,
+                startTimestamp: v.creationTimestamp,
+                uptimeSeconds: 0,
+                isActive: false,
+            });
+        }
         const late = this.primary.unindexedValidator(subnetIndex);
         list.push({
             validationId: late.validationId,
@@ -253,6 +267,7 @@ export class Dataset {
             weight: late.weight,
             startTimestamp: late.creationTimestamp,
             uptimeSeconds: 540,
+            isActive: true,
         });
         return list;
     }

@@ -594,7 +594,7 @@ export class NodeApi {
                     nodeID: v.nodeId,
                     weight: v.weight,
                     startTimestamp: v.startTimestamp,
-                    isActive: true,
+                    isActive: v.isActive,
                     isL1Validator: true,
                     isConnected: connected,
                     uptimeSeconds: uptime,

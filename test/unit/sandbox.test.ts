@@ -1252,7 +1252,12 @@ describe('(unit) sandbox network', function () {
                 assert.equal(Number(id.json['result'] as string), Number(chain['chainId']));
             }
             const rest = items(
-                (await api(`/v1/networks/mainnet/l1Validators?subnetId=${k.l1SubnetId}`)).json,
+                // Inactive ones too: the node lists a validator whose balance ran out, inactive.
+                (
+                    await api(
+                        `/v1/networks/mainnet/l1Validators?subnetId=${k.l1SubnetId}&includeInactiveL1Validators=true`,
+                    )
+                ).json,
                 'validators',
             );
             const node = (
