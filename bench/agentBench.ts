@@ -18,28 +18,11 @@ import {
     StandaloneAgentServices,
     viewText,
 } from '../src/core';
-import {
-    iqrPercent,
-    machineLine,
-    markdownTable,
-    median,
-    withBenchSandbox,
-    writeResults,
-} from './harness';
+import { type BenchCheck, median, timedCheck, withBenchSandbox, writeChecks } from './harness';
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 31);
 const root = path.resolve(__dirname, '..', '..');
 const dist = process.env['BENCH_DIST'] ?? path.join(root, 'dist');
-
-interface Check {
-    name: string;
-    value: number;
-    unit: 'ms' | 'kB' | 'characters';
-    spreadPercent?: number;
-    budget?: number;
-    passed?: boolean;
-    detail?: string;
-}
 
 async function times(body: () => Promise<unknown>, n = rounds): Promise<number[]> {
     for (let i = 0; i < 3; i++) await body();
@@ -52,20 +35,11 @@ async function times(body: () => Promise<unknown>, n = rounds): Promise<number[]
     return out;
 }
 
-function check(name: string, values: number[], budget: number | undefined, detail?: string): Check {
-    const value = median(values);
-    return {
-        name,
-        value,
-        unit: 'ms',
-        spreadPercent: iqrPercent(values),
-        ...(budget !== undefined ? { budget, passed: value <= budget } : {}),
-        ...(detail ? { detail } : {}),
-    };
-}
+const check = (name: string, values: number[], budget: number | undefined, detail?: string) =>
+    timedCheck(name, values, 'ms', budget, detail);
 
 async function main(): Promise<void> {
-    const checks: Check[] = [];
+    const checks: BenchCheck[] = [];
     let note = '';
     await withBenchSandbox(async (sandbox, placementNote) => {
         note = placementNote;
@@ -229,24 +203,14 @@ async function main(): Promise<void> {
         detail: 'the MCP SDK, zod, ajv and the core; undici from node_modules',
     });
 
-    const rows = checks.map((c) => [
-        c.name,
-        `${c.unit === 'ms' ? c.value.toFixed(2) : c.value.toFixed(c.unit === 'kB' ? 1 : 0)} ${c.unit}`,
-        c.spreadPercent !== undefined ? `±${c.spreadPercent.toFixed(0)}%` : '',
-        c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
-        c.budget === undefined ? 'INFO' : c.passed ? 'PASS' : 'MISS',
-        c.detail ?? '',
-    ]);
-    const stamp = new Date().toISOString();
-    const machine = machineLine();
-    const text = [
+    writeChecks(
+        'agent',
         `Agent tools: one call per tool against the sandbox in a process of its own (${note}), and the MCP server of this build over stdio. Medians over ${rounds} rounds; spread is half the interquartile range.`,
-        `Machine: ${machine}. Taken ${stamp}.`,
-        '',
-        markdownTable(['measure', 'median', 'spread', 'budget', 'verdict', 'detail'], rows),
-    ].join('\n');
-    console.log(text);
-    writeResults('agent', text, { stamp, machine, rounds, checks });
+        checks,
+        (c) =>
+            `${c.unit === 'ms' ? c.value.toFixed(2) : c.value.toFixed(c.unit === 'kB' ? 1 : 0)} ${c.unit}`,
+        { rounds },
+    );
 }
 
 if (require.main === module) {

@@ -372,3 +372,66 @@ export function writeResults(name: string, markdown: string, json: unknown): voi
     write(`${name}.md`, `${markdown.trimEnd()}\n`);
     write(`${name}.json`, `${JSON.stringify(json, null, 2)}\n`);
 }
+
+/** One row of a part's table of checks; `budget` absent means for information. */
+export interface BenchCheck {
+    readonly name: string;
+    readonly value: number;
+    readonly unit: string;
+    readonly spreadPercent?: number | undefined;
+    readonly budget?: number | undefined;
+    readonly passed?: boolean | undefined;
+    readonly detail?: string | undefined;
+}
+
+/** A check of measured `values`: their median against `budget` (none: for information). */
+export function timedCheck(
+    name: string,
+    values: readonly number[],
+    unit: string,
+    budget?: number,
+    detail?: string,
+): BenchCheck {
+    const value = median(values);
+    return {
+        name,
+        value,
+        unit,
+        spreadPercent: iqrPercent(values),
+        ...(budget !== undefined ? { budget, passed: value <= budget } : {}),
+        ...(detail ? { detail } : {}),
+    };
+}
+
+/**
+ * Prints and writes a part that reports a list of checks: the introduction, the machine line and
+ * the table (measure, median, spread, budget, verdict, detail) as Markdown, and the checks with
+ * `extra` as JSON. `figure` writes a check's value with its unit.
+ */
+export function writeChecks(
+    name: string,
+    intro: string,
+    checks: readonly BenchCheck[],
+    figure: (check: BenchCheck) => string,
+    extra: Record<string, unknown> = {},
+    machineNote = '',
+): void {
+    const rows = checks.map((c) => [
+        c.name,
+        figure(c),
+        c.spreadPercent !== undefined ? `±${c.spreadPercent.toFixed(0)}%` : '',
+        c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
+        c.budget === undefined ? 'INFO' : c.passed ? 'PASS' : 'MISS',
+        c.detail ?? '',
+    ]);
+    const stamp = new Date().toISOString();
+    const machine = machineLine();
+    const text = [
+        intro,
+        `Machine: ${machine}${machineNote}. Taken ${stamp}.`,
+        '',
+        markdownTable(['measure', 'median', 'spread', 'budget', 'verdict', 'detail'], rows),
+    ].join('\n');
+    console.log(text);
+    writeResults(name, text, { stamp, machine, ...extra, checks });
+}

@@ -24,15 +24,7 @@ import {
     randomCb58Id,
     writeLocalNetworkFiles,
 } from '../test/helpers/localNetworkFiles';
-import {
-    iqrPercent,
-    machineLine,
-    markdownTable,
-    median,
-    placeBenchmark,
-    startSandboxProcess,
-    writeResults,
-} from './harness';
+import { iqrPercent, median, placeBenchmark, startSandboxProcess, writeChecks } from './harness';
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 11);
 const largeRounds = Math.max(3, Math.round(rounds / 3));
@@ -355,24 +347,13 @@ async function main(): Promise<void> {
     process.stderr.write('local: subnets(), large sandbox\n');
     checks.push(await largeSubnets(placement));
 
-    const rows = checks.map((c) => [
-        c.name,
-        `${c.unit === 'MB' ? c.value.toFixed(2) : fmt(c.value)} ${c.unit}`,
-        c.spreadPercent !== undefined ? `±${c.spreadPercent.toFixed(0)}%` : '',
-        c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
-        c.budget === undefined ? 'INFO' : c.passed ? 'PASS' : 'MISS',
-        c.detail ?? '',
-    ]);
-    const stamp = new Date().toISOString();
-    const machine = machineLine();
-    const text = [
+    writeChecks(
+        'local',
         `Local networks: discovery from the tools' files, and the views read through the node. Medians over ${rounds} rounds (${largeRounds} against the large sandbox); spread is half the interquartile range. The sandbox runs in a process of its own (${placement.note}).`,
-        `Machine: ${machine}. Taken ${stamp}.`,
-        '',
-        markdownTable(['measure', 'median', 'spread', 'budget', 'verdict', 'detail'], rows),
-    ].join('\n');
-    console.log(text);
-    writeResults('local', text, { stamp, machine, rounds, largeRounds, checks });
+        checks,
+        (c) => `${c.unit === 'MB' ? c.value.toFixed(2) : fmt(c.value)} ${c.unit}`,
+        { rounds, largeRounds },
+    );
 }
 
 if (require.main === module) {

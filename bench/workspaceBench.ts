@@ -60,12 +60,12 @@ import {
 import type { RpcReceipt, RpcTransaction } from '../src/core/nodeRpc/schemas';
 
 import {
+    type BenchCheck,
     iqrPercent,
-    machineLine,
-    markdownTable,
     median,
     placeBenchmark,
-    writeResults,
+    timedCheck,
+    writeChecks,
 } from './harness';
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 7);
@@ -76,15 +76,7 @@ const buildRounds = Number(process.env['BENCH_BUILD_ROUNDS'] ?? 5);
 /** The repository: the bench runs compiled, from out/bench/. */
 const repoRoot = path.join(__dirname, '..', '..');
 
-interface Check {
-    name: string;
-    value: number;
-    unit: 'ms' | 'µs' | 'MB';
-    spreadPercent?: number;
-    budget?: number;
-    passed?: boolean;
-    detail?: string;
-}
+type Check = BenchCheck;
 
 /** See identifiersBench.ts: `gc` behind a flag set at run time. */
 function exposeGarbageCollector(): () => void {
@@ -237,17 +229,8 @@ function perItem(count: number, run: (i: number) => unknown): number[] {
     return values;
 }
 
-function timed(name: string, values: number[], detail: string, budgetUs?: number): Check {
-    const value = median(values);
-    return {
-        name,
-        value,
-        unit: 'µs',
-        spreadPercent: iqrPercent(values),
-        ...(budgetUs !== undefined ? { budget: budgetUs, passed: value <= budgetUs } : {}),
-        detail,
-    };
-}
+const timed = (name: string, values: number[], detail: string, budgetUs?: number) =>
+    timedCheck(name, values, 'µs', budgetUs, detail);
 
 // ---------------------------------------------------------------------------------------------
 // The index of a generated 5,000-artifact project, as the extension builds it
@@ -918,43 +901,30 @@ async function main(): Promise<void> {
     process.stderr.write('workspace: decoding\n');
     checks.push(...(await decodeChecks()));
 
-    const fmt = (c: Check): string =>
+    const fmt = (c: BenchCheck): string =>
         c.unit === 'µs'
             ? c.value >= 1000
                 ? `${(c.value / 1000).toFixed(2)} ms`
                 : `${c.value.toFixed(c.value >= 100 ? 0 : 2)} µs`
             : `${c.value.toFixed(2)} ${c.unit}`;
-    const rows = checks.map((c) => [
-        c.name,
-        fmt(c),
-        c.spreadPercent !== undefined ? `±${c.spreadPercent.toFixed(0)}%` : '',
-        c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
-        c.budget === undefined ? 'INFO' : c.passed ? 'PASS' : 'MISS',
-        c.detail ?? '',
-    ]);
-    const stamp = new Date().toISOString();
-    const machine = machineLine();
-    const text = [
+    writeChecks(
+        'workspace',
         `Workspace contract files: parse times of solc-compiled artifacts in Foundry's and Hardhat's layout, the index, the index of a generated ${workspaceArtifacts.toLocaleString('en-US')}-artifact project as the extension builds it, and decoding a transaction. Medians over ${rounds} rounds (index builds: ${buildRounds} per mode); spread is half the interquartile range.`,
-        `Machine: ${machine}; ${placement.note}. Taken ${stamp}.`,
-        '',
-        markdownTable(['measure', 'median', 'spread', 'budget', 'verdict', 'detail'], rows),
-    ].join('\n');
-    console.log(text);
-    writeResults('workspace', text, {
-        stamp,
-        machine,
-        placement: placement.note,
-        rounds,
-        perRound,
-        buildRounds,
-        generatedWorkspace: {
-            defaultOutput: built.workspace,
-            withAst: builtWithAst.workspace,
-            worker: built.worker,
-        },
         checks,
-    });
+        fmt,
+        {
+            placement: placement.note,
+            rounds,
+            perRound,
+            buildRounds,
+            generatedWorkspace: {
+                defaultOutput: built.workspace,
+                withAst: builtWithAst.workspace,
+                worker: built.worker,
+            },
+        },
+        `; ${placement.note}`,
+    );
 }
 
 if (require.main === module) {
