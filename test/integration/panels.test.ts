@@ -265,7 +265,10 @@ suite('(integration) query panels', function () {
         await panel.deliver({ type: 'export', format: 'json' });
         const lines = readFileSync(csvFile, 'utf8').trimEnd().split('\r\n');
         assert.equal(lines.length, 11, 'a header and 10 rows');
-        assert.match(lines[0]!, /^Hash,Time,Block,From,To,Method,Value,Status,Transfers$/);
+        assert.match(
+            lines[0]!,
+            /^Hash,Time,Block,From,To,Method,Value,Status,Transfers with this address$/,
+        );
         assert.match(lines[1]!, /^0x[0-9a-f]{64},\d+,\d+,/);
         const json = JSON.parse(readFileSync(jsonFile, 'utf8')) as {
             nativeTransaction: { txHash: string };
