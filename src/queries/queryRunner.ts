@@ -32,22 +32,12 @@ export class QueryRunner {
         loadCore().checkQuery(request);
     }
 
-    async context(request: QueryRequest): Promise<ViewContext> {
-        const network =
-            request.source === 'dataApi' && typeof request.params['network'] === 'string'
-                ? request.params['network']
-                : this.services.network;
-        const chainId = request.source === 'dataApi' ? request.params['chainId'] : undefined;
-        const nativeToken =
-            typeof chainId === 'string' ? await this.services.nativeToken(chainId) : undefined;
-        return {
-            network: network === 'testnet' ? 'fuji' : network,
-            nativeToken,
-            nodeUrl:
-                request.source === 'node' || request.source === 'rawRpc'
-                    ? this.services.clients.nodeUrl
-                    : undefined,
-        };
+    context(request: QueryRequest): Promise<ViewContext> {
+        return loadCore().queryContext(request, {
+            network: this.services.network,
+            nodeUrl: this.services.clients.nodeUrl,
+            nativeToken: (chainId) => this.services.nativeToken(chainId),
+        });
     }
 
     /** Runs the query (the page at `pageToken` for lists). */

@@ -91,16 +91,8 @@ export class QueryServices extends Disposable {
                 : [selected, selected === 'mainnet' ? 'fuji' : 'mainnet'];
         for (const network of networks) {
             try {
-                const chains = await this.chains(network);
-                const chain = chains.find(
-                    (c) => c.chainId === chainId || c.platformChainId === chainId,
-                );
-                if (chain?.networkToken) {
-                    return {
-                        symbol: chain.networkToken.symbol,
-                        decimals: chain.networkToken.decimals,
-                    };
-                }
+                const token = loadCore().nativeTokenIn(await this.chains(network), chainId);
+                if (token) return token;
             } catch {
                 // Amounts then show in the smallest unit with 18 decimals.
             }

@@ -20,9 +20,8 @@ import type { HoverNetwork } from '../hover/types';
 import { parseIdentifier, type Identifier } from '../identifiers';
 import { findNodeRpcMethod } from '../nodeRpc/methods';
 import { dataApiQueries, dataApiQuery } from '../query/dataApiQueries';
-import { checkQuery, runQuery, type QueryDeps } from '../query/run';
+import { checkQuery, nativeTokenIn, queryContext, runQuery, type QueryDeps } from '../query/run';
 import { buildView } from '../query/views';
-import type { ViewContext } from '../query/views/types';
 import {
     collectNodeSnapshot,
     nodeHealth,
@@ -392,15 +391,6 @@ async function defaultEvmChainId(
     return chains.find((c) => c.chainName === 'C-Chain')?.chainId ?? fallback;
 }
 
-/** The native token of an EVM chain of the selected network, as the panels show amounts in it. */
-async function nativeTokenOf(s: AgentServices, chainId: string, signal: AbortSignal) {
-    const chains = await s.chains(s.network(), signal).catch(() => []);
-    const chain = chains.find((c) => c.chainId === chainId || c.platformChainId === chainId);
-    return chain?.networkToken
-        ? { symbol: chain.networkToken.symbol, decimals: chain.networkToken.decimals }
-        : undefined;
-}
-
 /** Checks, runs and shows a query as the palette's panel would, as text. */
 async function runView(
     request: QueryRequest,
@@ -411,22 +401,17 @@ async function runView(
 ): Promise<string> {
     if (request.source === 'operations') throw new Error('Not an agent query.');
     checkQuery(request);
-    const network =
-        request.source === 'dataApi' && typeof request.params['network'] === 'string'
-            ? request.params['network']
-            : s.network();
-    const chainId = request.source === 'dataApi' ? request.params['chainId'] : undefined;
-    const [run, nativeToken] = await Promise.all([
+    const [run, context] = await Promise.all([
         runQuery(request, s, { signal, pageToken }),
-        typeof chainId === 'string' ? nativeTokenOf(s, chainId, signal) : undefined,
+        queryContext(request, {
+            network: s.network(),
+            nodeUrl: s.nodeUrl(),
+            // The panels show amounts in the chain's token; the selected network's list has it.
+            nativeToken: async (chainId) =>
+                nativeTokenIn(await s.chains(s.network(), signal).catch(() => []), chainId),
+        }),
     ]);
-    const context: ViewContext = {
-        network: network === 'testnet' ? 'fuji' : network,
-        nativeToken,
-        nodeUrl: request.source === 'node' ? s.nodeUrl() : undefined,
-        ...run.context,
-    };
-    const { view } = buildView(request, run.result, context);
+    const { view } = buildView(request, run.result, { ...context, ...run.context });
     return viewText(view, {
         nextPageToken: run.nextPageToken,
         limits: { ...defaultTextLimits, ...limits },

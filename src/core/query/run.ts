@@ -6,6 +6,7 @@
  * run queries here, so an agent sees what a panel shows, checked by the same rules.
  */
 import type { DataApiClient } from '../dataApi/dataApiClient';
+import type { ChainInfo } from '../dataApi/model';
 import { dataApiOperations, validateParams } from '../dataApi/endpoints';
 import type { DataApiOperation, DataApiParams } from '../dataApi/params';
 import { isAbortError, ValidationError } from '../http/errors';
@@ -37,6 +38,50 @@ export interface QueryRun {
     /** What the transaction panels add to the context (contracts, receipt, replay, code). */
     readonly context: Partial<ViewContext>;
     readonly nextPageToken?: string | undefined;
+}
+
+/** Where a query's context comes from besides the query: the selection, and the chain list. */
+export interface QueryContextHost {
+    /** The selected network, for queries that name none. */
+    readonly network: string;
+    /** The selected node, for node queries. */
+    readonly nodeUrl: string;
+    /** The native token of an EVM chain (chain id or blockchain id), when known. */
+    nativeToken(chainId: string): Promise<ViewContext['nativeToken']>;
+}
+
+/**
+ * What the view builders know of a query besides its result: its network (its own, or the
+ * selected one; `testnet` read as `fuji`), the native token of its EVM chain, and the node a node
+ * query went to.
+ */
+export async function queryContext(
+    request: QueryRequest,
+    host: QueryContextHost,
+): Promise<ViewContext> {
+    const network =
+        request.source === 'dataApi' && typeof request.params['network'] === 'string'
+            ? request.params['network']
+            : host.network;
+    const chainId = request.source === 'dataApi' ? request.params['chainId'] : undefined;
+    const nativeToken = typeof chainId === 'string' ? await host.nativeToken(chainId) : undefined;
+    return {
+        network: network === 'testnet' ? 'fuji' : network,
+        nativeToken,
+        nodeUrl:
+            request.source === 'node' || request.source === 'rawRpc' ? host.nodeUrl : undefined,
+    };
+}
+
+/** The native token a chain list gives an EVM chain (by chain id or blockchain id). */
+export function nativeTokenIn(
+    chains: readonly ChainInfo[],
+    chainId: string,
+): ViewContext['nativeToken'] {
+    const token = chains.find(
+        (c) => c.chainId === chainId || c.platformChainId === chainId,
+    )?.networkToken;
+    return token ? { symbol: token.symbol, decimals: token.decimals } : undefined;
 }
 
 /** Checks a query without sending it; throws `ValidationError` naming the bad parameter. */
