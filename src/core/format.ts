@@ -40,6 +40,18 @@ export function parseInteger(raw: string | bigint | number): bigint {
     throw new RangeError(`Not an integer amount: ${JSON.stringify(raw.slice(0, 40))}`);
 }
 
+/**
+ * True when an integer amount (a decimal string, bigint or number) is above zero; text that is no
+ * integer is not. Uint64 fields (weights, balances) are decimal strings, so `> 0` cannot be used.
+ */
+export function isPositiveAmount(raw: string | bigint | number): boolean {
+    try {
+        return parseInteger(raw) > 0n;
+    } catch {
+        return false;
+    }
+}
+
 function checkDecimals(decimals: number): void {
     if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
         throw new RangeError(`decimals must be an integer from 0 to 255, not ${decimals}`);

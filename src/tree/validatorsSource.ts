@@ -5,6 +5,7 @@
  * compared with the Data API so that every disagreement is marked on its row.
  */
 import type { ChainInfo, L1Validator } from '../core/index';
+import { isPositiveAmount } from '../core/format';
 import { pChainId } from '../core/ids/primaryNetwork';
 import { compareValidators } from '../core/views/validatorDiff';
 import { loadCore } from '../platform/lazyCore';
@@ -159,7 +160,9 @@ export class ValidatorsSource implements TreeSource {
                         (v) =>
                             (!f.nodeId || v.nodeId === f.nodeId) &&
                             (!f.validationId || v.validationId === f.validationId) &&
-                            (f.includeInactive || v.remainingBalance > 0 || v.weight > 0),
+                            (f.includeInactive ||
+                                isPositiveAmount(v.remainingBalance) ||
+                                isPositiveAmount(v.weight)),
                     )
                     .map((validator) => ({
                         kind: 'l1Validator' as const,

@@ -157,7 +157,7 @@ treeSuite('subnets', 'Subnets & L1s view', () => {
         const validators = ofKind(await rows('subnets', group), 'l1Validator');
         assert.equal(validators.length, 7);
         assert.ok(validators.every((v) => v.validator.subnetId === l1.subnet.subnetId));
-        const inactive = validators.filter((v) => v.validator.remainingBalance === 0);
+        const inactive = validators.filter((v) => v.validator.remainingBalance === '0');
         assert.equal(inactive.length, 1);
         assert.match(await descriptionOf(inactive[0]!), /inactive/);
         assert.match(await descriptionOf(validators[0]!), /weight [\d,]+ · [\d,.]+ AVAX/);

@@ -43,7 +43,7 @@ treeSuite('validators', 'Validators view', () => {
         const list = ofKind(await rows('validators', await dataApiGroup()), 'l1Validator');
         assert.ok(list.length > 0);
         assert.ok(
-            list.every((v) => v.validator.remainingBalance > 0),
+            list.every((v) => BigInt(v.validator.remainingBalance) > 0n),
             'active only by default',
         );
         const first = list[0]!;

@@ -394,6 +394,8 @@ describe('(node) the node method table against a real AvalancheGo', function () 
             if (info.l1.converted) {
                 assert.ok(l1.validators.every((v) => v.kind === 'l1' && v.validationId));
                 assert.match(l1.validators[0]?.balance ?? '', /^\d+$/);
+                // A string on the wire (json.Uint64), so exact even without the exact parse.
+                assert.equal(l1.validators[0]?.weight, info.l1.validatorWeight);
             }
         },
         'platform.getL1Validator': async () => {
@@ -411,6 +413,8 @@ describe('(node) the node method table against a real AvalancheGo', function () 
             assert.equal(tx.subnetId, info.l1.subnetId);
             assert.equal(tx.managerChainId, info.l1.blockchainId);
             assert.ok(tx.validators.length > 0);
+            // A plain JSON number on the wire: 2^53 + 1 survives only the exact parse.
+            assert.equal(tx.validators[0]?.weight, info.l1.validatorWeight);
         },
         'platform.getTxStatus': async () => {
             if (!info.l1.convertTxId) return;

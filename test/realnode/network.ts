@@ -28,6 +28,8 @@ export interface L1Setup {
     convertAttempted: boolean;
     convertTxID?: string;
     validationID?: string;
+    /** The L1 validator's weight, decimal (2^53 + 1, past what a JS number holds). */
+    validatorWeight?: string;
     convertError?: string;
     nodeID?: string;
     elapsedMs: number;
@@ -52,6 +54,8 @@ export interface RealNetworkInfo {
         converted: boolean;
         convertTxId?: string;
         validationId?: string;
+        /** The converted L1's one validator's weight, as a decimal string. */
+        validatorWeight?: string;
         convertError?: string;
         activity: ChainActivity;
     };
@@ -196,6 +200,7 @@ export async function startRealNetwork(
                 converted: setup.convertTxID !== undefined,
                 ...(setup.convertTxID ? { convertTxId: setup.convertTxID } : {}),
                 ...(setup.validationID ? { validationId: setup.validationID } : {}),
+                ...(setup.validatorWeight ? { validatorWeight: setup.validatorWeight } : {}),
                 ...(setup.convertError ? { convertError: setup.convertError } : {}),
                 activity: l1Activity,
             },

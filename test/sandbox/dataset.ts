@@ -234,7 +234,7 @@ export class Dataset {
     nodeL1Validators(subnetIndex: number): {
         validationId: string;
         nodeId: string;
-        weight: number;
+        weight: bigint;
         startTimestamp: number;
         uptimeSeconds: number;
         /** False for a validator whose balance ran out: AvalancheGo still lists it, inactive. */
@@ -245,7 +245,7 @@ export class Dataset {
         const list = active.slice(0, -1).map((v, i) => ({
             validationId: v.validationId,
             nodeId: v.nodeId,
-            weight: i === 0 ? v.weight + 5 : v.weight,
+            weight: i === 0 ? v.weight + 5n : v.weight,
             startTimestamp: v.creationTimestamp,
             uptimeSeconds: v.uptimeSeconds,
             isActive: true,

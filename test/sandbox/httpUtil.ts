@@ -52,7 +52,23 @@ export function notFound(message: string): ApiError {
 }
 
 export function json(status: number, value: unknown, cacheable = true): SandboxResponse {
-    return { status, body: JSON.stringify(value), cacheable };
+    return { status, body: toJsonText(value), cacheable };
+}
+
+const bigintMark = 'sandbox-bigint:';
+
+/**
+ * `JSON.stringify` that writes a bigint as a plain JSON number, digit for digit, the way Go writes
+ * a uint64 that is not a `json.Uint64` (the validators API's `weight`, a transaction's `weight`).
+ */
+export function toJsonText(value: unknown): string {
+    let marked = false;
+    const text = JSON.stringify(value, (_key, v: unknown) => {
+        if (typeof v !== 'bigint') return v;
+        marked = true;
+        return `${bigintMark}${v}`;
+    });
+    return marked ? text.replace(/"sandbox-bigint:(-?\d+)"/g, '$1') : text;
 }
 
 // ---- page tokens ------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import { topics } from './evmChain';
 import { makeHostile } from './hostile';
 import { PrimaryApi, PrimaryFailure, PrimaryUnmarshal } from './primaryApi';
 import { cb58Decode, isNodeId, wellKnown } from './ids';
-import type { SandboxResponse } from './httpUtil';
+import { type SandboxResponse, toJsonText } from './httpUtil';
 import { upgradeTimes } from './primaryNetwork';
 import { feeConfig, precompileAdmin } from './primaryViews';
 import { bytesToHex, deriveSeed, Prng } from './prng';
@@ -291,7 +291,7 @@ export class NodeApi {
             let result = handler(params);
             if (this.ctx.settings.hostile && endpoint.service !== 'validators')
                 result = makeHostile(structuredClone(result));
-            return JSON.stringify({ jsonrpc: '2.0', result, id });
+            return toJsonText({ jsonrpc: '2.0', result, id });
         } catch (e) {
             if (e instanceof RpcFailure) return error(e.code, e.message);
             if (e instanceof PrimaryUnmarshal) return error(-32000, unmarshalMessage);
@@ -669,7 +669,7 @@ export class NodeApi {
         const handler = this.evmMethod(entry, method);
         if (!handler) return error(-32601, `the method ${method} does not exist/is not available`);
         try {
-            return JSON.stringify({ jsonrpc: '2.0', id, result: handler(params as unknown[]) });
+            return toJsonText({ jsonrpc: '2.0', id, result: handler(params as unknown[]) });
         } catch (e) {
             if (e instanceof RpcFailure) return error(e.code, e.message, e.data);
             if (e instanceof PrimaryUnmarshal) return error(-32000, unmarshalMessage);

@@ -54,14 +54,19 @@ export interface SubnetRecord {
     blockchains: BlockchainRecord[];
 }
 
+/** 2^53 + 1 and 2^53 + 3: what `JSON.parse` would turn into 2^53 and 2^53 + 4. */
+export const bigWeight = 2n ** 53n + 1n;
+export const bigRemainingBalance = 2n ** 53n + 3n;
+
 export interface L1ValidatorRecord {
     validationId: string;
     validationIdHex: string;
     nodeId: string;
     subnetId: string;
-    weight: number;
-    /** nAVAX; 0 means inactive. */
-    remainingBalance: number;
+    /** A uint64: both services send it as a plain JSON number, so it is a bigint here. */
+    weight: bigint;
+    /** nAVAX, a uint64; 0 means inactive. */
+    remainingBalance: bigint;
     creationTimestamp: number;
     publicKey: string;
     proofOfPossession: string;
@@ -444,6 +449,12 @@ export class PrimaryNetwork {
                 ),
             );
         }
+        if (subnetIndex === this.evmL1Subnets[0]) {
+            // The known L1's second validator carries uint64s past 2^53 (the first integers a JS
+            // number cannot hold), as a real L1 may: they must reach every view exactly.
+            list[1]!.weight = bigWeight;
+            list[1]!.remainingBalance = bigRemainingBalance;
+        }
         this.validatorsCache.set(subnetIndex, list);
         return list;
     }
@@ -468,8 +479,8 @@ export class PrimaryNetwork {
             validationIdHex: bytesToHex(idBytes),
             nodeId: nodeIdFromBytes(rng.bytes(20)),
             subnetId: subnet.subnetId,
-            weight: rng.int(1, 20) * 10,
-            remainingBalance: inactive ? 0 : rng.int(1, 500) * 1e9 + rng.int(0, 1e9),
+            weight: BigInt(rng.int(1, 20) * 10),
+            remainingBalance: inactive ? 0n : BigInt(rng.int(1, 500) * 1e9 + rng.int(0, 1e9)),
             creationTimestamp: Math.min(created, this.spec.latestTimestamp - 60),
             publicKey: bytesToHex(rng.bytes(48)),
             proofOfPossession: bytesToHex(rng.bytes(96)),

@@ -31,8 +31,8 @@ function validator(overrides: Partial<L1Validator>): L1Validator {
         validationIdHex: '0x00',
         nodeId: 'NodeID-a',
         subnetId: 's',
-        weight: 100,
-        remainingBalance: 1_000_000_000,
+        weight: '100',
+        remainingBalance: '1000000000',
         creationTimestamp: 1_700_000_000,
         blsCredentials: {},
         remainingBalanceOwner: { addresses: [], threshold: 1 },
@@ -177,9 +177,9 @@ describe('(unit) views: genesis summary', () => {
 describe('(unit) views: validator comparison', () => {
     it('marks agreement, weight differences and validators missing on either side', () => {
         const dataApi = [
-            validator({ validationId: 'v1', nodeId: 'NodeID-1', weight: 100 }),
-            validator({ validationId: 'v2', nodeId: 'NodeID-2', weight: 200 }),
-            validator({ validationId: 'v3', nodeId: 'NodeID-3', weight: 300 }),
+            validator({ validationId: 'v1', nodeId: 'NodeID-1', weight: '100' }),
+            validator({ validationId: 'v2', nodeId: 'NodeID-2', weight: '200' }),
+            validator({ validationId: 'v3', nodeId: 'NodeID-3', weight: '300' }),
         ];
         const node = [
             nodeValidator({ validationId: 'v1', nodeId: 'NodeID-1', weight: '105' }),
@@ -204,14 +204,20 @@ describe('(unit) views: validator comparison', () => {
     });
 
     it('pairs by node id when the node reports no validation id, and compares big weights exactly', () => {
-        const big = 2n ** 60n;
+        // 2^53 + 1: the first integer a JS number cannot hold, so only exact strings agree here.
+        const big = (2n ** 53n + 1n).toString();
         const compared = compareValidators(
-            [validator({ validationId: 'v1', nodeId: 'NodeID-1', weight: Number(big) })],
-            [nodeValidator({ nodeId: 'NodeID-1', weight: big.toString() })],
+            [validator({ validationId: 'v1', nodeId: 'NodeID-1', weight: big })],
+            [nodeValidator({ nodeId: 'NodeID-1', weight: big })],
         );
         assert.equal(compared.length, 1);
         assert.equal(compared[0]?.agreement, 'agree');
         assert.equal(compared[0]?.validationId, 'v1');
+        const offByOne = compareValidators(
+            [validator({ validationId: 'v1', nodeId: 'NodeID-1', weight: big })],
+            [nodeValidator({ nodeId: 'NodeID-1', weight: (2n ** 53n).toString() })],
+        );
+        assert.equal(offByOne[0]?.agreement, 'weightDiffers');
     });
 
     it('does not pair one Data API validator twice', () => {

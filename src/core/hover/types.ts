@@ -286,9 +286,10 @@ export interface HoverL1Validation {
     readonly subnetId: string;
     /** The L1's first blockchain name, when the subnet list has it. */
     readonly subnetName?: string | undefined;
-    readonly weight: number;
-    /** nAVAX left to pay the L1 validation fee. */
-    readonly remainingBalance: number;
+    /** A uint64, as a decimal string. */
+    readonly weight: string;
+    /** nAVAX left to pay the L1 validation fee, as a decimal string. */
+    readonly remainingBalance: string;
     readonly active: boolean;
     readonly creationTimestamp: number;
 }

@@ -25,6 +25,7 @@ import {
     TimeoutError,
     UnauthorizedError,
 } from './errors';
+import { parseJsonExact } from './exactJson';
 import { rateLimitWaitMs, retryAfterMs } from './rateLimit';
 import { defaultTransport, type Transport } from './transport';
 
@@ -763,7 +764,7 @@ export function encodeQuery(query: Record<string, QueryValue> | undefined): stri
 /** Parses a JSON body, turning an empty, cut or invalid body into a ResponseFormatError. */
 export function parseJsonBody(response: HttpResponse, service: ServiceName): unknown {
     try {
-        return JSON.parse(response.body);
+        return parseJsonExact(response.body);
     } catch {
         const what =
             response.body.length === 0 ? 'an empty answer' : 'an answer that is not valid JSON';

@@ -5,6 +5,9 @@
  */
 import * as z from 'zod';
 
+// The uint64 shapes are the exact parse's: the Data API schemas use them too.
+export { bigUintWire, toDecimal } from '../http/exactJson';
+
 /** Memoises a builder: the schema is constructed on the first call and reused afterwards. */
 export function lazy<T>(build: () => T): () => T {
     let built = false;
@@ -23,14 +26,6 @@ export function smallUintWire() {
     return z.union([
         z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
         z.string().regex(/^\d{1,15}$/, 'expected a decimal integer string'),
-    ]);
-}
-
-/** A 64-bit (or wider) unsigned integer, as a JSON number or a decimal string. */
-export function bigUintWire() {
-    return z.union([
-        z.number().int().nonnegative(),
-        z.string().regex(/^\d{1,78}$/, 'expected a decimal integer string'),
     ]);
 }
 
@@ -60,14 +55,6 @@ export function listWire<T extends z.ZodType>(item: T) {
 /** A number sent as a JSON number or a decimal string, as a JS number (small values only). */
 export function toNumber(value: number | string): number {
     return typeof value === 'number' ? value : Number(value);
-}
-
-/** A decimal string that `BigInt()` accepts, without leading zeros. */
-export function toDecimal(value: number | string): string {
-    if (typeof value === 'number') {
-        return Number.isSafeInteger(value) ? String(value) : BigInt(Math.trunc(value)).toString();
-    }
-    return BigInt(value).toString();
 }
 
 /** A hex quantity below 2^53 as a JS number. */

@@ -5,7 +5,13 @@
 import type * as vscode from 'vscode';
 
 import { CommandId } from '../../commands/commandIds';
-import { formatInteger, formatNAvax, formatPercent, relativeTime } from '../../core/format';
+import {
+    formatInteger,
+    formatNAvax,
+    formatPercent,
+    isPositiveAmount,
+    relativeTime,
+} from '../../core/format';
 import { describeAgreement } from '../../core/views/validatorDiff';
 import type { FilterRow, L1ValidatorRow, NodeChainRow, NodeValidatorRow } from '../rows';
 import { Collapsed, icon, type Look } from './look';
@@ -13,7 +19,7 @@ import { time, Tip } from './tip';
 
 export function l1ValidatorLook(row: L1ValidatorRow): Look {
     const v = row.validator;
-    const inactive = v.remainingBalance <= 0;
+    const inactive = !isPositiveAmount(v.remainingBalance);
     return {
         label: v.nodeId,
         description: `weight ${formatInteger(v.weight)} · ${formatNAvax(v.remainingBalance)} · ${relativeTime(v.creationTimestamp)}${inactive ? ' · inactive' : ''}`,

@@ -5,6 +5,8 @@
  */
 import * as z from 'zod';
 
+import { bigUintWire, toDecimal } from '../../http/exactJson';
+
 /**
  * A string enum that stays open: the known values appear in the type (editors suggest them), but
  * any other string is accepted too, since the API adds values without notice and one new value
@@ -36,6 +38,15 @@ const decimalText = /^-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
  */
 export function decimalNumber(): z.ZodType<number, number | string> {
     return z.union([z.number(), z.string().regex(decimalText).transform(Number)]);
+}
+
+/**
+ * A uint64 the OpenAPI types as `number` (an L1 validator's `weight` and `remainingBalance`), kept
+ * exact as a decimal string: beyond 2^53 it reaches the schema as the string the exact parse
+ * (`core/http/exactJson.ts`) made of it, below as a number; consumers see the string either way.
+ */
+export function uint64(): z.ZodType<string, number | string> {
+    return bigUintWire().transform(toDecimal);
 }
 
 /**

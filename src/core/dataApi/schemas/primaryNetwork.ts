@@ -19,7 +19,7 @@ import {
     xChainFormats,
     xChainTransactionTypes,
 } from '../enums';
-import { lazySchemas, openEnum } from './kit';
+import { lazySchemas, openEnum, uint64 } from './kit';
 
 function build() {
     /** The answer of `getAggregatedSignatures`. */
@@ -312,7 +312,7 @@ function build() {
         txCount: z.number(),
         transactions: z.array(z.string()),
         blockSizeBytes: z.number(),
-        l1ValidatorsAccruedFees: z.number().optional(),
+        l1ValidatorsAccruedFees: uint64().optional(),
         activeL1Validators: z.number().optional(),
         currentSupply: z.string().optional(),
         proposerDetails: ProposerDetailsWireSchema.optional(),
@@ -333,8 +333,8 @@ function build() {
         validationIdHex: z.string(),
         nodeId: z.string(),
         subnetId: z.string(),
-        weight: z.number(),
-        remainingBalance: z.number(),
+        weight: uint64(),
+        remainingBalance: uint64(),
         creationTimestamp: z.number(),
         // Untyped `object` in the OpenAPI: kept whole rather than stripped.
         blsCredentials: z.record(z.string(), z.unknown()),

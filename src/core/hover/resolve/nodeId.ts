@@ -2,6 +2,7 @@
  * A node id: its L1 validations (Data API), and the connected node's validator and peer views,
  * with the node's own view of the first L1 when it serves one of the L1's chains.
  */
+import { isPositiveAmount } from '../../format';
 import { isAbortError } from '../../http/errors';
 import { nodeRpcMethods } from '../../nodeRpc/methods';
 import type { CalmError, HoverL1Validation, HoverNodeValidator, NodeIdLive } from '../types';
@@ -86,8 +87,8 @@ export function l1Validation(v: {
     validationId: string;
     nodeId: string;
     subnetId: string;
-    weight: number;
-    remainingBalance: number;
+    weight: string;
+    remainingBalance: string;
     creationTimestamp: number;
 }): HoverL1Validation {
     return {
@@ -96,7 +97,7 @@ export function l1Validation(v: {
         subnetId: v.subnetId,
         weight: v.weight,
         remainingBalance: v.remainingBalance,
-        active: v.remainingBalance > 0,
+        active: isPositiveAmount(v.remainingBalance),
         creationTimestamp: v.creationTimestamp,
     };
 }

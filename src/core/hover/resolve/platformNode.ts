@@ -6,6 +6,7 @@
  * in this order: blockchain, subnet, P-Chain transaction, X-Chain transaction, L1 validation,
  * X-Chain asset. Each hover says it came from the node.
  */
+import { isPositiveAmount } from '../../format';
 import { isAbortError } from '../../http/errors';
 import { pChainId } from '../../ids/primaryNetwork';
 import { nodeRpcMethods } from '../../nodeRpc/methods';
@@ -50,14 +51,14 @@ function int(value: string | undefined): number {
 }
 
 function validationOf(subnetId: string, v: PlatformValidator): HoverL1Validation {
-    const remainingBalance = int(v.balance);
+    const remainingBalance = v.balance ?? '0';
     return {
         validationId: v.validationId ?? '',
         nodeId: v.nodeId,
         subnetId,
-        weight: int(v.weight),
+        weight: v.weight,
         remainingBalance,
-        active: remainingBalance > 0,
+        active: isPositiveAmount(remainingBalance),
         creationTimestamp: int(v.startTime),
     };
 }

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,7 +43,13 @@ type result struct {
 	ElapsedMs         int64  `json:"elapsedMs"`
 	ConvertAttempted  bool   `json:"convertAttempted"`
 	ManagerAddressHex string `json:"managerAddress,omitempty"`
+	ValidatorWeight   string `json:"validatorWeight,omitempty"`
 }
+
+// validatorWeight is 2^53 + 1, the first integer a float64 cannot hold. The node sends it as a plain
+// JSON number in platform.getTx and as a string in platform.getCurrentValidators, and the
+// extension has to show the same exact value from both.
+const validatorWeight uint64 = 1<<53 + 1
 
 func main() {
 	uri := flag.String("uri", "", "base URL of the node, for example http://127.0.0.1:9650")
@@ -141,7 +148,7 @@ func convertToL1(
 		manager,
 		[]*txs.ConvertSubnetToL1Validator{{
 			NodeID:                nodeID.Bytes(),
-			Weight:                units.Schmeckle,
+			Weight:                validatorWeight,
 			Balance:               units.Avax,
 			Signer:                *pop,
 			RemainingBalanceOwner: message.PChainOwner{},
@@ -154,5 +161,6 @@ func convertToL1(
 	}
 	out.ConvertTxID = tx.ID().String()
 	out.ValidationID = subnetID.Append(0).String()
+	out.ValidatorWeight = strconv.FormatUint(validatorWeight, 10)
 	return nil
 }
