@@ -84,7 +84,7 @@ export const panelKinds = [
     'primaryNetwork',
     /** Subnets and L1s, and L1 validators, as tabs of one network. */
     'subnets',
-    /** The aggregated signatures of the Warp message of a P- or X-Chain transaction. */
+    /** The signed Warp message of a P-Chain L1 transaction (conversion, registration, weight). */
     'signatures',
     /** The answer of a node JSON-RPC method. */
     'node',

@@ -3,6 +3,8 @@
  * real paths, real status codes, class-validator style 400s, 404s for unknown ids, and opaque
  * page tokens. Every handler reads from the generated datasets; nothing is canned.
  */
+import { sha256 } from '@noble/hashes/sha2.js';
+
 import type { SandboxContext } from './context';
 import type { Dataset, EvmChainEntry } from './dataset';
 import type { Transfer } from './evmChain';
@@ -93,7 +95,7 @@ const primaryTxTypes = [
  * (x-execution-weight: free 1, small 10, medium 20, xl 100), keyed by the operation id, which is
  * also the name of the handler. Paths are tried in this order.
  */
-const routeTable = {
+export const routeTable = {
     supportedChains: ['GET', '/v1/chains', 1],
     listTransactions: ['GET', '/v1/chains/{c}/addresses/{a}/transactions', 20],
     listErc1155Transactions: ['GET', '/v1/chains/{c}/addresses/{a}/transactions:listErc1155', 20],
@@ -962,18 +964,29 @@ function lowerBound(n: number, pred: (i: number) => boolean): number {
 }
 
 /**
- * A Warp message as the signature aggregator returns it (hex, no 0x): codec version, network id,
- * source chain (the P-Chain), an AddressedCall payload carrying the SubnetToL1ConversionMessage
- * id, then the BLS bit set and a 96-byte aggregate signature.
+ * A signed Warp message as the signature aggregator returns it (hex, no 0x), byte for byte in
+ * AvalancheGo's layout (https://github.com/ava-labs/avalanchego/tree/master/vms/platformvm/warp):
+ * codec version 0, network id, source chain (the P-Chain: 32 zero bytes), the payload as a
+ * length-prefixed slice holding an AddressedCall (payload type 1) with an empty source address and
+ * a SubnetToL1Conversion message (message type 0, a 32-byte id), then a BitSetSignature (type 0):
+ * the signer bit set (big-endian, no leading zero byte) and a 96-byte aggregate signature. The
+ * conversion id is a hash of the subnet and its conversion transaction: the sandbox does not keep
+ * the initial validators' BLS keys that the real id hashes.
  */
 export function signedConversionMessage(data: Dataset, subnetIndex: number): string {
     const subnet = data.primary.subnet(subnetIndex);
     const rng = new Prng(deriveSeed(subnetIndex, 'warp', subnet.subnetId));
     const u32 = (n: number): string => n.toString(16).padStart(8, '0');
-    const conversionId = bytesToHex(cb58Decode(subnet.conversionTxHash!)!, '');
-    const payload = `0000${u32(0)}${u32(0)}` + `0000${u32(2)}${u32(32)}${conversionId}`;
-    const unsigned = `0000${u32(data.network === 'mainnet' ? 1 : 5)}${'0'.repeat(64)}${u32(payload.length / 2)}${payload}`;
+    const slice = (hex: string): string => `${u32(hex.length / 2)}${hex}`;
+    const subnetBytes = cb58Decode(subnet.subnetId)!;
+    const txBytes = cb58Decode(subnet.conversionTxHash!)!;
+    const conversionId = bytesToHex(sha256(new Uint8Array([...subnetBytes, ...txBytes])), '');
+    const message = `0000${u32(0)}${conversionId}`;
+    const addressedCall = `0000${u32(1)}${slice('')}${slice(message)}`;
+    const networkId = data.network === 'mainnet' ? 1 : 5;
+    const unsigned = `0000${u32(networkId)}${'0'.repeat(64)}${slice(addressedCall)}`;
     const validators = data.primary.l1Validators(subnetIndex).length;
-    const bits = ((1 << Math.min(validators, 7)) - 1).toString(16).padStart(2, '0');
-    return `${unsigned}${u32(0)}${u32(1)}${bits}${bytesToHex(rng.bytes(96), '')}`;
+    const count = Math.min(validators, 7);
+    const bits = count === 0 ? '' : ((1 << count) - 1).toString(16).padStart(2, '0');
+    return `${unsigned}${u32(0)}${slice(bits)}${bytesToHex(rng.bytes(96), '')}`;
 }

@@ -174,7 +174,7 @@ function define(): readonly AgentToolDefinition[] {
             toolReferenceName: 'avalancheDataApi',
             userDescription:
                 'Any read-only Data API or Metrics API query, checked like the command palette',
-            modelDescription: `Runs one read-only Avalanche Data API (or Metrics API) query, with the parameters checked as the command palette checks them, and answers with one page (at most 25 rows; pass nextPageToken back as pageToken for the next). network defaults to the selected one. Operations and their parameters (? = optional): ${dataApiSignatures()}.`,
+            modelDescription: `Runs one read-only Avalanche Data API (or Metrics API) query, with the parameters checked as the command palette checks them, and answers with one page (at most 25 rows; pass nextPageToken back as pageToken for the next). network defaults to the selected one. Operations and their parameters (? = optional): ${dataApiSignatures()}. getAggregatedSignatures answers only for a P-Chain transaction that converts a subnet to an L1 (ConvertSubnetToL1Tx), registers an L1 validator (RegisterL1ValidatorTx) or sets its weight (SetL1ValidatorWeightTx).`,
             inputSchema: {
                 type: 'object',
                 properties: {

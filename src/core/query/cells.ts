@@ -288,9 +288,28 @@ export function validationLink(network: string, validationId: unknown): Cell {
         : id(validationId);
 }
 
-/** Aggregated signatures of the Warp message of a P- or X-Chain transaction. */
-export function pnTxLink(network: string, txHash: unknown): Cell {
-    return typeof txHash === 'string' && isCb58Id(txHash)
+/**
+ * The P-Chain transactions whose effect the P-Chain signs as a Warp message, the only ones the
+ * signature aggregator answers for: a conversion (SubnetToL1Conversion), a registration
+ * (L1ValidatorRegistration) and a weight change (L1ValidatorWeight, or a registration that is
+ * over when the weight is 0). The P-Chain signs nothing else
+ * (https://github.com/ava-labs/avalanchego/blob/master/vms/platformvm/network/warp.go): disabling a
+ * validator or topping up its balance leaves it registered with the same weight and nonce.
+ */
+export const warpSignedTxTypes: ReadonlySet<string> = new Set([
+    'ConvertSubnetToL1Tx',
+    'RegisterL1ValidatorTx',
+    'SetL1ValidatorWeightTx',
+]);
+
+/**
+ * A P- or X-Chain transaction id, linked to the aggregated signatures of its Warp message when its
+ * type is one that has one (`warpSignedTxTypes`). Other ids, and ids whose type is not known (a
+ * UTXO's), stay plain ids to copy: the aggregator would only answer 404.
+ */
+export function pnTxLink(network: string, txHash: unknown, txType: string | undefined): Cell {
+    const signed = txType !== undefined && warpSignedTxTypes.has(txType);
+    return signed && typeof txHash === 'string' && isCb58Id(txHash)
         ? id(txHash, dataApi('getAggregatedSignatures', { network, txHash }))
         : id(txHash);
 }

@@ -104,7 +104,15 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         'getAggregatedSignatures',
         'Data API: Aggregated Signatures of a Warp Message…',
         'signatures',
-        [network, ask('txHash', 'pnTxId', 'P-Chain or X-Chain transaction id')],
+        // The aggregator answers only for the P-Chain's L1 transactions (`warpSignedTxTypes`).
+        [
+            network,
+            ask(
+                'txHash',
+                'pnTxId',
+                'P-Chain transaction id of an L1 conversion, validator registration or weight change',
+            ),
+        ],
     ),
     entry(
         'listTransactions',

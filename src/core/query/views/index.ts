@@ -32,9 +32,16 @@ import * as evm from './evm';
 import { genericHeader } from './generic';
 import { nodeHeader, rawHeader } from './node';
 import * as primary from './primary';
+import { signaturesView } from './warp';
 import { col, param, type ResultBuilder, type ViewContext, type ViewHeader } from './types';
 
-export type { EvmTransactionExtras, ViewContext, ViewHeader, ResultBuilder } from './types';
+export type {
+    EvmTransactionExtras,
+    ViewContext,
+    ViewHeader,
+    ResultBuilder,
+    WarpValidators,
+} from './types';
 
 function outcomeBadge(op: OutcomeInput): Cell {
     const outcome = operationOutcome(op);
@@ -241,7 +248,7 @@ const operationsView: ResultBuilder = {
 };
 
 const dataApiBuilders: Readonly<Record<DataApiOperation, ResultBuilder>> = {
-    getAggregatedSignatures: primary.signaturesView,
+    getAggregatedSignatures: signaturesView,
     listTransactions: evm.addressTransactionsView,
     getUtxosByAddressesV2: primary.utxosView,
     listAssetTransactions: primary.assetTransactionsView,

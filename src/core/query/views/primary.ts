@@ -2,7 +2,7 @@
  * Views of the primary-network endpoints: UTXOs (`getUtxosByAddressesV2`), X-Chain asset
  * transactions (`listAssetTransactions`) and vertices (`getVertexByHeight`), latest blocks
  * (`listLatestPrimaryNetworkBlocks`), subnets and L1s (`listSubnets`), L1 validators
- * (`listL1Validators`) and the aggregated signatures of a Warp message (`getAggregatedSignatures`).
+ * (`listL1Validators`). The aggregated signatures of a Warp message have their own view (`warp.ts`).
  */
 import type {
     AssetAmount,
@@ -11,7 +11,6 @@ import type {
     L1Validator,
     PrimaryNetworkBlock,
     PrimaryNetworkUtxo,
-    SignatureAggregation,
     Subnet,
     XChainTransaction,
     XChainVertex,
@@ -87,8 +86,11 @@ export const utxosView: ResultBuilder = {
             list(u.addresses.map((a) => pnAddressLink(net, a, chain))),
             text(u.utxoType),
             time(isP ? u.blockTimestamp : u.timestamp),
-            pnTxLink(net, isP ? u.txHash : u.creationTxHash),
-            u.consumingTxHash ? pnTxLink(net, u.consumingTxHash) : badge('unspent', 'ok'),
+            // A UTXO does not say which kind of transaction made or spent it.
+            pnTxLink(net, isP ? u.txHash : u.creationTxHash, undefined),
+            u.consumingTxHash
+                ? pnTxLink(net, u.consumingTxHash, undefined)
+                : badge('unspent', 'ok'),
             isP ? bool(u.staked) : empty,
         ];
     },
@@ -140,7 +142,7 @@ export const assetTransactionsView: ResultBuilder = {
                       ),
                   );
         return [
-            pnTxLink(net, t.txHash),
+            pnTxLink(net, t.txHash, t.txType),
             time(t.timestamp),
             text(t.txType),
             assetAmounts(t.amountUnlocked),
@@ -314,7 +316,9 @@ export const subnetsView: ResultBuilder = {
             list((s.blockchains ?? []).map(blockchainCell)),
             text(`${owners.threshold ?? '?'} of ${owners.addresses?.length ?? 0}`),
             manager ? evmAddressLink(manager.blockchainId, manager.contractAddress) : empty,
-            s.l1ConversionTransactionHash ? pnTxLink(net, s.l1ConversionTransactionHash) : empty,
+            s.l1ConversionTransactionHash
+                ? pnTxLink(net, s.l1ConversionTransactionHash, 'ConvertSubnetToL1Tx')
+                : empty,
         ];
     },
     header(_result, request, context) {
@@ -384,25 +388,6 @@ export const l1ValidatorsView: ResultBuilder = {
             sections: [],
             mainTitle: 'Validators',
             empty: 'No L1 validators match.',
-        };
-    },
-};
-
-/** `getAggregatedSignatures` */
-export const signaturesView: ResultBuilder = {
-    header(result, request, context) {
-        const net = network(request, context);
-        const r = result as SignatureAggregation;
-        const message = cleanText(r.signedMessage);
-        return {
-            title: `Aggregated signatures of ${shortenId(param(request, 'txHash'), 10, 8)}`,
-            subtitle: `${net} · Warp message`,
-            fields: fields(
-                ['Transaction', pnTxLink(net, param(request, 'txHash'))],
-                ['Signed message', id(message, undefined, 24, 12)],
-                ['Length', num(Math.floor(message.replace(/^0x/, '').length / 2))],
-            ),
-            sections: [{ title: 'Signed message (hex)', fields: fields(['Hex', text(message)]) }],
         };
     },
 };

@@ -5,6 +5,7 @@
  * string goes through the cell constructors, which keep it as text.
  */
 import type { RpcReceipt } from '../../nodeRpc/schemas';
+import type { CanonicalValidatorSet } from '../../warp';
 import type { ContractKnowledge } from '../../workspace/knowledge';
 import type { QueryRequest } from '../../../shared/query';
 import type { Cell, Column, Field, Section, Tone } from '../../../shared/viewModel';
@@ -25,7 +26,17 @@ export interface ViewContext {
     readonly evmChainId?: string | undefined;
     /** What a transaction read from a node comes with. */
     readonly evmTx?: EvmTransactionExtras | undefined;
+    /** The validator set a Warp message's signer bits are mapped on, or why it is missing. */
+    readonly warpValidators?: WarpValidators | undefined;
 }
+
+/**
+ * The canonical validator set of a Warp message's source subnet as read from a node, with the
+ * P-Chain height it was read at and the subnet's name for the panel.
+ */
+export type WarpValidators =
+    | { readonly subnet: string; readonly height: string; readonly set: CanonicalValidatorSet }
+    | { readonly error: string };
 
 /** The receipt of a transaction read from a node and, when it failed, its revert data. */
 export interface EvmTransactionExtras {
