@@ -58,6 +58,7 @@ import {
     vscodeVersion,
     writeUserSettings,
 } from './codeServer.mjs';
+import { vscePackageArguments } from './package.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const out = path.join(root, 'out');
@@ -240,6 +241,7 @@ async function buildAll() {
         'package.json',
         'package.nls.json',
         'README.md',
+        'CHANGELOG.md',
         'LICENSE',
         '.vscodeignore',
         'esbuild.mjs',
@@ -257,12 +259,10 @@ async function buildAll() {
         );
     step('packaging the .vsix (vsce package)');
     const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
-    const pack = await runLogged(
-        'package',
-        process.execPath,
-        [vsce, 'package', '--no-rewrite-relative-links', '--out', 'dist/avalanche-explorer.vsix'],
-        { cwd: buildDir },
-    );
+    const { args: vsceArgs } = vscePackageArguments(manifest);
+    const pack = await runLogged('package', process.execPath, [vsce, ...vsceArgs], {
+        cwd: buildDir,
+    });
     if (pack.code !== 0)
         throw new Error(`vsce package failed; see ${pack.logFile}\n${tail(pack.logFile)}`);
     dist = path.join(buildDir, 'dist');
