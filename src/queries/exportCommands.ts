@@ -96,6 +96,27 @@ export class ExportCommands {
             { name: 'includeChains', kind: 'exportChains', label: 'Chains', optional: false },
         ]);
         if (!targets) return;
+        // A primary-network export can also take the owner's C-Chain EVM addresses (the OpenAPI's
+        // `cChainEvmAddresses`), whose atomic imports and exports it then includes.
+        const evmSide = evm
+            ? {}
+            : await new PromptFlow(this.services, {
+                  title,
+                  initial: Array.isArray(given['cChainEvmAddresses'])
+                      ? { cChainEvmAddresses: given['cChainEvmAddresses'] as string[] }
+                      : {},
+                  exportType: type,
+              }).ask([
+                  {
+                      name: 'cChainEvmAddresses',
+                      kind: 'evmAddresses',
+                      label: 'C-Chain EVM addresses',
+                      optional: true,
+                      hint: '0x… (comma-separated): the same owner on the C-Chain',
+                  },
+              ]);
+        if (!evmSide) return;
+        const evmAddresses = evmSide['cChainEvmAddresses'];
         const params: PostTransactionExportJobParams = {
             type,
             firstDate: String(rest['firstDate']),
@@ -103,6 +124,7 @@ export class ExportCommands {
             options: {
                 addresses: targets['addresses'] as string[],
                 includeChains: targets['includeChains'] as string[],
+                ...(Array.isArray(evmAddresses) ? { cChainEvmAddresses: evmAddresses } : {}),
             },
         };
         await this.start(params);
@@ -118,6 +140,21 @@ export class ExportCommands {
         await this.services.rememberOperation(stored);
         logger.info(`Export ${op.operationId} created (${op.operationType})`);
         await this.follow(stored);
+    }
+
+    /**
+     * Follows again the exports a reload interrupted (`operationsToResume`), each in its own
+     * progress notification; returns how many.
+     */
+    resumeRunning(): number {
+        const ops = loadCore().operationsToResume(this.services.operations());
+        for (const op of ops) {
+            void this.follow(op).catch((error: unknown) => {
+                logger.warn(`Following export ${op.operationId} again failed`, error);
+            });
+        }
+        if (ops.length > 0) logger.info(`Following ${ops.length} running export(s) again`);
+        return ops.length;
     }
 
     /** Follows an export in a cancellable progress notification, then reports the outcome. */

@@ -9,11 +9,29 @@ import * as vscode from 'vscode';
 import { Disposable } from '../platform/disposable';
 import { log } from '../platform/log';
 import { panelViewType } from './panelViewTypes';
+import { StateKey } from './stateKeys';
 import type { CommandHandler } from '../commands/runCommand';
 import { QueryCommandId } from '../commands/queryCommandIds';
 import type * as Feature from './queryFeature';
 
 const logger = log.for('Queries');
+
+/** How long after activation interrupted exports are followed again: startup goes first. */
+const resumeDelayMs = 5_000;
+
+/** True when a stored export was last seen running; read without the queries bundle. */
+function hasRunningExport(state: vscode.Memento): boolean {
+    const stored = state.get<unknown>(StateKey.Operations);
+    return (
+        Array.isArray(stored) &&
+        stored.some(
+            (o) =>
+                typeof o === 'object' &&
+                o !== null &&
+                (o as { status?: unknown }).status === 'RUNNING',
+        )
+    );
+}
 
 export class LazyQueries extends Disposable {
     private loaded: Feature.QueryFeature | undefined;
@@ -35,6 +53,18 @@ export class LazyQueries extends Disposable {
                 },
             }),
         );
+        // An export still running when the window closed is followed to its end again; the
+        // queries bundle loads for that only when there is one.
+        if (hasRunningExport(deps.state)) {
+            const timer = setTimeout(() => {
+                try {
+                    this.feature.exports.resumeRunning();
+                } catch (error) {
+                    logger.error('Following the running exports again failed', error);
+                }
+            }, resumeDelayMs);
+            this._register({ dispose: () => clearTimeout(timer) });
+        }
     }
 
     /** The queries and panels, built on first use. */

@@ -556,22 +556,137 @@ export class QueryPanel extends Disposable {
                 : this.query.source === 'node'
                   ? this.query.method
                   : this.query.source;
+        let chosen = {
+            items: this.items,
+            rows: this.rows,
+            described: this.isList ? `${this.rows.length} loaded rows` : 'the result',
+        };
+        if (this.isList && this.nextPageToken !== undefined) {
+            const maxRows = core.exportAllLimits.maxRows.toLocaleString('en-US');
+            const scope = await this.deps.services.inputs.pick(
+                [
+                    {
+                        label: 'Loaded rows',
+                        description: `${this.rows.length.toLocaleString('en-US')} rows`,
+                        value: 'loaded' as const,
+                    },
+                    {
+                        label: 'All pages',
+                        description: `up to ${maxRows} rows`,
+                        detail: 'Reads the pages after the loaded ones first, with progress; a cancel keeps what was read.',
+                        value: 'all' as const,
+                    },
+                ],
+                {
+                    key: 'exportScope',
+                    title: `Export as ${format.toUpperCase()}`,
+                    placeholder: 'More pages follow the loaded rows',
+                },
+            );
+            if (!scope) return;
+            if (scope === 'all') {
+                const all = await this.readAllPages();
+                if (!all) return;
+                chosen = all;
+            }
+        }
         const uri = await this.deps.services.inputs.saveFile({
             key: `export-${format}`,
-            title: `Export ${this.isList ? `${this.rows.length} loaded rows` : 'the result'} as ${format.toUpperCase()}`,
+            title: `Export ${chosen.described} as ${format.toUpperCase()}`,
             defaultName: core.exportFileName(what, format),
             filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
         });
         if (!uri) return;
         const text =
             format === 'csv'
-                ? core.toCsv(this.columns!, this.rows)
-                : core.toJson(this.isList ? this.items : this.rawValue());
+                ? core.toCsv(this.columns!, chosen.rows)
+                : core.toJson(this.isList ? chosen.items : this.rawValue());
         await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
         void vscode.window.setStatusBarMessage(
-            `Avalanche: exported ${this.isList ? `${this.rows.length} rows` : 'the result'} to ${uri.path.split('/').pop() ?? 'a file'}`,
+            `Avalanche: exported ${this.isList ? `${chosen.rows.length} rows` : 'the result'} to ${uri.path.split('/').pop() ?? 'a file'}`,
             5000,
         );
+    }
+
+    /**
+     * Reads every page after the loaded ones, in a cancellable progress notification, after a
+     * warning when the Data API quota could run out on the way. Undefined when the user said no.
+     */
+    private async readAllPages(): Promise<
+        { items: unknown[]; rows: Cell[][]; described: string } | undefined
+    > {
+        const core = loadCore();
+        const query = this.query;
+        const maxRows = core.exportAllLimits.maxRows;
+        if (query.source === 'dataApi') {
+            const size = Number(query.params['pageSize']) || this.rows.length;
+            const warning = core.exportQuotaWarning(
+                this.deps.services.clients.quota,
+                core.pagesAtMost(this.items.length, size, maxRows),
+                core.dataApiComputeUnits[query.operation],
+            );
+            const go =
+                warning === undefined ||
+                (await this.deps.services.inputs.confirm({
+                    key: 'exportQuota',
+                    message: 'The Data API quota may run out during this export',
+                    detail: warning,
+                    action: 'Export All Pages',
+                }));
+            if (!go) return undefined;
+        }
+        const read = await vscode.window.withProgress(
+            {
+                location: vscode.ProgressLocation.Notification,
+                title: `Avalanche: reading every page of ${this.webviewPanel.title}`,
+                cancellable: true,
+            },
+            async (progress, token) => {
+                const abort = new AbortController();
+                const listener = token.onCancellationRequested(() => abort.abort());
+                try {
+                    return await core.readRemainingPages({
+                        loaded: this.items,
+                        nextPageToken: this.nextPageToken,
+                        maxRows,
+                        signal: abort.signal,
+                        readPage: async (pageToken, signal) => {
+                            const run = await this.deps.runner.run(query, pageToken, signal);
+                            const items = core.resultItems(query, run.result) ?? [];
+                            const rows = core.buildRows(query, items, run.context);
+                            return { items, nextPageToken: run.nextPageToken, rows };
+                        },
+                        onProgress: (rows, pages) =>
+                            progress.report({
+                                message: `${rows.toLocaleString('en-US')} of at most ${maxRows.toLocaleString('en-US')} rows, ${pages} more pages`,
+                                increment:
+                                    (100 * pages) /
+                                    Math.max(
+                                        1,
+                                        core.pagesAtMost(0, Math.max(1, this.rows.length), maxRows),
+                                    ),
+                            }),
+                    });
+                } finally {
+                    listener.dispose();
+                }
+            },
+        );
+        if (read.stoppedBy === 'failed') {
+            const reason = log.redact(formatError(read.error).message);
+            logger.warn(`Reading every page of ${core.querySummary(query)} failed`, read.error);
+            void this.deps.services.inputs.notify({
+                key: 'exportPageFailed',
+                severity: 'warning',
+                message: `A page failed while reading every page: ${reason} The ${read.items.length.toLocaleString('en-US')} rows read so far can still be saved.`,
+                actions: [],
+            });
+        }
+        return {
+            items: read.items,
+            rows: [...this.rows, ...read.pageRows.flatMap((rows) => rows.map((row) => [...row]))],
+            described: core.describeExportAll(read, maxRows),
+        };
     }
 
     private async showHistory(): Promise<void> {

@@ -8,6 +8,7 @@ import type {
     QueryRun as CoreQueryRun,
     DataApiOperation,
     NodeRpcMethod,
+    Operation,
     QueryDeps,
     ViewContext,
 } from '../core/index';
@@ -51,7 +52,21 @@ export class QueryRunner {
             request.source === 'operations'
                 ? { result: await this.refreshOperations(signal), context: {} }
                 : await loadCore().runQuery(request, this.deps, { pageToken, signal });
+        if (request.source === 'dataApi' && request.operation === 'getOperationResult')
+            await this.remember(run.result as Operation);
         return { ...run, context: { ...(await contextPromise), ...run.context } };
+    }
+
+    /**
+     * An operation looked up by id joins the remembered ones (the operations panel, and following
+     * after a reload), keeping the request it was created with when this extension created it.
+     */
+    private async remember(op: Operation): Promise<void> {
+        const core = loadCore();
+        const known = this.services.operation(op.operationId);
+        await this.services.rememberOperation(
+            known ? core.updateStored(known, op) : core.storeOperation(op, undefined),
+        );
     }
 
     private readonly deps: QueryDeps = {

@@ -21,12 +21,9 @@ import type { QueriesTesting } from './queriesTesting';
 
 const logger = log.for('Queries');
 
-/** `globalState` keys. */
-export const StateKey = {
-    History: 'avalanche.query.history',
-    RecentValues: 'avalanche.query.recentValues',
-    Operations: 'avalanche.query.exportOperations',
-} as const;
+import { StateKey } from './stateKeys';
+
+export { StateKey };
 
 export class QueryServices extends Disposable {
     private readonly vsCodeInputs = new VsCodeInputProvider();

@@ -23,8 +23,10 @@ import {
     queryApi,
     renderedPanel,
     runScripted,
+    ScriptedInputs,
     settledPanel,
 } from './commandsScript';
+import { eventually } from './helpers';
 import { clearSandboxRequests, sandboxRequests, testEnv } from './testEnv';
 
 async function requestedOperations(): Promise<string[]> {
@@ -595,7 +597,7 @@ suite('(integration) query commands', function () {
         const operations = api.queries.services.operations();
         assert.ok(operations.length >= 3);
         assert.equal(operations[1]!.status, 'COMPLETED_WITH_WARNING');
-        assert.equal(operations[0]!.request.firstDate, operations[1]!.nextDate);
+        assert.equal(operations[0]!.request?.firstDate, operations[1]!.nextDate);
 
         // The status command and the operations panel show them.
         await runScripted(DataApiQueryCommandId.QueryGetOperationResult, {
@@ -609,6 +611,54 @@ suite('(integration) query commands', function () {
         await vscode.commands.executeCommand(QueryToolCommandId.ShowExportOperations);
         const list = await settledPanel((s) => s.kind === 'operations', 'operations panel');
         assert.ok(list.rows >= 3);
+
+        // An export looked up by id that this window did not start is remembered too (#18).
+        const created = await fetch(`${testEnv().dataApiUrl}/v1/operations/transactions:export`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+                type: 'TRANSACTION_EXPORT_EVM',
+                firstDate: '2025-01-01',
+                lastDate: '2025-01-31',
+                options: { addresses: [known.evmAddress], includeChains: [known.cChainId] },
+            }),
+        });
+        const foreign = ((await created.json()) as { operationId: string }).operationId;
+        assert.equal(api.queries.services.operation(foreign), undefined);
+        await runScripted(DataApiQueryCommandId.QueryGetOperationResult, { operationId: foreign });
+        await settledPanel(
+            (s) =>
+                s.query.source === 'dataApi' &&
+                s.query.operation === 'getOperationResult' &&
+                s.query.params['operationId'] === foreign,
+            'status panel of the looked-up export',
+        );
+        const remembered = api.queries.services.operation(foreign);
+        assert.ok(remembered, 'the looked-up export is remembered');
+        assert.equal(remembered.request, undefined);
+
+        // After a reload, an export last seen running is followed to its end again (#18).
+        await api.queries.services.rememberOperation({
+            ...remembered,
+            status: 'RUNNING',
+            updatedAtMs: Date.now(),
+        });
+        const resumed = new ScriptedInputs({});
+        api.queries.testing.inputs = resumed;
+        try {
+            assert.ok(api.queries.exports.resumeRunning() >= 1);
+            await eventually(
+                () =>
+                    api.queries.services.operation(foreign)?.status !== 'RUNNING' &&
+                    resumed.asked.some((a) => a.type === 'notify' && a.key.startsWith('export'))
+                        ? true
+                        : undefined,
+                'the resumed export to finish and its outcome to be told',
+                20_000,
+            );
+        } finally {
+            api.queries.testing.inputs = undefined;
+        }
 
         // A bad export is refused before anything is sent.
         await clearSandboxRequests();

@@ -259,7 +259,11 @@ suite('(integration) query panels', function () {
         const panel = panelOf((p) => p.kind === 'address');
         const csvFile = path.join(folder, 'rows.csv');
         const jsonFile = path.join(folder, 'rows.json');
-        const inputs = new ScriptedInputs({ 'export-csv': csvFile, 'export-json': jsonFile });
+        const inputs = new ScriptedInputs({
+            exportScope: 'loaded',
+            'export-csv': csvFile,
+            'export-json': jsonFile,
+        });
         api.queries.testing.inputs = inputs;
         await panel.deliver({ type: 'export', format: 'csv' });
         await panel.deliver({ type: 'export', format: 'json' });
@@ -276,6 +280,93 @@ suite('(integration) query panels', function () {
         assert.equal(json.length, 10);
         assert.match(json[0]!.nativeTransaction.txHash, /^0x/);
         assert.match(inputs.of('export-csv')[0]!.value!, /^avalanche-listtransactions-.*\.csv$/);
+    });
+
+    test('"All pages" exports every page after the loaded ones, exactly, and says so (#18)', async () => {
+        const query = {
+            source: 'dataApi' as const,
+            operation: 'listL1Validators',
+            params: { network: 'mainnet', subnetId: known.l1SubnetId, pageSize: 2 },
+        };
+        await open(query);
+        await settledPanel(
+            (s) => s.query.source === 'dataApi' && s.query.operation === 'listL1Validators',
+            'L1 validators panel',
+        );
+        const panel = panelOf(
+            (p) =>
+                p.currentQuery.source === 'dataApi' &&
+                p.currentQuery.operation === 'listL1Validators',
+        );
+        assert.equal(panel.snapshot().rows, 2);
+        assert.ok(panel.snapshot().hasMore);
+        const jsonFile = path.join(folder, 'all-validators.json');
+        const csvFile = path.join(folder, 'all-validators.csv');
+        const inputs = new ScriptedInputs({
+            exportScope: 'all',
+            'export-json': jsonFile,
+            'export-csv': csvFile,
+        });
+        api.queries.testing.inputs = inputs;
+        await panel.deliver({ type: 'export', format: 'json' });
+        const every = await fetch(
+            `${testEnv().dataApiUrl}/v1/networks/mainnet/l1Validators?subnetId=${known.l1SubnetId}&pageSize=100`,
+        );
+        const expected = ((await every.json()) as { validators: unknown[] }).validators.length;
+        const json = JSON.parse(readFileSync(jsonFile, 'utf8')) as { weight: string }[];
+        assert.equal(json.length, expected, 'every validator, not the 2 loaded');
+        assert.ok(expected > 2);
+        // uint64s stay exact through the export (2^53 + 1 on the sandbox's known L1).
+        assert.ok(json.some((v) => v.weight === '9007199254740993'));
+        assert.match(
+            inputs.of('export-json')[0]!.title,
+            new RegExp(`Export ${expected} rows, every page as JSON`),
+        );
+        assert.equal(panel.snapshot().rows, 2, 'the panel keeps what it showed');
+
+        await panel.deliver({ type: 'export', format: 'csv' });
+        const lines = readFileSync(csvFile, 'utf8').trimEnd().split('\r\n');
+        assert.equal(lines.length, expected + 1, 'a header and every row');
+    });
+
+    test('"All pages" warns first when the Data API quota could run out, and no means nothing is read (#18)', async () => {
+        const query = {
+            source: 'dataApi' as const,
+            operation: 'listL1Validators',
+            params: { network: 'mainnet', subnetId: known.l1SubnetId, pageSize: 2 },
+        };
+        await open(query);
+        await settledPanel(
+            (s) => s.query.source === 'dataApi' && s.query.operation === 'listL1Validators',
+            'L1 validators panel',
+        );
+        const panel = panelOf(
+            (p) =>
+                p.currentQuery.source === 'dataApi' &&
+                p.currentQuery.operation === 'listL1Validators',
+        );
+        const saved = api.clients.quota;
+        api.clients.quota = { remaining: 30, limit: 20_000, resetSeconds: 50, atMs: Date.now() };
+        try {
+            const inputs = new ScriptedInputs({ exportScope: 'all', exportQuota: false });
+            api.queries.testing.inputs = inputs;
+            await clearSandboxRequests();
+            await panel.deliver({ type: 'export', format: 'json' });
+            const warned = inputs.of('exportQuota')[0];
+            assert.ok(warned, 'the quota warning was asked');
+            assert.match(warned.message!, /compute units/);
+            assert.match(
+                warned.message!,
+                /has 30 left until \d\d:\d\d:\d\d UTC, enough for 1 page\./,
+            );
+            assert.equal(inputs.of('export-json').length, 0, 'no save dialog after no');
+            assert.ok(
+                !(await requestedOperations()).includes('listL1Validators'),
+                'no page read after no',
+            );
+        } finally {
+            api.clients.quota = saved;
+        }
     });
 
     test('copy JSON, copy as curl (key redacted unless confirmed) and the Raw JSON tab', async () => {

@@ -21,6 +21,7 @@ import {
     maxHistoryEntries,
     notificationText,
     operationOutcome,
+    operationsToResume,
     parsePageMessage,
     parsePersistedState,
     parseQueryRequest,
@@ -246,6 +247,43 @@ describe('(unit) export operations', () => {
         assert.equal(continuationRequest(request, undefined), undefined);
         assert.equal(continuationRequest(request, '2026-01-01'), undefined, 'past lastDate');
         assert.equal(continuationRequest(request, 'soon'), undefined);
+    });
+
+    it('an operation looked up by id is stored without a request, and offers no continuation', () => {
+        const op = {
+            operationId: 'by-id',
+            operationType: 'TRANSACTION_EXPORT_EVM',
+            operationStatus: 'COMPLETED_WITH_WARNING',
+            metadata: { code: 'WarnTruncatedExport', nextDate: '2025-01-01' },
+            createdAtTimestamp: 1_700_000_000_000,
+            updatedAtTimestamp: 1_700_000_000_000,
+        };
+        const stored = storeOperation(op, undefined);
+        assert.equal(stored.request, undefined);
+        assert.equal(stored.nextDate, '2025-01-01');
+        assert.equal(continuationRequest(stored.request, stored.nextDate), undefined);
+    });
+
+    it('after a reload, follows again the exports last seen running within a day (#18)', () => {
+        const now = 1_800_000_000_000;
+        const at = (status: string, agoMs: number) => ({
+            operationId: `${status}-${agoMs}`,
+            operationType: 'TRANSACTION_EXPORT_EVM',
+            status,
+            createdAtMs: now - agoMs,
+            updatedAtMs: now - agoMs,
+        });
+        const list = [
+            at('RUNNING', 60_000),
+            at('COMPLETED', 60_000),
+            at('RUNNING', 25 * 3_600_000),
+            at('FAILED', 1_000),
+            at('RUNNING', 23 * 3_600_000),
+        ];
+        assert.deepEqual(
+            operationsToResume(list, now).map((o) => o.operationId),
+            ['RUNNING-60000', `RUNNING-${23 * 3_600_000}`],
+        );
     });
 
     it('polls quickly at first, then every 5 s', () => {

@@ -571,3 +571,31 @@ export function validateParams<K extends DataApiOperation>(
 ): void {
     prepareRequest(operation, params);
 }
+
+/**
+ * The compute units one call costs against the Data API's rate limit: the OpenAPI's
+ * `x-execution-weight` (free 1, small 10, medium 20, large 50, xl 100, xxl 200; see
+ * https://developers.avacloud.io/introduction/rate-limits). The Metrics API counts on its own
+ * scale and its own quota, so its route is not here.
+ */
+export const dataApiComputeUnits: Readonly<Partial<Record<string, number>>> = {
+    supportedChains: 1,
+    getOperationResult: 10,
+    getUtxosByAddressesV2: 100,
+    listAssetTransactions: 100,
+    getAggregatedSignatures: 20,
+    listTransactions: 20,
+    postTransactionExportJob: 20,
+    listSubnets: 20,
+    listErc1155Transactions: 20,
+    listErc20Balances: 20,
+    listTransfers: 20,
+    listInternalTransactions: 20,
+    listErc1155Balances: 20,
+    getTransactionsForBlock: 20,
+    listCollectibleBalances: 20,
+    getVertexByHeight: 20,
+    getTransaction: 20,
+    listLatestPrimaryNetworkBlocks: 20,
+    listL1Validators: 20,
+} satisfies Partial<Record<DataApiOperation, number>>;

@@ -7,6 +7,7 @@ export { cleanText } from './cells';
 export * from './curl';
 export * from './dataApiQueries';
 export * from './exportRows';
+export * from './exportAll';
 export * from './history';
 export * from './nodeChanges';
 export * from './nodeQueries';

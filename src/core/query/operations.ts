@@ -12,8 +12,11 @@ import type { PostTransactionExportJobParams } from '../dataApi/params';
 export interface StoredOperation {
     readonly operationId: string;
     readonly operationType: string;
-    /** The body it was created with, so that a truncated export can be continued. */
-    readonly request: PostTransactionExportJobParams;
+    /**
+     * The body it was created with, so that a truncated export can be continued; absent for an
+     * operation this extension did not start but was asked about by id.
+     */
+    readonly request?: PostTransactionExportJobParams | undefined;
     /** The last status read, `RUNNING` until it was read otherwise. */
     readonly status: string;
     readonly createdAtMs: number;
@@ -71,14 +74,14 @@ export function epochToMs(value: number | undefined): number | undefined {
 /** The stored form of a freshly read operation. */
 export function storeOperation(
     op: Operation,
-    request: PostTransactionExportJobParams,
+    request: PostTransactionExportJobParams | undefined,
     nowMs: number = Date.now(),
 ): StoredOperation {
     return updateStored(
         {
             operationId: op.operationId,
             operationType: op.operationType,
-            request,
+            ...(request ? { request } : {}),
             status: op.operationStatus,
             createdAtMs: epochToMs(op.createdAtTimestamp) ?? nowMs,
             updatedAtMs: epochToMs(op.updatedAtTimestamp) ?? nowMs,
@@ -112,6 +115,23 @@ export function rememberOperation(
     return [op, ...list.filter((o) => o.operationId !== op.operationId)].slice(0, max);
 }
 
+/** How long after its last change a running export is still followed after a reload. */
+export const resumeWindowMs = 24 * 3_600_000;
+
+/**
+ * The exports to follow again after a reload: the ones last seen running, changed within
+ * `resumeWindowMs` (an older one is more likely gone than running; its row in the operations
+ * panel still offers "Follow").
+ */
+export function operationsToResume(
+    list: readonly StoredOperation[],
+    nowMs: number = Date.now(),
+): StoredOperation[] {
+    return list.filter(
+        (o) => operationOutcome(o) === 'running' && nowMs - o.updatedAtMs <= resumeWindowMs,
+    );
+}
+
 /** Delay before poll number `attempt` (0-based): quick at first, then every 5 s. */
 export function pollDelayMs(attempt: number): number {
     const schedule = [300, 500, 1000, 2000, 3000];
@@ -123,10 +143,10 @@ export function pollDelayMs(attempt: number): number {
  * deprecated `startDate` is dropped in favour of `firstDate`). Undefined when there is no date.
  */
 export function continuationRequest(
-    request: PostTransactionExportJobParams,
+    request: PostTransactionExportJobParams | undefined,
     nextDate: string | undefined,
 ): PostTransactionExportJobParams | undefined {
-    if (!nextDate || !/^\d{4}-\d{2}-\d{2}$/.test(nextDate)) return undefined;
+    if (!request || !nextDate || !/^\d{4}-\d{2}-\d{2}$/.test(nextDate)) return undefined;
     const next: PostTransactionExportJobParams = { ...request, firstDate: nextDate };
     delete next.startDate;
     if (next.lastDate !== undefined && next.lastDate < nextDate) return undefined;
