@@ -135,7 +135,9 @@ export class QueryServices extends Disposable {
                 o !== null &&
                 typeof (o as StoredOperation).operationId === 'string' &&
                 typeof (o as StoredOperation).status === 'string' &&
-                typeof (o as StoredOperation).request === 'object',
+                // Absent for an operation looked up by id rather than created here.
+                ((o as StoredOperation).request === undefined ||
+                    typeof (o as StoredOperation).request === 'object'),
         );
     }
 

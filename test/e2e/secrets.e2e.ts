@@ -36,6 +36,7 @@ import {
     filesUnder,
     openAvalancheContainer,
     quickInput,
+    quickPickRow,
     resetWorkbench,
     viewPane,
 } from './harness';
@@ -79,6 +80,21 @@ async function exportTo(
     await frame.locator('button', { hasText: label }).first().click();
     const input = quickInput();
     await input.waitFor({ timeout: 15_000 });
+    // A list with more pages first asks which rows to save: the loaded ones, here.
+    const loaded = quickPickRow('Loaded rows');
+    if (
+        await loaded
+            .first()
+            .waitFor({ timeout: 2_000 })
+            .then(
+                () => true,
+                () => false,
+            )
+    ) {
+        await loaded.first().click();
+        await page.waitForTimeout(300);
+        await input.waitFor({ timeout: 15_000 });
+    }
     // The dialog fills in its default name a moment after it opens: type until ours stays.
     for (let tries = 0; tries < 10; tries++) {
         await input.fill(base);

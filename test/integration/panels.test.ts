@@ -45,6 +45,19 @@ suite('(integration) query panels', function () {
         params: { chainId: known.cChainId, address: known.evmAddress, pageSize: 10 },
     });
 
+    /** The known L1's validators, two a page: a list with more pages to export. */
+    const pagedValidators = async (): Promise<QueryPanel> => {
+        await open({
+            source: 'dataApi',
+            operation: 'listL1Validators',
+            params: { network: 'mainnet', subnetId: known.l1SubnetId, pageSize: 2 },
+        });
+        const validators = (q: QueryRequest) =>
+            q.source === 'dataApi' && q.operation === 'listL1Validators';
+        await settledPanel((s) => validators(s.query), 'L1 validators panel');
+        return panelOf((p) => validators(p.currentQuery));
+    };
+
     suiteSetup(async () => {
         api = await queryApi();
         known = testEnv().known.mainnet;
@@ -283,21 +296,7 @@ suite('(integration) query panels', function () {
     });
 
     test('"All pages" exports every page after the loaded ones, exactly, and says so (#18)', async () => {
-        const query = {
-            source: 'dataApi' as const,
-            operation: 'listL1Validators',
-            params: { network: 'mainnet', subnetId: known.l1SubnetId, pageSize: 2 },
-        };
-        await open(query);
-        await settledPanel(
-            (s) => s.query.source === 'dataApi' && s.query.operation === 'listL1Validators',
-            'L1 validators panel',
-        );
-        const panel = panelOf(
-            (p) =>
-                p.currentQuery.source === 'dataApi' &&
-                p.currentQuery.operation === 'listL1Validators',
-        );
+        const panel = await pagedValidators();
         assert.equal(panel.snapshot().rows, 2);
         assert.ok(panel.snapshot().hasMore);
         const jsonFile = path.join(folder, 'all-validators.json');
@@ -330,21 +329,7 @@ suite('(integration) query panels', function () {
     });
 
     test('"All pages" warns first when the Data API quota could run out, and no means nothing is read (#18)', async () => {
-        const query = {
-            source: 'dataApi' as const,
-            operation: 'listL1Validators',
-            params: { network: 'mainnet', subnetId: known.l1SubnetId, pageSize: 2 },
-        };
-        await open(query);
-        await settledPanel(
-            (s) => s.query.source === 'dataApi' && s.query.operation === 'listL1Validators',
-            'L1 validators panel',
-        );
-        const panel = panelOf(
-            (p) =>
-                p.currentQuery.source === 'dataApi' &&
-                p.currentQuery.operation === 'listL1Validators',
-        );
+        const panel = await pagedValidators();
         const saved = api.clients.quota;
         api.clients.quota = { remaining: 30, limit: 20_000, resetSeconds: 50, atMs: Date.now() };
         try {
