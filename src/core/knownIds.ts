@@ -4,6 +4,7 @@
  * `utils/constants/network_ids.go`, `genesis/genesis_test.go`, and coreth's `params/config.go`).
  */
 import { cb58Decode } from './ids/cb58';
+import { bytesToHex } from './ids/hex';
 import { pChainId } from './ids/primaryNetwork';
 
 /** The networks a well-known id belongs to; the P-Chain id is the same on every network. */
@@ -47,18 +48,12 @@ export const knownCb58Ids: ReadonlyMap<string, KnownId> = new Map<string, KnownI
     ['2fombhL7aGPwj3KH4bfrmJwW6PVnMobf9Y2fn9GwxiAAJyFDbe', avaxAsset('local')],
 ]);
 
-function toHex(bytes: Uint8Array): string {
-    let hex = '0x';
-    for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-    return hex;
-}
-
 /** The same ids keyed by their bytes32 form (`0x` + 64 lower-case hex), as Solidity code holds them. */
 export const knownHexIds: ReadonlyMap<string, KnownId> = new Map(
     [...knownCb58Ids].map(([cb58, known]): [string, KnownId] => {
         const bytes = cb58Decode(cb58);
         if (bytes?.length !== 32) throw new Error(`knownIds: ${cb58} is not a 32-byte cb58 id`);
-        return [toHex(bytes), known];
+        return [bytesToHex(bytes), known];
     }),
 );
 

@@ -22,6 +22,7 @@ import type {
     Subnet,
 } from '../dataApi/model';
 import { cb58Decode } from '../ids/cb58';
+import { bytesToHex } from '../ids/hex';
 import { pChainId } from '../ids/primaryNetwork';
 import { type NodeRpcMethod, nodeRpcMethods } from '../nodeRpc/methods';
 import { batchCall, type NodeRpcClient } from '../nodeRpc/rpcClient';
@@ -69,16 +70,10 @@ const maxEvmProbes = 32;
 /** Most subnets read in detail (`platform.getSubnet` each). */
 const maxSubnets = 200;
 
-function hexOf(bytes: Uint8Array): string {
-    let hex = '0x';
-    for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
-    return hex;
-}
-
 /** A cb58 id's bytes as `0x…` hex (the form Solidity and the Data API's `validationIdHex` use). */
 export function cb58ToHex(id: string): string {
     const bytes = cb58Decode(id);
-    return bytes ? hexOf(bytes) : '';
+    return bytes ? bytesToHex(bytes) : '';
 }
 
 /** An integer from a decimal string; 0 when the node left it out. */

@@ -17,9 +17,10 @@
  * what is left, trailing bytes are an error as in AvalancheGo's codec manager, and `uint64`s stay
  * `bigint` (weights and expiries do not fit a JS number).
  */
-import { bech32 } from '@scure/base';
+import { bech32, hex } from '@scure/base';
 
 import { cb58Encode, nodeIdPrefix } from '../ids/cb58';
+import { bytesToHex } from '../ids/hex';
 import { hrpForNetworkId } from '../knownIds';
 
 /** The one codec version each of the three Warp codecs registers. */
@@ -184,12 +185,6 @@ class Reader {
     }
 }
 
-function hex(bytes: Uint8Array): string {
-    let out = '0x';
-    for (const b of bytes) out += b.toString(16).padStart(2, '0');
-    return out;
-}
-
 function id(bytes: Uint8Array): string {
     return cb58Encode(bytes);
 }
@@ -226,8 +221,9 @@ function decodePChainMessage(bytes: Uint8Array, networkId: number): PChainWarpMe
             message = {
                 kind: 'RegisterL1Validator',
                 subnetId,
-                nodeId: node.length === 20 ? `${nodeIdPrefix}${cb58Encode(node)}` : hex(node),
-                blsPublicKey: hex(r.fixed(blsPublicKeyBytes, 'the BLS public key')),
+                nodeId:
+                    node.length === 20 ? `${nodeIdPrefix}${cb58Encode(node)}` : bytesToHex(node),
+                blsPublicKey: bytesToHex(r.fixed(blsPublicKeyBytes, 'the BLS public key')),
                 expiry: r.u64('the expiry'),
                 remainingBalanceOwner: owner(r, 'the remaining balance owner', hrp),
                 disableOwner: owner(r, 'the disable owner', hrp),
@@ -288,7 +284,7 @@ function decodePayload(bytes: Uint8Array, networkId: number): WarpPayload {
             }
             payload = {
                 kind: 'AddressedCall',
-                sourceAddress: hex(sourceAddress),
+                sourceAddress: bytesToHex(sourceAddress),
                 payloadLength: inner.length,
                 message,
                 messageError,
@@ -331,9 +327,7 @@ function hexBytes(text: string): Uint8Array {
     }
     if (body.length % 2 !== 0) throw new Malformed('the message has an odd number of hex digits');
     if (!/^[0-9a-fA-F]*$/.test(body)) throw new Malformed('the message is not hexadecimal');
-    const bytes = new Uint8Array(body.length / 2);
-    for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(body.slice(2 * i, 2 * i + 2), 16);
-    return bytes;
+    return hex.decode(body);
 }
 
 /** Decodes the bytes of a signed Warp message (`warp.ParseMessage`). */
@@ -365,9 +359,9 @@ export function decodeSignedWarpBytes(bytes: Uint8Array): WarpDecodeResult {
                 signature: {
                     signers: indices,
                     signerCount: count,
-                    signersHex: hex(bits),
+                    signersHex: bytesToHex(bits),
                     paddedBitSet: bits.length > 0 && bits[0] === 0,
-                    signature: hex(signature),
+                    signature: bytesToHex(signature),
                 },
                 length: bytes.length,
             },

@@ -40,11 +40,7 @@ import {
     validationLink,
     vertexHeightLink,
 } from '../cells';
-import { col, param, type ResultBuilder, type ViewContext } from './types';
-
-function network(request: Parameters<typeof param>[0], context: ViewContext): string {
-    return param(request, 'network') || context.network;
-}
+import { col, param, queryNetwork, type ResultBuilder } from './types';
 
 function chainAlias(blockchainId: string, chainName?: string): string {
     if (chainName === 'x-chain' || chainName === 'c-chain' || chainName === 'p-chain')
@@ -76,7 +72,7 @@ export const utxosView: ResultBuilder = {
     ],
     row(item, request, context) {
         const u = item as PrimaryNetworkUtxo;
-        const net = network(request, context);
+        const net = queryNetwork(request, context);
         const chain = chainAlias(param(request, 'blockchainId'));
         const isP = 'txHash' in u;
         return [
@@ -95,7 +91,7 @@ export const utxosView: ResultBuilder = {
         ];
     },
     header(result, request, context) {
-        const net = network(request, context);
+        const net = queryNetwork(request, context);
         const r = result as ListUtxosResult;
         const addresses = request.source === 'dataApi' ? request.params['addresses'] : undefined;
         const addressList: readonly string[] = Array.isArray(addresses)
@@ -132,7 +128,7 @@ export const assetTransactionsView: ResultBuilder = {
     ],
     row(item, request, context) {
         const t = item as XChainTransaction;
-        const net = network(request, context);
+        const net = queryNetwork(request, context);
         const placement =
             'blockHeight' in t
                 ? num(t.blockHeight)
@@ -153,7 +149,7 @@ export const assetTransactionsView: ResultBuilder = {
         ];
     },
     header(result, request, context) {
-        const net = network(request, context);
+        const net = queryNetwork(request, context);
         const assetId = param(request, 'assetId');
         const first = (result as { items?: XChainTransaction[] }).items?.[0];
         const created = first?.assetCreated;
@@ -203,7 +199,7 @@ export const verticesView: ResultBuilder = {
         ];
     },
     header(_result, request, context) {
-        const net = network(request, context);
+        const net = queryNetwork(request, context);
         const height = request.source === 'dataApi' ? request.params['vertexHeight'] : undefined;
         const h = typeof height === 'number' ? height : 0;
         return {
@@ -236,7 +232,7 @@ export const primaryBlocksView: ResultBuilder = {
     ],
     row(item, request, context) {
         const b = item as PrimaryNetworkBlock;
-        const net = network(request, context);
+        const net = queryNetwork(request, context);
         return [
             num(b.blockNumber),
             id(b.blockHash),
@@ -254,7 +250,7 @@ export const primaryBlocksView: ResultBuilder = {
         ];
     },
     header(result, request, context) {
-        const net = network(request, context);
+        const net = queryNetwork(request, context);
         const info = (result as { chainInfo?: { chainName?: string } }).chainInfo;
         const blockchainId = param(request, 'blockchainId');
         const first = (result as { items?: PrimaryNetworkBlock[] }).items?.[0];
@@ -303,7 +299,7 @@ export const subnetsView: ResultBuilder = {
     ],
     row(item, request, context) {
         const s = item as Subnet;
-        const net = network(request, context);
+        const net = queryNetwork(request, context);
         const manager = s.l1ValidatorManagerDetails;
         const owners = s.subnetOwnershipInfo ?? {
             threshold: s.threshold,
@@ -322,7 +318,7 @@ export const subnetsView: ResultBuilder = {
         ];
     },
     header(_result, request, context) {
-        const net = network(request, context);
+        const net = queryNetwork(request, context);
         return {
             title: `Subnets and L1s of ${net}`,
             subtitle: 'P-Chain',
@@ -347,7 +343,7 @@ export const l1ValidatorsView: ResultBuilder = {
     ],
     row(item, request, context) {
         const v = item as L1Validator;
-        const net = network(request, context);
+        const net = queryNetwork(request, context);
         return [
             validationLink(net, v.validationId),
             nodeIdLink(net, v.nodeId),
@@ -359,7 +355,7 @@ export const l1ValidatorsView: ResultBuilder = {
         ];
     },
     header(result, request, context) {
-        const net = network(request, context);
+        const net = queryNetwork(request, context);
         const r = result as ListL1ValidatorsResult;
         return {
             title: param(request, 'subnetId')

@@ -76,6 +76,11 @@ export function col(key: string, label: string, align?: 'end'): Column {
     return align ? { key, label, align } : { key, label };
 }
 
+/** The network a primary-network query names, or the one its panel was opened on. */
+export function queryNetwork(request: QueryRequest, context: ViewContext): string {
+    return param(request, 'network') || context.network;
+}
+
 /** A string parameter of a Data API query, or ''. */
 export function param(request: QueryRequest, name: string): string {
     if (request.source !== 'dataApi') return '';

@@ -34,14 +34,17 @@ import {
     time,
     validationLink,
 } from '../cells';
-import { col, param, type ResultBuilder, type ViewContext, type ViewHeader } from './types';
+import {
+    col,
+    param,
+    queryNetwork,
+    type ResultBuilder,
+    type ViewContext,
+    type ViewHeader,
+} from './types';
 
 /** How many signer indices the overview lists before it only counts. */
 const listedIndices = 64;
-
-function network(request: Parameters<typeof param>[0], context: ViewContext): string {
-    return param(request, 'network') || context.network;
-}
 
 function ownerCell(net: string, owner: PChainOwner): Cell {
     const addresses = owner.addresses.map((a) => pnAddressLink(net, a, 'p-chain'));
@@ -179,13 +182,17 @@ function signerSection(net: string, message: SignedWarpMessage, context: ViewCon
     ];
 }
 
+function signaturesTitle(request: Parameters<typeof param>[0]): string {
+    return `Aggregated signatures of ${shortenId(param(request, 'txHash'), 10, 8)}`;
+}
+
 function decodedHeader(
     message: SignedWarpMessage,
     hexMessage: string,
     request: Parameters<typeof param>[0],
     context: ViewContext,
 ): ViewHeader {
-    const net = network(request, context);
+    const net = queryNetwork(request, context);
     const sig = message.signature;
     const p = message.payload;
     const kind = p.kind === 'AddressedCall' && p.message ? p.message.kind : p.kind;
@@ -193,7 +200,7 @@ function decodedHeader(
         ? ' The signer bit set starts with a zero byte, which AvalancheGo refuses as invalid.'
         : '';
     return {
-        title: `Aggregated signatures of ${shortenId(param(request, 'txHash'), 10, 8)}`,
+        title: signaturesTitle(request),
         subtitle: `${net} · ${kind} · ${sig.signerCount} signer${sig.signerCount === 1 ? '' : 's'}`,
         ...(padded ? { notice: { tone: 'warn' as const, text: padded.trim() } } : {}),
         fields: fields(
@@ -223,12 +230,12 @@ function decodedHeader(
 /** `getAggregatedSignatures` */
 export const signaturesView: ResultBuilder = {
     header(result, request, context) {
-        const net = network(request, context);
+        const net = queryNetwork(request, context);
         const hexMessage = cleanText((result as SignatureAggregation | undefined)?.signedMessage);
         const decoded = decodeSignedWarpMessage(hexMessage);
         if (decoded.ok) return decodedHeader(decoded.message, hexMessage, request, context);
         return {
-            title: `Aggregated signatures of ${shortenId(param(request, 'txHash'), 10, 8)}`,
+            title: signaturesTitle(request),
             subtitle: `${net} · Warp message`,
             notice: { tone: 'warn', text: decoded.error },
             fields: fields(
