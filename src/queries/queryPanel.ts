@@ -618,11 +618,13 @@ export class QueryPanel extends Disposable {
         const core = loadCore();
         const query = this.query;
         const maxRows = core.exportAllLimits.maxRows;
+        const pageSize =
+            (query.source === 'dataApi' ? Number(query.params['pageSize']) : 0) || this.rows.length;
+        const pagesLeft = core.pagesAtMost(this.items.length, pageSize, maxRows);
         if (query.source === 'dataApi') {
-            const size = Number(query.params['pageSize']) || this.rows.length;
             const warning = core.exportQuotaWarning(
                 this.deps.services.clients.quota,
-                core.pagesAtMost(this.items.length, size, maxRows),
+                pagesLeft,
                 core.dataApiComputeUnits[query.operation],
             );
             const go =
@@ -656,15 +658,11 @@ export class QueryPanel extends Disposable {
                             const rows = core.buildRows(query, items, run.context);
                             return { items, nextPageToken: run.nextPageToken, rows };
                         },
+                        // `increment` adds up: each page is its share of the pages left at most.
                         onProgress: (rows, pages) =>
                             progress.report({
                                 message: `${rows.toLocaleString('en-US')} of at most ${maxRows.toLocaleString('en-US')} rows, ${pages} more pages`,
-                                increment:
-                                    (100 * pages) /
-                                    Math.max(
-                                        1,
-                                        core.pagesAtMost(0, Math.max(1, this.rows.length), maxRows),
-                                    ),
+                                increment: 100 / Math.max(1, pagesLeft),
                             }),
                     });
                 } finally {
