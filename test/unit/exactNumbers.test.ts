@@ -39,6 +39,20 @@ describe('(unit) exact uint64s: the parse', () => {
         assert.throws(() => parseJsonExact('{"a":'));
     });
 
+    it('finds a long number at the top, and reads nesting deeper than the call stack', () => {
+        assert.equal(parseJsonExact('9007199254740993'), '9007199254740993');
+        assert.equal(parseJsonExact('-9007199254740991'), -9007199254740991);
+        assert.deepEqual(parseJsonExact('[1.5e300,-9007199254740993]'), [
+            1.5e300,
+            '-9007199254740993',
+        ]);
+        const depth = 200_000;
+        // The native parse takes this depth; the search for a long number must too.
+        let value = parseJsonExact(`${'['.repeat(depth)}1${']'.repeat(depth)}`);
+        for (let i = 0; i < depth; i++) value = (value as unknown[])[0];
+        assert.equal(value, 1);
+    });
+
     it('keeps "__proto__" an own key, as JSON.parse does, in the exact parse too', () => {
         const parsed = parseJsonExact(
             '{"__proto__":{"polluted":true},"w":9007199254740993}',

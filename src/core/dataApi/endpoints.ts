@@ -510,6 +510,43 @@ export function dataApiEndpoint(operation: string): AnyDataApiEndpoint | undefin
         : undefined;
 }
 
+/** What `prepareRequest` derives from an endpoint's entry alone, worked out once per operation. */
+interface RequestPlan {
+    endpoint: AnyDataApiEndpoint;
+    specs: [string, AnyDataApiEndpoint['params'][string]][];
+    /** The parameters are all optional, so the call may come without any. */
+    omittable: boolean;
+    names: ReadonlySet<string>;
+    /** The path template split at its `{name}`s: text, name, text, …, text. */
+    pathParts: string[];
+    /** The parameters sent in the query, in the table's order. */
+    inQuery: string[];
+}
+
+const requestPlans = new Map<string, RequestPlan>();
+
+function requestPlan(operation: string): RequestPlan {
+    const known = requestPlans.get(operation);
+    if (known) return known;
+    const endpoint = dataApiEndpoint(operation);
+    if (!endpoint) throw new ValidationError('operation', operation, 'a Data API operation name');
+    const specs = Object.entries(endpoint.params);
+    const pathParts = endpoint.path.split(/\{(\w+)\}/);
+    const inPath = new Set(pathParts.filter((_, i) => i % 2 === 1));
+    const plan: RequestPlan = {
+        endpoint,
+        specs,
+        omittable: !endpoint.pageSize && specs.every(([, spec]) => !spec.required),
+        names: knownNames.get(operation)!,
+        pathParts,
+        inQuery: specs
+            .map(([name]) => name)
+            .filter((name) => !inPath.has(name) && !endpoint.body.includes(name)),
+    };
+    requestPlans.set(operation, plan);
+    return plan;
+}
+
 /**
  * Checks every parameter of one call and returns the request to send, so that checking and
  * building can never drift apart. Throws `ValidationError` naming the first bad parameter, its
@@ -519,13 +556,10 @@ export function prepareRequest<K extends DataApiOperation>(
     operation: K,
     params: DataApiParams[K],
 ): PreparedRequest {
-    const endpoint = dataApiEndpoint(operation);
-    if (!endpoint) throw new ValidationError('operation', operation, 'a Data API operation name');
-    const specs = Object.entries(endpoint.params);
-    // An endpoint whose parameters are all optional may be called without any.
-    const omittable = !endpoint.pageSize && specs.every(([, spec]) => !spec.required);
-    const raw: unknown = omittable ? (params ?? {}) : params;
-    const given = checkKeys(raw, knownNames.get(operation)!, operation);
+    const plan = requestPlan(operation);
+    const { endpoint, specs } = plan;
+    const raw: unknown = plan.omittable ? (params ?? {}) : params;
+    const given = checkKeys(raw, plan.names, operation);
 
     const checked: Record<string, unknown> = {};
     for (const [name, spec] of specs) {
@@ -534,15 +568,16 @@ export function prepareRequest<K extends DataApiOperation>(
     }
     for (const check of endpoint.checks) check(checked, given);
 
-    const path = endpoint.path.replace(/\{(\w+)\}/g, (_match, name: string) =>
-        encodeURIComponent(String(checked[name])),
-    );
+    const { pathParts } = plan;
+    let path = pathParts[0]!;
+    for (let i = 1; i < pathParts.length; i += 2) {
+        path += encodeURIComponent(String(checked[pathParts[i]!])) + pathParts[i + 1]!;
+    }
     const request: PreparedRequest = { service: endpoint.service, method: endpoint.method, path };
-    const inPath = new Set([...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
-    const inQuery = specs.filter(([name]) => !inPath.has(name) && !endpoint.body.includes(name));
+    const { inQuery } = plan;
     if (inQuery.length > 0 || endpoint.pageSize) {
         const query: Record<string, QueryValue> = {};
-        for (const [name] of inQuery) {
+        for (const name of inQuery) {
             if (checked[name] !== undefined) query[name] = checked[name] as QueryValue;
         }
         if (endpoint.pageSize) {

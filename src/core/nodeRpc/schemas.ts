@@ -510,13 +510,10 @@ export function normalizeUpgrades(wire: UpgradesWire): NetworkUpgrades {
     const result: NetworkUpgrades = { upgrades: [], other: {} };
     const { uint, bigUint } = upgradeFieldSchemas();
     for (const [key, value] of Object.entries(wire)) {
-        if (key.endsWith('Time') && typeof value === 'string' && !Number.isNaN(Date.parse(value))) {
-            result.upgrades.push({
-                name: key.slice(0, -4),
-                key,
-                time: value,
-                timeMs: Date.parse(value),
-            });
+        const timeMs =
+            key.endsWith('Time') && typeof value === 'string' ? Date.parse(value) : Number.NaN;
+        if (!Number.isNaN(timeMs)) {
+            result.upgrades.push({ name: key.slice(0, -4), key, time: value as string, timeMs });
             continue;
         }
         if (key === 'apricotPhase4MinPChainHeight' && uint.safeParse(value).success) {
