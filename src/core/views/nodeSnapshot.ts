@@ -1,15 +1,25 @@
 /**
  * One refresh of the Node view: everything the view shows about a node, read in as few round trips
- * as the node allows: one JSON-RPC batch to `/ext/info` and, once the chain ids are known, one
- * to `/ext/admin` (the client falls back to single calls on endpoints that refuse batches). Each
- * part succeeds or carries a {@link NodeProblem}, so one refused method never hides the others.
+ * as the node allows. AvalancheGo's own APIs (`/ext/info`, `/ext/admin`) take no JSON-RPC batch
+ * (test/fixtures/realnode), so every call is a request of its own, and they all start at once:
+ * only the aliases of the X- and C-Chain wait, each for the id of its own chain, and those of the
+ * candidate chains for the answer that says the node tracks them. A refresh then takes about two
+ * round trips however many calls it makes. Each part succeeds or carries a {@link NodeProblem},
+ * so one refused method never hides the others.
  *
  * This module calls the client and the method table (zod), so the VS Code layer reaches it through
  * the lazily loaded core bundle; its types are free to import.
  */
+import { abortError } from '../http/errors';
 import { pChainId } from '../knownIds';
 import { nodeRpcMethods } from '../nodeRpc/methods';
-import { batchCall, type BatchCall, type NodeRpcClient, type Settled } from '../nodeRpc/rpcClient';
+import {
+    batchCall,
+    type BatchCall,
+    type NodeCallOptions,
+    type NodeRpcClient,
+    type Settled,
+} from '../nodeRpc/rpcClient';
 import type {
     Acps,
     ChainAliases,
@@ -62,7 +72,7 @@ export interface NodeSnapshot {
     /** A known public API server, or a node that refused node-specific methods like one. */
     readonly publicServer: boolean;
     readonly fetchedAtMs: number;
-    /** Reachable, with the round trip of the info batch; or why not. */
+    /** Reachable, with the time the info calls took (sent together); or why not. */
     readonly reachability: Reachability;
     readonly version: Part<NodeVersion>;
     readonly networkId: Part<number>;
@@ -103,6 +113,10 @@ function toPart<T>(settled: Settled<unknown> | undefined, publicServer: boolean)
         : { ok: false, problem: describeNodeProblem(settled.reason, publicServer) };
 }
 
+function asError(error: unknown): Error {
+    return error instanceof Error ? error : new Error(String(error));
+}
+
 function failed<T>(problem: NodeProblem): Part<T> {
     return { ok: false, problem };
 }
@@ -130,34 +144,85 @@ export async function collectNodeSnapshot(
         (c, i, all) => c.id !== pChainId && all.findIndex((o) => o.id === c.id) === i,
     );
 
-    const fixed: BatchCall[] = [
-        batchCall(m['info.getNodeVersion'], {}),
-        batchCall(m['info.getNetworkID'], {}),
-        batchCall(m['info.getNetworkName'], {}),
-        batchCall(m['info.getNodeID'], {}),
-        batchCall(m['info.getNodeIP'], {}),
-        batchCall(m['info.peers'], {}),
-        batchCall(m['info.uptime'], {}),
-        batchCall(m['info.upgrades'], {}),
-        batchCall(m['info.acps'], {}),
-        batchCall(m['info.getVMs'], {}),
-        batchCall(m['info.getBlockchainID'], { alias: 'X' }),
-        batchCall(m['info.getBlockchainID'], { alias: 'C' }),
-    ];
-    const bootCalls: BatchCall[] = [
-        ...primaryAliases.map((p) => batchCall(m['info.isBootstrapped'], { chain: p.alias })),
-        ...candidates.map((c) => batchCall(m['info.isBootstrapped'], { chain: c.id })),
-    ];
+    const callOptions: NodeCallOptions = signal ? { signal } : {};
+    const one = <T>(call: Promise<T>): Promise<Settled<unknown>> =>
+        call.then(
+            (value) => ({ status: 'fulfilled', value }),
+            (reason: unknown) => ({ status: 'rejected', reason: asError(reason) }),
+        );
+    /** Calls sent as one client batch (bounded concurrency), settled whatever happens. */
+    const many = (calls: BatchCall[]): Promise<Settled<unknown>[]> =>
+        calls.length === 0
+            ? Promise.resolve([])
+            : client
+                  .batch(calls, callOptions)
+                  .catch((reason: unknown) =>
+                      calls.map(() => ({ status: 'rejected', reason: asError(reason) }) as const),
+                  );
+
     const started = now();
-    const info: Settled<unknown>[] = await client.batch(
-        [...fixed, ...bootCalls],
-        signal ? { signal } : {},
+    const fixed = [
+        one(client.call(m['info.getNodeVersion'], {}, callOptions)),
+        one(client.call(m['info.getNetworkID'], {}, callOptions)),
+        one(client.call(m['info.getNetworkName'], {}, callOptions)),
+        one(client.call(m['info.getNodeID'], {}, callOptions)),
+        one(client.call(m['info.getNodeIP'], {}, callOptions)),
+        one(client.call(m['info.peers'], {}, callOptions)),
+        one(client.call(m['info.uptime'], {}, callOptions)),
+        one(client.call(m['info.upgrades'], {}, callOptions)),
+        one(client.call(m['info.acps'], {}, callOptions)),
+        one(client.call(m['info.getVMs'], {}, callOptions)),
+        one(client.call(m['info.getBlockchainID'], { alias: 'X' }, callOptions)),
+        one(client.call(m['info.getBlockchainID'], { alias: 'C' }, callOptions)),
+    ];
+    const primaryBoot = primaryAliases.map((p) =>
+        one(client.call(m['info.isBootstrapped'], { chain: p.alias }, callOptions)),
     );
+    // Candidates may be the many chains of the Data API's list: a client batch bounds how many
+    // requests are in flight for them.
+    const candidateBoot = many(
+        candidates.map((c) => batchCall(m['info.isBootstrapped'], { chain: c.id })),
+    );
+    const idOf = (settled: Promise<Settled<unknown>>): Promise<string | undefined> =>
+        settled.then((s) =>
+            s.status === 'fulfilled'
+                ? (s.value as { blockchainId: string }).blockchainId
+                : undefined,
+        );
+    const xIdPromise = idOf(fixed[10]!);
+    const cIdPromise = idOf(fixed[11]!);
+
+    // The admin calls start with the info calls: only the aliases wait for the chain ids.
+    const admin = !client.isKnownPublicServer;
+    const aliasesOf = (id: string | undefined): Promise<Settled<unknown> | undefined> =>
+        id === undefined
+            ? Promise.resolve(undefined)
+            : one(client.call(m['admin.getChainAliases'], { chain: id }, callOptions));
+    const loggerLevelsCall = admin
+        ? one(client.call(m['admin.getLoggerLevel'], {}, callOptions))
+        : undefined;
+    const primaryAliasCalls = admin
+        ? [aliasesOf(pChainId), xIdPromise.then(aliasesOf), cIdPromise.then(aliasesOf)]
+        : [];
+    const candidateAliasCalls = admin
+        ? Promise.all([candidateBoot, xIdPromise, cIdPromise]).then(([boot, xId, cId]) => {
+              const tracked = candidates.filter(
+                  (c, k) => c.id !== xId && c.id !== cId && !isUnknownChain(boot[k]),
+              );
+              return many(
+                  tracked.map((c) => batchCall(m['admin.getChainAliases'], { chain: c.id })),
+              ).then((settled) => new Map(tracked.map((c, k) => [c.id, settled[k]])));
+          })
+        : undefined;
+
+    const info = await Promise.all([...fixed, ...primaryBoot]);
     const rttMs = now() - started;
+    const candidateSettled = await candidateBoot;
+    if (signal?.aborted) throw abortError(signal);
 
     const publicServer =
         client.isKnownPublicServer ||
-        info.some(
+        [...info, ...candidateSettled].some(
             (s) =>
                 s.status === 'rejected' &&
                 (s.reason as { reason?: unknown }).reason === 'publicServer',
@@ -171,14 +236,8 @@ export async function collectNodeSnapshot(
         return unreachableSnapshot(client.url, publicServer, now(), problem);
     }
 
-    const xId =
-        at(10)?.status === 'fulfilled'
-            ? (at(10) as { value: { blockchainId: string } }).value.blockchainId
-            : undefined;
-    const cId =
-        at(11)?.status === 'fulfilled'
-            ? (at(11) as { value: { blockchainId: string } }).value.blockchainId
-            : undefined;
+    const xId = await xIdPromise;
+    const cId = await cIdPromise;
     const primaryIds = [pChainId, xId, cId];
     const chains: ChainBootstrap[] = [];
     primaryAliases.forEach((p, k) => {
@@ -191,18 +250,17 @@ export async function collectNodeSnapshot(
         });
     });
     candidates.forEach((c, k) => {
-        const settled = at(fixed.length + primaryAliases.length + k);
+        const settled = candidateSettled[k];
         if (c.id === xId || c.id === cId || isUnknownChain(settled)) return;
         chains.push({ id: c.id, name: c.name, bootstrapped: bootPart(settled, publicServer) });
     });
 
-    // The admin batch needs the chain ids the info batch resolved.
     const aliasTargets = chains
         .filter((c): c is ChainBootstrap & { id: string } => c.id !== undefined)
         .map((c) => ({ id: c.id, name: c.name }));
     let loggerLevels: Part<LoggerLevels>;
     let chainAliases: ChainAliasEntry[];
-    if (client.isKnownPublicServer) {
+    if (!admin || !loggerLevelsCall || !candidateAliasCalls) {
         const problem = describeNodeProblem(
             { name: 'NodeApiUnavailableError', reason: 'adminDisabled', message: '' },
             true,
@@ -210,17 +268,20 @@ export async function collectNodeSnapshot(
         loggerLevels = failed(problem);
         chainAliases = aliasTargets.map((t) => ({ ...t, aliases: failed(problem) }));
     } else {
-        const admin = (await client.batch(
-            [
-                batchCall(m['admin.getLoggerLevel'], {}),
-                ...aliasTargets.map((t) => batchCall(m['admin.getChainAliases'], { chain: t.id })),
-            ],
-            signal ? { signal } : {},
-        )) as Settled<unknown>[];
-        loggerLevels = toPart(admin[0], publicServer);
-        chainAliases = aliasTargets.map((t, k) => ({
+        const [logger, primary, byCandidate] = await Promise.all([
+            loggerLevelsCall,
+            Promise.all(primaryAliasCalls),
+            candidateAliasCalls,
+        ]);
+        if (signal?.aborted) throw abortError(signal);
+        loggerLevels = toPart(logger, publicServer);
+        const primaryById = new Map(primaryIds.map((id, k) => [id, primary[k]]));
+        chainAliases = aliasTargets.map((t) => ({
             ...t,
-            aliases: toPart<ChainAliases>(admin[k + 1], publicServer),
+            aliases: toPart<ChainAliases>(
+                primaryById.get(t.id) ?? byCandidate.get(t.id),
+                publicServer,
+            ),
         }));
     }
 
