@@ -11,9 +11,12 @@
  * work moves both sides of a comparison together. Each contestant rotates over 64 distinct
  * transactions: identical GETs in flight share one request in this client, which would flatter it.
  *
- * Budgets: client >= 0.8x bare undici and >= 4x chainkit in requests per second, sequential and
- * concurrent; its p99 at most 1 ms above bare undici's. The same 0.8x holds for the client on the
- * proxy-aware transport when a proxy is set but the route is direct (loopback, `http.noProxy`).
+ * Budgets: client >= 0.95x bare undici in requests per second sequential, >= 1.0x at concurrency
+ * 16 (the client's dispatch skips the stream and abort plumbing `undici.request` builds, which
+ * pays for its own checks and parse); its p99 at most 1 ms above bare undici's. The client on the
+ * proxy-aware transport when a proxy is set but the route is direct (loopback, `http.noProxy`)
+ * keeps >= 0.8x. Against chainkit the figures are for information: what any undici-based client
+ * can reach there is bounded by bare undici's own lead, which the run reports next to it.
  *
  * The ways out behind a proxy (issue 21), a row each: the client on the proxy-aware transport
  * with a route that stays direct; the client through a CONNECT proxy (a small one in this
@@ -199,24 +202,22 @@ async function run(
         const vsBare = pairedRatio(of(oursName), of(bareName));
         const routedVsBare = pairedRatio(of(routedName), of(bareName));
         const vsKit = pairedRatio(of(oursName), of(kitName));
+        const bareBudget = n === 1 ? 0.95 : 1.0;
         ratios.push({
             mode,
+            clientVsBareBudget: bareBudget,
             clientVsBare: vsBare,
             clientVsChainkit: vsKit,
             proxySetDirectRouteVsBare: routedVsBare,
         });
         const checks: [string, boolean][] = [
             [
-                `${mode}: client >= 0.8x bare undici (${vsBare.ratio.toFixed(2)}x ±${vsBare.spreadPercent.toFixed(0)}%)`,
-                vsBare.ratio >= 0.8,
+                `${mode}: client >= ${bareBudget.toFixed(2)}x bare undici (${vsBare.ratio.toFixed(2)}x ±${vsBare.spreadPercent.toFixed(0)}%)`,
+                vsBare.ratio >= bareBudget,
             ],
             [
                 `${mode}: client, proxy set, direct route >= 0.8x bare undici (${routedVsBare.ratio.toFixed(2)}x ±${routedVsBare.spreadPercent.toFixed(0)}%)`,
                 routedVsBare.ratio >= 0.8,
-            ],
-            [
-                `${mode}: client >= 4x chainkit (${vsKit.ratio.toFixed(1)}x ±${vsKit.spreadPercent.toFixed(0)}%)`,
-                vsKit.ratio >= 4,
             ],
             [
                 `${mode}: client p99 <= bare p99 + 1 ms (${ours.p99Ms - bare.p99Ms >= 0 ? '+' : ''}${(ours.p99Ms - bare.p99Ms).toFixed(3)} ms)`,
@@ -224,6 +225,9 @@ async function run(
             ],
         ];
         for (const [text, ok] of checks) verdicts.push(`${ok ? 'PASS' : 'MISS'} ${text}`);
+        verdicts.push(
+            `INFO ${mode}: client / chainkit ${vsKit.ratio.toFixed(1)}x ±${vsKit.spreadPercent.toFixed(0)}%`,
+        );
     }
 
     const header = [

@@ -12,6 +12,9 @@
 //   load         bench/loadBench.ts: a Node process loading dist/main.js vs one that does not
 //   client       bench/clientBench.ts: Data API client vs bare undici, fetch, chainkit (`npm run bench:client`)
 //   rpc          bench/rpcBench.ts: node JSON-RPC client vs bare undici and @avalanche-sdk/client
+//   realnode     bench/realNodeBench.ts: a REAL AvalancheGo with a Subnet-EVM L1 (built once by
+//                scripts/avalanchego.mjs, as for the node test tier): every read-only node method,
+//                client vs bare undici, and the Node view's refresh vs its slowest single call
 //   identifiers  bench/identifiersBench.ts: identifier scan throughput and adversarial lines
 //   local        bench/localBench.ts: local network discovery (cold, warm, heap) and the views read through the node
 //   workspace    bench/workspaceBench.ts: Foundry and Hardhat artifacts parsed, the workspace index (set, heap, lookup),
@@ -72,6 +75,7 @@ const allParts = [
     'load',
     'client',
     'rpc',
+    'realnode',
     'identifiers',
     'local',
     'workspace',
@@ -327,6 +331,18 @@ function sizePart() {
         result,
     );
     return result;
+}
+
+/**
+ * The real node's part: AvalancheGo and the Subnet-EVM plugin from scripts/avalanchego.mjs (the
+ * machine's cache; a first build takes minutes and needs Go and gcc, whose absence fails the part
+ * with the install hint), then bench/realNodeBench.ts starts the network and measures.
+ */
+async function realNodePart() {
+    step('realnode: providing AvalancheGo (scripts/avalanchego.mjs)');
+    const { provideAvalanchego } = await import('./avalanchego.mjs');
+    const tools = await provideAvalanchego({ log: (line) => step(`  avalanchego: ${line}`) });
+    await nodePart('realnode', 'realNodeBench.js', { REALNODE_TOOLS: JSON.stringify(tools) });
 }
 
 async function nodePart(name, file, env = {}) {
@@ -839,22 +855,24 @@ function rowsFor(results, failures) {
                 bareRate && kitRate
                     ? `; bare undici.request itself: ${(bareRate / kitRate).toFixed(2)}x chainkit`
                     : '';
+            const budget = r.clientVsBareBudget ?? 0.8;
             add(
                 'Data API',
                 `client / bare undici.request, ${r.mode}`,
                 `${r.clientVsBare.ratio.toFixed(2)}x`,
                 pct(r.clientVsBare.spreadPercent),
-                '≥ 0.8x',
-                verdict(r.clientVsBare.ratio >= 0.8),
+                `≥ ${budget.toFixed(2)}x`,
+                verdict(r.clientVsBare.ratio >= budget),
                 'paired by round',
             );
+            // For information: the budget is against bare undici, the limit of any undici client.
             add(
                 'Data API',
                 `client / @avalanche-sdk/chainkit, ${r.mode}`,
                 `${r.clientVsChainkit.ratio.toFixed(2)}x`,
                 pct(r.clientVsChainkit.spreadPercent),
-                '≥ 4x',
-                verdict(r.clientVsChainkit.ratio >= 4),
+                '',
+                'INFO',
                 `paired by round${ceiling}`,
             );
         }
@@ -884,6 +902,63 @@ function rowsFor(results, failures) {
                 );
             }
         }
+        for (const r of rpc.ratios ?? []) {
+            if (r.budget === undefined) continue;
+            add(
+                'JSON-RPC',
+                `client / bare undici.request, ${r.workload}, ${r.mode}`,
+                `${r.clientVsBare.ratio.toFixed(2)}x`,
+                pct(r.clientVsBare.spreadPercent),
+                `≥ ${r.budget}x`,
+                verdict(r.clientVsBare.ratio >= r.budget),
+                'paired by round; one HTTP request carrying ten calls, to /ext/bc/C/rpc',
+            );
+        }
+    }
+    const realnode = results.realnode;
+    if (realnode) {
+        for (const r of realnode.methods ?? []) {
+            add(
+                'Real node',
+                `${r.method}: client / bare undici.request`,
+                `${r.clientVsBare.ratio.toFixed(2)}x`,
+                pct(r.clientVsBare.spreadPercent),
+                `≥ ${r.budget}x`,
+                verdict(r.passed),
+                `p50 ${r.client.p50Ms.toFixed(3)} ms vs ${r.bare.p50Ms.toFixed(3)} ms; paired by round`,
+            );
+        }
+        if (realnode.skipped?.length)
+            add(
+                'Real node',
+                'methods not measured',
+                String(realnode.skipped.length),
+                '',
+                '',
+                'INFO',
+                realnode.skipped.map((s) => `${s.method}: ${s.reason}`).join('; '),
+            );
+        const r = realnode.refresh;
+        if (r)
+            add(
+                'Real node',
+                `Node view refresh (${r.calls} calls) / its slowest single call`,
+                `${r.ratio.toFixed(2)}x`,
+                pct(r.spreadPercent),
+                `≤ ${r.budget}x`,
+                verdict(r.passed),
+                `${r.refreshMs.toFixed(2)} ms vs ${r.slowest} ${r.slowestMs.toFixed(2)} ms; network started in ${(realnode.networkStartMs / 1000).toFixed(0)} s`,
+            );
+        if (r?.vsSequential !== undefined)
+            add(
+                'Real node',
+                `Node view refresh / its ${r.calls} calls one after another`,
+                `${r.vsSequential.toFixed(2)}x`,
+                '',
+                '',
+                'INFO',
+                'what sending the calls together bought on this machine (1 = nothing: the node served them one at a time)',
+            );
     }
     const ids = results.identifiers;
     if (ids?.corpus?.mbPerSecond) {
@@ -1042,6 +1117,7 @@ async function main() {
     await attempt('load', () => nodePart('load', 'loadBench.js', { BENCH_DIST: dist }));
     await attempt('client', () => nodePart('client', 'clientBench.js'));
     await attempt('rpc', () => nodePart('rpc', 'rpcBench.js'));
+    await attempt('realnode', () => realNodePart());
     await attempt('identifiers', () => nodePart('identifiers', 'identifiersBench.js'));
     await attempt('local', () => nodePart('local', 'localBench.js'));
     // The parse worker of this run's production build; without a build, the bench bundles its own.
