@@ -869,11 +869,13 @@ function rowsFor(results, failures) {
             add(
                 'Data API',
                 `client / @avalanche-sdk/chainkit, ${r.mode}`,
-                `${r.clientVsChainkit.ratio.toFixed(2)}x`,
-                pct(r.clientVsChainkit.spreadPercent),
+                r.clientVsChainkit ? `${r.clientVsChainkit.ratio.toFixed(2)}x` : '—',
+                r.clientVsChainkit ? pct(r.clientVsChainkit.spreadPercent) : '',
                 '',
                 'INFO',
-                `paired by round${ceiling}`,
+                r.clientVsChainkit
+                    ? `paired by round${ceiling}`
+                    : `not measured: ${r.chainkitRefused ?? 'no answer'}`,
             );
         }
     }
