@@ -5,6 +5,8 @@
 // and the Performance section of README.md.
 //
 //   node scripts/bench.mjs [--only part,part] [--skip part,part] [--no-build] [--no-readme]
+//   node scripts/bench.mjs --report-only   prints the summary and the README section from the
+//                                          results files as they are, runs and writes nothing
 //
 // Parts, in running order (Node-side parts run as child processes, one at a time so that they do
 // not disturb each other; host-side parts start VS Code's server build and headless Chromium):
@@ -61,6 +63,7 @@ import {
     vscodeVersion,
     writeUserSettings,
 } from './codeServer.mjs';
+import { readmeSection } from './benchReport.mjs';
 import { vscePackageArguments } from './package.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -95,6 +98,7 @@ const skip = listArg('--skip') ?? [];
 const parts = allParts.filter((p) => (only ? only.includes(p) : true) && !skip.includes(p));
 const build = !args.includes('--no-build');
 const updateReadme = !args.includes('--no-readme');
+const reportOnly = args.includes('--report-only');
 const starts = Number(process.env.BENCH_STARTS ?? 11);
 const idleWindowMs = Number(process.env.BENCH_IDLE_MS ?? 20_000);
 
@@ -189,7 +193,8 @@ function tail(file, lines = 15) {
 /** A results file written by this run (not a leftover of an earlier one), or undefined. */
 function freshResult(name) {
     const file = path.join(resultsDir, `${name}.json`);
-    if (!existsSync(file) || statSync(file).mtimeMs < runStartedMs) return undefined;
+    if (!existsSync(file) || (!reportOnly && statSync(file).mtimeMs < runStartedMs))
+        return undefined;
     return JSON.parse(readFileSync(file, 'utf8'));
 }
 
@@ -226,8 +231,8 @@ const iqrPercent = (values) => {
 // Build
 
 /**
- * The production build and the .vsix are made in a private folder (symlinks to src, media and
- * node_modules; copies of the manifest and build files), not in dist/: other people rebuild dist/
+ * The production build and the .vsix are made in a private folder (symlinks to src and
+ * node_modules; copies of media/, the manifest and build files), not in dist/: other people rebuild dist/
  * in development mode while they work, and a size taken from a dev build would be meaningless.
  */
 let dist = path.join(root, 'dist');
@@ -238,9 +243,11 @@ async function buildAll() {
         name: 'build folder',
         run: () => rmSync(buildDir, { recursive: true, force: true }),
     });
-    for (const entry of ['src', 'media', 'node_modules']) {
+    for (const entry of ['src', 'node_modules']) {
         symlinkSync(path.join(root, entry), path.join(buildDir, entry));
     }
+    // A copy: vsce does not follow a symlinked folder, and the manifest's icon lives in media/.
+    cpSync(path.join(root, 'media'), path.join(buildDir, 'media'), { recursive: true });
     for (const file of [
         'package.json',
         'package.nls.json',
@@ -668,6 +675,7 @@ async function panelsPart() {
     const checks = [];
     if (firstRows !== undefined) {
         checks.push({
+            key: 'panels.firstRows',
             name: 'first 100 rows: from the response reaching the host to rows drawn',
             value: firstRows,
             unit: 'ms',
@@ -680,6 +688,7 @@ async function panelsPart() {
         const cpu = median(own.map((p) => p.cpuMs));
         const list = (passes, key) => passes.map((p) => p[key].toFixed(0)).join(', ');
         checks.push({
+            key: 'panels.scroll10k',
             name: 'longest task (CPU) while scrolling 10,000 rows',
             value: cpu,
             unit: 'ms',
@@ -697,7 +706,7 @@ async function panelsPart() {
             '|---|---:|---:|---|---|',
             ...checks.map(
                 (c) =>
-                    `| ${c.name} | ${c.value} ${c.unit} | ${c.budget} ${c.unit} | ${c.passed ? 'pass' : 'miss'} | ${c.detail} |`,
+                    `| ${c.name} | ${fmt(c.value)} ${c.unit} | ${c.budget === undefined ? '—' : `${c.budget} ${c.unit}`} | ${c.budget === undefined ? 'info' : c.passed ? 'pass' : 'miss'} | ${c.detail} |`,
             ),
         ].join('\n'),
         { stamp: new Date().toISOString(), source: 'e2e figures', checks },
@@ -709,8 +718,15 @@ async function panelsPart() {
 
 function rowsFor(results, failures) {
     const rows = [];
-    const add = (area, what, value, spread, budget, verdict, detail = '') =>
-        rows.push({ area, what, value, spread, budget, verdict, detail });
+    // `key`: the row's stable id, which the README's short table picks it by
+    // (scripts/benchReport.mjs); a key is given to one row only.
+    const add = (area, what, value, spread, budget, verdict, detail = '', key = undefined) => {
+        if (key !== undefined && rows.some((r) => r.key === key)) key = undefined;
+        rows.push({ area, what, value, spread, budget, verdict, detail, ...(key ? { key } : {}) });
+    };
+    // Rows of parts whose checks carry no `key` yet, known by their names meanwhile.
+    const keyOf = (part, c) =>
+        c.key ?? keysByName[part]?.find(([pattern]) => pattern.test(c.name))?.[1];
     const pct = (v) => (Number.isFinite(v) ? `±${v.toFixed(0)}%` : '');
     const kb = (b) => `${(b / 1000).toFixed(1)} kB`;
     const verdict = (ok) => (ok ? 'PASS' : 'MISS');
@@ -724,6 +740,8 @@ function rowsFor(results, failures) {
             '',
             '≤ 150 kB',
             verdict(size.extensionBytes <= sizeBudgets.extensionBytes),
+            '',
+            'size.startup',
         );
         add(
             'Size',
@@ -749,6 +767,8 @@ function rowsFor(results, failures) {
             '',
             '≤ 1500 kB',
             verdict(size.vsixBytes <= sizeBudgets.vsixBytes),
+            '',
+            'size.vsix',
         );
         const star = size.activationEvents.includes('*');
         add(
@@ -783,6 +803,7 @@ function rowsFor(results, failures) {
             '≤ 10 ms',
             verdict(a.activateCallMs <= 10),
             `worst ${a.activateCallMaxMs.toFixed(2)} ms; CPU ${a.activateCpuMs.toFixed(2)} ms; before it, code loading ${a.loadMs.toFixed(1)} ms (dist/main.js from V8's code cache in ${a.mainCodeCache.filter((c) => c === 'used').length} of ${host.starts} starts); code loading + activate() ${a.loadAndActivateMs.toFixed(2)} ms, ${a.loadAndActivateCachedMs?.toFixed(2) ?? '—'} ms with the cache, ${a.loadAndActivateUncachedMs?.toFixed(2) ?? '—'} ms without`,
+            'load.activate',
         );
         for (const w of host.idle) {
             const what = w.kind === 'fresh' ? 'views never opened' : 'views opened, then closed';
@@ -794,6 +815,7 @@ function rowsFor(results, failures) {
                 '0',
                 verdict(w.requests === 0),
                 w.requestSample.join('; '),
+                `idle.requests.${w.kind}`,
             );
             const live =
                 w.liveTimersAtEnd !== undefined
@@ -810,6 +832,7 @@ function rowsFor(results, failures) {
                 '0',
                 verdict(quiet),
                 `${w.timersCreated} created${w.timerSites.length ? `: ${w.timerSites.join('; ')}` : ''}${live}`,
+                `idle.timers.${w.kind}`,
             );
         }
     }
@@ -1000,7 +1023,7 @@ function rowsFor(results, failures) {
         }
     }
     // Parts that report a list of checks, each with its unit, budget and detail.
-    const addChecks = (area, checks) => {
+    const addChecks = (area, part, checks) => {
         for (const c of checks ?? [])
             add(
                 area,
@@ -1010,11 +1033,12 @@ function rowsFor(results, failures) {
                 c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
                 c.budget === undefined ? 'INFO' : verdict(c.passed),
                 c.detail ?? '',
+                keyOf(part, c),
             );
     };
-    addChecks('Local', results.local?.checks);
-    addChecks('Agent', results.agent?.checks);
-    addChecks('Workspace', results.workspace?.checks);
+    addChecks('Local', 'local', results.local?.checks);
+    addChecks('Agent', 'agent', results.agent?.checks);
+    addChecks('Workspace', 'workspace', results.workspace?.checks);
     const hovers = results.hovers;
     if (hovers?.rows) {
         for (const r of hovers.rows) {
@@ -1029,7 +1053,34 @@ function rowsFor(results, failures) {
             );
         }
         for (const c of hovers.checks ?? [])
-            add('Hover', c.name, String(c.value), '', 'see measure', verdict(c.passed));
+            add(
+                'Hover',
+                c.name,
+                String(c.value),
+                '',
+                'see measure',
+                verdict(c.passed),
+                '',
+                keyOf('hovers', c),
+            );
+        // For the README: the slowest kind's first (cold) hover, a lookup included.
+        const looked = hovers.rows.filter(
+            (r) => Number.isFinite(r.coldProviderMs) && r.coldProviderMs > 0,
+        );
+        if (looked.length > 0) {
+            const slowest = looked.reduce((a, b) => (b.coldMs > a.coldMs ? b : a));
+            const budget = hovers.coldBudgetMs;
+            add(
+                'Hover',
+                `first hover over an id, slowest of ${looked.length} kinds: round trip with its lookup`,
+                `${fmt(slowest.coldMs)} ms`,
+                '',
+                budget !== undefined ? `≤ ${budget} ms` : '',
+                budget !== undefined ? verdict(looked.every((r) => r.coldMs <= budget)) : 'INFO',
+                `${slowest.kind}; every kind is in its own row above`,
+                'hover.coldSlowest',
+            );
+        }
     }
     const trees = results.trees;
     if (trees?.checks) {
@@ -1039,9 +1090,10 @@ function rowsFor(results, failures) {
                 c.name,
                 `${fmt(c.value)} ${c.unit}`,
                 '',
-                `≤ ${c.budget} ${c.unit}`,
-                verdict(c.passed),
+                c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
+                c.budget === undefined ? 'INFO' : verdict(c.passed),
                 c.detail ?? '',
+                keyOf('trees', c),
             );
     }
     const panels = results.panels;
@@ -1055,12 +1107,32 @@ function rowsFor(results, failures) {
                 c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
                 c.budget === undefined ? 'INFO' : verdict(c.passed),
                 c.detail ?? '',
+                keyOf('panels', c),
             );
     }
     for (const [part, reason] of Object.entries(failures))
         add(part, 'did not run', '—', '', '', 'MISS', reason.split('\n')[0]);
     return rows;
 }
+
+/**
+ * Keys of the rows made by parts that do not write a `key` in their checks yet, by name (first
+ * match; a key goes to one row only). A part that writes `key` needs no entry here.
+ */
+const keysByName = {
+    hovers: [[/^first hover of the session/, 'hover.first']],
+    trees: [
+        [/^Subnets: first page/, 'trees.subnetsFirstPage'],
+        [/^(Opening the|Avalanche) (container|sidebar)|container cold/i, 'trees.containerCold'],
+        [/^Subnets: heap growth after loading every page/, 'trees.subnetsHeap'],
+    ],
+    workspace: [[/^index build, 5,000 artifacts.*parsed in the worker$/, 'workspace.index5000']],
+    // Results files written before the panels part gave keys.
+    panels: [
+        [/^first 100 rows/, 'panels.firstRows'],
+        [/^longest task \(CPU\) while scrolling 10,000 rows/, 'panels.scroll10k'],
+    ],
+};
 
 function fmt(v) {
     if (!Number.isFinite(v)) return String(v);
@@ -1100,6 +1172,7 @@ function writeReadme(markdown) {
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
+    if (reportOnly) return report();
     step(`parts: ${parts.join(', ')}`);
     if (build) await buildAll();
     const failures = {};
@@ -1134,27 +1207,7 @@ async function main() {
     await attempt('hovers', () => hostTestBench('hovers'));
     await attempt('panels', () => panelsPart());
 
-    const results = {};
-    for (const part of allParts) {
-        const fresh = freshResult(part);
-        if (fresh) results[part] = fresh;
-        else if (parts.includes(part) && !failures[part]) {
-            failures[part] = 'wrote no results';
-        }
-    }
-    const rows = rowsFor(results, failures);
-    const table = markdownTable(rows);
-    const stamp = new Date();
-    const counts = { PASS: 0, MISS: 0, INFO: 0 };
-    for (const r of rows) counts[r.verdict]++;
-    const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-    const summary = [
-        `\`npm run bench\` builds the production package and runs every benchmark (this run: ${minutes} min); the table is its latest output, also in \`bench/results/summary.md\`, with one Markdown and one JSON file per part next to it.`,
-        '',
-        `Taken ${stamp.toISOString().slice(0, 10)} on ${machineLine()}; load average ${loadAtStart} when the run began (the machine is shared, and its neighbours' work shows in the spreads). Extension-host figures come from VS Code ${vscodeVersion} (server build) with headless Chromium. Each figure is a median over repeated runs; spread is half the interquartile range; ratios are medians of ratios measured in the same rounds. Budgets: ${counts.PASS} PASS, ${counts.MISS} MISS.`,
-        '',
-        table,
-    ].join('\n');
+    const { rows, summary, readme, counts, stamp } = collect(failures);
     // A partial run (--only / --skip) prints its table but leaves the summary and the README to
     // full runs, so that they never show a mix of parts from different runs as one.
     const full = parts.length === allParts.length;
@@ -1169,9 +1222,53 @@ async function main() {
         });
     }
     console.log(`\n${summary}\n`);
-    if (full && updateReadme) writeReadme(summary);
+    if (full && updateReadme) writeReadme(readme);
     await stopAll();
     process.exit(counts.MISS > 0 ? 1 : 0);
+}
+
+/**
+ * The full table of the results this run wrote (bench/results/summary.md: every row, for
+ * maintainers) and the README's section (a short table of what a user notices, picked by key).
+ */
+function collect(failures) {
+    const results = {};
+    for (const part of allParts) {
+        const fresh = freshResult(part);
+        if (fresh) results[part] = fresh;
+        else if (parts.includes(part) && !failures[part]) {
+            failures[part] = 'wrote no results';
+        }
+    }
+    const rows = rowsFor(results, failures);
+    const table = markdownTable(rows);
+    const stamp = new Date();
+    const counts = { PASS: 0, MISS: 0, INFO: 0 };
+    for (const r of rows) counts[r.verdict]++;
+    const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+    const date = stamp.toISOString().slice(0, 10);
+    const summary = [
+        `\`npm run bench\` builds the production package and runs every benchmark (this run: ${minutes} min); the table is its latest output, with one Markdown and one JSON file per part next to it. The README shows a short table of what a user notices, picked from this one.`,
+        '',
+        `Taken ${date} on ${machineLine()}; load average ${loadAtStart} when the run began (the machine is shared, and its neighbours' work shows in the spreads). Extension-host figures come from VS Code ${vscodeVersion} (server build) with headless Chromium. Each figure is a median over repeated runs; spread is half the interquartile range; ratios are medians of ratios measured in the same rounds. Budgets: ${counts.PASS} PASS, ${counts.MISS} MISS.`,
+        '',
+        table,
+    ].join('\n');
+    const readme = readmeSection({
+        rows,
+        minutes,
+        date,
+        machine: machineLine(),
+        loadAtStart,
+        vscodeVersion,
+    });
+    return { rows, summary, readme, counts, stamp };
+}
+
+/** `--report-only`: both texts from the results files as they are, printed, nothing written. */
+function report() {
+    const { summary, readme } = collect({});
+    console.log(`${summary}\n\n---- README.md, ## Performance ----\n\n${readme}`);
 }
 
 main().catch(async (error) => {
