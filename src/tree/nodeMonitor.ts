@@ -116,6 +116,7 @@ export class NodeMonitor extends Disposable {
             snapshot = await core.collectNodeSnapshot(this.services.clients.nodeRpc(), {
                 chains: this.candidates ?? [],
                 signal,
+                previous: this.current,
             });
         } catch (error) {
             if (signal.aborted) return undefined;

@@ -118,6 +118,57 @@ describe('(unit) views: node snapshot against the sandbox node', function () {
         assert.ok(!snapshot.loggerLevels.ok);
     });
 
+    it('asks the aliases of the chains the last snapshot named at once, and a changed id again', async () => {
+        const chains = chainCandidates();
+        // The chain ids arrive 2 s late: an alias call that waits for them starts after that.
+        const slowIds = () =>
+            sandbox.addFault({
+                fault: { kind: 'latency', ms: 2000 },
+                target: 'info.getBlockchainID',
+                service: 'node',
+            });
+        const aliasCallsBeforeIds = (): number => {
+            const node = sandbox.requests.filter((r) => r.service === 'node');
+            const idsAsked = node.find((r) => r.operations.includes('info.getBlockchainID'));
+            assert.ok(idsAsked);
+            return node.filter(
+                (r) =>
+                    r.operations.includes('admin.getChainAliases') && r.atMs < idsAsked.atMs + 1000,
+            ).length;
+        };
+
+        const removeFault = slowIds();
+        const first = await collectNodeSnapshot(client, { chains });
+        // Only the P-Chain's id is known without asking.
+        assert.equal(aliasCallsBeforeIds(), 1);
+
+        sandbox.clearRequests();
+        const second = await collectNodeSnapshot(client, { chains, previous: first });
+        // P, X, C and the tracked L1 from the last snapshot.
+        assert.equal(aliasCallsBeforeIds(), 4);
+        assert.deepEqual(second.chainAliases, first.chainAliases);
+        removeFault();
+
+        // A node restarted with another genesis: the X-Chain's old id is asked in vain, and its
+        // new id once known.
+        const stale = {
+            ...first,
+            chains: first.chains.map((c) =>
+                c.alias === 'X' ? { ...c, id: sandbox.known.fuji.xChainId } : c,
+            ),
+        };
+        const third = await collectNodeSnapshot(client, { chains, previous: stale });
+        assert.deepEqual(third.chainAliases, first.chainAliases);
+        // A snapshot of another node gives no hint.
+        sandbox.clearRequests();
+        slowIds();
+        await collectNodeSnapshot(client, {
+            chains,
+            previous: { ...first, url: 'http://other:9650' },
+        });
+        assert.equal(aliasCallsBeforeIds(), 1);
+    });
+
     it('stops when cancelled', async () => {
         sandbox.addFault({ fault: { kind: 'latency', ms: 2000 }, service: 'node' });
         const controller = new AbortController();

@@ -96,6 +96,13 @@ export interface CollectNodeSnapshotOptions {
     readonly signal?: AbortSignal;
     /** Injectable clock for tests. */
     readonly now?: () => number;
+    /**
+     * The last snapshot of the same node. Its chain ids let the alias calls start with the others
+     * instead of waiting for `info.getBlockchainID` and `info.isBootstrapped` (a second round trip
+     * on every refresh); an id that changed (a node restarted with another genesis) is asked
+     * again once known.
+     */
+    readonly previous?: NodeSnapshot | undefined;
 }
 
 const primaryAliases = [
@@ -192,12 +199,22 @@ export async function collectNodeSnapshot(
     const xIdPromise = idOf(fixed[10]!);
     const cIdPromise = idOf(fixed[11]!);
 
-    // The admin calls start with the info calls: only the aliases wait for the chain ids.
+    // The admin calls start with the info calls. The aliases need a chain's id (X and C) or to
+    // know that the node tracks it (candidates): the ids of the last snapshot of this node are
+    // asked at once, and only an id not among them waits for its answer.
     const admin = !client.isKnownPublicServer;
-    const aliasesOf = (id: string | undefined): Promise<Settled<unknown> | undefined> =>
-        id === undefined
-            ? Promise.resolve(undefined)
-            : one(client.call(m['admin.getChainAliases'], { chain: id }, callOptions));
+    const aliasCalls = new Map<string, Promise<Settled<unknown>>>();
+    const aliasesOf = (id: string | undefined): Promise<Settled<unknown> | undefined> => {
+        if (id === undefined) return Promise.resolve(undefined);
+        let call = aliasCalls.get(id);
+        if (!call) {
+            call = one(client.call(m['admin.getChainAliases'], { chain: id }, callOptions));
+            aliasCalls.set(id, call);
+        }
+        return call;
+    };
+    const previous = options.previous?.url === client.url ? options.previous : undefined;
+    if (admin) for (const c of previous?.chains ?? []) void aliasesOf(c.id);
     const loggerLevelsCall = admin
         ? one(client.call(m['admin.getLoggerLevel'], {}, callOptions))
         : undefined;
@@ -209,9 +226,18 @@ export async function collectNodeSnapshot(
               const tracked = candidates.filter(
                   (c, k) => c.id !== xId && c.id !== cId && !isUnknownChain(boot[k]),
               );
-              return many(
-                  tracked.map((c) => batchCall(m['admin.getChainAliases'], { chain: c.id })),
-              ).then((settled) => new Map(tracked.map((c, k) => [c.id, settled[k]])));
+              const known = tracked.filter((c) => aliasCalls.has(c.id));
+              const unknown = tracked.filter((c) => !aliasCalls.has(c.id));
+              return Promise.all([
+                  Promise.all(known.map((c) => aliasesOf(c.id))),
+                  many(unknown.map((c) => batchCall(m['admin.getChainAliases'], { chain: c.id }))),
+              ]).then(
+                  ([settledKnown, settledUnknown]) =>
+                      new Map([
+                          ...known.map((c, k) => [c.id, settledKnown[k]] as const),
+                          ...unknown.map((c, k) => [c.id, settledUnknown[k]] as const),
+                      ]),
+              );
           })
         : undefined;
 
