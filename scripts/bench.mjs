@@ -952,7 +952,7 @@ function rowsFor(results, failures) {
             );
         }
         for (const c of hovers.checks ?? [])
-            add('Hover', c.name, String(c.value), '', 'see measure', verdict(c.passed));
+            add('Hover', c.name, String(c.value), '', c.budget ?? 'see measure', verdict(c.passed));
     }
     const trees = results.trees;
     if (trees?.checks) {
