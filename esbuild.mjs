@@ -29,7 +29,8 @@ const problemMatcherPlugin = {
  * `loadBundle()` of the bundle built from that entry (through the code cache of
  * `src/bootstrap/index.ts`), so that activation loads only the thin VS Code glue in `dist/main.js`.
  * - `src/platform/lazyCore.ts` requires `../core/index`: `dist/core.js`, holding zod, the schemas
- *   and the clients.
+ *   and the clients; and `../core/hover/offlineEntry`: `dist/hoverOffline.js`, what the first
+ *   hover's offline part needs (identifiers and Markdown, a tenth of the core).
  * - `src/queries/lazyQueries.ts` requires `./queryFeature`: `dist/queries.js`, holding the
  *   palette queries, their prompts, the exports and the panel hosts.
  * - `src/tree/treeCommands.ts` requires `./treeActions`: `dist/treeActions.js`, the tree commands
@@ -39,6 +40,12 @@ const problemMatcherPlugin = {
  */
 const lazyBundles = [
     { loader: 'lazyCore.ts', request: '../core/index', entry: 'src/core/index.ts', out: 'core.js' },
+    {
+        loader: 'lazyCore.ts',
+        request: '../core/hover/offlineEntry',
+        entry: 'src/core/hover/offlineEntry.ts',
+        out: 'hoverOffline.js',
+    },
     {
         loader: 'lazyQueries.ts',
         request: './queryFeature',

@@ -4,6 +4,8 @@
  *
  * 1. First page of Subnets: from the refresh that makes VS Code ask for the view's rows until
  *    VS Code has rendered (called getTreeItem for) every row of the first page. Budget 300 ms.
+ *    Before it, opening the container cold (until the Chains view's first rows are rendered,
+ *    with the core bundle and the HTTP client loading on the way). Budget 120 ms.
  * 2. Heap: everything loaded through "Load more" (the command a click runs), with the view
  *    visible so that VS Code holds its own copies too; heap after a forced GC, minus the heap
  *    before the first page. Budget 50 MB.
@@ -41,6 +43,8 @@ interface Check {
 }
 
 const firstPageBudgetMs = 300;
+/** Opening the container on the Chains view, the first thing of the session to load the core (#19). */
+const containerColdBudgetMs = 120;
 const heapBudgetMb = 50;
 const firstPageRuns = 7;
 const nodeRefreshRuns = 5;
@@ -100,6 +104,8 @@ function rootLoad(testing: TreesTesting, view: ViewKey): Promise<{ rows: number;
 interface FirstPage {
     /** Opening the container cold: core bundle, HTTP client and four views loading at once. */
     containerMs: number;
+    /** The time the Chains view's root getChildren took in it. */
+    containerLoadMs: number;
     /** Expanding the Subnets view in the open container: until its first page is rendered. */
     expandMs: number;
     expandLoadMs: number;
@@ -154,7 +160,14 @@ async function firstPage(api: ExtensionApi): Promise<FirstPage> {
         refreshMs.push(performance.now() - started);
         await sleep(300);
     }
-    return { containerMs, expandMs, expandLoadMs: expand.ms, refreshMs, rows };
+    return {
+        containerMs,
+        containerLoadMs: chainsRoot.ms,
+        expandMs,
+        expandLoadMs: expand.ms,
+        refreshMs,
+        rows,
+    };
 }
 
 async function until(probe: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
@@ -306,7 +319,15 @@ export async function runSuite(): Promise<SuiteResult> {
             unit: 'ms',
             budget: firstPageBudgetMs,
             passed: worst <= firstPageBudgetMs,
-            detail: `${first.rows} rows; expanding ${first.expandMs.toFixed(0)} ms (getChildren ${first.expandLoadMs.toFixed(0)} ms), refreshes median ${median(first.refreshMs).toFixed(0)} ms over ${first.refreshMs.length}, worst of all shown; for reference, opening the container cold (Chains view first rows, core bundle and HTTP client loading) ${first.containerMs.toFixed(0)} ms`,
+            detail: `${first.rows} rows; expanding ${first.expandMs.toFixed(0)} ms (getChildren ${first.expandLoadMs.toFixed(0)} ms), refreshes median ${median(first.refreshMs).toFixed(0)} ms over ${first.refreshMs.length}, worst of all shown`,
+        });
+        checks.push({
+            name: 'Opening the Avalanche container cold: Chains view first rows rendered',
+            value: first.containerMs,
+            unit: 'ms',
+            budget: containerColdBudgetMs,
+            passed: first.containerMs <= containerColdBudgetMs,
+            detail: `the first use of the extension's network side: the core bundle and the HTTP client load, and the four views fetch their first rows at once; Chains getChildren ${first.containerLoadMs.toFixed(0)} ms`,
         });
 
         // The small point first, through the same pages and from the same baseline (the first

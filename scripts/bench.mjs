@@ -1059,7 +1059,7 @@ function rowsFor(results, failures) {
                 c.name,
                 String(c.value),
                 '',
-                'see measure',
+                c.budget ?? 'see measure',
                 verdict(c.passed),
                 '',
                 keyOf('hovers', c),

@@ -7,8 +7,9 @@
  *
  * Each provider: guards (setting, scheme, line length, a cheap candidate pattern), the word at the
  * pointer by `IDENT_RE`, `parseIdentifier`, then the core's `HoverEngine` (Markdown, cache, lookup
- * with the token's cancellation). Registering costs nothing: the core is loaded by the first hover
- * over something long enough to be an identifier.
+ * with the token's cancellation). Registering costs nothing: the first hover over something long
+ * enough to be an identifier loads the small offline bundle for its offline part and starts
+ * building the clients; its live part loads the core.
  */
 import * as vscode from 'vscode';
 
@@ -19,7 +20,7 @@ import type { Config } from '../platform/config';
 import { Disposable } from '../platform/disposable';
 import { buildExplorerUrl } from '../platform/explorerUrl';
 import type { WorkspaceContracts } from '../platform/workspaceContracts';
-import { loadCore } from '../platform/lazyCore';
+import { loadCore, loadHoverOffline } from '../platform/lazyCore';
 import { SettingKey } from '../platform/settingKeys';
 import { type HoversTesting, HoversTestingSurface } from './hoversTesting';
 
@@ -69,6 +70,15 @@ const candidate = /[\w-]{27,}/;
 /** A mixed-case `0x` + 40 hex digits: the only text a checksum fix can apply to. */
 const mixedCaseAddress = /0x(?=[\da-fA-F]{0,39}[a-f])(?=[\da-fA-F]{0,39}[A-F])[\da-fA-F]{40}/;
 
+/** The commands hover links run. */
+const hoverCommands: Core.HoverCommandIds = {
+    copy: CommandId.HoverCopy,
+    openDetails: CommandId.HoverOpenDetails,
+    lookUpOnChain: CommandId.HoverLookUpOnChain,
+    fixChecksum: CommandId.HoverFixChecksum,
+    setApiKey: CommandId.SetDataApiKey,
+};
+
 /** The hover feature, returned from `activate` for tests and the benchmark. */
 /** Longest a hover waits for the workspace's contracts to be indexed. */
 const contractsWaitMs = 1_500;
@@ -81,6 +91,8 @@ export class Hovers extends Disposable {
     /** Texts of the read-only detail documents, by URI path (the last few). */
     private readonly details = new Map<string, string>();
     private detailCount = 0;
+    /** Whether the clients were asked to get ready (the first hover over a candidate does). */
+    private warmed = false;
 
     constructor(
         private readonly config: Config,
@@ -149,13 +161,7 @@ export class Hovers extends Disposable {
                 buildExplorerUrl(config.get(SettingKey.ExplorerUrlTemplate), { kind, id, network }),
             contracts: () => this.contractsSoon(),
             contractsNow: () => this.contracts.knowledgeNow(),
-            commands: {
-                copy: CommandId.HoverCopy,
-                openDetails: CommandId.HoverOpenDetails,
-                lookUpOnChain: CommandId.HoverLookUpOnChain,
-                fixChecksum: CommandId.HoverFixChecksum,
-                setApiKey: CommandId.SetDataApiKey,
-            },
+            commands: hoverCommands,
             ...overrides,
         });
     }
@@ -214,11 +220,15 @@ export class Hovers extends Disposable {
         const line = document.lineAt(position.line).text;
         if (line.length > maxLineLength) return undefined;
         if (!document.getWordRangeAtPosition(position, candidate)) return undefined;
-        const core = loadCore();
-        const range = document.getWordRangeAtPosition(position, core.IDENT_RE);
+        if (!this.warmed) {
+            this.warmed = true;
+            this.clients.warm();
+        }
+        const detector = loadHoverOffline();
+        const range = document.getWordRangeAtPosition(position, detector.IDENT_RE);
         if (!range) return undefined;
         const context = { text: line, offset: range.start.character };
-        const id = core.parseIdentifier(document.getText(range), context);
+        const id = detector.parseIdentifier(document.getText(range), context);
         return id && { id, range };
     }
 
@@ -235,9 +245,32 @@ export class Hovers extends Disposable {
             line: range.start.line,
             character: range.start.character,
         };
-        const hover = new vscode.Hover(trusted(this.engine.offlineMarkdown(id, place)), range);
+        const hover = new vscode.Hover(trusted(this.offlineMarkdown(id, place)), range);
         this.probe.record('offline', performance.now() - started);
         return hover;
+    }
+
+    /**
+     * The engine's offline part, or before the engine exists (the first hover) the same Markdown
+     * from the small offline bundle: no chain was chosen yet and no chain named, so the settings
+     * alone decide it, and the core loads with the live part instead of holding this one up.
+     */
+    private offlineMarkdown(id: Core.Identifier, place: Core.HoverPlace): Core.HoverMarkdown {
+        if (this.engineInstance) return this.engineInstance.offlineMarkdown(id, place);
+        const { config } = this;
+        return loadHoverOffline().offlineMarkdownFor(id, place, {
+            commands: hoverCommands,
+            network: this.clients.network,
+            evmChain: config.get(SettingKey.HoversDefaultEvmChain),
+            chainName: () => undefined,
+            live: !id.broken && config.get(SettingKey.HoversLiveKinds).includes(id.kind),
+            explorerUrl: (kind, text, network) =>
+                buildExplorerUrl(config.get(SettingKey.ExplorerUrlTemplate), {
+                    kind,
+                    id: text,
+                    network,
+                }),
+        });
     }
 
     private live(

@@ -173,6 +173,18 @@ export class ClientProvider extends Disposable {
         return this.dataApiPending;
     }
 
+    /**
+     * Starts building the Data API client on a sign that a lookup is coming (the pointer on a
+     * word that may be an identifier): every lookup asks for it first, and reading the stored key
+     * is a round trip to VS Code's main process, which then overlaps loading the core bundle
+     * instead of following it. Nothing is sent.
+     */
+    warm(): void {
+        this.dataApi().catch(() => {
+            // The lookup that asks next sees the failure and reports it.
+        });
+    }
+
     /** The JSON-RPC client of the selected node. */
     nodeRpc(): NodeRpcClient {
         if (this.nodeRpcClient) return this.nodeRpcClient;

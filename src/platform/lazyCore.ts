@@ -4,13 +4,27 @@
  * `dist/core.js` (see esbuild.mjs). Elsewhere, import from core with `import type` only, or import
  * small zod-free modules directly.
  */
+import type * as HoverOffline from '../core/hover/offlineEntry';
 import type * as Core from '../core/index';
 
 let core: typeof Core | undefined;
+let hoverOffline: typeof HoverOffline | undefined;
 
 /** Loads the core bundle once. */
 export function loadCore(): typeof Core {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     core ??= require('../core/index') as typeof Core;
     return core;
+}
+
+/**
+ * What the first hover's offline part needs (finding and parsing the identifier, its offline
+ * Markdown): the small `dist/hoverOffline.js`, about a tenth of the core bundle, so that the
+ * offline part shows before the core is compiled. Once the core is loaded, its own copy serves.
+ */
+export function loadHoverOffline(): typeof HoverOffline {
+    if (core) return core;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    hoverOffline ??= require('../core/hover/offlineEntry') as typeof HoverOffline;
+    return hoverOffline;
 }

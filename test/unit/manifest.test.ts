@@ -171,6 +171,7 @@ describe('(unit) manifest', () => {
             'agent.js',
             'contracts.js',
             'core.js',
+            'hoverOffline.js',
             'main.js',
             'queries.js',
             'treeActions.js',

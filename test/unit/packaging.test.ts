@@ -70,6 +70,7 @@ const bundles = [
     'dist/extension.js',
     'dist/main.js',
     'dist/core.js',
+    'dist/hoverOffline.js',
     'dist/queries.js',
     'dist/contracts.js',
     'dist/treeActions.js',

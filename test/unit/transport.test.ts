@@ -277,6 +277,43 @@ describe('(unit) transport: TLS inspection', () => {
         }
     });
 
+    it('makes the secure context at the first TLS connection, once: plain HTTP never does', async () => {
+        // The module object the transport calls through (a named import compiles to a property
+        // read at each call), so that the count sees every context made.
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const tls = require('node:tls') as typeof import('node:tls');
+        const original = tls.createSecureContext;
+        let made = 0;
+        tls.createSecureContext = (options) => {
+            made++;
+            return original(options);
+        };
+        const plain = await listenOnLoopback(
+            createHttpServer((_req, res) => {
+                res.writeHead(200, { 'content-type': 'application/json' });
+                res.end('{"plain":true}');
+            }),
+        );
+        const transport = networkTransport({ ca: [certs.rootPem] });
+        const clients = [plain.url, `https://127.0.0.1:${port}`, `https://127.0.0.1:${port}`].map(
+            (baseUrl) =>
+                new HttpClient({ baseUrl, service: 'Data API', retry: noRetry, transport }),
+        );
+        const [http, https, again] = clients as [HttpClient, HttpClient, HttpClient];
+        try {
+            assert.equal((await http.send({ method: 'GET', path: '/' })).body, '{"plain":true}');
+            assert.equal(made, 0, 'a plain HTTP connection made a secure context');
+            // Direct, and trusted only through `ca`: the context is the one the connection used.
+            assert.equal((await https.send({ method: 'GET', path: '/' })).body, '{"ok":true}');
+            assert.equal((await again.send({ method: 'GET', path: '/' })).body, '{"ok":true}');
+            assert.equal(made, 1, 'one context for every TLS connection of the transport');
+        } finally {
+            tls.createSecureContext = original;
+            await Promise.all(clients.map((c) => c.close()));
+            await plain.close();
+        }
+    });
+
     it('plain Node honours HTTPS_PROXY and NODE_EXTRA_CA_CERTS from the environment', async function () {
         this.timeout(20_000);
         // A child process, because Node reads NODE_EXTRA_CA_CERTS once, at start.

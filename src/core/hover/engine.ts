@@ -19,12 +19,7 @@ import {
     isRpcError,
 } from '../http/errors';
 import { minRateLimitWaitMs, rateLimitWaitMs } from '../http/rateLimit';
-import {
-    findIdentifiers,
-    type Identifier,
-    parseIdentifier,
-    toChecksumAddress,
-} from '../identifiers';
+import { findIdentifiers, type Identifier, parseIdentifier } from '../identifiers';
 import type { NodeRpcClient } from '../nodeRpc/rpcClient';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import type { ContractKnowledge } from '../workspace/knowledge';
@@ -32,15 +27,13 @@ import { type CachedAnswer, HoverCache, type HoverCacheStats } from './cache';
 import { toCalmError } from './calmError';
 import {
     calmErrorMarkdown,
-    type CommandLink,
     type HoverMarkdown,
     liveHoverMarkdown,
     type LiveHoverOptions,
-    offlineHoverMarkdown,
-    type WebLink,
 } from './markdown';
+import { offlineMarkdownFor } from './offline';
 import { panelQueryFor } from './panelQuery';
-import { cChainEvmId, HoverResolver, type ResolverLimits } from './resolve';
+import { HoverResolver, type ResolverLimits } from './resolve';
 import type { DataApiNetwork, HoverChain, HoverNetwork, HoverService, LiveResult } from './types';
 
 /** The extension's own commands that hover links run. */
@@ -216,75 +209,13 @@ export class HoverEngine {
 
     /** The offline part of the hover over `id` at `place`: no request. */
     offlineMarkdown(id: Identifier, place: HoverPlace): HoverMarkdown {
-        const c = this.host.commands;
-        const network = this.host.network();
-        const copy =
-            id.kind === 'evmAddress' && !id.broken
-                ? (toChecksumAddress(id.value) ?? id.text)
-                : id.text;
-        const actions: CommandLink[] = [
-            { title: 'Copy', command: c.copy, args: [copy], tooltip: `Copy ${copy}` },
-        ];
-        if (id.kind === 'hash32')
-            actions.push({ title: 'Copy cb58', command: c.copy, args: [id.cb58] });
-        if (id.kind === 'cb58Id' && id.hex)
-            actions.push({ title: 'Copy hex', command: c.copy, args: [id.hex] });
-        const links: WebLink[] = [];
-        if (!id.broken) {
-            actions.push({
-                title: 'Open details',
-                command: c.openDetails,
-                args: [{ text: id.text, ...place }],
-                tooltip: 'Open the full answer in a panel',
-            });
-            if (id.kind === 'evmAddress' || id.kind === 'hash32') {
-                actions.push({
-                    title: 'Other chain…',
-                    command: c.lookUpOnChain,
-                    args: [{ text: id.text, ...place }],
-                    tooltip: 'Look this up on another EVM chain',
-                });
-            }
-            if (id.kind === 'evmAddress' && this.evmChainFor(id) === '' && network !== 'local') {
-                links.push({
-                    title: 'Open in explorer',
-                    url: this.host.explorerUrl('c-chain/address', copy, network),
-                });
-            }
-            if (
-                id.kind === 'pnAddress' &&
-                id.chain &&
-                (id.network === 'mainnet' || id.network === 'fuji')
-            ) {
-                const kind = `${id.chain.toLowerCase()}-chain/address`;
-                links.push({
-                    title: 'Open in explorer',
-                    url: this.host.explorerUrl(kind, id.value, id.network),
-                });
-            }
-        }
-        const chain = this.evmChainFor(id) || cChainEvmId(network);
-        return offlineHoverMarkdown(id, {
-            network,
-            evmChainName:
-                chain === cChainEvmId(network)
-                    ? 'C-Chain'
-                    : (this.chainNames.get(chain) ?? `EVM chain ${chain}`),
-            actions,
-            links,
-            fix:
-                id.kind === 'evmAddress' && id.corrected
-                    ? {
-                          title: 'Fix checksum',
-                          command: c.fixChecksum,
-                          args: [{ text: id.text, ...place }],
-                          tooltip: `Replace with ${id.corrected}`,
-                      }
-                    : undefined,
-            liveOff:
-                id.broken || this.isLive(id)
-                    ? undefined
-                    : 'Live lookups are off for this kind (avalanche.hovers.liveKinds)',
+        return offlineMarkdownFor(id, place, {
+            commands: this.host.commands,
+            network: this.host.network(),
+            evmChain: this.evmChainFor(id),
+            chainName: (evmChainId) => this.chainNames.get(evmChainId),
+            live: this.isLive(id),
+            explorerUrl: (kind, text, network) => this.host.explorerUrl(kind, text, network),
         });
     }
 
@@ -299,13 +230,16 @@ export class HoverEngine {
      * calm line; undefined when `signal` fired first.
      */
     async liveMarkdown(id: Identifier, signal: AbortSignal): Promise<HoverMarkdown | undefined> {
+        // The lookup starts first: building the workspace's index (finding files, starting its
+        // worker) is synchronous work that would otherwise run before the first request goes out.
+        const loading = this.load(id, signal);
         // Only EVM answers have calls to decode and contracts to name.
         const contracts =
             id.kind === 'evmAddress' || id.kind === 'hash32'
                 ? this.host.contracts?.().catch(() => undefined)
                 : undefined;
         try {
-            const value = await this.load(id, signal);
+            const value = await loading;
             return this.render({ value }, await contracts);
         } catch (error) {
             if (isAbortError(error) || signal.aborted) return undefined;

@@ -7,3 +7,4 @@ export * from './vms';
 export * from './markdown';
 export * from './panelQuery';
 export * from './engine';
+export * from './offline';

@@ -11,7 +11,10 @@
  * straight to the host. So in the extension host the transport is built from VS Code's `http.*`
  * settings (src/platform/network.ts), and in plain Node from `HTTPS_PROXY` / `NO_PROXY`.
  *
- * undici is required on first use, not imported, which keeps it (about 100 ms) out of activation.
+ * undici is required on first use, not imported, which keeps it out of activation; and only the
+ * few modules the clients use are required (`UndiciParts`), since its index also loads `fetch`,
+ * WebSocket, EventSource, the cache and the mocks: about three times the compile and run time, on
+ * the way of every first request (bench/hoversBench.ts, the first hover's profile).
  */
 import type * as Undici from 'undici';
 
@@ -29,12 +32,32 @@ import { parseJsonExact } from './exactJson';
 import { rateLimitWaitMs, retryAfterMs } from './rateLimit';
 import { defaultTransport, type Transport } from './transport';
 
-let undiciModule: typeof Undici | undefined;
-/** Loads undici once, on the first request of any client. */
-export function loadUndici(): typeof Undici {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    undiciModule ??= require('undici') as typeof Undici;
-    return undiciModule;
+/** The parts of undici a transport builds dispatchers from; the whole module is one too. */
+export type UndiciParts = Pick<
+    typeof Undici,
+    'Agent' | 'ProxyAgent' | 'Dispatcher' | 'buildConnector'
+>;
+
+let undiciParts: UndiciParts | undefined;
+/**
+ * Loads undici's dispatcher modules once, on the first request of any client; the whole module
+ * only when a proxy is used. Deep paths: undici 7 has no `exports` map, and `.vscodeignore`
+ * ships its `lib/` whole.
+ */
+export function loadUndici(): UndiciParts {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    undiciParts ??= {
+        Agent: require('undici/lib/dispatcher/agent.js') as typeof Undici.Agent,
+        Dispatcher: require('undici/lib/dispatcher/dispatcher.js') as typeof Undici.Dispatcher,
+        buildConnector: require('undici/lib/core/connect.js') as typeof Undici.buildConnector,
+        // The whole module: the proxy agent tunnels with the `connect` API that undici's index
+        // adds to every dispatcher.
+        get ProxyAgent() {
+            return (require('undici') as typeof Undici).ProxyAgent;
+        },
+    };
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    return undiciParts;
 }
 
 /**

@@ -25,6 +25,8 @@ import { createSecureContext, type SecureContext } from 'node:tls';
 
 import type * as Undici from 'undici';
 
+import type { UndiciParts } from './httpClient';
+
 /** The network settings that decide how a request leaves the machine. */
 export interface NetworkSettings {
     /** Proxy URL (`http://host:port`, `https://…`, `socks5://…`); credentials may be in it. */
@@ -66,7 +68,7 @@ export interface DispatcherOptions {
  * dispatcher with itself, so changing the settings means building new clients.
  */
 export interface Transport {
-    createDispatcher(undici: typeof Undici, options: DispatcherOptions): Undici.Dispatcher;
+    createDispatcher(undici: UndiciParts, options: DispatcherOptions): Undici.Dispatcher;
     /** The proxy a request to `origin` goes through, as `scheme://host:port`, if any. */
     proxyFor(origin: string): string | undefined;
     readonly hints: TransportHints;
@@ -172,7 +174,9 @@ export function networkTransport(
         return proxy;
     };
     // One context for every connection: handing undici `ca` would parse the whole list of roots
-    // on each new connection.
+    // on each new connection. Made at the first TLS connection, not with the dispatcher: parsing
+    // Node's and the system's few hundred roots took 40–120 ms of the first hover's way to its
+    // first request, which a plain-HTTP node or sandbox never needs.
     let secureContext: SecureContext | undefined;
     const tlsOptions = (timeoutMs: number): Record<string, unknown> => {
         if (settings.ca && !secureContext)
@@ -190,19 +194,24 @@ export function networkTransport(
             return proxy === undefined ? undefined : proxyDisplay(proxy);
         },
         createDispatcher(undici, options) {
-            const tls = tlsOptions(options.connectTimeoutMs);
             const direct = (): Undici.Dispatcher =>
-                new undici.Agent({ keepAliveTimeout: options.keepAliveTimeoutMs, connect: tls });
+                new undici.Agent({
+                    keepAliveTimeout: options.keepAliveTimeoutMs,
+                    connect: lazyTls(undici, options.connectTimeoutMs, tlsOptions),
+                });
             const proxy = settings.proxy;
             if (!proxy) return direct();
-            const viaProxy = (): Undici.Dispatcher =>
-                new undici.ProxyAgent({
+            // undici's ProxyAgent builds its connectors from these options when it is made.
+            const viaProxy = (): Undici.Dispatcher => {
+                const tls = tlsOptions(options.connectTimeoutMs);
+                return new undici.ProxyAgent({
                     uri: proxy,
                     keepAliveTimeout: options.keepAliveTimeoutMs,
                     ...(settings.proxyAuthorization ? { token: settings.proxyAuthorization } : {}),
                     requestTls: tls,
                     proxyTls: tls,
                 });
+            };
             return createRouter(
                 undici,
                 (origin) => routeOf(origin) !== undefined,
@@ -221,11 +230,31 @@ export function defaultTransport(): Transport {
 }
 
 /**
+ * A connector that makes plain sockets with undici's own connector, and builds the TLS one (and
+ * with it the secure context) at the first `https:` connection.
+ */
+function lazyTls(
+    undici: UndiciParts,
+    timeoutMs: number,
+    tlsOptions: (timeoutMs: number) => Record<string, unknown>,
+): Undici.buildConnector.connector {
+    let plain: Undici.buildConnector.connector | undefined;
+    let secure: Undici.buildConnector.connector | undefined;
+    return (options, callback) => {
+        const connect =
+            options.protocol === 'https:'
+                ? (secure ??= undici.buildConnector(tlsOptions(timeoutMs)))
+                : (plain ??= undici.buildConnector({ timeout: timeoutMs }));
+        return connect(options, callback);
+    };
+}
+
+/**
  * A dispatcher that sends each origin either directly or through the proxy, making each of the
  * two only when first needed.
  */
 function createRouter(
-    undici: typeof Undici,
+    undici: UndiciParts,
     viaProxy: (origin: string) => boolean,
     makeDirect: () => Undici.Dispatcher,
     makeProxied: () => Undici.Dispatcher,

@@ -1,0 +1,106 @@
+/**
+ * The offline part of a hover: what an identifier is, its checksum and network, its well-known
+ * name, and the actions that need no request. Apart from the engine so that the first hover's
+ * offline part loads only the small `dist/hoverOffline.js` (this, the identifiers and the
+ * Markdown; see `offlineEntry.ts`) and not the whole core with its clients and schemas, which
+ * the live part loads after it.
+ */
+import { type Identifier, toChecksumAddress } from '../identifiers';
+import type { HoverCommandIds, HoverPlace } from './engine';
+import {
+    type CommandLink,
+    type HoverMarkdown,
+    offlineHoverMarkdown,
+    type WebLink,
+} from './markdown';
+import { cChainEvmId } from './resolve/lookup';
+import type { DataApiNetwork, HoverNetwork } from './types';
+
+/** What the offline part depends on besides the identifier: settings and the engine's choices. */
+export interface OfflineContext {
+    readonly commands: HoverCommandIds;
+    readonly network: HoverNetwork;
+    /** The EVM chain id EVM lookups of the identifier go to ('' for the network's C-Chain). */
+    readonly evmChain: string;
+    /** The name of an EVM chain met in answers, if one was. */
+    chainName(evmChainId: string): string | undefined;
+    /** Whether the identifier is looked up live (`avalanche.hovers.liveKinds`). */
+    readonly live: boolean;
+    explorerUrl(kind: string, id: string, network: DataApiNetwork): string;
+}
+
+/** The offline part of the hover over `id` at `place`: no request. */
+export function offlineMarkdownFor(
+    id: Identifier,
+    place: HoverPlace,
+    context: OfflineContext,
+): HoverMarkdown {
+    const c = context.commands;
+    const network = context.network;
+    const copy =
+        id.kind === 'evmAddress' && !id.broken ? (toChecksumAddress(id.value) ?? id.text) : id.text;
+    const actions: CommandLink[] = [
+        { title: 'Copy', command: c.copy, args: [copy], tooltip: `Copy ${copy}` },
+    ];
+    if (id.kind === 'hash32')
+        actions.push({ title: 'Copy cb58', command: c.copy, args: [id.cb58] });
+    if (id.kind === 'cb58Id' && id.hex)
+        actions.push({ title: 'Copy hex', command: c.copy, args: [id.hex] });
+    const links: WebLink[] = [];
+    if (!id.broken) {
+        actions.push({
+            title: 'Open details',
+            command: c.openDetails,
+            args: [{ text: id.text, ...place }],
+            tooltip: 'Open the full answer in a panel',
+        });
+        if (id.kind === 'evmAddress' || id.kind === 'hash32') {
+            actions.push({
+                title: 'Other chain…',
+                command: c.lookUpOnChain,
+                args: [{ text: id.text, ...place }],
+                tooltip: 'Look this up on another EVM chain',
+            });
+        }
+        if (id.kind === 'evmAddress' && context.evmChain === '' && network !== 'local') {
+            links.push({
+                title: 'Open in explorer',
+                url: context.explorerUrl('c-chain/address', copy, network),
+            });
+        }
+        if (
+            id.kind === 'pnAddress' &&
+            id.chain &&
+            (id.network === 'mainnet' || id.network === 'fuji')
+        ) {
+            const kind = `${id.chain.toLowerCase()}-chain/address`;
+            links.push({
+                title: 'Open in explorer',
+                url: context.explorerUrl(kind, id.value, id.network),
+            });
+        }
+    }
+    const chain = context.evmChain || cChainEvmId(network);
+    return offlineHoverMarkdown(id, {
+        network,
+        evmChainName:
+            chain === cChainEvmId(network)
+                ? 'C-Chain'
+                : (context.chainName(chain) ?? `EVM chain ${chain}`),
+        actions,
+        links,
+        fix:
+            id.kind === 'evmAddress' && id.corrected
+                ? {
+                      title: 'Fix checksum',
+                      command: c.fixChecksum,
+                      args: [{ text: id.text, ...place }],
+                      tooltip: `Replace with ${id.corrected}`,
+                  }
+                : undefined,
+        liveOff:
+            id.broken || context.live
+                ? undefined
+                : 'Live lookups are off for this kind (avalanche.hovers.liveKinds)',
+    });
+}
