@@ -21,12 +21,21 @@ import type {
 } from '../types';
 import { vmName } from '../vms';
 import type { SubnetSummary } from './directories';
-import { isNotFound, type Lookup, type Outcome, outcomeOf, valueIfOk } from './lookup';
+import {
+    type Candidate,
+    firstAnswer,
+    isNotFound,
+    type Lookup,
+    type Outcome,
+    outcomeOf,
+    valueIfOk,
+} from './lookup';
 import { l1Validation } from './nodeId';
 
 /**
- * Tries the kinds in order of likelihood (the directories first, as they are usually cached).
- * `searchedBefore` and `notes` come from a hash lookup that found nothing on its EVM chain.
+ * Asks every kind at once and takes the first that knows the id (`firstAnswer`): an asset, an L1
+ * validation or a recent subnet does not wait for the subnet directory to be read page after
+ * page, and the requests still under way are then aborted. `searchedBefore` and `notes` come from a hash lookup that found nothing on its EVM chain.
  */
 export async function resolveCb58(
     lookup: Lookup,
@@ -35,7 +44,7 @@ export async function resolveCb58(
     searchedBefore: readonly string[] = [],
     notes: CalmError[] = [],
 ): Promise<LiveResult> {
-    const { network, signal } = lookup;
+    const { network } = lookup;
     if (known?.kind === 'asset') return resolveAsset(lookup, id, notes);
     if (known?.kind === 'blockchain' && known.chain !== 'C') {
         const live: BlockchainLive = {
@@ -50,96 +59,17 @@ export async function resolveCb58(
         };
         return live;
     }
-    const directoryOutcomes = await Promise.all([
-        outcomeOf(lookup.chains()),
-        outcomeOf(lookup.subnets.find(id, signal)),
-    ]);
-    const [chains, subnet] = directoryOutcomes;
-    lookup.rethrowCancellation(directoryOutcomes);
-    const chainInfo = valueIfOk(chains)?.find((c) => c.blockchainId === id);
-    const found = valueIfOk(subnet);
-    if (chainInfo || found?.isBlockchain) {
-        return blockchainLive(id, network, chainInfo, found?.subnet, notes);
-    }
-    if (found) return subnetLive(lookup, found.subnet, notes);
-
-    const api = await lookup.clients.dataApi();
-    const assetId = avaxAssetId(network);
-    const [asset, validation, pBlocks, xBlocks, xTxs] = await Promise.all([
-        outcomeOf(
-            api.listAssetTransactions(
-                { network, blockchainId: 'x-chain', assetId: id, pageSize: 1 },
-                { signal },
-            ),
-        ),
-        outcomeOf(api.listL1Validators({ network, l1ValidationId: id, pageSize: 1 }, { signal })),
-        outcomeOf(
-            api.listLatestPrimaryNetworkBlocks(
-                { network, blockchainId: 'p-chain', pageSize: 100 },
-                { signal },
-            ),
-        ),
-        outcomeOf(
-            api.listLatestPrimaryNetworkBlocks(
-                { network, blockchainId: 'x-chain', pageSize: 100 },
-                { signal },
-            ),
-        ),
-        assetId === undefined
-            ? Promise.resolve<Outcome<undefined>>({ ok: true, value: undefined })
-            : outcomeOf(
-                  api.listAssetTransactions(
-                      { network, blockchainId: 'x-chain', assetId, pageSize: 100 },
-                      { signal },
-                  ),
-              ),
-    ]);
-    const everything = [...directoryOutcomes, asset, validation, pBlocks, xBlocks, xTxs];
-    lookup.rethrowCancellation(everything);
-
-    if (asset.ok) {
-        const amount = asset.value.items
-            .flatMap((tx) => [...tx.amountCreated, ...tx.amountUnlocked])
-            .find((a) => a.assetId === id);
-        const created = asset.value.items.find((tx) => tx.assetCreated?.assetId === id);
-        const details = created?.assetCreated ?? amount;
-        if (details) {
-            const live: AssetLive = {
-                kind: 'asset',
-                assetId: id,
-                network,
-                name: details.name,
-                symbol: details.symbol,
-                denomination: details.denomination,
-                notes,
-            };
-            return live;
-        }
-    }
-    const v = valueIfOk(validation)?.items[0];
-    if (v && v.validationId === id) {
-        const live: L1ValidationLive = {
-            kind: 'l1Validation',
-            network,
-            validation: { ...l1Validation(v), subnetName: lookup.subnets.nameOf(v.subnetId) },
-            notes,
-        };
-        return live;
-    }
-    const tx = primaryTx(
-        id,
-        network,
-        valueIfOk(pBlocks)?.items,
-        valueIfOk(xBlocks)?.items,
-        valueIfOk(xTxs)?.items,
-        notes,
-    );
-    if (tx) return tx;
-
-    // A lookup that failed may have been the one that would have found it: the hover then
-    // says why it cannot tell (one calm line) rather than "not found".
-    const firstFailure = everything.find((o) => !o.ok && !isNotFound(o.error));
-    if (firstFailure && !firstFailure.ok) throw firstFailure.error;
+    // In order of precedence (see `firstAnswer`): the transactions last, as a subnet, a
+    // blockchain or an asset has the id of the transaction that created it.
+    const kinds: Candidate<LiveResult>[] = [
+        (l) => assetOf(l, id, notes),
+        (l) => l1ValidationOf(l, id, notes),
+        (l) => directoryEntry(l, id, notes),
+        (l) => pChainTxOf(l, id, notes),
+        (l) => xChainTxOf(l, id, notes),
+    ];
+    const found = await firstAnswer(lookup, kinds);
+    if (found) return found;
     const live: NotFoundLive = {
         kind: 'notFound',
         network,
@@ -155,6 +85,166 @@ export async function resolveCb58(
         notes,
     };
     return live;
+}
+
+/** Throws the first failure of `outcomes` that was not a 404 (it may have been the answer). */
+function throwIfFailed(outcomes: readonly Outcome<unknown>[]): void {
+    const failure = outcomes.find((o) => !o.ok && !isNotFound(o.error));
+    if (failure && !failure.ok) throw failure.error;
+}
+
+/**
+ * A blockchain or subnet, from the EVM chain list (usually kept already) and the subnet directory.
+ * The C-Chain is answered by the chain list alone: no subnet of the directory holds it.
+ */
+async function directoryEntry(
+    lookup: Lookup,
+    id: string,
+    notes: CalmError[],
+): Promise<LiveResult | undefined> {
+    const { network, signal } = lookup;
+    const chains = await outcomeOf(lookup.chains());
+    lookup.rethrowCancellation([chains]);
+    const chainInfo = valueIfOk(chains)?.find((c) => c.blockchainId === id);
+    if (chainInfo?.isCChain) return blockchainLive(id, network, chainInfo, undefined, notes);
+    const subnet = await outcomeOf(lookup.subnets.find(id, signal));
+    lookup.rethrowCancellation([subnet]);
+    const found = valueIfOk(subnet);
+    if (chainInfo || found?.isBlockchain) {
+        return blockchainLive(id, network, chainInfo, found?.subnet, notes);
+    }
+    if (found) return subnetLive(lookup, found.subnet, notes);
+    throwIfFailed([chains, subnet]);
+    return undefined;
+}
+
+/** An X-Chain asset, named by a transaction that created or moved it. */
+async function assetOf(
+    lookup: Lookup,
+    id: string,
+    notes: CalmError[],
+): Promise<AssetLive | undefined> {
+    const { network, signal } = lookup;
+    const api = await lookup.clients.dataApi();
+    const page = await api.listAssetTransactions(
+        { network, blockchainId: 'x-chain', assetId: id, pageSize: 1 },
+        { signal },
+    );
+    const details =
+        page.items.find((tx) => tx.assetCreated?.assetId === id)?.assetCreated ??
+        page.items
+            .flatMap((tx) => [...tx.amountCreated, ...tx.amountUnlocked])
+            .find((a) => a.assetId === id);
+    if (!details) return undefined;
+    return {
+        kind: 'asset',
+        assetId: id,
+        network,
+        name: details.name,
+        symbol: details.symbol,
+        denomination: details.denomination,
+        notes,
+    };
+}
+
+async function l1ValidationOf(
+    lookup: Lookup,
+    id: string,
+    notes: CalmError[],
+): Promise<L1ValidationLive | undefined> {
+    const { network, signal } = lookup;
+    const api = await lookup.clients.dataApi();
+    const page = await api.listL1Validators(
+        { network, l1ValidationId: id, pageSize: 1 },
+        { signal },
+    );
+    const v = page.items[0];
+    if (!v || v.validationId !== id) return undefined;
+    return {
+        kind: 'l1Validation',
+        network,
+        validation: { ...l1Validation(v), subnetName: lookup.subnets.nameOf(v.subnetId) },
+        notes,
+    };
+}
+
+/** A P-Chain transaction among the latest P-Chain blocks. */
+async function pChainTxOf(
+    lookup: Lookup,
+    id: string,
+    notes: CalmError[],
+): Promise<PrimaryTxLive | undefined> {
+    const { network, signal } = lookup;
+    const api = await lookup.clients.dataApi();
+    const page = await api.listLatestPrimaryNetworkBlocks(
+        { network, blockchainId: 'p-chain', pageSize: 100 },
+        { signal },
+    );
+    const p = page.items.find((b) => b.transactions.includes(id));
+    if (!p) return undefined;
+    return {
+        kind: 'primaryTx',
+        chain: 'P',
+        txId: id,
+        network,
+        blockNumber: p.blockNumber,
+        blockType: p.blockType,
+        timestamp: p.blockTimestamp,
+        notes,
+    };
+}
+
+/**
+ * An X-Chain transaction among the latest X-Chain blocks and AVAX transactions; both are read,
+ * as each says what the other does not (the block, the type and memo).
+ */
+async function xChainTxOf(
+    lookup: Lookup,
+    id: string,
+    notes: CalmError[],
+): Promise<PrimaryTxLive | undefined> {
+    const { network, signal } = lookup;
+    const api = await lookup.clients.dataApi();
+    const assetId = avaxAssetId(network);
+    const [blocks, txs] = await Promise.all([
+        outcomeOf(
+            api.listLatestPrimaryNetworkBlocks(
+                { network, blockchainId: 'x-chain', pageSize: 100 },
+                { signal },
+            ),
+        ),
+        assetId === undefined
+            ? Promise.resolve<Outcome<undefined>>({ ok: true, value: undefined })
+            : outcomeOf(
+                  api.listAssetTransactions(
+                      { network, blockchainId: 'x-chain', assetId, pageSize: 100 },
+                      { signal },
+                  ),
+              ),
+    ]);
+    lookup.rethrowCancellation([blocks, txs]);
+    const xb = valueIfOk(blocks)?.items.find((b) => b.transactions.includes(id));
+    // Linear transactions carry their block height; the older non-linear ones have none.
+    const xt:
+        { txType: string; timestamp: number; memo: string; blockHeight?: number } | undefined =
+        valueIfOk(txs)?.items.find((t) => t.txHash === id);
+    if (!xb && !xt) {
+        throwIfFailed([blocks, txs]);
+        return undefined;
+    }
+    return {
+        kind: 'primaryTx',
+        chain: 'X',
+        txId: id,
+        network,
+        blockNumber:
+            xb?.blockNumber ?? (xt?.blockHeight === undefined ? undefined : String(xt.blockHeight)),
+        blockType: xb?.blockType,
+        txType: xt?.txType,
+        timestamp: xt?.timestamp ?? xb?.blockTimestamp,
+        memo: xt?.memo,
+        notes,
+    };
 }
 
 function avaxAssetId(network: HoverNetwork): string | undefined {
@@ -259,60 +349,4 @@ async function resolveAsset(lookup: Lookup, id: string, notes: CalmError[]): Pro
         if (!isNotFound(error)) throw error;
     }
     return { kind: 'notFound', network: lookup.network, searched: ['X-Chain assets'], notes };
-}
-
-/** A block as the latest-blocks list gives it. */
-interface BlockBrief {
-    blockNumber: string;
-    blockType: string;
-    blockTimestamp: number;
-    transactions: string[];
-}
-
-/** The transaction among the latest P-/X-Chain blocks and X-Chain AVAX transactions. */
-function primaryTx(
-    id: string,
-    network: HoverNetwork,
-    pBlocks: readonly BlockBrief[] | undefined,
-    xBlocks: readonly BlockBrief[] | undefined,
-    xTxs:
-        | readonly {
-              txHash: string;
-              txType: string;
-              timestamp: number;
-              memo: string;
-              blockHeight?: number;
-          }[]
-        | undefined,
-    notes: CalmError[],
-): PrimaryTxLive | undefined {
-    const p = pBlocks?.find((b) => b.transactions.includes(id));
-    if (p) {
-        return {
-            kind: 'primaryTx',
-            chain: 'P',
-            txId: id,
-            network,
-            blockNumber: p.blockNumber,
-            blockType: p.blockType,
-            timestamp: p.blockTimestamp,
-            notes,
-        };
-    }
-    const xb = xBlocks?.find((b) => b.transactions.includes(id));
-    const xt = xTxs?.find((t) => t.txHash === id);
-    if (!xb && !xt) return undefined;
-    return {
-        kind: 'primaryTx',
-        chain: 'X',
-        txId: id,
-        network,
-        blockNumber:
-            xb?.blockNumber ?? (xt?.blockHeight === undefined ? undefined : String(xt.blockHeight)),
-        blockType: xb?.blockType,
-        txType: xt?.txType,
-        timestamp: xt?.timestamp ?? xb?.blockTimestamp,
-        memo: xt?.memo,
-        notes,
-    };
 }

@@ -26,6 +26,13 @@ export function hoverChains(chains: readonly ChainInfo[], network: HoverNetwork)
     }));
 }
 
+/** A page of the subnet list being read, and how many lookups wait for it. */
+interface PageLoad {
+    readonly promise: Promise<void>;
+    readonly controller: AbortController;
+    waiting: number;
+}
+
 /** A compact subnet as the directory keeps it (no genesis data). */
 export interface SubnetSummary {
     readonly subnetId: string;
@@ -43,18 +50,28 @@ export interface SubnetSummary {
     }[];
 }
 
-/** Subnets and blockchains of one network, read page by page as lookups need them. */
+/**
+ * Subnets and blockchains of one network, read page by page as lookups need them. The list is
+ * newest first and a page of 1,000 subnets is megabytes of JSON, so the first read is a short
+ * page of the newest (the likeliest to be looked up); only an id not among them reads on, in
+ * full pages from the start (the short page's token is not reused for pages of another size).
+ */
 export class SubnetDirectory {
     readonly subnets = new Map<string, SubnetSummary>();
     readonly blockchains = new Map<string, SubnetSummary>();
     private nextPageToken: string | undefined;
+    private newestRead = false;
     private complete = false;
-    private loading: Promise<void> | undefined;
+    private loading: PageLoad | undefined;
 
     constructor(
         private readonly network: HoverNetwork,
         private readonly dataApi: () => Promise<DataApiClient>,
-        private readonly limits: { readonly maxSubnets: number; readonly subnetPageSize: number },
+        private readonly limits: {
+            readonly maxSubnets: number;
+            readonly subnetPageSize: number;
+            readonly newestSubnetsPageSize: number;
+        },
         readonly createdAt: number,
     ) {}
 
@@ -69,9 +86,32 @@ export class SubnetDirectory {
             const holder = this.blockchains.get(id);
             if (holder) return { subnet: holder, isBlockchain: true };
             if (this.complete || this.subnets.size >= this.limits.maxSubnets) return undefined;
-            // The page load is shared by every lookup and finishes even if this one is cancelled.
-            this.loading ??= this.loadPage().finally(() => (this.loading = undefined));
-            await untilAborted(this.loading, signal, abortError);
+            await this.nextPage(signal);
+        }
+    }
+
+    /**
+     * Waits for the page being read, starting it if none is. The read is shared by every lookup
+     * that waits for it, and aborted once none does (a lookup answered by another source).
+     */
+    private async nextPage(signal: AbortSignal | undefined): Promise<void> {
+        let load = this.loading;
+        if (!load) {
+            const controller = new AbortController();
+            const promise = this.loadPage(controller.signal).finally(() => {
+                if (this.loading === load) this.loading = undefined;
+            });
+            load = this.loading = { promise, controller, waiting: 0 };
+        }
+        load.waiting++;
+        try {
+            await untilAborted(load.promise, signal, abortError);
+        } finally {
+            load.waiting--;
+            if (load.waiting === 0 && signal?.aborted) {
+                if (this.loading === load) this.loading = undefined;
+                load.controller.abort(abortError());
+            }
         }
     }
 
@@ -85,13 +125,17 @@ export class SubnetDirectory {
         return this.peek(id)?.blockchains[0]?.name;
     }
 
-    private async loadPage(): Promise<void> {
+    private async loadPage(signal: AbortSignal): Promise<void> {
         const api = await this.dataApi();
-        const page = await api.listSubnets({
-            network: this.network,
-            pageSize: this.limits.subnetPageSize,
-            pageToken: this.nextPageToken,
-        });
+        const newest = !this.newestRead;
+        const page = await api.listSubnets(
+            {
+                network: this.network,
+                pageSize: newest ? this.limits.newestSubnetsPageSize : this.limits.subnetPageSize,
+                pageToken: this.nextPageToken,
+            },
+            { signal },
+        );
         for (const s of page.items) {
             const summary: SubnetSummary = {
                 subnetId: s.subnetId,
@@ -118,7 +162,8 @@ export class SubnetDirectory {
             this.subnets.set(summary.subnetId, summary);
             for (const b of summary.blockchains) this.blockchains.set(b.blockchainId, summary);
         }
-        this.nextPageToken = page.nextPageToken;
         if (!page.nextPageToken) this.complete = true;
+        else if (!newest) this.nextPageToken = page.nextPageToken;
+        this.newestRead = true;
     }
 }

@@ -54,6 +54,8 @@ export interface ResolverLimits {
     /** Subnets the directory reads at most per network (newest first). */
     readonly maxSubnets: number;
     readonly subnetPageSize: number;
+    /** The first, short page of the subnet directory: the newest subnets. */
+    readonly newestSubnetsPageSize: number;
     /** How long the subnet directory is kept. */
     readonly directoryTtlMs: number;
 }
@@ -65,6 +67,7 @@ export const defaultResolverLimits: ResolverLimits = {
     briefItems: 3,
     maxSubnets: 5000,
     subnetPageSize: 1000,
+    newestSubnetsPageSize: 100,
     directoryTtlMs: 10 * 60_000,
 };
 
@@ -102,6 +105,65 @@ export function isNotFound(error: unknown): boolean {
     return isHttpError(error) && error.status === 404;
 }
 
+/**
+ * One way to learn what an id names: the answer, or undefined when the id is not of its kind. It
+ * must ask under the signal of the lookup it is given, which is aborted once another way answered.
+ */
+export type Candidate<T> = (lookup: Lookup) => Promise<T | undefined>;
+
+/**
+ * Asks every candidate at once, in order of precedence: an answer wins as soon as every candidate
+ * before it has said no, and the requests of the others are then aborted, so an id costs about
+ * its fastest source rather than the sum of all. Precedence matters because one id can name two
+ * things: a subnet, a blockchain or an asset has the id of the transaction that created it, and
+ * is the better answer. With no answer at all, a failure that might have been the answer (neither
+ * a 404 nor a cancellation; the first in order) rejects, so that the hover says why it cannot
+ * tell rather than "not found"; otherwise resolves undefined. Rejects with an AbortError when the
+ * lookup is cancelled.
+ */
+export async function firstAnswer<T>(
+    lookup: Lookup,
+    candidates: readonly Candidate<T>[],
+): Promise<T | undefined> {
+    const outer = lookup.signal;
+    if (outer?.aborted) throw abortError(outer);
+    const losers = new AbortController();
+    const cancel = (): void => losers.abort(abortError(outer));
+    outer?.addEventListener('abort', cancel, { once: true });
+    try {
+        const own = lookup.withSignal(losers.signal);
+        const outcomes = candidates.map((ask) => outcomeOf(ask(own)));
+        const settled: (Outcome<T | undefined> | undefined)[] = outcomes.map(() => undefined);
+        const answer = await new Promise<T | undefined>((resolve) => {
+            const decide = (): void => {
+                for (const o of settled) {
+                    if (o === undefined) return;
+                    if (o.ok && o.value !== undefined) return resolve(o.value);
+                }
+                resolve(undefined);
+            };
+            outcomes.forEach((pending, i) => {
+                void pending.then((o) => {
+                    settled[i] = o;
+                    decide();
+                });
+            });
+            decide();
+        });
+        if (outer?.aborted) throw abortError(outer);
+        if (answer !== undefined) return answer;
+        const all = await Promise.all(outcomes);
+        lookup.rethrowCancellation(all);
+        const failure = all.find((o) => !o.ok && !isNotFound(o.error));
+        if (failure && !failure.ok) throw failure.error;
+        return undefined;
+    } finally {
+        outer?.removeEventListener('abort', cancel);
+        // The losers: whatever they still wait for is not needed any more.
+        losers.abort(abortError());
+    }
+}
+
 /** The directories of a network that the resolver keeps between lookups. */
 export interface Directories {
     chains(network: HoverNetwork, signal: AbortSignal | undefined): Promise<HoverChain[]>;
@@ -130,6 +192,12 @@ export class Lookup {
     on(network: HoverNetwork): Lookup {
         if (network === this.network) return this;
         const options = { ...this.options, network };
+        return new Lookup(this.clients, this.limits, options, this.directories, this.now);
+    }
+
+    /** The same lookup under another signal (a part that is cancelled on its own). */
+    withSignal(signal: AbortSignal): Lookup {
+        const options = { ...this.options, signal };
         return new Lookup(this.clients, this.limits, options, this.directories, this.now);
     }
 

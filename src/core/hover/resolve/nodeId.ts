@@ -3,7 +3,6 @@
  * with the node's own view of the first L1 when it serves one of the L1's chains.
  */
 import { isPositiveAmount } from '../../format';
-import { isAbortError } from '../../http/errors';
 import { nodeRpcMethods } from '../../nodeRpc/methods';
 import type { CalmError, HoverL1Validation, HoverNodeValidator, NodeIdLive } from '../types';
 import { isNotFound, type Lookup, outcomeOf, withSignal } from './lookup';
@@ -18,18 +17,22 @@ export async function resolveNodeId(lookup: Lookup, nodeId: string): Promise<Nod
     const { network, signal } = lookup;
     const api = await lookup.clients.dataApi();
     const node = lookup.clients.nodeRpc();
-    const [l1, peers] = await Promise.all([
-        outcomeOf(
-            api.listL1Validators(
-                { network, nodeId, includeInactiveL1Validators: true, pageSize: 100 },
-                { signal },
-            ),
-        ),
+    const l1Page = api.listL1Validators(
+        { network, nodeId, includeInactiveL1Validators: true, pageSize: 100 },
+        { signal },
+    );
+    // The node's view of the first L1 needs only the L1 validations: it starts as soon as they
+    // answer, without waiting for the peers.
+    const onNode = l1Page.then((page) => firstL1OnNode(lookup, nodeId, page.items[0]?.subnetId));
+    const [l1, peers, l1OnNode] = await Promise.all([
+        outcomeOf(l1Page),
         outcomeOf(
             node.call(nodeRpcMethods['info.peers'], { nodeIDs: [nodeId] }, withSignal(signal)),
         ),
+        outcomeOf(onNode),
     ]);
     lookup.rejectIfNothingRead([l1, peers]);
+    lookup.rethrowCancellation([l1OnNode]);
     const notes: CalmError[] = [];
     const out: { -readonly [K in keyof NodeIdLive]: NodeIdLive[K] } = {
         kind: 'nodeId',
@@ -52,34 +55,37 @@ export async function resolveNodeId(lookup: Lookup, nodeId: string): Promise<Nod
     } else {
         notes.push(lookup.note(peers.error, 'node', 'peers'));
     }
-    const first = out.l1Validations?.[0];
-    if (first) {
-        // The node's own view of the first L1, when it serves one of the L1's chains.
-        try {
-            const found = await subnets.find(first.subnetId, signal);
-            out.l1Validations = out.l1Validations?.map((v) => ({
-                ...v,
-                subnetName: subnets.nameOf(v.subnetId),
-            }));
-            const chain = found?.subnet.blockchains[0];
-            if (chain) {
-                const result = await node.call(
-                    nodeRpcMethods['validators.getCurrentValidators'],
-                    { nodeIDs: [nodeId] },
-                    { chain: chain.blockchainId, ...withSignal(signal) },
-                );
-                const v = result.validators.find((x) => x.nodeId === nodeId);
-                out.l1OnNode = v ? nodeValidator(v, chain.name) : null;
-            }
-        } catch (error) {
-            if (isAbortError(error)) throw error;
-            // A node that does not serve the L1 answers 404: nothing to say about it.
-            if (!isNotFound(error)) {
-                notes.push(lookup.note(error, 'node', 'L1 validators on the node'));
-            }
-        }
+    if (l1OnNode.ok) {
+        if (l1OnNode.value !== undefined) out.l1OnNode = l1OnNode.value;
+    } else if (l1.ok && !isNotFound(l1OnNode.error)) {
+        // A node that does not serve the L1 answers 404: nothing to say about it.
+        notes.push(lookup.note(l1OnNode.error, 'node', 'L1 validators on the node'));
     }
     return out;
+}
+
+/**
+ * The node's own view of the L1 `subnetId` when it serves one of the L1's chains (null when it
+ * does not list the node); undefined when there is no L1 or the directory does not know it.
+ */
+async function firstL1OnNode(
+    lookup: Lookup,
+    nodeId: string,
+    subnetId: string | undefined,
+): Promise<HoverNodeValidator | null | undefined> {
+    if (subnetId === undefined) return undefined;
+    const found = await lookup.subnets.find(subnetId, lookup.signal);
+    const chain = found?.subnet.blockchains[0];
+    if (!chain) return undefined;
+    const result = await lookup.clients
+        .nodeRpc()
+        .call(
+            nodeRpcMethods['validators.getCurrentValidators'],
+            { nodeIDs: [nodeId] },
+            { chain: chain.blockchainId, ...withSignal(lookup.signal) },
+        );
+    const v = result.validators.find((x) => x.nodeId === nodeId);
+    return v ? nodeValidator(v, chain.name) : null;
 }
 
 /** An L1 validation as hovers show it (the subnet's name is added where it is known). */

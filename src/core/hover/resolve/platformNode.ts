@@ -2,14 +2,15 @@
  * cb58 ids and NodeIDs on a network only the node knows, answered by the node's P-Chain and
  * X-Chain APIs (https://build.avax.network/docs/api-reference/p-chain/api,
  * https://build.avax.network/docs/api-reference/x-chain/api) instead of the Data API. An id does
- * not say what it names, so the candidates are asked at once and the first that knows it wins,
- * in this order: blockchain, subnet, P-Chain transaction, X-Chain transaction, L1 validation,
- * X-Chain asset. Each hover says it came from the node.
+ * not say what it names, so the candidates are asked at once and the first that knows it wins
+ * once those before it said no (`firstAnswer`), in this order: blockchain, subnet, L1 validation,
+ * X-Chain asset, P-Chain transaction, X-Chain transaction (a blockchain, a subnet or an asset has
+ * the id of the transaction that created it). Each hover says it came from the node.
  */
 import { isPositiveAmount } from '../../format';
 import { isAbortError } from '../../http/errors';
 import { pChainId } from '../../ids/primaryNetwork';
-import { nodeRpcMethods } from '../../nodeRpc/methods';
+import { nodeRpcMethods, type NodeRpcResult } from '../../nodeRpc/methods';
 import type { NodeRpcClient } from '../../nodeRpc/rpcClient';
 import type { PlatformValidator } from '../../nodeRpc/primarySchemas';
 import type {
@@ -20,7 +21,7 @@ import type {
     NodeIdLive,
 } from '../types';
 import { vmName } from '../vms';
-import type { Lookup } from './lookup';
+import { firstAnswer, type Lookup } from './lookup';
 
 /** Most subnets asked for a NodeID's L1 validations (one request each). */
 const maxSubnetsAsked = 16;
@@ -65,127 +66,210 @@ function validationOf(subnetId: string, v: PlatformValidator): HoverL1Validation
 
 /** What the node's P- and X-Chain say about a cb58 id, or a not-found naming what was asked. */
 export async function resolveCb58OnNode(lookup: Lookup, id: string): Promise<LiveResult> {
-    const { network, signal } = lookup;
     const node = lookup.clients.nodeRpc();
-    const options = signal ? { signal } : {};
-    const m = nodeRpcMethods;
-    const [blockchains, subnet, pStatus, xStatus, validation, asset] = await Promise.all([
-        maybe(node.call(m['platform.getBlockchains'], {}, options)),
-        maybe(node.call(m['platform.getSubnet'], { subnetID: id }, options)),
-        maybe(node.call(m['platform.getTxStatus'], { txID: id }, options)),
-        maybe(node.call(m['avm.getTxStatus'], { txID: id }, options)),
-        maybe(node.call(m['platform.getL1Validator'], { validationID: id }, options)),
-        maybe(node.call(m['avm.getAssetDescription'], { assetID: id }, options)),
-    ]);
     const pApi = sourceOf(node, 'P-Chain API');
-    const chain = blockchains?.blockchains.find((b) => b.blockchainId === id);
-    if (chain) {
-        const evm = (await maybe(lookup.chains()))?.find((c) => c.blockchainId === id);
-        const parent = await maybe(
-            chain.subnetId === pChainId
-                ? Promise.resolve(undefined)
-                : node.call(m['platform.getSubnet'], { subnetID: chain.subnetId }, options),
-        );
-        return {
-            kind: 'blockchain',
-            blockchainId: id,
-            network,
-            name: chain.name,
-            vmId: chain.vmId,
-            vmName: vmName(chain.vmId),
-            subnetId: chain.subnetId,
-            evmChainId: evm?.evmChainId,
-            isL1: parent?.isL1 ?? false,
+    // The blockchain list serves two kinds (the id itself, a subnet's chains): asked once.
+    let blockchains: Promise<PlatformBlockchains | undefined> | undefined;
+    const listed = (l: Lookup): Promise<PlatformBlockchains | undefined> =>
+        (blockchains ??= maybe(
+            node.call(nodeRpcMethods['platform.getBlockchains'], {}, optionsOf(l)),
+        ));
+    const found = await firstAnswer<LiveResult>(lookup, [
+        (l) => blockchainOnNode(l, node, id, listed(l), pApi),
+        (l) => subnetOnNode(l, node, id, listed(l), pApi),
+        (l) => l1ValidationOnNode(l, node, id, pApi),
+        (l) => assetOnNode(l, node, id),
+        (l) => primaryTxOnNode(l, node, id, 'P'),
+        (l) => primaryTxOnNode(l, node, id, 'X'),
+    ]);
+    return (
+        found ?? {
+            kind: 'notFound',
+            network: lookup.network,
+            searched: [
+                'blockchains',
+                'subnets',
+                'P-Chain and X-Chain transactions',
+                'L1 validations',
+                'X-Chain assets',
+            ],
             source: pApi,
             notes: [],
-        };
-    }
-    if (subnet) {
-        const chains = (blockchains?.blockchains ?? []).filter((b) => b.subnetId === id);
-        const validators = subnet.isL1
-            ? await maybe(node.call(m['platform.getCurrentValidators'], { subnetID: id }, options))
-            : undefined;
-        const evm = await maybe(lookup.chains());
-        return {
-            kind: 'subnet',
-            subnetId: id,
-            network,
-            isL1: subnet.isL1,
-            owners: subnet.controlKeys,
-            threshold: subnet.threshold,
-            blockchains: chains.map((b) => {
-                const evmChainId = evm?.find((c) => c.blockchainId === b.blockchainId)?.evmChainId;
-                return {
-                    blockchainId: b.blockchainId,
-                    name: b.name,
-                    ...(evmChainId === undefined ? {} : { evmChainId: Number(evmChainId) }),
-                };
-            }),
-            createdAt: 0,
-            ...(subnet.managerChainId && subnet.managerAddress
-                ? {
-                      validatorManager: {
-                          blockchainId: subnet.managerChainId,
-                          address: subnet.managerAddress,
-                      },
-                  }
-                : {}),
-            validatorCount: validators?.validators.length,
-            moreValidators: false,
-            source: pApi,
-            notes: [],
-        };
-    }
-    for (const [status, chainName, method] of [
-        [pStatus, 'P', m['platform.getTx']],
-        [xStatus, 'X', m['avm.getTx']],
-    ] as const) {
-        if (!status || status.status === 'Unknown') continue;
-        const tx = await maybe(node.call(method, { txID: id }, options));
-        return {
-            kind: 'primaryTx',
-            chain: chainName,
-            txId: id,
-            network,
-            txType: tx?.typeName,
-            status: status.status,
-            memo: tx?.memo,
-            source: sourceOf(node, `${chainName}-Chain API`),
-            notes: [],
-        };
-    }
-    if (validation) {
-        return {
-            kind: 'l1Validation',
-            network,
-            validation: validationOf(validation.subnetId, validation.validator),
-            source: pApi,
-            notes: [],
-        };
-    }
-    if (asset) {
-        return {
-            kind: 'asset',
-            assetId: id,
-            network,
-            name: asset.name,
-            symbol: asset.symbol,
-            denomination: asset.denomination,
-            source: sourceOf(node, 'X-Chain API'),
-            notes: [],
-        };
-    }
+        }
+    );
+}
+
+type PlatformBlockchains = NodeRpcResult<(typeof nodeRpcMethods)['platform.getBlockchains']>;
+
+function optionsOf(lookup: Lookup): { signal?: AbortSignal } {
+    return lookup.signal ? { signal: lookup.signal } : {};
+}
+
+async function blockchainOnNode(
+    lookup: Lookup,
+    node: NodeRpcClient,
+    id: string,
+    list: Promise<PlatformBlockchains | undefined>,
+    source: HoverSource,
+): Promise<LiveResult | undefined> {
+    const chain = (await list)?.blockchains.find((b) => b.blockchainId === id);
+    if (!chain) return undefined;
+    const [evm, parent] = await Promise.all([
+        maybe(lookup.chains()),
+        chain.subnetId === pChainId
+            ? Promise.resolve(undefined)
+            : maybe(
+                  node.call(
+                      nodeRpcMethods['platform.getSubnet'],
+                      { subnetID: chain.subnetId },
+                      optionsOf(lookup),
+                  ),
+              ),
+    ]);
     return {
-        kind: 'notFound',
-        network,
-        searched: [
-            'blockchains',
-            'subnets',
-            'P-Chain and X-Chain transactions',
-            'L1 validations',
-            'X-Chain assets',
-        ],
-        source: pApi,
+        kind: 'blockchain',
+        blockchainId: id,
+        network: lookup.network,
+        name: chain.name,
+        vmId: chain.vmId,
+        vmName: vmName(chain.vmId),
+        subnetId: chain.subnetId,
+        evmChainId: evm?.find((c) => c.blockchainId === id)?.evmChainId,
+        isL1: parent?.isL1 ?? false,
+        source,
+        notes: [],
+    };
+}
+
+async function subnetOnNode(
+    lookup: Lookup,
+    node: NodeRpcClient,
+    id: string,
+    list: Promise<PlatformBlockchains | undefined>,
+    source: HoverSource,
+): Promise<LiveResult | undefined> {
+    const options = optionsOf(lookup);
+    const subnet = await maybe(
+        node.call(nodeRpcMethods['platform.getSubnet'], { subnetID: id }, options),
+    );
+    if (!subnet) return undefined;
+    const [blockchains, validators, evm] = await Promise.all([
+        list,
+        subnet.isL1
+            ? maybe(
+                  node.call(
+                      nodeRpcMethods['platform.getCurrentValidators'],
+                      { subnetID: id },
+                      options,
+                  ),
+              )
+            : Promise.resolve(undefined),
+        maybe(lookup.chains()),
+    ]);
+    const chains = (blockchains?.blockchains ?? []).filter((b) => b.subnetId === id);
+    return {
+        kind: 'subnet',
+        subnetId: id,
+        network: lookup.network,
+        isL1: subnet.isL1,
+        owners: subnet.controlKeys,
+        threshold: subnet.threshold,
+        blockchains: chains.map((b) => {
+            const evmChainId = evm?.find((c) => c.blockchainId === b.blockchainId)?.evmChainId;
+            return {
+                blockchainId: b.blockchainId,
+                name: b.name,
+                ...(evmChainId === undefined ? {} : { evmChainId: Number(evmChainId) }),
+            };
+        }),
+        createdAt: 0,
+        ...(subnet.managerChainId && subnet.managerAddress
+            ? {
+                  validatorManager: {
+                      blockchainId: subnet.managerChainId,
+                      address: subnet.managerAddress,
+                  },
+              }
+            : {}),
+        validatorCount: validators?.validators.length,
+        moreValidators: false,
+        source,
+        notes: [],
+    };
+}
+
+async function primaryTxOnNode(
+    lookup: Lookup,
+    node: NodeRpcClient,
+    id: string,
+    chain: 'P' | 'X',
+): Promise<LiveResult | undefined> {
+    const m = nodeRpcMethods;
+    const options = optionsOf(lookup);
+    const status = await maybe(
+        chain === 'P'
+            ? node.call(m['platform.getTxStatus'], { txID: id }, options)
+            : node.call(m['avm.getTxStatus'], { txID: id }, options),
+    );
+    if (!status || status.status === 'Unknown') return undefined;
+    const tx = await maybe(
+        chain === 'P'
+            ? node.call(m['platform.getTx'], { txID: id }, options)
+            : node.call(m['avm.getTx'], { txID: id }, options),
+    );
+    return {
+        kind: 'primaryTx',
+        chain,
+        txId: id,
+        network: lookup.network,
+        txType: tx?.typeName,
+        status: status.status,
+        memo: tx?.memo,
+        source: sourceOf(node, `${chain}-Chain API`),
+        notes: [],
+    };
+}
+
+async function l1ValidationOnNode(
+    lookup: Lookup,
+    node: NodeRpcClient,
+    id: string,
+    source: HoverSource,
+): Promise<LiveResult | undefined> {
+    const validation = await maybe(
+        node.call(
+            nodeRpcMethods['platform.getL1Validator'],
+            { validationID: id },
+            optionsOf(lookup),
+        ),
+    );
+    if (!validation) return undefined;
+    return {
+        kind: 'l1Validation',
+        network: lookup.network,
+        validation: validationOf(validation.subnetId, validation.validator),
+        source,
+        notes: [],
+    };
+}
+
+async function assetOnNode(
+    lookup: Lookup,
+    node: NodeRpcClient,
+    id: string,
+): Promise<LiveResult | undefined> {
+    const asset = await maybe(
+        node.call(nodeRpcMethods['avm.getAssetDescription'], { assetID: id }, optionsOf(lookup)),
+    );
+    if (!asset) return undefined;
+    return {
+        kind: 'asset',
+        assetId: id,
+        network: lookup.network,
+        name: asset.name,
+        symbol: asset.symbol,
+        denomination: asset.denomination,
+        source: sourceOf(node, 'X-Chain API'),
         notes: [],
     };
 }
