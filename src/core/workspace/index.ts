@@ -97,6 +97,19 @@ function sameRecordKey(
     return [origin.tool, dirOf(origin.file), chain ?? '', ...parts.map((p) => p ?? '')].join('|');
 }
 
+// The parse worker sends an entry a project repeats once and then the same object each time
+// (parsePool.ts), so its key is written once too.
+const internKeys = new WeakMap<AbiEntry, string>();
+
+function internKey(entry: AbiEntry): string {
+    let key = internKeys.get(entry);
+    if (key === undefined) {
+        key = JSON.stringify(entry);
+        internKeys.set(entry, key);
+    }
+    return key;
+}
+
 /** The in-memory index of the workspace's contract files. Pure: no I/O, no timers. */
 export class WorkspaceIndex {
     private readonly files = new Map<string, Stored>();
@@ -139,7 +152,7 @@ export class WorkspaceIndex {
         const used: Interned[] = [];
         const internAbi = (entries: readonly AbiEntry[], origin: Origin): AbiEntry[] =>
             entries.map((entry) => {
-                const key = JSON.stringify(entry);
+                const key = internKey(entry);
                 let found = this.interned.get(key);
                 if (!found) {
                     found = { key, entry, refs: 0 };
