@@ -381,6 +381,8 @@ export interface BenchCheck {
     readonly spreadPercent?: number | undefined;
     readonly budget?: number | undefined;
     readonly passed?: boolean | undefined;
+    /** Without a budget: a word the figures decide (a scaling row's "linear"), shown after INFO. */
+    readonly verdict?: string | undefined;
     readonly detail?: string | undefined;
 }
 
@@ -421,7 +423,13 @@ export function writeChecks(
         figure(c),
         c.spreadPercent !== undefined ? `±${c.spreadPercent.toFixed(0)}%` : '',
         c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
-        c.budget === undefined ? 'INFO' : c.passed ? 'PASS' : 'MISS',
+        c.budget === undefined
+            ? c.verdict
+                ? `INFO: ${c.verdict}`
+                : 'INFO'
+            : c.passed
+              ? 'PASS'
+              : 'MISS',
         c.detail ?? '',
     ]);
     const stamp = new Date().toISOString();

@@ -293,6 +293,47 @@ function exposeGarbageCollector(): () => void {
     return vm.runInNewContext('gc') as () => void;
 }
 
+/** Scan sizes of the scaling rows: how the cost of a hover's scan grows with the file. */
+const scalingSizes = [10_000, 100_000, 1_000_000, 10_000_000];
+
+/**
+ * Past this ratio of per-kilobyte cost between the largest and the smallest size the scan is
+ * called not linear (below it the difference is the fixed cost of a call and the machine's noise).
+ */
+const linearRatio = 1.5;
+
+interface ScalingPoint {
+    readonly chars: number;
+    readonly medianMs: number;
+    readonly usPerKb: number;
+}
+
+/**
+ * The scan of the mixed corpus at each of `scalingSizes`, cold token cache as in the rounds
+ * above; enough runs per size that the small ones are not one timer tick.
+ */
+function scaling(collectGarbage: () => void): { points: ScalingPoint[]; ratio: number } {
+    const points = scalingSizes.map((size) => {
+        const text = mixedCorpus(size);
+        const runs = size >= 10_000_000 ? 5 : 21;
+        const repeat = Math.max(1, Math.round(1_000_000 / size));
+        for (let i = 0; i < 2; i++) findIdentifiers(text);
+        const times: number[] = [];
+        for (let run = 0; run < runs; run++) {
+            collectGarbage();
+            const t0 = performance.now();
+            for (let r = 0; r < repeat; r++) {
+                clearIdentifierCache();
+                findIdentifiers(text);
+            }
+            times.push((performance.now() - t0) / repeat);
+        }
+        const ms = median(times);
+        return { chars: text.length, medianMs: ms, usPerKb: (ms * 1000) / (text.length / 1000) };
+    });
+    return { points, ratio: points.at(-1)!.usPerKb / points[0]!.usPerKb };
+}
+
 interface Contestant {
     name: string;
     run: () => void;
@@ -397,6 +438,20 @@ function main(): void {
     }
     if (sink === 0) console.log('(the baseline read nothing)');
 
+    const scaled = scaling(collectGarbage);
+    const scalingVerdict = scaled.ratio <= linearRatio ? 'linear' : 'not linear';
+    const sizeLabel = (chars: number): string =>
+        chars >= 1e6 ? `${(chars / 1e6).toFixed(0)} MB` : `${(chars / 1e3).toFixed(0)} kB`;
+    for (const p of scaled.points) {
+        rows.push([
+            `scan time vs file size: ${sizeLabel(p.chars)} of the mixed corpus (${p.usPerKb.toFixed(1)} µs per kB)`,
+            `${p.medianMs.toFixed(p.medianMs < 1 ? 3 : 1)} ms`,
+            '',
+            '',
+            p === scaled.points.at(-1) ? `INFO: ${scalingVerdict}` : '',
+        ]);
+    }
+
     const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
     const stamp = new Date().toISOString();
     const kinds = [...counts].map(([k, n]) => `${k} ${n}`).join(', ');
@@ -412,6 +467,7 @@ function main(): void {
         `${scanMedian >= 100 ? 'PASS' : 'MISS'} corpus >= 100 MB/s (${scanMedian.toFixed(0)} MB/s, ${((scanMedian / median(baselineMbPerS)) * 100).toFixed(0)}% of the bare loop)`,
         `${worstNearMiss < 50 ? 'PASS' : 'MISS'} every 1 MB near-miss line < 50 ms (worst median ${worstNearMiss.toFixed(1)} ms)`,
         `INFO 1 MB of distinct valid ids, one checksum each: worst median ${worstValid.toFixed(1)} ms`,
+        `INFO scan time vs file size, ${scaled.points.map((p) => sizeLabel(p.chars)).join(' … ')}: ${scalingVerdict} (per kB, the largest costs ${scaled.ratio.toFixed(2)}× the smallest; above ${linearRatio}× is not linear)`,
     ];
     const text = [
         `findIdentifiers: ${rounds} interleaved rounds, medians; before each run the token cache is cleared and the heap collected.`,
@@ -444,6 +500,12 @@ function main(): void {
             baselineMbPerSecond: median(baselineMbPerS),
         },
         adversarial: { megabytes: adversarialSize / 1e6, rounds, cases: adversarial },
+        scaling: {
+            points: scaled.points,
+            ratio: scaled.ratio,
+            verdict: scalingVerdict,
+            linearRatio,
+        },
         verdicts,
     };
     fs.writeFileSync(path.join(dir, 'identifiers.json'), `${JSON.stringify(json, null, 2)}\n`);

@@ -541,7 +541,12 @@ async function workspaceBuildChecks(
     templates: readonly [Template, Template, Template],
     layout: Layout,
     collectGarbage: () => void,
-): Promise<{ checks: Check[]; workspace: Omit<GeneratedWorkspace, 'files'>; worker: string }> {
+): Promise<{
+    checks: Check[];
+    workspace: Omit<GeneratedWorkspace, 'files'>;
+    worker: string;
+    workerRuns: BuildRun[];
+}> {
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'avalanche-explorer-bench-workspace-'));
     try {
         const root = path.join(scratch, 'project');
@@ -630,7 +635,7 @@ async function workspaceBuildChecks(
                 name: 'of which the directory walk (directoryWorkspaceFiles.find)',
                 unit: 'ms',
                 ...stats(walk),
-                detail: `listing the ${ws.files.length} files, one opendir per folder in turn: the Node stand-in the bench and the tests use; the extension lists with VS Code's findFiles instead (src/platform/vscodeWorkspaceFiles.ts)`,
+                detail: `listing the ${ws.files.length} files, 16 folders at a time, one readdir each: the Node stand-in the bench and the tests use; the extension lists with VS Code's findFiles instead (src/platform/vscodeWorkspaceFiles.ts)`,
             });
             checks.push({
                 name: 'floor: the same files read and parsed in one synchronous loop',
@@ -646,7 +651,73 @@ async function workspaceBuildChecks(
             mix: ws.mix,
             deployedOn43114: ws.deployedOn43114,
         };
-        return { checks, workspace, worker: worker.how };
+        return { checks, workspace, worker: worker.how, workerRuns: runs.worker };
+    } finally {
+        fs.rmSync(scratch, { recursive: true, force: true });
+    }
+}
+
+/** Artifacts of the smaller projects of the scaling rows; the largest is the budgeted one's. */
+const scalingArtifacts = [100, 1000];
+
+/**
+ * Past this ratio of per-artifact cost between the largest and the smallest project the build is
+ * called not linear (below it the difference is the fixed cost of a build and the machine's noise).
+ */
+const linearRatio = 1.5;
+
+/**
+ * The index build with the worker on projects of 100 and 1,000 artifacts of the same mix, next
+ * to the budgeted build of `workspaceArtifacts`: time and heap per artifact, and whether they
+ * grow linearly.
+ */
+async function scalingChecks(
+    templates: readonly [Template, Template, Template],
+    largest: { artifacts: number; runs: readonly BuildRun[] },
+    collectGarbage: () => void,
+): Promise<Check[]> {
+    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'avalanche-explorer-bench-scaling-'));
+    try {
+        const worker = parseWorkerScript(scratch);
+        const noAst = [
+            withoutAst(templates[0]),
+            withoutAst(templates[1]),
+            withoutAst(templates[2]),
+        ] as const;
+        const points: { artifacts: number; runs: readonly BuildRun[] }[] = [];
+        for (const count of scalingArtifacts.filter((n) => n < largest.artifacts)) {
+            const root = path.join(scratch, `project-${count}`);
+            process.stderr.write(`workspace: scaling, ${count} artifacts\n`);
+            const ws = writeGeneratedWorkspace(root, noAst, count);
+            const runs: BuildRun[] = [];
+            for (let round = 0; round < buildRounds; round++) {
+                runs.push(await buildOnce(root, worker.script, ws, collectGarbage));
+            }
+            points.push({ artifacts: count, runs });
+        }
+        points.push(largest);
+        const checks: Check[] = [];
+        for (const [what, unit, of, per] of [
+            ['time', 'ms', (r: BuildRun) => r.ms, 'ms'],
+            ['heap', 'MB', (r: BuildRun) => r.heapMb, 'kB'],
+        ] as const) {
+            const perArtifact = (p: (typeof points)[number]): number =>
+                (median(p.runs.map(of)) * (per === 'kB' ? 1000 : 1)) / p.artifacts;
+            const ratio = perArtifact(points.at(-1)!) / perArtifact(points[0]!);
+            for (const p of points) {
+                const values = p.runs.map(of);
+                const last = p === points.at(-1);
+                checks.push({
+                    name: `scaling: index build ${what} vs artifacts, ${p.artifacts.toLocaleString('en-US')} artifacts (parsed in the worker)`,
+                    unit,
+                    value: median(values),
+                    spreadPercent: iqrPercent(values),
+                    ...(last ? { verdict: ratio <= linearRatio ? 'linear' : 'not linear' } : {}),
+                    detail: `${perArtifact(p).toFixed(per === 'kB' ? 1 : 3)} ${per} per artifact; ${p.runs.length} builds${last ? `; per artifact, ${points.at(-1)!.artifacts} cost ${ratio.toFixed(2)}× what ${points[0]!.artifacts} did (above ${linearRatio}× is not linear)` : ''}`,
+                });
+            }
+        }
+        return checks;
     } finally {
         fs.rmSync(scratch, { recursive: true, force: true });
     }
@@ -898,6 +969,13 @@ async function main(): Promise<void> {
         collectGarbage,
     );
     checks.push(...built.checks, ...builtWithAst.checks);
+    checks.push(
+        ...(await scalingChecks(
+            templates,
+            { artifacts: workspaceArtifacts, runs: built.workerRuns },
+            collectGarbage,
+        )),
+    );
     process.stderr.write('workspace: decoding\n');
     checks.push(...(await decodeChecks()));
 

@@ -1022,6 +1022,17 @@ function rowsFor(results, failures) {
                     v.replace(/^INFO /, ''),
                 );
         }
+        const scaling = ids.scaling;
+        if (scaling?.points?.length)
+            add(
+                'Hover',
+                'identifier scan time vs file size',
+                scaling.points.map((p) => `${p.medianMs.toPrecision(3)} ms`).join(' / '),
+                '',
+                '',
+                `INFO: ${scaling.verdict}`,
+                `${scaling.points.map((p) => `${(p.chars / 1e3).toFixed(0)} kB: ${p.usPerKb.toFixed(1)} µs/kB`).join(', ')}; per kB the largest costs ${scaling.ratio.toFixed(2)}× the smallest (above ${scaling.linearRatio}× is not linear)`,
+            );
     }
     // Parts that report a list of checks, each with its unit, budget and detail.
     const addChecks = (area, part, checks) => {
@@ -1032,7 +1043,11 @@ function rowsFor(results, failures) {
                 `${c.unit === 'kB' ? c.value.toFixed(1) : fmt(c.value)} ${c.unit}`,
                 pct(c.spreadPercent),
                 c.budget !== undefined ? `≤ ${c.budget} ${c.unit}` : '',
-                c.budget === undefined ? 'INFO' : verdict(c.passed),
+                c.budget === undefined
+                    ? c.verdict
+                        ? `INFO: ${c.verdict}`
+                        : 'INFO'
+                    : verdict(c.passed),
                 c.detail ?? '',
                 keyOf(part, c),
             );

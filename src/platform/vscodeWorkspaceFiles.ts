@@ -1,6 +1,8 @@
 /**
  * `WorkspaceFiles` over VS Code's workspace: `findFiles` with the index's patterns in each folder (so `files.exclude` and search excludes apply, and remote and virtual workspaces work the
- * same), `workspace.fs` to read, and one file system watcher per folder.
+ * same), `workspace.fs` to read, and one file system watcher per folder. A file on the extension
+ * host's disk (a `file:` URI; in a remote window the host runs where the files are) is read by
+ * the parse worker itself, which spares the host's thread a read and a copy per file.
  */
 import * as vscode from 'vscode';
 
@@ -42,6 +44,10 @@ export function vscodeWorkspaceFiles(): WorkspaceFiles {
             }
         },
         read: async (file) => vscode.workspace.fs.readFile(vscode.Uri.parse(file.key)),
+        localPath(file) {
+            const uri = vscode.Uri.parse(file.key);
+            return uri.scheme === 'file' ? uri.fsPath : undefined;
+        },
         watch(onChange) {
             const core = loadCore();
             const disposables: vscode.Disposable[] = [];

@@ -6,7 +6,16 @@
  * however many ask at once, a failed listing tried again, and closing at any time.
  */
 import * as assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import {
+    cpSync,
+    existsSync,
+    mkdirSync,
+    mkdtempSync,
+    readFileSync,
+    rmSync,
+    writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import {
@@ -268,6 +277,72 @@ describe('(unit) workspace knowledge: building the index', function () {
         assert.deepEqual(bigIndex.file(vaultFile)?.problems, [
             'skipped: 40 MB, larger than the 32 MB read for one file',
         ]);
+    });
+
+    it('files on disk are read by the worker, within the same caps, and equal what this thread reads', async () => {
+        const dir = mkdtempSync(path.join(os.tmpdir(), 'avalanche-explorer-workspace-'));
+        try {
+            cpSync(contractsWorkspaceDir, dir, { recursive: true });
+            const chainIdFile = 'deployments/fuji/.chainId';
+            mkdirSync(path.join(dir, 'deployments', 'fuji'), { recursive: true });
+            writeFileSync(path.join(dir, chainIdFile), `43113${' '.repeat(95)}`);
+            const broken = 'foundry/out/Broken.sol/Broken.json';
+            mkdirSync(path.dirname(path.join(dir, broken)), { recursive: true });
+            writeFileSync(path.join(dir, broken), '{"abi": [');
+            const cap = treeBytes(vaultFile).byteLength - 1;
+            const files = directoryWorkspaceFiles(dir);
+            const reads: string[] = [];
+            const counted: WorkspaceFiles = {
+                ...files,
+                read: (file) => {
+                    reads.push(file.rel);
+                    return files.read(file);
+                },
+            };
+            const inWorker = await open(counted, { workerScript, maxFileBytes: cap }).get();
+            assert.deepEqual(reads, [], 'this thread read nothing');
+            const here = await open(files, { maxFileBytes: cap }).get();
+            assert.deepEqual(inWorker.fileNames().sort(), here.fileNames().sort());
+            for (const file of here.fileNames()) {
+                assert.deepEqual(inWorker.file(file), here.file(file), file);
+            }
+            assert.deepEqual(inWorker.file(chainIdFile)?.problems, [
+                'skipped: 100 bytes, larger than the 64 bytes read for one file',
+            ]);
+            assert.deepEqual(inWorker.file(vaultFile)?.problems, [
+                `skipped: ${cap + 1} bytes, larger than the ${cap} bytes read for one file`,
+            ]);
+            assert.ok((inWorker.file(broken)?.problems.length ?? 0) > 0);
+            assert.deepEqual(inWorker.stats(), here.stats());
+        } finally {
+            rmSync(dir, { recursive: true, force: true });
+        }
+    });
+
+    it('a worker that cannot start: the files on disk are read on this thread', async () => {
+        const reads: string[] = [];
+        const files = directoryWorkspaceFiles(contractsWorkspaceDir);
+        const k = open(
+            {
+                ...files,
+                read: (file) => {
+                    reads.push(file.rel);
+                    return files.read(file);
+                },
+            },
+            { workerScript: path.join(contractsWorkspaceDir, 'no-such-worker.js') },
+        );
+        const index = await k.get();
+        assert.deepEqual(index.fileNames().sort(), treeFiles);
+        // The worker's failure is known only once it tried to load: what it held is a problem
+        // (the file is read again on the next change), the rest is read here.
+        const failed = index.fileNames().filter((f) => (index.file(f)?.problems.length ?? 0) > 0);
+        for (const file of failed) {
+            assert.deepEqual(index.file(file)?.problems, [
+                'the parser stopped while reading this file',
+            ]);
+        }
+        assert.ok(reads.length > 0 || failed.length === treeFiles.length);
     });
 
     it('a malformed file is a problem of its own; the rest of the workspace is indexed', async () => {

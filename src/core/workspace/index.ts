@@ -101,6 +101,11 @@ function sameRecordKey(
 export class WorkspaceIndex {
     private readonly files = new Map<string, Stored>();
     private readonly interned = new Map<string, Interned>();
+    /**
+     * The same, by the interned object: the parse worker sends an entry a project repeats once
+     * and then that object each time (parsePool.ts), which is then found without writing its key.
+     */
+    private readonly internedObjects = new Map<AbiEntry, Interned>();
     private readonly functionTable: EntryTable = new Map();
     private readonly eventTable: EntryTable = new Map();
     private readonly errorTable: EntryTable = new Map();
@@ -139,11 +144,15 @@ export class WorkspaceIndex {
         const used: Interned[] = [];
         const internAbi = (entries: readonly AbiEntry[], origin: Origin): AbiEntry[] =>
             entries.map((entry) => {
-                const key = JSON.stringify(entry);
-                let found = this.interned.get(key);
+                let found = this.internedObjects.get(entry);
                 if (!found) {
-                    found = { key, entry, refs: 0 };
-                    this.interned.set(key, found);
+                    const key = JSON.stringify(entry);
+                    found = this.interned.get(key);
+                    if (!found) {
+                        found = { key, entry, refs: 0 };
+                        this.interned.set(key, found);
+                        this.internedObjects.set(entry, found);
+                    }
                 }
                 found.refs++;
                 used.push(found);
@@ -230,7 +239,10 @@ export class WorkspaceIndex {
             if (byEntry.size === 0) place[0].delete(place[1]);
         }
         for (const found of stored.interned) {
-            if (--found.refs === 0) this.interned.delete(found.key);
+            if (--found.refs === 0) {
+                this.interned.delete(found.key);
+                this.internedObjects.delete(found.entry);
+            }
         }
 
         const artifacts = new Set<unknown>(knowledge.artifacts);

@@ -1,12 +1,13 @@
 /**
  * The body of the parse worker (`dist/workspaceWorker.js`, started by `ParsePool`): each message is
- * one file, each reply what it knows.
+ * one file's bytes or a group of files to read, each reply what a few files say.
  */
 import { parentPort } from 'node:worker_threads';
 
-import { parseHere, type ParseReply, type ParseRequest } from './parsePool';
+import { answerRequest, SentEntries, type WorkerRequest } from './parsePool';
 
-parentPort?.on('message', (request: ParseRequest) => {
-    const reply: ParseReply = { id: request.id, knowledge: parseHere(request.file, request.bytes) };
-    parentPort?.postMessage(reply);
+const sent = new SentEntries();
+
+parentPort?.on('message', (request: WorkerRequest) => {
+    answerRequest(request, sent, (group) => parentPort?.postMessage(group));
 });
