@@ -322,6 +322,7 @@ export async function runSuite(): Promise<SuiteResult> {
             detail: `${first.rows} rows; expanding ${first.expandMs.toFixed(0)} ms (getChildren ${first.expandLoadMs.toFixed(0)} ms), refreshes median ${median(first.refreshMs).toFixed(0)} ms over ${first.refreshMs.length}, worst of all shown`,
         });
         checks.push({
+            key: 'trees.containerCold',
             name: 'Opening the Avalanche container cold: Chains view first rows rendered',
             value: first.containerMs,
             unit: 'ms',

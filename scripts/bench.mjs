@@ -1089,21 +1089,23 @@ function rowsFor(results, failures) {
                 '',
                 keyOf('hovers', c),
             );
-        // For the README: the slowest kind's first (cold) hover, a lookup included.
+        // For the README: the slowest kind's cold lookup, against the same budget as each kind's.
         const looked = hovers.rows.filter(
             (r) => Number.isFinite(r.coldProviderMs) && r.coldProviderMs > 0,
         );
         if (looked.length > 0) {
-            const slowest = looked.reduce((a, b) => (b.coldMs > a.coldMs ? b : a));
+            const slowest = looked.reduce((a, b) => (b.coldProviderMs > a.coldProviderMs ? b : a));
             const budget = hovers.coldBudgetMs;
             add(
                 'Hover',
-                `first hover over an id, slowest of ${looked.length} kinds: round trip with its lookup`,
-                `${fmt(slowest.coldMs)} ms`,
+                `hover over an id not seen before, slowest of ${looked.length} kinds: live lookup in the provider`,
+                `${fmt(slowest.coldProviderMs)} ms`,
                 '',
                 budget !== undefined ? `≤ ${budget} ms` : '',
-                budget !== undefined ? verdict(looked.every((r) => r.coldMs <= budget)) : 'INFO',
-                `${slowest.kind}; every kind is in its own row above`,
+                budget !== undefined
+                    ? verdict(looked.every((r) => r.coldProviderMs <= budget))
+                    : 'INFO',
+                `${slowest.kind}, ${fmt(slowest.coldMs)} ms round trip; every kind is in its own row above`,
                 'hover.coldSlowest',
             );
         }
