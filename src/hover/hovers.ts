@@ -80,9 +80,6 @@ const hoverCommands: Core.HoverCommandIds = {
 };
 
 /** The hover feature, returned from `activate` for tests and the benchmark. */
-/** Longest a hover waits for the workspace's contracts to be indexed. */
-const contractsWaitMs = 1_500;
-
 export class Hovers extends Disposable {
     private engineInstance: Core.HoverEngine | undefined;
     private readonly probe = new HoversTestingSurface();
@@ -159,29 +156,14 @@ export class Hovers extends Disposable {
             liveKinds: () => config.get(SettingKey.HoversLiveKinds),
             explorerUrl: (kind, id, network) =>
                 buildExplorerUrl(config.get(SettingKey.ExplorerUrlTemplate), { kind, id, network }),
-            contracts: () => this.contractsSoon(),
+            // The first hover starts the index; the engine waits for it only briefly after its
+            // answer (a monorepo's first build can take seconds), and later hovers have names.
+            // An index that cannot be built leaves hovers as they were, without names.
+            contracts: () => this.contracts.knowledge().catch(() => undefined),
             contractsNow: () => this.contracts.knowledgeNow(),
             commands: hoverCommands,
             ...overrides,
         });
-    }
-
-    /**
-     * The workspace's contracts for a hover: the first hover starts the index, and a hover waits
-     * for it only so long (a monorepo's first build can take seconds); later hovers have names.
-     */
-    private async contractsSoon(): Promise<Core.ContractKnowledge | undefined> {
-        // An index that cannot be built leaves hovers as they were, without names.
-        const ready = this.contracts.knowledge().catch(() => undefined);
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const late = new Promise<undefined>((resolve) => {
-            timer = setTimeout(() => resolve(undefined), contractsWaitMs);
-        });
-        try {
-            return await Promise.race([ready, late]);
-        } finally {
-            clearTimeout(timer);
-        }
     }
 
     /** Puts `text` on the clipboard. */

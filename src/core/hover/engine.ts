@@ -240,7 +240,7 @@ export class HoverEngine {
                 : undefined;
         try {
             const value = await loading;
-            return this.render({ value }, await contracts);
+            return this.render({ value }, await soonAfter(contracts, contractsGraceMs));
         } catch (error) {
             if (isAbortError(error) || signal.aborted) return undefined;
             return this.render({ error });
@@ -370,5 +370,26 @@ export class HoverEngine {
         return limited?.retryAt === undefined
             ? undefined
             : Math.max(minRateLimitWaitMs, limited.retryAt - this.now());
+    }
+}
+
+/**
+ * How long an answered hover still waits for the workspace's index: the first hover of a session
+ * starts building it, and shows its answer without names rather than wait for a large workspace
+ * (the next hover has them).
+ */
+const contractsGraceMs = 100;
+
+/** `value` if it settles within `ms`, else undefined. */
+async function soonAfter<T>(value: Promise<T> | undefined, ms: number): Promise<T | undefined> {
+    if (value === undefined) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), ms);
+    });
+    try {
+        return await Promise.race([value, late]);
+    } finally {
+        clearTimeout(timer);
     }
 }
