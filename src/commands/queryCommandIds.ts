@@ -118,6 +118,8 @@ export const NodeQueryCommandId = {
     NodePlatformGetCurrentValidators: 'avalanche.nodeRpc.platformGetCurrentValidators',
     /** `platform.getL1Validator` */
     NodePlatformGetLOneValidator: 'avalanche.nodeRpc.platformGetLOneValidator',
+    /** `platform.getValidatorsAt` */
+    NodePlatformGetValidatorsAt: 'avalanche.nodeRpc.platformGetValidatorsAt',
     /** `platform.getTx` */
     NodePlatformGetTx: 'avalanche.nodeRpc.platformGetTx',
     /** `platform.getTxStatus` */

@@ -590,7 +590,7 @@ suite('(integration) reliability: faults × surfaces', function () {
                     operation: 'getAggregatedSignatures',
                     params: { network: 'mainnet', txHash: k.pChainTxHash },
                 }),
-                {},
+                { node: true },
             ),
             panelSurface(
                 'node',
@@ -793,13 +793,14 @@ suite('(integration) reliability: faults × surfaces', function () {
         { name: 'hover: cb58Id', group: 'hover', node: false, admin: false, dataApi: true },
         { name: 'hover: nodeId', group: 'hover', node: false, admin: false, dataApi: true },
         // Every panel kind the Data API fills (so a new kind gets its cells); node, generic and
-        // operations have their own rows below.
+        // operations have their own rows below. The signatures panel reads the signing
+        // validator set from the node too.
         ...panelKinds
             .filter((kind) => kind !== 'node' && kind !== 'generic' && kind !== 'operations')
             .map((n) => ({
                 name: `panel: ${n}`,
                 group: 'panel' as const,
-                node: false,
+                node: n === 'signatures',
                 admin: false,
                 dataApi: true,
             })),

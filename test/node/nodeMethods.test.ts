@@ -22,6 +22,7 @@ import {
     type AnyNodeRpcMethod,
     type NodeRpcMethodName,
 } from '../../src/core';
+import { canonicalValidatorSet } from '../../src/core/warp';
 import { ewoqAddress, recipients } from '../realnode/activity';
 import { l1EvmChainId, type RealNetworkInfo } from '../realnode/network';
 
@@ -405,6 +406,60 @@ describe('(node) the node method table against a real AvalancheGo', function () 
             });
             assert.equal(got.subnetId, info.l1.subnetId);
             assert.equal(got.validator.validationId, info.l1.validationId);
+        },
+        'platform.getValidatorsAt': async () => {
+            const { height } = await client.call(m['platform.getHeight'], {});
+            const node = await client.call(m['info.getNodeID'], {});
+            // The primary network: the local genesis's validators, each with a BLS key, and
+            // the same set whether the height is a number or "proposed" on a quiet network.
+            const primary = await client.call(m['platform.getValidatorsAt'], { height });
+            assert.ok(primary.validators.length > 0);
+            for (const v of primary.validators) {
+                assert.match(v.nodeId, /^NodeID-/);
+                assert.match(v.weight, /^[1-9]\d*$/);
+                assert.match(v.publicKey ?? '', /^0x[0-9a-f]{96}$/);
+            }
+            const set = canonicalValidatorSet(
+                primary.validators.map((v) => ({ ...v, weight: BigInt(v.weight) })),
+            );
+            assert.equal(set.validators.length, primary.validators.length);
+            assert.equal(
+                set.totalWeight,
+                primary.validators.reduce((sum, v) => sum + BigInt(v.weight), 0n),
+            );
+            const proposed = await client.call(m['platform.getValidatorsAt'], {
+                height: 'proposed',
+            });
+            assert.deepEqual(
+                proposed.validators.map((v) => v.nodeId),
+                primary.validators.map((v) => v.nodeId),
+            );
+            // The L1: its one validator is this node, with the node's own BLS key and a weight
+            // of 2^53 + 1 that arrives exact (a json.Uint64 string on the wire).
+            if (!info.l1.converted) return;
+            const l1 = await client.call(m['platform.getValidatorsAt'], {
+                height,
+                subnetID: info.l1.subnetId,
+            });
+            assert.deepEqual(l1.validators, [
+                {
+                    nodeId: info.nodeId,
+                    publicKey: node.nodePop?.publicKey,
+                    weight: info.l1.validatorWeight,
+                },
+            ]);
+            const l1Set = canonicalValidatorSet(
+                l1.validators.map((v) => ({ ...v, weight: BigInt(v.weight) })),
+            );
+            assert.equal(l1Set.validators[0]?.publicKey, node.nodePop?.publicKey);
+            assert.equal(l1Set.totalWeight, 2n ** 53n + 1n);
+            // A height past the tip is the node's error, in the sentence a user reads.
+            const ahead = await rejection(
+                client.call(m['platform.getValidatorsAt'], {
+                    height: (BigInt(height) + 1000n).toString(),
+                }),
+            );
+            assert.ok(isRpcError(ahead), String(ahead));
         },
         'platform.getTx': async () => {
             if (!info.l1.convertTxId) return;

@@ -11,6 +11,7 @@
  */
 import { decodeErrorResult, type Hex } from 'viem';
 
+import { blsPublicKey } from './bls';
 import type { SandboxContext } from './context';
 import type { Dataset, EvmChainEntry } from './dataset';
 import type { EvmChain, EvmTx } from './evmChain';
@@ -335,7 +336,7 @@ export class NodeApi {
             return {
                 nodeID: this.data.known.nodeId,
                 nodePOP: {
-                    publicKey: bytesToHex(rng.bytes(48)),
+                    publicKey: blsPublicKey(rng.bytes(48)),
                     proofOfPossession: bytesToHex(rng.bytes(96)),
                 },
             };

@@ -7,6 +7,7 @@
  * holds what a real node answered and test/unit/sandbox.realnode.test.ts holds this file to it.
  * The json2 transport (errors, batches refused) is nodeApi.ts's.
  */
+import { blsPublicKey } from './bls';
 import type { Dataset } from './dataset';
 import { cb58Decode, cb58Encode, isNodeId, parseChainAddress, wellKnown } from './ids';
 import type { L1ValidatorRecord, PUtxo, SubnetRecord, XTx } from './primaryNetwork';
@@ -289,12 +290,33 @@ export class PrimaryApi {
         };
     }
 
+    private readonly signers = new Map<
+        number,
+        { connected: boolean; publicKey: string; proofOfPossession: string }
+    >();
+
+    /** The i-th primary validator's connection and BLS signer, the same on every call. */
+    private primarySigner(i: number) {
+        let signer = this.signers.get(i);
+        if (!signer) {
+            const rng = new Prng(deriveSeed(this.primary.spec.seed, 'pvalidator', i));
+            const connected = i === 0 || rng.chance(0.9);
+            signer = {
+                connected,
+                publicKey: blsPublicKey(rng.bytes(48)),
+                proofOfPossession: bytesToHex(rng.bytes(96)),
+            };
+            this.signers.set(i, signer);
+        }
+        return signer;
+    }
+
     private primaryValidatorsJson(wanted: Set<string> | undefined): Params[] {
         const rewardOwner = this.ownerJson([this.primary.addresses[0]!]);
         return this.primary.primaryValidators
             .filter((v) => !wanted || wanted.has(v.nodeId))
             .map((v, i) => {
-                const rng = new Prng(deriveSeed(this.primary.spec.seed, 'pvalidator', i));
+                const signer = this.primarySigner(i);
                 const json: Params = {
                     txID: v.txId,
                     startTime: String(v.start),
@@ -307,10 +329,10 @@ export class PrimaryApi {
                     accruedDelegateeReward: '0',
                     delegationFee: '2.0000',
                     uptime: v.uptime.toFixed(4),
-                    connected: i === 0 || rng.chance(0.9),
+                    connected: signer.connected,
                     signer: {
-                        publicKey: bytesToHex(rng.bytes(48)),
-                        proofOfPossession: bytesToHex(rng.bytes(96)),
+                        publicKey: signer.publicKey,
+                        proofOfPossession: signer.proofOfPossession,
                     },
                     delegatorCount: '0',
                     delegatorWeight: '0',
@@ -319,6 +341,31 @@ export class PrimaryApi {
                 if (wanted?.size === 1) json['delegators'] = [];
                 return json;
             });
+    }
+
+    /**
+     * `GetValidatorsAtReply` as AvalancheGo 1.14 marshals it: the map itself, node id →
+     * `{publicKey, weight}` (the weight a json.Uint64 string). The primary network's validators
+     * are the same at every height; an L1's exist from its conversion; an unknown subnet, or one
+     * that is not an L1, has none (the node answers `{}` for those too).
+     */
+    private validatorsAtJson(subnetId: string, height: bigint): Params {
+        const list: [string, Params][] = [];
+        if (subnetId === emptyId) {
+            this.primary.primaryValidators.forEach((v, i) => {
+                const publicKey = this.primarySigner(i).publicKey;
+                list.push([v.nodeId, { publicKey, weight: String(v.weight) }]);
+            });
+        } else {
+            const subnet = this.subnetOf(subnetId);
+            if (subnet?.isL1 && height >= BigInt(subnet.conversionHeight!)) {
+                for (const v of this.primary.l1Validators(subnet.index)) {
+                    list.push([v.nodeId, { publicKey: v.publicKey, weight: String(v.weight) }]);
+                }
+            }
+        }
+        // Go's encoding/json writes a map's keys sorted.
+        return Object.fromEntries(list.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     }
 
     // ---- balances -----------------------------------------------------------------------
@@ -537,6 +584,19 @@ export class PrimaryApi {
                 subnetID: v.subnetId,
                 height: String(this.primary.latestPHeight),
             };
+        },
+        getValidatorsAt: (p) => {
+            const subnetId = idParam(p, 'subnetID');
+            const latest = BigInt(this.primary.latestPHeight);
+            // platformapi.Height: "proposed" is the ProposerVM's height (the tip here).
+            const height = p['height'] === 'proposed' ? latest : uint64Param(p, 'height');
+            if (height === 2n ** 64n - 1n) throw new PrimaryUnmarshal();
+            if (height > latest) {
+                throw new PrimaryFailure(
+                    `failed to get validator set at ${height}: failed to fetch validator set at unfinalized height with SubnetID = ${subnetId}: current P-chain height (${latest}) < requested P-Chain height (${height})`,
+                );
+            }
+            return this.validatorsAtJson(subnetId, height);
         },
         getTx: (p) => {
             const id = idParam(p, 'txID');

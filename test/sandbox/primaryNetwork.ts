@@ -7,6 +7,7 @@
  * ids of their creating transactions and sit in the P-Chain block at their creation height, as on
  * the real network; X-Chain UTXOs are emitted and consumed by generated X-Chain transactions.
  */
+import { blsPublicKey } from './bls';
 import {
     bech32Address,
     cb58Encode,
@@ -474,15 +475,23 @@ export class PrimaryNetwork {
     ): L1ValidatorRecord {
         const idBytes = rng.bytes(32);
         const owner = [bech32Address(this.hrp, rng.bytes(20))];
+        const nodeId = nodeIdFromBytes(rng.bytes(20));
+        const weight = BigInt(rng.int(1, 20) * 10);
+        const remainingBalance = inactive ? 0n : BigInt(rng.int(1, 500) * 1e9 + rng.int(0, 1e9));
+        // A G1 point costs a millisecond and tens of thousands of validators exist, few are read.
+        const keyDraw = rng.bytes(48);
+        let publicKey: string | undefined;
         return {
             validationId: cb58Encode(idBytes),
             validationIdHex: bytesToHex(idBytes),
-            nodeId: nodeIdFromBytes(rng.bytes(20)),
+            nodeId,
             subnetId: subnet.subnetId,
-            weight: BigInt(rng.int(1, 20) * 10),
-            remainingBalance: inactive ? 0n : BigInt(rng.int(1, 500) * 1e9 + rng.int(0, 1e9)),
+            weight,
+            remainingBalance,
             creationTimestamp: Math.min(created, this.spec.latestTimestamp - 60),
-            publicKey: bytesToHex(rng.bytes(48)),
+            get publicKey(): string {
+                return (publicKey ??= blsPublicKey(keyDraw));
+            },
             proofOfPossession: bytesToHex(rng.bytes(96)),
             remainingBalanceOwner: owner,
             deactivationOwner: rng.chance(0.5) ? owner : [bech32Address(this.hrp, rng.bytes(20))],

@@ -343,6 +343,7 @@ describe('(unit) fuzz: parameter checks', function () {
             pAddresses: fc.constant(['P-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy']),
             xAddress: fc.constant('X-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy'),
             height: fc.constantFrom('0', 1, 18446744073709551615n),
+            heightOrProposed: fc.constantFrom('0', 1, 18446744073709551614n, 'proposed'),
             assetId: fc.constantFrom('AVAX', 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z'),
         };
         const value = (kind: ParamKind): fc.Arbitrary<unknown> =>

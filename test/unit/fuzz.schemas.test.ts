@@ -335,6 +335,7 @@ describe('(unit) fuzz: response schemas and panel views', function () {
             ['eth_getChainConfig', known.l1BlockchainId, []],
             ['eth_feeConfig', known.l1BlockchainId, []],
             ['validators.getCurrentValidators', known.l1BlockchainId, {}],
+            ['platform.getValidatorsAt', '', { height: 'proposed', subnetID: known.l1SubnetId }],
             ['info.peers', '', {}],
             ['info.upgrades', '', {}],
             ['info.getVMs', '', {}],

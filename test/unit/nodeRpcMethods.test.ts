@@ -75,6 +75,7 @@ const expectedNames = [
     'platform.validates',
     'platform.getCurrentValidators',
     'platform.getL1Validator',
+    'platform.getValidatorsAt',
     'platform.getTx',
     'platform.getTxStatus',
     'platform.getBalance',

@@ -246,6 +246,19 @@ describe('(unit) Warp signers mapped to the canonical validator set', function (
         assert.equal(set.totalWeight, big + 10n + 20n + 5n + 1000n + 7n);
     });
 
+    it('takes only keys in compressed form: a key without the flag, or the point at infinity, is none', function () {
+        const set = canonicalValidatorSet([
+            { nodeId: 'NodeID-Plain', publicKey: key(0x05, 0x11), weight: 1n },
+            { nodeId: 'NodeID-Infinity', publicKey: key(0xc0, 0x00), weight: 2n },
+            { nodeId: 'NodeID-Good', publicKey: key(0x85, 0x11), weight: 4n },
+        ]);
+        assert.deepEqual(
+            set.validators.map((v) => v.nodeIds),
+            [['NodeID-Good']],
+        );
+        assert.equal(set.totalWeight, 7n);
+    });
+
     it('sums the signers’ weight exactly and names bits past the set', function () {
         const set = canonicalValidatorSet(validators);
         const w = signerWeights([0, 2, 9], set);

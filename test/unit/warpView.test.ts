@@ -178,14 +178,20 @@ describe('(unit) aggregated signatures view', function () {
             signers.table?.rows.map((r) => shown(r[0])),
             ['0', '2'],
         );
-        assert.match(signers.note ?? '', /height 1234/);
-        assert.match(signers.note ?? '', /not necessarily the one/);
+        assert.equal(shown(fieldOf(signers.fields, 'At P-Chain height')), '1234');
+        assert.equal(shown(fieldOf(signers.fields, 'Validator set')), 'Primary Network');
+        assert.match(signers.note ?? '', /height 1234, the selected node’s current height/);
+        assert.match(signers.note ?? '', /does not carry the height it was signed at/);
 
-        const failed = view(weightMessage, { ...context, warpValidators: { error: 'no node' } });
+        const failed = view(weightMessage, { ...context, warpValidators: { error: 'no node.' } });
         assert.match(
             failed.sections.find((s) => s.title === 'Signers')?.note ?? '',
-            /could not be read: no node/,
+            /the L1 the message is for .*could not be read: no node\./,
         );
+        assert.deepEqual(failed.notice, {
+            tone: 'warn',
+            text: 'Who signed is not shown: no node.',
+        });
     });
 
     it('a message that does not decode: the hex and the reason, never an exception', function () {

@@ -71,6 +71,7 @@ export type ParamKind =
     | 'pAddresses'
     | 'xAddress'
     | 'height'
+    | 'heightOrProposed'
     | 'assetId';
 
 /** One parameter, described for prompts and docs. Positional for `eth_*`, by name otherwise. */
@@ -276,6 +277,24 @@ function optionalSubnetParams(params: { subnetID?: string }): Record<string, unk
 function txParams(params: { txID: string }): Record<string, string> {
     const object = checkParamsObject(params);
     return { txID: checkCb58Id(object['txID'], 'txID'), encoding: 'json' };
+}
+
+/**
+ * The height of platform.getValidatorsAt: a uint64, or "proposed" for the height this node's
+ * ProposerVM would build on (`platformapi.Height`, since AvalancheGo 1.11). The largest uint64
+ * is the node's own sentinel for "proposed", so it refuses that number.
+ */
+function checkValidatorsHeight(value: unknown): string {
+    if (value === 'proposed') return value;
+    const allowed = 'a P-Chain height (a whole number below 18446744073709551615) or "proposed"';
+    let height: string;
+    try {
+        height = checkUint64(value, 'height');
+    } catch {
+        throw new ValidationError('height', value, allowed);
+    }
+    if (BigInt(height) === 2n ** 64n - 1n) throw new ValidationError('height', value, allowed);
+    return height;
 }
 
 function heightParams(params: { height: string | number | bigint }): Record<string, string> {
@@ -879,6 +898,37 @@ export const nodeRpcMethods = {
         encodeParams: idParams('validationID'),
         resultSchema: p.L1ValidatorWireSchema,
         normalize: p.normalizeL1Validator,
+    }),
+
+    /**
+     * The validators of a subnet (the primary network when none is named) at a P-Chain height,
+     * with their BLS keys: the set a Warp signature's signer bits index.
+     */
+    'platform.getValidatorsAt': define({
+        name: 'platform.getValidatorsAt',
+        endpoint: 'platform',
+        description: 'Validators of a subnet or L1 at a P-Chain height, with their BLS keys',
+        params: [
+            {
+                name: 'height',
+                kind: 'heightOrProposed',
+                optional: false,
+                description:
+                    'P-Chain height (a whole number), or "proposed" for the node’s proposer height',
+            },
+            subnetIdSpec('Subnet or L1 id (cb58); the primary network when empty', true),
+        ],
+        whyMissing: pMissing,
+        encodeParams(params: { height: string | number | bigint; subnetID?: string }) {
+            const object = checkParamsObject(params);
+            const subnetID = object['subnetID'];
+            return compact({
+                height: checkValidatorsHeight(object['height']),
+                subnetID: subnetID === undefined ? undefined : checkCb58Id(subnetID, 'subnetID'),
+            });
+        },
+        resultSchema: p.ValidatorsAtWireSchema,
+        normalize: p.normalizeValidatorsAt,
     }),
 
     /** A P-Chain transaction in JSON, with its inferred type and what views need of it. */

@@ -23,6 +23,7 @@ import {
     listOf,
     listWire,
     smallUintWire,
+    sortedEntries,
     toDecimal,
     toNumber,
 } from './wire';
@@ -428,6 +429,68 @@ export function normalizeL1Validator(wire: L1ValidatorWire): L1ValidatorResult {
     const validator = normalizePlatformValidator(wire);
     validator.kind = 'l1';
     return { validator, subnetId: wire.subnetID, height: toDecimal(wire.height) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// platform.getValidatorsAt
+
+/**
+ * One validator of platform.getValidatorsAt: `{publicKey, weight}` since AvalancheGo 1.11
+ * (`jsonGetValidatorOutput`: the compressed BLS key as 0x-hex or null, the weight a
+ * `json.Uint64`), a bare weight before (the form service.md still shows).
+ */
+function validatorAtWire() {
+    return z.union([
+        z.object({ publicKey: textWire(200).nullish(), weight: bigUintWire() }),
+        bigUintWire(),
+    ]);
+}
+
+type ValidatorAtWire = z.infer<ReturnType<typeof validatorAtWire>>;
+
+/** A map keyed by node id, with no more entries than a list may have. */
+function validatorMapWire() {
+    return z
+        .record(nodeIdWire(), validatorAtWire())
+        .refine((map) => Object.keys(map).length <= maxListLength, 'too many validators');
+}
+
+/**
+ * Wire schema of the platform.getValidatorsAt result, built on first use. `GetValidatorsAtReply`
+ * marshals as the map itself (node id → validator); older nodes wrapped it in `validators`. No
+ * node id is called "validators", so the two cannot be mistaken for each other.
+ */
+export const ValidatorsAtWireSchema = lazy(() =>
+    z.union([z.object({ validators: validatorMapWire() }), validatorMapWire()]),
+);
+/** The platform.getValidatorsAt result, as the node sends it. */
+export type ValidatorsAtWire = z.infer<ReturnType<typeof ValidatorsAtWireSchema>>;
+/** One validator of a subnet's set at a P-Chain height. */
+export interface ValidatorAtEntry {
+    nodeId: string;
+    /** The compressed BLS key (hex); absent for a validator without one or from an older node. */
+    publicKey?: string;
+    /** Decimal string: a uint64. */
+    weight: string;
+}
+/** The validator set of a subnet at a P-Chain height, ordered by node id. */
+export interface ValidatorsAt {
+    validators: ValidatorAtEntry[];
+}
+/** Turns the platform.getValidatorsAt result into its camelCase domain form. */
+export function normalizeValidatorsAt(wire: ValidatorsAtWire): ValidatorsAt {
+    const map = (
+        'validators' in wire && typeof wire['validators'] === 'object' ? wire['validators'] : wire
+    ) as Record<string, ValidatorAtWire>;
+    return {
+        validators: sortedEntries(map).map(([nodeId, value]) => {
+            if (typeof value !== 'object') return { nodeId, weight: toDecimal(value) };
+            const entry: ValidatorAtEntry = { nodeId, weight: toDecimal(value.weight) };
+            if (value.publicKey != null && value.publicKey !== '')
+                entry.publicKey = value.publicKey;
+            return entry;
+        }),
+    };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -57,6 +57,7 @@ const titles: Readonly<Record<string, string>> = {
     'platform.validates': 'Blockchains of a Subnet',
     'platform.getCurrentValidators': 'Current Validators (P-Chain)',
     'platform.getL1Validator': 'L1 Validator',
+    'platform.getValidatorsAt': 'Validators at a P-Chain Height',
     'platform.getTx': 'P-Chain Transaction',
     'platform.getTxStatus': 'P-Chain Transaction Status',
     'platform.getBalance': 'P-Chain Balance, Deprecated',

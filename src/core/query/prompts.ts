@@ -64,6 +64,7 @@ export type PromptKind =
     | 'pAddresses'
     | 'xAddress'
     | 'height'
+    | 'heightOrProposed'
     | 'assetId'
     | 'blockNumber'
     | 'amount'
@@ -269,6 +270,11 @@ export function checkPromptText(
             return /^(0|[1-9][0-9]{0,19})$/.test(text) && BigInt(text) < 2n ** 64n
                 ? undefined
                 : 'A block height: a whole number of digits below 2^64.';
+        case 'heightOrProposed':
+            return text === 'proposed' ||
+                (/^(0|[1-9][0-9]{0,19})$/.test(text) && BigInt(text) < 2n ** 64n - 1n)
+                ? undefined
+                : 'A P-Chain height (a whole number of digits below 2^64 − 1), or proposed.';
         case 'assetId':
             return isCb58Id(text) ||
                 (!cb58Like.test(text) && /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(text))
@@ -554,6 +560,8 @@ export function nodePromptKind(kind: ParamKind, name: string): PromptKind {
             return 'xAddress';
         case 'height':
             return 'height';
+        case 'heightOrProposed':
+            return 'heightOrProposed';
         case 'assetId':
             return 'assetId';
     }

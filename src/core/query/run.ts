@@ -6,7 +6,7 @@
  * run queries here, so an agent sees what a panel shows, checked by the same rules.
  */
 import type { DataApiClient } from '../dataApi/dataApiClient';
-import type { ChainInfo } from '../dataApi/model';
+import type { ChainInfo, SignatureAggregation } from '../dataApi/model';
 import { dataApiOperations, validateParams } from '../dataApi/endpoints';
 import type { DataApiOperation, DataApiParams } from '../dataApi/params';
 import { isAbortError, ValidationError } from '../http/errors';
@@ -18,9 +18,11 @@ import {
 } from '../nodeRpc/methods';
 import { nodeEndpointPath, type NodeRpcClient } from '../nodeRpc/rpcClient';
 import type { RpcTransaction } from '../nodeRpc/schemas';
+import { decodeSignedWarpMessage } from '../warp';
 import type { ContractKnowledge } from '../workspace/knowledge';
 import type { QueryRequest } from '../../shared/query';
 import type { EvmTransactionExtras, ViewContext } from './views/types';
+import { readWarpValidators } from './warpValidators';
 
 /** What running a query needs; getters, so a settings change applies to the next run. */
 export interface QueryDeps {
@@ -151,7 +153,10 @@ export async function runQuery(
     const nextPageToken = (result as { nextPageToken?: unknown } | null)?.nextPageToken;
     return {
         result,
-        context: await evmTransactionContext(request, result, deps, signal),
+        context: {
+            ...(await evmTransactionContext(request, result, deps, signal)),
+            ...(await warpContext(request, result, deps, signal)),
+        },
         nextPageToken:
             typeof nextPageToken === 'string' && nextPageToken !== '' ? nextPageToken : undefined,
     };
@@ -208,6 +213,33 @@ async function evmTransactionContext(
         contracts,
         evmChainId: chainId.status === 'fulfilled' ? String(chainId.value) : undefined,
         evmTx,
+    };
+}
+
+/**
+ * What the aggregated-signatures panel needs besides the message: the validator set its signer
+ * bits index, read from the selected node (`readWarpValidators`). A message that does not decode
+ * has no bits to map, so nothing is asked.
+ */
+async function warpContext(
+    request: QueryRequest,
+    result: unknown,
+    deps: QueryDeps,
+    signal: AbortSignal,
+): Promise<Partial<ViewContext>> {
+    if (request.source !== 'dataApi' || request.operation !== 'getAggregatedSignatures') return {};
+    const signed = (result as Partial<SignatureAggregation> | null)?.signedMessage;
+    const txHash = request.params['txHash'];
+    if (typeof signed !== 'string' || typeof txHash !== 'string') return {};
+    const decoded = decodeSignedWarpMessage(signed);
+    if (!decoded.ok) return {};
+    return {
+        warpValidators: await readWarpValidators(
+            decoded.message,
+            txHash,
+            { node: deps.nodeRpc(), describeError: (error) => deps.describeError(error) },
+            signal,
+        ),
     };
 }
 

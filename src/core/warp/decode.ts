@@ -102,7 +102,7 @@ export interface BitSetSignature {
 export interface SignedWarpMessage {
     readonly networkId: number;
     readonly sourceChainId: string;
-    /** The source chain is the P-Chain (32 zero bytes), so the Primary Network signed it. */
+    /** The source chain is the P-Chain (32 zero bytes): the L1 the message is for signs it. */
     readonly fromPChain: boolean;
     readonly payload: WarpPayload;
     readonly signature: BitSetSignature;

@@ -54,15 +54,21 @@ function orderKey(compressedHex: string): string {
     return `${x}${first & 0x20 ? '1' : '0'}`;
 }
 
+/** The compression flag set and the infinity flag clear: the form of every key a node sends. */
+const compressedFlags = 0xc0;
+const compressed = 0x80;
+
 function normalKey(key: string | undefined): string | undefined {
     if (key === undefined) return undefined;
     const body = key.trim().replace(/^0x/i, '').toLowerCase();
-    return body.length === compressedKeyHexLength && /^[0-9a-f]+$/.test(body) ? body : undefined;
+    if (body.length !== compressedKeyHexLength || !/^[0-9a-f]+$/.test(body)) return undefined;
+    return (parseInt(body.slice(0, 2), 16) & compressedFlags) === compressed ? body : undefined;
 }
 
 /**
- * The canonical validator set of a validator list. A key that is not 48 bytes of hex is treated as
- * no key: AvalancheGo would not have answered with it.
+ * The canonical validator set of a validator list. A key that is not 48 bytes of hex in the
+ * compressed form (flag 0x80, not the point at infinity) is treated as no key: AvalancheGo would
+ * not have answered with it.
  */
 export function canonicalValidatorSet(validators: readonly ValidatorAt[]): CanonicalValidatorSet {
     const byKey = new Map<string, { weight: bigint; nodeIds: string[] }>();

@@ -31,11 +31,19 @@ export interface ViewContext {
 }
 
 /**
- * The canonical validator set of a Warp message's source subnet as read from a node, with the
- * P-Chain height it was read at and the subnet's name for the panel.
+ * The canonical validator set that signed a Warp message as read from a node (`readWarpValidators`
+ * in core/query/warpValidators.ts), with the P-Chain height it was read at, the subnet's name for
+ * the panel and why that subnet signs; or why it could not be read.
  */
 export type WarpValidators =
-    | { readonly subnet: string; readonly height: string; readonly set: CanonicalValidatorSet }
+    | {
+          readonly subnet: string;
+          readonly subnetId?: string | undefined;
+          /** Why this subnet's validators are the signers, as a clause. */
+          readonly reason?: string | undefined;
+          readonly height: string;
+          readonly set: CanonicalValidatorSet;
+      }
     | { readonly error: string };
 
 /** The receipt of a transaction read from a node and, when it failed, its revert data. */

@@ -1,8 +1,9 @@
 /**
  * The view of `getAggregatedSignatures`: the signed Warp message decoded (`core/warp`) into its
  * source chain, payload and the P-Chain message it carries, and its signers. Which validators the
- * signer bits name needs the source subnet's validator set; when the context brings one
- * (`ViewContext.warpValidators`), the signers are listed with their weight against the total.
+ * signer bits name needs the signing subnet's validator set; when the context brings one (read
+ * from the selected node by `readWarpValidators`, core/query/warpValidators.ts), the signers are
+ * listed with their weight against the total, and the height the set was read at.
  * A message that does not decode is shown as its hex with the reason.
  */
 import type { SignatureAggregation } from '../../dataApi/model';
@@ -129,6 +130,13 @@ function signersText(indices: readonly number[], count: number): string {
     return count > listedIndices ? `${shown}, … (${count} in all)` : shown;
 }
 
+/** Which set the bits index, in words, for a panel that has none. */
+function signingSetText(message: SignedWarpMessage): string {
+    return message.fromPChain
+        ? 'the L1 the message is for (an L1 verifies the P-Chain’s messages against its own validators)'
+        : 'the subnet that validates the source chain';
+}
+
 function signerSection(net: string, message: SignedWarpMessage, context: ViewContext): Section[] {
     const known = context.warpValidators;
     if (!known) {
@@ -136,7 +144,7 @@ function signerSection(net: string, message: SignedWarpMessage, context: ViewCon
             {
                 title: 'Signers',
                 fields: [],
-                note: `Bit i names the i-th validator of the ${message.fromPChain ? 'Primary Network' : 'source subnet'}’s canonical set (its validators with a BLS key, ordered by key) at the P-Chain height the message was signed for; this panel does not read that set, so it shows the bits only.`,
+                note: `Bit i names the i-th validator of the canonical set (the validators with a BLS key, ordered by key) of ${signingSetText(message)} at the P-Chain height the message was signed for; this panel did not read that set, so it shows the bits only.`,
             },
         ];
     }
@@ -145,7 +153,7 @@ function signerSection(net: string, message: SignedWarpMessage, context: ViewCon
             {
                 title: 'Signers',
                 fields: [],
-                note: `The validator set to map the signer bits to could not be read: ${cleanText(known.error)}`,
+                note: `Bit i names the i-th validator of the canonical set of ${signingSetText(message)}. That set could not be read: ${cleanText(known.error)}`,
             },
         ];
     }
@@ -154,10 +162,18 @@ function signerSection(net: string, message: SignedWarpMessage, context: ViewCon
         weights.unknownIndices.length > 0
             ? ` Bits ${weights.unknownIndices.slice(0, listedIndices).join(', ')} name no validator of this set, so it is not the set the message was signed with.`
             : '';
+    const why = known.reason ? ` (${cleanText(known.reason)})` : '';
     return [
         {
             title: `Signers (${weights.signers.length} of ${known.set.validators.length} validators with a BLS key)`,
             fields: fields(
+                [
+                    'Validator set',
+                    known.subnetId && known.subnet !== 'Primary Network'
+                        ? subnetLink(net, known.subnetId)
+                        : text(cleanText(known.subnet)),
+                ],
+                ['At P-Chain height', num(cleanText(known.height))],
                 ['Signed weight', num(weights.signedWeight)],
                 ['Total weight', num(weights.totalWeight)],
                 ['Signed share', text(weightPercent(weights.signedWeight, weights.totalWeight))],
@@ -177,7 +193,7 @@ function signerSection(net: string, message: SignedWarpMessage, context: ViewCon
                 ]),
                 empty: 'No signers.',
             },
-            note: `Mapped on the ${cleanText(known.subnet)} validator set at P-Chain height ${cleanText(known.height)}: the set the node reports now, not necessarily the one at the height the message was signed for.${unknown}`,
+            note: `Mapped on the ${cleanText(known.subnet)} validator set${why} at P-Chain height ${cleanText(known.height)}, the selected node’s current height: the signed message does not carry the height it was signed at, so if validators joined, left or changed weight since, the bits may name other validators than the ones that signed, or none.${unknown}`,
         },
     ];
 }
@@ -196,13 +212,23 @@ function decodedHeader(
     const sig = message.signature;
     const p = message.payload;
     const kind = p.kind === 'AddressedCall' && p.message ? p.message.kind : p.kind;
-    const padded = sig.paddedBitSet
-        ? ' The signer bit set starts with a zero byte, which AvalancheGo refuses as invalid.'
-        : '';
+    const warnings: string[] = [];
+    if (sig.paddedBitSet) {
+        warnings.push(
+            'The signer bit set starts with a zero byte, which AvalancheGo refuses as invalid.',
+        );
+    }
+    // The panel still shows the message; what is missing is said where a person looks first.
+    const known = context.warpValidators;
+    if (known && 'error' in known) {
+        warnings.push(`Who signed is not shown: ${cleanText(known.error)}`);
+    }
     return {
         title: signaturesTitle(request),
         subtitle: `${net} · ${kind} · ${sig.signerCount} signer${sig.signerCount === 1 ? '' : 's'}`,
-        ...(padded ? { notice: { tone: 'warn' as const, text: padded.trim() } } : {}),
+        ...(warnings.length > 0
+            ? { notice: { tone: 'warn' as const, text: warnings.join(' ') } }
+            : {}),
         fields: fields(
             ['Transaction', id(param(request, 'txHash'))],
             ['Network id', text(`${message.networkId} (${networkNameForId(message.networkId)})`)],
