@@ -35,7 +35,8 @@ import { l1Validation } from './nodeId';
 /**
  * Asks every kind at once and takes the first that knows the id (`firstAnswer`): an asset, an L1
  * validation or a recent subnet does not wait for the subnet directory to be read page after
- * page, and the requests still under way are then aborted. `searchedBefore` and `notes` come from a hash lookup that found nothing on its EVM chain.
+ * page, and the requests still under way are then aborted. `searchedBefore` and `notes` come
+ * from a hash lookup that found nothing on its EVM chain.
  */
 export async function resolveCb58(
     lookup: Lookup,
@@ -323,28 +324,9 @@ async function subnetLive(
 }
 
 async function resolveAsset(lookup: Lookup, id: string, notes: CalmError[]): Promise<LiveResult> {
-    const api = await lookup.clients.dataApi();
     try {
-        const page = await api.listAssetTransactions(
-            { network: lookup.network, blockchainId: 'x-chain', assetId: id, pageSize: 5 },
-            { signal: lookup.signal },
-        );
-        const details =
-            page.items.find((tx) => tx.assetCreated?.assetId === id)?.assetCreated ??
-            page.items
-                .flatMap((tx) => [...tx.amountCreated, ...tx.amountUnlocked])
-                .find((a) => a.assetId === id);
-        if (details) {
-            return {
-                kind: 'asset',
-                assetId: id,
-                network: lookup.network,
-                name: details.name,
-                symbol: details.symbol,
-                denomination: details.denomination,
-                notes,
-            };
-        }
+        const asset = await assetOf(lookup, id, notes);
+        if (asset) return asset;
     } catch (error) {
         if (!isNotFound(error)) throw error;
     }
