@@ -100,6 +100,40 @@ describe('(unit) hover resolver against the sandbox', function () {
         assert.deepEqual(r.notes, []);
     });
 
+    it('asks the Data API about an EVM address or hash while the chain list is still read', async () => {
+        // The chain list answers 1.5 s late: a request that waits for it starts after that.
+        sandbox.addFault({ fault: { kind: 'latency', ms: 1500 }, target: 'supportedChains' });
+        for (const [text, operation] of [
+            [known.evmAddress, 'listErc20Balances'],
+            [known.evmTxHash, 'getTransaction'],
+        ] as const) {
+            sandbox.clearRequests();
+            const fresh = sharedLookups(
+                () => Promise.resolve(api),
+                { retry: fastRetry },
+                sandbox.nodeUrl,
+            );
+            lookups.push(fresh);
+            resolver = new HoverResolver(
+                {
+                    dataApi: () => Promise.resolve(api),
+                    nodeRpc: () => node,
+                    chains: (network, signal) => fresh.chains(network, signal),
+                    nodeChains: (network, signal) => fresh.nodeChains(network, signal),
+                    rpcFor: (rpcUrl) => fresh.rpcFor(rpcUrl),
+                },
+                {},
+            );
+            const result = await resolve(text);
+            assert.notEqual(result.kind, 'notFound');
+            const requests = sandbox.requests.filter((r) => r.service === 'dataApi');
+            const list = requests.find((r) => r.operations.includes('supportedChains'));
+            const asked = requests.find((r) => r.operations.includes(operation));
+            assert.ok(list && asked, JSON.stringify(requests.map((r) => r.operations)));
+            assert.ok(asked.atMs < list.atMs + 750, `${operation} waited for the chain list`);
+        }
+    });
+
     it('resolves token contracts: code, standard, name, symbol and decimals', async () => {
         const erc20 = as(await resolve(known.erc20Contract), 'evmAddress');
         assert.equal(erc20.isContract, true);

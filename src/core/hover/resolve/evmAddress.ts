@@ -24,17 +24,22 @@ import {
 } from './evmRpc';
 import { type Lookup, outcomeOf, withSignal } from './lookup';
 
-/** An address on `chain`: balances, latest transactions, code and token details. */
+/**
+ * An address on the chain `chainInfo` names: balances, latest transactions, code and token
+ * details. The Data API is asked while the chain list is still read when the chain's id is known
+ * without it (`evmChainIdNow`).
+ */
 export async function resolveEvmAddress(
     lookup: Lookup,
     address: string,
-    chain: HoverChain,
-    notes: CalmError[] = [],
+    chainInfo: Promise<{ chain: HoverChain; notes: CalmError[] }>,
 ): Promise<EvmAddressLive> {
     const { signal, limits } = lookup;
+    // Awaited below; a cancellation meanwhile must not be an unhandled rejection.
+    chainInfo.catch(() => undefined);
     const api = await lookup.clients.dataApi();
-    const chainId = chain.evmChainId;
-    const [balances, txs, code, transfers] = await Promise.all([
+    const chainId = lookup.evmChainIdNow() ?? (await chainInfo).chain.evmChainId;
+    const [balances, txs, code, transfers, { chain, notes }] = await Promise.all([
         outcomeOf(
             api.listErc20Balances(
                 { chainId, address, pageSize: 100, filterSpamTokens: false },
@@ -47,8 +52,9 @@ export async function resolveEvmAddress(
                 { signal },
             ),
         ),
-        outcomeOf(readCode(lookup, chain, address)),
+        outcomeOf(chainInfo.then(({ chain }) => readCode(lookup, chain, address))),
         outcomeOf(api.listTransfers({ chainId, address, pageSize: 1 }, { signal })),
+        chainInfo,
     ]);
     const because = balances.ok ? undefined : dataApiFallbackReason(balances.error);
     const endpoint = because === undefined ? undefined : await rpcEndpointFor(lookup, chain);

@@ -34,15 +34,26 @@ export async function resolveEvmHash(
     cb58: string,
 ): Promise<LiveResult> {
     const { signal } = lookup;
-    const { chain, notes } = await lookup.evmChain();
+    const chainInfo = lookup.evmChain();
+    // Awaited below; a cancellation meanwhile must not be an unhandled rejection.
+    chainInfo.catch(() => undefined);
     const api = await lookup.clients.dataApi();
+    // Asked while the chain list is read when the chain's id is known without it.
+    const early = lookup.evmChainIdNow();
+    const first =
+        early === undefined
+            ? undefined
+            : outcomeOf(api.getTransaction({ chainId: early, txHash: hex }, { signal }));
+    const { chain, notes } = await chainInfo;
     let failure: unknown;
     try {
-        const details = await api.getTransaction(
-            { chainId: chain.evmChainId, txHash: hex },
-            { signal },
-        );
-        return await evmTxLive(lookup, details, chain, notes);
+        const answer = first
+            ? await first
+            : await outcomeOf(
+                  api.getTransaction({ chainId: chain.evmChainId, txHash: hex }, { signal }),
+              );
+        if (!answer.ok) throw answer.error;
+        return await evmTxLive(lookup, answer.value, chain, notes);
     } catch (error) {
         if (dataApiFallbackReason(error) === undefined) throw error;
         failure = error;

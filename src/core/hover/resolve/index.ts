@@ -75,8 +75,7 @@ export class HoverResolver {
         switch (id.kind) {
             case 'evmAddress': {
                 if (options.network === 'local') return resolveLocalEvmAddress(lookup, id.value);
-                const { chain, notes } = await lookup.evmChain();
-                return resolveEvmAddress(lookup, id.value, chain, notes);
+                return resolveEvmAddress(lookup, id.value, lookup.evmChain());
             }
             case 'hash32': {
                 if (id.known?.kind === 'blockchain') {

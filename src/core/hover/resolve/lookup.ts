@@ -216,10 +216,25 @@ export class Lookup {
         return this.directories.subnets(this.network);
     }
 
+    /** The chain EVM lookups go to: the option's, else the network's C-Chain. */
+    private get wantedEvmChain(): string {
+        return this.options.evmChainId?.trim() || cChainEvmId(this.network);
+    }
+
+    /**
+     * The EVM chain id the Data API is asked with, when it is known before the chain list is read
+     * (a decimal id, not a blockchain id that only the list maps): the first requests then go out
+     * with the list's, not after it.
+     */
+    evmChainIdNow(): string | undefined {
+        const wanted = this.wantedEvmChain;
+        return /^\d+$/.test(wanted) ? wanted : undefined;
+    }
+
     /** The chain EVM lookups go to, with a note when the chain list could not be read. */
     async evmChain(): Promise<{ chain: HoverChain; notes: CalmError[] }> {
         const network = this.network;
-        const wanted = this.options.evmChainId?.trim() || cChainEvmId(network);
+        const wanted = this.wantedEvmChain;
         const fallback: HoverChain = {
             evmChainId: wanted,
             name: wanted === cChainEvmId(network) ? 'C-Chain' : `EVM chain ${wanted}`,
