@@ -27,7 +27,8 @@
 //   host         bench/hostProbe.ts in the extension host: activate() over fresh starts, idle cost
 //   trees        `node scripts/hostTest.mjs bench trees` (bench/treesBench.ts): Subnets first page, heap, Node view
 //   hovers       `node scripts/hostTest.mjs bench hovers` (bench/hoversBench.ts): cold and warm hovers per kind
-//   panels       the e2e tier's panel render tests (test/e2e/panels.e2e.ts): first 100 rows, scrolling 10,000
+//   panels       the e2e tier's panel render tests (test/e2e/panels.e2e.ts): first 100 rows, scrolling 10,000,
+//                and how drawing and scrolling grow with 1,000, 10,000 and 100,000 loaded rows
 // A part that cannot run is reported as such in the table; its last results are not reused
 // unless they were written by this run, so that the table never shows stale figures as fresh.
 //
@@ -63,7 +64,7 @@ import {
     vscodeVersion,
     writeUserSettings,
 } from './codeServer.mjs';
-import { readmeSection } from './benchReport.mjs';
+import { describeGrowth, readmeSection } from './benchReport.mjs';
 import { vscePackageArguments } from './package.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -639,7 +640,7 @@ async function panelsPart() {
         process.execPath,
         [path.join(root, 'scripts', 'hostTest.mjs'), 'e2e'],
         {
-            env: { TEST_GREP: 'panel figures' },
+            env: { TEST_GREP: 'panel figures', BENCH_PANEL_SCALING: '1' },
         },
     );
     if (freshResult('panels')) return;
@@ -697,6 +698,7 @@ async function panelsPart() {
             detail: `median of ${own.length} scroll passes in a page of its own, CPU ${list(own, 'cpuMs')} ms, wall ${list(own, 'wallMs')} ms; in the workbench CPU ${list(inWorkbench, 'cpuMs')} ms, wall ${list(inWorkbench, 'wallMs')} ms (the machine's load stretches wall time); 10,000 rows drawn in ${bigDraw} ms`,
         });
     }
+    checks.push(...panelScaling(text));
     writeResult(
         'panels',
         [
@@ -711,6 +713,72 @@ async function panelsPart() {
         ].join('\n'),
         { stamp: new Date().toISOString(), source: 'e2e figures', checks },
     );
+}
+
+/**
+ * How the panel's cost grows with the rows loaded (1,000, 10,000, 100,000), from the e2e tier's
+ * "figures: scaling" lines (a page of its own) and its "rows drawn" lines (the workbench, from
+ * the response reaching the host). INFO rows, each with its linear / not linear verdict.
+ */
+function panelScaling(text) {
+    const points = [
+        ...text.matchAll(
+            /figures: scaling, ([\d,]+) rows in a page of its own: drawn in ([\d.]+) ms over (\d+) message\(s\), longest ([\d.]+) ms; scrolling (\d+) notches and four jumps: longest task ([\d.]+) ms CPU \/ ([\d.]+) ms wall/g,
+        ),
+    ].map((m) => ({
+        rows: Number(m[1].replace(/,/g, '')),
+        drawMs: Number(m[2]),
+        messages: Number(m[3]),
+        longestDrawMs: Number(m[4]),
+        notches: Number(m[5]),
+        cpuMs: Number(m[6]),
+        wallMs: Number(m[7]),
+    }));
+    if (points.length < 2) return [];
+    const hostDrawn = [
+        ...text.matchAll(
+            /figures: ([\d,]+) rows drawn in ([\d.]+) ms \((\d+) ms after the response\)/g,
+        ),
+    ]
+        .map((m) => ({
+            size: Number(m[1].replace(/,/g, '')),
+            drawMs: Number(m[2]),
+            value: Number(m[3]),
+        }))
+        .filter((p) => p.size >= 1000)
+        .sort((a, b) => a.size - b.size);
+    const n = (v) => v.toLocaleString('en-US');
+    const sizes = points.map((p) => n(p.rows)).join(', ');
+    const largest = points.at(-1);
+    // Timer and trace resolution: below 2 ms a ratio says nothing.
+    const draw = describeGrowth(
+        points.map((p) => ({ size: p.rows, value: p.drawMs })),
+        { floor: 2 },
+    );
+    const scroll = describeGrowth(
+        points.map((p) => ({ size: p.rows, value: p.cpuMs })),
+        { floor: 2 },
+    );
+    const host = hostDrawn.length >= 2 ? describeGrowth(hostDrawn, { floor: 2 }) : undefined;
+    const cap = `no cap on the rows: "Load more" appends pages of at most 10,000 (the Data API's largest page) and the host and the page keep them all; the sandbox holds 10,050 subnets, so ${n(largest.rows)} rows are the 10,000-row result followed by ${largest.messages - 1} copies posted as "Load more" posts its pages`;
+    return [
+        {
+            key: 'panels.drawScaling',
+            name: `result panel: drawing against rows loaded (${sizes})`,
+            value: largest.drawMs,
+            unit: 'ms',
+            passed: draw.linear && (host?.linear ?? true),
+            detail: `${draw.text}. Page of its own: ${points.map((p) => `${n(p.rows)} rows ${fmt(p.drawMs)} ms over ${p.messages} message(s)${p.messages > 1 ? `, longest ${fmt(p.longestDrawMs)} ms` : ''}`).join('; ')}. In the workbench, from the response reaching the host to rows drawn: ${hostDrawn.map((p) => `${n(p.size)} rows ${fmt(p.value)} ms`).join(', ')}${host ? ` (${host.text})` : ''}. ${cap}`,
+        },
+        {
+            key: 'panels.scrollScaling',
+            name: `result panel: longest task (CPU) while scrolling, against rows loaded (${sizes})`,
+            value: largest.cpuMs,
+            unit: 'ms',
+            passed: scroll.linear,
+            detail: `${scroll.text}. Page of its own, the same pass at each size (${largest.notches} wheel notches, then four jumps across the list): ${points.map((p) => `${n(p.rows)} rows ${fmt(p.cpuMs)} ms CPU / ${fmt(p.wallMs)} ms wall`).join('; ')}`,
+        },
+    ];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -100,7 +100,11 @@ interface ScrollPass {
  * notch), then drags back up in four jumps as a scroll bar drag does, and returns the long tasks
  * the page observed meanwhile.
  */
-async function scrollPass(frame: Frame, page: Page = e2e().page): Promise<ScrollPass> {
+async function scrollPass(
+    frame: Frame,
+    page: Page = e2e().page,
+    maxNotches = Number.POSITIVE_INFINITY,
+): Promise<ScrollPass> {
     const wrap = frame.locator('.table-wrap.virtual');
     await frame.evaluate(`(() => {
         const wrap = document.querySelector('.table-wrap.virtual');
@@ -127,7 +131,7 @@ async function scrollPass(frame: Frame, page: Page = e2e().page): Promise<Scroll
     const height = await frame.evaluate<number>(
         "document.querySelector('.table-wrap.virtual').scrollHeight",
     );
-    for (let y = 0; y < height; y += 1000) {
+    for (let y = 0, notch = 0; y < height && notch < maxNotches; y += 1000, notch++) {
         await page.mouse.wheel(0, 1000);
         await page.waitForTimeout(16);
     }
@@ -243,6 +247,115 @@ async function isolatedScroll(
     }
 }
 
+/** Wheel notches of a scaling pass: the same scrolling whatever the list's length. */
+const scalingNotches = 150;
+
+interface ScalingPoint {
+    rows: number;
+    /** The page's time for every message that brought the rows, and the longest of them. */
+    drawMs: number;
+    longestDrawMs: number;
+    messages: number;
+    /** The scaling pass with the shortest longest task (CPU) of the main thread. */
+    scroll: ScrollPass;
+}
+
+/**
+ * The page with `rows` loaded rows, in a page of its own: the panel's 10,000-row result cut to
+ * 1,000, whole, or followed by nine appended pages of 10,000 (as "Load more" posts them: the
+ * host keeps every page, with no cap on the rows) for 100,000. Then the same bounded scroll pass
+ * at each size, so that only the list's length differs.
+ */
+async function scalingPoint(panel: Frame, rows: number): Promise<ScalingPoint> {
+    const { browser, runDir } = e2e();
+    const result = JSON.parse(
+        await panel.evaluate<string>('JSON.stringify(window.__avalanchePanel.lastResult)'),
+    ) as {
+        requestId: number;
+        frame: { paging?: unknown };
+        view: { main: { rows: unknown[] } };
+    };
+    const all = result.view.main.rows;
+    const first = {
+        ...result,
+        view: { ...result.view, main: { ...result.view.main, rows: all.slice(0, rows) } },
+    };
+    const appends = rows > all.length ? Math.ceil((rows - all.length) / all.length) : 0;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    try {
+        await page.goto(`file://${path.join(runDir, 'isolated.html')}`);
+        const frame = page.mainFrame();
+        // Each message is posted as the host posts it, stamped when it is sent.
+        const post = async (
+            message: unknown,
+            expectRows: number,
+        ): Promise<PanelStats['renders'][number]> => {
+            const file = path.join(runDir, `scaling-${rows}.js`);
+            writeFileSync(
+                file,
+                `(() => { const m = ${JSON.stringify(message)}; m.receivedAt = Date.now(); window.postMessage(m, '*'); })();\n`,
+            );
+            await page.addScriptTag({ url: `file://${file}?${Date.now()}` });
+            const deadline = Date.now() + 60_000;
+            for (;;) {
+                const done = (await stats(frame)).renders.find((r) => r.rows === expectRows);
+                if (done) return done;
+                assert.ok(Date.now() < deadline, `the page drew ${expectRows} rows`);
+                await page.waitForTimeout(50);
+            }
+        };
+        const draws = [await post(first, Math.min(rows, all.length))];
+        for (let n = 1; n <= appends; n++) {
+            draws.push(
+                await post(
+                    {
+                        type: 'rows',
+                        requestId: result.requestId,
+                        rows: all,
+                        paging: result.frame.paging,
+                        receivedAt: 0,
+                    },
+                    all.length * (n + 1),
+                ),
+            );
+        }
+        await page.waitForTimeout(500);
+        const passes: ScrollPass[] = [];
+        for (let pass = 0; pass < 2; pass++)
+            passes.push(await scrollPass(frame, page, scalingNotches));
+        return {
+            rows: draws.at(-1)!.rows,
+            drawMs: draws.reduce((sum, d) => sum + d.renderMs, 0),
+            longestDrawMs: Math.max(...draws.map((d) => d.renderMs)),
+            messages: draws.length,
+            scroll: passes.reduce((a, b) => (b.trace.longestCpuMs < a.trace.longestCpuMs ? b : a)),
+        };
+    } finally {
+        await page.close();
+    }
+}
+
+/**
+ * The page at 1,000, 10,000 and 100,000 loaded rows, as "figures: scaling" lines for
+ * `npm run bench` (which sets BENCH_PANEL_SCALING; the e2e tier leaves it out for its time).
+ */
+async function scalingFigures(frame: Frame): Promise<void> {
+    const points: ScalingPoint[] = [];
+    for (const rows of [1000, 10_000, 100_000]) points.push(await scalingPoint(frame, rows));
+    for (const p of points) {
+        console.log(
+            `      figures: scaling, ${p.rows.toLocaleString('en-US')} rows in a page of its own: drawn in ${p.drawMs.toFixed(1)} ms over ${p.messages} message(s), longest ${p.longestDrawMs.toFixed(1)} ms; scrolling ${scalingNotches} notches and four jumps: longest task ${p.scroll.trace.longestCpuMs.toFixed(1)} ms CPU / ${p.scroll.trace.longestWallMs.toFixed(1)} ms wall, ${p.scroll.rowsInDom} rows in the DOM`,
+        );
+    }
+    const largest = points.at(-1)!;
+    assert.equal(largest.rows, 100_000, 'the page holds every appended row');
+    assert.ok(largest.scroll.rowsInDom < 400, '100,000 rows are virtualised');
+    assert.ok(largest.scroll.scrollHeight > 100_000 * 20, 'the scroll height covers 100,000 rows');
+}
+
+/** Set by `npm run bench`: the scaling figures take minutes the e2e tier does not spend. */
+const scaling = process.env['BENCH_PANEL_SCALING'] === '1';
+
 suite('(e2e) result panels', () => {
     suiteSetup(async () => {
         await resetWorkbench();
@@ -357,10 +470,32 @@ suite('(e2e) result panels', () => {
     });
 
     test('panel figures: 10,000 loaded rows scroll virtualised', async function () {
-        this.timeout(240_000);
+        this.timeout(scaling ? 480_000 : 240_000);
+        /** The draw of the result with `rows` rows, once the panel reports it. */
+        const drawnRows = async (rows: number): Promise<PanelStats['renders'][number]> => {
+            const deadline = Date.now() + 120_000;
+            for (;;) {
+                const panel = await panelFrame(/^Subnets and L1s of mainnet/, 60_000);
+                const render = (await stats(panel).catch(() => undefined))?.renders.find(
+                    (r) => r.rows === rows,
+                );
+                if (render) return render;
+                assert.ok(Date.now() < deadline, `the page drew the ${rows}-row result`);
+                await e2e().page.waitForTimeout(250);
+            }
+        };
         await withLargeSandbox(async (large) => {
             await query('Data API: Subnets and L1s…', ['mainnet', '']);
             let frame = await panelFrame(/^Subnets and L1s of mainnet/, 60_000);
+            if (scaling) {
+                // 1,000 first: the same path at a tenth of the rows, for the scaling figures.
+                await frame.selectOption('#page-size', '1000');
+                const small = await drawnRows(1000);
+                console.log(
+                    `      figures: 1,000 rows drawn in ${small.renderMs.toFixed(1)} ms (${small.sinceResponseMs.toFixed(0)} ms after the response)`,
+                );
+                frame = await panelFrame(/^Subnets and L1s of mainnet/, 60_000);
+            }
             await frame.selectOption('#page-size', '10000');
             const deadline = Date.now() + 120_000;
             let render: PanelStats['renders'][number] | undefined;
@@ -429,6 +564,11 @@ suite('(e2e) result panels', () => {
                 b.trace.longestCpuMs < a.trace.longestCpuMs ? b : a,
             );
             assert.ok(best.trace.tasks > 50, 'the trace saw the scrolling');
+
+            // How the page's cost grows with the rows loaded; `npm run bench` gives the verdict.
+            if (scaling) await scalingFigures(frame);
+            // How the page's cost grows with the rows loaded; `npm run bench` gives the verdict.
+            if (scaling) await scalingFigures(frame);
             // The 50 ms budget is judged by `npm run bench` from these figures, not asserted here:
             // on a loaded 2-core machine the scheduler stretches every task several times over.
             if (longest > 50) {
