@@ -721,7 +721,9 @@ async function panelsPart() {
  * the response reaching the host). INFO rows, each with its linear / not linear verdict.
  */
 function panelScaling(text) {
-    const points = [
+    // A test that mocha ran again prints its figures again: the last of each size counts.
+    const bySize = (list, size) => [...new Map(list.map((p) => [size(p), p])).values()];
+    const printed = [
         ...text.matchAll(
             /figures: scaling, ([\d,]+) rows in a page of its own: drawn in ([\d.]+) ms over (\d+) message\(s\), longest ([\d.]+) ms; scrolling (\d+) notches and four jumps: longest task ([\d.]+) ms CPU \/ ([\d.]+) ms wall/g,
         ),
@@ -734,8 +736,9 @@ function panelScaling(text) {
         cpuMs: Number(m[6]),
         wallMs: Number(m[7]),
     }));
+    const points = bySize(printed, (p) => p.rows).sort((a, b) => a.rows - b.rows);
     if (points.length < 2) return [];
-    const hostDrawn = [
+    const hostPrinted = [
         ...text.matchAll(
             /figures: ([\d,]+) rows drawn in ([\d.]+) ms \((\d+) ms after the response\)/g,
         ),
@@ -745,8 +748,8 @@ function panelScaling(text) {
             drawMs: Number(m[2]),
             value: Number(m[3]),
         }))
-        .filter((p) => p.size >= 1000)
-        .sort((a, b) => a.size - b.size);
+        .filter((p) => p.size >= 1000);
+    const hostDrawn = bySize(hostPrinted, (p) => p.size).sort((a, b) => a.size - b.size);
     const n = (v) => v.toLocaleString('en-US');
     const sizes = points.map((p) => n(p.rows)).join(', ');
     const largest = points.at(-1);
@@ -1079,7 +1082,7 @@ function rowsFor(results, failures) {
                     v.startsWith('PASS') ? 'PASS' : 'MISS',
                     v.replace(/^(PASS|MISS) /, ''),
                 );
-            if (/^INFO/.test(v))
+            if (/^INFO 1 MB of distinct/.test(v))
                 add(
                     'Hover',
                     'identifier scan, 1 MB of distinct valid ids',
