@@ -782,6 +782,11 @@ function scanSampled(text: string, out: Identifier[]): void {
         while (end < length && isWordAt(text, end)) end++;
         reads += end - start + 1;
         if (isEscapeLetterAt(text, start)) start++;
+        if (start === node) {
+            // An escape's letter ran into a node id (`\nNodeID-…`): the node id comes next.
+            done = start;
+            continue;
+        }
         if (end - start >= minLongWord) classifyLongWord(text, start, end, out);
         done = end;
     }

@@ -772,6 +772,16 @@ describe('(unit) identifiers detector', () => {
         );
     });
 
+    it('finds a NodeID right after an escaped newline in the whole-text scan, as the window scan does', () => {
+        // A counterexample the property below found: the letter of `\\n` ran into the node id.
+        const id = 'NodeID-41XRN8DktHgseny76z2924j45E8pSqEah';
+        const text = `NodeID-41YRN8DktHgseny76z2924j45E8pSqEah${id} \\n${id}`;
+        clearIdentifierCache();
+        const sampled = findIdentifiers(text);
+        assert.deepEqual(sampled, findIdentifiers(text, { from: 0, to: text.length }));
+        assert.ok(sampled.some((f) => f.text === id && f.start === text.length - id.length));
+    });
+
     it('property: the sampled whole-text scan and the word-by-word window scan agree', () => {
         const fragment = fc.oneof(
             fc.nat(300).map(address),
