@@ -1,6 +1,7 @@
 /**
- * Waiting on a promise that others share, without letting one caller's cancellation cancel it
- * for everyone. Dependency-free so that the VS Code glue can import it without loading core.
+ * Waiting on a promise that others share, without letting one caller's cancellation (or
+ * impatience) cancel it for everyone. Dependency-free so that the VS Code glue can import it
+ * without loading core.
  */
 
 /**
@@ -28,4 +29,21 @@ export function untilAborted<T>(
             },
         );
     });
+}
+
+/** `promise`'s value if it settles within `ms`, else undefined; the promise itself goes on. */
+export async function soonAfter<T>(
+    promise: Promise<T> | undefined,
+    ms: number,
+): Promise<T | undefined> {
+    if (promise === undefined) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), ms);
+    });
+    try {
+        return await Promise.race([promise, late]);
+    } finally {
+        clearTimeout(timer);
+    }
 }

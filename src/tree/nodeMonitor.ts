@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 
+import { soonAfter } from '../core/abort';
 import type { NodeChainCandidate, NodeSnapshot } from '../core/views/nodeSnapshot';
 import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
@@ -175,12 +176,7 @@ export class NodeMonitor extends Disposable {
                 logger.info('The chain list is not available; checking P, X and C only', error);
                 this.candidates = [];
             });
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-            this.candidatesPending,
-            new Promise<void>((resolve) => (timer = setTimeout(resolve, candidatesWaitMs))),
-        ]);
-        clearTimeout(timer);
+        await soonAfter(this.candidatesPending, candidatesWaitMs);
     }
 }
 

@@ -8,6 +8,7 @@
  * plain Node.
  */
 import type { QueryRequest } from '../../shared/query';
+import { soonAfter } from '../abort';
 import type { DataApiClient } from '../dataApi/dataApiClient';
 import type { ChainInfo } from '../dataApi/model';
 import { shortenId } from '../format';
@@ -379,17 +380,3 @@ export class HoverEngine {
  * (the next hover has them).
  */
 const contractsGraceMs = 100;
-
-/** `value` if it settles within `ms`, else undefined. */
-async function soonAfter<T>(value: Promise<T> | undefined, ms: number): Promise<T | undefined> {
-    if (value === undefined) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), ms);
-    });
-    try {
-        return await Promise.race([value, late]);
-    } finally {
-        clearTimeout(timer);
-    }
-}
