@@ -37,6 +37,7 @@ const problemMatcherPlugin = {
  *   that ask or open something.
  * - `src/agent/registerAgent.ts` requires `./agentTools`: `dist/agent.js`, the agent tools.
  * - `src/contracts/deploymentLenses.ts` requires `./lensTitles`: `dist/contracts.js`.
+ * - `src/watch/lazyWatch.ts` requires `./watchFeature`: `dist/watch.js`, the watch list.
  */
 const lazyBundles = [
     { loader: 'lazyCore.ts', request: '../core/index', entry: 'src/core/index.ts', out: 'core.js' },
@@ -69,6 +70,12 @@ const lazyBundles = [
         request: './lensTitles',
         entry: 'src/contracts/lensTitles.ts',
         out: 'contracts.js',
+    },
+    {
+        loader: 'lazyWatch.ts',
+        request: './watchFeature',
+        entry: 'src/watch/watchFeature.ts',
+        out: 'watch.js',
     },
 ];
 const lazyBundlesPlugin = {

@@ -29,6 +29,7 @@ import { WorkspaceContracts } from './platform/workspaceContracts';
 import { AvalancheStatusBar } from './connection/statusBarItem';
 import { Trees } from './tree/registerTrees';
 import { createTreeCommandHandlers } from './tree/treeCommands';
+import { LazyWatch } from './watch/lazyWatch';
 import type { QueryPanels } from './queries/queryPanels';
 import type { QueriesTesting } from './queries/queriesTesting';
 
@@ -50,6 +51,8 @@ export interface ExtensionApi {
     readonly lenses: DeploymentLenses;
     /** The agent tools and the MCP server definition. */
     readonly agent: vscode.Disposable;
+    /** The watch list; reading `feature` loads it (`dist/watch.js`). */
+    readonly watch: LazyWatch;
     /** Read-only counters for leak tests: live timers, listeners and disposables. */
     readonly debug: { liveCounts(): LiveCounts };
 }
@@ -127,11 +130,15 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             createEngine: (overrides) => hovers.createEngine(overrides),
         });
         subscriptions.push(agent);
+        // Loads nothing now; a stored list is followed again a few seconds after start-up.
+        const watch = new LazyWatch({ clients, config, state: context.globalState });
+        subscriptions.push(watch);
         const handlers: CommandHandlers = {
             ...createTreeCommandHandlers(trees, config),
             ...queries.handlers(),
             ...createHoverCommandHandlers(hovers),
             ...createConnectionCommandHandlers(config, secrets, { local, follower }),
+            ...watch.handlers(),
             [CommandId.ShowLogs]: () => log.show(),
             [CommandId.ForgetCachedData]: () => clients.reset(),
         };
@@ -159,6 +166,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             contracts,
             lenses,
             agent,
+            watch,
             debug: { liveCounts },
         };
     } catch (error) {

@@ -16,15 +16,24 @@ const layers = [
     ['src/core'],
     ['src/core/nodeRpc', 'src/core/dataApi'],
     ['src/core/views', 'src/core/hover', 'src/core/query'],
-    // What agents ask, answered with the hover engine, the query tables and the views.
-    ['src/core/agent'],
+    // What agents ask, answered with the hover engine, the query tables and the views; and the
+    // watch list, which reads what the views and queries show and tells when it changes.
+    ['src/core/agent', 'src/core/watch'],
     ['src/core/index.ts'],
     // VS Code adapters shared by the features.
     ['src/platform'],
     // The command id table, runCommand and the error sentences every feature uses.
     ['src/commands'],
     // The features: each owns its VS Code objects and commands.
-    ['src/agent', 'src/connection', 'src/contracts', 'src/hover', 'src/queries', 'src/tree'],
+    [
+        'src/agent',
+        'src/connection',
+        'src/contracts',
+        'src/hover',
+        'src/queries',
+        'src/tree',
+        'src/watch',
+    ],
     // The composition root and the entry point.
     // The composition root, the entry point, and the MCP server's entry (no vscode).
     ['src/extension.ts', 'src/bootstrap', 'src/mcp'],

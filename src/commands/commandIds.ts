@@ -61,6 +61,15 @@ export const CommandId = {
     /** `writeLockProfile` (`tree/treeCommands.ts`) */
     WriteLockProfile: 'avalanche.node.writeLockProfile',
 
+    // The watch list (handlers in src/watch/watchCommands.ts).
+
+    /** `add` (`watch/watchCommands.ts`): a target from a row, hover or panel, else prompted. */
+    WatchAdd: 'avalanche.watch.add',
+    /** `refresh` (`watch/watchCommands.ts`) */
+    WatchRefresh: 'avalanche.watch.refresh',
+    /** `clearFinished` (`watch/watchCommands.ts`) */
+    WatchClearFinished: 'avalanche.watch.clearFinished',
+
     // ---------------------------------------------------------------------------------------------
     // Internal: invoked by the status bar, trees and links; hidden from the palette
     // (`"when": "false"` in package.json).
@@ -80,6 +89,11 @@ export const CommandId = {
     OpenJson: 'avalanche.tree.openJson',
     /** `openInExplorer` (`tree/treeCommands.ts`) */
     OpenInExplorer: 'avalanche.tree.openInExplorer',
+
+    /** `remove` (`watch/watchCommands.ts`): a Watch List row's inline action. */
+    WatchRemove: 'avalanche.watch.remove',
+    /** `open` (`watch/watchCommands.ts`): shows a watched item where it lives. */
+    WatchOpen: 'avalanche.watch.open',
 
     // Hovers (handlers in src/hover/hoverCommands.ts): the links inside a hover.
 
@@ -107,6 +121,8 @@ export const internalCommandIds: ReadonlySet<CommandId> = new Set<CommandId>([
     CommandId.OpenDetails,
     CommandId.OpenJson,
     CommandId.OpenInExplorer,
+    CommandId.WatchRemove,
+    CommandId.WatchOpen,
     CommandId.HoverCopy,
     CommandId.HoverOpenDetails,
     CommandId.HoverLookUpOnChain,

@@ -42,3 +42,4 @@ export * from './workspace/workspaceKnowledge';
 export * from './agent/tools';
 export { markdownText, viewText } from './agent/text';
 export * from './agent/standalone';
+export * from './watch';

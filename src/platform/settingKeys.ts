@@ -24,6 +24,9 @@ export const SettingKey = {
     HoversDisabledLanguages: 'hovers.disabledLanguages',
     HoversLiveKinds: 'hovers.liveKinds',
     HoversDefaultEvmChain: 'hovers.defaultEvmChain',
+    WatchRunwayWarningDays: 'watch.runwayWarningDays',
+    WatchRequestsPerMinute: 'watch.requestsPerMinute',
+    WatchPollWhileUnfocused: 'watch.pollWhileUnfocused',
 } as const;
 export type SettingKey = (typeof SettingKey)[keyof typeof SettingKey];
 
@@ -83,6 +86,9 @@ export interface SettingValues {
     [SettingKey.HoversDisabledLanguages]: readonly string[];
     [SettingKey.HoversLiveKinds]: readonly HoverLiveKind[];
     [SettingKey.HoversDefaultEvmChain]: string;
+    [SettingKey.WatchRunwayWarningDays]: number;
+    [SettingKey.WatchRequestsPerMinute]: number;
+    [SettingKey.WatchPollWhileUnfocused]: boolean;
 }
 
 /** Identifier kinds whose hover can look them up live (`hovers.liveKinds`). */
@@ -123,6 +129,9 @@ export const settingDefaults: Readonly<SettingValues> = Object.freeze({
     [SettingKey.HoversDisabledLanguages]: [],
     [SettingKey.HoversLiveKinds]: hoverLiveKinds,
     [SettingKey.HoversDefaultEvmChain]: '',
+    [SettingKey.WatchRunwayWarningDays]: 3,
+    [SettingKey.WatchRequestsPerMinute]: 30,
+    [SettingKey.WatchPollWhileUnfocused]: false,
 });
 
 /** Outcome of validating one raw value: `value` is absent when the whole value is rejected. */
@@ -240,6 +249,14 @@ function integerIn(min: number, max: number, unit: string): (raw: unknown) => Va
             : rejected(`expected a whole number of ${unit} from ${min} to ${max}`);
 }
 
+/** A number within bounds, fractions allowed (days of runway). */
+function numberIn(min: number, max: number, unit: string): (raw: unknown) => Validated<number> {
+    return (raw) =>
+        typeof raw === 'number' && Number.isFinite(raw) && raw >= min && raw <= max
+            ? ok(raw)
+            : rejected(`expected a number of ${unit} from ${min} to ${max}`);
+}
+
 function validateBoolean(raw: unknown): Validated<boolean> {
     return typeof raw === 'boolean' ? ok(raw) : rejected('expected true or false');
 }
@@ -291,6 +308,9 @@ export const settingValidators: Validators = {
         `kinds (${hoverLiveKinds.join(', ')})`,
     ),
     [SettingKey.HoversDefaultEvmChain]: validateEvmChain,
+    [SettingKey.WatchRunwayWarningDays]: numberIn(0.01, 365, 'days'),
+    [SettingKey.WatchRequestsPerMinute]: integerIn(1, 600, 'requests'),
+    [SettingKey.WatchPollWhileUnfocused]: validateBoolean,
 };
 
 /** Every key, in declaration order. */

@@ -10,5 +10,6 @@ export const ViewId = {
     Subnets: 'avalanche.subnets',
     Validators: 'avalanche.validators',
     Node: 'avalanche.node',
+    WatchList: 'avalanche.watchList',
 } as const;
 export type ViewId = (typeof ViewId)[keyof typeof ViewId];

@@ -9,6 +9,7 @@ const expectedViews = [
     'avalanche.subnets',
     'avalanche.validators',
     'avalanche.node',
+    'avalanche.watchList',
 ];
 
 suite('(integration) contributions', () => {
@@ -38,7 +39,7 @@ suite('(integration) contributions', () => {
         }
     });
 
-    test('the Avalanche container holds the four views', () => {
+    test('the Avalanche container holds the five views', () => {
         const containers = manifest().contributes.viewsContainers?.['activitybar'] ?? [];
         assert.ok(
             containers.some((c) => c.id === 'avalanche'),

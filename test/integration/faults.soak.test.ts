@@ -219,6 +219,7 @@ suiteTeardown(async function () {
         api.local.networks,
         api.lenses,
         api.agent,
+        api.watch,
         api.hovers,
         // The serializers and, once loaded, the panels and query services (LazyQueries).
         api.queries,

@@ -175,6 +175,7 @@ describe('(unit) manifest', () => {
             'main.js',
             'queries.js',
             'treeActions.js',
+            'watch.js',
         ]);
         const patterns = read('.vscodeignore')
             .split('\n')

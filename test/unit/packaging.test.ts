@@ -75,6 +75,7 @@ const bundles = [
     'dist/contracts.js',
     'dist/treeActions.js',
     'dist/agent.js',
+    'dist/watch.js',
     'dist/workspaceWorker.js',
     'dist/mcp.js',
     'dist/webview/main.js',

@@ -1,0 +1,468 @@
+/**
+ * One read of a watched target, as an observation: its status, a one-line summary, the facts a
+ * row expands to, and the value two reads are compared by. Every kind reads the cheapest source
+ * that answers it exactly: the node for P-Chain state (balances are live there; the Data API's
+ * index lags), the chain's own JSON-RPC for EVM state (one batch), the Data API for its own
+ * export operations.
+ */
+import type { DataApiClient } from '../dataApi/dataApiClient';
+import { formatNAvax, formatWei } from '../format';
+import { isAbortError, isNetworkError, isRpcError, isTimeoutError } from '../http/errors';
+import { nodeRpcMethods as m } from '../nodeRpc/methods';
+import type { ValidatorFeeConfig, ValidatorFeeState } from '../nodeRpc/primarySchemas';
+import { batchCall, type NodeRpcClient } from '../nodeRpc/rpcClient';
+import type { RpcTarget } from '../nodeRpc/rpcUrl';
+import { describeOperation, isFinalOutcome, operationOutcome } from '../query/operations';
+import { describeRunway, formatDuration, type Runway, validatorRunway } from './runway';
+import type { WatchNetwork, WatchTarget } from './targets';
+
+/** How a watched item stands, which picks its icon. */
+export type WatchStatus =
+    'ok' | 'pending' | 'warning' | 'done' | 'failed' | 'down' | 'error' | 'unknown';
+
+export interface WatchDetail {
+    readonly label: string;
+    readonly value: string;
+}
+
+export interface WatchObservation {
+    readonly status: WatchStatus;
+    /** One line for the row's description. */
+    readonly summary: string;
+    /** True when no later read can change it: the item is not read again. */
+    readonly final: boolean;
+    /** What two reads are compared by. */
+    readonly value: string;
+    readonly details: readonly WatchDetail[];
+    /** Seconds of balance left at today's fee: the validator's, or an L1's shortest. */
+    readonly runwaySeconds?: number | undefined;
+    /** Raw balance (nAVAX or wei) of a validator or an address. */
+    readonly balance?: string | undefined;
+    /** An L1's validators under the threshold, by node id (at most a few named). */
+    readonly under?: readonly string[] | undefined;
+    /** An L1's validators: node id → validation id, for the Validators view's marks. */
+    readonly validators?: readonly WatchedValidator[] | undefined;
+}
+
+export interface WatchedValidator {
+    readonly nodeId: string;
+    readonly validationId?: string | undefined;
+    readonly balance: string;
+    readonly runwaySeconds?: number | undefined;
+}
+
+/** The L1 validator fee now and its constants, as one network's P-Chain reports them. */
+export interface ValidatorFees {
+    readonly state: ValidatorFeeState;
+    readonly config?: ValidatorFeeConfig | undefined;
+}
+
+/** An EVM chain the watch list reads, with its native token. */
+export interface WatchEvmChain {
+    readonly target: RpcTarget;
+    readonly name: string;
+    readonly symbol: string;
+}
+
+/** Where the reads go; the extension builds these from the user's settings. */
+export interface WatchSources {
+    /** The P-Chain of `network`: the node that answers for it. */
+    pChain(network: WatchNetwork, signal: AbortSignal): Promise<NodeRpcClient>;
+    /** The L1 validator fee of `network`, shared by every read of one round. */
+    validatorFees(network: WatchNetwork, signal: AbortSignal): Promise<ValidatorFees>;
+    /** An EVM chain's JSON-RPC, or undefined when the network names no such chain. */
+    evmChain(
+        network: WatchNetwork,
+        chainId: string,
+        signal: AbortSignal,
+    ): Promise<WatchEvmChain | undefined>;
+    dataApi(): Promise<DataApiClient>;
+    /** A node by URL, for node items. */
+    node(url: string): NodeRpcClient;
+}
+
+/** Requests one read of a kind sends, for the request budget. The fee state is counted apart. */
+export function checkCost(target: WatchTarget): number {
+    switch (target.kind) {
+        case 'evmTx':
+        case 'evmAddress':
+            return 1; // one JSON-RPC batch
+        default:
+            return 1;
+    }
+}
+
+/** Most validators an L1 item lists in its details. */
+const maxListed = 50;
+
+/** Reads `target` once. Errors other than a node being unreachable are thrown to the caller. */
+export async function checkTarget(
+    target: WatchTarget,
+    sources: WatchSources,
+    thresholdSeconds: number,
+    signal: AbortSignal,
+): Promise<WatchObservation> {
+    switch (target.kind) {
+        case 'l1Validator':
+            return checkValidator(target, sources, thresholdSeconds, signal);
+        case 'l1':
+            return checkL1(target, sources, thresholdSeconds, signal);
+        case 'evmAddress':
+            return checkEvmAddress(target, sources, signal);
+        case 'evmTx':
+            return checkEvmTx(target, sources, signal);
+        case 'pTx':
+            return checkPTx(target, sources, signal);
+        case 'export':
+            return checkExport(target, sources, signal);
+        case 'node':
+            return checkNode(target, sources, signal);
+    }
+}
+
+function runwayDetails(runway: Runway | undefined, fees: ValidatorFees): WatchDetail[] {
+    const details: WatchDetail[] = [
+        {
+            label: 'Fee now',
+            value: `${formatNAvax(fees.state.price, { maxFractionDigits: 9 })} per second (platform.getValidatorFeeState)`,
+        },
+    ];
+    if (runway) details.push({ label: 'Runway', value: describeRunway(runway) });
+    return details;
+}
+
+async function checkValidator(
+    target: Extract<WatchTarget, { kind: 'l1Validator' }>,
+    sources: WatchSources,
+    thresholdSeconds: number,
+    signal: AbortSignal,
+): Promise<WatchObservation> {
+    const client = await sources.pChain(target.network, signal);
+    const [read, fees] = await Promise.all([
+        client
+            .call(m['platform.getL1Validator'], { validationID: target.validationId }, { signal })
+            .catch((error: unknown) => {
+                // AvalancheGo answers a validation id it does not hold (never registered, or
+                // removed with weight 0) with "not found".
+                if (isRpcError(error) && /not found/i.test(error.message)) return undefined;
+                throw error;
+            }),
+        sources.validatorFees(target.network, signal),
+    ]);
+    if (!read) {
+        return {
+            status: 'done',
+            summary: 'not on the P-Chain (removed, or never registered)',
+            final: false,
+            value: 'absent',
+            details: [{ label: 'Validation id', value: target.validationId }],
+        };
+    }
+    const balance = read.validator.balance ?? '0';
+    const details: WatchDetail[] = [
+        { label: 'Node', value: read.validator.nodeId },
+        { label: 'L1', value: read.subnetId },
+        { label: 'Weight', value: read.validator.weight },
+        { label: 'Balance', value: formatNAvax(balance, { maxFractionDigits: 9 }) },
+        { label: 'P-Chain height', value: read.height },
+    ];
+    if (BigInt(balance) === 0n) {
+        return {
+            status: 'failed',
+            summary: 'inactive: balance 0 AVAX, the validator no longer validates',
+            final: false,
+            value: 'inactive:0',
+            details,
+            balance,
+            runwaySeconds: 0,
+        };
+    }
+    const runway = validatorRunway(balance, fees.state.price, fees.config);
+    details.push(...runwayDetails(runway, fees));
+    const seconds = runway?.atPriceSeconds;
+    const low = seconds !== undefined && seconds < thresholdSeconds;
+    return {
+        status: low ? 'warning' : 'ok',
+        summary: `${formatNAvax(balance, { maxFractionDigits: 4 })}${seconds !== undefined ? ` · ${formatDuration(seconds)} left` : ''}`,
+        final: false,
+        value: `active:${balance}`,
+        details,
+        balance,
+        runwaySeconds: seconds,
+    };
+}
+
+async function checkL1(
+    target: Extract<WatchTarget, { kind: 'l1' }>,
+    sources: WatchSources,
+    thresholdSeconds: number,
+    signal: AbortSignal,
+): Promise<WatchObservation> {
+    const client = await sources.pChain(target.network, signal);
+    const [read, fees] = await Promise.all([
+        client.call(m['platform.getCurrentValidators'], { subnetID: target.subnetId }, { signal }),
+        sources.validatorFees(target.network, signal),
+    ]);
+    const validators: WatchedValidator[] = read.validators
+        .filter((v) => v.kind === 'l1')
+        .map((v) => {
+            const balance = v.balance ?? '0';
+            const runway = validatorRunway(balance, fees.state.price, fees.config);
+            return {
+                nodeId: v.nodeId,
+                validationId: v.validationId,
+                balance,
+                runwaySeconds: BigInt(balance) === 0n ? 0 : runway?.atPriceSeconds,
+            };
+        })
+        .sort((a, b) => (a.runwaySeconds ?? Infinity) - (b.runwaySeconds ?? Infinity));
+    if (validators.length === 0) {
+        return {
+            status: 'unknown',
+            summary: 'no L1 validators (not converted to an L1, or none left)',
+            final: false,
+            value: 'none',
+            details: [{ label: 'Subnet', value: target.subnetId }],
+            validators: [],
+        };
+    }
+    const under = validators.filter((v) => (v.runwaySeconds ?? Infinity) < thresholdSeconds);
+    const shortest = validators[0]?.runwaySeconds;
+    const details: WatchDetail[] = [
+        { label: 'Subnet', value: target.subnetId },
+        ...runwayDetails(undefined, fees),
+        ...validators.slice(0, maxListed).map((v) => ({
+            label: v.nodeId,
+            value: `${formatNAvax(v.balance, { maxFractionDigits: 4 })}${v.runwaySeconds !== undefined ? ` · ${formatDuration(v.runwaySeconds)} left` : ''}`,
+        })),
+    ];
+    if (validators.length > maxListed) {
+        details.push({ label: '…', value: `${validators.length - maxListed} more validators` });
+    }
+    return {
+        status: under.length > 0 ? 'warning' : 'ok',
+        summary: `${validators.length} validator${validators.length === 1 ? '' : 's'}${shortest !== undefined ? ` · shortest runway ${formatDuration(shortest)}` : ''}${under.length ? ` · ${under.length} under the threshold` : ''}`,
+        final: false,
+        // Balances fall every second; the set, and who is under the threshold, is what changes.
+        value: `${validators
+            .map((v) => v.nodeId)
+            .sort()
+            .join(',')}|${under
+            .map((v) => v.nodeId)
+            .sort()
+            .join(',')}`,
+        details,
+        runwaySeconds: shortest,
+        under: under.map((v) => v.nodeId),
+        validators,
+    };
+}
+
+async function checkEvmAddress(
+    target: Extract<WatchTarget, { kind: 'evmAddress' }>,
+    sources: WatchSources,
+    signal: AbortSignal,
+): Promise<WatchObservation> {
+    const chain = await requireChain(target.network, target.chainId, sources, signal);
+    const [balance] = await chain.target.client.batch(
+        [batchCall(m.eth_getBalance, [target.address])],
+        { path: chain.target.path, signal },
+    );
+    if (balance.status === 'rejected') throw balance.reason;
+    return {
+        status: 'ok',
+        summary: formatWei(balance.value, chain.symbol),
+        final: false,
+        value: balance.value,
+        balance: balance.value,
+        details: [
+            { label: 'Address', value: target.address },
+            { label: 'Chain', value: `${chain.name} (${target.chainId})` },
+            {
+                label: 'Balance',
+                value: formatWei(balance.value, chain.symbol, { maxFractionDigits: 18 }),
+            },
+        ],
+    };
+}
+
+async function requireChain(
+    network: WatchNetwork,
+    chainId: string,
+    sources: WatchSources,
+    signal: AbortSignal,
+): Promise<WatchEvmChain> {
+    const chain = await sources.evmChain(network, chainId, signal);
+    if (!chain) {
+        throw new Error(
+            `No JSON-RPC endpoint is known for chain ${chainId} on ${network}: the network's chain list does not name it.`,
+        );
+    }
+    return chain;
+}
+
+async function checkEvmTx(
+    target: Extract<WatchTarget, { kind: 'evmTx' }>,
+    sources: WatchSources,
+    signal: AbortSignal,
+): Promise<WatchObservation> {
+    const chain = await requireChain(target.network, target.chainId, sources, signal);
+    const [receipt, tx] = await chain.target.client.batch(
+        [
+            batchCall(m.eth_getTransactionReceipt, [target.hash]),
+            batchCall(m.eth_getTransactionByHash, [target.hash]),
+        ],
+        { path: chain.target.path, signal },
+    );
+    if (receipt.status === 'rejected') throw receipt.reason;
+    const details: WatchDetail[] = [
+        { label: 'Hash', value: target.hash },
+        { label: 'Chain', value: `${chain.name} (${target.chainId})` },
+    ];
+    const found = receipt.value;
+    if (found) {
+        details.push(
+            { label: 'Block', value: String(found.blockNumber) },
+            { label: 'Gas used', value: found.gasUsed },
+        );
+        const failed = found.status === 'failed';
+        return {
+            status: failed ? 'failed' : 'done',
+            summary: `${failed ? 'failed (reverted)' : 'accepted'} in block ${found.blockNumber}`,
+            final: true,
+            value: failed ? 'failed' : 'accepted',
+            details,
+        };
+    }
+    const known = tx.status === 'fulfilled' && tx.value !== null;
+    return {
+        status: known ? 'pending' : 'unknown',
+        summary: known
+            ? 'pending: in the mempool, not yet in a block'
+            : "not known to the chain's node (not yet sent, dropped, or on another chain)",
+        final: false,
+        value: known ? 'pending' : 'unknown',
+        details,
+    };
+}
+
+/** AvalancheGo's P-Chain statuses (`platform.getTxStatus`) that no later block changes. */
+const finalPStatuses = new Set(['Committed', 'Aborted', 'Dropped']);
+
+async function checkPTx(
+    target: Extract<WatchTarget, { kind: 'pTx' }>,
+    sources: WatchSources,
+    signal: AbortSignal,
+): Promise<WatchObservation> {
+    const client = await sources.pChain(target.network, signal);
+    const read = await client.call(m['platform.getTxStatus'], { txID: target.txId }, { signal });
+    const status = read.status;
+    const final = finalPStatuses.has(status);
+    const words: Record<string, string> = {
+        Committed: 'committed',
+        Aborted: 'aborted',
+        Dropped: 'dropped',
+        Processing: 'processing: not yet in an accepted block',
+        Unknown: 'unknown to the node',
+    };
+    return {
+        status:
+            status === 'Committed'
+                ? 'done'
+                : final
+                  ? 'failed'
+                  : status === 'Processing'
+                    ? 'pending'
+                    : 'unknown',
+        summary: `${words[status] ?? `status ${status}`}${read.reason ? `: ${read.reason}` : ''}`,
+        final,
+        value: status,
+        details: [
+            { label: 'Transaction', value: target.txId },
+            { label: 'Status', value: status },
+            ...(read.reason ? [{ label: 'Reason', value: read.reason }] : []),
+        ],
+    };
+}
+
+async function checkExport(
+    target: Extract<WatchTarget, { kind: 'export' }>,
+    sources: WatchSources,
+    signal: AbortSignal,
+): Promise<WatchObservation> {
+    const api = await sources.dataApi();
+    const op = await api.getOperationResult({ operationId: target.operationId }, { signal });
+    const outcome = operationOutcome(op);
+    const final = isFinalOutcome(outcome) && outcome !== 'unknown';
+    const line = describeOperation({
+        operationId: op.operationId,
+        status: op.operationStatus,
+        message: op.message ?? undefined,
+        code: op.metadata?.code ?? undefined,
+        nextDate: op.metadata?.nextDate ?? undefined,
+    });
+    return {
+        status:
+            outcome === 'running'
+                ? 'pending'
+                : outcome === 'failed'
+                  ? 'failed'
+                  : outcome === 'unknown'
+                    ? 'unknown'
+                    : outcome === 'completed'
+                      ? 'done'
+                      : 'warning',
+        summary: line,
+        final,
+        value: op.operationStatus,
+        details: [
+            { label: 'Operation', value: op.operationId },
+            { label: 'Type', value: op.operationType },
+            { label: 'Status', value: op.operationStatus },
+            ...(op.metadata?.downloadUrl
+                ? [{ label: 'Download', value: op.metadata.downloadUrl }]
+                : []),
+        ],
+    };
+}
+
+async function checkNode(
+    target: Extract<WatchTarget, { kind: 'node' }>,
+    sources: WatchSources,
+    signal: AbortSignal,
+): Promise<WatchObservation> {
+    const details: WatchDetail[] = [{ label: 'URL', value: target.url }];
+    try {
+        const client = sources.node(target.url);
+        const [bootstrapped, version] = await Promise.all([
+            client.call(m['info.isBootstrapped'], { chain: 'P' }, { signal }),
+            client.call(m['info.getNodeVersion'], {}, { signal }).catch(() => undefined),
+        ]);
+        if (version) details.push({ label: 'Version', value: version.version });
+        return bootstrapped.isBootstrapped
+            ? { status: 'ok', summary: 'up', final: false, value: 'up', details }
+            : {
+                  status: 'pending',
+                  summary: 'up, still bootstrapping the P-Chain',
+                  final: false,
+                  value: 'bootstrapping',
+                  details,
+              };
+    } catch (error) {
+        if (isAbortError(error)) throw error;
+        // Unreachable, or answering with HTTP errors: either way it serves nothing.
+        const reason = error instanceof Error ? error.message : String(error);
+        const unreachable = isNetworkError(error) || isTimeoutError(error);
+        return {
+            status: 'down',
+            summary: `down: ${shortenText(reason)}`,
+            final: false,
+            value: unreachable ? 'down' : 'failing',
+            details: [...details, { label: 'Error', value: reason }],
+        };
+    }
+}
+
+function shortenText(text: string, max = 100): string {
+    return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
