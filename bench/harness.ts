@@ -376,6 +376,8 @@ export function writeResults(name: string, markdown: string, json: unknown): voi
 /** One row of a part's table of checks; `budget` absent means for information. */
 export interface BenchCheck {
     readonly name: string;
+    /** The row's stable id, which the README's short table picks it by (scripts/benchReport.mjs). */
+    readonly key?: string | undefined;
     readonly value: number;
     readonly unit: string;
     readonly spreadPercent?: number | undefined;

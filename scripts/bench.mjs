@@ -24,6 +24,7 @@
 //                from this build's dist/, heap, longest block of the calling thread), decoding one transaction
 //   agent        bench/agentBench.ts: each agent tool's call, its own work beyond the client, the MCP
 //                server of this build (start, a call over stdio), dist/mcp.js's size
+//   watch        bench/watchBench.ts: requests a minute the watch list spends for 10 and 100 items
 //   host         bench/hostProbe.ts in the extension host: activate() over fresh starts, idle cost
 //   trees        `node scripts/hostTest.mjs bench trees` (bench/treesBench.ts): Subnets first page, heap, Node view
 //   hovers       `node scripts/hostTest.mjs bench hovers` (bench/hoversBench.ts): cold and warm hovers per kind
@@ -84,6 +85,7 @@ const allParts = [
     'local',
     'workspace',
     'agent',
+    'watch',
     'host',
     'trees',
     'hovers',
@@ -1125,6 +1127,7 @@ function rowsFor(results, failures) {
     };
     addChecks('Local', 'local', results.local?.checks);
     addChecks('Agent', 'agent', results.agent?.checks);
+    addChecks('Watch list', 'watch', results.watch?.checks);
     addChecks('Workspace', 'workspace', results.workspace?.checks);
     const hovers = results.hovers;
     if (hovers?.rows) {
@@ -1301,6 +1304,7 @@ async function main() {
     await attempt('agent', () =>
         nodePart('agent', 'agentBench.js', build ? { BENCH_DIST: dist } : {}),
     );
+    await attempt('watch', () => nodePart('watch', 'watchBench.js'));
     await attempt('host', () => hostPart());
     await attempt('trees', () => hostTestBench('trees'));
     await attempt('hovers', () => hostTestBench('hovers'));

@@ -103,6 +103,12 @@ export const userRows = [
         keys: ['workspace.index5000'],
         budget: '≤ 2 s',
     },
+    {
+        feel: 'Watch list: requests a minute for 10 / 100 items',
+        keys: ['watch.rate10', 'watch.rate100'],
+        combine: 'all',
+        budget: '≤ 30 req/min',
+    },
 ];
 
 /**
