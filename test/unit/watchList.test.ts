@@ -171,6 +171,19 @@ describe('(unit) watch: changes worth telling', function () {
         assert.match(describeChange(validator, at(0.1, '5'), out, 3 * day)!.text, /inactive/);
     });
 
+    it('names the node and the L1 from the read when the target was added by validation id', function () {
+        const bare: WatchTarget = { kind: 'l1Validator', network: 'fuji', validationId };
+        const details = [
+            { label: 'Node', value: 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg' },
+            { label: 'L1', value: subnetId },
+        ];
+        const at = (days: number) =>
+            observation({ value: 'active:5', balance: '5', runwaySeconds: days * day, details });
+        const text = describeChange(bare, at(4), at(2), 3 * day)!.text;
+        assert.match(text, /^L1 validator NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg of L1 /);
+        assert.ok(text.includes(subnetId));
+    });
+
     it('tells a balance that moves, with its direction', function () {
         const address: WatchTarget = {
             kind: 'evmAddress',

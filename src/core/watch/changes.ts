@@ -69,13 +69,22 @@ function under(observation: WatchObservation | undefined, thresholdSeconds: numb
 }
 
 function validatorChange(
-    name: string,
+    targetName: string,
     target: Extract<WatchTarget, { kind: 'l1Validator' }>,
     before: WatchObservation | undefined,
     after: WatchObservation,
     thresholdSeconds: number,
 ): WatchChange | undefined {
-    const l1 = target.subnetId ? ` of L1 ${target.subnetId}` : '';
+    // Added by validation id alone, the target may not name its node or L1; the read does.
+    const fact = (label: string) =>
+        (
+            after.details.find((d) => d.label === label) ??
+            before?.details.find((d) => d.label === label)
+        )?.value;
+    const subnetId = target.subnetId ?? fact('L1');
+    const nodeId = target.nodeId ?? fact('Node');
+    const name = nodeId && !target.nodeId ? `L1 validator ${nodeId}` : targetName;
+    const l1 = subnetId ? ` of L1 ${subnetId}` : '';
     const wasActive = before?.value.startsWith('active:') ?? false;
     if (after.value === 'absent') {
         return before && before.value !== 'absent'
