@@ -8,10 +8,18 @@
 import './styles.css';
 
 import type { QueryRequest } from '../shared/query';
-import type { Field, PanelAction, PanelFrame, ResultView, Section } from '../shared/viewModel';
+import type {
+    Cell,
+    Field,
+    PanelAction,
+    PanelFrame,
+    ResultView,
+    Section,
+} from '../shared/viewModel';
 import type { HostMessage, PageMessage, PersistedState } from '../shared/webviewProtocol';
 import { type CellActions, renderCell } from './cells';
 import { button, el, icon } from './dom';
+import { LoadedRows } from './loadedRows';
 import { createTable, type DataTable } from './table';
 
 interface VsCodeApi {
@@ -55,7 +63,15 @@ interface PageState {
     /** The query tab, or the Raw JSON tab. */
     showRaw: boolean;
     raw: { text: string; truncated: boolean } | undefined;
+    /**
+     * The main list's rows: the result's, then every page "Load more" appended. Kept here, not in
+     * the table, so that drawing the panel again (back from the Raw JSON tab, after a failed
+     * "Load more") shows all of them, where it still is in the list.
+     */
+    mainRows: LoadedRows<readonly Cell[]> | undefined;
     mainTable: DataTable | undefined;
+    /** How far the main list was scrolled when the panel was last drawn over. */
+    mainScrollTop: number;
 }
 
 const state: PageState = {
@@ -66,7 +82,9 @@ const state: PageState = {
     loading: true,
     showRaw: false,
     raw: undefined,
+    mainRows: undefined,
     mainTable: undefined,
+    mainScrollTop: 0,
 };
 
 let rawRequest = 0;
@@ -214,7 +232,7 @@ function section(part: Section): HTMLElement {
     if (part.note) node.append(el('p', { className: 'note', text: part.note }));
     if (part.fields && part.fields.length > 0) node.append(fieldList(part.fields));
     if (part.table) {
-        const table = createTable(part.table.columns, part.table.rows, actions, {
+        const table = createTable(part.table.columns, new LoadedRows(part.table.rows), actions, {
             label: part.title,
             empty: part.table.empty,
             virtual: part.table.rows.length > 200,
@@ -309,7 +327,8 @@ function content(): HTMLElement {
     if (view.fields.length > 0)
         body.append(el('section', { className: 'part overview' }, fieldList(view.fields)));
     if (view.main) {
-        const table = createTable(view.main.columns, view.main.rows, actions, {
+        state.mainRows ??= new LoadedRows(view.main.rows);
+        const table = createTable(view.main.columns, state.mainRows, actions, {
             label: view.main.title,
             empty: view.main.empty,
             virtual: true,
@@ -361,7 +380,11 @@ function draw(): void {
             ? document.activeElement.dataset['tab']
             : undefined;
     root.setAttribute('aria-busy', String(state.loading));
+    const list = state.mainTable?.element;
+    if (list?.isConnected) state.mainScrollTop = list.scrollTop;
     root.replaceChildren(header, toolbar(state.frame), tabs(state.frame), progress, content());
+    if (state.mainTable && state.mainTable.element !== list && !state.showRaw)
+        state.mainTable.element.scrollTop = state.mainScrollTop;
     if (focused !== undefined)
         root.querySelector<HTMLElement>(`.tab[data-tab="${CSS.escape(focused)}"]`)?.focus();
 }
@@ -399,6 +422,9 @@ function receive(message: HostMessage): void {
             state.requestId = message.requestId;
             state.frame = message.frame;
             state.view = message.view;
+            state.mainRows = message.view.main && new LoadedRows(message.view.main.rows);
+            state.mainTable = undefined;
+            state.mainScrollTop = 0;
             state.error = undefined;
             state.loading = false;
             state.raw = undefined;
@@ -420,7 +446,8 @@ function receive(message: HostMessage): void {
             if (message.requestId !== state.requestId && state.frame)
                 state.requestId = message.requestId;
             state.loading = false;
-            state.mainTable?.append(message.rows);
+            state.mainRows?.append(message.rows);
+            state.mainTable?.refresh();
             if (state.frame) state.frame = { ...state.frame, paging: message.paging };
             refreshPaging();
             reportRender(
@@ -436,7 +463,11 @@ function receive(message: HostMessage): void {
             state.frame = message.frame;
             state.error = message.message;
             state.loading = false;
-            if (!message.keepRows) state.view = undefined;
+            if (!message.keepRows) {
+                state.view = undefined;
+                state.mainRows = undefined;
+                state.mainTable = undefined;
+            }
             draw();
             return;
         case 'raw':

@@ -4,11 +4,16 @@
  * scroll area, and only those in view (plus a margin) exist; scrolling adds and removes rows at
  * the edges instead of redrawing, each row is its own layout and paint container, and the column
  * widths are fixed once from the first rows. So 10,000 loaded rows scroll without long tasks,
- * and appending a page costs what drawing the rows in view costs.
+ * and appending a page costs what drawing the rows in view costs. The rows themselves are a
+ * `LoadedRows` the table reads and does not copy: the page keeps the main list's, so drawing the
+ * panel again shows every appended row at no cost in their number.
  */
 import type { Cell, Column } from '../shared/viewModel';
 import { type CellActions, patchCell, renderCell } from './cells';
 import { el } from './dom';
+import { LoadedRows, planRows } from './loadedRows';
+
+type Row = readonly Cell[];
 
 /** Rows kept beyond each edge of the viewport. */
 const overscanRows = 4;
@@ -37,12 +42,13 @@ export interface TableOptions {
 export interface DataTable {
     readonly element: HTMLElement;
     readonly rowCount: number;
-    append(rows: readonly (readonly Cell[])[]): void;
+    /** Draws what the rows appended to its `LoadedRows` since bring into view. */
+    refresh(): void;
 }
 
 export function createTable(
     columns: readonly Column[],
-    rows: readonly (readonly Cell[])[],
+    rows: LoadedRows<Row>,
     actions: CellActions,
     options: TableOptions,
 ): DataTable {
@@ -63,7 +69,7 @@ class StaticTable implements DataTable {
 
     constructor(
         private readonly columns: readonly Column[],
-        rows: readonly (readonly Cell[])[],
+        private readonly rows: LoadedRows<Row>,
         private readonly actions: CellActions,
         private readonly options: TableOptions,
     ) {
@@ -93,14 +99,15 @@ class StaticTable implements DataTable {
             },
             table,
         );
-        this.append(rows);
+        this.refresh();
     }
 
     get rowCount(): number {
         return this.count;
     }
 
-    append(rows: readonly (readonly Cell[])[]): void {
+    refresh(): void {
+        const rows = this.rows.slice(this.count);
         if (this.count === 0 && rows.length === 0) {
             const span = String(Math.max(1, this.columns.length));
             this.body.replaceChildren(
@@ -165,7 +172,6 @@ class VirtualTable implements DataTable {
     private readonly sizer: HTMLElement;
     private readonly header: HTMLElement;
     private readonly emptyNote: HTMLElement;
-    private rows: (readonly Cell[])[] = [];
     private readonly drawn = new Map<number, HTMLElement>();
     /** Rows that left the view, kept to be filled again. */
     private readonly pool: HTMLElement[] = [];
@@ -177,7 +183,7 @@ class VirtualTable implements DataTable {
 
     constructor(
         private readonly columns: readonly Column[],
-        rows: readonly (readonly Cell[])[],
+        private readonly rows: LoadedRows<Row>,
         private readonly actions: CellActions,
         options: TableOptions,
     ) {
@@ -208,23 +214,24 @@ class VirtualTable implements DataTable {
             this.sizer,
         );
         this.element.addEventListener('scroll', () => this.schedule(), { passive: true });
-        window.addEventListener('resize', () => this.schedule());
-        this.append(rows);
+        // Observed on the table itself, not a listener on `window`: the window would keep every
+        // table the page ever drew alive, each with its list (a refresh after 100,000 rows left
+        // them all in memory).
+        new ResizeObserver(() => this.schedule()).observe(this.element);
+        this.refresh();
     }
 
     get rowCount(): number {
         return this.rows.length;
     }
 
-    append(rows: readonly (readonly Cell[])[]): void {
-        const first = this.rows.length === 0;
-        this.rows.push(...rows);
+    refresh(): void {
         if (this.rows.length === 0) {
             if (!this.emptyNote.isConnected) this.element.append(this.emptyNote);
             return;
         }
         this.emptyNote.remove();
-        if (first || this.template === '') this.sizeColumns();
+        if (this.template === '') this.sizeColumns();
         this.element.setAttribute('aria-rowcount', String(this.rows.length + 1));
         this.update();
     }
@@ -277,7 +284,7 @@ class VirtualTable implements DataTable {
     }
 
     private renderRow(index: number): HTMLElement {
-        const row = this.rows[index]!;
+        const row = this.rows.at(index)!;
         const node = this.pool.pop() ?? this.shell();
         node.setAttribute('aria-rowindex', String(index + 2));
         const cells = node.children;
@@ -296,39 +303,32 @@ class VirtualTable implements DataTable {
         // the paging footer.
         const content = this.rows.length * this.rowHeight + this.headerHeight + 18;
         this.element.style.height = `min(70vh, ${content}px)`;
-        const top = Math.max(0, this.element.scrollTop - this.headerHeight);
-        const viewport = this.element.clientHeight || 600;
-        const firstVisible = Math.floor(top / this.rowHeight);
-        const lastVisible = Math.ceil((top + viewport) / this.rowHeight);
-        const start = Math.max(0, firstVisible - overscanRows);
-        const end = Math.min(this.rows.length, lastVisible + overscanRows);
+        const plan = planRows(
+            {
+                count: this.rows.length,
+                rowHeight: this.rowHeight,
+                top: Math.max(0, this.element.scrollTop - this.headerHeight),
+                height: this.element.clientHeight || 600,
+                overscan: overscanRows,
+                perFrame: rowsPerFrame,
+            },
+            (index) => this.drawn.has(index),
+        );
         for (const [index, node] of this.drawn) {
-            if (index < start || index >= end) {
+            if (index < plan.start || index >= plan.end) {
                 node.remove();
                 this.drawn.delete(index);
                 if (this.pool.length < 200) this.pool.push(node);
             }
         }
-        const missing: number[] = [];
-        for (
-            let index = Math.max(start, firstVisible);
-            index < Math.min(end, lastVisible);
-            index++
-        ) {
-            if (!this.drawn.has(index)) missing.push(index);
-        }
-        for (let index = start; index < end; index++) {
-            if (!this.drawn.has(index) && (index < firstVisible || index >= lastVisible))
-                missing.push(index);
-        }
         const fragment = document.createDocumentFragment();
-        for (const index of missing.slice(0, rowsPerFrame)) {
+        for (const index of plan.add) {
             const node = this.renderRow(index);
             this.drawn.set(index, node);
             fragment.append(node);
         }
         this.sizer.append(fragment);
-        if (missing.length > rowsPerFrame) this.schedule();
+        if (plan.more) this.schedule();
         if (!this.measured && this.drawn.size > 0) {
             this.measured = true;
             const height = this.drawn.values().next().value!.getBoundingClientRect().height;

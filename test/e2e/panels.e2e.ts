@@ -35,8 +35,16 @@ function query(title: string, answers: readonly string[]): Promise<void> {
 
 // Code run inside a panel page is written as text: this program is compiled without DOM types.
 
+/**
+ * The page's figures, without the last result it keeps for a replay: the test polls these while
+ * the page draws, and returning that result (10,000 rows) had the page's main thread serialize it
+ * for a second or more at each poll, so a poll landing between a message and the next frame
+ * counted as drawing time.
+ */
 function stats(frame: Frame): Promise<PanelStats> {
-    return frame.evaluate<PanelStats>('window.__avalanchePanel');
+    return frame.evaluate<PanelStats>(
+        '(({ lastResult, ...figures }) => figures)(window.__avalanchePanel)',
+    );
 }
 
 /**
@@ -565,8 +573,6 @@ suite('(e2e) result panels', () => {
             );
             assert.ok(best.trace.tasks > 50, 'the trace saw the scrolling');
 
-            // How the page's cost grows with the rows loaded; `npm run bench` gives the verdict.
-            if (scaling) await scalingFigures(frame);
             // How the page's cost grows with the rows loaded; `npm run bench` gives the verdict.
             if (scaling) await scalingFigures(frame);
             // The 50 ms budget is judged by `npm run bench` from these figures, not asserted here:
