@@ -182,6 +182,34 @@ export function formatInteger(raw: string | bigint | number): string {
 }
 
 /**
+ * A US dollar value as `en-US` writes it: `$15,169` from 100 up, else with cents (`$12.50`),
+ * `-$3.20` below zero. Written out rather than with `Intl.NumberFormat`'s currency style, whose
+ * first use loads ICU's locale data: tens of milliseconds that the first hover paid.
+ */
+export function formatUsd(value: number): string {
+    if (!Number.isFinite(value)) return '';
+    const cents = value < 100;
+    const magnitude = Math.abs(value);
+    let whole: string;
+    let fraction = '';
+    if (magnitude >= 1e21) {
+        // Past toFixed's range; such a value has no cents to show.
+        whole = BigInt(magnitude).toString();
+        if (cents) fraction = '00';
+    } else {
+        // Rounded on the shortest decimal form, as Intl does (1.005 is $1.01, not $1.00).
+        const rounded = !cents
+            ? Math.round(magnitude)
+            : magnitude < 1e-6
+              ? 0
+              : Math.round(Number(`${magnitude}e2`)) / 100;
+        [whole = '0', fraction = ''] = rounded.toFixed(cents ? 2 : 0).split('.');
+    }
+    const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+    return `${sign}$${groupDigits(whole)}${fraction ? `.${fraction}` : ''}`;
+}
+
+/**
  * A long id cut in the middle: `shortenId('0x1234567890abcdef', 6, 4)` is `'0x1234…cdef'`.
  * Ids short enough to show whole are returned unchanged.
  */
@@ -191,7 +219,7 @@ export function shortenId(id: string, head = 8, tail = 6): string {
     return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - tail).join('')}`;
 }
 
-const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
+const relativeUnits: [string, number][] = [
     ['year', 365 * 24 * 3600],
     ['month', 30 * 24 * 3600],
     ['week', 7 * 24 * 3600],
@@ -200,22 +228,23 @@ const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
     ['minute', 60],
     ['second', 1],
 ];
-let relativeFormat: Intl.RelativeTimeFormat | undefined;
 
 /**
  * How long ago (or ahead) a UNIX time in seconds is, in English: `3 minutes ago`, `in 2 days`,
- * `just now` within 5 seconds. `nowMs` is injectable for tests.
+ * `just now` within 5 seconds. `nowMs` is injectable for tests. Written out rather than with
+ * `Intl.RelativeTimeFormat`, whose first use loads ICU's locale data: tens of milliseconds that
+ * the first hover of a session paid (bench/hoversBench.ts).
  */
 export function relativeTime(seconds: number, nowMs: number = Date.now()): string {
     if (!Number.isFinite(seconds)) return '';
     const delta = seconds - nowMs / 1000;
     const magnitude = Math.abs(delta);
     if (magnitude < 5) return 'just now';
-    relativeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'always' });
     for (const [unit, size] of relativeUnits) {
         if (magnitude >= size || unit === 'second') {
             const count = Math.floor(magnitude / size);
-            return relativeFormat.format(delta < 0 ? -count : count, unit);
+            const span = `${formatInteger(count)} ${unit}${count === 1 ? '' : 's'}`;
+            return delta < 0 ? `${span} ago` : `in ${span}`;
         }
     }
     return '';

@@ -8,6 +8,7 @@ import {
     formatPercent,
     formatTimestamp,
     formatUnits,
+    formatUsd,
     formatWei,
     isoTime,
     markdownCode,
@@ -151,6 +152,31 @@ describe('(unit) format: ids, times, percentages', () => {
         assert.equal(at(800 * 86400), '2 years ago');
         assert.equal(at(-120), 'in 2 minutes');
         assert.equal(relativeTime(Number.NaN, now), '');
+    });
+
+    it('writes US dollars as en-US does, without loading ICU', () => {
+        assert.equal(formatUsd(15169.13), '$15,169');
+        assert.equal(formatUsd(12.5), '$12.50');
+        assert.equal(formatUsd(1.005), '$1.01');
+        assert.equal(formatUsd(-150.5), '-$150.50');
+        assert.equal(formatUsd(Number.NaN), '');
+        const values = [0, -0, 0.001, -0.001, 0.005, 2.675, 99.994, 99.995, 99.999, 100, 100.5];
+        values.push(101.5, 711983.2, 123456789.49, 1e21, 1.5e22, -2e21, 5e-7);
+        for (let i = 1; i < 2000; i++) values.push((i * 7919.37) % 10 ** (i % 9), -i / 997);
+        for (const value of values) {
+            const intl = value.toLocaleString('en-US', {
+                style: 'currency',
+                currency: 'USD',
+                maximumFractionDigits: value >= 100 ? 0 : 2,
+            });
+            assert.equal(formatUsd(value), intl, String(value));
+        }
+    });
+
+    it('writes large relative times with grouped digits', () => {
+        const now = 1_700_000_000_000;
+        assert.equal(relativeTime(now / 1000 - 1500 * 365 * 86400, now), '1,500 years ago');
+        assert.equal(relativeTime(now / 1000 + 86400, now), 'in 1 day');
     });
 
     it('formats timestamps as ISO 8601 plus the relative time', () => {

@@ -417,6 +417,40 @@ describe('(unit) hover engine against the sandbox', function () {
         assert.deepEqual(checksumFixes('no addresses here'), []);
     });
 
+    it("asks for the workspace's contracts once the lookup's requests are out, and answers without them", async () => {
+        const events: string[] = [];
+        const recorded = new Proxy(api, {
+            get(target, key) {
+                const value: unknown = Reflect.get(target, key, target);
+                if (typeof value !== 'function') return value;
+                return (...args: unknown[]): unknown => {
+                    events.push(String(key));
+                    return (value as (...a: unknown[]) => unknown).apply(target, args);
+                };
+            },
+        });
+        const indexed = new HoverEngine({
+            ...host,
+            dataApi: () => Promise.resolve(recorded),
+            // An index that never finishes: the answer must not wait for it.
+            contracts: () => {
+                events.push('contracts');
+                return new Promise(() => undefined);
+            },
+        });
+        try {
+            const live = await indexed.liveMarkdown(
+                id(known.evmAddress),
+                new AbortController().signal,
+            );
+            assert.match(live?.markdown ?? '', /AVAX/);
+            const first = events.indexOf('listErc20Balances');
+            assert.ok(first >= 0 && events.indexOf('contracts') > first, events.join(', '));
+        } finally {
+            indexed.dispose();
+        }
+    });
+
     it('names a contract by its code from the workspace’s artifacts, in cached hovers too', async () => {
         const workspace = new WorkspaceKnowledge(
             directoryWorkspaceFiles(`${fixturesDir}/contracts-workspace`),

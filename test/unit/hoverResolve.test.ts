@@ -134,6 +134,35 @@ describe('(unit) hover resolver against the sandbox', function () {
         }
     });
 
+    it("asks the node for a C-Chain address's code while the chain list is still read", async () => {
+        // The chain list answers 1.5 s late; the C-Chain's id is known without it.
+        sandbox.addFault({ fault: { kind: 'latency', ms: 1500 }, target: 'supportedChains' });
+        sandbox.clearRequests();
+        const fresh = sharedLookups(
+            () => Promise.resolve(api),
+            { retry: fastRetry },
+            sandbox.nodeUrl,
+        );
+        lookups.push(fresh);
+        // A client of its own: a socket an earlier test left to the sandbox may fail first.
+        const freshNode = new NodeRpcClient({ url: sandbox.nodeUrl, retry: fastRetry });
+        lookups.push({ close: () => freshNode.close() } as SharedLookups);
+        resolver = new HoverResolver({
+            dataApi: () => Promise.resolve(api),
+            nodeRpc: () => freshNode,
+            chains: (network, signal) => fresh.chains(network, signal),
+            nodeChains: (network, signal) => fresh.nodeChains(network, signal),
+            rpcFor: (rpcUrl) => fresh.rpcFor(rpcUrl),
+        });
+        const r = as(await resolve(known.erc20Contract), 'evmAddress');
+        assert.equal(r.isContract, true);
+        const list = sandbox.requests.find((q) => q.operations.includes('supportedChains'));
+        const code = sandbox.requests.find((q) => q.operations.includes('eth_getCode'));
+        assert.ok(list && code, JSON.stringify(sandbox.requests.map((q) => q.operations)));
+        assert.equal(code.service, 'node');
+        assert.ok(code.atMs < list.atMs + 750, 'eth_getCode waited for the chain list');
+    });
+
     it('resolves token contracts: code, standard, name, symbol and decimals', async () => {
         const erc20 = as(await resolve(known.erc20Contract), 'evmAddress');
         assert.equal(erc20.isContract, true);

@@ -231,17 +231,23 @@ export class HoverEngine {
      * calm line; undefined when `signal` fired first.
      */
     async liveMarkdown(id: Identifier, signal: AbortSignal): Promise<HoverMarkdown | undefined> {
-        // The lookup starts first: building the workspace's index (finding files, starting its
-        // worker) is synchronous work that would otherwise run before the first request goes out.
+        const startedMs = this.now();
         const loading = this.load(id, signal);
-        // Only EVM answers have calls to decode and contracts to name.
+        // Only EVM answers have calls to decode and contracts to name. The index is asked for
+        // once the lookup's first requests are out: building it (finding files, starting its
+        // worker) is synchronous work that would otherwise hold them back.
         const contracts =
             id.kind === 'evmAddress' || id.kind === 'hash32'
-                ? this.host.contracts?.().catch(() => undefined)
+                ? afterRequestsSent()
+                      .then(() => this.host.contracts?.())
+                      .catch(() => undefined)
                 : undefined;
         try {
             const value = await loading;
-            return this.render({ value }, await soonAfter(contracts, contractsGraceMs));
+            // The index gets what is left of the grace since the hover began, not a grace more
+            // after the answer: a first hover, whose lookup outlasts it, is not held back.
+            const graceLeftMs = Math.max(0, contractsGraceMs - (this.now() - startedMs));
+            return this.render({ value }, await soonAfter(contracts, graceLeftMs));
         } catch (error) {
             if (isAbortError(error) || signal.aborted) return undefined;
             return this.render({ error });
@@ -375,8 +381,16 @@ export class HoverEngine {
 }
 
 /**
- * How long an answered hover still waits for the workspace's index: the first hover of a session
- * starts building it, and shows its answer without names rather than wait for a large workspace
- * (the next hover has them).
+ * How long after a hover began its answer may wait for the workspace's index: the first hover of
+ * a session starts building it, and shows its answer without names rather than wait for a large
+ * workspace (the next hover has them).
  */
 const contractsGraceMs = 100;
+
+/**
+ * Resolves once the work queued so far has run: a lookup whose client is ready has dispatched
+ * its first requests by then (they go out in promise reactions, before any I/O callback).
+ */
+function afterRequestsSent(): Promise<void> {
+    return new Promise((resolve) => setImmediate(resolve));
+}

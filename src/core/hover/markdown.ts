@@ -14,6 +14,7 @@ import {
     formatInteger,
     formatPercent,
     formatTimestamp,
+    formatUsd,
     markdownCode,
     markdownLink,
     relativeTime,
@@ -300,12 +301,7 @@ function amount(raw: string, decimals: number | undefined, symbol: string | unde
 
 function usd(value: number | undefined): string {
     if (value === undefined || !Number.isFinite(value)) return '';
-    const text = value.toLocaleString('en-US', {
-        style: 'currency',
-        currency: 'USD',
-        maximumFractionDigits: value >= 100 ? 0 : 2,
-    });
-    return ` (${e(text)})`;
+    return ` (${e(formatUsd(value))})`;
 }
 
 /** Explorer link of an item on an EVM chain: the template for the C-Chain, else its own. */
