@@ -50,6 +50,12 @@ export const DataApiQueryCommandId = {
     QueryGetAddressesByBalanceOverTime: 'avalanche.query.getAddressesByBalanceOverTime',
     /** `supportedChains` */
     QuerySupportedChains: 'avalanche.query.supportedChains',
+    /** `getSubnetById` */
+    QueryGetSubnetById: 'avalanche.query.getSubnetById',
+    /** `getBlockchainById` */
+    QueryGetBlockchainById: 'avalanche.query.getBlockchainById',
+    /** `getTxByHash` */
+    QueryGetTxByHash: 'avalanche.query.getTxByHash',
 } as const;
 
 /** Node JSON-RPC methods (`avalanche.nodeRpc.<camelCaseMethod>`). */

@@ -79,10 +79,10 @@ export const panelKinds = [
     'token',
     /**
      * Primary-network lists: UTXOs of addresses, transactions of an X-Chain asset, X-Chain vertices
-     * by height.
+     * by height; and one blockchain or one P-, X- or C-Chain transaction by its id.
      */
     'primaryNetwork',
-    /** Subnets and L1s, and L1 validators, as tabs of one network. */
+    /** Subnets and L1s, and L1 validators, as tabs of one network; one subnet by its id. */
     'subnets',
     /** The signed Warp message of a P-Chain L1 transaction (conversion, registration, weight). */
     'signatures',

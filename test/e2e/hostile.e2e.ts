@@ -219,6 +219,11 @@ suite('(e2e) reliability: hostile data', function () {
             ['Node: Node Version (info.getNodeVersion)', [], /^Node Version/],
             ['Data API: Supported EVM Chains…', [''], /^Supported EVM chains/],
             ['Data API: Show Export Operations', [], /^Export operations/],
+            [
+                'Data API: Primary-Network Transaction…',
+                ['mainnet', 'p-chain', k.pChainTxHash],
+                /^P-Chain transaction /,
+            ],
         ];
         // `npm test`: four kinds (Data API detail and list, node, operations); the full run: all.
         const journeys = isFullRun() ? all : [all[0]!, all[1]!, all[8]!, all[10]!];

@@ -188,6 +188,24 @@ suite('(integration) query commands', function () {
                 { optional: ['network'], network: 'mainnet' },
                 1,
             ],
+            [
+                DataApiQueryCommandId.QueryGetSubnetById,
+                'getSubnetById',
+                { network: 'mainnet', subnetId: known.l1SubnetId },
+                0,
+            ],
+            [
+                DataApiQueryCommandId.QueryGetBlockchainById,
+                'getBlockchainById',
+                { network: 'mainnet', blockchainId: known.l1BlockchainId },
+                0,
+            ],
+            [
+                DataApiQueryCommandId.QueryGetTxByHash,
+                'getTxByHash',
+                { network: 'mainnet', blockchainId: 'p-chain', txHash: known.pChainTxHash },
+                0,
+            ],
         ];
         for (const [commandId, operation, answers, minRows] of cases) {
             await clearSandboxRequests();

@@ -1,5 +1,6 @@
 /**
- * The Data API routes of the sandbox (spec 4.1–4.17, GET /v1/chains, GET /v1/operations/{id}):
+ * The Data API routes of the sandbox (spec 4.1–4.17, GET /v1/chains, GET /v1/operations/{id}, and
+ * the published OpenAPI's lookups by id of a subnet, a blockchain and a primary-network transaction):
  * real paths, real status codes, class-validator style 400s, 404s for unknown ids, and opaque
  * page tokens. Every handler reads from the generated datasets; nothing is canned.
  */
@@ -31,7 +32,9 @@ import {
 import { Operations } from './operations';
 import {
     l1ValidatorView,
+    blockchainView,
     pBlockView,
+    pTxView,
     pUtxoView,
     subnetView,
     vertexView,
@@ -116,6 +119,9 @@ export const routeTable = {
     getVertexByHeight: ['GET', '/v1/networks/{n}/blockchains/{b}/vertices:listByHeight', 20],
     listLatestPrimaryNetworkBlocks: ['GET', '/v1/networks/{n}/blockchains/{b}/blocks', 20],
     listSubnets: ['GET', '/v1/networks/{n}/subnets', 20],
+    getSubnetById: ['GET', '/v1/networks/{n}/subnets/{s}', 20],
+    getBlockchainById: ['GET', '/v1/networks/{n}/blockchains/{b}', 20],
+    getTxByHash: ['GET', '/v1/networks/{n}/blockchains/{b}/transactions/{h}', 20],
     listL1Validators: ['GET', '/v1/networks/{n}/l1Validators', 20],
     postTransactionExportJob: ['POST', '/v1/operations/transactions:export', 20],
     getOperationResult: ['GET', '/v1/operations/{o}', 10],
@@ -907,6 +913,68 @@ export class DataApi {
             (i) => subnetView(primary.subnet(sortOrder === 'desc' ? n - 1 - i : i)),
             (items) => ({ subnets: items }),
         );
+    }
+
+    private getSubnetById(p: string[], q: QueryReader): SandboxResponse {
+        const network = this.network(p[0]!, q);
+        const subnetId = p[1]!;
+        if (!isCb58Id(subnetId)) q.errors.push('subnetId must be a valid subnet id');
+        q.done();
+        const primary = this.ctx.dataset(network).primary;
+        const index = primary.subnetIndexOf(subnetId);
+        if (index === undefined) throw notFound(`Subnet ${subnetId} not found`);
+        return json(200, subnetView(primary.subnet(index)));
+    }
+
+    private getBlockchainById(p: string[], q: QueryReader): SandboxResponse {
+        const network = this.network(p[0]!, q);
+        const blockchainId = p[1]!;
+        if (!isCb58Id(blockchainId)) q.errors.push('blockchainId must be a valid blockchain id');
+        q.done();
+        const primary = this.ctx.dataset(network).primary;
+        // The Primary Network's own chains were created at genesis, with no subnet of the list.
+        const genesis = [
+            { id: primary.cChainBlockchainId, name: 'C-Chain', vmId: wellKnown.vms.evm },
+            { id: primary.xChainId, name: 'X-Chain', vmId: wellKnown.vms.avm },
+        ].find((c) => c.id === blockchainId);
+        if (genesis) {
+            return json(200, {
+                createBlockTimestamp: primary.pTimestamp(0),
+                createBlockNumber: '0',
+                blockchainId,
+                vmId: genesis.vmId,
+                subnetId: wellKnown.pChainId,
+                blockchainName: genesis.name,
+                ...(genesis.name === 'C-Chain'
+                    ? { evmChainId: network === 'mainnet' ? 43114 : 43113 }
+                    : {}),
+            });
+        }
+        for (let i = 0; i < primary.subnetCount; i++) {
+            const chain = primary
+                .subnet(i)
+                .blockchains.find((c) => c.blockchainId === blockchainId);
+            if (chain) return json(200, blockchainView(chain));
+        }
+        throw notFound(`Blockchain ${blockchainId} not found`);
+    }
+
+    private getTxByHash(p: string[], q: QueryReader): SandboxResponse {
+        const network = this.network(p[0]!, q);
+        const letter = this.primaryChain(p[1]!, network, primaryBlockchainIds, q);
+        const txHash = p[2]!;
+        if (!isCb58Id(txHash)) q.errors.push('txHash must be a valid transaction hash');
+        q.done();
+        const primary = this.ctx.dataset(network).primary;
+        if (letter === 'p') {
+            const tx = primary.pTransactions().get(txHash);
+            if (tx) return json(200, pTxView(primary, txHash, tx));
+        } else if (letter === 'x') {
+            const tx = primary.xTxs.find((t) => t.txHash === txHash);
+            if (tx) return json(200, xTxView(primary, tx));
+        }
+        // The sandbox keeps no C-Chain atomic transactions of their own.
+        throw notFound(`Transaction ${txHash} not found on the ${letter.toUpperCase()}-Chain`);
     }
 
     private listL1Validators(p: string[], q: QueryReader): SandboxResponse {

@@ -10,7 +10,7 @@
 import { blsPublicKey } from './bls';
 import type { Dataset } from './dataset';
 import { cb58Decode, cb58Encode, isNodeId, parseChainAddress, wellKnown } from './ids';
-import type { L1ValidatorRecord, PUtxo, SubnetRecord, XTx } from './primaryNetwork';
+import type { L1ValidatorRecord, PTxRecord, PUtxo, SubnetRecord, XTx } from './primaryNetwork';
 import { bytesToHex, deriveSeed, Prng } from './prng';
 
 type Params = Record<string, unknown>;
@@ -52,11 +52,6 @@ function rfc3339(seconds: number): string {
 }
 
 export class PrimaryApi {
-    private readonly txIndex = new Map<
-        string,
-        { kind: 'subnet' | 'chain' | 'convert' | 'base'; at: number }
-    >();
-
     constructor(private readonly data: Dataset) {}
 
     private get primary() {
@@ -85,28 +80,8 @@ export class PrimaryApi {
     }
 
     /** Every P-Chain transaction the dataset names, with what it is and its block height. */
-    private txs(): Map<string, { kind: 'subnet' | 'chain' | 'convert' | 'base'; at: number }> {
-        if (this.txIndex.size > 0) return this.txIndex;
-        for (const subnet of this.subnets()) {
-            this.txIndex.set(subnet.subnetId, { kind: 'subnet', at: subnet.createHeight });
-            for (const chain of subnet.blockchains) {
-                this.txIndex.set(chain.blockchainId, { kind: 'chain', at: chain.createHeight });
-            }
-            if (subnet.conversionTxHash) {
-                this.txIndex.set(subnet.conversionTxHash, {
-                    kind: 'convert',
-                    at: subnet.conversionHeight!,
-                });
-            }
-        }
-        for (const list of this.primary.pUtxos.values()) {
-            for (const u of list) {
-                if (!this.txIndex.has(u.txHash)) {
-                    this.txIndex.set(u.txHash, { kind: 'base', at: u.blockNumber });
-                }
-            }
-        }
-        return this.txIndex;
+    private txs(): ReadonlyMap<string, PTxRecord> {
+        return this.primary.pTransactions();
     }
 
     private blockchains(): { id: string; name: string; subnetID: string; vmID: string }[] {

@@ -170,6 +170,12 @@ export interface PBlock {
     proposerNodeId: string;
 }
 
+/** A P-Chain transaction the dataset names: what it did, and its block height. */
+export interface PTxRecord {
+    kind: 'subnet' | 'chain' | 'convert' | 'base';
+    at: number;
+}
+
 export interface PrimarySpec {
     network: SandboxNetwork;
     seed: number;
@@ -201,6 +207,7 @@ export class PrimaryNetwork {
     private allValidators: L1ValidatorRecord[] | undefined;
     private readonly pBlocks = new Map<number, PBlock>();
     private readonly registeredPTxs = new Map<number, string[]>();
+    private readonly pTxIndex = new Map<string, PTxRecord>();
     /** Bare bech32 addresses (without chain prefix) with UTXOs. */
     readonly addresses: string[] = [];
     readonly pUtxos = new Map<string, PUtxo[]>();
@@ -297,6 +304,35 @@ export class PrimaryNetwork {
         if (this.pBlocks.size > 50_000) this.pBlocks.clear();
         this.pBlocks.set(height, block);
         return block;
+    }
+
+    /**
+     * Every P-Chain transaction the dataset names (the Data API's `getTxByHash` and the node's
+     * `platform.getTx` answer the same): subnet and chain creations, L1 conversions, and the
+     * transactions of the P-Chain UTXOs.
+     */
+    pTransactions(): ReadonlyMap<string, PTxRecord> {
+        const index = this.pTxIndex;
+        if (index.size > 0) return index;
+        for (let i = 0; i < this.spec.subnetCount; i++) {
+            const subnet = this.subnet(i);
+            index.set(subnet.subnetId, { kind: 'subnet', at: subnet.createHeight });
+            for (const chain of subnet.blockchains) {
+                index.set(chain.blockchainId, { kind: 'chain', at: chain.createHeight });
+            }
+            if (subnet.conversionTxHash) {
+                index.set(subnet.conversionTxHash, {
+                    kind: 'convert',
+                    at: subnet.conversionHeight!,
+                });
+            }
+        }
+        for (const list of this.pUtxos.values()) {
+            for (const u of list) {
+                if (!index.has(u.txHash)) index.set(u.txHash, { kind: 'base', at: u.blockNumber });
+            }
+        }
+        return index;
     }
 
     private pBlockHash(height: number): string {

@@ -1,6 +1,6 @@
 /**
  * Data API JSON shapes of primary-network records: subnets and blockchains (with Subnet-EVM
- * genesis), L1 validators, P/X/C blocks, UTXOs, X-Chain transactions and vertices.
+ * genesis), L1 validators, P/X/C blocks, UTXOs, P- and X-Chain transactions and vertices.
  */
 import { wellKnown } from './ids';
 import type {
@@ -9,6 +9,7 @@ import type {
     L1ValidatorRecord,
     PBlock,
     PrimaryNetwork,
+    PTxRecord,
     PUtxo,
     SubnetRecord,
     Vertex,
@@ -229,6 +230,88 @@ export function pUtxoView(p: PrimaryNetwork, u: PUtxo): Record<string, unknown> 
     if (u.startTimestamp !== undefined) {
         out['utxoStartTimestamp'] = u.startTimestamp;
         out['utxoEndTimestamp'] = u.endTimestamp;
+    }
+    return out;
+}
+
+/** The fee every generated P-Chain transaction burns, in nAVAX. */
+const pTxFee = 1_000_000;
+
+const pTxTypes: Record<PTxRecord['kind'], string> = {
+    subnet: 'CreateSubnetTx',
+    chain: 'CreateChainTx',
+    convert: 'ConvertSubnetToL1Tx',
+    base: 'BaseTx',
+};
+
+/**
+ * A P-Chain transaction as `getTxByHash` shows it (OpenAPI `PChainTransaction`): the UTXOs it
+ * made and spent are those of the UTXO lists, and what it created is the subnet list's.
+ */
+export function pTxView(p: PrimaryNetwork, txHash: string, tx: PTxRecord): Record<string, unknown> {
+    const avax = p.assets[0]!;
+    const all = [...p.pUtxos.values()].flat();
+    const emitted = all.filter((u) => u.txHash === txHash);
+    const consumed = all.filter((u) => u.consumingTxHash === txHash);
+    const sum = (list: readonly PUtxo[]): number => list.reduce((t, u) => t + u.amount, 0);
+    const staked = emitted.filter((u) => u.staked);
+    const block = p.pBlock(tx.at)!;
+    const out: Record<string, unknown> = {
+        txHash,
+        txType: pTxTypes[tx.kind],
+        blockTimestamp: block.timestamp,
+        blockNumber: String(block.height),
+        blockHash: block.hash,
+        consumedUtxos: consumed.map((u) => pUtxoView(p, u)),
+        emittedUtxos: emitted.map((u) => pUtxoView(p, u)),
+        value: emitted.length > 0 ? [assetAmount(avax, sum(emitted))] : [],
+        amountBurned: [assetAmount(avax, pTxFee)],
+        amountStaked: staked.length > 0 ? [assetAmount(avax, sum(staked))] : [],
+        amountL1ValidatorBalanceBurned: [],
+        memo: '0x',
+    };
+    if (tx.kind === 'subnet') {
+        const subnet = p.subnet(p.subnetIndexOf(txHash)!);
+        out['subnetId'] = subnet.subnetId;
+        out['subnetOwnershipInfo'] = {
+            locktime: subnet.locktime,
+            threshold: subnet.threshold,
+            addresses: subnet.owners,
+        };
+    } else if (tx.kind === 'chain') {
+        const chain = [...Array(p.subnetCount).keys()]
+            .flatMap((i) => p.subnet(i).blockchains)
+            .find((c) => c.blockchainId === txHash)!;
+        const view = blockchainView(chain);
+        out['subnetId'] = chain.subnetId;
+        out['blockchainInfo'] = {
+            chainName: chain.name,
+            vmId: chain.vmId,
+            ...(view['genesisData'] === undefined ? {} : { genesisData: view['genesisData'] }),
+        };
+    } else if (tx.kind === 'convert') {
+        const index = p.conversionSubnet(txHash)!;
+        const subnet = p.subnet(index);
+        const validators = p.l1Validators(index);
+        out['subnetId'] = subnet.subnetId;
+        out['l1ValidatorManagerDetails'] = {
+            blockchainId: subnet.managerBlockchainId,
+            contractAddress: subnet.managerContract,
+        };
+        out['l1ValidatorDetails'] = validators.map((v) => ({
+            validationId: v.validationId,
+            validationIdHex: v.validationIdHex,
+            nodeId: v.nodeId,
+            subnetId: v.subnetId,
+            weight: v.weight,
+            remainingBalance: v.remainingBalance,
+        }));
+        out['amountL1ValidatorBalanceBurned'] = [
+            {
+                ...assetAmount(avax, 0),
+                amount: String(validators.reduce((t, v) => t + v.remainingBalance, 0n)),
+            },
+        ];
     }
     return out;
 }

@@ -8,8 +8,10 @@ import * as assert from 'node:assert/strict';
 import {
     isErc1155Balance,
     isNonLinearXChainTransaction,
+    isPChainTransaction,
     isPChainUtxo,
     isResponseFormatError,
+    isXChainTransaction,
     metricsWireSchemas,
     parseResponse,
     transferKind,
@@ -242,6 +244,30 @@ describe('(unit) dataApi examples: normalised content', () => {
         const tx = linearPage.items[0]!;
         assert.ok(!isNonLinearXChainTransaction(tx));
         assert.equal(tx.blockHeight, 5);
+    });
+
+    it('tells the five shapes of one primary-network transaction apart', () => {
+        const file = (variant: string): string =>
+            `rest-tx-by-hash-get-transaction${variant ? `.${variant}-variant` : ''}.json`;
+        const p = parseResponse('getTxByHash', load(file('')));
+        assert.ok(isPChainTransaction(p) && !isXChainTransaction(p));
+        assert.equal(p.txType, 'AddDelegatorTx');
+        assert.equal(p.txHash, '3P91K6nuDFvDodcRuJTsgdf9SvYe5pMiKk38HppsoeAiEztCP');
+        assert.equal(p.consumedUtxos[0]!.utxoType, 'STAKE');
+        for (const variant of ['x-chain-non-linear', 'x-chain-linear']) {
+            const x = parseResponse('getTxByHash', load(file(variant)));
+            assert.ok(isXChainTransaction(x) && !isPChainTransaction(x), variant);
+            assert.equal(isNonLinearXChainTransaction(x), variant === 'x-chain-non-linear');
+        }
+        const exported = parseResponse('getTxByHash', load(file('c-chain-export')));
+        assert.ok(!isPChainTransaction(exported) && !isXChainTransaction(exported));
+        assert.ok('evmInputs' in exported && exported.txType === 'ExportTx');
+        const imported = parseResponse('getTxByHash', load(file('c-chain-import')));
+        assert.ok('evmOutputs' in imported && imported.txType === 'ImportTx');
+        // A P-Chain transaction without its block is none of the five.
+        const broken = load(file('')) as Record<string, unknown>;
+        delete broken['blockNumber'];
+        assert.throws(() => parseResponse('getTxByHash', broken), isResponseFormatError);
     });
 
     it('keeps the genesis of an EVM chain as an object and of another VM as a string', () => {

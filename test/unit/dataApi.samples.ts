@@ -127,6 +127,9 @@ export const validParams: { [K in DataApiOperation]: DataApiParams[K] } = {
         subnetId: realIds.avaxAssetId,
         pageSize: 100,
     },
+    getSubnetById: { network: 'mainnet', subnetId: realIds.pChain },
+    getBlockchainById: { network: 'mainnet', blockchainId: realIds.cChainMainnet },
+    getTxByHash: { network: 'mainnet', blockchainId: 'p-chain', txHash: realIds.xTxId },
     getAddressesByBalanceOverTime: {
         chainId: realIds.cChainId,
         address: realIds.evmAddress,

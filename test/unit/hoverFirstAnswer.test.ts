@@ -1,9 +1,10 @@
 /**
  * Lookups that ask several sources what an id is: every source at once, the first real answer
  * wins and the others are aborted; with no answer, a failure that might have been the answer
- * rejects (the hover's calm line) and otherwise the id is not found. Then the same against the
- * sandbox: a cb58 id answered by one source does not wait for the subnet directory, whose read is
- * aborted, and the directory reads a short page of the newest subnets before full pages.
+ * rejects (the hover's calm line) and otherwise the id is not found; a final answer (a transaction
+ * that created nothing named by its id) does not wait for the sources before it. Then the same
+ * against the sandbox: a cb58 id answered by one source does not wait for the others, which are
+ * aborted; a P-Chain transaction of any age is answered by its id, never from the subnet list.
  */
 import * as assert from 'node:assert/strict';
 
@@ -25,7 +26,7 @@ import {
     type HoverClients,
     Lookup,
 } from '../../src/core/hover/resolve/lookup';
-import { type KnownIds, type Sandbox, startSandbox } from '../sandbox';
+import { Dataset, type KnownIds, type Sandbox, startSandbox } from '../sandbox';
 import { type SharedLookups, sharedLookups } from './helpers/sharedLookups';
 
 const fastRetry = { maxRetries: 0 };
@@ -107,6 +108,36 @@ describe('(unit) first answer among the sources of a lookup', () => {
             settlesAfter(1, () => 'the transaction', {}),
         ]);
         assert.equal(second, 'the transaction');
+    });
+
+    it('takes a final answer at once, without waiting for the sources before it', async () => {
+        const before = {};
+        const started = Date.now();
+        const isFinal = (a: string): boolean => a === 'a transfer';
+        const answer = await firstAnswer(
+            lookupWith(),
+            [
+                settlesAfter<string>(2000, () => undefined, before),
+                settlesAfter(5, () => 'a transfer', {}),
+            ],
+            isFinal,
+        );
+        assert.equal(answer, 'a transfer');
+        assert.ok(Date.now() - started < 1000, 'did not wait for the source before it');
+        assert.deepEqual(before, { aborted: true });
+        // An answer that is not final still waits, and one of higher precedence still wins.
+        const held = await firstAnswer(
+            lookupWith(),
+            [settlesAfter(60, () => 'a subnet', {}), settlesAfter(1, () => 'its creation', {})],
+            isFinal,
+        );
+        assert.equal(held, 'a subnet');
+        const first = await firstAnswer(
+            lookupWith(),
+            [settlesAfter(1, () => 'a subnet', {}), settlesAfter(30, () => 'a transfer', {})],
+            isFinal,
+        );
+        assert.equal(first, 'a subnet');
     });
 
     it('lets an answer win over a source that failed before it', async () => {
@@ -237,23 +268,22 @@ describe('(unit) cb58 lookups asking every source at once, against the sandbox',
         );
     }
 
-    it('answers an asset without waiting for the subnet directory, and aborts its read', async () => {
+    it('answers an asset without waiting for the other sources, and aborts them', async () => {
         await shared.chains('mainnet');
-        sandbox.addFault({ fault: { kind: 'latency', ms: 3000 }, target: 'listSubnets' });
+        sandbox.addFault({ fault: { kind: 'latency', ms: 3000 }, target: 'getSubnetById' });
         const started = Date.now();
         const r = await resolver().resolve(parseIdentifier(known.xAssetId)!, options);
         assert.equal(r.kind, 'asset');
-        assert.ok(Date.now() - started < 2000, 'did not wait for the subnet list');
-        const subnetReads = signals.filter((s) => s.operation === 'listSubnets');
+        assert.ok(Date.now() - started < 2000, 'did not wait for the subnet lookup');
+        const subnetReads = signals.filter((s) => s.operation === 'getSubnetById');
         assert.equal(subnetReads.length, 1);
-        assert.equal(subnetReads[0]!.signal?.aborted, true, 'the subnet read was aborted');
-        const losers = signals.filter((s) => s.operation === 'listLatestPrimaryNetworkBlocks');
-        assert.ok(losers.length > 0);
+        assert.equal(subnetReads[0]!.signal?.aborted, true, 'the subnet lookup was aborted');
+        assert.ok(signals.some((s) => s.operation === 'getTxByHash'));
     });
 
     it('still says why it cannot tell when a source failed and none answered', async () => {
-        sandbox.addFault({ fault: { kind: 'status', status: 503 }, target: 'listSubnets' });
-        // A cb58 id of nothing: every other source says no, the subnet list could not be read.
+        sandbox.addFault({ fault: { kind: 'status', status: 503 }, target: 'getSubnetById' });
+        // A cb58 id of nothing: every other source says no, the subnet could not be read.
         const unknownId = cb58Encode(new Uint8Array(32).fill(7));
         const error = await resolver()
             .resolve(parseIdentifier(unknownId)!, options)
@@ -265,19 +295,47 @@ describe('(unit) cb58 lookups asking every source at once, against the sandbox',
         assert.equal(r.kind, 'notFound');
     });
 
-    it('reads a short page of the newest subnets first, then full pages from the start', async () => {
-        const r = await resolver({ newestSubnetsPageSize: 2, subnetPageSize: 10 }).resolve(
-            parseIdentifier(known.subnetId)!,
-            options,
+    it('answers a P-Chain transaction of any age by its id, without the subnet list', async () => {
+        const primary = new Dataset('mainnet', 1, 'small').primary;
+        const recent = primary.latestPHeight - 100;
+        const old = [...primary.pTransactions()].find(
+            ([, tx]) => tx.kind === 'base' && tx.at < recent,
         );
-        assert.equal(r.kind, 'subnet');
-        const reads = sandbox.requests
-            .filter((q) => q.operations.includes('listSubnets'))
-            .map((q) => new URL(q.url, 'http://x').searchParams);
-        assert.ok(reads.length >= 2, `${reads.length} reads`);
-        assert.equal(reads[0]!.get('pageSize'), '2');
-        assert.equal(reads[1]!.get('pageSize'), '10');
-        assert.equal(reads[1]!.get('pageToken'), null, 'the short page token is not reused');
-        assert.ok(reads.slice(2).every((q) => q.get('pageToken') !== null));
+        assert.ok(old, 'the sandbox has a P-Chain transaction older than the latest 100 blocks');
+        const [txId, tx] = old;
+        // The first source in precedence is slow: a plain transfer does not wait for it.
+        sandbox.addFault({ fault: { kind: 'latency', ms: 3000 }, target: 'listAssetTransactions' });
+        const started = Date.now();
+        const r = await resolver().resolve(parseIdentifier(txId)!, options);
+        assert.equal(r.kind, 'primaryTx', JSON.stringify(r));
+        assert.ok(r.kind === 'primaryTx');
+        assert.equal(r.chain, 'P');
+        assert.equal(r.txType, 'BaseTx');
+        assert.equal(r.blockNumber, String(tx.at));
+        assert.ok(Date.now() - started < 2000, 'did not wait for the asset lookup');
+        const operations = sandbox.requests.flatMap((q) => q.operations);
+        assert.ok(!operations.includes('listSubnets'), operations.join(', '));
+        assert.ok(!operations.includes('listLatestPrimaryNetworkBlocks'), operations.join(', '));
+    });
+
+    it('keeps a subnet, a blockchain or an asset ahead of the transaction that created it', async () => {
+        // Each of these ids is also the id of a P-Chain (or X-Chain) transaction.
+        sandbox.addFault({ fault: { kind: 'latency', ms: 200 }, target: 'getSubnetById' });
+        sandbox.addFault({ fault: { kind: 'latency', ms: 200 }, target: 'getBlockchainById' });
+        const subnet = await resolver().resolve(parseIdentifier(known.l1SubnetId)!, options);
+        assert.equal(subnet.kind, 'subnet');
+        const chain = await resolver().resolve(parseIdentifier(known.l1BlockchainId)!, options);
+        assert.equal(chain.kind, 'blockchain');
+        const asset = await resolver().resolve(parseIdentifier(known.xAssetId)!, options);
+        assert.equal(asset.kind, 'asset');
+        const creations = await Promise.all(
+            [known.l1SubnetId, known.l1BlockchainId].map((txHash) =>
+                api.getTxByHash({ network: 'mainnet', blockchainId: 'p-chain', txHash }),
+            ),
+        );
+        assert.deepEqual(
+            creations.map((t) => t.txType),
+            ['CreateSubnetTx', 'CreateChainTx'],
+        );
     });
 });

@@ -17,7 +17,7 @@ import {
     parseIdentifier,
     type ResolveOptions,
 } from '../../src/core';
-import { type KnownIds, type Sandbox, startSandbox } from '../sandbox';
+import { Dataset, type KnownIds, type Sandbox, startSandbox } from '../sandbox';
 import { type SharedLookups, sharedLookups } from './helpers/sharedLookups';
 
 const fastRetry = { maxRetries: 0 };
@@ -318,15 +318,21 @@ describe('(unit) hover resolver against the sandbox', function () {
     });
 
     it('does not call an id "not found" when the lookup that would have found it failed', async () => {
+        sandbox.addFault({ fault: { kind: 'status', status: 429 }, target: 'listL1Validators' });
+        const id = parseIdentifier(known.l1ValidationId)!;
+        const error = await resolver.resolve(id, options).catch((e: unknown) => e);
+        assert.ok(isRateLimitedError(error), String(error));
+        sandbox.clearFaults();
+        assert.equal((await resolver.resolve(id, options)).kind, 'l1Validation');
+    });
+
+    it('names an asset by the transaction that created it when its own lookup failed', async () => {
         sandbox.addFault({
             fault: { kind: 'status', status: 429 },
             target: 'listAssetTransactions',
         });
-        const id = parseIdentifier(known.xAssetId)!;
-        const error = await resolver.resolve(id, options).catch((e: unknown) => e);
-        assert.ok(isRateLimitedError(error), String(error));
-        sandbox.clearFaults();
-        assert.equal((await resolver.resolve(id, options)).kind, 'asset');
+        const asset = as(await resolve(known.xAssetId), 'asset');
+        assert.ok(asset.symbol.length > 0);
     });
 
     it('stops its requests when cancelled', async () => {
@@ -340,15 +346,44 @@ describe('(unit) hover resolver against the sandbox', function () {
         assert.ok(Date.now() - started < 1500, 'did not wait for the slow answers');
     });
 
-    it('reads the subnet list only as far as a lookup needs, once per network', async () => {
+    it('reads each subnet by its id once per network, never the subnet list', async () => {
         sandbox.clearRequests();
         await resolve(known.l1SubnetId);
         await resolve(known.subnetId);
         await resolve(known.l1BlockchainId);
-        const reads = sandbox.requests.filter((r) => r.operations.includes('listSubnets'));
-        assert.equal(reads.length, 1);
+        await resolve(known.l1NodeId);
+        assert.equal(
+            sandbox.requests.filter((r) => r.operations.includes('listSubnets')).length,
+            0,
+        );
+        const l1Reads = sandbox.requests.filter(
+            (r) => r.operations.includes('getSubnetById') && r.url.includes(known.l1SubnetId),
+        );
+        assert.equal(l1Reads.length, 1, 'the blockchain and the node id reuse the subnet read');
         // At most one: an identical GET still under way from an earlier test is shared.
         const chains = sandbox.requests.filter((r) => r.operations.includes('supportedChains'));
         assert.ok(chains.length <= 1);
+    });
+
+    it('resolves a P-Chain transaction older than the latest blocks, which was "not found"', async () => {
+        const primary = new Dataset('mainnet', 1, 'small').primary;
+        const latest = new Set<string>();
+        for (let h = primary.latestPHeight; h > primary.latestPHeight - 100; h--) {
+            for (const tx of primary.pBlock(h)!.txs) latest.add(tx);
+        }
+        const old = [...primary.pTransactions()].filter(
+            ([txId, tx]) => tx.kind === 'base' && !latest.has(txId),
+        );
+        assert.ok(
+            old.length > 0,
+            'the sandbox has a P-Chain transaction older than the latest blocks',
+        );
+        for (const [txId, tx] of old.slice(0, 2)) {
+            const r = as(await resolve(txId), 'primaryTx');
+            assert.equal(r.chain, 'P');
+            assert.equal(r.txType, 'BaseTx');
+            assert.equal(r.blockNumber, String(tx.at));
+            assert.ok(r.timestamp !== undefined && r.timestamp > 0);
+        }
     });
 });

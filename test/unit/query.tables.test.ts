@@ -108,6 +108,9 @@ describe('(unit) query tables', () => {
                 e.prompts.map((p) => [`${e.operation}.${p.name}`, p.kind] as const),
             ),
         );
+        // Any chain of any subnet: an open set, typed as a cb58 id.
+        assert.equal(kinds.get('getBlockchainById.blockchainId'), 'cb58Id');
+        kinds.delete('getBlockchainById.blockchainId');
         for (const [name, kind] of kinds) {
             if (
                 /\.(network|sortOrder|sortBy|currency|txTypes|blockchainId|includeSpent|filterSpamTokens|includeInactiveL1Validators|feature|type)$/.test(

@@ -297,6 +297,30 @@ describe('(unit) sandbox conformance with the published OpenAPI', function () {
             'listL1Validators',
             `/v1/networks/${net}/l1Validators?pageSize=2&subnetId=${k.l1SubnetId}&includeInactiveL1Validators=true`,
         );
+        const byId = async (operation: string, path: string): Promise<void> => {
+            const res = await call('GET', sandbox.dataApiUrl, path);
+            assert.equal(res.status, 200, path);
+            assertValid(operation, res.json, operation);
+        };
+        for (const subnetId of [k.l1SubnetId, k.subnetId]) {
+            await byId('getSubnetById', `/v1/networks/${net}/subnets/${subnetId}`);
+        }
+        for (const blockchainId of [k.l1BlockchainId, k.cChainBlockchainId, k.xChainId]) {
+            await byId('getBlockchainById', `/v1/networks/${net}/blockchains/${blockchainId}`);
+        }
+        // A subnet's creation, a chain's, an L1 conversion, and an X-Chain transaction.
+        for (const [chain, txHash] of [
+            ['p-chain', k.l1SubnetId],
+            ['p-chain', k.l1BlockchainId],
+            [k.pChainId, k.pChainTxHash],
+            ['x-chain', k.xChainTxHash],
+            [k.xChainId, k.xAssetId],
+        ]) {
+            await byId(
+                'getTxByHash',
+                `/v1/networks/${net}/blockchains/${chain}/transactions/${txHash}`,
+            );
+        }
         const created = await call(
             'POST',
             sandbox.dataApiUrl,
@@ -349,6 +373,14 @@ describe('(unit) sandbox conformance with the published OpenAPI', function () {
                 'BadRequest',
             ],
             [`/v1/chains/43114/transactions/0x${'ab'.repeat(32)}`, 404, 'NotFound'],
+            [`/v1/networks/mainnet/subnets/${k.l1BlockchainId}`, 404, 'NotFound'],
+            [`/v1/networks/mainnet/blockchains/${k.l1SubnetId}`, 404, 'NotFound'],
+            [
+                `/v1/networks/mainnet/blockchains/p-chain/transactions/${k.xChainTxHash}`,
+                404,
+                'NotFound',
+            ],
+            [`/v1/networks/mainnet/blockchains/x-chain/transactions/not-an-id`, 400, 'BadRequest'],
             ['/v1/nothing/here', 404, 'NotFound'],
         ];
         for (const [url, status, schema] of cases) {

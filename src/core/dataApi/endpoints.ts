@@ -255,6 +255,47 @@ export const dataApiEndpoints = named({
         normalize: (wire) => pageOf(wire.subnets, wire.nextPageToken),
     }),
 
+    /**
+     * One subnet or L1 with its blockchains, by id: a lookup that needs no reading of the
+     * subnet list. Not in the REST interface document; the published OpenAPI has it.
+     */
+    getSubnetById: endpoint({
+        method: 'GET',
+        path: '/v1/networks/{network}/subnets/{subnetId}',
+        params: {
+            network: required(param.network),
+            subnetId: required(param.cb58Id('a subnet id')),
+        },
+        response: () => pn().SubnetWireSchema,
+    }),
+
+    /** One blockchain by id, with its subnet id (published OpenAPI; not in the REST document). */
+    getBlockchainById: endpoint({
+        method: 'GET',
+        path: '/v1/networks/{network}/blockchains/{blockchainId}',
+        params: {
+            network: required(param.network),
+            blockchainId: required(param.cb58Id('a blockchain id')),
+        },
+        response: () => pn().BlockchainWireSchema,
+    }),
+
+    /**
+     * One P-, X- or C-Chain (atomic) transaction by id, whichever its age: a P-Chain transaction,
+     * a pre-Cortina (vertices) or later (block) X-Chain transaction, or a C-Chain export or
+     * import, as the chain asked for holds it (published OpenAPI; not in the REST document).
+     */
+    getTxByHash: endpoint({
+        method: 'GET',
+        path: '/v1/networks/{network}/blockchains/{blockchainId}/transactions/{txHash}',
+        params: {
+            network: required(param.network),
+            blockchainId: required(param.blockchainId),
+            txHash: required(param.cb58Id('a P-, X- or C-Chain transaction id')),
+        },
+        response: () => pn().PrimaryNetworkTransactionWireSchema,
+    }),
+
     /** ERC-1155 transfers of an address. */
     listErc1155Transactions: endpoint({
         method: 'GET',
@@ -633,4 +674,7 @@ export const dataApiComputeUnits: Readonly<Partial<Record<string, number>>> = {
     getTransaction: 20,
     listLatestPrimaryNetworkBlocks: 20,
     listL1Validators: 20,
+    getSubnetById: 20,
+    getBlockchainById: 20,
+    getTxByHash: 20,
 } satisfies Partial<Record<DataApiOperation, number>>;

@@ -191,6 +191,30 @@ export const primaryNetworkAssetCaps = ['fixed', 'variable'] as const;
 export const rewardTypes = ['VALIDATOR', 'DELEGATOR', 'VALIDATOR_FEE'] as const;
 /** OpenAPI `UtxoType` (P-Chain UTXOs; X/C-Chain `utxoType` is a free string). */
 export const pChainUtxoTypes = ['STAKE', 'TRANSFER'] as const;
+/** OpenAPI `PChainTransactionType`: `PrimaryNetworkTxType` without the X-Chain's own two. */
+export const pChainTransactionTypes = [
+    'AddValidatorTx',
+    'AddSubnetValidatorTx',
+    'AddDelegatorTx',
+    'CreateChainTx',
+    'CreateSubnetTx',
+    'ImportTx',
+    'ExportTx',
+    'AdvanceTimeTx',
+    'RewardValidatorTx',
+    'RemoveSubnetValidatorTx',
+    'TransformSubnetTx',
+    'AddPermissionlessValidatorTx',
+    'AddPermissionlessDelegatorTx',
+    'BaseTx',
+    'TransferSubnetOwnershipTx',
+    'ConvertSubnetToL1Tx',
+    'RegisterL1ValidatorTx',
+    'SetL1ValidatorWeightTx',
+    'DisableL1ValidatorTx',
+    'IncreaseL1ValidatorBalanceTx',
+    'UNKNOWN',
+] as const satisfies readonly PrimaryNetworkTxType[];
 /** OpenAPI `XChainTransactionType`. */
 export const xChainTransactionTypes = [
     'BaseTx',

@@ -10,6 +10,8 @@ import type {
     AddressDetailsWire,
     AssetAmountWire,
     BlockchainWire,
+    CChainExportTransactionWire,
+    CChainImportTransactionWire,
     ChainInfoWire,
     Erc1155TokenBalanceWire,
     Erc1155TransferDetailsWire,
@@ -32,9 +34,11 @@ import type {
     NativeTransactionWire,
     NetworkTokenWire,
     OperationStatusResponseWire,
+    PChainTransactionWire,
     PChainUtxoWire,
     PrimaryNetworkBlockWire,
     PrimaryNetworkChainInfoWire,
+    PrimaryNetworkTransactionWire,
     RichAddressWire,
     SignatureAggregationResponseWire,
     SubnetWire,
@@ -125,6 +129,17 @@ export type Operation = OperationStatusResponseWire;
 export type Subnet = SubnetWire;
 /** A blockchain of a subnet; `genesisData` is an object for EVM chains, else a string. */
 export type Blockchain = BlockchainWire;
+/** A P-Chain transaction as `getTxByHash` describes it. */
+export type PChainTransaction = PChainTransactionWire;
+/** A C-Chain export to the P- or X-Chain (`getTxByHash` on the C-Chain). */
+export type CChainExportTransaction = CChainExportTransactionWire;
+/** A C-Chain import from the P- or X-Chain (`getTxByHash` on the C-Chain). */
+export type CChainImportTransaction = CChainImportTransactionWire;
+/**
+ * One primary-network transaction (`getTxByHash`): P-Chain, X-Chain (either placement) or a
+ * C-Chain atomic one; the guards below tell them apart.
+ */
+export type PrimaryNetworkTransaction = PrimaryNetworkTransactionWire;
 /** An X-Chain vertex (pre-Cortina DAG). */
 export type XChainVertex = XChainVertexWire;
 /** A block of the P-, X- or C-Chain as the primary-network endpoints describe it. */
@@ -164,6 +179,16 @@ export function isErc1155Balance(balance: CollectibleBalance): balance is Erc115
 /** True for the P-Chain UTXO shape; false for the X-/C-Chain one. */
 export function isPChainUtxo(utxo: PrimaryNetworkUtxo): utxo is PChainUtxo {
     return !('creationTxHash' in utxo);
+}
+
+/** True for a P-Chain transaction of `getTxByHash` (the only shape with `blockNumber`). */
+export function isPChainTransaction(tx: PrimaryNetworkTransaction): tx is PChainTransaction {
+    return 'blockNumber' in tx;
+}
+
+/** True for an X-Chain transaction of `getTxByHash` (the only shape with `chainFormat`). */
+export function isXChainTransaction(tx: PrimaryNetworkTransaction): tx is XChainTransaction {
+    return 'chainFormat' in tx;
 }
 
 /** True for a pre-Cortina X-Chain transaction, which sits in vertices rather than a block. */

@@ -98,7 +98,7 @@ function entry(
     };
 }
 
-/** Every Data API and Metrics API query, in the order of the REST document. */
+/** Every Data API and Metrics API query, in the order of the REST document, then the others. */
 export const dataApiQueries: readonly DataApiQueryEntry[] = [
     entry(
         'getAggregatedSignatures',
@@ -275,6 +275,20 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
     entry('supportedChains', 'Data API: Supported EVM Chains…', 'generic', [
         ask('network', 'network', 'Network'),
         ask('feature', 'feature', 'Feature'),
+    ]),
+    // The lookups by id that the REST document leaves out and the published OpenAPI has.
+    entry('getSubnetById', 'Data API: Subnet or L1 by Id…', 'subnets', [
+        network,
+        ask('subnetId', 'cb58Id', 'Subnet id'),
+    ]),
+    entry('getBlockchainById', 'Data API: Blockchain by Id…', 'primaryNetwork', [
+        network,
+        ask('blockchainId', 'cb58Id', 'Blockchain id'),
+    ]),
+    entry('getTxByHash', 'Data API: Primary-Network Transaction…', 'primaryNetwork', [
+        network,
+        ask('blockchainId', 'blockchain', 'Blockchain'),
+        ask('txHash', 'pnTxId', 'Transaction id'),
     ]),
 ];
 

@@ -38,6 +38,9 @@ export const operationByPrefix: readonly (readonly [string, DataApiOperation])[]
     ['rest-4.16-', 'listLatestPrimaryNetworkBlocks'],
     ['rest-4.17-', 'listL1Validators'],
     ['rest-chains-', 'supportedChains'],
+    ['rest-subnet-by-id-', 'getSubnetById'],
+    ['rest-blockchain-by-id-', 'getBlockchainById'],
+    ['rest-tx-by-hash-', 'getTxByHash'],
     ['metrics-holders-', 'getAddressesByBalanceOverTime'],
 ];
 

@@ -1,6 +1,7 @@
 /**
  * Wire schemas of the primary-network endpoints of the Data API (signature aggregation, UTXOs,
- * X-Chain assets and vertices, exports, subnets, blocks, L1 validators), field for field as in
+ * X-Chain assets and vertices, exports, subnets and blockchains, blocks, L1 validators, single
+ * transactions), field for field as in
  * `data-api.openapi.json` (2026-02-25). Built on first use. Each `<Name>Wire` type is the parsed
  * form of the OpenAPI component `<Name>`.
  */
@@ -11,6 +12,7 @@ import {
     operationStatusCodes,
     operationStatuses,
     operationTypes,
+    pChainTransactionTypes,
     pChainUtxoTypes,
     primaryNetworkAssetCaps,
     primaryNetworkAssetTypes,
@@ -348,6 +350,102 @@ function build() {
         blockHeight: z.string(),
     });
 
+    const L1ValidatorDetailsTransactionWireSchema = z.object({
+        validationId: z.string(),
+        validationIdHex: z.string(),
+        nodeId: z.string(),
+        subnetId: z.string(),
+        weight: uint64(),
+        remainingBalance: uint64(),
+        // Negative when the balance is returned after the validator was disabled or removed.
+        balanceChange: z.number().optional(),
+        // Untyped `object` in the OpenAPI: kept whole rather than stripped.
+        blsCredentials: z.record(z.string(), z.unknown()).optional(),
+    });
+    const BlsCredentialsWireSchema = z.object({
+        publicKey: z.string(),
+        proofOfPossession: z.string(),
+    });
+    const BlockchainInfoWireSchema = z.object({
+        chainName: z.string(),
+        vmId: z.string(),
+        genesisData: z.union([EvmGenesisWireSchema, z.string()]).optional(),
+    });
+    const PChainTransactionWireSchema = z.object({
+        txHash: z.string(),
+        txType: openEnum(pChainTransactionTypes),
+        blockTimestamp: z.number(),
+        blockNumber: z.string(),
+        blockHash: z.string(),
+        consumedUtxos: z.array(PChainUtxoWireSchema),
+        emittedUtxos: z.array(PChainUtxoWireSchema),
+        sourceChain: z.string().optional(),
+        destinationChain: z.string().optional(),
+        value: z.array(AssetAmountWireSchema),
+        amountBurned: z.array(AssetAmountWireSchema),
+        amountStaked: z.array(AssetAmountWireSchema),
+        amountL1ValidatorBalanceBurned: z.array(AssetAmountWireSchema),
+        startTimestamp: z.number().optional(),
+        endTimestamp: z.number().optional(),
+        delegationFeePercent: z.string().optional(),
+        nodeId: z.string().optional(),
+        subnetId: z.string().optional(),
+        l1ValidatorManagerDetails: L1ValidatorManagerDetailsWireSchema.optional(),
+        l1ValidatorDetails: z.array(L1ValidatorDetailsTransactionWireSchema).optional(),
+        estimatedReward: z.string().optional(),
+        rewardTxHash: z.string().optional(),
+        rewardAddresses: z.array(z.string()).optional(),
+        memo: z.string().optional(),
+        stakingTxHash: z.string().optional(),
+        subnetOwnershipInfo: SubnetOwnershipInfoWireSchema.optional(),
+        blsCredentials: BlsCredentialsWireSchema.optional(),
+        blockchainInfo: BlockchainInfoWireSchema.optional(),
+    });
+    const EvmInputWireSchema = z.object({
+        fromAddress: z.string(),
+        asset: AssetAmountWireSchema,
+        credentials: z.array(UtxoCredentialWireSchema),
+    });
+    const EvmOutputWireSchema = z.object({
+        toAddress: z.string(),
+        asset: AssetAmountWireSchema,
+    });
+    const cChainAtomicShape = {
+        txHash: z.string(),
+        blockHeight: z.number(),
+        blockHash: z.string(),
+        timestamp: z.number(),
+        memo: z.string(),
+        amountUnlocked: z.array(AssetAmountWireSchema),
+        amountCreated: z.array(AssetAmountWireSchema),
+        sourceChain: z.string(),
+        destinationChain: z.string(),
+    };
+    const CChainExportTransactionWireSchema = z.object({
+        ...cChainAtomicShape,
+        txType: openEnum(['ExportTx']),
+        evmInputs: z.array(EvmInputWireSchema),
+        emittedUtxos: z.array(UtxoWireSchema),
+    });
+    const CChainImportTransactionWireSchema = z.object({
+        ...cChainAtomicShape,
+        txType: openEnum(['ImportTx']),
+        evmOutputs: z.array(EvmOutputWireSchema),
+        consumedUtxos: z.array(UtxoWireSchema),
+    });
+    /**
+     * The answer of `getTxByHash` (`oneOf` in the OpenAPI): the branches share no tag, but each
+     * has required fields of its own (`blockNumber`, `chainFormat` with `vertices` or
+     * `blockHeight`, `evmInputs`, `evmOutputs`), so the first branch that parses is the one.
+     */
+    const PrimaryNetworkTransactionWireSchema = z.union([
+        PChainTransactionWireSchema,
+        XChainNonLinearTransactionWireSchema,
+        XChainLinearTransactionWireSchema,
+        CChainExportTransactionWireSchema,
+        CChainImportTransactionWireSchema,
+    ]);
+
     return {
         SignatureAggregationResponseWireSchema,
         PrimaryNetworkChainInfoWireSchema,
@@ -384,6 +482,15 @@ function build() {
         BalanceOwnerWireSchema,
         L1ValidatorDetailsFullWireSchema,
         ListL1ValidatorsResponseWireSchema,
+        L1ValidatorDetailsTransactionWireSchema,
+        BlsCredentialsWireSchema,
+        BlockchainInfoWireSchema,
+        PChainTransactionWireSchema,
+        EvmInputWireSchema,
+        EvmOutputWireSchema,
+        CChainExportTransactionWireSchema,
+        CChainImportTransactionWireSchema,
+        PrimaryNetworkTransactionWireSchema,
     };
 }
 
@@ -425,3 +532,7 @@ export type ListPrimaryNetworkBlocksResponseWire = z.infer<
 export type BalanceOwnerWire = z.infer<S['BalanceOwnerWireSchema']>;
 export type L1ValidatorDetailsFullWire = z.infer<S['L1ValidatorDetailsFullWireSchema']>;
 export type ListL1ValidatorsResponseWire = z.infer<S['ListL1ValidatorsResponseWireSchema']>;
+export type PChainTransactionWire = z.infer<S['PChainTransactionWireSchema']>;
+export type CChainExportTransactionWire = z.infer<S['CChainExportTransactionWireSchema']>;
+export type CChainImportTransactionWire = z.infer<S['CChainImportTransactionWireSchema']>;
+export type PrimaryNetworkTransactionWire = z.infer<S['PrimaryNetworkTransactionWireSchema']>;

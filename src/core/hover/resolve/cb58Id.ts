@@ -1,12 +1,13 @@
 /**
- * A cb58 id: a blockchain, subnet, asset, L1 validation or P-/X-Chain transaction. Primary-network
- * transactions have no lookup by id in the Data API client, so they are searched among the latest
- * P- and X-Chain blocks and the latest AVAX transactions of the X-Chain; an older one is reported
- * as not found there.
+ * A cb58 id: a blockchain, subnet, asset, L1 validation or P-/X-Chain transaction. Each kind has a
+ * lookup by id in the Data API (`getSubnetById`, `getBlockchainById`, `getTxByHash`, an asset's
+ * transactions, an L1 validation), so an id costs about one round trip whatever its age.
  */
+import type { Blockchain } from '../../dataApi/model';
+import { isPChainTransaction, isXChainTransaction } from '../../dataApi/model';
 import { isAbortError } from '../../http/errors';
 import { pChainId } from '../../ids/primaryNetwork';
-import { type KnownId, knownCb58Ids } from '../../knownIds';
+import type { KnownId } from '../../knownIds';
 import type {
     AssetLive,
     BlockchainLive,
@@ -33,9 +34,8 @@ import {
 import { l1Validation } from './nodeId';
 
 /**
- * Asks every kind at once and takes the first that knows the id (`firstAnswer`): an asset, an L1
- * validation or a recent subnet does not wait for the subnet directory to be read page after
- * page, and the requests still under way are then aborted. `searchedBefore` and `notes` come
+ * Asks every kind at once and takes the first that knows the id (`firstAnswer`), in order of
+ * precedence; the requests still under way are then aborted. `searchedBefore` and `notes` come
  * from a hash lookup that found nothing on its EVM chain.
  */
 export async function resolveCb58(
@@ -61,15 +61,17 @@ export async function resolveCb58(
         return live;
     }
     // In order of precedence (see `firstAnswer`): the transactions last, as a subnet, a
-    // blockchain or an asset has the id of the transaction that created it.
+    // blockchain or an asset has the id of the transaction that created it. A transaction of
+    // any other type is the answer as soon as it arrives (`createsNothingNamed`).
     const kinds: Candidate<LiveResult>[] = [
         (l) => assetOf(l, id, notes),
         (l) => l1ValidationOf(l, id, notes),
-        (l) => directoryEntry(l, id, notes),
-        (l) => pChainTxOf(l, id, notes),
-        (l) => xChainTxOf(l, id, notes),
+        (l) => subnetOf(l, id, notes),
+        (l) => blockchainOf(l, id, notes),
+        (l) => primaryTxOf(l, id, 'P', notes),
+        (l) => primaryTxOf(l, id, 'X', notes),
     ];
-    const found = await firstAnswer(lookup, kinds);
+    const found = await firstAnswer(lookup, kinds, createsNothingNamed);
     if (found) return found;
     const live: NotFoundLive = {
         kind: 'notFound',
@@ -80,12 +82,36 @@ export async function resolveCb58(
             'subnets and blockchains',
             'X-Chain assets',
             'L1 validations',
-            'latest P-Chain and X-Chain blocks',
-            'latest X-Chain AVAX transactions',
+            'P-Chain and X-Chain transactions',
         ],
         notes,
     };
     return live;
+}
+
+/**
+ * The transaction types whose id is also the id of what they create (AvalancheGo names a subnet,
+ * a blockchain and an X-Chain asset by the id of the transaction that created it). `UNKNOWN` is
+ * among them as it might be any.
+ */
+const creatingTxTypes: ReadonlySet<string> = new Set([
+    'CreateSubnetTx',
+    'CreateChainTx',
+    'CreateAssetTx',
+    'UNKNOWN',
+]);
+
+/**
+ * Whether an answer can be taken before the sources of higher precedence said no: a transaction
+ * of a type that creates nothing named by its id cannot be a subnet, blockchain or asset, and an
+ * L1 validation id is a hash of a Warp message or of a subnet and an index, never a transaction's.
+ */
+function createsNothingNamed(answer: LiveResult): boolean {
+    return (
+        answer.kind === 'primaryTx' &&
+        answer.txType !== undefined &&
+        !creatingTxTypes.has(answer.txType)
+    );
 }
 
 /** Throws the first failure of `outcomes` that was not a 404 (it may have been the answer). */
@@ -94,29 +120,51 @@ function throwIfFailed(outcomes: readonly Outcome<unknown>[]): void {
     if (failure && !failure.ok) throw failure.error;
 }
 
-/**
- * A blockchain or subnet, from the EVM chain list (usually kept already) and the subnet directory.
- * The C-Chain is answered by the chain list alone: no subnet of the directory holds it.
- */
-async function directoryEntry(
+/** A subnet or L1, read by its id. */
+async function subnetOf(
     lookup: Lookup,
     id: string,
     notes: CalmError[],
-): Promise<LiveResult | undefined> {
+): Promise<SubnetLive | undefined> {
+    const subnet = await lookup.subnets.byId(id, lookup.signal);
+    return subnet && subnetLive(lookup, subnet, notes);
+}
+
+/**
+ * A blockchain, from the EVM chain list (usually kept already) and the Data API's blockchain by
+ * id; its subnet then says whether it is an L1. The C-Chain is answered by the chain list alone.
+ */
+async function blockchainOf(
+    lookup: Lookup,
+    id: string,
+    notes: CalmError[],
+): Promise<BlockchainLive | undefined> {
     const { network, signal } = lookup;
-    const chains = await outcomeOf(lookup.chains());
-    lookup.rethrowCancellation([chains]);
+    const api = await lookup.clients.dataApi();
+    const [chains, byId] = await Promise.all([
+        outcomeOf(lookup.chains()),
+        outcomeOf(api.getBlockchainById({ network, blockchainId: id }, { signal })),
+    ]);
+    lookup.rethrowCancellation([chains, byId]);
     const chainInfo = valueIfOk(chains)?.find((c) => c.blockchainId === id);
-    if (chainInfo?.isCChain) return blockchainLive(id, network, chainInfo, undefined, notes);
-    const subnet = await outcomeOf(lookup.subnets.find(id, signal));
-    lookup.rethrowCancellation([subnet]);
-    const found = valueIfOk(subnet);
-    if (chainInfo || found?.isBlockchain) {
-        return blockchainLive(id, network, chainInfo, found?.subnet, notes);
+    if (chainInfo?.isCChain)
+        return blockchainLive(id, network, chainInfo, undefined, undefined, notes);
+    const blockchain = valueIfOk(byId);
+    if (!chainInfo && !blockchain) {
+        throwIfFailed([chains, byId]);
+        return undefined;
     }
-    if (found) return subnetLive(lookup, found.subnet, notes);
-    throwIfFailed([chains, subnet]);
-    return undefined;
+    const subnetId = blockchain?.subnetId ?? chainInfo?.subnetId;
+    let subnet: SubnetSummary | undefined;
+    if (subnetId !== undefined && subnetId !== pChainId) {
+        try {
+            subnet = await lookup.subnets.byId(subnetId, signal);
+        } catch (error) {
+            if (isAbortError(error)) throw error;
+            notes.push(lookup.note(error, 'Data API', 'subnet'));
+        }
+    }
+    return blockchainLive(id, network, chainInfo, blockchain, subnet, notes);
 }
 
 /** An X-Chain asset, named by a transaction that created or moved it. */
@@ -169,112 +217,82 @@ async function l1ValidationOf(
     };
 }
 
-/** A P-Chain transaction among the latest P-Chain blocks. */
-async function pChainTxOf(
+/** A P- or X-Chain transaction, read by its id whatever its age (or the asset it created). */
+async function primaryTxOf(
     lookup: Lookup,
     id: string,
+    chain: 'P' | 'X',
     notes: CalmError[],
-): Promise<PrimaryTxLive | undefined> {
+): Promise<PrimaryTxLive | AssetLive | undefined> {
     const { network, signal } = lookup;
     const api = await lookup.clients.dataApi();
-    const page = await api.listLatestPrimaryNetworkBlocks(
-        { network, blockchainId: 'p-chain', pageSize: 100 },
+    const tx = await api.getTxByHash(
+        { network, blockchainId: chain === 'P' ? 'p-chain' : 'x-chain', txHash: id },
         { signal },
     );
-    const p = page.items.find((b) => b.transactions.includes(id));
-    if (!p) return undefined;
-    return {
-        kind: 'primaryTx',
-        chain: 'P',
-        txId: id,
-        network,
-        blockNumber: p.blockNumber,
-        blockType: p.blockType,
-        timestamp: p.blockTimestamp,
-        notes,
-    };
-}
-
-/**
- * An X-Chain transaction among the latest X-Chain blocks and AVAX transactions; both are read,
- * as each says what the other does not (the block, the type and memo).
- */
-async function xChainTxOf(
-    lookup: Lookup,
-    id: string,
-    notes: CalmError[],
-): Promise<PrimaryTxLive | undefined> {
-    const { network, signal } = lookup;
-    const api = await lookup.clients.dataApi();
-    const assetId = avaxAssetId(network);
-    const [blocks, txs] = await Promise.all([
-        outcomeOf(
-            api.listLatestPrimaryNetworkBlocks(
-                { network, blockchainId: 'x-chain', pageSize: 100 },
-                { signal },
-            ),
-        ),
-        assetId === undefined
-            ? Promise.resolve<Outcome<undefined>>({ ok: true, value: undefined })
-            : outcomeOf(
-                  api.listAssetTransactions(
-                      { network, blockchainId: 'x-chain', assetId, pageSize: 100 },
-                      { signal },
-                  ),
-              ),
-    ]);
-    lookup.rethrowCancellation([blocks, txs]);
-    const xb = valueIfOk(blocks)?.items.find((b) => b.transactions.includes(id));
-    // Linear transactions carry their block height; the older non-linear ones have none.
-    const xt:
-        { txType: string; timestamp: number; memo: string; blockHeight?: number } | undefined =
-        valueIfOk(txs)?.items.find((t) => t.txHash === id);
-    if (!xb && !xt) {
-        throwIfFailed([blocks, txs]);
-        return undefined;
+    if (tx.txHash !== id) return undefined;
+    if (isPChainTransaction(tx)) {
+        return {
+            kind: 'primaryTx',
+            chain: 'P',
+            txId: id,
+            network,
+            blockNumber: tx.blockNumber,
+            txType: tx.txType,
+            timestamp: tx.blockTimestamp,
+            memo: tx.memo,
+            notes,
+        };
+    }
+    if (!isXChainTransaction(tx)) return undefined;
+    // An asset's id is its creating transaction's: the asset itself is the better answer, and
+    // this one names it even when the asset's own lookup failed.
+    const created = tx.assetCreated;
+    if (created?.assetId === id) {
+        return {
+            kind: 'asset',
+            assetId: id,
+            network,
+            name: created.name,
+            symbol: created.symbol,
+            denomination: created.denomination,
+            notes,
+        };
     }
     return {
         kind: 'primaryTx',
         chain: 'X',
         txId: id,
         network,
-        blockNumber:
-            xb?.blockNumber ?? (xt?.blockHeight === undefined ? undefined : String(xt.blockHeight)),
-        blockType: xb?.blockType,
-        txType: xt?.txType,
-        timestamp: xt?.timestamp ?? xb?.blockTimestamp,
-        memo: xt?.memo,
+        // Linear transactions carry their block height; the older non-linear ones have none.
+        blockNumber: 'blockHeight' in tx ? String(tx.blockHeight) : undefined,
+        txType: tx.txType,
+        timestamp: tx.timestamp,
+        memo: tx.memo,
         notes,
     };
-}
-
-function avaxAssetId(network: HoverNetwork): string | undefined {
-    for (const [id, known] of knownCb58Ids) {
-        if (known.kind === 'asset' && known.network === network) return id;
-    }
-    return undefined;
 }
 
 function blockchainLive(
     id: string,
     network: HoverNetwork,
     chain: HoverChain | undefined,
+    blockchain: Blockchain | undefined,
     subnet: SubnetSummary | undefined,
     notes: CalmError[],
 ): BlockchainLive {
-    const fromSubnet = subnet?.blockchains.find((b) => b.blockchainId === id);
-    const vmId = fromSubnet?.vmId ?? chain?.vmId;
+    const vmId = blockchain?.vmId ?? chain?.vmId;
     const evmChainId =
         chain?.evmChainId ??
-        (fromSubnet?.evmChainId === undefined ? undefined : String(fromSubnet.evmChainId));
+        (blockchain?.evmChainId === undefined ? undefined : String(blockchain.evmChainId));
     return {
         kind: 'blockchain',
         blockchainId: id,
         network,
-        name: fromSubnet?.name ?? chain?.name ?? 'Blockchain',
+        name: blockchain?.blockchainName ?? chain?.name ?? 'Blockchain',
         vmId,
         vmName: vmId === undefined ? undefined : vmName(vmId),
-        subnetId: subnet?.subnetId ?? chain?.subnetId,
+        subnetId: blockchain?.subnetId ?? subnet?.subnetId ?? chain?.subnetId,
         evmChainId,
         isL1: subnet?.isL1 ?? (chain?.isCChain ? false : undefined),
         notes,

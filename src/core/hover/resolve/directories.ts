@@ -1,12 +1,10 @@
 /**
  * The two directories every lookup of a network shares: the EVM chains the Data API indexes (as
- * hovers show them) and a bounded index of subnets and their blockchains (`listSubnets`, read page
- * by page only as far as a lookup needs).
+ * hovers show them) and the subnets lookups have read by id.
  */
-import { untilAborted } from '../../abort';
 import type { DataApiClient } from '../../dataApi/dataApiClient';
-import type { ChainInfo } from '../../dataApi/model';
-import { abortError } from '../../http/errors';
+import type { ChainInfo, Subnet } from '../../dataApi/model';
+import { isHttpError } from '../../http/errors';
 import type { HoverChain, HoverNetwork } from '../types';
 
 /** The chain list as hovers show it. */
@@ -26,13 +24,6 @@ export function hoverChains(chains: readonly ChainInfo[], network: HoverNetwork)
     }));
 }
 
-/** A page of the subnet list being read, and how many lookups wait for it. */
-interface PageLoad {
-    readonly promise: Promise<void>;
-    readonly controller: AbortController;
-    waiting: number;
-}
-
 /** A compact subnet as the directory keeps it (no genesis data). */
 export interface SubnetSummary {
     readonly subnetId: string;
@@ -50,69 +41,62 @@ export interface SubnetSummary {
     }[];
 }
 
+/** A subnet of the Data API as the directory keeps it. */
+export function subnetSummary(s: Subnet): SubnetSummary {
+    return {
+        subnetId: s.subnetId,
+        isL1: s.isL1,
+        owners: s.subnetOwnershipInfo.addresses,
+        threshold: s.subnetOwnershipInfo.threshold,
+        createdAt: s.createBlockTimestamp,
+        conversionTx: s.l1ConversionTransactionHash,
+        ...(s.l1ValidatorManagerDetails
+            ? {
+                  validatorManager: {
+                      blockchainId: s.l1ValidatorManagerDetails.blockchainId,
+                      address: s.l1ValidatorManagerDetails.contractAddress,
+                  },
+              }
+            : {}),
+        blockchains: s.blockchains.map((b) => ({
+            blockchainId: b.blockchainId,
+            name: b.blockchainName,
+            evmChainId: b.evmChainId,
+            vmId: b.vmId,
+        })),
+    };
+}
+
 /**
- * Subnets and blockchains of one network, read page by page as lookups need them. The list is
- * newest first and a page of 1,000 subnets is megabytes of JSON, so the first read is a short
- * page of the newest (the likeliest to be looked up); only an id not among them reads on, in
- * full pages from the start (the short page's token is not reused for pages of another size).
+ * The subnets of one network that lookups have read, each by its id (`getSubnetById`), kept for
+ * minutes. The subnet list is never walked: mainnet has thousands of subnets, megabytes of JSON
+ * in pages, and an id not among the newest used to cost the whole list before a hover could say
+ * what it is. Identical requests under way at once are shared by the HTTP client.
  */
 export class SubnetDirectory {
-    readonly subnets = new Map<string, SubnetSummary>();
-    readonly blockchains = new Map<string, SubnetSummary>();
-    private nextPageToken: string | undefined;
-    private newestRead = false;
-    private complete = false;
-    private loading: PageLoad | undefined;
+    private readonly subnets = new Map<string, SubnetSummary>();
 
     constructor(
         private readonly network: HoverNetwork,
         private readonly dataApi: () => Promise<DataApiClient>,
-        private readonly limits: {
-            readonly maxSubnets: number;
-            readonly subnetPageSize: number;
-            readonly newestSubnetsPageSize: number;
-        },
         readonly createdAt: number,
     ) {}
 
-    /** The subnet that is, or holds the blockchain, `id`; reads more pages while needed. */
-    async find(
-        id: string,
-        signal: AbortSignal | undefined,
-    ): Promise<{ subnet: SubnetSummary; isBlockchain: boolean } | undefined> {
-        for (;;) {
-            const subnet = this.subnets.get(id);
-            if (subnet) return { subnet, isBlockchain: false };
-            const holder = this.blockchains.get(id);
-            if (holder) return { subnet: holder, isBlockchain: true };
-            if (this.complete || this.subnets.size >= this.limits.maxSubnets) return undefined;
-            await this.nextPage(signal);
-        }
-    }
-
-    /**
-     * Waits for the page being read, starting it if none is. The read is shared by every lookup
-     * that waits for it, and aborted once none does (a lookup answered by another source).
-     */
-    private async nextPage(signal: AbortSignal | undefined): Promise<void> {
-        let load = this.loading;
-        if (!load) {
-            const controller = new AbortController();
-            const promise = this.loadPage(controller.signal).finally(() => {
-                if (this.loading === load) this.loading = undefined;
-            });
-            load = this.loading = { promise, controller, waiting: 0 };
-        }
-        load.waiting++;
+    /** The subnet `id`, read once; undefined when the Data API knows no such subnet (404). */
+    async byId(id: string, signal: AbortSignal | undefined): Promise<SubnetSummary | undefined> {
+        const kept = this.subnets.get(id);
+        if (kept) return kept;
+        const api = await this.dataApi();
+        let subnet: Subnet;
         try {
-            await untilAborted(load.promise, signal, abortError);
-        } finally {
-            load.waiting--;
-            if (load.waiting === 0 && signal?.aborted) {
-                if (this.loading === load) this.loading = undefined;
-                load.controller.abort(abortError());
-            }
+            subnet = await api.getSubnetById({ network: this.network, subnetId: id }, { signal });
+        } catch (error) {
+            if (isHttpError(error) && error.status === 404) return undefined;
+            throw error;
         }
+        const summary = subnetSummary(subnet);
+        this.subnets.set(summary.subnetId, summary);
+        return summary;
     }
 
     /** The subnet `id` if it was read already (no request). */
@@ -123,47 +107,5 @@ export class SubnetDirectory {
     /** The name of the subnet `id` (its first blockchain's) if it was read already. */
     nameOf(id: string): string | undefined {
         return this.peek(id)?.blockchains[0]?.name;
-    }
-
-    private async loadPage(signal: AbortSignal): Promise<void> {
-        const api = await this.dataApi();
-        const newest = !this.newestRead;
-        const page = await api.listSubnets(
-            {
-                network: this.network,
-                pageSize: newest ? this.limits.newestSubnetsPageSize : this.limits.subnetPageSize,
-                pageToken: this.nextPageToken,
-            },
-            { signal },
-        );
-        for (const s of page.items) {
-            const summary: SubnetSummary = {
-                subnetId: s.subnetId,
-                isL1: s.isL1,
-                owners: s.subnetOwnershipInfo.addresses,
-                threshold: s.subnetOwnershipInfo.threshold,
-                createdAt: s.createBlockTimestamp,
-                conversionTx: s.l1ConversionTransactionHash,
-                ...(s.l1ValidatorManagerDetails
-                    ? {
-                          validatorManager: {
-                              blockchainId: s.l1ValidatorManagerDetails.blockchainId,
-                              address: s.l1ValidatorManagerDetails.contractAddress,
-                          },
-                      }
-                    : {}),
-                blockchains: s.blockchains.map((b) => ({
-                    blockchainId: b.blockchainId,
-                    name: b.blockchainName,
-                    evmChainId: b.evmChainId,
-                    vmId: b.vmId,
-                })),
-            };
-            this.subnets.set(summary.subnetId, summary);
-            for (const b of summary.blockchains) this.blockchains.set(b.blockchainId, summary);
-        }
-        if (!page.nextPageToken) this.complete = true;
-        else if (!newest) this.nextPageToken = page.nextPageToken;
-        this.newestRead = true;
     }
 }

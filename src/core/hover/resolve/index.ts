@@ -14,8 +14,8 @@
  * (not found, rate limit, outage) goes to the chain's JSON-RPC.
  *
  * Two directories are shared by every lookup of a network: the EVM chains the Data API indexes
- * (kept by the caller, see `HoverClients.chains`) and a bounded index of subnets and their
- * blockchains kept here for minutes.
+ * (kept by the caller, see `HoverClients.chains`) and the subnets lookups read by id, kept here
+ * for minutes.
  */
 import type { Identifier } from '../../identifiers';
 import type { KnownId } from '../../knownIds';
@@ -117,12 +117,12 @@ export class HoverResolver {
         return shown;
     }
 
-    /** The subnets and blockchains of `network`, read as far as lookups needed (kept minutes). */
+    /** The subnets of `network` that lookups read by id (kept minutes). */
     subnets(network: HoverNetwork): SubnetDirectory {
         let dir = this.subnetDirs.get(network);
         if (!dir || this.now() - dir.createdAt >= this.limits.directoryTtlMs) {
             const dataApi = (): ReturnType<HoverClients['dataApi']> => this.clients.dataApi();
-            dir = new SubnetDirectory(network, dataApi, this.limits, this.now());
+            dir = new SubnetDirectory(network, dataApi, this.now());
             this.subnetDirs.set(network, dir);
         }
         return dir;

@@ -51,11 +51,6 @@ export interface ResolverLimits {
     readonly recentTransactions: number;
     /** Transfers and internal calls shown per transaction. */
     readonly briefItems: number;
-    /** Subnets the directory reads at most per network (newest first). */
-    readonly maxSubnets: number;
-    readonly subnetPageSize: number;
-    /** The first, short page of the subnet directory: the newest subnets. */
-    readonly newestSubnetsPageSize: number;
     /** How long the subnet directory is kept. */
     readonly directoryTtlMs: number;
 }
@@ -65,9 +60,6 @@ export const defaultResolverLimits: ResolverLimits = {
     topTokens: 5,
     recentTransactions: 3,
     briefItems: 3,
-    maxSubnets: 5000,
-    subnetPageSize: 1000,
-    newestSubnetsPageSize: 100,
     directoryTtlMs: 10 * 60_000,
 };
 
@@ -120,10 +112,15 @@ export type Candidate<T> = (lookup: Lookup) => Promise<T | undefined>;
  * a 404 nor a cancellation; the first in order) rejects, so that the hover says why it cannot
  * tell rather than "not found"; otherwise resolves undefined. Rejects with an AbortError when the
  * lookup is cancelled.
+ *
+ * `isFinal` names the answers that no source before them could override (a transaction of a
+ * type that creates nothing named by its id): such an answer wins as soon as it arrives, without
+ * waiting for a slower source of higher precedence.
  */
 export async function firstAnswer<T>(
     lookup: Lookup,
     candidates: readonly Candidate<T>[],
+    isFinal: (answer: T) => boolean = () => false,
 ): Promise<T | undefined> {
     const outer = lookup.signal;
     if (outer?.aborted) throw abortError(outer);
@@ -136,11 +133,18 @@ export async function firstAnswer<T>(
         const settled: (Outcome<T | undefined> | undefined)[] = outcomes.map(() => undefined);
         const answer = await new Promise<T | undefined>((resolve) => {
             const decide = (): void => {
+                let waiting = false;
                 for (const o of settled) {
-                    if (o === undefined) return;
+                    if (o === undefined) {
+                        waiting = true;
+                        break;
+                    }
                     if (o.ok && o.value !== undefined) return resolve(o.value);
                 }
-                resolve(undefined);
+                if (!waiting) return resolve(undefined);
+                for (const o of settled) {
+                    if (o?.ok && o.value !== undefined && isFinal(o.value)) return resolve(o.value);
+                }
             };
             outcomes.forEach((pending, i) => {
                 void pending.then((o) => {
@@ -211,7 +215,7 @@ export class Lookup {
         return hoverChains(await this.clients.nodeChains(this.network, this.signal), this.network);
     }
 
-    /** The subnets and blockchains of this lookup's network, read as far as needed. */
+    /** The subnets of this lookup's network that lookups have read by id. */
     get subnets(): SubnetDirectory {
         return this.directories.subnets(this.network);
     }

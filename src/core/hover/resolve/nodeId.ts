@@ -66,7 +66,7 @@ export async function resolveNodeId(lookup: Lookup, nodeId: string): Promise<Nod
 
 /**
  * The node's own view of the L1 `subnetId` when it serves one of the L1's chains (null when it
- * does not list the node); undefined when there is no L1 or the directory does not know it.
+ * does not list the node); undefined when there is no L1 or the Data API knows no such subnet.
  */
 async function firstL1OnNode(
     lookup: Lookup,
@@ -74,8 +74,8 @@ async function firstL1OnNode(
     subnetId: string | undefined,
 ): Promise<HoverNodeValidator | null | undefined> {
     if (subnetId === undefined) return undefined;
-    const found = await lookup.subnets.find(subnetId, lookup.signal);
-    const chain = found?.subnet.blockchains[0];
+    const found = await lookup.subnets.byId(subnetId, lookup.signal);
+    const chain = found?.blockchains[0];
     if (!chain) return undefined;
     const result = await lookup.clients
         .nodeRpc()

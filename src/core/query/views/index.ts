@@ -266,6 +266,9 @@ const dataApiBuilders: Readonly<Record<DataApiOperation, ResultBuilder>> = {
     getTransaction: evm.transactionView,
     listLatestPrimaryNetworkBlocks: primary.primaryBlocksView,
     listL1Validators: primary.l1ValidatorsView,
+    getSubnetById: primary.subnetView,
+    getBlockchainById: primary.blockchainView,
+    getTxByHash: primary.primaryTransactionView,
     getAddressesByBalanceOverTime: evm.tokenHoldersView,
     supportedChains: chainsView,
 };

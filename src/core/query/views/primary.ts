@@ -1,22 +1,28 @@
 /**
  * Views of the primary-network endpoints: UTXOs (`getUtxosByAddressesV2`), X-Chain asset
  * transactions (`listAssetTransactions`) and vertices (`getVertexByHeight`), latest blocks
- * (`listLatestPrimaryNetworkBlocks`), subnets and L1s (`listSubnets`), L1 validators
- * (`listL1Validators`). The aggregated signatures of a Warp message have their own view (`warp.ts`).
+ * (`listLatestPrimaryNetworkBlocks`), subnets and L1s (`listSubnets`, `getSubnetById`),
+ * blockchains (`getBlockchainById`), L1 validators (`listL1Validators`), one P-, X- or C-Chain
+ * transaction (`getTxByHash`). The aggregated signatures of a Warp message have their own view
+ * (`warp.ts`).
  */
-import type {
-    AssetAmount,
-    ListL1ValidatorsResult,
+import {
+    type AssetAmount,
+    type Blockchain,
+    isPChainTransaction,
+    isXChainTransaction,
+    type ListL1ValidatorsResult,
     ListUtxosResult,
-    L1Validator,
-    PrimaryNetworkBlock,
-    PrimaryNetworkUtxo,
-    Subnet,
-    XChainTransaction,
-    XChainVertex,
+    type L1Validator,
+    type PrimaryNetworkBlock,
+    type PrimaryNetworkTransaction,
+    type PrimaryNetworkUtxo,
+    type Subnet,
+    type XChainTransaction,
+    type XChainVertex,
 } from '../../dataApi/model';
 import { nAvaxDecimals, shortenId } from '../../format';
-import type { Cell } from '../../../shared/viewModel';
+import type { Cell, Field, Section } from '../../../shared/viewModel';
 import {
     amount,
     assetLink,
@@ -384,6 +390,197 @@ export const l1ValidatorsView: ResultBuilder = {
             sections: [],
             mainTitle: 'Validators',
             empty: 'No L1 validators match.',
+        };
+    },
+};
+
+/** `getSubnetById` */
+export const subnetView: ResultBuilder = {
+    header(result, request, context) {
+        const s = result as Subnet;
+        const net = queryNetwork(request, context);
+        const manager = s.l1ValidatorManagerDetails;
+        const owners = s.subnetOwnershipInfo;
+        return {
+            title: `${s.isL1 ? 'L1' : 'Subnet'} ${shortenId(cleanText(s.subnetId), 10, 8)}`,
+            subtitle: `P-Chain · ${net}`,
+            fields: fields(
+                ['Subnet id', subnetLink(net, s.subnetId)],
+                ['Kind', s.isL1 ? badge('L1', 'ok') : badge('subnet', 'info')],
+                ['Created', time(s.createBlockTimestamp)],
+                ['Owners', list((owners?.addresses ?? []).map((a) => pnAddressLink(net, a)))],
+                ['Threshold', num(owners?.threshold)],
+                [
+                    'Validator manager',
+                    manager ? evmAddressLink(manager.blockchainId, manager.contractAddress) : empty,
+                ],
+                [
+                    'Conversion tx',
+                    s.l1ConversionTransactionHash
+                        ? pnTxLink(net, s.l1ConversionTransactionHash, 'ConvertSubnetToL1Tx')
+                        : empty,
+                ],
+            ),
+            sections: [
+                {
+                    title: 'Blockchains',
+                    table: {
+                        columns: [
+                            col('chain', 'Blockchain'),
+                            col('vm', 'VM'),
+                            col('created', 'Created'),
+                        ],
+                        rows: (s.blockchains ?? []).map((b) => [
+                            blockchainCell(b),
+                            id(b.vmId),
+                            time(b.createBlockTimestamp),
+                        ]),
+                        empty: 'No blockchains.',
+                    },
+                },
+            ],
+        };
+    },
+};
+
+/** `getBlockchainById` */
+export const blockchainView: ResultBuilder = {
+    header(result, request, context) {
+        const b = result as Blockchain;
+        const net = queryNetwork(request, context);
+        return {
+            title: `Blockchain ${cleanText(b.blockchainName).slice(0, 40) || shortenId(cleanText(b.blockchainId), 10, 8)}`,
+            subtitle: `P-Chain · ${net}`,
+            fields: fields(
+                ['Blockchain id', blockchainCell(b)],
+                ['Subnet', subnetLink(net, b.subnetId)],
+                ['VM', id(b.vmId)],
+                ['EVM chain id', num(b.evmChainId)],
+                ['Created', time(b.createBlockTimestamp)],
+                ['Created in block', num(b.createBlockNumber)],
+            ),
+            sections: [],
+        };
+    },
+};
+
+function utxoTable(
+    net: string,
+    utxos: readonly PrimaryNetworkUtxo[] | undefined,
+    empty: string,
+): Section['table'] {
+    return {
+        columns: [
+            col('utxo', 'UTXO'),
+            col('amount', 'Amount', 'end'),
+            col('addresses', 'Addresses'),
+        ],
+        rows: (utxos ?? []).map((u) => [
+            id(u.utxoId),
+            assetAmount(u.asset),
+            list(u.addresses.map((a) => pnAddressLink(net, a))),
+        ]),
+        empty,
+    };
+}
+
+/** `getTxByHash`: one P-Chain, X-Chain or C-Chain (atomic) transaction. */
+export const primaryTransactionView: ResultBuilder = {
+    header(result, request, context) {
+        const tx = result as PrimaryNetworkTransaction;
+        const net = queryNetwork(request, context);
+        const chain = isPChainTransaction(tx) ? 'P' : isXChainTransaction(tx) ? 'X' : 'C';
+        const common: [string, Cell][] = [
+            ['Transaction', pnTxLink(net, tx.txHash, tx.txType)],
+            ['Type', text(tx.txType)],
+        ];
+        const sections: Section[] = [];
+        let details: [string, Cell][];
+        if (isPChainTransaction(tx)) {
+            details = [
+                ['Block', num(tx.blockNumber)],
+                ['Block hash', id(tx.blockHash)],
+                ['Time', time(tx.blockTimestamp)],
+                ['Value', assetAmounts(tx.value)],
+                ['Burned', assetAmounts(tx.amountBurned)],
+                ['Staked', assetAmounts(tx.amountStaked)],
+                ['L1 validator balances', assetAmounts(tx.amountL1ValidatorBalanceBurned)],
+                ['Node', tx.nodeId ? nodeIdLink(net, tx.nodeId) : empty],
+                ['Subnet', tx.subnetId ? subnetLink(net, tx.subnetId) : empty],
+                ['Blockchain created', text(tx.blockchainInfo?.chainName)],
+                ['Start', time(tx.startTimestamp)],
+                ['End', time(tx.endTimestamp)],
+                ['Source chain', tx.sourceChain ? primaryChainLink(net, tx.sourceChain) : empty],
+                [
+                    'Destination chain',
+                    tx.destinationChain ? primaryChainLink(net, tx.destinationChain) : empty,
+                ],
+                ['Memo', text(tx.memo)],
+            ];
+            if (tx.l1ValidatorDetails?.length) {
+                sections.push({
+                    title: 'L1 validators',
+                    table: {
+                        columns: [
+                            col('validation', 'Validation id'),
+                            col('node', 'Node'),
+                            col('weight', 'Weight', 'end'),
+                            col('balance', 'Remaining balance', 'end'),
+                        ],
+                        rows: tx.l1ValidatorDetails.map((v) => [
+                            validationLink(net, v.validationId),
+                            nodeIdLink(net, v.nodeId),
+                            num(v.weight),
+                            amount(v.remainingBalance, nAvaxDecimals, 'AVAX'),
+                        ]),
+                    },
+                });
+            }
+            sections.push(
+                { title: 'Consumed UTXOs', table: utxoTable(net, tx.consumedUtxos, 'None.') },
+                { title: 'Emitted UTXOs', table: utxoTable(net, tx.emittedUtxos, 'None.') },
+            );
+        } else {
+            details = [
+                [
+                    'Block / vertex',
+                    'blockHeight' in tx
+                        ? num(tx.blockHeight)
+                        : list(
+                              ('vertices' in tx ? tx.vertices : []).map((v) =>
+                                  vertexHeightLink(net, v.height),
+                              ),
+                          ),
+                ],
+                ['Time', time(tx.timestamp)],
+                ['Unlocked', assetAmounts(tx.amountUnlocked)],
+                ['Created', assetAmounts(tx.amountCreated)],
+                ['Source chain', tx.sourceChain ? primaryChainLink(net, tx.sourceChain) : empty],
+                [
+                    'Destination chain',
+                    tx.destinationChain ? primaryChainLink(net, tx.destinationChain) : empty,
+                ],
+                ['Memo', text(tx.memo)],
+            ];
+            if ('consumedUtxos' in tx) {
+                sections.push({
+                    title: 'Consumed UTXOs',
+                    table: utxoTable(net, tx.consumedUtxos, 'None.'),
+                });
+            }
+            if ('emittedUtxos' in tx) {
+                sections.push({
+                    title: 'Emitted UTXOs',
+                    table: utxoTable(net, tx.emittedUtxos, 'None.'),
+                });
+            }
+        }
+        const overview: Field[] = fields(...common, ...details);
+        return {
+            title: `${chain}-Chain transaction ${shortenId(cleanText(tx.txHash), 10, 8)}`,
+            subtitle: `${cleanText(tx.txType)} · ${net}`,
+            fields: overview,
+            sections,
         };
     },
 };
