@@ -86,7 +86,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         // One L1 validator fee reading per network and minute for the Validators view and the
         // watch list; built before them so that it forgets a changed node first.
         const fees = new ValidatorFeeReader(clients);
-        subscriptions.push(fees);
+        subscriptions.push(clients.onDidChange(() => fees.reset()));
         // Reads nothing until a picker or the `local` network asks (see LocalNetworks.list()).
         const local = new LocalNetworks({ log: log.for('LocalNetworks') });
         subscriptions.push(local);

@@ -11,7 +11,6 @@ import type { NodeRpcClient, ValidatorFees } from '../core/index';
 import { untilAborted } from '../core/abort';
 import { abortError } from '../core/http/errors';
 import type { ClientProvider } from './clients';
-import { Disposable } from './disposable';
 import { loadCore } from './lazyCore';
 import { builtInNodes } from './nodeCatalog';
 import type { Network } from './settingKeys';
@@ -24,16 +23,12 @@ const feeTtlMs = 60_000;
 /** Told how many requests a call sent on the caller's behalf (the watch list's budget). */
 export type SpendRequests = (requests: number) => void;
 
-export class ValidatorFeeReader extends Disposable {
+export class ValidatorFeeReader {
     private readonly fees = new Map<Network, { atMs: number; fees: Promise<ValidatorFees> }>();
     /** The selected node's network id, by node URL. */
     private readonly nodeNetworks = new Map<string, Promise<string | undefined>>();
 
-    constructor(private readonly clients: ClientProvider) {
-        super();
-        // Built before the features, so a feature that reacts to the same event reads afresh.
-        this._register(clients.onDidChange(() => this.reset()));
-    }
+    constructor(private readonly clients: ClientProvider) {}
 
     /** Forgets what depends on the settings (the node, the network or a key changed). */
     reset(): void {

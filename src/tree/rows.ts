@@ -21,6 +21,7 @@ import type { CompactBlockchain, CompactSubnet } from '../core/views/genesisSumm
 import type { ComparedValidator } from '../core/views/validatorDiff';
 import type { NodeProblemKind } from '../core/views/nodeProblems';
 import type { TimelineEntry } from '../core/views/upgradeTimeline';
+import type { ValidatorRunway } from './runwayMarks';
 import type { CommandId } from '../commands/commandIds';
 
 /** Which view a row belongs to; also the first segment of every id. */
@@ -202,6 +203,8 @@ export interface L1ValidatorRow extends Base {
     readonly validator: L1Validator;
     /** The network's L1 validator fee when the page was read; absent when it could not be read. */
     readonly fees?: ValidatorFees | undefined;
+    /** How long its balance lasts at that fee; absent without a fee or for an inactive one. */
+    readonly runway?: ValidatorRunway | undefined;
 }
 
 /** The Validators view's filter line. */

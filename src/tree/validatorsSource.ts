@@ -12,7 +12,15 @@ import { compareValidators } from '../core/views/validatorDiff';
 import { loadCore } from '../platform/lazyCore';
 import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';
-import { type FilterRow, type GroupRow, type NodeChainRow, type Row, under } from './rows';
+import {
+    type FilterRow,
+    type GroupRow,
+    type L1ValidatorRow,
+    type NodeChainRow,
+    type Row,
+    under,
+} from './rows';
+import { validatorRunwayAt } from './runwayMarks';
 import { group, problemNotice } from './rowBuilders';
 import type { TreeServices } from './services';
 import type { Children, RowPage, TreeSource } from './treeProvider';
@@ -132,12 +140,7 @@ export class ValidatorsSource implements TreeSource {
                 );
                 const fees = await soonAfter(feesRead, feeGraceMs);
                 return {
-                    rows: page.items.map((validator) => ({
-                        kind: 'l1Validator' as const,
-                        ...under(view, row, validator.validationId),
-                        validator,
-                        fees,
-                    })),
+                    rows: page.items.map((validator) => validatorRow(row, validator, fees)),
                     next: page.nextPageToken,
                 };
             },
@@ -175,12 +178,7 @@ export class ValidatorsSource implements TreeSource {
                                 isPositiveAmount(v.remainingBalance) ||
                                 isPositiveAmount(v.weight)),
                     )
-                    .map((validator) => ({
-                        kind: 'l1Validator' as const,
-                        ...under(view, row, validator.validationId),
-                        validator,
-                        fees,
-                    }));
+                    .map((validator) => validatorRow(row, validator, fees));
                 return { rows };
             },
         };
@@ -312,4 +310,20 @@ export class ValidatorsSource implements TreeSource {
         );
         return items;
     }
+}
+
+/** An L1 validator's row, with its runway at the fee read beside its page. */
+function validatorRow(
+    parent: Row,
+    validator: L1Validator,
+    fees: ValidatorFees | undefined,
+): L1ValidatorRow {
+    return {
+        kind: 'l1Validator',
+        ...under(view, parent, validator.validationId),
+        validator,
+        fees,
+        // The core is loaded once a page has arrived: its clients answered it.
+        runway: fees ? validatorRunwayAt(validator.remainingBalance, fees, loadCore()) : undefined,
+    };
 }

@@ -10,13 +10,14 @@ import type { ChainInfo, L1Validator, NativeTransaction } from '../../src/core/d
 import { isCb58Id, isNodeId } from '../../src/core/ids/cb58';
 import { pChainId } from '../../src/core/ids/primaryNetwork';
 import type { ValidatorFees } from '../../src/core/watch/checks';
+import { describeRunway, formatDuration, validatorRunway } from '../../src/core/watch/runway';
 import { checkWatchTarget } from '../../src/core/watch/targets';
 import { compactSubnet } from '../../src/core/views/genesisSummary';
 import { parseFilterArgument } from '../../src/tree/filterArgument';
 import { field, group, section } from '../../src/tree/rowBuilders';
 import { type L1ValidatorRow, type Row, under } from '../../src/tree/rows';
 import { watchTargetOf } from '../../src/tree/rowWatch';
-import { runwayMark } from '../../src/tree/runwayMarks';
+import { isUnderThreshold, validatorRunwayAt } from '../../src/tree/runwayMarks';
 
 const validationId = '2ZW6HUePBW2dP7dBGa5stjXe1uvK9LwEgrjebDwXEyL5bDMWWS';
 const subnetId = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
@@ -52,12 +53,16 @@ const chain: ChainInfo = {
     networkToken: { name: 'Game', symbol: 'GAME', decimals: 18 },
 } as ChainInfo;
 
+const runwayFunctions = { validatorRunway, describeRunway, formatDuration };
+
+/** A validator's row as the Validators view builds it from a page and the fee read beside it. */
 function validatorRow(v: L1Validator, fees?: ValidatorFees): L1ValidatorRow {
     return {
         kind: 'l1Validator',
         ...under('validators', undefined, v.validationId),
         validator: v,
         fees,
+        runway: fees ? validatorRunwayAt(v.remainingBalance, fees, runwayFunctions) : undefined,
     };
 }
 
@@ -232,21 +237,24 @@ describe('(unit) trees: runway marks on L1 validators', () => {
     it('marks a validator whose balance lasts less than the threshold at today’s fee', () => {
         // 1 AVAX at 512 nAVAX/s lasts 1e9 / 512 s ≈ 22.6 days.
         const row = validatorRow(validator({ remainingBalance: '1000000000' }), fees);
-        const under30 = runwayMark(row, days(30));
-        assert.ok(under30);
-        assert.equal(under30.runway.atPriceSeconds, 1e9 / 512);
-        assert.equal(under30.low, true);
-        assert.equal(under30.left, '22.6 days left');
-        assert.equal(runwayMark(row, days(22))?.low, false);
-        assert.equal(runwayMark(row, days(22.7))?.low, true);
+        assert.ok(row.runway);
+        assert.equal(row.runway.seconds, 1e9 / 512);
+        assert.equal(row.runway.duration, '22.6 days');
+        assert.match(row.runway.text, /^22\.6 days at today's fee \(.* if the fee rises/);
+        assert.equal(isUnderThreshold(row, days(30)), true);
+        assert.equal(isUnderThreshold(row, days(22)), false);
+        assert.equal(isUnderThreshold(row, days(22.7)), true);
     });
 
     it('leaves a row unmarked without a fee reading, and an inactive validator without runway', () => {
-        assert.equal(runwayMark(validatorRow(validator()), days(365)), undefined);
+        const unread = validatorRow(validator());
+        assert.equal(unread.runway, undefined);
+        assert.equal(isUnderThreshold(unread, days(365)), false);
         const inactive = validatorRow(validator({ remainingBalance: '0' }), fees);
-        assert.equal(runwayMark(inactive, days(365)), undefined);
+        assert.equal(inactive.runway, undefined);
+        assert.equal(isUnderThreshold(inactive, days(365)), false);
         const free = validatorRow(validator(), { state: { ...fees.state, price: '0' } });
-        assert.equal(runwayMark(free, days(365)), undefined);
+        assert.equal(isUnderThreshold(free, days(365)), false);
     });
 });
 

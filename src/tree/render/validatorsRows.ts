@@ -14,7 +14,6 @@ import {
     relativeTime,
 } from '../../core/format';
 import { describeAgreement } from '../../core/views/validatorDiff';
-import { describeRunway, formatDuration } from '../../core/watch/runway';
 import type {
     FilterRow,
     L1ValidatorRow,
@@ -22,16 +21,15 @@ import type {
     NodeValidatorRow,
     RenderContext,
 } from '../rows';
-import { runwayMark } from '../runwayMarks';
+import { isUnderThreshold } from '../runwayMarks';
 import { Collapsed, icon, type Look } from './look';
 import { time, Tip } from './tip';
 
 export function l1ValidatorLook(row: L1ValidatorRow, context: RenderContext): Look {
     const v = row.validator;
     const inactive = !isPositiveAmount(v.remainingBalance);
-    const mark = runwayMark(row, context);
-    const low = mark?.low === true;
-    const left = low ? ` · ${mark.left}` : '';
+    const low = isUnderThreshold(row, context);
+    const left = low && row.runway ? ` · ${row.runway.duration} left` : '';
     return {
         label: v.nodeId,
         description: `weight ${formatInteger(v.weight)} · ${formatNAvax(v.remainingBalance)} · ${relativeTime(v.creationTimestamp)}${inactive ? ' · inactive' : ''}${left}`,
@@ -48,11 +46,10 @@ export function l1ValidatorLook(row: L1ValidatorRow, context: RenderContext): Lo
 export function l1ValidatorTip(row: L1ValidatorRow, context: RenderContext): vscode.MarkdownString {
     const v = row.validator;
     const bls = v.blsCredentials;
-    const mark = runwayMark(row, context);
     const tip = new Tip().title('L1 validator');
-    if (mark?.low) {
+    if (isUnderThreshold(row, context)) {
         tip.text(
-            `⚠ Its balance lasts less than the warning threshold of ${formatDuration(context.runwayWarningSeconds)} (avalanche.watch.runwayWarningDays).`,
+            `⚠ Its balance lasts less than the warning threshold of ${context.runwayWarningSeconds / 86_400} days (avalanche.watch.runwayWarningDays).`,
         );
     }
     return tip
@@ -68,7 +65,7 @@ export function l1ValidatorTip(row: L1ValidatorRow, context: RenderContext): vsc
                 ? `${formatNAvax(row.fees.state.price, { maxFractionDigits: 9 })} per second (platform.getValidatorFeeState)`
                 : undefined,
         )
-        .row('Runway', mark ? describeRunway(mark.runway) : undefined)
+        .row('Runway', row.runway?.text)
         .row('Created', time(v.creationTimestamp))
         .code('BLS public key', typeof bls['publicKey'] === 'string' ? bls['publicKey'] : undefined)
         .code(
