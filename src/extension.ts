@@ -25,6 +25,7 @@ import { LocalNetworks } from './platform/localNetworks';
 import { bindDataApiKeyContext } from './platform/contextKeys';
 import { log } from './platform/log';
 import { Secrets } from './platform/secrets';
+import { ValidatorFeeReader } from './platform/validatorFees';
 import { WorkspaceContracts } from './platform/workspaceContracts';
 import { AvalancheStatusBar } from './connection/statusBarItem';
 import { Trees } from './tree/registerTrees';
@@ -82,6 +83,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         subscriptions.push(secrets);
         const clients = new ClientProvider(config, secrets);
         subscriptions.push(clients);
+        // One L1 validator fee reading per network and minute for the Validators view and the
+        // watch list; built before them so that it forgets a changed node first.
+        const fees = new ValidatorFeeReader(clients);
+        subscriptions.push(clients.onDidChange(() => fees.reset()));
         // Reads nothing until a picker or the `local` network asks (see LocalNetworks.list()).
         const local = new LocalNetworks({ log: log.for('LocalNetworks') });
         subscriptions.push(local);
@@ -94,6 +99,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         const trees = new Trees({
             clients,
             config,
+            fees,
             reportHealth: (health) => statusBar.setHealth(health),
         });
         subscriptions.push(trees);
@@ -131,7 +137,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         });
         subscriptions.push(agent);
         // Loads nothing now; a stored list is followed again a few seconds after start-up.
-        const watch = new LazyWatch({ clients, config, state: context.globalState });
+        const watch = new LazyWatch({ clients, config, state: context.globalState, fees });
         subscriptions.push(watch);
         const handlers: CommandHandlers = {
             ...createTreeCommandHandlers(trees, config),

@@ -89,6 +89,8 @@ export const CommandId = {
     OpenJson: 'avalanche.tree.openJson',
     /** `openInExplorer` (`tree/treeCommands.ts`) */
     OpenInExplorer: 'avalanche.tree.openInExplorer',
+    /** `watch` (`tree/treeCommands.ts`): the row's thing, handed to `avalanche.watch.add`. */
+    WatchRow: 'avalanche.tree.watch',
 
     /** `remove` (`watch/watchCommands.ts`): a Watch List row's inline action. */
     WatchRemove: 'avalanche.watch.remove',
@@ -121,6 +123,7 @@ export const internalCommandIds: ReadonlySet<CommandId> = new Set<CommandId>([
     CommandId.OpenDetails,
     CommandId.OpenJson,
     CommandId.OpenInExplorer,
+    CommandId.WatchRow,
     CommandId.WatchRemove,
     CommandId.WatchOpen,
     CommandId.HoverCopy,

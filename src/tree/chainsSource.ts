@@ -500,6 +500,8 @@ function precompileRow(parent: Row, key: string, p: PrecompileConfig): FieldRow 
                         field(view, self, `${role}${i}`, role, address, {
                             copy: address,
                             icon: 'account',
+                            // An EVM address: "Watch" follows its balance on this chain.
+                            role: 'address',
                         }),
                     ),
                 );

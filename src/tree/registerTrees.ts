@@ -10,15 +10,16 @@ import type { Config } from '../platform/config';
 import { Disposable } from '../platform/disposable';
 import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';
+import type { ValidatorFeeReader } from '../platform/validatorFees';
 import { ViewId } from '../platform/viewIds';
 import type { NodeHealth } from '../platform/nodeHealth';
 import { ChainsSource } from './chainsSource';
 import { NodeMonitor, RefreshScheduler } from './nodeMonitor';
-import type { Row, ViewKey } from './rows';
+import type { RenderContext, Row, ViewKey } from './rows';
 import { NodeSource } from './nodeSource';
 import { TreeServices } from './services';
 import { SubnetsSource } from './subnetsSource';
-import { ExplorerTreeProvider } from './treeProvider';
+import { ExplorerTreeProvider, type TreeSource } from './treeProvider';
 import { type TreesTesting, TreesTestingSurface } from './treesTesting';
 import { ValidatorsSource } from './validatorsSource';
 
@@ -41,6 +42,8 @@ const confirmModal: Confirm = (question, button) =>
 export interface TreeDependencies {
     readonly clients: ClientProvider;
     readonly config: Config;
+    /** The L1 validator fee per network, for the Validators view's runway marks. */
+    readonly fees: ValidatorFeeReader;
     /** Receives the node's health after each Node view read (the status bar). */
     readonly reportHealth: (health: NodeHealth) => void;
 }
@@ -66,10 +69,10 @@ export class Trees extends Disposable {
 
     constructor(private readonly deps: TreeDependencies) {
         super();
-        const { clients, config } = deps;
+        const { clients, config, fees } = deps;
         const testing = this._register(new TreesTestingSurface());
         this.testing = testing;
-        this.services = this._register(new TreeServices(clients, config));
+        this.services = this._register(new TreeServices(clients, config, fees));
         this.chainsSource = new ChainsSource(this.services);
         this.subnetsSource = new SubnetsSource(this.services);
         this.validatorsSource = new ValidatorsSource(this.services);
@@ -79,11 +82,16 @@ export class Trees extends Disposable {
         };
         this.monitor = this._register(new NodeMonitor(this.services, reportHealth, testing));
         const nodeSource = new NodeSource(this.services, this.monitor);
+        const context = (): RenderContext => ({
+            runwayWarningSeconds: config.get(SettingKey.WatchRunwayWarningDays) * 86_400,
+        });
+        const provider = (source: TreeSource): ExplorerTreeProvider =>
+            this._register(new ExplorerTreeProvider(source, testing, context));
         this.providers = {
-            chains: this._register(new ExplorerTreeProvider(this.chainsSource, testing)),
-            subnets: this._register(new ExplorerTreeProvider(this.subnetsSource, testing)),
-            validators: this._register(new ExplorerTreeProvider(this.validatorsSource, testing)),
-            node: this._register(new ExplorerTreeProvider(nodeSource, testing)),
+            chains: provider(this.chainsSource),
+            subnets: provider(this.subnetsSource),
+            validators: provider(this.validatorsSource),
+            node: provider(nodeSource),
         };
         const create = (key: ViewKey): vscode.TreeView<Row> =>
             this._register(
@@ -124,6 +132,12 @@ export class Trees extends Disposable {
         this._register(
             config.onDidChange([SettingKey.SubnetsPageSize], () =>
                 this.providers.subnets.refresh(),
+            ),
+        );
+        // The runway marks are drawn against the threshold: a new one draws them again, unread.
+        this._register(
+            config.onDidChange([SettingKey.WatchRunwayWarningDays], () =>
+                this.providers.validators.redraw(),
             ),
         );
         this._register(

@@ -16,11 +16,11 @@ import { type Look, None } from './render/look';
 import * as nodeView from './render/nodeRows';
 import * as subnets from './render/subnetsRows';
 import * as validators from './render/validatorsRows';
-import type { Row } from './rows';
+import type { RenderContext, Row } from './rows';
 
 /** The TreeItem of a row; the tooltip is added by `resolveTreeItem`. */
-export function renderRow(row: Row): vscode.TreeItem {
-    const look = lookOf(row);
+export function renderRow(row: Row, context: RenderContext): vscode.TreeItem {
+    const look = lookOf(row, context);
     // Chain text is shown as sent, except that bidi and invisible characters are shown as markers:
     // an L1 named `\u202eevil.exe\u202c gnp.txt` must not read as `exe.live gnp.txt`.
     const item = new vscode.TreeItem(revealInvisible(look.label), look.collapsible ?? None);
@@ -32,7 +32,7 @@ export function renderRow(row: Row): vscode.TreeItem {
     return item;
 }
 
-function lookOf(row: Row): Look {
+function lookOf(row: Row, context: RenderContext): Look {
     switch (row.kind) {
         // Every view
         case 'loadMore':
@@ -73,7 +73,7 @@ function lookOf(row: Row): Look {
             return subnets.blockchainLook(row);
         // Validators
         case 'l1Validator':
-            return validators.l1ValidatorLook(row);
+            return validators.l1ValidatorLook(row, context);
         case 'filter':
             return validators.filterLook(row);
         case 'nodeChain':

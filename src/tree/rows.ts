@@ -15,11 +15,13 @@ import type {
     Peer,
     AcpPreference,
     LoggerLevel,
+    ValidatorFees,
 } from '../core/index';
 import type { CompactBlockchain, CompactSubnet } from '../core/views/genesisSummary';
 import type { ComparedValidator } from '../core/views/validatorDiff';
 import type { NodeProblemKind } from '../core/views/nodeProblems';
 import type { TimelineEntry } from '../core/views/upgradeTimeline';
+import type { ValidatorRunway } from './runwayMarks';
 import type { CommandId } from '../commands/commandIds';
 
 /** Which view a row belongs to; also the first segment of every id. */
@@ -199,6 +201,10 @@ export interface BlockchainRow extends Base {
 export interface L1ValidatorRow extends Base {
     readonly kind: 'l1Validator';
     readonly validator: L1Validator;
+    /** The network's L1 validator fee when the page was read; absent when it could not be read. */
+    readonly fees?: ValidatorFees | undefined;
+    /** How long its balance lasts at that fee; absent without a fee or for an inactive one. */
+    readonly runway?: ValidatorRunway | undefined;
 }
 
 /** The Validators view's filter line. */
@@ -295,6 +301,12 @@ export type Row =
     | ProfilerRow;
 
 export type RowKind = Row['kind'];
+
+/** What rendering a row depends on besides the row: settings read when the row is drawn. */
+export interface RenderContext {
+    /** Below this many seconds of balance an L1 validator is marked (`watch.runwayWarningDays`). */
+    readonly runwayWarningSeconds: number;
+}
 
 /** Characters that would make an id segment ambiguous are percent-encoded. */
 function segment(part: string | number): string {

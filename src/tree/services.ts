@@ -10,11 +10,14 @@ import type { Config } from '../platform/config';
 import { Disposable } from '../platform/disposable';
 import { nodeName } from '../platform/nodeCatalog';
 import { type Network, SettingKey } from '../platform/settingKeys';
+import type { ValidatorFeeReader } from '../platform/validatorFees';
 
 export class TreeServices extends Disposable {
     constructor(
         readonly clients: ClientProvider,
         readonly config: Config,
+        /** The L1 validator fee per network (shared with the watch list). */
+        readonly fees: ValidatorFeeReader,
     ) {
         super();
     }

@@ -11,10 +11,10 @@ import * as common from './render/commonRows';
 import * as nodeView from './render/nodeRows';
 import * as subnets from './render/subnetsRows';
 import * as validators from './render/validatorsRows';
-import type { Row } from './rows';
+import type { RenderContext, Row } from './rows';
 
 /** The tooltip of a row, or undefined for rows whose label says it all. */
-export function tooltipFor(row: Row): vscode.MarkdownString | undefined {
+export function tooltipFor(row: Row, context: RenderContext): vscode.MarkdownString | undefined {
     switch (row.kind) {
         // Every view
         case 'loadMore':
@@ -55,7 +55,7 @@ export function tooltipFor(row: Row): vscode.MarkdownString | undefined {
             return subnets.blockchainTip(row);
         // Validators
         case 'l1Validator':
-            return validators.l1ValidatorTip(row);
+            return validators.l1ValidatorTip(row, context);
         case 'filter':
             return validators.filterTip(row);
         case 'nodeChain':

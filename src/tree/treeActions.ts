@@ -1,6 +1,6 @@
 /**
  * What the tree commands do when they ask the user something or open something: copy, details,
- * JSON, explorer, go to a vertex height, find a subnet, filters and the node's profiler. Loaded on
+ * JSON, explorer, watch, go to a vertex height, find a subnet, filters and the node's profiler. Loaded on
  * the first such command as `dist/treeActions.js`; `treeCommands.ts` holds the command table.
  */
 import * as vscode from 'vscode';
@@ -15,10 +15,13 @@ import type { Config } from '../platform/config';
 import { loadCore } from '../platform/lazyCore';
 import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';
+import { ViewId } from '../platform/viewIds';
+import { parseFilterArgument } from './filterArgument';
 import { copyValues, explorerUrlOf, jsonOf, jsonText, panelQueryOf } from './rowActions';
 import type { GroupRow, SubnetRow, Row } from './rows';
 import { under } from './rows';
 import type { Trees } from './registerTrees';
+import { watchTargetOf } from './rowWatch';
 import { describeFilter, type ValidatorFilter } from './validatorsSource';
 
 /** Most subnets a Find lookup reads from the Data API before giving up. */
@@ -78,6 +81,21 @@ export async function openInExplorer(
         return;
     }
     await vscode.env.openExternal(vscode.Uri.parse(url));
+}
+
+/**
+ * Hands the row's thing to the watch list. The two features meet only through the command, which
+ * checks the target again.
+ */
+export async function watchRow(trees: Trees, row: Row | undefined): Promise<void> {
+    const target = row ? watchTargetOf(row, trees.services.network) : undefined;
+    if (target === undefined) {
+        void vscode.window.showInformationMessage(
+            'Select an L1 validator, an L1, the node, a transaction or an address to watch.',
+        );
+        return;
+    }
+    await vscode.commands.executeCommand(CommandId.WatchAdd, target);
 }
 
 export async function goToVertexHeight(trees: Trees, row: Row | undefined): Promise<void> {
@@ -324,6 +342,15 @@ export async function filterValidators(trees: Trees): Promise<void> {
     }
     source.filter = next;
     trees.providers.validators.refresh();
+}
+
+/** Sets the filter another feature asks for (checked as the prompt checks), then shows it. */
+export async function setValidatorFilter(trees: Trees, arg: unknown): Promise<void> {
+    const parsed = parseFilterArgument(arg, loadCore());
+    if ('error' in parsed) throw new Error(parsed.error);
+    trees.validatorsSource.filter = parsed.filter;
+    trees.providers.validators.refresh();
+    await vscode.commands.executeCommand(`${ViewId.Validators}.focus`);
 }
 
 /** Asks for an id; an empty answer clears the filter (''), Escape cancels (undefined). */

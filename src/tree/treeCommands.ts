@@ -33,7 +33,8 @@ export type TreeCommandId =
     | typeof CommandId.CopyId
     | typeof CommandId.OpenDetails
     | typeof CommandId.OpenJson
-    | typeof CommandId.OpenInExplorer;
+    | typeof CommandId.OpenInExplorer
+    | typeof CommandId.WatchRow;
 
 let loaded: typeof Actions | undefined;
 
@@ -76,7 +77,11 @@ export function createTreeCommandHandlers(
             trees.describe();
             trees.providers.subnets.refresh();
         },
-        [CommandId.FilterValidators]: () => actions().filterValidators(trees),
+        // From a menu the argument is the filter row; from the watch list, a filter to set.
+        [CommandId.FilterValidators]: (arg) =>
+            arg === undefined || isRow(arg)
+                ? actions().filterValidators(trees)
+                : actions().setValidatorFilter(trees, arg),
         [CommandId.ClearValidatorFilter]: () => {
             trees.validatorsSource.filter = { includeInactive: false };
             trees.providers.validators.refresh();
@@ -104,5 +109,6 @@ export function createTreeCommandHandlers(
         [CommandId.OpenDetails]: (arg) => actions().openDetails(trees, target(arg)),
         [CommandId.OpenJson]: (arg) => actions().openJson(target(arg)),
         [CommandId.OpenInExplorer]: (arg) => actions().openInExplorer(trees, config, target(arg)),
+        [CommandId.WatchRow]: (arg) => actions().watchRow(trees, target(arg)),
     };
 }

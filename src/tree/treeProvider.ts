@@ -17,7 +17,7 @@ import { isAbortError, isUnauthorizedError } from '../core/http/errors';
 import { isDataApiRateLimit } from '../core/http/rateLimit';
 import { Disposable } from '../platform/disposable';
 import { log } from '../platform/log';
-import { type Row, type ViewKey, under } from './rows';
+import { type RenderContext, type Row, type ViewKey, under } from './rows';
 import { renderRow } from './renderRow';
 import { tooltipFor } from './tooltips';
 import type { TreesProbe } from './treesTesting';
@@ -87,6 +87,8 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
     constructor(
         readonly source: TreeSource,
         private readonly probe: TreesProbe,
+        /** The settings rows are drawn with, read at each draw. */
+        private readonly context: () => RenderContext,
     ) {
         super();
     }
@@ -97,11 +99,11 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
 
     getTreeItem(row: Row): vscode.TreeItem {
         this.probe.rendered(this.view);
-        return renderRow(row);
+        return renderRow(row, this.context());
     }
 
     resolveTreeItem(item: vscode.TreeItem, row: Row): vscode.TreeItem {
-        item.tooltip ??= tooltipFor(row);
+        item.tooltip ??= tooltipFor(row, this.context());
         return item;
     }
 
@@ -156,6 +158,14 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
             }
         }
         this.changed.fire(row);
+    }
+
+    /**
+     * Draws the loaded rows again without reading anything (a setting they are drawn with
+     * changed): VS Code asks for the children again and gets the rows it has.
+     */
+    redraw(): void {
+        this.changed.fire(undefined);
     }
 
     /** Loads the page after the rows of `owner` (the parent of a "Load more" row). */

@@ -4,14 +4,23 @@
  * each chain's validators (`validators.getCurrentValidators` on `/ext/bc/<chain>/validators`),
  * compared with the Data API so that every disagreement is marked on its row.
  */
-import type { ChainInfo, L1Validator } from '../core/index';
+import type { ChainInfo, L1Validator, ValidatorFees } from '../core/index';
+import { soonAfter } from '../core/abort';
 import { isPositiveAmount } from '../core/format';
 import { pChainId } from '../core/ids/primaryNetwork';
 import { compareValidators } from '../core/views/validatorDiff';
 import { loadCore } from '../platform/lazyCore';
 import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';
-import { type FilterRow, type GroupRow, type NodeChainRow, type Row, under } from './rows';
+import {
+    type FilterRow,
+    type GroupRow,
+    type L1ValidatorRow,
+    type NodeChainRow,
+    type Row,
+    under,
+} from './rows';
+import { validatorRunwayAt } from './runwayMarks';
 import { group, problemNotice } from './rowBuilders';
 import type { TreeServices } from './services';
 import type { Children, RowPage, TreeSource } from './treeProvider';
@@ -20,6 +29,11 @@ const view = 'validators';
 const pageSize = 50;
 /** Validators of one L1 read for a comparison; L1 sets are small, this is a safety bound. */
 const maxCompared = 2000;
+/**
+ * How long a page that has arrived waits for the fee read beside it: the marks are worth a short
+ * wait, not a slow public node's (the reading is kept for the next page).
+ */
+const feeGraceMs = 1_500;
 
 export interface ValidatorFilter {
     readonly subnetId?: string | undefined;
@@ -110,6 +124,7 @@ export class ValidatorsSource implements TreeSource {
                 ? 'No L1 validator matches the filter.'
                 : 'The Data API lists no active L1 validators.',
             fetch: async (pageToken, signal): Promise<RowPage> => {
+                const feesRead = this.pageFees(signal);
                 const api = await this.services.clients.dataApi();
                 const page = await api.listL1Validators(
                     {
@@ -123,12 +138,9 @@ export class ValidatorsSource implements TreeSource {
                     },
                     { signal },
                 );
+                const fees = await soonAfter(feesRead, feeGraceMs);
                 return {
-                    rows: page.items.map((validator) => ({
-                        kind: 'l1Validator' as const,
-                        ...under(view, row, validator.validationId),
-                        validator,
-                    })),
+                    rows: page.items.map((validator) => validatorRow(row, validator, fees)),
                     next: page.nextPageToken,
                 };
             },
@@ -147,6 +159,7 @@ export class ValidatorsSource implements TreeSource {
                 ? 'No L1 validator matches the filter.'
                 : 'The P-Chain lists no L1 validators on this network.',
             fetch: async (_token, signal): Promise<RowPage> => {
+                const feesRead = this.pageFees(signal);
                 const network = this.services.clients.nodeNetwork();
                 const subnets = (await network.subnets(signal)).filter(
                     (s) => s.isL1 && (!f.subnetId || s.subnetId === f.subnetId),
@@ -154,6 +167,7 @@ export class ValidatorsSource implements TreeSource {
                 const lists = await Promise.all(
                     subnets.map((s) => network.l1Validators(s.subnetId, signal)),
                 );
+                const fees = await soonAfter(feesRead, feeGraceMs);
                 const rows: Row[] = lists
                     .flat()
                     .filter(
@@ -164,14 +178,18 @@ export class ValidatorsSource implements TreeSource {
                                 isPositiveAmount(v.remainingBalance) ||
                                 isPositiveAmount(v.weight)),
                     )
-                    .map((validator) => ({
-                        kind: 'l1Validator' as const,
-                        ...under(view, row, validator.validationId),
-                        validator,
-                    }));
+                    .map((validator) => validatorRow(row, validator, fees));
                 return { rows };
             },
         };
+    }
+
+    /**
+     * The L1 validator fee a page's rows are marked with, read beside the page (once a minute per
+     * network, `ValidatorFeeReader`); a failure leaves the rows unmarked and the page as it is.
+     */
+    private pageFees(signal: AbortSignal): Promise<ValidatorFees | undefined> {
+        return this.services.fees.read(this.services.network, signal).catch(() => undefined);
     }
 
     private async nodeChains(row: GroupRow, signal: AbortSignal): Promise<Children> {
@@ -292,4 +310,20 @@ export class ValidatorsSource implements TreeSource {
         );
         return items;
     }
+}
+
+/** An L1 validator's row, with its runway at the fee read beside its page. */
+function validatorRow(
+    parent: Row,
+    validator: L1Validator,
+    fees: ValidatorFees | undefined,
+): L1ValidatorRow {
+    return {
+        kind: 'l1Validator',
+        ...under(view, parent, validator.validationId),
+        validator,
+        fees,
+        // The core is loaded once a page has arrived: its clients answered it.
+        runway: fees ? validatorRunwayAt(validator.remainingBalance, fees, loadCore()) : undefined,
+    };
 }

@@ -11,6 +11,7 @@ import { CommandId } from '../commands/commandIds';
 import type { CommandHandler } from '../commands/runCommand';
 import type { ClientProvider } from '../platform/clients';
 import type { Config } from '../platform/config';
+import type { ValidatorFeeReader } from '../platform/validatorFees';
 import { Disposable } from '../platform/disposable';
 import { log } from '../platform/log';
 import { ViewId } from '../platform/viewIds';
@@ -26,6 +27,8 @@ export interface WatchDeps {
     readonly clients: ClientProvider;
     readonly config: Config;
     readonly state: vscode.Memento;
+    /** The L1 validator fee per network, shared with the Validators view. */
+    readonly fees: ValidatorFeeReader;
 }
 
 type WatchCommandId =

@@ -68,7 +68,9 @@ export class WatchFeature extends Disposable {
         if (restored.dropped > 0) {
             logger.warn(`${restored.dropped} stored watch entries did not parse and were dropped`);
         }
-        this.sources = new ClientWatchSources(deps.clients, (n) => this.list.spend(n, Date.now()));
+        this.sources = new ClientWatchSources(deps.clients, deps.fees, (n) =>
+            this.list.spend(n, Date.now()),
+        );
         this.status = this._register(
             vscode.window.createStatusBarItem(
                 'avalanche.watch',
@@ -106,7 +108,6 @@ export class WatchFeature extends Disposable {
         );
         this._register(
             deps.clients.onDidChange(() => {
-                this.sources.reset();
                 this.list.refreshNow(Date.now());
                 this.schedule();
             }),

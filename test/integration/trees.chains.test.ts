@@ -19,9 +19,11 @@ import {
     resetSandbox,
     rowByLabel,
     rows,
+    stopWatching,
     tooltipText,
     treeSuite,
     until,
+    watchFromRow,
 } from './treesSupport';
 
 treeSuite('chains', 'Chains view', () => {
@@ -151,6 +153,29 @@ treeSuite('chains', 'Chains view', () => {
             withTxs.block.transactionHashes,
             'the Data API lists the same transactions as the node',
         );
+    });
+
+    test('Watch on a P-Chain or an EVM transaction row follows it in the watch list', async () => {
+        const pBlocks = ofKind(await rows('chains', await primaryChain('P-Chain')), 'primaryBlock');
+        const pBlock = pBlocks.find((b) => b.block.transactions.length > 0);
+        assert.ok(pBlock, 'some P-Chain block has transactions');
+        const pTx = ofKind(await rows('chains', pBlock), 'primaryTx')[0]!;
+        const pKey = await watchFromRow(pTx, { kind: 'pTx', network: 'mainnet', txId: pTx.txId });
+        await stopWatching(pKey);
+
+        const chain = await evmChain(testEnv().known.mainnet.l1EvmChainId);
+        const blocks = ofKind(await rows('chains', (await rows('chains', chain))[0]), 'evmBlock');
+        const withTxs = blocks.find((b) => b.block.transactionHashes.length > 0);
+        assert.ok(withTxs);
+        const evmTx = ofKind(await rows('chains', withTxs), 'evmTx')[0]!;
+        const evmKey = await watchFromRow(evmTx, {
+            kind: 'evmTx',
+            network: 'mainnet',
+            chainId: evmTx.chain.chainId,
+            hash: evmTx.tx.txHash,
+            chainName: evmTx.chain.chainName,
+        });
+        await stopWatching(evmKey);
     });
 
     test('an L1 configuration: chain config with precompile upgrades, fee config, active rules', async () => {

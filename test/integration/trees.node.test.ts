@@ -14,8 +14,10 @@ import {
     resetSandbox,
     rowByLabel,
     rows,
+    stopWatching,
     until,
     treeSuite,
+    watchFromRow,
 } from './treesSupport';
 
 treeSuite('node', 'Node view', () => {
@@ -54,6 +56,16 @@ treeSuite('node', 'Node view', () => {
         ]);
         const version = await rows('node', list[1]);
         assert.ok((await Promise.all(version.map(labelOf))).includes('VM versions'));
+    });
+
+    test('Watch on the node’s status row follows the node in the watch list', async () => {
+        const status = oneOfKind(await top(), 'nodeStatus');
+        const key = await watchFromRow(status, {
+            kind: 'node',
+            url: status.url,
+            name: status.name,
+        });
+        await stopWatching(key);
     });
 
     test('bootstrapped state of P, X, C and the tracked chains', async () => {

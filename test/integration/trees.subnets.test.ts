@@ -14,8 +14,10 @@ import {
     oneOfKind,
     rowByLabel,
     rows,
+    stopWatching,
     tooltipText,
     treeSuite,
+    watchFromRow,
 } from './treesSupport';
 
 treeSuite('subnets', 'Subnets & L1s view', () => {
@@ -117,6 +119,18 @@ treeSuite('subnets', 'Subnets & L1s view', () => {
         );
         const tip = await tooltipText(l1);
         assert.match(tip, /L1 conversion/);
+    });
+
+    test('Watch on an L1 row follows all its validators in the watch list', async () => {
+        const l1 = await knownL1();
+        const name = l1.subnet.blockchains.map((b) => b.blockchainName).join(', ');
+        const key = await watchFromRow(l1, {
+            kind: 'l1',
+            network: 'mainnet',
+            subnetId: l1.subnet.subnetId,
+            ...(name ? { name: name.length <= 80 ? name : `${name.slice(0, 79)}…` } : {}),
+        });
+        await stopWatching(key);
     });
 
     test('a blockchain opens to its ids and a readable genesis summary', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
+import { SettingKey } from '../../src/platform/settingKeys';
 import type { Row } from '../../src/tree/rows';
 import { setSandboxSettings, testEnv } from './testEnv';
 import {
@@ -12,8 +13,10 @@ import {
     oneOfKind,
     rowByLabel,
     rows,
+    stopWatching,
     tooltipText,
     treeSuite,
+    watchFromRow,
 } from './treesSupport';
 
 treeSuite('validators', 'Validators view', () => {
@@ -163,5 +166,89 @@ treeSuite('validators', 'Validators view', () => {
         (await extensionApi()).trees.providers.validators.refresh(chain);
         const notice = oneOfKind(await rows('validators', chain), 'notice');
         assert.equal(notice.reason, 'unreachable');
+    });
+
+    test('Watch on an L1 validator row follows it in the watch list', async () => {
+        const list = ofKind(await rows('validators', await dataApiGroup()), 'l1Validator');
+        const v = list[0]!.validator;
+        const rendered = (await extensionApi()).trees.providers.validators.getTreeItem(list[0]!);
+        assert.match(rendered.contextValue ?? '', /^validator\.l1\./, 'the menus offer Watch');
+        const key = await watchFromRow(list[0]!, {
+            kind: 'l1Validator',
+            network: 'mainnet',
+            validationId: v.validationId,
+            subnetId: v.subnetId,
+            nodeId: v.nodeId,
+        });
+        await stopWatching(key);
+    });
+
+    test('L1 validators under the runway threshold are marked, and marked again when it changes', async () => {
+        const api = await extensionApi();
+        // The sandbox's P-Chain charges 512 nAVAX a second (platform.getValidatorFeeState).
+        const daysOf = (v: { remainingBalance: string }) =>
+            Number(v.remainingBalance) / 512 / 86_400;
+        let list = ofKind(await rows('validators', await dataApiGroup()), 'l1Validator');
+        assert.ok(
+            list.every((r) => r.fees?.state.price === '512'),
+            'every row of the page has the fee read beside it',
+        );
+        const runways = list.map((r) => daysOf(r.validator)).sort((a, b) => a - b);
+        // A threshold between the shortest and the longest runway: some rows under it, some not.
+        const threshold = Math.min(365, (runways[0]! + runways[runways.length - 1]!) / 2);
+        assert.ok(runways[0]! < threshold, `a runway under ${threshold} days`);
+        await api.config.update(SettingKey.WatchRunwayWarningDays, threshold);
+        list = ofKind(await rows('validators', await dataApiGroup()), 'l1Validator');
+        let under = 0;
+        for (const row of list) {
+            const low = daysOf(row.validator) < threshold;
+            const rendered = api.trees.providers.validators.getTreeItem(row);
+            const description = await descriptionOf(row);
+            if (low) {
+                under++;
+                assert.match(description, / · [\d.]+ (days|years|h|min)[^·]* left$/);
+                assert.equal((rendered.iconPath as vscode.ThemeIcon).id, 'warning');
+                assert.match(rendered.contextValue ?? '', /^validator\.l1\.active\.low$/);
+                // The tooltip's Markdown, its escapes undone.
+                const tip = (await tooltipText(row)).replace(/\\(.)/g, '$1');
+                assert.match(tip, /warning threshold/);
+                assert.match(tip, /Fee now: 0\.000000512 AVAX per second/);
+                assert.match(tip, /Runway: .* at today's fee/);
+            } else {
+                assert.doesNotMatch(description, /left$/);
+                assert.notEqual((rendered.iconPath as vscode.ThemeIcon).id, 'warning');
+            }
+        }
+        assert.ok(under > 0 && under < list.length, `${under} of ${list.length} marked`);
+        // A lower threshold draws the same rows again, without reading them.
+        await api.config.update(SettingKey.WatchRunwayWarningDays, 0.01);
+        const again = ofKind(await rows('validators', await dataApiGroup()), 'l1Validator');
+        assert.equal(again[0], list[0], 'the rows were not read again');
+        for (const row of again) assert.doesNotMatch(await descriptionOf(row), /left$/);
+    });
+
+    test('the filter takes an argument from other features, checked as the prompt checks', async () => {
+        const api = await extensionApi();
+        const known = testEnv().known.mainnet;
+        await vscode.commands.executeCommand('avalanche.validators.filter', {
+            validationId: known.l1ValidationId,
+            includeInactive: true,
+        });
+        assert.deepEqual(api.trees.validatorsSource.filter, {
+            subnetId: undefined,
+            nodeId: undefined,
+            validationId: known.l1ValidationId,
+            includeInactive: true,
+        });
+        const byValidation = ofKind(await rows('validators', await dataApiGroup()), 'l1Validator');
+        assert.deepEqual(
+            byValidation.map((v) => v.validator.validationId),
+            [known.l1ValidationId],
+        );
+        // Refused: the filter stays as it was.
+        for (const bad of [{ validationId: 'not-an-id' }, { subnet: known.l1SubnetId }, 'x']) {
+            await vscode.commands.executeCommand('avalanche.validators.filter', bad);
+            assert.equal(api.trees.validatorsSource.filter.validationId, known.l1ValidationId);
+        }
     });
 });

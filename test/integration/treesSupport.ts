@@ -5,9 +5,10 @@
  */
 import assert from 'node:assert/strict';
 
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 
 import type { ExtensionApi } from '../../src/extension';
+import { describeTarget, type WatchTarget, watchKey } from '../../src/core/watch/targets';
 import { SettingKey } from '../../src/platform/settingKeys';
 import type { Trees } from '../../src/tree/registerTrees';
 import type { Row, ViewKey } from '../../src/tree/rows';
@@ -44,7 +45,7 @@ const viewDefaults: Record<ViewKey, ViewDefaults> = {
             trees.validatorsSource.filter = { includeInactive: false };
             return trees.refresh('validators');
         },
-        settings: [],
+        settings: [SettingKey.WatchRunwayWarningDays],
     },
     node: {
         reset: (trees) => {
@@ -155,6 +156,29 @@ export async function until(
         if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
     }
+}
+
+/**
+ * Runs a row's "Watch" action and returns the watched item's key, as the watch list shows it;
+ * `stopWatching` removes it again so that other suites see the list they left.
+ */
+export async function watchFromRow(row: Row, expected: WatchTarget): Promise<string> {
+    await vscode.commands.executeCommand('avalanche.tree.watch', row);
+    const feature = (await extensionApi()).watch.feature;
+    const key = watchKey(expected);
+    const entry = feature.list.get(key);
+    assert.ok(entry, `the watch list holds ${key}`);
+    assert.deepEqual(entry.target, expected);
+    assert.ok(
+        feature.snapshot().some((s) => s.label === describeTarget(expected)),
+        'the Watch List view shows it',
+    );
+    return key;
+}
+
+export async function stopWatching(key: string): Promise<void> {
+    await vscode.commands.executeCommand('avalanche.watch.remove', key);
+    assert.equal((await extensionApi()).watch.feature.list.get(key), undefined);
 }
 
 /** The text of a row's Markdown tooltip. */

@@ -87,7 +87,11 @@ export function primaryBlockTip(row: PrimaryBlockRow): vscode.MarkdownString {
 }
 
 export function primaryTxLook(row: PrimaryTxRow): Look {
-    return { label: shortenId(row.txId, 12, 8), icon: icon('arrow-swap'), context: 'tx.primary' };
+    return {
+        label: shortenId(row.txId, 12, 8),
+        icon: icon('arrow-swap'),
+        context: `tx.primary.${row.chain.charAt(0)}`,
+    };
 }
 
 export function primaryTxTip(row: PrimaryTxRow): vscode.MarkdownString {

@@ -1,5 +1,6 @@
 /**
- * Rows of the Validators view: the filter line, L1 validators as the Data API indexes them, and
+ * Rows of the Validators view: the filter line, L1 validators as the Data API indexes them (marked
+ * when their balance lasts less than the watch list's warning threshold at today's fee), and
  * each chain's validators as the connected node reports them, compared with the Data API.
  */
 import type * as vscode from 'vscode';
@@ -13,35 +14,58 @@ import {
     relativeTime,
 } from '../../core/format';
 import { describeAgreement } from '../../core/views/validatorDiff';
-import type { FilterRow, L1ValidatorRow, NodeChainRow, NodeValidatorRow } from '../rows';
+import type {
+    FilterRow,
+    L1ValidatorRow,
+    NodeChainRow,
+    NodeValidatorRow,
+    RenderContext,
+} from '../rows';
+import { isUnderThreshold } from '../runwayMarks';
 import { Collapsed, icon, type Look } from './look';
 import { time, Tip } from './tip';
 
-export function l1ValidatorLook(row: L1ValidatorRow): Look {
+export function l1ValidatorLook(row: L1ValidatorRow, context: RenderContext): Look {
     const v = row.validator;
     const inactive = !isPositiveAmount(v.remainingBalance);
+    const low = isUnderThreshold(row, context);
+    const left = low && row.runway ? ` · ${row.runway.duration} left` : '';
     return {
         label: v.nodeId,
-        description: `weight ${formatInteger(v.weight)} · ${formatNAvax(v.remainingBalance)} · ${relativeTime(v.creationTimestamp)}${inactive ? ' · inactive' : ''}`,
-        icon: icon(
-            inactive ? 'circle-slash' : 'server',
-            inactive ? 'disabledForeground' : undefined,
-        ),
-        context: `validator.l1.${inactive ? 'inactive' : 'active'}`,
+        description: `weight ${formatInteger(v.weight)} · ${formatNAvax(v.remainingBalance)} · ${relativeTime(v.creationTimestamp)}${inactive ? ' · inactive' : ''}${left}`,
+        icon: low
+            ? icon('warning', 'list.warningForeground')
+            : icon(
+                  inactive ? 'circle-slash' : 'server',
+                  inactive ? 'disabledForeground' : undefined,
+              ),
+        context: `validator.l1.${inactive ? 'inactive' : 'active'}${low ? '.low' : ''}`,
     };
 }
 
-export function l1ValidatorTip(row: L1ValidatorRow): vscode.MarkdownString {
+export function l1ValidatorTip(row: L1ValidatorRow, context: RenderContext): vscode.MarkdownString {
     const v = row.validator;
     const bls = v.blsCredentials;
-    return new Tip()
-        .title('L1 validator')
+    const tip = new Tip().title('L1 validator');
+    if (isUnderThreshold(row, context)) {
+        tip.text(
+            `⚠ Its balance lasts less than the warning threshold of ${context.runwayWarningSeconds / 86_400} days (avalanche.watch.runwayWarningDays).`,
+        );
+    }
+    return tip
         .code('Node id', v.nodeId)
         .code('Validation id', v.validationId)
         .code('Validation id (hex)', v.validationIdHex)
         .code('Subnet id', v.subnetId)
         .row('Weight', formatInteger(v.weight))
         .row('Remaining balance', formatNAvax(v.remainingBalance))
+        .row(
+            'Fee now',
+            row.fees
+                ? `${formatNAvax(row.fees.state.price, { maxFractionDigits: 9 })} per second (platform.getValidatorFeeState)`
+                : undefined,
+        )
+        .row('Runway', row.runway?.text)
         .row('Created', time(v.creationTimestamp))
         .code('BLS public key', typeof bls['publicKey'] === 'string' ? bls['publicKey'] : undefined)
         .code(
