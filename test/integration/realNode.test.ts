@@ -14,6 +14,7 @@ import * as vscode from 'vscode';
 import { nodeQuery } from '../../src/core/query/nodeQueries';
 import { SettingKey } from '../../src/platform/settingKeys';
 import type { Row } from '../../src/tree/rows';
+import { queuedTransfer } from '../realnode/activity';
 import { runScripted, settledPanel } from './commandsScript';
 import { type RealNodeEnv, screenshot, setSandboxSettings, testEnv } from './testEnv';
 import {
@@ -366,5 +367,96 @@ suite('(node host) the views and node commands against a real AvalancheGo', func
         assert.equal(api.trees.testing.nodeHealth.kind, 'healthy');
         // Nothing left waiting on the dead connection: a refresh now settles with the node's answer.
         assert.ok(await api.trees.monitor.refresh(true), 'a fresh snapshot of the node');
+    });
+
+    test('the watch list: a real transfer watched while pending is seen accepted, and the node killed and started is seen down and back', async () => {
+        const api = await extensionApi();
+        // The host's window may count as in the background; the watch list would then pause.
+        await api.config.update(SettingKey.WatchPollWhileUnfocused, true);
+        const feature = api.watch.feature;
+        const keys: string[] = [];
+        const history = (key: string): string[] =>
+            feature.list.get(key)?.history.map((h) => h.text) ?? [];
+        try {
+            const held = await queuedTransfer(node.cChain.rpcUrl, 'C-Chain');
+            const txKey = feature.add({
+                kind: 'evmTx',
+                network: 'local',
+                chainId: String(held.chainId),
+                hash: held.hash,
+                chainName: 'C-Chain',
+            });
+            keys.push(txKey);
+            // Read through the extension's own sources: the `local` chain list of the selected
+            // node (its C-Chain's RPC URL), within the default budget.
+            await until(
+                () => feature.list.get(txKey)?.observation?.status === 'pending',
+                'the held transfer to be seen pending',
+                30_000,
+            );
+            const pendingRow = feature
+                .snapshot()
+                .find((r) => r.description.endsWith('pending: in the mempool, not yet in a block'));
+            assert.ok(pendingRow, JSON.stringify(feature.snapshot()));
+            await held.release();
+            const receipt = await held.receipt(held.hash);
+            await until(
+                () => feature.list.get(txKey)?.final === true,
+                'the transfer to be final',
+                60_000,
+            );
+            const text = `Transaction ${held.hash.slice(0, 10)}…${held.hash.slice(-6)} on C-Chain: accepted in block ${receipt.blockNumber}.`;
+            assert.deepEqual(history(txKey), [text]);
+            assert.ok(
+                feature.snapshot().some(
+                    (r) =>
+                        r.final &&
+                        // The change is marked in its row until seen (the flush marks it seen
+                        // when the view is visible in a focused window).
+                        r.description ===
+                            `${r.unseen ? '● ' : ''}accepted in block ${receipt.blockNumber}`,
+                ),
+                JSON.stringify(feature.snapshot()),
+            );
+
+            const nodeKey = feature.add({ kind: 'node', url: node.uri, name: 'real node' });
+            keys.push(nodeKey);
+            await until(
+                () => feature.list.get(nodeKey)?.observation?.value === 'up',
+                'the node to be seen up',
+                30_000,
+            );
+            process.kill(node.cliPid, 'SIGUSR1');
+            await nodeState(node, 'DOWN');
+            feature.refresh();
+            await until(
+                () => feature.list.get(nodeKey)?.observation?.value === 'down',
+                'the killed node to be seen down',
+                30_000,
+            );
+            assert.match(history(nodeKey)[0] ?? '', /^Node real node is down: .+\.$/);
+            assert.equal(feature.list.get(nodeKey)?.history[0]?.severity, 'warning');
+            process.kill(node.cliPid, 'SIGUSR2');
+            await nodeState(node, 'UP');
+            // Down is read again every 10 s; Refresh makes it due at once.
+            await until(
+                () => {
+                    feature.refresh();
+                    return feature.list.get(nodeKey)?.observation?.value === 'up';
+                },
+                'the node to be seen back',
+                60_000,
+            );
+            const told = history(nodeKey);
+            assert.ok(
+                told.some((t) =>
+                    /^Node real node is back: up(, still bootstrapping the P-Chain)?\.$/.test(t),
+                ),
+                told.join(' | '),
+            );
+        } finally {
+            for (const key of keys) feature.removeCommand(key);
+            await api.config.update(SettingKey.WatchPollWhileUnfocused, undefined);
+        }
     });
 });

@@ -25,7 +25,7 @@ import {
     type Chain,
     type Transport,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
 /**
  * The "ewoq" key that AvalancheGo's local genesis funds on P, X and C (genesis/genesis_local.go in
@@ -461,4 +461,53 @@ function signatureOf(abi: Abi, functionName: string): string {
 function argText(value: unknown): string {
     if (typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value)) return getAddress(value);
     return String(value);
+}
+
+/** A transfer held in the txpool until `release()` (see `queuedTransfer`). */
+export interface QueuedTransfer {
+    chainId: number;
+    /** The held transfer. */
+    hash: Hex;
+    /** Sends the missing nonce 0, after which both are mined; returns its hash. */
+    release(): Promise<Hex>;
+    /** The receipt once mined (waits up to 60 s). */
+    receipt(hash: Hex): Promise<{ blockNumber: bigint; status: 'success' | 'reverted' }>;
+}
+
+/**
+ * A transfer that stays pending for as long as a test wants: a fresh sender, funded by the test
+ * key, sends its nonce 1 first, which the node keeps in the txpool's queue behind the missing
+ * nonce 0 (coreth and Subnet-EVM v1.14.2 answer it by hash with a null block, and its receipt
+ * as null) until `release()` sends nonce 0.
+ */
+export async function queuedTransfer(rpcUrl: string, name: string): Promise<QueuedTransfer> {
+    const transport = http(rpcUrl, { timeout: 15_000, retryCount: 0 });
+    const chainId = await createPublicClient({ transport }).getChainId();
+    const chain = defineChain({
+        id: chainId,
+        name,
+        nativeCurrency: { name: 'AVAX', symbol: 'AVAX', decimals: 18 },
+        rpcUrls: { default: { http: [rpcUrl] } },
+    });
+    const client = createPublicClient({ chain, transport });
+    const funder = createWalletClient({
+        account: privateKeyToAccount(ewoqPrivateKey),
+        chain,
+        transport,
+    });
+    // A fresh sender, so that its nonces are the caller's alone.
+    const sender = privateKeyToAccount(generatePrivateKey());
+    const funding = await funder.sendTransaction({ to: sender.address, value: parseEther('0.1') });
+    await client.waitForTransactionReceipt({ hash: funding, pollingInterval: 100 });
+    const wallet = createWalletClient({ account: sender, chain, transport });
+    // Not one of `recipients`, whose balances other tests know.
+    const to = '0x1000000000000000000000000000000000000003';
+    const hash = await wallet.sendTransaction({ to, value: 1_000n, nonce: 1 });
+    return {
+        chainId,
+        hash,
+        release: () => wallet.sendTransaction({ to, value: 1_000n, nonce: 0 }),
+        receipt: (h) =>
+            client.waitForTransactionReceipt({ hash: h, pollingInterval: 100, timeout: 60_000 }),
+    };
 }

@@ -246,6 +246,35 @@ async function runL1Setup(tools: NodeTools, uri: string, convert: boolean): Prom
 }
 
 /**
+ * Issues an IncreaseL1ValidatorBalanceTx of `amountNAvax` for `validationId` through l1setup and
+ * returns its transaction id once the node has taken it, without waiting for it to be decided.
+ */
+export async function increaseL1ValidatorBalance(
+    uri: string,
+    validationId: string,
+    amountNAvax: bigint,
+    tools: NodeTools = provideTools(),
+): Promise<string> {
+    const args = [`-uri=${uri}`, `-increase-balance=${validationId}`, `-amount=${amountNAvax}`];
+    const out = await new Promise<string>((resolve, reject) => {
+        const child = spawn(tools.l1setup, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+        child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+        const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+        child.once('exit', (code) => {
+            clearTimeout(timer);
+            if (code === 0) resolve(stdout);
+            else reject(new Error(`l1setup -increase-balance exited with ${code}:\n${stderr}`));
+        });
+    });
+    const { txID } = JSON.parse(out) as { txID?: string };
+    if (!txID) throw new Error(`l1setup -increase-balance printed no txID:\n${out}`);
+    return txID;
+}
+
+/**
  * Copies the node's logs to test-results/realnode-logs/<label>-<time>/ in the repository, where
  * CI keeps artifacts, and returns that path.
  */

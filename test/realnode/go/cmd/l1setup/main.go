@@ -1,6 +1,8 @@
 // Command l1setup issues the P-Chain transactions the real-node tests need on a local network:
 // a subnet owned by the local network's funded test key, a Subnet-EVM chain on it from a genesis
 // file, and (with -convert) the conversion of that subnet to an L1 validated by the node itself.
+// With -increase-balance it issues only an IncreaseL1ValidatorBalanceTx for that validation id, and
+// returns once the node has it, not once it is decided, so that a test can watch it while pending.
 //
 // It prints one JSON object on stdout (ids and transaction ids) and its progress on stderr, so the
 // TypeScript harness can read the result without parsing logs. The wallet calls follow the public
@@ -58,9 +60,15 @@ func main() {
 	convert := flag.Bool("convert", false, "also convert the subnet to an L1 validated by this node")
 	managerHex := flag.String("manager", "", "validator manager address on the new chain (hex, 20 bytes)")
 	timeout := flag.Duration("timeout", 3*time.Minute, "overall time limit")
+	increase := flag.String("increase-balance", "", "validation id of an L1 validator to top up (and nothing else)")
+	amount := flag.Uint64("amount", units.MilliAvax, "nAVAX added by -increase-balance")
 	flag.Parse()
 	log.SetOutput(os.Stderr)
 	log.SetFlags(0)
+	if *uri != "" && *increase != "" {
+		increaseBalance(*uri, *increase, *amount, *timeout)
+		return
+	}
 	if *uri == "" || *genesisPath == "" {
 		log.Fatal("l1setup: -uri and -genesis are required")
 	}
@@ -163,4 +171,30 @@ func convertToL1(
 	out.ValidationID = subnetID.Append(0).String()
 	out.ValidatorWeight = strconv.FormatUint(validatorWeight, 10)
 	return nil
+}
+
+// increaseBalance issues an IncreaseL1ValidatorBalanceTx paid by the test key and prints its id as
+// {"txID": …}. WithAssumeDecided returns once the node accepted the tx into its mempool, without
+// polling platform.getTxStatus until Committed, which is what the caller watches.
+func increaseBalance(uri, validationIDText string, amount uint64, timeout time.Duration) {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	validationID, err := ids.FromString(validationIDText)
+	if err != nil {
+		log.Fatalf("l1setup: validation id %q: %s", validationIDText, err)
+	}
+	kc := secp256k1fx.NewKeychain(genesis.EWOQKey)
+	wallet, err := primary.MakePWallet(ctx, uri, kc, primary.WalletConfig{})
+	if err != nil {
+		log.Fatalf("l1setup: P-Chain wallet: %s", err)
+	}
+	tx, err := wallet.IssueIncreaseL1ValidatorBalanceTx(
+		validationID, amount, common.WithContext(ctx), common.WithAssumeDecided(),
+	)
+	if err != nil {
+		log.Fatalf("l1setup: IncreaseL1ValidatorBalanceTx: %s", err)
+	}
+	if err := json.NewEncoder(os.Stdout).Encode(map[string]string{"txID": tx.ID().String()}); err != nil {
+		log.Fatalf("l1setup: %s", err)
+	}
 }
