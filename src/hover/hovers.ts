@@ -77,6 +77,7 @@ const hoverCommands: Core.HoverCommandIds = {
     lookUpOnChain: CommandId.HoverLookUpOnChain,
     fixChecksum: CommandId.HoverFixChecksum,
     setApiKey: CommandId.SetDataApiKey,
+    watch: CommandId.WatchAdd,
 };
 
 /** The hover feature, returned from `activate` for tests and the benchmark. */

@@ -8,7 +8,14 @@
  */
 import * as vscode from 'vscode';
 
+import type {
+    PanelEvmChain,
+    PanelWatchFacts,
+    PanelWatchSubject,
+    WatchNetwork,
+} from '../core/index';
 import type { QueryServices } from './queryServices';
+import { CommandId } from '../commands/commandIds';
 import { formatError, isCancellation } from '../commands/formatError';
 import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
@@ -60,6 +67,8 @@ export interface PanelSnapshot {
     /** The page's last report of what it drew. */
     readonly rendered: Extract<PageMessage, { type: 'rendered' }> | undefined;
     readonly cspViolations: number;
+    /** The Watch button's tooltip, when the panel offers one. */
+    readonly watch: string | undefined;
     /** Messages posted to the page, oldest first (the last 20). */
     readonly posted: readonly HostMessage['type'][];
 }
@@ -163,6 +172,7 @@ export class QueryPanel extends Disposable {
             error: this.error,
             rendered: this.rendered,
             cspViolations: this.cspViolations,
+            watch: this.frame().can.watch,
             posted: [...this.postedTypes],
         };
     }
@@ -219,7 +229,12 @@ export class QueryPanel extends Disposable {
     }
 
     private frame() {
-        return loadCore().frameFor(this.query, this.paging());
+        const core = loadCore();
+        const frame = core.frameFor(this.query, this.paging());
+        const subject = core.panelWatchSubject(this.query);
+        return subject
+            ? { ...frame, can: { ...frame.can, watch: core.panelWatchTitle(subject) } }
+            : frame;
     }
 
     private post(message: HostMessage): void {
@@ -433,6 +448,8 @@ export class QueryPanel extends Disposable {
                 return this.copyCurl(message.includeKey);
             case 'export':
                 return this.exportRows(message.format);
+            case 'watch':
+                return this.watch();
             case 'history':
                 return this.showHistory();
             case 'edit': {
@@ -525,6 +542,73 @@ export class QueryPanel extends Disposable {
         }
         await this.deps.act(action);
         if (this.query.source === 'operations') await this.run({ append: false });
+    }
+
+    /**
+     * Adds the panel's subject to the watch list. The target comes from the panel's own query and
+     * what the host resolves for it (the EVM chain id behind an alias, the selected node), never
+     * from the page; the watch command checks it again.
+     */
+    private async watch(): Promise<void> {
+        const core = loadCore();
+        const subject = core.panelWatchSubject(this.query);
+        if (!subject) return;
+        const built = core.panelWatchTarget(subject, await this.watchFacts(subject));
+        if ('error' in built) {
+            void vscode.window.showWarningMessage(built.error);
+            return;
+        }
+        await vscode.commands.executeCommand(CommandId.WatchAdd, built.target);
+        void vscode.window.setStatusBarMessage(
+            `Avalanche: watching ${core.describeTarget(built.target)}`,
+            3000,
+        );
+    }
+
+    private async watchFacts(subject: PanelWatchSubject): Promise<PanelWatchFacts> {
+        const { clients, node } = this.deps.services;
+        const network = clients.network;
+        return {
+            network,
+            nodeUrl: node.url,
+            nodeName: node.name,
+            result: this.lastResult,
+            evmChain:
+                'chain' in subject ? await this.evmChainOf(subject.chain, network) : undefined,
+        };
+    }
+
+    /** The decimal EVM chain id, name and network of the chain a query names. */
+    private async evmChainOf(
+        chain: PanelEvmChain,
+        selected: WatchNetwork,
+    ): Promise<PanelWatchFacts['evmChain']> {
+        const core = loadCore();
+        const services = this.deps.services;
+        if (chain.via === 'node') {
+            // The node says which chain answers under the alias the query used.
+            const id = await services.clients
+                .nodeRpc()
+                .call(
+                    core.nodeRpcMethods.eth_chainId,
+                    [],
+                    chain.chain ? { chain: chain.chain } : {},
+                );
+            const chainId = String(id);
+            const known = await services.clients.nodeChains(selected).catch(() => []);
+            const name = known.find((c) => c.chainId === chainId)?.chainName;
+            return { chainId, network: selected, ...(name ? { name } : {}) };
+        }
+        // A Data API chain id belongs to the network whose chain list has it.
+        const networks = [...new Set<WatchNetwork>([selected, 'mainnet', 'fuji'])];
+        for (const network of networks) {
+            const chains = await services.chains(network).catch(() => []);
+            const found = chains.find(
+                (c) => c.chainId === chain.chainId || c.platformChainId === chain.chainId,
+            );
+            if (found) return { chainId: found.chainId, name: found.chainName, network };
+        }
+        return /^[1-9][0-9]*$/.test(chain.chainId) ? { chainId: chain.chainId } : undefined;
     }
 
     private async copyCurl(includeKey: boolean): Promise<void> {

@@ -84,6 +84,7 @@ const messageSchema = z.discriminatedUnion('type', [
     z.strictObject({ type: z.literal('copyJson') }),
     z.strictObject({ type: z.literal('copyCurl'), includeKey: z.boolean() }),
     z.strictObject({ type: z.literal('export'), format: z.enum(['csv', 'json']) }),
+    z.strictObject({ type: z.literal('watch') }),
     z.strictObject({ type: z.literal('history') }),
     z.strictObject({ type: z.literal('edit') }),
     z.strictObject({ type: z.literal('requestRaw'), requestId }),

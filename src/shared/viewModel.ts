@@ -137,6 +137,8 @@ export interface PanelFrame {
         readonly csv: boolean;
         readonly edit: boolean;
         readonly refresh: boolean;
+        /** The Watch button's tooltip, when the panel's subject can be watched. */
+        readonly watch?: string | undefined;
     };
 }
 

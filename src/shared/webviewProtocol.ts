@@ -75,6 +75,11 @@ export type PageMessage =
     | { readonly type: 'copyJson' }
     | { readonly type: 'copyCurl'; readonly includeKey: boolean }
     | { readonly type: 'export'; readonly format: 'csv' | 'json' }
+    /**
+     * Add the panel's subject to the watch list. It carries nothing: the host derives the target
+     * from the panel's own query, never from the page.
+     */
+    | { readonly type: 'watch' }
     | { readonly type: 'history' }
     | { readonly type: 'edit' }
     | { readonly type: 'requestRaw'; readonly requestId: number }

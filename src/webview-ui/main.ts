@@ -128,6 +128,10 @@ function toolbar(frame: PanelFrame | undefined): HTMLElement {
     if (frame?.can.csv)
         bar.append(button('Export CSV…', 'export', () => post({ type: 'export', format: 'csv' })));
     bar.append(button('Export JSON…', 'save', () => post({ type: 'export', format: 'json' })));
+    if (frame?.can.watch)
+        bar.append(
+            button('Watch', 'eye', () => post({ type: 'watch' }), { title: frame.can.watch }),
+        );
     for (const control of frame?.controls ?? []) {
         const id = `control-${control.param}`;
         const select = el('select', { attrs: { id } });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 
 import { CommandId } from '../../src/commands/commandIds';
+import { checkWatchTarget, describeTarget, watchKey } from '../../src/core/watch/targets';
 import type { ExtensionApi } from '../../src/extension';
 import { breakChecksum } from '../fixtures/sampleWorkspace';
 import type { KnownIds } from '../sandbox/types';
@@ -201,6 +202,50 @@ suite('(integration) hovers', function () {
             }
         });
     }
+
+    test('a Watch link adds what the hover is about to the watch list, trusting only that command', async () => {
+        const document = await vscode.workspace.openTextDocument(workspaceUri('samples.md'));
+        const feature = api.watch.feature;
+        const cases = [
+            { text: known.evmTxHash, kind: 'evmTx' },
+            { text: known.l1SubnetId, kind: 'l1' },
+            { text: known.l1NodeId, kind: 'l1Validator' },
+        ];
+        for (const { text, kind } of cases) {
+            const parts = (await hoversOver(document, text))
+                .flatMap((h) => h.contents)
+                .filter(
+                    (c): c is vscode.MarkdownString =>
+                        c instanceof vscode.MarkdownString &&
+                        c.value.includes(`command:${CommandId.WatchAdd}?`),
+                );
+            assert.equal(parts.length, 1, `one hover part of ${text} links Watch`);
+            const part = parts[0]!;
+            assert.ok(typeof part.isTrusted === 'object', 'scoped trust, never all commands');
+            assert.ok(part.isTrusted.enabledCommands.includes(CommandId.WatchAdd));
+            const encoded = new RegExp(`\\]\\(command:${CommandId.WatchAdd}\\?([^\\s)]+)`).exec(
+                part.value,
+            )?.[1];
+            assert.ok(encoded, part.value);
+            const args = JSON.parse(decodeURIComponent(encoded)) as unknown[];
+            const checked = checkWatchTarget(args[0]);
+            assert.ok('target' in checked, JSON.stringify(args));
+            assert.equal(checked.target.kind, kind);
+            // What following the link runs: the command with the link's arguments.
+            await vscode.commands.executeCommand(CommandId.WatchAdd, ...args);
+            const key = watchKey(checked.target);
+            try {
+                assert.ok(feature.list.get(key), `${key} is watched`);
+                assert.ok(
+                    feature.snapshot().some((row) => row.label === describeTarget(checked.target)),
+                    JSON.stringify(feature.snapshot()),
+                );
+            } finally {
+                await vscode.commands.executeCommand(CommandId.WatchRemove, key);
+            }
+            assert.equal(feature.list.get(key), undefined);
+        }
+    });
 
     test('hover Markdown trusts only our own commands and shows no images or HTML', async () => {
         const document = await vscode.workspace.openTextDocument(workspaceUri('samples.md'));

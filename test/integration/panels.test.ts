@@ -83,6 +83,93 @@ suite('(integration) query panels', function () {
         await setSandboxSettings({ hostile: false });
     });
 
+    test('"Watch" adds the subject the host derives from the panel\'s own query', async () => {
+        const feature = api.watch.feature;
+        const before = new Set(feature.list.items().map((e) => e.key));
+        const added = () => feature.list.items().filter((e) => !before.has(e.key));
+        const cases: { query: QueryRequest; kind: string; check: (t: object) => void }[] = [
+            {
+                query: {
+                    source: 'dataApi',
+                    operation: 'getTransaction',
+                    params: { chainId: known.cChainId, txHash: known.evmTxHash },
+                },
+                kind: 'evmTx',
+                check: (t) =>
+                    assert.deepEqual(
+                        [(t as { chainId: string }).chainId, (t as { hash: string }).hash],
+                        [known.cChainId, known.evmTxHash.toLowerCase()],
+                    ),
+            },
+            {
+                query: {
+                    source: 'node',
+                    method: 'eth_getTransactionByHash',
+                    texts: { hash: known.evmTxHash },
+                    chain: 'C',
+                },
+                kind: 'evmTx',
+                // The chain id the node answers eth_chainId with, not one the page named.
+                check: (t) => assert.match((t as { chainId: string }).chainId, /^[1-9]\d*$/),
+            },
+            {
+                query: {
+                    source: 'node',
+                    method: 'platform.getTx',
+                    texts: { txID: known.pChainTxHash },
+                },
+                kind: 'pTx',
+                check: (t) => assert.equal((t as { txId: string }).txId, known.pChainTxHash),
+            },
+            {
+                query: { source: 'node', method: 'info.getNodeVersion', texts: {} },
+                kind: 'node',
+                check: (t) => assert.equal((t as { url: string }).url, testEnv().nodeUrl),
+            },
+        ];
+        try {
+            for (const { query, kind, check } of cases) {
+                api.queries.panels.closeAll();
+                await open(query);
+                const shown = await settledPanel(
+                    (s) => JSON.stringify(s.query) === JSON.stringify(query),
+                    `${kind} panel`,
+                );
+                assert.match(shown.watch ?? '', /^Watch /, 'the page shows the Watch button');
+                const panel = panelOf((p) => p.key === shown.key);
+                // A page cannot name what is watched: a message carrying a target is refused.
+                await panel.deliver({
+                    type: 'watch',
+                    target: { kind: 'node', url: 'http://evil' },
+                });
+                assert.deepEqual(added(), []);
+                await panel.deliver({ type: 'watch' });
+                const [entry, ...more] = added();
+                assert.ok(entry, `${kind}: an item was added`);
+                assert.equal(more.length, 0);
+                assert.equal(entry.target.kind, kind);
+                check(entry.target);
+                assert.ok(feature.snapshot().some((row) => row.label.length > 0));
+                await vscode.commands.executeCommand('avalanche.watch.remove', entry.key);
+                assert.deepEqual(added(), []);
+            }
+            // A panel whose subject cannot be watched offers no button and adds nothing.
+            api.queries.panels.closeAll();
+            await open({
+                source: 'dataApi',
+                operation: 'listSubnets',
+                params: { network: 'mainnet' },
+            });
+            const subnets = await settledPanel((s) => s.kind === 'subnets', 'subnets panel');
+            assert.equal(subnets.watch, undefined);
+            await panelOf((p) => p.key === subnets.key).deliver({ type: 'watch' });
+            assert.deepEqual(added(), []);
+        } finally {
+            for (const entry of added())
+                await vscode.commands.executeCommand('avalanche.watch.remove', entry.key);
+        }
+    });
+
     test('the page receives the result and draws every row', async () => {
         await open(transactions());
         const panel = await renderedPanel((s) => s.kind === 'address', 'address panel');

@@ -373,6 +373,7 @@ describe('(unit) page messages', () => {
             { type: 'copy', text: '1' },
             { type: 'copyCurl', includeKey: false },
             { type: 'export', format: 'csv' },
+            { type: 'watch' },
             { type: 'requestRaw', requestId: 1 },
             { type: 'cspViolation', directive: 'img-src' },
         ]) {
@@ -396,6 +397,8 @@ describe('(unit) page messages', () => {
                 query: { source: 'dataApi', operation: 'x', params: { a: { nested: 1 } } },
             },
             { type: 'action', action: { kind: 'command', id: 'workbench.action.terminal.new' } },
+            // The host derives what a panel watches; a page cannot name a target.
+            { type: 'watch', target: { kind: 'node', url: 'http://evil.example' } },
         ]) {
             assert.equal(
                 parsePageMessage(message),

@@ -44,6 +44,8 @@ export interface HoverCommandIds {
     readonly lookUpOnChain: string;
     readonly fixChecksum: string;
     readonly setApiKey: string;
+    /** Adds a watch target to the Watch List; no "Watch" links without it (agents). */
+    readonly watch?: string | undefined;
 }
 
 /** Where an identifier sits in a document, so that a command can come back to it. */
@@ -223,7 +225,9 @@ export class HoverEngine {
     /** The live part from the cache, synchronously; undefined when it is not cached. */
     cachedMarkdown(id: Identifier): HoverMarkdown | undefined {
         const answer = this.cache.peek(this.keyOf(id));
-        return answer === undefined ? undefined : this.render(answer, this.host.contractsNow?.());
+        return answer === undefined
+            ? undefined
+            : this.render(id, answer, this.host.contractsNow?.());
     }
 
     /**
@@ -247,10 +251,10 @@ export class HoverEngine {
             // The index gets what is left of the grace since the hover began, not a grace more
             // after the answer: a first hover, whose lookup outlasts it, is not held back.
             const graceLeftMs = Math.max(0, contractsGraceMs - (this.now() - startedMs));
-            return this.render({ value }, await soonAfter(contracts, graceLeftMs));
+            return this.render(id, { value }, await soonAfter(contracts, graceLeftMs));
         } catch (error) {
             if (isAbortError(error) || signal.aborted) return undefined;
-            return this.render({ error });
+            return this.render(id, { error });
         }
     }
 
@@ -349,14 +353,23 @@ export class HoverEngine {
         this.cache.dispose();
     }
 
-    private render(answer: CachedAnswer<LiveResult>, contracts?: ContractKnowledge): HoverMarkdown {
+    private render(
+        id: Identifier,
+        answer: CachedAnswer<LiveResult>,
+        contracts?: ContractKnowledge,
+    ): HoverMarkdown {
         const nowMs = this.now();
+        const watch = this.host.commands.watch;
         const options: LiveHoverOptions = {
             nowMs,
             contracts,
-            explorerUrl: (kind, id, network) =>
-                network === 'local' ? undefined : this.host.explorerUrl(kind, id, network),
+            explorerUrl: (kind, text, network) =>
+                network === 'local' ? undefined : this.host.explorerUrl(kind, text, network),
             setApiKeyCommand: this.host.commands.setApiKey,
+            watch:
+                watch === undefined
+                    ? undefined
+                    : { command: watch, id, network: this.host.network() },
         };
         if ('value' in answer) return liveHoverMarkdown(answer.value, options);
         const calm = toCalmError(answer.error, {

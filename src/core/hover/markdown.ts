@@ -22,7 +22,7 @@ import {
     shortenId,
 } from '../format';
 import { decodedLines } from '../abi/format';
-import type { Identifier } from '../identifiers';
+import { type Identifier, parseIdentifier, toChecksumAddress } from '../identifiers';
 import { nameHow, originText, type ContractKnowledge } from '../workspace/knowledge';
 import { pChainId } from '../ids/primaryNetwork';
 import { calmErrorText } from './calmError';
@@ -267,6 +267,21 @@ export interface LiveHoverOptions {
     readonly setApiKeyCommand?: string | undefined;
     /** The workspace's contracts: names addresses and decodes calls. */
     readonly contracts?: ContractKnowledge | undefined;
+    /** What "Watch" links are built from; none are offered without it. */
+    readonly watch?: WatchLinkOptions | undefined;
+}
+
+/**
+ * The watch command and the identifier under the pointer. A link's argument comes back from a
+ * `command:` URL, so it holds only the parsed identifier and what the lookup resolved, each
+ * checked here against the shape the watch list accepts (`core/watch/targets.ts`, which checks it
+ * again when the command runs).
+ */
+export interface WatchLinkOptions {
+    readonly command: string;
+    readonly id: Identifier;
+    /** The network the lookup ran on, for answers that do not name theirs. */
+    readonly network: HoverNetwork;
 }
 
 function when(seconds: number, nowMs: number): string {
@@ -280,6 +295,8 @@ function ago(seconds: number, nowMs: number): string {
 /** Longest token symbol and name shown (a hostile token may have a 10,000-character name). */
 const maxSymbolLength = 24;
 const maxNameLength = 64;
+/** Most L1 validations of one node listed, each with its Watch link. */
+const maxValidationLines = 5;
 
 /** `text` cut to `max` characters with an ellipsis, before escaping. */
 function clip(text: string, max: number): string {
@@ -549,6 +566,18 @@ function validationLine(v: HoverL1Validation, options: LiveHoverOptions): string
     return `${subnet}(subnet ${shortCode(v.subnetId)}): weight ${e(formatInteger(v.weight))}, balance ${amount(String(v.remainingBalance), 9, 'AVAX')}${state}, since ${ago(v.creationTimestamp, options.nowMs)}`;
 }
 
+/** The Watch link of a validation listed under the node id the pointer is on. */
+function nodeValidationWatch(
+    r: NodeIdLive,
+    v: HoverL1Validation,
+    options: LiveHoverOptions,
+): CommandLink | undefined {
+    const watch = options.watch;
+    if (!watch || watch.id.kind !== 'nodeId' || watch.id.broken || r.nodeId !== watch.id.value)
+        return undefined;
+    return validationWatchLink(watch, r.network, v, watch.id.value);
+}
+
 function nodeIdPart(md: Md, r: NodeIdLive, options: LiveHoverOptions): void {
     if (r.l1Validations !== undefined) {
         if (r.l1Validations.length === 0) {
@@ -556,9 +585,13 @@ function nodeIdPart(md: Md, r: NodeIdLive, options: LiveHoverOptions): void {
         } else {
             md.raw(`**L1 validations** (${r.l1Validations.length}):`).gap();
             // A list of its own: a line after an item would continue the item.
-            for (const v of r.l1Validations.slice(0, 5)) md.raw(`- ${validationLine(v, options)}`);
+            for (const v of r.l1Validations.slice(0, maxValidationLines)) {
+                const watch = nodeValidationWatch(r, v, options);
+                md.raw(`- ${validationLine(v, options)}${watch ? ` · ${md.command(watch)}` : ''}`);
+            }
             md.gap();
-            if (r.l1Validations.length > 5) md.raw(`and ${r.l1Validations.length - 5} more`).gap();
+            if (r.l1Validations.length > maxValidationLines)
+                md.raw(`and ${r.l1Validations.length - maxValidationLines} more`).gap();
         }
     }
     if (r.primary !== undefined) {
@@ -656,6 +689,198 @@ function calmLine(md: Md, error: CalmError, options: LiveHoverOptions): string {
     return `${text} · ${md.command({ title, command: options.setApiKeyCommand })}`;
 }
 
+// ---- watch links --------------------------------------------------------------------------
+
+/**
+ * The plain form of a watch target as a hover link carries it; the watch list's own type lives
+ * above the hover layer (`core/watch/targets.ts`), which checks every argument it receives.
+ */
+export type HoverWatchTarget =
+    | {
+          readonly kind: 'evmTx';
+          readonly network: HoverNetwork;
+          readonly chainId: string;
+          readonly hash: string;
+          readonly chainName?: string;
+      }
+    | {
+          readonly kind: 'evmAddress';
+          readonly network: HoverNetwork;
+          readonly chainId: string;
+          readonly address: string;
+          readonly chainName?: string;
+      }
+    | { readonly kind: 'pTx'; readonly network: HoverNetwork; readonly txId: string }
+    | {
+          readonly kind: 'l1';
+          readonly network: HoverNetwork;
+          readonly subnetId: string;
+          readonly name?: string;
+      }
+    | {
+          readonly kind: 'l1Validator';
+          readonly network: HoverNetwork;
+          readonly validationId: string;
+          readonly subnetId?: string;
+          readonly nodeId?: string;
+      };
+
+/** The watch list's limits: a decimal EVM chain id, and names of at most 80 characters. */
+const watchChainId = /^[1-9][0-9]{0,19}$/;
+const maxWatchName = 80;
+
+/** `text` when it parses as an identifier of `kind`, unbroken; else undefined. */
+function checkedId(text: string | undefined, kind: Identifier['kind']): string | undefined {
+    if (text === undefined || text.length > 120) return undefined;
+    const id = parseIdentifier(text);
+    return id && !id.broken && id.kind === kind && id.text === text ? text : undefined;
+}
+
+/** The cb58 form of the identifier under the pointer (a hash32 is the same 32 bytes). */
+function idCb58(id: Identifier): string | undefined {
+    if (id.broken) return undefined;
+    return id.kind === 'cb58Id' ? id.value : id.kind === 'hash32' ? id.cb58 : undefined;
+}
+
+/** A name the watch list can store: cut to its limit, nothing when empty. */
+function watchName(text: string | undefined): { name?: string } {
+    const cut = text === undefined ? '' : clip(text, maxWatchName).trim();
+    return cut === '' ? {} : { name: cut };
+}
+
+function watchLink(
+    options: WatchLinkOptions,
+    target: HoverWatchTarget,
+    tooltip: string,
+    final = false,
+): CommandLink {
+    return {
+        title: final ? 'Watch (already final)' : 'Watch',
+        command: options.command,
+        args: [target],
+        tooltip,
+    };
+}
+
+/** The EVM chain of an answer as a target's chain id, name and network; undefined when odd. */
+function watchChain(
+    chain: HoverChain,
+    options: WatchLinkOptions,
+): { network: HoverNetwork; chainId: string; chainName?: string } | undefined {
+    if (!watchChainId.test(chain.evmChainId)) return undefined;
+    const { name: chainName } = watchName(chain.name);
+    return {
+        network: chain.network ?? options.network,
+        chainId: chain.evmChainId,
+        ...(chainName === undefined ? {} : { chainName }),
+    };
+}
+
+/** The "Watch" link of the thing a live answer is about, when the watch list can follow it. */
+function watchLinks(result: LiveResult, options: WatchLinkOptions | undefined): CommandLink[] {
+    if (!options || options.id.broken) return [];
+    const id = options.id;
+    switch (result.kind) {
+        case 'evmTx': {
+            const chain = watchChain(result.chain, options);
+            if (id.kind !== 'hash32' || !chain || result.txHash.toLowerCase() !== id.value)
+                return [];
+            const target: HoverWatchTarget = { kind: 'evmTx', ...chain, hash: id.value };
+            return result.pending
+                ? [
+                      watchLink(
+                          options,
+                          target,
+                          'Follow it in the Watch List until it is accepted or fails',
+                      ),
+                  ]
+                : [
+                      watchLink(
+                          options,
+                          target,
+                          `Already in a block (${result.success ? 'succeeded' : 'failed'}): the Watch List shows the outcome and stops`,
+                          true,
+                      ),
+                  ];
+        }
+        case 'evmAddress': {
+            const chain = watchChain(result.chain, options);
+            if (id.kind !== 'evmAddress' || !chain || result.address.toLowerCase() !== id.value)
+                return [];
+            const address = toChecksumAddress(id.value) ?? id.value;
+            return [
+                watchLink(
+                    options,
+                    { kind: 'evmAddress', ...chain, address },
+                    'Follow its native balance in the Watch List',
+                ),
+            ];
+        }
+        case 'primaryTx': {
+            if (result.chain !== 'P' || result.txId !== idCb58(id)) return [];
+            const pending = result.status === 'Processing' || result.status === 'Unknown';
+            return [
+                watchLink(
+                    options,
+                    { kind: 'pTx', network: result.network, txId: result.txId },
+                    pending
+                        ? 'Follow it in the Watch List until it is committed, aborted or dropped'
+                        : 'Already decided: the Watch List shows its status and stops',
+                    !pending,
+                ),
+            ];
+        }
+        case 'subnet': {
+            if (!result.isL1 || result.subnetId !== idCb58(id)) return [];
+            return [
+                watchLink(
+                    options,
+                    {
+                        kind: 'l1',
+                        network: result.network,
+                        subnetId: result.subnetId,
+                        ...watchName(result.blockchains[0]?.name),
+                    },
+                    "Follow this L1's validators in the Watch List (balances and runway)",
+                ),
+            ];
+        }
+        case 'l1Validation': {
+            const v = result.validation;
+            if (v.validationId !== idCb58(id)) return [];
+            return [validationWatchLink(options, result.network, v, v.nodeId)].filter(
+                (l): l is CommandLink => l !== undefined,
+            );
+        }
+        default:
+            return [];
+    }
+}
+
+/** The Watch link of one L1 validation (its ids checked), or undefined. */
+function validationWatchLink(
+    options: WatchLinkOptions,
+    network: HoverNetwork,
+    v: HoverL1Validation,
+    nodeIdText: string,
+): CommandLink | undefined {
+    const validationId = checkedId(v.validationId, 'cb58Id');
+    if (!validationId) return undefined;
+    const subnetId = checkedId(v.subnetId, 'cb58Id');
+    const nodeId = checkedId(nodeIdText, 'nodeId');
+    return watchLink(
+        options,
+        {
+            kind: 'l1Validator',
+            network,
+            validationId,
+            ...(subnetId ? { subnetId } : {}),
+            ...(nodeId ? { nodeId } : {}),
+        },
+        "Follow this validator's balance and runway in the Watch List",
+    );
+}
+
 /** The live part of a hover, from what the resolver found. */
 export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions): HoverMarkdown {
     const md = new Md();
@@ -751,7 +976,7 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
     }
     sourcePart(md, result);
     notesPart(md, result.notes, options);
-    md.actions([], links);
+    md.actions(watchLinks(result, options.watch), links);
     return md.build();
 }
 

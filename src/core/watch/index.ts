@@ -4,3 +4,4 @@ export * from './runway';
 export * from './checks';
 export * from './changes';
 export * from './watchList';
+export * from './panelTarget';
