@@ -75,7 +75,10 @@ function validatorChange(
     after: WatchObservation,
     thresholdSeconds: number,
 ): WatchChange | undefined {
-    const l1 = target.subnetId ? ` of L1 ${target.subnetId}` : '';
+    // A validator watched by its validation id alone (from the palette) still names its L1: the
+    // P-Chain's answer carries it.
+    const subnetId = target.subnetId ?? after.l1 ?? before?.l1;
+    const l1 = subnetId ? ` of L1 ${subnetId}` : '';
     const wasActive = before?.value.startsWith('active:') ?? false;
     if (after.value === 'absent') {
         return before && before.value !== 'absent'
