@@ -24,7 +24,7 @@ const feeTtlMs = 60_000;
 export class ClientWatchSources implements WatchSources {
     private readonly fees = new Map<WatchNetwork, { atMs: number; fees: Promise<ValidatorFees> }>();
     /** The selected node's network id, by node URL. */
-    private readonly nodeNetworks = new Map<string, Promise<string | undefined>>();
+    private readonly nodeNetworks = new Map<string, Promise<string>>();
 
     constructor(
         private readonly clients: ClientProvider,
@@ -45,11 +45,19 @@ export class ClientWatchSources implements WatchSources {
         if (!id) {
             this.spend(1);
             const { nodeRpcMethods } = loadCore();
-            id = this.clients
+            const asked = this.clients
                 .nodeRpc()
                 .call(nodeRpcMethods['info.getNetworkID'], {}, { signal })
-                .then((r) => String(r.networkId))
-                .catch(() => undefined);
+                .then((r) => String(r.networkId));
+            // A failed answer is not remembered: taken as "another network", it would send every
+            // later read to the public node for good while the selected node was only briefly
+            // unreachable. The read fails instead, and the next one asks again.
+            asked.catch(() => {
+                if (this.nodeNetworks.get(selectedUrl) === asked) {
+                    this.nodeNetworks.delete(selectedUrl);
+                }
+            });
+            id = asked;
             this.nodeNetworks.set(selectedUrl, id);
         }
         if ((await id) === networkIds[network]) return this.clients.nodeRpc();
