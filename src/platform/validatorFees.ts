@@ -48,12 +48,20 @@ export class ValidatorFeeReader {
         if (!id) {
             spend?.(1);
             const { nodeRpcMethods } = loadCore();
-            // Not the caller's signal: the answer is kept for every later caller.
-            id = this.clients
+            // Not the caller's signal: the answer is kept for every later caller. A failure is
+            // not: taken as "another network", it would send every later read to the public node
+            // for good while the selected node was only briefly unreachable. The read fails
+            // instead, and the next one asks again.
+            const asked = this.clients
                 .nodeRpc()
                 .call(nodeRpcMethods['info.getNetworkID'], {})
-                .then((r) => String(r.networkId))
-                .catch(() => undefined);
+                .then((r) => String(r.networkId));
+            asked.catch(() => {
+                if (this.nodeNetworks.get(selectedUrl) === asked) {
+                    this.nodeNetworks.delete(selectedUrl);
+                }
+            });
+            id = asked;
             this.nodeNetworks.set(selectedUrl, id);
         }
         if ((await untilAborted(id, signal, abortError)) === networkIds[network]) {

@@ -88,6 +88,19 @@ export class LazyWatch extends Disposable {
         return this.loaded;
     }
 
+    /**
+     * What a window reload does to the list, for the integration tests: the feature is disposed
+     * (which saves the list) and built again from global state, after `stored` replaced the saved
+     * list when given.
+     */
+    async reload(stored?: unknown): Promise<Feature.WatchFeature> {
+        const old = this.loaded;
+        this.loaded = undefined;
+        old?.dispose();
+        if (stored !== undefined) await this.deps.state.update(watchStateKey, stored);
+        return this.feature;
+    }
+
     handlers(): { readonly [K in WatchCommandId]: CommandHandler } {
         return {
             [CommandId.WatchAdd]: (arg) => this.feature.addCommand(arg),

@@ -29,6 +29,8 @@ const backgroundGraceMs = 5 * 60_000;
 const groupWindowMs = 1_500;
 /** The longest a timer is set for; a wake later than this sets another. */
 const maxTimerMs = 2 ** 30;
+/** Notifications `notified` keeps. */
+const maxNotified = 20;
 
 export interface WatchFeatureDeps extends WatchDeps {
     readonly view: vscode.TreeView<WatchRow>;
@@ -59,6 +61,8 @@ export class WatchFeature extends Disposable {
     private readonly itemRows = new Map<string, WatchRow>();
     private readonly status: vscode.StatusBarItem;
     private closed = false;
+    /** The notifications shown, newest last (the last few), for the integration tests. */
+    readonly notified: { readonly severity: WatchChange['severity']; readonly text: string }[] = [];
 
     constructor(private readonly deps: WatchFeatureDeps) {
         super();
@@ -128,6 +132,9 @@ export class WatchFeature extends Disposable {
         clearTimeout(this.flushTimer);
         if (this.persistTimer) {
             clearTimeout(this.persistTimer);
+            // Once: a second dispose (the feature's owner going too) must not write it again
+            // over what a newer feature stored since.
+            this.persistTimer = undefined;
             this.persistNow();
         }
         super.dispose();
@@ -451,10 +458,16 @@ export class WatchFeature extends Disposable {
             ? vscode.window.showWarningMessage
             : vscode.window.showInformationMessage;
         const showList = 'Show Watch List';
+        const told = (text: string): void => {
+            this.notified.push({ severity: warning ? 'warning' : 'info', text });
+            if (this.notified.length > maxNotified) this.notified.shift();
+        };
         if (changes.length === 1) {
             const [{ entry, change }] = changes as [(typeof changes)[0]];
             const open = openLabel(entry.target);
-            void show(change.text, open, showList).then((choice) => {
+            const text = inertText(change.text);
+            told(text);
+            void show(text, open, showList).then((choice) => {
                 if (choice === open) {
                     void vscode.commands.executeCommand(CommandId.WatchOpen, entry.key);
                 } else if (choice === showList) {
@@ -463,10 +476,11 @@ export class WatchFeature extends Disposable {
             });
         } else {
             const first = changes[0]!.change.text;
-            void show(
+            const text = inertText(
                 `${changes.length} watched items changed. ${first} (and ${changes.length - 1} more)`,
-                showList,
-            ).then((choice) => {
+            );
+            told(text);
+            void show(text, showList).then((choice) => {
                 if (choice === showList) {
                     void vscode.commands.executeCommand(`${ViewId.WatchList}.focus`);
                 }
@@ -657,6 +671,16 @@ export class WatchFeature extends Disposable {
             };
         });
     }
+}
+
+/**
+ * A notification's text with no link in it. VS Code turns `[label](command:…)` (and http and file
+ * targets) in a notification's message into a link that runs when clicked, and these texts carry
+ * chain data (a dropped transaction's reason, an export's message, a node's error) and names a
+ * hover or a stored list supplied. Parting `]` from `(` keeps the text readable and inert.
+ */
+export function inertText(text: string): string {
+    return text.replace(/\]\s*\(/g, '] (');
 }
 
 function openLabel(target: WatchTarget): string {

@@ -386,6 +386,79 @@ suite('(integration) reliability: faults × surfaces', function () {
         retry: () => api.trees.refresh('node').catch(() => undefined),
     };
 
+    // The watch list: an L1 validator read from the node's P-Chain (its balance and the fee
+    // state), told in its row. A failed read says why in the row; a 429 pauses the P-Chain's
+    // items until the server's retry-after; the next Refresh recovers.
+    const watchKeyOf = () => `l1Validator:mainnet:${known.l1ValidationId}`;
+    let watchTriggeredAt = 0;
+    const watchRead = async (): Promise<void> => {
+        watchTriggeredAt = Date.now();
+        await vscode.commands.executeCommand('avalanche.watch.refresh');
+    };
+    const watchSurface: Surface = {
+        name: 'watch list',
+        group: 'watch',
+        node: true,
+        admin: false,
+        dataApi: false,
+        prepare: async () => {
+            await api.config.update(SettingKey.WatchRequestsPerMinute, 600);
+            for (const entry of api.watch.feature.list.items()) {
+                await vscode.commands.executeCommand('avalanche.watch.remove', entry.key);
+            }
+            await vscode.commands.executeCommand('avalanche.watch.add', {
+                kind: 'l1Validator',
+                network: 'mainnet',
+                validationId: known.l1ValidationId,
+                nodeId: known.l1NodeId,
+            });
+            await until(
+                () => {
+                    const read = api.watch.feature.list.get(watchKeyOf())?.checkedAtMs;
+                    return Promise.resolve({
+                        pending: read === undefined,
+                        messages: [],
+                        healthy: read !== undefined,
+                    });
+                },
+                (s) => s.healthy,
+                10_000,
+            );
+        },
+        trigger: watchRead,
+        read: () => {
+            const entry = api.watch.feature.list.get(watchKeyOf());
+            const read = entry?.checkedAtMs !== undefined && entry.checkedAtMs >= watchTriggeredAt;
+            if (!entry || !read) {
+                return Promise.resolve({ pending: true, messages: [], healthy: false });
+            }
+            const description = String(
+                api.watch.feature.treeItem({ type: 'item', key: entry.key }).description ?? '',
+            );
+            if (entry.error !== undefined) {
+                const fault = activeFault?.rule?.fault;
+                if (fault?.kind === 'status' && fault.status === 429) {
+                    // Paused, not hammered: the P-Chain's items wait out the retry-after.
+                    assert.ok(
+                        entry.nextDueMs > entry.checkedAtMs! + 500,
+                        `a 429 did not pause the item: ${entry.error}`,
+                    );
+                }
+                return Promise.resolve({
+                    pending: false,
+                    messages: [description.replace(/^could not read: /, '')],
+                    healthy: false,
+                });
+            }
+            return Promise.resolve({
+                pending: false,
+                messages: [],
+                healthy: entry.observation !== undefined && / left$/.test(description),
+            });
+        },
+        retry: watchRead,
+    };
+
     // The sample workspace's Foundry broadcast: its lenses read each transaction's receipt and each
     // contract's code through the C-Chain's RPC (the node).
     const broadcast = (): vscode.Uri =>
@@ -484,12 +557,16 @@ suite('(integration) reliability: faults × surfaces', function () {
     };
 
     let surfaces: Surface[] = [];
+    /** The fault of the running cell, for surfaces whose reading depends on it. */
+    let activeFault: Cell['fault'] | undefined;
     async function applyFault(fault: Cell['fault']): Promise<void> {
+        activeFault = fault;
         if (fault.rule) await addSandboxFault({ ...fault.rule });
         if (fault.settings) await setSandboxSettings(fault.settings);
     }
 
     async function clearFault(): Promise<void> {
+        activeFault = undefined;
         await clearSandboxFaults();
         await setSandboxSettings({
             adminApi: true,
@@ -619,6 +696,7 @@ suite('(integration) reliability: faults × surfaces', function () {
             },
             exportSurface,
             statusBarSurface,
+            watchSurface,
         ];
     }
 
@@ -745,6 +823,10 @@ suite('(integration) reliability: faults × surfaces', function () {
         for (const panel of panels.values()) panel.close();
         await api.config.update(SettingKey.RequestTimeoutMs, undefined);
         await api.config.update(SettingKey.NodeRefreshIntervalSeconds, undefined);
+        await api.config.update(SettingKey.WatchRequestsPerMinute, undefined);
+        for (const entry of api.watch.feature.list.items()) {
+            await vscode.commands.executeCommand('avalanche.watch.remove', entry.key);
+        }
         // One row per fault: how many surfaces held, the requests they sent while it lasted.
         for (const fault of faults) {
             const rows = results.filter((r) => r.cell.fault === fault);
@@ -809,6 +891,7 @@ suite('(integration) reliability: faults × surfaces', function () {
         { name: 'panel: operations', group: 'panel', node: false, admin: false, dataApi: true },
         { name: 'export polling', group: 'export', node: false, admin: false, dataApi: true },
         { name: 'status bar', group: 'statusBar', node: true, admin: false, dataApi: false },
+        { name: 'watch list', group: 'watch', node: true, admin: false, dataApi: false },
         {
             name: 'lens: deployment record',
             group: 'lens',

@@ -149,3 +149,29 @@ export async function clearSandboxRequests(): Promise<void> {
 export async function sandboxState(): Promise<{ settings: SandboxSettings }> {
     return (await control('GET', '/state')) as { settings: SandboxSettings };
 }
+
+/**
+ * The sandbox's watch-list routes (test/sandbox/README.md): a validator's balance, transactions
+ * held pending, exports held running, the node stopped. `releaseSandboxHolds()` undoes them all.
+ */
+export const sandboxWatch = {
+    setBalance: (validationId: string, balance: string) =>
+        control('POST', '/l1Validators/balance', { validationId, balance }),
+    holdEvmTx: (hash: string) => control('POST', '/evmTxs/pending', { hash }),
+    acceptEvmTx: (hash: string) => control('POST', '/evmTxs/accept', { hash }),
+    setPTxStatus: (txId: string, status: string, reason?: string) =>
+        control('POST', '/pTxs/status', { txId, status, ...(reason ? { reason } : {}) }),
+    holdOperation: (operationId: string) => control('POST', '/operations/hold', { operationId }),
+    finishOperation: (operationId: string, status: 'COMPLETED' | 'FAILED', message?: string) =>
+        control('POST', '/operations/finish', {
+            operationId,
+            status,
+            ...(message ? { message } : {}),
+        }),
+    stopNode: () => control('POST', '/node/stop'),
+    startNode: () => control('POST', '/node/start'),
+};
+
+export async function releaseSandboxHolds(): Promise<void> {
+    await control('DELETE', '/holds');
+}

@@ -1,7 +1,8 @@
 /**
  * The fault matrix of the integration tier: every fault the sandbox can inject, and every place
  * of the extension a person sees an answer in (each view, each hover kind, each panel kind, export
- * polling, the status bar, the deployment lenses) or an agent reads one (the agent tools). Pure data and selection, so that `npm test` (a covering subset: every
+ * polling, the status bar, the deployment lenses, the watch list) or an agent reads one (the agent
+ * tools). Pure data and selection, so that `npm test` (a covering subset: every
  * fault and every surface at least once) and `npm run test:reliability` (every applicable cell)
  * run the same cells the same way.
  */
@@ -47,7 +48,8 @@ export const faults: readonly FaultSpec[] = [
     { name: 'node down', settings: { nodeDown: true }, nodeOnly: true },
 ];
 
-export type SurfaceGroup = 'view' | 'hover' | 'panel' | 'export' | 'statusBar' | 'lens' | 'agent';
+export type SurfaceGroup =
+    'view' | 'hover' | 'panel' | 'export' | 'statusBar' | 'lens' | 'agent' | 'watch';
 
 /** What the matrix needs to know about a surface to pick its cells. */
 export interface SurfaceInfo {

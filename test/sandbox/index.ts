@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-import type { SandboxContext } from './context';
+import type { HeldPTxStatus, SandboxContext, SandboxHolds } from './context';
 import { DataApi } from './dataApi';
 import { Dataset, type Scale } from './dataset';
 import {
@@ -18,6 +18,7 @@ import {
     statusFaultResponse,
 } from './faults';
 import { makeHostile } from './hostile';
+import { isCb58Id } from './ids';
 import { errorBody, type SandboxResponse } from './httpUtil';
 import { MetricsApi } from './metricsApi';
 import { NodeApi } from './nodeApi';
@@ -165,7 +166,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return d;
     };
     const urls: SandboxUrls = { dataApiUrl: '', metricsUrl: '', nodeUrl: '' };
-    const ctx: SandboxContext = { dataset, settings, urls, nodeNetwork };
+    const holds: SandboxHolds = { pendingEvmTxs: new Set(), pTxStatuses: new Map() };
+    const ctx: SandboxContext = { dataset, settings, urls, nodeNetwork, holds };
     dataset(nodeNetwork);
     if (scale === 'small') dataset(nodeNetwork === 'mainnet' ? 'fuji' : 'mainnet');
     const dataApi = new DataApi(ctx);
@@ -270,12 +272,166 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             return ok({ requests: 0 });
         }
         if (sub === '/known' && method === 'GET') return ok(known);
+        if (method === 'POST' || (method === 'DELETE' && sub === '/holds')) {
+            const answer = await watchControl(sub, method === 'POST' ? parse() : undefined);
+            if (answer !== undefined) {
+                // The Data API's cached answers (listL1Validators) must see the change.
+                cache.clear();
+                return 'error' in answer ? fail(answer.status, answer.error) : ok(answer.ok);
+            }
+        }
         const csv = /^\/exports\/([0-9a-f-]{36})\.csv$/.exec(sub);
         if (csv && method === 'GET') {
             const r = dataApi.operations.csv(csv[1]!);
             return r ? send(res, r) : fail(404, 'Export not found or not ready');
         }
         return fail(404, `Cannot ${method} ${path}`);
+    };
+
+    /** Balances the control route changed: validation id → the generated balance, for reset. */
+    const originalBalances = new Map<string, { network: SandboxNetwork; balance: bigint }>();
+    const l1Validator = (validationId: string, network?: SandboxNetwork) => {
+        const order = network ? [network] : [nodeNetwork, ...datasets.keys()];
+        for (const n of order) {
+            const v = dataset(n)
+                .primary.allL1Validators()
+                .find((x) => x.validationId === validationId);
+            if (v) return { network: n, validator: v };
+        }
+        return undefined;
+    };
+    const nodeEvmTx = (hash: string) =>
+        dataset(nodeNetwork).chains.find((c) => c.chain.txIndexByHash(hash) !== undefined);
+
+    /**
+     * The routes that move the world a watch list follows (see README.md): a validator's
+     * balance, a transaction held before its block, a P-Chain status, an export held running,
+     * the node stopped. Undefined when `sub` is none of them.
+     */
+    const watchControl = async (
+        sub: string,
+        body: unknown,
+    ): Promise<{ ok: unknown } | { status: number; error: string } | undefined> => {
+        const b = (body !== null && typeof body === 'object' ? body : {}) as Record<
+            string,
+            unknown
+        >;
+        const bad = (error: string) => ({ status: 400, error });
+        const missing = (error: string) => ({ status: 404, error });
+        switch (sub) {
+            case '/l1Validators/balance': {
+                const id = b['validationId'];
+                const balance = b['balance'];
+                const network = b['network'];
+                if (typeof id !== 'string' || !isCb58Id(id)) return bad('validationId: a cb58 id');
+                if (
+                    typeof balance !== 'string' ||
+                    !/^\d{1,20}$/.test(balance) ||
+                    BigInt(balance) >= 2n ** 64n
+                )
+                    return bad('balance: nAVAX as a decimal uint64 string');
+                if (network !== undefined && network !== 'mainnet' && network !== 'fuji')
+                    return bad('network: mainnet or fuji');
+                const found = l1Validator(id, network);
+                if (!found) return missing(`L1 validator ${id} not found`);
+                const previous = found.validator.remainingBalance;
+                if (!originalBalances.has(id))
+                    originalBalances.set(id, { network: found.network, balance: previous });
+                found.validator.remainingBalance = BigInt(balance);
+                return {
+                    ok: {
+                        validationId: id,
+                        network: found.network,
+                        balance,
+                        previous: String(previous),
+                    },
+                };
+            }
+            case '/evmTxs/pending':
+            case '/evmTxs/accept': {
+                const hash = b['hash'];
+                if (typeof hash !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(hash))
+                    return bad('hash: 0x and 64 hex digits');
+                const lower = hash.toLowerCase();
+                const entry = nodeEvmTx(lower);
+                if (!entry) return missing(`transaction ${hash} is on none of the node's chains`);
+                if (sub === '/evmTxs/pending') holds.pendingEvmTxs.add(lower);
+                else holds.pendingEvmTxs.delete(lower);
+                const tx = entry.chain.txs[entry.chain.txIndexByHash(lower)!]!;
+                return {
+                    ok: {
+                        hash: lower,
+                        evmChainId: entry.evmChainId,
+                        blockchainId: entry.blockchainId,
+                        pending: holds.pendingEvmTxs.has(lower),
+                        receiptStatus: tx.status === 1 ? '0x1' : '0x0',
+                    },
+                };
+            }
+            case '/pTxs/status': {
+                const txId = b['txId'];
+                const status = b['status'];
+                const reason = b['reason'];
+                const statuses = ['Processing', 'Committed', 'Aborted', 'Dropped', 'Unknown'];
+                if (typeof txId !== 'string' || !isCb58Id(txId)) return bad('txId: a cb58 id');
+                if (status === null) {
+                    holds.pTxStatuses.delete(txId);
+                    return { ok: { txId, status: null } };
+                }
+                if (typeof status !== 'string' || !statuses.includes(status))
+                    return bad(`status: one of ${statuses.join(', ')}, or null`);
+                if (reason !== undefined && (typeof reason !== 'string' || reason.length > 1000))
+                    return bad('reason: a string');
+                const held: HeldPTxStatus = {
+                    status: status as HeldPTxStatus['status'],
+                    ...(reason ? { reason } : {}),
+                };
+                holds.pTxStatuses.set(txId, held);
+                return { ok: { txId, ...held } };
+            }
+            case '/operations/hold':
+            case '/operations/finish': {
+                const id = b['operationId'];
+                if (typeof id !== 'string') return bad('operationId: a string');
+                if (sub === '/operations/hold') {
+                    return dataApi.operations.hold(id)
+                        ? { ok: { operationId: id, operationStatus: 'RUNNING' } }
+                        : missing(`Operation ${id} not found`);
+                }
+                const status = b['status'] ?? 'COMPLETED';
+                const message = b['message'];
+                if (status !== 'COMPLETED' && status !== 'FAILED')
+                    return bad('status: COMPLETED or FAILED');
+                if (message !== undefined && typeof message !== 'string')
+                    return bad('message: a string');
+                return dataApi.operations.finish(id, status, message)
+                    ? { ok: { operationId: id, operationStatus: status } }
+                    : missing(`Operation ${id} not found`);
+            }
+            case '/node/stop':
+                await stopNode();
+                return { ok: { node: 'stopped' } };
+            case '/node/start':
+                await startNode();
+                return { ok: { node: 'started', url: urls.nodeUrl } };
+            case '/holds':
+                resetHolds();
+                await startNode();
+                return { ok: { holds: 0 } };
+            default:
+                return undefined;
+        }
+    };
+
+    const resetHolds = (): void => {
+        for (const [id, { network, balance }] of originalBalances) {
+            const found = l1Validator(id, network);
+            if (found) found.validator.remainingBalance = balance;
+        }
+        originalBalances.clear();
+        holds.pendingEvmTxs.clear();
+        holds.pTxStatuses.clear();
+        cache.clear();
     };
 
     const corrupt = (
@@ -421,6 +577,38 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     const servers: Server[] = [];
     const sockets = new Set<Socket>();
+    const nodeSockets = new Set<Socket>();
+    let nodeServer: Server | undefined;
+    let nodePort = 0;
+    let nodeStopped = false;
+
+    /**
+     * Closes the node's port, as a stopped AvalancheGo: connections are refused (ECONNREFUSED),
+     * unlike `settings.nodeDown`, whose accepted connections are then reset.
+     */
+    const stopNode = async (): Promise<void> => {
+        if (!nodeServer || nodeStopped) return;
+        nodeStopped = true;
+        const server = nodeServer;
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const socket of nodeSockets) socket.destroy();
+        server.closeAllConnections();
+        await closed;
+    };
+
+    /** Listens again on the node's port (the URL the extension knows does not change). */
+    const startNode = async (): Promise<void> => {
+        if (!nodeServer || !nodeStopped) return;
+        const server = nodeServer;
+        await new Promise<void>((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(nodePort, host, () => {
+                server.off('error', reject);
+                resolve();
+            });
+        });
+        nodeStopped = false;
+    };
     const listen = (
         handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
         port: number,
@@ -441,7 +629,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
                 return;
             }
             sockets.add(socket);
-            socket.on('close', () => sockets.delete(socket));
+            if (service === 'node') nodeSockets.add(socket);
+            socket.on('close', () => {
+                sockets.delete(socket);
+                nodeSockets.delete(socket);
+            });
         });
         servers.push(server);
         return new Promise((resolve, reject) => {
@@ -466,6 +658,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             'metrics',
         );
         urls.nodeUrl = await listen(handleNode, ports.node ?? 0, 'node');
+        nodeServer = servers[servers.length - 1];
+        nodePort = (nodeServer!.address() as AddressInfo).port;
     } catch (error) {
         await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
         throw error;

@@ -94,7 +94,7 @@ export class NodeApi {
 
     constructor(private readonly ctx: SandboxContext) {
         this.data = ctx.dataset(ctx.nodeNetwork);
-        this.primaryApi = new PrimaryApi(this.data);
+        this.primaryApi = new PrimaryApi(this.data, ctx.holds);
         const d = this.data;
         this.chainAliases.set('P', wellKnown.pChainId);
         this.chainAliases.set('platform', wellKnown.pChainId);
@@ -753,12 +753,18 @@ export class NodeApi {
                 return hex(account === undefined ? 0 : chain.nonceAt(account, block));
             },
             eth_getTransactionByHash: (p) => {
-                const index = chain.txIndexByHash(hashArg(p, 0));
-                return index === undefined ? null : rpcTx(entry, chain.txs[index]!);
+                const hash = hashArg(p, 0);
+                const index = chain.txIndexByHash(hash);
+                if (index === undefined) return null;
+                const pending = this.ctx.holds.pendingEvmTxs.has(hash);
+                return rpcTx(entry, chain.txs[index]!, pending);
             },
             eth_getTransactionReceipt: (p) => {
-                const index = chain.txIndexByHash(hashArg(p, 0));
-                return index === undefined ? null : rpcReceipt(chain, chain.txs[index]!);
+                const hash = hashArg(p, 0);
+                const index = chain.txIndexByHash(hash);
+                // A transaction in the mempool has no receipt yet: geth answers null.
+                if (index === undefined || this.ctx.holds.pendingEvmTxs.has(hash)) return null;
+                return rpcReceipt(chain, chain.txs[index]!);
             },
             eth_getBlockByNumber: (p) => {
                 if (p.length < 2)
@@ -962,16 +968,24 @@ const panicReasons = new Map<bigint, string>([
     [0x51n, 'uninitialized function'],
 ]);
 
-function rpcTx(entry: EvmChainEntry, tx: EvmTx): Params {
+/**
+ * A transaction as `eth_getTransactionByHash` answers it. A `pending` one (held in the mempool by
+ * the control route) has what geth's `newRPCPendingTransaction` gives: null `blockHash`,
+ * `blockNumber` and `transactionIndex`, and a dynamic-fee transaction's `gasPrice` is its fee cap
+ * (the effective price is known only once it is in a block).
+ */
+function rpcTx(entry: EvmChainEntry, tx: EvmTx, pending = false): Params {
     const chain = entry.chain;
     const block = chain.blocks[tx.block]!;
     const sig = new Prng(deriveSeed(tx.index, tx.hash));
     const out: Params = {
-        blockHash: block.hash,
-        blockNumber: hexOf(tx.block),
+        blockHash: pending ? null : block.hash,
+        blockNumber: pending ? null : hexOf(tx.block),
         from: chain.accounts[tx.from]!.lower,
         gas: hexOf(tx.gasLimit),
-        gasPrice: hexOf(BigInt(tx.gasPrice) * 1_000_000_000n),
+        gasPrice: hexOf(
+            BigInt(pending && tx.txType === 2 ? tx.maxFee : tx.gasPrice) * 1_000_000_000n,
+        ),
     };
     if (tx.txType === 2) {
         out['maxFeePerGas'] = hexOf(BigInt(tx.maxFee) * 1_000_000_000n);
@@ -982,7 +996,7 @@ function rpcTx(entry: EvmChainEntry, tx: EvmTx): Params {
         input: chain.input(tx),
         nonce: hexOf(tx.nonce),
         to: tx.kind === 'deploy' ? null : chain.accounts[tx.to]!.lower,
-        transactionIndex: hexOf(tx.blockIndex),
+        transactionIndex: pending ? null : hexOf(tx.blockIndex),
         value: chain.weiHex(tx.value),
         type: hexOf(tx.txType),
     });

@@ -104,6 +104,36 @@ export class Operations {
         return { ...json(200, this.view(op, Date.now())), cacheable: false };
     }
 
+    /**
+     * The control route's hold: the operation reads RUNNING until `finish` (its planned outcome
+     * and CSV are kept for then). False when there is no such operation.
+     */
+    hold(id: string): boolean {
+        const op = this.ops.get(id);
+        if (!op) return false;
+        op.finishAt = Number.POSITIVE_INFINITY;
+        return true;
+    }
+
+    /**
+     * Ends an operation now: `COMPLETED` with its planned CSV (a planned failure stays one), or
+     * `FAILED` with the error the Data API reports for a job it could not run.
+     */
+    finish(id: string, status: 'COMPLETED' | 'FAILED', message?: string): boolean {
+        const op = this.ops.get(id);
+        if (!op) return false;
+        op.finishAt = Math.max(op.createdAt, Date.now());
+        if (status === 'FAILED') {
+            op.outcome = {
+                status: 'FAILED',
+                code: 'ErrInvalidRequest',
+                message: message ?? 'The export could not be completed',
+            };
+            op.csv = '';
+        }
+        return true;
+    }
+
     csv(id: string): SandboxResponse | undefined {
         const op = this.ops.get(id);
         if (!op || op.outcome.status === 'FAILED' || Date.now() < op.finishAt) return undefined;

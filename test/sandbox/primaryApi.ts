@@ -8,6 +8,7 @@
  * The json2 transport (errors, batches refused) is nodeApi.ts's.
  */
 import { blsPublicKey } from './bls';
+import type { SandboxHolds } from './context';
 import type { Dataset } from './dataset';
 import { cb58Decode, cb58Encode, isNodeId, parseChainAddress, wellKnown } from './ids';
 import type { L1ValidatorRecord, PTxRecord, PUtxo, SubnetRecord, XTx } from './primaryNetwork';
@@ -52,7 +53,10 @@ function rfc3339(seconds: number): string {
 }
 
 export class PrimaryApi {
-    constructor(private readonly data: Dataset) {}
+    constructor(
+        private readonly data: Dataset,
+        private readonly holds?: SandboxHolds,
+    ) {}
 
     private get primary() {
         return this.data.primary;
@@ -580,6 +584,10 @@ export class PrimaryApi {
         },
         getTxStatus: (p) => {
             const id = idParam(p, 'txID');
+            // A status the control route set: `reason` only when it has one, as AvalancheGo's
+            // GetTxStatusResponse omits it (`json:"reason,omitempty"`).
+            const held = this.holds?.pTxStatuses.get(id);
+            if (held) return held.reason ? { ...held } : { status: held.status };
             return { status: this.txs().has(id) ? 'Committed' : 'Unknown' };
         },
         getBalance: (p) => {

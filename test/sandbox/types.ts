@@ -200,6 +200,7 @@ export interface Sandbox extends SandboxUrls {
  * Control route, served by the Data API server, for tests that run in another process (the
  * extension host): `GET /__sandbox/state`, `POST /__sandbox/settings` (partial settings),
  * `POST /__sandbox/faults` (a FaultRule), `DELETE /__sandbox/faults`, `GET /__sandbox/requests`,
- * `DELETE /__sandbox/requests`, `GET /__sandbox/known`.
+ * `DELETE /__sandbox/requests`, `GET /__sandbox/known`, and the watch list's routes (balances,
+ * held transactions and exports, the node stopped), listed in README.md.
  */
 export const sandboxControlPrefix = '/__sandbox';

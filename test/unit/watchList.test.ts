@@ -184,6 +184,19 @@ describe('(unit) watch: changes worth telling', function () {
         assert.ok(text.includes(subnetId));
     });
 
+    it('names the L1 of a validator watched by its validation id alone, from the P-Chain’s answer', function () {
+        const byId: WatchTarget = { kind: 'l1Validator', network: 'fuji', validationId };
+        const at = (days: number) =>
+            observation({
+                value: `active:${days}`,
+                balance: '700',
+                runwaySeconds: days * day,
+                l1: subnetId,
+            });
+        const crossing = describeChange(byId, at(3.1), at(2.9), 3 * day);
+        assert.match(crossing!.text, new RegExp(`of L1 ${subnetId}`));
+    });
+
     it('tells a balance that moves, with its direction', function () {
         const address: WatchTarget = {
             kind: 'evmAddress',

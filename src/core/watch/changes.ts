@@ -81,7 +81,7 @@ function validatorChange(
             after.details.find((d) => d.label === label) ??
             before?.details.find((d) => d.label === label)
         )?.value;
-    const subnetId = target.subnetId ?? fact('L1');
+    const subnetId = target.subnetId ?? after.l1 ?? before?.l1 ?? fact('L1');
     const nodeId = target.nodeId ?? fact('Node');
     const name = nodeId && !target.nodeId ? `L1 validator ${nodeId}` : targetName;
     const l1 = subnetId ? ` of L1 ${subnetId}` : '';

@@ -40,6 +40,8 @@ export interface WatchObservation {
     readonly balance?: string | undefined;
     /** An L1's validators under the threshold, by node id (at most a few named). */
     readonly under?: readonly string[] | undefined;
+    /** The L1 (subnet id) a validator validates, as the P-Chain reports it. */
+    readonly l1?: string | undefined;
     /** An L1's validators: node id → validation id, for the Validators view's marks. */
     readonly validators?: readonly WatchedValidator[] | undefined;
 }
@@ -175,6 +177,7 @@ async function checkValidator(
             details,
             balance,
             runwaySeconds: 0,
+            l1: read.subnetId,
         };
     }
     const runway = validatorRunway(balance, fees.state.price, fees.config);
@@ -189,6 +192,7 @@ async function checkValidator(
         details,
         balance,
         runwaySeconds: seconds,
+        l1: read.subnetId,
     };
 }
 

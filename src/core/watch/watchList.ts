@@ -380,6 +380,7 @@ const ObservationSchema = z.object({
         .string()
         .regex(/^[0-9]{1,80}$/)
         .optional(),
+    l1: text(80).optional(),
     under: z
         .array(text(80))
         .max(maxWatchItems * 10)
