@@ -173,10 +173,19 @@ export class WatchFeature extends Disposable {
             this.render();
             this.schedule();
         }
-        const row = this.itemRow(result.key);
-        void this.deps.view.reveal(row, { select: true, focus: false }).then(undefined, () => {
-            // The view may be hidden in a closed container; the row is there when it opens.
-        });
+        // A line in the status bar rather than opening the view: "Watch" is pressed where the thing
+        // is shown (a row, a hover, a panel), and the person stays there. A visible list selects it.
+        const label = core.describeTarget(target);
+        // Gone by itself after the timeout.
+        vscode.window.setStatusBarMessage(
+            result.added ? `$(eye) Watching ${label}` : `$(eye) Already watching ${label}`,
+            4_000,
+        );
+        if (this.deps.view.visible) {
+            void this.deps.view
+                .reveal(this.itemRow(result.key), { select: true, focus: false })
+                .then(undefined, () => undefined);
+        }
         return result.key;
     }
 
