@@ -38,7 +38,9 @@ suite('(e2e) watch list', () => {
 
     suiteSetup(async () => {
         await resetWorkbench();
-        savedSettings = existsSync(settingsFile()) ? readFileSync(settingsFile(), 'utf8') : undefined;
+        savedSettings = existsSync(settingsFile())
+            ? readFileSync(settingsFile(), 'utf8')
+            : undefined;
     });
 
     suiteTeardown(async () => {
@@ -50,11 +52,11 @@ suite('(e2e) watch list', () => {
     test('a watched L1 validator running low: the warning naming it and its L1, its row (screenshot)', async () => {
         const { page, known } = e2e();
         const k = known.mainnet;
-        // Half an AVAX at the sandbox's fee of 512 nAVAX a second lasts about 11 days: under a
-        // threshold of 14.
+        // 0.05 AVAX at the sandbox's fee of 512 nAVAX a second lasts about 1.1 days: under the
+        // default threshold of 3.
         await control('l1Validators/balance', 'POST', {
             validationId: k.l1ValidationId,
-            balance: '500000000',
+            balance: '50000000',
         });
         const settings = JSON.parse(savedSettings ?? '{}') as Record<string, unknown>;
         writeFileSync(
@@ -62,7 +64,6 @@ suite('(e2e) watch list', () => {
             JSON.stringify(
                 {
                     ...settings,
-                    'avalanche.watch.runwayWarningDays': 14,
                     'avalanche.watch.pollWhileUnfocused': true,
                 },
                 null,
@@ -73,7 +74,9 @@ suite('(e2e) watch list', () => {
         await openAvalancheContainer();
         await page.waitForTimeout(1_000);
         await runCommand('Avalanche: Watch…');
-        await quickPickRow(/L1 validator/).first().click();
+        await quickPickRow(/L1 validator/)
+            .first()
+            .click();
         const input = quickInput();
         await input.waitFor({ timeout: 10_000 });
         await input.fill(k.l1ValidationId);
@@ -83,7 +86,10 @@ suite('(e2e) watch list', () => {
         assert.ok(text.includes(k.l1SubnetId), `the warning names the L1: ${text}`);
         const pane = viewPane('Watch List');
         await expandPane(pane);
-        const row = pane.locator('.monaco-list-row').filter({ hasText: /days left/ }).first();
+        const row = pane
+            .locator('.monaco-list-row')
+            .filter({ hasText: / left/ })
+            .first();
         await row.waitFor({ timeout: 30_000 });
         await screenshot('watch-runway');
         // Leave the list empty for the journeys after this one: its inline "Stop Watching".
