@@ -86,10 +86,7 @@ suite('(e2e) watch list', () => {
         assert.ok(text.includes(k.l1SubnetId), `the warning names the L1: ${text}`);
         const pane = viewPane('Watch List');
         await expandPane(pane);
-        const row = pane
-            .locator('.monaco-list-row')
-            .filter({ hasText: / left/ })
-            .first();
+        const row = pane.locator('.monaco-list-row').filter({ hasText: / left/ }).first();
         await row.waitFor({ timeout: 30_000 });
         await screenshot('watch-runway');
         // Leave the list empty for the journeys after this one: its inline "Stop Watching".
