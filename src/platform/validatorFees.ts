@@ -36,11 +36,16 @@ export class ValidatorFeeReader {
         this.nodeNetworks.clear();
     }
 
-    /** The client of the node that answers `network`'s P-Chain. */
+    /**
+     * The client of the node that answers `network`'s P-Chain. With `publicNode` false, only the
+     * selected node: a caller the user did not ask (the Validators view's marks) sends nothing to
+     * the public node, and fails instead.
+     */
     async pChain(
         network: Network,
         signal?: AbortSignal,
         spend?: SpendRequests,
+        publicNode = true,
     ): Promise<NodeRpcClient> {
         if (network === 'local') return this.clients.nodeRpc();
         const selectedUrl = this.clients.nodeUrl;
@@ -67,6 +72,7 @@ export class ValidatorFeeReader {
         if ((await untilAborted(id, signal, abortError)) === networkIds[network]) {
             return this.clients.nodeRpc();
         }
+        if (!publicNode) throw new Error(`The selected node is not on ${network}.`);
         const publicUrl = builtInNodes.find((n) => n.network === network)?.url;
         const target = publicUrl ? this.clients.rpcFor(`${publicUrl}/ext/P`) : undefined;
         if (!target) throw new Error(`No node is known for ${network}'s P-Chain.`);
@@ -77,13 +83,18 @@ export class ValidatorFeeReader {
      * The fee now and its constants (the constants are optional: an older node lacks the method).
      * `signal` stops only this caller's wait; a failure is not kept, so the next caller asks again.
      */
-    read(network: Network, signal?: AbortSignal, spend?: SpendRequests): Promise<ValidatorFees> {
+    read(
+        network: Network,
+        signal?: AbortSignal,
+        spend?: SpendRequests,
+        publicNode = true,
+    ): Promise<ValidatorFees> {
         const cached = this.fees.get(network);
         if (cached && Date.now() - cached.atMs < feeTtlMs) {
             return untilAborted(cached.fees, signal, abortError);
         }
         const { nodeRpcMethods: m } = loadCore();
-        const fees = this.pChain(network, undefined, spend).then(async (client) => {
+        const fees = this.pChain(network, undefined, spend, publicNode).then(async (client) => {
             spend?.(2);
             const [state, config] = await Promise.all([
                 client.call(m['platform.getValidatorFeeState'], {}),

@@ -189,7 +189,11 @@ export class ValidatorsSource implements TreeSource {
      * network, `ValidatorFeeReader`); a failure leaves the rows unmarked and the page as it is.
      */
     private pageFees(signal: AbortSignal): Promise<ValidatorFees | undefined> {
-        return this.services.fees.read(this.services.network, signal).catch(() => undefined);
+        // Marks come from the selected node only: merely showing the view sends nothing to a
+        // public node the user did not choose.
+        return this.services.fees
+            .read(this.services.network, signal, undefined, false)
+            .catch(() => undefined);
     }
 
     private async nodeChains(row: GroupRow, signal: AbortSignal): Promise<Children> {

@@ -61,6 +61,8 @@ export class WatchFeature extends Disposable {
     private readonly itemRows = new Map<string, WatchRow>();
     private readonly status: vscode.StatusBarItem;
     private closed = false;
+    private addedMessage: vscode.Disposable | undefined;
+    private addedTimer: ReturnType<typeof setTimeout> | undefined;
     /** The notifications shown, newest last (the last few), for the integration tests. */
     readonly notified: { readonly severity: WatchChange['severity']; readonly text: string }[] = [];
 
@@ -130,6 +132,8 @@ export class WatchFeature extends Disposable {
         this.controller.abort();
         clearTimeout(this.timer);
         clearTimeout(this.flushTimer);
+        clearTimeout(this.addedTimer);
+        this.addedMessage?.dispose();
         if (this.persistTimer) {
             clearTimeout(this.persistTimer);
             // Once: a second dispose (the feature's owner going too) must not write it again
@@ -176,11 +180,16 @@ export class WatchFeature extends Disposable {
         // A line in the status bar rather than opening the view: "Watch" is pressed where the thing
         // is shown (a row, a hover, a panel), and the person stays there. A visible list selects it.
         const label = core.describeTarget(target);
-        // Gone by itself after the timeout.
-        vscode.window.setStatusBarMessage(
+        // Hidden by a timer of ours rather than VS Code's, so that disposing the list clears it.
+        this.addedMessage?.dispose();
+        clearTimeout(this.addedTimer);
+        this.addedMessage = vscode.window.setStatusBarMessage(
             result.added ? `$(eye) Watching ${label}` : `$(eye) Already watching ${label}`,
-            4_000,
         );
+        this.addedTimer = setTimeout(() => {
+            this.addedMessage?.dispose();
+            this.addedMessage = undefined;
+        }, 4_000);
         if (this.deps.view.visible) {
             void this.deps.view
                 .reveal(this.itemRow(result.key), { select: true, focus: false })
@@ -426,7 +435,9 @@ export class WatchFeature extends Disposable {
                 this.thresholdSeconds,
                 this.controller.signal,
             );
-            if (!this.list.get(entry.key)) return;
+            // A read that ends after the list was disposed (a reload, deactivation) is dropped:
+            // recording it would start the notification timer of a list that is gone.
+            if (this.closed || !this.list.get(entry.key)) return;
             const { change } = this.list.record(
                 entry.key,
                 observation,
@@ -452,6 +463,7 @@ export class WatchFeature extends Disposable {
     // Telling
 
     private queueChange(entry: WatchEntry, change: WatchChange): void {
+        if (this.closed) return;
         this.pendingChanges.push({ entry, change });
         this.flushTimer ??= setTimeout(() => this.flushChanges(), groupWindowMs);
     }

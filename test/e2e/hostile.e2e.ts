@@ -308,7 +308,7 @@ suite('(e2e) reliability: hostile data', function () {
                     for (const anchor of found.anchors) {
                         links++;
                         const own =
-                            /^command:avalanche\.(hover\.(copy|openDetails|lookUpOnChain|fixChecksum)|dataApi\.setKey)(\?|$)/.test(
+                            /^command:avalanche\.(hover\.(copy|openDetails|lookUpOnChain|fixChecksum)|dataApi\.setKey|watch\.add)(\?|$)/.test(
                                 anchor.href,
                             ) || /^https:\/\/subnets(-test)?\.avax\.network\//.test(anchor.href);
                         assert.ok(

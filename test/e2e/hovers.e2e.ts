@@ -204,7 +204,10 @@ suite('(e2e) hovers', function () {
         const { known, sandbox } = e2e();
         const undo = sandbox.addFault({
             fault: { kind: 'status', status: 429, retryAfterSeconds: 30 },
-            target: 'listAssetTransactions',
+            // Every primary-network lookup: the asset is also found through the transaction
+            // that created it (getTxByHash), asked at the same time.
+            target: '/v1/networks',
+            service: 'dataApi',
         });
         try {
             await openFile('hovers/samples.go');
