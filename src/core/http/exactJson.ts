@@ -134,16 +134,24 @@ function isLarge(value: number): boolean {
 
 /** A 64-bit (or wider) unsigned integer, as a JSON number or a decimal string. */
 export function bigUintWire() {
+    // The string first: AvalancheGo sends its uint64s as strings (`json.Uint64`), dozens per
+    // answer, and a union tries its options in turn; a value fits one option only, so the order
+    // changes no answer and no error.
     return z.union([
-        z.number().int().nonnegative(),
         z.string().regex(/^\d{1,78}$/, 'expected a decimal integer string'),
+        z.number().int().nonnegative(),
     ]);
 }
+
+/** Decimal digits as `BigInt(…).toString()` writes them: no sign, no leading zero. */
+const canonicalDecimal = /^(?:0|[1-9]\d*)$/;
 
 /** A decimal string that `BigInt()` accepts, without leading zeros. */
 export function toDecimal(value: number | string): string {
     if (typeof value === 'number') {
         return Number.isSafeInteger(value) ? String(value) : BigInt(Math.trunc(value)).toString();
     }
-    return BigInt(value).toString();
+    // Most strings are written so already; converting each through a BigInt cost more than its
+    // check in the schema.
+    return canonicalDecimal.test(value) ? value : BigInt(value).toString();
 }

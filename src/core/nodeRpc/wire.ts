@@ -23,17 +23,18 @@ export function lazy<T>(build: () => T): () => T {
 
 /** An unsigned integer small enough for a JS number, as a JSON number or a decimal string. */
 export function smallUintWire() {
+    // Strings first, as in `bigUintWire`: AvalancheGo's `json.Uint64` and `json.Float64`.
     return z.union([
-        z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
         z.string().regex(/^\d{1,15}$/, 'expected a decimal integer string'),
+        z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
     ]);
 }
 
 /** A float, as a JSON number or a decimal string such as `"99.5000"`. */
 export function floatWire() {
     return z.union([
-        z.number(),
         z.string().regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/, 'expected a decimal number string'),
+        z.number(),
     ]);
 }
 
@@ -64,7 +65,9 @@ export function hexToNumber(value: string): number {
 
 /** A hex quantity of any width as a decimal string. */
 export function hexToDecimal(value: string): string {
-    return BigInt(value).toString();
+    // Up to 13 hex digits the value is below 2^52, so a number holds it exactly, at less than
+    // half the cost of a BigInt; gas, fees and most amounts are that small.
+    return value.length <= 15 ? String(hexToNumber(value)) : BigInt(value).toString();
 }
 
 /** A copy of a list that Go may have sent as `null`. */
