@@ -21,6 +21,30 @@ export function lazy<T>(build: () => T): () => T {
     };
 }
 
+/** Parses of one result schema after which `schemaInUse` hands out its compiled form. */
+const parsesBeforeCompiling = 10;
+
+const schemaParses = new WeakMap<z.ZodType, { parses: number; schema: z.ZodType }>();
+
+/**
+ * The schema to parse a result with: `schema` itself for its first parses, then zod's compiled
+ * form of it (`z.compile`). That is one generated function for the whole shape, which parsed the
+ * recorded real-node answers in a fourth (platform.getCurrentValidators) to a twentieth
+ * (platform.getTx) of the time of the schema's tree of parsers, and hands a value it refuses to
+ * that tree, so the issues are the same. Compiling takes a millisecond or two, and 15–30 ms for
+ * the validator list: worth it for a method a view or the watch list asks again and again, not
+ * for the one lookup of a hover. A schema zod cannot compile is used as it is.
+ */
+export function schemaInUse<T extends z.ZodType>(schema: T): T {
+    let entry = schemaParses.get(schema);
+    if (!entry) {
+        entry = { parses: 0, schema };
+        schemaParses.set(schema, entry);
+    }
+    if (++entry.parses === parsesBeforeCompiling) entry.schema = z.compile(schema);
+    return entry.schema as T;
+}
+
 /** An unsigned integer small enough for a JS number, as a JSON number or a decimal string. */
 export function smallUintWire() {
     // Strings first, as in `bigUintWire`: AvalancheGo's `json.Uint64` and `json.Float64`.
