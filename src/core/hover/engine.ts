@@ -163,6 +163,9 @@ export class HoverEngine {
     /** Names of EVM chains met in answers, for the offline part's "Looked up on …". */
     private readonly chainNames = new Map<string, string>();
     private hasApiKey = false;
+    /** Whether this engine has asked for the workspace's index (see `liveMarkdown`). */
+    private contractsAsked = false;
+    private disposed = false;
     private readonly now: () => number;
 
     constructor(private readonly host: HoverEngineHost) {
@@ -237,24 +240,39 @@ export class HoverEngine {
     async liveMarkdown(id: Identifier, signal: AbortSignal): Promise<HoverMarkdown | undefined> {
         const startedMs = this.now();
         const loading = this.load(id, signal);
-        // Only EVM answers have calls to decode and contracts to name. The index is asked for
-        // once the lookup's first requests are out: building it (finding files, starting its
-        // worker) is synchronous work that would otherwise hold them back.
-        const contracts =
-            id.kind === 'evmAddress' || id.kind === 'hash32'
-                ? afterRequestsSent()
-                      .then(() => this.host.contracts?.())
-                      .catch(() => undefined)
+        // Only EVM answers have calls to decode and contracts to name.
+        const evm = id.kind === 'evmAddress' || id.kind === 'hash32';
+        // Starting the workspace's index is tens of milliseconds of this thread's time (VS Code's
+        // file watchers, the file search), which a lookup busy with its own first use of the
+        // clients and schemas would simply add up (the first hover's profile, #19). So the first
+        // lookup starts it only while it waits on the network, or else once it has answered; an
+        // index already asked for is awaited within the grace below.
+        let contracts = evm && this.contractsAsked ? this.askContracts(true) : undefined;
+        const waiting =
+            evm && contracts === undefined
+                ? whileWaiting(() => {
+                      contracts = this.askContracts(false);
+                  })
                 : undefined;
         try {
             const value = await loading;
             // The index gets what is left of the grace since the hover began, not a grace more
             // after the answer: a first hover, whose lookup outlasts it, is not held back.
             const graceLeftMs = Math.max(0, contractsGraceMs - (this.now() - startedMs));
-            return this.render(id, { value }, await soonAfter(contracts, graceLeftMs));
+            const knowledge =
+                (await soonAfter(contracts, graceLeftMs)) ?? this.host.contractsNow?.();
+            return this.render(id, { value }, knowledge);
         } catch (error) {
             if (isAbortError(error) || signal.aborted) return undefined;
             return this.render(id, { error });
+        } finally {
+            waiting?.dispose();
+            // After this answer has been handed over: the promise reactions that pass it on run
+            // before an immediate.
+            if (evm && !this.contractsAsked)
+                setImmediate(() => {
+                    if (!this.disposed) void this.askContracts(false);
+                });
         }
     }
 
@@ -350,7 +368,19 @@ export class HoverEngine {
     }
 
     dispose(): void {
+        this.disposed = true;
         this.cache.dispose();
+    }
+
+    /**
+     * The workspace's index, or undefined without one; `afterRequests`: once the lookup's first
+     * requests are out (asking again is cheap, unless a failed build is started over).
+     */
+    private askContracts(afterRequests: boolean): Promise<ContractKnowledge | undefined> {
+        this.contractsAsked = true;
+        const ask = (): Promise<ContractKnowledge | undefined> =>
+            (this.host.contracts?.() ?? Promise.resolve(undefined)).catch(() => undefined);
+        return afterRequests ? afterRequestsSent().then(ask) : ask();
     }
 
     private render(
@@ -394,9 +424,9 @@ export class HoverEngine {
 }
 
 /**
- * How long after a hover began its answer may wait for the workspace's index: the first hover of
- * a session starts building it, and shows its answer without names rather than wait for a large
- * workspace (the next hover has them).
+ * How long after a hover began its answer may wait for the workspace's index: the first EVM hover
+ * of a session starts building it, and shows its answer without names rather than wait for a
+ * large workspace (the next hover has them).
  */
 const contractsGraceMs = 100;
 
@@ -406,4 +436,20 @@ const contractsGraceMs = 100;
  */
 function afterRequestsSent(): Promise<void> {
     return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** How long into a lookup `whileWaiting` looks at how busy the thread has been. */
+const waitCheckMs = 30;
+
+/**
+ * Calls `start` once, `waitCheckMs` into a lookup, if this thread was idle most of that time (the
+ * lookup waits on the network, as over a real one); not when it was busy, as with a first lookup
+ * on loopback, which is bound by compiling and first runs. Dispose when the lookup ends.
+ */
+function whileWaiting(start: () => void): { dispose(): void } {
+    const before = performance.eventLoopUtilization();
+    const timer = setTimeout(() => {
+        if (performance.eventLoopUtilization(before).utilization < 0.5) start();
+    }, waitCheckMs);
+    return { dispose: () => clearTimeout(timer) };
 }
