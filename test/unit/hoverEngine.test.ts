@@ -425,6 +425,11 @@ describe('(unit) hover engine against the sandbox', function () {
                 if (typeof value !== 'function') return value;
                 return (...args: unknown[]): unknown => {
                     events.push(String(key));
+                    // A first lookup is busy compiling and running code for the first time.
+                    if (key === 'listErc20Balances' && !events.includes('answered')) {
+                        const until = performance.now() + 60;
+                        while (performance.now() < until);
+                    }
                     return (value as (...a: unknown[]) => unknown).apply(target, args);
                 };
             },

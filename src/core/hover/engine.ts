@@ -438,18 +438,23 @@ function afterRequestsSent(): Promise<void> {
     return new Promise((resolve) => setImmediate(resolve));
 }
 
-/** How long into a lookup `whileWaiting` looks at how busy the thread has been. */
+/** How often `whileWaiting` looks at how busy the thread has been. */
 const waitCheckMs = 30;
 
 /**
- * Calls `start` once, `waitCheckMs` into a lookup, if this thread was idle most of that time (the
- * lookup waits on the network, as over a real one); not when it was busy, as with a first lookup
- * on loopback, which is bound by compiling and first runs. Dispose when the lookup ends.
+ * Calls `start` once, at the first `waitCheckMs` of a lookup in which this thread was idle most
+ * of the time (the lookup waits on the network, as over a real one once its first compiles are
+ * done); never while it stays busy, as a first lookup on loopback does, bound by compiling and
+ * first runs from start to end. Dispose when the lookup ends.
  */
 function whileWaiting(start: () => void): { dispose(): void } {
-    const before = performance.eventLoopUtilization();
-    const timer = setTimeout(() => {
-        if (performance.eventLoopUtilization(before).utilization < 0.5) start();
-    }, waitCheckMs);
+    let last = performance.eventLoopUtilization();
+    const check = (): void => {
+        const now = performance.eventLoopUtilization();
+        if (performance.eventLoopUtilization(now, last).utilization < 0.5) return start();
+        last = now;
+        timer = setTimeout(check, waitCheckMs);
+    };
+    let timer = setTimeout(check, waitCheckMs);
     return { dispose: () => clearTimeout(timer) };
 }
