@@ -165,6 +165,8 @@ export class HoverEngine {
     private hasApiKey = false;
     /** Whether this engine has asked for the workspace's index (see `liveMarkdown`). */
     private contractsAsked = false;
+    /** The wait for an idle moment to ask for the index in (see `askContractsWhenIdle`). */
+    private idleAsk: { dispose(): void } | undefined;
     private disposed = false;
     private readonly now: () => number;
 
@@ -245,8 +247,8 @@ export class HoverEngine {
         // Starting the workspace's index is tens of milliseconds of this thread's time (VS Code's
         // file watchers, the file search), which a lookup busy with its own first use of the
         // clients and schemas would simply add up (the first hover's profile, #19). So the first
-        // lookup starts it only while it waits on the network, or else once it has answered; an
-        // index already asked for is awaited within the grace below.
+        // lookup starts it only while it waits on the network, or else once the thread is idle
+        // after its answer; an index already asked for is awaited within the grace below.
         let contracts = evm && this.contractsAsked ? this.askContracts(true) : undefined;
         const waiting =
             evm && contracts === undefined
@@ -267,12 +269,7 @@ export class HoverEngine {
             return this.render(id, { error });
         } finally {
             waiting?.dispose();
-            // After this answer has been handed over: the promise reactions that pass it on run
-            // before an immediate.
-            if (evm && !this.contractsAsked)
-                setImmediate(() => {
-                    if (!this.disposed) void this.askContracts(false);
-                });
+            if (evm && !this.contractsAsked) this.askContractsWhenIdle();
         }
     }
 
@@ -369,7 +366,20 @@ export class HoverEngine {
 
     dispose(): void {
         this.disposed = true;
+        this.idleAsk?.dispose();
         this.cache.dispose();
+    }
+
+    /**
+     * Asks for the workspace's index once this thread is idle after an answer: not at once, since
+     * VS Code writes the answer to the workbench in a task of its own, which the index's start
+     * would hold back (tens of milliseconds the person would wait for the hover).
+     */
+    private askContractsWhenIdle(): void {
+        this.idleAsk ??= whileWaiting(() => {
+            this.idleAsk = undefined;
+            if (!this.disposed && !this.contractsAsked) void this.askContracts(false);
+        });
     }
 
     /**
@@ -442,10 +452,10 @@ function afterRequestsSent(): Promise<void> {
 const waitCheckMs = 30;
 
 /**
- * Calls `start` once, at the first `waitCheckMs` of a lookup in which this thread was idle most
- * of the time (the lookup waits on the network, as over a real one once its first compiles are
- * done); never while it stays busy, as a first lookup on loopback does, bound by compiling and
- * first runs from start to end. Dispose when the lookup ends.
+ * Calls `start` once, at the end of the first `waitCheckMs` in which this thread was idle most of
+ * the time: during a lookup, when it waits on the network (as over a real one once its first
+ * compiles are done), never while it stays busy (as a first lookup on loopback does, bound by
+ * compiling and first runs from start to end). Dispose to stop waiting.
  */
 function whileWaiting(start: () => void): { dispose(): void } {
     let last = performance.eventLoopUtilization();
