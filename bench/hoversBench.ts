@@ -221,10 +221,11 @@ export async function runSuite(): Promise<SuiteResult> {
         log(
             `first hover: bundle loads ${JSON.stringify(entryOf(extension.extensionPath).bundleLoads())}`,
         );
-        // The extension's part ends when the live provider hands its hover to VS Code; what
-        // comes before the first provider is asked and after that hand-over (VS Code converting
-        // the Markdown, the workbench collecting the providers' answers and replying) is the
-        // workbench's, shown in a row of its own.
+        // The budget judges the round trip, which is what a person waits for. The extension's
+        // part ends when the live provider hands its hover to VS Code; what comes before the
+        // first provider is asked and after that hand-over (VS Code converting the Markdown, the
+        // workbench collecting the providers' answers and replying) is the workbench's, shown in
+        // a row of its own so that a miss says whose time it is.
         const firstOffline = timings.offline[0] ?? Number.NaN;
         const askedAt = Math.min(
             starts.offline[0] ?? Number.NaN,
@@ -240,14 +241,14 @@ export async function runSuite(): Promise<SuiteResult> {
         );
         extra.push({
             name: 'first hover of the session: offline part (includes loading the core bundle) / whole hover with its cold lookup',
-            value: `${f(firstOffline)} ms / ${f(firstWhole)} ms`,
+            value: `${f(firstOffline)} ms / ${f(first.ms)} ms`,
             budget: `≤ ${firstOfflineBudgetMs} / ≤ ${firstWholeBudgetMs} ms`,
-            passed: firstOffline <= firstOfflineBudgetMs && firstWhole <= firstWholeBudgetMs,
+            passed: firstOffline <= firstOfflineBudgetMs && first.ms <= firstWholeBudgetMs,
             key: 'hover.first',
         });
         extra.push({
-            name: "first hover of the session: the workbench's own share, before any provider was asked / after the live part was handed over",
-            value: `${f(before)} ms / ${f(after)} ms (round trip ${f(first.ms)} ms)`,
+            name: "first hover of the session: the extension's part (sent to handed over) / the workbench's own share, before any provider was asked and after the hand-over",
+            value: `${f(firstWhole)} ms / ${f(before)} + ${f(after)} ms (round trip ${f(first.ms)} ms)`,
             key: 'hover.firstWorkbench',
         });
 
