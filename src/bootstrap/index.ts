@@ -45,12 +45,27 @@ interface Main {
 // Loaded with this file, as a single bundle would be: VS Code loads the code, then activates it.
 const main = bundles.load('main.js', { writeCacheLater: true }) as Main;
 
+/**
+ * What the first view, hover or request loads: their caches are written on a worker after a
+ * fresh install or an update (`BundleLoader.warm`), so that even the first use compiles them from
+ * the cache.
+ */
+const warmedBundles = ['core.js', 'undici.js', 'hoverOffline.js'];
+
 export function activate(context: vscode.ExtensionContext): unknown {
     try {
         return main.activate(context);
     } finally {
         bundles.writeCaches();
+        // After activation has returned: starting a worker takes this thread a few milliseconds.
+        // Once per install, when the caches are missing; no timer and nothing over the network.
+        setImmediate(() => bundles.warm(warmedBundles, path.join(__dirname, 'cacheWorker.js')));
     }
+}
+
+/** Resolves when the caches' worker, if one was started, has exited (for the tests). */
+export function codeCacheWarmed(): Promise<void> {
+    return bundles.warmed();
 }
 
 export function deactivate(): unknown {
