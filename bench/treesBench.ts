@@ -16,6 +16,9 @@
  * Prints a table and writes bench/results/trees.{md,json}. `runSuite` has the shape the test
  * runner extension expects, so hostTest.mjs runs it like the integration suite.
  */
+import * as fs from 'node:fs';
+import * as inspector from 'node:inspector';
+import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 
@@ -101,9 +104,42 @@ function rootLoad(testing: TreesTesting, view: ViewKey): Promise<{ rows: number;
     });
 }
 
+/**
+ * With BENCH_PROFILE_DIR set, a CPU profile of the extension host (sampled every 100 µs) is
+ * written there as container-cold.cpuprofile: what opening the container loads and runs, in order.
+ */
+async function startProfile(): Promise<{ stop(): Promise<void> } | undefined> {
+    const dir = process.env['BENCH_PROFILE_DIR'];
+    if (!dir) return undefined;
+    const session = new inspector.Session();
+    session.connect();
+    const post = (method: string, params?: object) =>
+        new Promise<unknown>((resolve, reject) =>
+            session.post(method, params, (error, result) =>
+                error ? reject(error) : resolve(result),
+            ),
+        );
+    await post('Profiler.enable');
+    await post('Profiler.setSamplingInterval', { interval: 100 });
+    await post('Profiler.start');
+    return {
+        async stop() {
+            const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+            fs.mkdirSync(dir, { recursive: true });
+            fs.writeFileSync(path.join(dir, 'container-cold.cpuprofile'), JSON.stringify(profile));
+            session.disconnect();
+        },
+    };
+}
+
 interface FirstPage {
-    /** Opening the container cold: core bundle, HTTP client and four views loading at once. */
+    /**
+     * Opening the container cold: core bundle, HTTP client and four views loading at once; until
+     * VS Code asked for the last of the Chains view's first rows (they are handed over then).
+     */
     containerMs: number;
+    /** The same, until this thread saw it (it may have been busy with the other views). */
+    containerSeenMs: number;
     /** The time the Chains view's root getChildren took in it. */
     containerLoadMs: number;
     /** Expanding the Subnets view in the open container: until its first page is rendered. */
@@ -125,11 +161,17 @@ async function firstPage(api: ExtensionApi): Promise<FirstPage> {
     const testing = api.trees.testing;
     const chainsRenders = testing.renders('chains');
     const chainsLoaded = rootLoad(testing, 'chains');
+    const profiler = await startProfile();
     const containerStart = performance.now();
     await vscode.commands.executeCommand('avalanche.chains.focus');
     const chainsRoot = await chainsLoaded;
     await rendered(testing, 'chains', chainsRenders, chainsRoot.rows);
-    const containerMs = performance.now() - containerStart;
+    // This thread sees the rows rendered only when it is free again: after the other views'
+    // first fetches (the core bundle's compile among them) if those ran in the meantime.
+    const containerSeenMs = performance.now() - containerStart;
+    const handedAt = testing.renderedAt('chains', chainsRenders + chainsRoot.rows);
+    const containerMs = handedAt === undefined ? containerSeenMs : handedAt - containerStart;
+    await profiler?.stop();
     await api.trees.monitor.ensure();
     await sleep(2000);
 
@@ -162,6 +204,7 @@ async function firstPage(api: ExtensionApi): Promise<FirstPage> {
     }
     return {
         containerMs,
+        containerSeenMs,
         containerLoadMs: chainsRoot.ms,
         expandMs,
         expandLoadMs: expand.ms,
@@ -328,7 +371,7 @@ export async function runSuite(): Promise<SuiteResult> {
             unit: 'ms',
             budget: containerColdBudgetMs,
             passed: first.containerMs <= containerColdBudgetMs,
-            detail: `the first use of the extension's network side: the core bundle and the HTTP client load, and the four views fetch their first rows at once; Chains getChildren ${first.containerLoadMs.toFixed(0)} ms`,
+            detail: `the first use of the extension's network side: the core bundle and the HTTP client load, and the four views fetch their first rows at once; until VS Code asked for the last of the Chains view's first rows (getTreeItem); Chains getChildren ${first.containerLoadMs.toFixed(0)} ms; seen by the benchmark's thread after ${first.containerSeenMs.toFixed(0)} ms, once the other views' first fetches let it run`,
         });
 
         // The small point first, through the same pages and from the same baseline (the first
