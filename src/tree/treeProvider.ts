@@ -16,8 +16,8 @@ import * as vscode from 'vscode';
 import { isAbortError, isUnauthorizedError } from '../core/http/errors';
 import { isDataApiRateLimit } from '../core/http/rateLimit';
 import { Disposable } from '../platform/disposable';
-import { coreLoaded } from '../platform/lazyCore';
 import { log } from '../platform/log';
+import { answersSent, beforeCore, nextTurn } from './coreFirstLoad';
 import { type RenderContext, type Row, type ViewKey, under } from './rows';
 import { renderRow } from './renderRow';
 import { tooltipFor } from './tooltips';
@@ -216,11 +216,8 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
         const moreRequested = state.loadMore;
         state.loadMore = false;
         try {
-            // Opening the container asks the four views at once, and the first of them to fetch
-            // compiles the core bundle on this thread. Until the core is loaded each load waits for
-            // the next turn of the event loop, so that rows ready without it (the Chains view's
-            // top level) reach VS Code before that compile, not after it.
-            if (!coreLoaded()) await nextTurn();
+            // Rows that need no core are answered before a fetch compiles it (coreFirstLoad.ts).
+            if (beforeCore()) await nextTurn();
             if (!state.paged) {
                 const children = await this.source.children(owner, signal);
                 if (children.type === 'static') return unique(children.rows);
@@ -251,6 +248,7 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
         token: string | undefined,
         signal: AbortSignal,
     ): Promise<void> {
+        if (beforeCore()) await answersSent();
         const page = await paged.fetch(token, signal, paged.items.length);
         if (signal.aborted) return;
         for (const row of page.rows) {
@@ -318,10 +316,6 @@ function errorText(error: unknown): string {
     const text = (error as { message?: unknown } | null)?.message;
     const message = typeof text === 'string' && text.trim() !== '' ? text.trim() : String(error);
     return log.redact(message);
-}
-
-function nextTurn(): Promise<void> {
-    return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Drops rows whose id repeats (VS Code rejects duplicate ids in a tree). */
