@@ -16,9 +16,6 @@
  * Prints a table and writes bench/results/trees.{md,json}. `runSuite` has the shape the test
  * runner extension expects, so hostTest.mjs runs it like the integration suite.
  */
-import * as fs from 'node:fs';
-import * as inspector from 'node:inspector';
-import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 
@@ -31,7 +28,7 @@ import { activated } from '../test/integration/helpers';
 import type { SuiteResult } from '../test/integration/index';
 import { clearSandboxRequests, sandboxRequests, sandboxState } from '../test/integration/testEnv';
 import { median } from './harness';
-import { finishHostBench, hostBenchLog } from './hostBench';
+import { finishHostBench, hostBenchLog, startHostProfile } from './hostBench';
 
 interface Check {
     /** Stable id the README's short table picks rows by (scripts/benchReport.mjs). */
@@ -104,34 +101,6 @@ function rootLoad(testing: TreesTesting, view: ViewKey): Promise<{ rows: number;
     });
 }
 
-/**
- * With BENCH_PROFILE_DIR set, a CPU profile of the extension host (sampled every 100 µs) is
- * written there as container-cold.cpuprofile: what opening the container loads and runs, in order.
- */
-async function startProfile(): Promise<{ stop(): Promise<void> } | undefined> {
-    const dir = process.env['BENCH_PROFILE_DIR'];
-    if (!dir) return undefined;
-    const session = new inspector.Session();
-    session.connect();
-    const post = (method: string, params?: object) =>
-        new Promise<unknown>((resolve, reject) =>
-            session.post(method, params, (error, result) =>
-                error ? reject(error) : resolve(result),
-            ),
-        );
-    await post('Profiler.enable');
-    await post('Profiler.setSamplingInterval', { interval: 100 });
-    await post('Profiler.start');
-    return {
-        async stop() {
-            const { profile } = (await post('Profiler.stop')) as { profile: unknown };
-            fs.mkdirSync(dir, { recursive: true });
-            fs.writeFileSync(path.join(dir, 'container-cold.cpuprofile'), JSON.stringify(profile));
-            session.disconnect();
-        },
-    };
-}
-
 interface FirstPage {
     /**
      * Opening the container cold: core bundle, HTTP client and four views loading at once; until
@@ -161,7 +130,7 @@ async function firstPage(api: ExtensionApi): Promise<FirstPage> {
     const testing = api.trees.testing;
     const chainsRenders = testing.renders('chains');
     const chainsLoaded = rootLoad(testing, 'chains');
-    const profiler = await startProfile();
+    const profiler = await startHostProfile('container-cold');
     const containerStart = performance.now();
     await vscode.commands.executeCommand('avalanche.chains.focus');
     const chainsRoot = await chainsLoaded;
