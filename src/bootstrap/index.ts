@@ -1,13 +1,14 @@
 /**
- * The extension's entry point (`dist/extension.js`, the manifest's `main`). It loads the three
- * Node bundles through V8's code cache: `main.js` (the composition root, `extension.ts`) as VS
- * Code loads this file, `core.js` and `queries.js` on first use.
+ * The extension's entry point (`dist/extension.js`, the manifest's `main`). It loads the Node
+ * bundles through V8's code cache: `main.js` (the composition root, `extension.ts`) as VS Code
+ * loads this file, the others (`core.js`, `undici.js`, `queries.js`, …) on first use.
  *
  * Why: Node's `require` compiles a bundle's functions again at every start, and for the code that
  * activation runs that compilation was most of activation's cost (bench/results/host.md). A cache
  * taken after a bundle has run holds the bytecode of every function it ran, so later starts skip
  * compiling them. The first start after an install or update compiles as before and writes the
- * cache once; `main.js`'s cache is taken after `activate()`, so that it holds activation's code.
+ * cache once; `main.js`'s cache is taken after `activate()`, so that it holds activation's code,
+ * and a worker writes those of the bundles a first view or hover needs (`warmedBundles`).
  *
  * Whoever can write a cache decides what runs, so the caches live next to the bundles themselves
  * (`dist/.code-cache`), which only those who could already change the code can write; never in a
