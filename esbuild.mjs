@@ -2,7 +2,9 @@
 // loads the other bundles through V8's code cache; `dist/main.js`, what activation runs; then the
 // core and the palette queries with their panels on first use. And the webview UI (browser).
 // `undici` stays external on purpose: VS Code's proxy and certificate support patches a runtime
-// `require('undici')`, not a copy inlined into the bundle, and leaving it out keeps activation light.
+// `require('undici')`, not a copy inlined into the bundle, and leaving it out keeps activation light;
+// only the dispatcher modules the clients' own requests use, which that patch never touches, are a
+// lazily loaded bundle of their own (`dist/undici.js`, see `undiciParts`).
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
