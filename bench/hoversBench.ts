@@ -82,16 +82,24 @@ function samples(k: KnownIds): { kind: string; text: string; live: boolean }[] {
 }
 
 async function hover(document: vscode.TextDocument, text: string): Promise<number> {
+    return (await timedHover(document, text)).ms;
+}
+
+/** A hover over `text`: when it was sent, and how long until the command returned. */
+async function timedHover(
+    document: vscode.TextDocument,
+    text: string,
+): Promise<{ sentAt: number; ms: number }> {
     const offset = document.getText().indexOf(text);
     if (offset < 0) throw new Error(`${text} is not in ${document.uri.fsPath}`);
     const position = document.positionAt(offset + 2);
-    const started = performance.now();
+    const sentAt = performance.now();
     await vscode.commands.executeCommand<vscode.Hover[]>(
         'vscode.executeHoverProvider',
         document.uri,
         position,
     );
-    return performance.now() - started;
+    return { sentAt, ms: performance.now() - sentAt };
 }
 
 /**
@@ -143,12 +151,20 @@ export async function runSuite(): Promise<SuiteResult> {
     const { log } = output;
     const failures: SuiteResult['failures'] = [];
     const rows: Row[] = [];
-    const extra: { name: string; value: string; budget?: string; passed: boolean }[] = [];
+    const extra: {
+        name: string;
+        value: string;
+        budget?: string;
+        /** Undefined: shown for information, no budget applies. */
+        passed?: boolean;
+        /** The row's key for the README's table (scripts/bench.mjs). */
+        key?: string;
+    }[] = [];
     try {
         const extension = await activated();
         const api = extension.exports as ExtensionApi;
         const engineOf = () => api.hovers.engine;
-        const { timings } = api.hovers.testing;
+        const { timings, starts } = api.hovers.testing;
         const state = (await sandboxState()) as { scale?: string };
         log(
             `Hovers benchmark in VS Code ${vscode.version} (extension host pid ${process.pid}), sandbox scale ${state.scale ?? '?'}`,
@@ -166,7 +182,7 @@ export async function runSuite(): Promise<SuiteResult> {
         await clearSandboxRequests();
         const firstAt = Date.now();
         const profiler = await startHostProfile('first-hover');
-        const firstMs = await hover(document, known.evmAddress);
+        const first = await timedHover(document, known.evmAddress);
         await profiler?.stop();
         for (const r of await sandboxRequests())
             log(
@@ -175,12 +191,35 @@ export async function runSuite(): Promise<SuiteResult> {
         log(
             `first hover: bundle loads ${JSON.stringify(entryOf(extension.extensionPath).bundleLoads())}`,
         );
+        // The budget judges the round trip, which is what a person waits for. The extension's
+        // part ends when the live provider hands its hover to VS Code; what comes before the
+        // first provider is asked and after that hand-over (VS Code converting the Markdown, the
+        // workbench collecting the providers' answers and replying) is the workbench's, shown in
+        // a row of its own so that a miss says whose time it is.
         const firstOffline = timings.offline[0] ?? Number.NaN;
+        const askedAt = Math.min(
+            starts.offline[0] ?? Number.NaN,
+            starts.liveLoaded[0] ?? Number.NaN,
+        );
+        const handedAt =
+            (starts.liveLoaded[0] ?? Number.NaN) + (timings.liveLoaded[0] ?? Number.NaN);
+        const firstWhole = handedAt - first.sentAt;
+        const before = askedAt - first.sentAt;
+        const after = first.ms - firstWhole;
+        log(
+            `first hover: offline provider asked +${f(before)} ms, took ${f(firstOffline)} ms; live provider asked +${f((starts.liveLoaded[0] ?? Number.NaN) - first.sentAt)} ms, handed over +${f(firstWhole)} ms; command returned +${f(first.ms)} ms`,
+        );
         extra.push({
             name: 'first hover of the session: offline part (includes loading the core bundle) / whole hover with its cold lookup',
-            value: `${f(firstOffline)} ms / ${f(firstMs)} ms`,
+            value: `${f(firstOffline)} ms / ${f(first.ms)} ms`,
             budget: `≤ ${firstOfflineBudgetMs} / ≤ ${firstWholeBudgetMs} ms`,
-            passed: firstOffline <= firstOfflineBudgetMs && firstMs <= firstWholeBudgetMs,
+            passed: firstOffline <= firstOfflineBudgetMs && first.ms <= firstWholeBudgetMs,
+            key: 'hover.first',
+        });
+        extra.push({
+            name: "first hover of the session: the extension's part (sent to handed over) / the workbench's own share, before any provider was asked and after the hand-over",
+            value: `${f(firstWhole)} ms / ${f(before)} + ${f(after)} ms (round trip ${f(first.ms)} ms)`,
+            key: 'hover.firstWorkbench',
         });
 
         for (const sample of samples(known)) {
@@ -261,11 +300,12 @@ export async function runSuite(): Promise<SuiteResult> {
             message: `${f(r.coldProviderMs)} ms in the live provider (median), over the ${coldBudgetMs} ms budget`,
         });
     }
-    for (const e of extra.filter((e) => !e.passed))
+    for (const e of extra.filter((e) => e.passed === false))
         failures.push({ title: e.name, message: e.value });
     const markdown = `${table(rows)}\n\n| check | measured | budget | verdict |\n|---|---:|---:|---|\n${extra
         .map(
-            (e) => `| ${e.name} | ${e.value} | ${e.budget ?? ''} | ${e.passed ? 'pass' : 'FAIL'} |`,
+            (e) =>
+                `| ${e.name} | ${e.value} | ${e.budget ?? ''} | ${e.passed === undefined ? 'info' : e.passed ? 'pass' : 'FAIL'} |`,
         )
         .join('\n')}`;
     const notes =
@@ -280,7 +320,7 @@ export async function runSuite(): Promise<SuiteResult> {
         passed:
             rows.filter((r) => r.passed).length +
             rows.filter((r) => r.coldPassed === true).length +
-            extra.filter((e) => e.passed).length,
+            extra.filter((e) => e.passed === true).length,
         failures,
         started,
     });

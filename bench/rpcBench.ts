@@ -94,7 +94,9 @@ async function run(nodeUrl: string, known: BatchSubjects, placementNote: string)
         const res = await request(url, {
             method: 'POST',
             dispatcher: agent,
-            headers: { 'content-type': 'application/json' },
+            // The headers the client sends (core/http/httpClient.ts), so that both post the same
+            // request.
+            headers: { accept: 'application/json', 'content-type': 'application/json' },
             body: JSON.stringify(body),
         });
         if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);

@@ -1159,7 +1159,7 @@ function rowsFor(results, failures) {
                 String(c.value),
                 '',
                 c.budget ?? 'see measure',
-                verdict(c.passed),
+                c.passed === undefined ? 'INFO' : verdict(c.passed),
                 '',
                 keyOf('hovers', c),
             );

@@ -52,6 +52,8 @@ const steps = {
             'tier=unit',
         ]),
     node: () => nodeTier(),
+    // The node tier's extension-host part alone (for working on it; `npm test` runs it in `node`).
+    'node-host': () => nodeTier({ plain: false }),
     integration: () => hostTier('integration'),
     // The proxy suite again, behind a real squid: once named by `http.proxy` with the sandbox
     // behind TLS that only the system store trusts, once by HTTPS_PROXY in the environment.
@@ -69,7 +71,7 @@ const steps = {
  * one real local network in their root hook. Parts that need the extension host can follow as
  * further steps here, reusing `tools`.
  */
-async function nodeTier() {
+async function nodeTier({ plain: runPlain = true } = {}) {
     if (process.env.AVALANCHE_SKIP_NODE_TIER === '1') {
         console.log('\n=== node: skipped because AVALANCHE_SKIP_NODE_TIER=1');
         console.log('node: 0 passed, 0 failed, skipped on request (AVALANCHE_SKIP_NODE_TIER=1)');
@@ -98,20 +100,22 @@ async function nodeTier() {
     );
     // The MCP server suite runs the bundle (dist/mcp.js), as a client would.
     if (!compileTests() || !run('build', 'npm', ['run', '--silent', 'build'])) return false;
-    const plain = run(
-        'node',
-        npx,
-        [
-            'mocha',
-            '--config',
-            path.join(root, 'test/node/mocharc.json'),
-            '--reporter',
-            path.join(root, 'scripts/summaryReporter.cjs'),
-            '--reporter-option',
-            'tier=node',
-        ],
-        { REALNODE_TOOLS: tools },
-    );
+    const plain =
+        !runPlain ||
+        run(
+            'node',
+            npx,
+            [
+                'mocha',
+                '--config',
+                path.join(root, 'test/node/mocharc.json'),
+                '--reporter',
+                path.join(root, 'scripts/summaryReporter.cjs'),
+                '--reporter-option',
+                'tier=node',
+            ],
+            { REALNODE_TOOLS: tools },
+        );
     // Later parts still run after a failure, so one run reports the state of each.
     const host = await nodeHostPart(tools);
     return plain && host;
@@ -191,7 +195,7 @@ let ok = true;
 for (const tier of tiers) {
     const step = steps[tier];
     if (!step) {
-        console.error(`Unknown tier "${tier}"; expected unit, node, integration, proxy or e2e.`);
+        console.error(`Unknown tier "${tier}"; expected unit, node, node-host, integration, proxy or e2e.`);
         process.exit(2);
     }
     // Later tiers still run after a failure, so one run reports every tier's state.

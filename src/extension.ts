@@ -20,7 +20,7 @@ import { createHoverCommandHandlers } from './hover/hoverCommands';
 import { Hovers } from './hover/hovers';
 import { ClientProvider } from './platform/clients';
 import { Config } from './platform/config';
-import { type LiveCounts, liveCounts } from './platform/liveCounters';
+import { type LiveCounts, liveCounts, liveTimerSources } from './platform/liveCounters';
 import { LocalNetworks } from './platform/localNetworks';
 import { bindDataApiKeyContext } from './platform/contextKeys';
 import { log } from './platform/log';
@@ -55,7 +55,7 @@ export interface ExtensionApi {
     /** The watch list; reading `feature` loads it (`dist/watch.js`). */
     readonly watch: LazyWatch;
     /** Read-only counters for leak tests: live timers, listeners and disposables. */
-    readonly debug: { liveCounts(): LiveCounts };
+    readonly debug: { liveCounts(): LiveCounts; liveTimerSources(): string[] };
 }
 
 /**
@@ -173,7 +173,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             lenses,
             agent,
             watch,
-            debug: { liveCounts },
+            debug: { liveCounts, liveTimerSources },
         };
     } catch (error) {
         log.error('Extension', 'Activation failed', error);

@@ -229,7 +229,7 @@ export class Hovers extends Disposable {
             character: range.start.character,
         };
         const hover = new vscode.Hover(trusted(this.offlineMarkdown(id, place)), range);
-        this.probe.record('offline', performance.now() - started);
+        this.probe.record('offline', started);
         return hover;
     }
 
@@ -268,7 +268,7 @@ export class Hovers extends Disposable {
         const cached = engine.cachedMarkdown(found.id);
         if (cached) {
             const hover = new vscode.Hover(trusted(cached), found.range);
-            this.probe.record('liveCached', performance.now() - started);
+            this.probe.record('liveCached', started);
             return hover;
         }
         // A moved mouse cancels the token; the lookup stops unless another hover waits for it.
@@ -279,7 +279,7 @@ export class Hovers extends Disposable {
             .then((built) => built && new vscode.Hover(trusted(built), found.range))
             .finally(() => {
                 listener.dispose();
-                this.probe.record('liveLoaded', performance.now() - started);
+                this.probe.record('liveLoaded', started);
             });
     }
 

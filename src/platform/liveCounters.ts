@@ -22,7 +22,8 @@ export interface LiveCounts {
 
 /** The shared store; created on first use. */
 export interface LiveStore {
-    readonly timers: Set<unknown>;
+    /** Each live timer's handle, with its callback: what a leak report names. */
+    readonly timers: Map<unknown, { toString(): string }>;
     listeners: number;
     disposables: number;
 }
@@ -31,7 +32,7 @@ const storeKey = Symbol.for('avalanche-explorer.liveCounters');
 
 export function liveStore(): LiveStore {
     const holder = globalThis as unknown as Record<symbol, LiveStore | undefined>;
-    return (holder[storeKey] ??= { timers: new Set(), listeners: 0, disposables: 0 });
+    return (holder[storeKey] ??= { timers: new Map(), listeners: 0, disposables: 0 });
 }
 
 /** A snapshot of the counters. */
@@ -42,4 +43,19 @@ export function liveCounts(): LiveCounts {
         listeners: store.listeners,
         disposables: store.disposables,
     };
+}
+
+/**
+ * The live timers as short descriptions (delay and the start of the callback's source), for a
+ * leak test's message: a count alone does not say which timer outlived its owner. Source text of
+ * the extension's own bundles, never data.
+ */
+export function liveTimerSources(): string[] {
+    const sources: string[] = [];
+    for (const [handle, callback] of liveStore().timers) {
+        const delay = (handle as { _idleTimeout?: unknown })._idleTimeout;
+        const text = callback.toString().replace(/\s+/g, ' ').slice(0, 200);
+        sources.push(`${typeof delay === 'number' ? `${delay} ms` : 'timer'}: ${text}`);
+    }
+    return sources;
 }

@@ -25,7 +25,7 @@ function countedSetTimeout<A extends unknown[]>(
         timers.delete(handle);
         callback(...args);
     }, ms);
-    timers.add(handle);
+    timers.set(handle, callback);
     return handle;
 }
 
@@ -40,7 +40,7 @@ function countedSetInterval<A extends unknown[]>(
     ...args: A
 ): Handle {
     const handle: Handle = realSetInterval(callback, ms, ...args);
-    timers.add(handle);
+    timers.set(handle, callback);
     return handle;
 }
 

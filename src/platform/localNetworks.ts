@@ -70,6 +70,15 @@ export type LocalNetworksEvent = (
 const maxWatchedDirs = 256;
 /** Most probe ports per call. */
 const maxProbePorts = 64;
+/**
+ * Most files open at once during a scan. Each read is four round trips through libuv's thread
+ * pool (open, fstat, read, close) whose latency, not the syscalls, was the whole cost when they
+ * ran one after the other (about 2,000 awaits for 64 nodes and 64 L1s); a few at a time keep the
+ * pool's threads busy without taking it from the rest of the extension host.
+ */
+const maxParallelReads = 16;
+/** Directory entries fetched per round trip of `opendir` (Node's default is 32). */
+const dirBufferEntries = 128;
 
 /** True unless signalling the pid says it does not exist (EPERM: alive, someone else's). */
 export function processIsAlive(pid: number): boolean {
@@ -116,6 +125,8 @@ export class LocalNetworks extends Disposable {
     /** The networks last built, with the scan and liveness they were built from. */
     private assembled: { scan: Scan; alive: string; networks: readonly LocalNetwork[] } | undefined;
     private transport: Transport | undefined;
+    /** Every file read goes through here: at most `maxParallelReads` open at once. */
+    private readonly reads = limiter(maxParallelReads);
 
     constructor(options: LocalNetworksOptions = {}) {
         super();
@@ -160,23 +171,35 @@ export class LocalNetworks extends Disposable {
         const scan = await this.scan;
         // The networks are built again only when the scan or a process's liveness changed: a
         // picker or a view asks often, and merging sidecars into hundreds of nodes is not free.
-        const alive = this.aliveKey(scan);
+        const liveness = this.liveness(scan);
         const last = this.assembled;
-        if (last?.scan === scan && last.alive === alive) return last.networks;
-        const networks = this.assemble(scan);
-        this.assembled = { scan, alive, networks };
+        if (last?.scan === scan && last.alive === liveness.key) return last.networks;
+        const networks = this.assemble(scan, liveness.alive);
+        this.assembled = { scan, alive: liveness.key, networks };
         this.announced = JSON.stringify(networks);
         return networks;
     }
 
-    /** Which of the scan's processes are alive, as a string of 0s and 1s. */
-    private aliveKey(scan: Scan): string {
+    /**
+     * Which of the scan's processes are alive, each pid checked once (avalanche-cli's network is
+     * also a tmpnet directory, so the same pids often appear twice), and the answer as a string
+     * of 0s and 1s for comparing with the last one.
+     */
+    private liveness(scan: Scan): { key: string; alive: (pid: number) => boolean } {
+        const checked = new Map<number, boolean>();
+        const alive = (pid: number): boolean => {
+            let answer = checked.get(pid);
+            if (answer === undefined) {
+                answer = this.isAlive(pid);
+                checked.set(pid, answer);
+            }
+            return answer;
+        };
         let key = '';
         for (const { dir } of scan.tmpnetDirs) {
-            for (const n of dir.nodes)
-                key += n.pid === undefined || this.isAlive(n.pid) ? '1' : '0';
+            for (const n of dir.nodes) key += n.pid === undefined || alive(n.pid) ? '1' : '0';
         }
-        return key;
+        return { key, alive };
     }
 
     /**
@@ -230,10 +253,10 @@ export class LocalNetworks extends Disposable {
         }
     }
 
-    private assemble(scan: Scan): LocalNetwork[] {
+    private assemble(scan: Scan, alive: (pid: number) => boolean): LocalNetwork[] {
         const networks: LocalNetwork[] = [];
         for (const { source, dir } of scan.tmpnetDirs) {
-            const nodes = dir.nodes.filter((n) => n.pid === undefined || this.isAlive(n.pid));
+            const nodes = dir.nodes.filter((n) => n.pid === undefined || alive(n.pid));
             if (nodes.length === 0) continue;
             networks.push(
                 loadCore().buildLocalNetwork(
@@ -250,29 +273,45 @@ export class LocalNetworks extends Disposable {
         const watchSet = new Set<string>();
         const cliBase = path.join(this.home, '.avalanche-cli');
         const tmpnetRoot = path.join(this.home, '.tmpnet', 'networks');
-        const tmpnetDirs: Scan['tmpnetDirs'][number][] = [];
-        const seen = new Set<string>();
-        const addDir = async (
-            source: 'avalanche-cli' | 'tmpnet',
-            candidate: string,
-        ): Promise<void> => {
-            // The parent too: re-pointing `latest` or creating the directory shows there.
-            await this.watchExisting(path.dirname(candidate), watchSet);
-            const dir = await this.realDir(candidate);
-            if (!dir || seen.has(dir)) return;
-            seen.add(dir);
-            tmpnetDirs.push({ source, dir: await this.readTmpnetDir(dir, watchSet) });
-        };
+        // Reads that do not depend on each other run together: one after the other, the
+        // thread pool's round trips were the whole cost of a scan.
         try {
-            await this.watchExisting(cliBase, watchSet);
-            const meta = loadCore().parseAvalancheCliMeta(
-                (await this.readText(path.join(cliBase, 'localNetworks.json'))) ?? '',
-            );
-            if (meta) await addDir('avalanche-cli', meta.networkDir);
-            const sidecars = meta ? await this.readSidecars(cliBase, watchSet) : [];
+            const [, metaText] = await Promise.all([
+                this.watchExisting(cliBase, watchSet),
+                this.readText(path.join(cliBase, 'localNetworks.json')),
+            ]);
+            const meta = loadCore().parseAvalancheCliMeta(metaText ?? '');
             const envDir = this.env['TMPNET_NETWORK_DIR'];
-            if (envDir && path.isAbsolute(envDir)) await addDir('tmpnet', envDir);
-            await addDir('tmpnet', path.join(tmpnetRoot, 'latest'));
+            const candidates: { source: 'avalanche-cli' | 'tmpnet'; dir: string }[] = [
+                ...(meta ? [{ source: 'avalanche-cli' as const, dir: meta.networkDir }] : []),
+                ...(envDir && path.isAbsolute(envDir)
+                    ? [{ source: 'tmpnet' as const, dir: envDir }]
+                    : []),
+                { source: 'tmpnet', dir: path.join(tmpnetRoot, 'latest') },
+            ];
+            const resolved = await Promise.all(
+                candidates.map(async ({ source, dir }) => {
+                    // The parent too: re-pointing `latest` or creating the directory shows there.
+                    await this.watchExisting(path.dirname(dir), watchSet);
+                    return { source, dir: await this.realDir(dir) };
+                }),
+            );
+            const seen = new Set<string>();
+            const unique: { source: 'avalanche-cli' | 'tmpnet'; dir: string }[] = [];
+            for (const { source, dir } of resolved) {
+                if (dir === undefined || seen.has(dir)) continue;
+                seen.add(dir);
+                unique.push({ source, dir });
+            }
+            const [tmpnetDirs, sidecars] = await Promise.all([
+                Promise.all(
+                    unique.map(async ({ source, dir }) => ({
+                        source,
+                        dir: await this.readTmpnetDir(dir, watchSet),
+                    })),
+                ),
+                meta ? this.readSidecars(cliBase, watchSet) : [],
+            ]);
             this.rewatch(watchSet);
             return { tmpnetDirs, sidecars, watch: watchSet };
         } catch (error) {
@@ -282,61 +321,92 @@ export class LocalNetworks extends Disposable {
         }
     }
 
+    /** Reads a tmpnet network directory; `dir` has its symlinks resolved. */
     private async readTmpnetDir(dir: string, watchSet: Set<string>): Promise<ScannedDir> {
         watchSet.add(dir);
-        const config = loadCore().parseTmpnetNetworkConfig(
-            (await this.readText(path.join(dir, 'config.json'))) ?? '',
-        );
-        const nodes: LocalNode[] = [];
-        // Node directories only: tmpnet keeps its subnet files beside them in `subnets`.
-        const nodeDirs = await this.subdirs(dir, this.maxNodeDirs, (name) => name !== 'subnets');
-        for (const name of nodeDirs) {
-            const nodeDir = await this.realDir(path.join(dir, name));
-            if (!nodeDir) continue;
-            watchSet.add(nodeDir);
-            const file = path.join(nodeDir, 'process.json');
-            const context = loadCore().parseProcessContext((await this.readText(file)) ?? '');
-            if (!context) continue;
-            const nodeId = loadCore().nodeIdFromDirName(name);
-            nodes.push({
-                uri: context.uri,
-                source: 'tmpnet',
-                sourceFile: file,
-                ...(nodeId !== undefined ? { nodeId } : {}),
-                ...(context.pid !== undefined ? { pid: context.pid } : {}),
-                ...(context.stakingAddress !== undefined
-                    ? { stakingAddress: context.stakingAddress }
-                    : {}),
-                ...(context.offLoopback ? { offLoopback: true as const } : {}),
-            });
-        }
         const subnetsDir = path.join(dir, 'subnets');
-        await this.watchExisting(subnetsDir, watchSet);
-        const subnets: LocalL1[] = [];
         const jsonFiles = (e: Dirent): boolean => e.name.endsWith('.json');
-        for (const file of await this.entries(subnetsDir, this.maxL1Files, jsonFiles)) {
-            const full = path.join(subnetsDir, file);
-            subnets.push(...loadCore().parseTmpnetSubnet((await this.readText(full)) ?? '', full));
-        }
-        return { dir, config, nodes, subnets };
+        const [configText, nodeDirs, subnetFiles] = await Promise.all([
+            this.readText(path.join(dir, 'config.json')),
+            // Node directories only: tmpnet keeps its subnet files beside them in `subnets`.
+            this.subdirs(dir, this.maxNodeDirs, (name) => name !== 'subnets'),
+            this.watchExisting(subnetsDir, watchSet).then(() =>
+                this.entries(subnetsDir, this.maxL1Files, jsonFiles),
+            ),
+        ]);
+        const config = loadCore().parseTmpnetNetworkConfig(configText ?? '');
+        const [nodes, subnets] = await Promise.all([
+            Promise.all(nodeDirs.map((entry) => this.readNode(dir, entry, watchSet))),
+            Promise.all(
+                subnetFiles.map(async ({ name }) => {
+                    const full = path.join(subnetsDir, name);
+                    return loadCore().parseTmpnetSubnet((await this.readText(full)) ?? '', full);
+                }),
+            ),
+        ]);
+        return {
+            dir,
+            config,
+            nodes: nodes.filter((node): node is LocalNode => node !== undefined),
+            subnets: subnets.flat(),
+        };
+    }
+
+    /** One node directory of a tmpnet network: its `process.json`, if it holds a usable one. */
+    private async readNode(
+        networkDir: string,
+        entry: Dirent,
+        watchSet: Set<string>,
+    ): Promise<LocalNode | undefined> {
+        const nodeDir = await this.childDir(networkDir, entry);
+        if (!nodeDir) return undefined;
+        watchSet.add(nodeDir);
+        const file = path.join(nodeDir, 'process.json');
+        const context = loadCore().parseProcessContext((await this.readText(file)) ?? '');
+        if (!context) return undefined;
+        const nodeId = loadCore().nodeIdFromDirName(entry.name);
+        return {
+            uri: context.uri,
+            source: 'tmpnet',
+            sourceFile: file,
+            ...(nodeId !== undefined ? { nodeId } : {}),
+            ...(context.pid !== undefined ? { pid: context.pid } : {}),
+            ...(context.stakingAddress !== undefined
+                ? { stakingAddress: context.stakingAddress }
+                : {}),
+            ...(context.offLoopback ? { offLoopback: true as const } : {}),
+        };
     }
 
     private async readSidecars(cliBase: string, watchSet: Set<string>): Promise<LocalL1[]> {
-        const subnetsDir = path.join(cliBase, 'subnets');
-        await this.watchExisting(subnetsDir, watchSet);
-        const l1s: LocalL1[] = [];
-        for (const name of await this.subdirs(subnetsDir, this.maxL1Files)) {
-            const dir = await this.realDir(path.join(subnetsDir, name));
-            if (!dir) continue;
-            watchSet.add(dir);
-            const file = path.join(dir, 'sidecar.json');
-            const sidecar = await this.readText(file);
-            if (sidecar === undefined) continue;
-            const genesis = await this.readText(path.join(dir, 'genesis.json'));
-            const l1 = loadCore().parseSidecar(sidecar, file, genesis);
-            if (l1) l1s.push(l1);
-        }
-        return l1s;
+        const subnetsDir = await this.watchExisting(path.join(cliBase, 'subnets'), watchSet);
+        if (subnetsDir === undefined) return [];
+        const entries = await this.subdirs(subnetsDir, this.maxL1Files);
+        const l1s = await Promise.all(
+            entries.map(async (entry) => {
+                const dir = await this.childDir(subnetsDir, entry);
+                if (!dir) return undefined;
+                watchSet.add(dir);
+                const file = path.join(dir, 'sidecar.json');
+                const [sidecar, genesis] = await Promise.all([
+                    this.readText(file),
+                    this.readText(path.join(dir, 'genesis.json')),
+                ]);
+                return sidecar === undefined
+                    ? undefined
+                    : loadCore().parseSidecar(sidecar, file, genesis);
+            }),
+        );
+        return l1s.filter((l1): l1 is LocalL1 => l1 !== undefined);
+    }
+
+    /**
+     * A listed subdirectory with symlinks resolved. `parent` has its own resolved already, so a
+     * plain directory (not a link) is its own real path and costs no `realpath` and `stat`.
+     */
+    private childDir(parent: string, entry: Dirent): Promise<string | undefined> {
+        const full = path.join(parent, entry.name);
+        return entry.isDirectory() ? Promise.resolve(full) : this.realDir(full);
     }
 
     /** The directory with symlinks resolved, or undefined (missing, not a directory, a loop). */
@@ -350,7 +420,7 @@ export class LocalNetworks extends Disposable {
     }
 
     /**
-     * Up to `max` names of a directory's entries (those `keep` accepts), sorted; none when
+     * Up to `max` of a directory's entries (those `keep` accepts), sorted by name; none when
      * unreadable. Read through `opendir` with a cap, so that a directory of a million entries
      * costs no more than a small one.
      */
@@ -358,27 +428,27 @@ export class LocalNetworks extends Disposable {
         dir: string,
         max: number,
         keep: (entry: Dirent) => boolean = () => true,
-    ): Promise<string[]> {
-        const names: string[] = [];
+    ): Promise<Dirent[]> {
+        const kept: Dirent[] = [];
         try {
-            const handle = await opendir(dir);
+            const handle = await opendir(dir, { bufferSize: dirBufferEntries });
             let read = 0;
             for await (const entry of handle) {
-                if (keep(entry)) names.push(entry.name);
+                if (keep(entry)) kept.push(entry);
                 // Breaking out of the loop closes the handle.
-                if (names.length >= max || ++read >= max * 16) break;
+                if (kept.length >= max || ++read >= max * 16) break;
             }
         } catch {
             // Unreadable or gone: no entries.
         }
-        return names.sort();
+        return kept.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     }
 
     private subdirs(
         dir: string,
         max: number,
         keep: (name: string) => boolean = () => true,
-    ): Promise<string[]> {
+    ): Promise<Dirent[]> {
         return this.entries(
             dir,
             max,
@@ -390,7 +460,11 @@ export class LocalNetworks extends Disposable {
      * A regular file's text, or undefined when missing, larger than the limit or not a regular
      * file (a FIFO would block the read forever).
      */
-    private async readText(file: string): Promise<string | undefined> {
+    private readText(file: string): Promise<string | undefined> {
+        return this.reads(() => this.readTextNow(file));
+    }
+
+    private async readTextNow(file: string): Promise<string | undefined> {
         let handle;
         try {
             handle = await open(file, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
@@ -409,20 +483,22 @@ export class LocalNetworks extends Disposable {
 
     /**
      * Watches `dir` or, while it does not exist, its nearest existing parent inside the home
-     * directory, so that its creation is seen.
+     * directory, so that its creation is seen. Answers `dir` with its symlinks resolved, or
+     * undefined when it does not exist.
      */
-    private async watchExisting(dir: string, watchSet: Set<string>): Promise<void> {
+    private async watchExisting(dir: string, watchSet: Set<string>): Promise<string | undefined> {
         let current = dir;
         for (let depth = 0; depth < 8; depth++) {
             const real = await this.realDir(current);
             if (real) {
                 watchSet.add(real);
-                return;
+                return current === dir ? real : undefined;
             }
             const parent = path.dirname(current);
-            if (parent === current || !isInside(parent, this.home)) return;
+            if (parent === current || !isInside(parent, this.home)) return undefined;
             current = parent;
         }
+        return undefined;
     }
 
     /** Closes the watchers no longer needed and opens the new ones. */
@@ -460,7 +536,7 @@ export class LocalNetworks extends Disposable {
             this.scan = next;
             void next.then((scan) => {
                 if (this.isDisposed || this.scan !== next) return;
-                this.fireIfChanged(this.assemble(scan));
+                this.fireIfChanged(this.assemble(scan, this.liveness(scan).alive));
             });
         }, this.debounceMs);
     }
@@ -482,4 +558,20 @@ export class LocalNetworks extends Disposable {
 function isInside(dir: string, root: string): boolean {
     const relative = path.relative(root, dir);
     return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** Runs the tasks given to it, at most `max` at a time, the others waiting in order. */
+function limiter(max: number): <T>(task: () => Promise<T>) => Promise<T> {
+    let running = 0;
+    const waiting: (() => void)[] = [];
+    return async (task) => {
+        while (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+        running++;
+        try {
+            return await task();
+        } finally {
+            running--;
+            waiting.shift()?.();
+        }
+    };
 }

@@ -245,6 +245,6 @@ suiteTeardown(async function () {
     assert.deepEqual(
         after,
         { timers: 0, listeners: 0, disposables: 0 },
-        'alive after deactivation',
+        `alive after deactivation; timers: ${api.debug.liveTimerSources().join(' | ') || 'none'}`,
     );
 });

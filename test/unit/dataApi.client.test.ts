@@ -407,6 +407,25 @@ describe('(unit) dataApi client against the sandbox', function () {
             assert.ok(isNetworkError(error), String(error));
         });
 
+        it('closing the client ends a wait between attempts: the last failure stands, and no attempt follows', async () => {
+            sandbox.addFault({ fault: { kind: 'status', status: 503 }, target: 'listSubnets' });
+            const c = client({
+                retry: { baseDelayMs: 60_000, maxDelayMs: 60_000, maxTotalMs: 600_000 },
+            });
+            const pending = failure(c.listSubnets({ network: 'mainnet' }));
+            while (requestsFor('listSubnets').length === 0)
+                await new Promise((r) => setTimeout(r, 5));
+            await c.close();
+            const error = await pending;
+            assert.ok(isHttpError(error) && error.status === 503, String(error));
+            // Within the test's timeout, so the minute-long wait was cut short.
+            assert.equal(requestsFor('listSubnets').length, 1);
+            // Still usable after closing, with its retries.
+            sandbox.clearFaults();
+            const page = await c.listSubnets({ network: 'mainnet' });
+            assert.ok(page.items.length > 0);
+        });
+
         it('a truncated body becomes NetworkError (after the retries), never half-parsed data', async () => {
             sandbox.addFault({ fault: { kind: 'truncate' }, target: 'listSubnets' });
             const c = client({ retry: { ...fastRetry, maxRetries: 1 } });

@@ -6,11 +6,15 @@
  */
 import * as assert from 'node:assert/strict';
 
+import * as fc from 'fast-check';
+import { isInteger, isSafeNumber, parse } from 'lossless-json';
+
 import { nodeRpcMethods, NodeRpcClient } from '../../src/core';
 import { DataApiClient } from '../../src/core/dataApi/dataApiClient';
-import { parseJsonExact } from '../../src/core/http/exactJson';
+import { parseJsonExact, quoteUnsafeIntegers } from '../../src/core/http/exactJson';
 import { l1ValidatorOf } from '../../src/core/views/nodeNetwork';
 import { compareValidators } from '../../src/core/views/validatorDiff';
+import { fuzzRuns } from '../reliability/record';
 import { startSandbox } from '../sandbox';
 import { bigRemainingBalance, bigWeight } from '../sandbox/primaryNetwork';
 import type { KnownIds, Sandbox } from '../sandbox/types';
@@ -60,6 +64,86 @@ describe('(unit) exact uint64s: the parse', () => {
         assert.equal(Object.getPrototypeOf(parsed), Object.prototype);
         assert.equal((parsed as { polluted?: unknown }).polluted, undefined);
         assert.deepEqual(Object.keys(parsed), ['__proto__', 'w']);
+    });
+});
+
+/**
+ * What the exact parse answered while it re-read texts with `lossless-json` (until the native
+ * parse of quoted literals replaced it): every integer literal beyond 2^53 as its text, every
+ * other number as `Number` makes it. It refused a repeated key, which JSON.parse reads.
+ */
+function losslessExact(text: string): unknown {
+    JSON.parse(text);
+    return parse(text, null, (literal) =>
+        isInteger(literal) && !isSafeNumber(literal) ? literal : Number(literal),
+    );
+}
+
+/** JSON texts with long digit runs: integers, fractions, exponents, digits inside strings. */
+function jsonText(): fc.Arbitrary<string> {
+    const space = fc.constantFrom('', ' ', '\n', '\t', '\r\n  ');
+    const digits = fc.bigInt({ min: 0n, max: 10n ** 30n }).map(String);
+    const number = fc.oneof(
+        fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }).map(String),
+        fc.constantFrom('9007199254740991', '9007199254740992', '-9007199254740993', '1e16'),
+        fc.tuple(digits, digits).map(([whole, fraction]) => `${whole}.${fraction}`),
+        fc.tuple(digits, fc.constantFrom('e', 'E-', 'e+'), digits).map((p) => p.join('')),
+        fc.double({ noNaN: true, noDefaultInfinity: true }).map((d) => JSON.stringify(d)),
+    );
+    const string = fc
+        .array(fc.oneof(digits, fc.constantFrom('\\"', '\\\\', ', ', ':[', '"'), fc.string()), {
+            maxLength: 4,
+        })
+        .map((parts) => JSON.stringify(parts.join('')));
+    const { value } = fc.letrec<{ value: string }>((tie) => ({
+        value: fc.oneof(
+            { depthSize: 'small', withCrossShrink: true },
+            number,
+            string,
+            fc.constantFrom('true', 'false', 'null'),
+            fc
+                .array(fc.tuple(space, tie('value'), space), { maxLength: 5 })
+                .map((items) => `[${items.map((i) => i.join('')).join(',')}]`),
+            // Distinct keys: lossless-json refused a repeated key, where JSON.parse keeps the last.
+            fc
+                .uniqueArray(fc.tuple(string, space, tie('value')), {
+                    maxLength: 5,
+                    selector: ([key]) => JSON.parse(key) as string,
+                })
+                .map((entries) => `{${entries.map(([k, s, v]) => `${k}${s}:${s}${v}`).join(',')}}`),
+        ),
+    }));
+    return fc.tuple(space, value, space).map((p) => p.join(''));
+}
+
+describe('(unit) exact uint64s: the quoting pass', () => {
+    it('answers as the lossless-json re-read did, for any JSON text', () => {
+        fc.assert(
+            fc.property(jsonText(), (text) => {
+                assert.deepEqual(parseJsonExact(text), losslessExact(text));
+            }),
+            { numRuns: fuzzRuns(2_000) },
+        );
+    });
+
+    it('quotes only whole integer literals outside strings', () => {
+        const text =
+            '{"a":"x, 12345678901234567 ]","b":[12345678901234567 ,-12345678901234567],' +
+            '"c":1.12345678901234567,"d":1e12345678901234567,"e":"\\\\","f":12345678901234567}';
+        assert.equal(
+            quoteUnsafeIntegers(text),
+            '{"a":"x, 12345678901234567 ]","b":["12345678901234567" ,"-12345678901234567"],' +
+                '"c":1.12345678901234567,"d":1e12345678901234567,"e":"\\\\","f":"12345678901234567"}',
+        );
+        const safe = '[9007199254740991,"9007199254740993"]';
+        assert.equal(quoteUnsafeIntegers(safe), safe);
+    });
+
+    it('reads a repeated key as JSON.parse does, with or without a long number', () => {
+        assert.deepEqual(parseJsonExact('{"a":1,"a":2}'), { a: 2 });
+        assert.deepEqual(parseJsonExact('{"a":1,"a":9007199254740993}'), {
+            a: '9007199254740993',
+        });
     });
 });
 

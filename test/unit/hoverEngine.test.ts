@@ -417,7 +417,7 @@ describe('(unit) hover engine against the sandbox', function () {
         assert.deepEqual(checksumFixes('no addresses here'), []);
     });
 
-    it("asks for the workspace's contracts once the lookup's requests are out, and answers without them", async () => {
+    it("asks for the workspace's contracts after a busy first lookup answered, and answers without them", async () => {
         const events: string[] = [];
         const recorded = new Proxy(api, {
             get(target, key) {
@@ -425,6 +425,11 @@ describe('(unit) hover engine against the sandbox', function () {
                 if (typeof value !== 'function') return value;
                 return (...args: unknown[]): unknown => {
                     events.push(String(key));
+                    // A first lookup is busy compiling and running code for the first time.
+                    if (key === 'listErc20Balances' && !events.includes('answered')) {
+                        const until = performance.now() + 60;
+                        while (performance.now() < until);
+                    }
                     return (value as (...a: unknown[]) => unknown).apply(target, args);
                 };
             },
@@ -444,8 +449,39 @@ describe('(unit) hover engine against the sandbox', function () {
                 new AbortController().signal,
             );
             assert.match(live?.markdown ?? '', /AVAX/);
+            events.push('answered');
+            // Asked once the thread is idle after the answer.
+            for (let i = 0; i < 100 && !events.includes('contracts'); i++)
+                await new Promise((resolve) => setTimeout(resolve, 20));
+            assert.ok(events.indexOf('contracts') > events.indexOf('answered'), events.join(', '));
+            // Later lookups ask once their requests are out, and answer without waiting long.
+            events.length = 0;
+            indexed.forget();
+            await indexed.liveMarkdown(id(known.evmAddress), new AbortController().signal);
             const first = events.indexOf('listErc20Balances');
             assert.ok(first >= 0 && events.indexOf('contracts') > first, events.join(', '));
+        } finally {
+            indexed.dispose();
+        }
+    });
+
+    it("asks for the workspace's contracts while a first lookup waits on the network", async () => {
+        // Clients and schemas in use already, so that the lookup below only waits.
+        await engine.liveMarkdown(id(known.evmAddress), new AbortController().signal);
+        sandbox.addFault({ fault: { kind: 'latency', ms: 500 } });
+        let answered = false;
+        let askedBeforeAnswer: boolean | undefined;
+        const indexed = new HoverEngine({
+            ...host,
+            contracts: () => {
+                askedBeforeAnswer ??= !answered;
+                return new Promise(() => undefined);
+            },
+        });
+        try {
+            await indexed.liveMarkdown(id(known.evmAddress), new AbortController().signal);
+            answered = true;
+            assert.equal(askedBeforeAnswer, true);
         } finally {
             indexed.dispose();
         }

@@ -163,6 +163,11 @@ export class HoverEngine {
     /** Names of EVM chains met in answers, for the offline part's "Looked up on …". */
     private readonly chainNames = new Map<string, string>();
     private hasApiKey = false;
+    /** Whether this engine has asked for the workspace's index (see `liveMarkdown`). */
+    private contractsAsked = false;
+    /** The wait for an idle moment to ask for the index in (see `askContractsWhenIdle`). */
+    private idleAsk: { dispose(): void } | undefined;
+    private disposed = false;
     private readonly now: () => number;
 
     constructor(private readonly host: HoverEngineHost) {
@@ -237,24 +242,34 @@ export class HoverEngine {
     async liveMarkdown(id: Identifier, signal: AbortSignal): Promise<HoverMarkdown | undefined> {
         const startedMs = this.now();
         const loading = this.load(id, signal);
-        // Only EVM answers have calls to decode and contracts to name. The index is asked for
-        // once the lookup's first requests are out: building it (finding files, starting its
-        // worker) is synchronous work that would otherwise hold them back.
-        const contracts =
-            id.kind === 'evmAddress' || id.kind === 'hash32'
-                ? afterRequestsSent()
-                      .then(() => this.host.contracts?.())
-                      .catch(() => undefined)
+        // Only EVM answers have calls to decode and contracts to name.
+        const evm = id.kind === 'evmAddress' || id.kind === 'hash32';
+        // Starting the workspace's index is tens of milliseconds of this thread's time (VS Code's
+        // file watchers, the file search), which a lookup busy with its own first use of the
+        // clients and schemas would simply add up (the first hover's profile, #19). So the first
+        // lookup starts it only while it waits on the network, or else once the thread is idle
+        // after its answer; an index already asked for is awaited within the grace below.
+        let contracts = evm && this.contractsAsked ? this.askContracts(true) : undefined;
+        const waiting =
+            evm && contracts === undefined
+                ? whileWaiting(() => {
+                      contracts = this.askContracts(false);
+                  })
                 : undefined;
         try {
             const value = await loading;
             // The index gets what is left of the grace since the hover began, not a grace more
             // after the answer: a first hover, whose lookup outlasts it, is not held back.
             const graceLeftMs = Math.max(0, contractsGraceMs - (this.now() - startedMs));
-            return this.render(id, { value }, await soonAfter(contracts, graceLeftMs));
+            const knowledge =
+                (await soonAfter(contracts, graceLeftMs)) ?? this.host.contractsNow?.();
+            return this.render(id, { value }, knowledge);
         } catch (error) {
             if (isAbortError(error) || signal.aborted) return undefined;
             return this.render(id, { error });
+        } finally {
+            waiting?.dispose();
+            if (evm && !this.contractsAsked) this.askContractsWhenIdle();
         }
     }
 
@@ -350,7 +365,32 @@ export class HoverEngine {
     }
 
     dispose(): void {
+        this.disposed = true;
+        this.idleAsk?.dispose();
         this.cache.dispose();
+    }
+
+    /**
+     * Asks for the workspace's index once this thread is idle after an answer: not at once, since
+     * VS Code writes the answer to the workbench in a task of its own, which the index's start
+     * would hold back (tens of milliseconds the person would wait for the hover).
+     */
+    private askContractsWhenIdle(): void {
+        this.idleAsk ??= whileWaiting(() => {
+            this.idleAsk = undefined;
+            if (!this.disposed && !this.contractsAsked) void this.askContracts(false);
+        });
+    }
+
+    /**
+     * The workspace's index, or undefined without one; `afterRequests`: once the lookup's first
+     * requests are out (asking again is cheap, unless a failed build is started over).
+     */
+    private askContracts(afterRequests: boolean): Promise<ContractKnowledge | undefined> {
+        this.contractsAsked = true;
+        const ask = (): Promise<ContractKnowledge | undefined> =>
+            (this.host.contracts?.() ?? Promise.resolve(undefined)).catch(() => undefined);
+        return afterRequests ? afterRequestsSent().then(ask) : ask();
     }
 
     private render(
@@ -394,9 +434,9 @@ export class HoverEngine {
 }
 
 /**
- * How long after a hover began its answer may wait for the workspace's index: the first hover of
- * a session starts building it, and shows its answer without names rather than wait for a large
- * workspace (the next hover has them).
+ * How long after a hover began its answer may wait for the workspace's index: the first EVM hover
+ * of a session starts building it, and shows its answer without names rather than wait for a
+ * large workspace (the next hover has them).
  */
 const contractsGraceMs = 100;
 
@@ -406,4 +446,25 @@ const contractsGraceMs = 100;
  */
 function afterRequestsSent(): Promise<void> {
     return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** How often `whileWaiting` looks at how busy the thread has been. */
+const waitCheckMs = 30;
+
+/**
+ * Calls `start` once, at the end of the first `waitCheckMs` in which this thread was idle most of
+ * the time: during a lookup, when it waits on the network (as over a real one once its first
+ * compiles are done), never while it stays busy (as a first lookup on loopback does, bound by
+ * compiling and first runs from start to end). Dispose to stop waiting.
+ */
+function whileWaiting(start: () => void): { dispose(): void } {
+    let last = performance.eventLoopUtilization();
+    const check = (): void => {
+        const now = performance.eventLoopUtilization();
+        if (performance.eventLoopUtilization(now, last).utilization < 0.5) return start();
+        last = now;
+        timer = setTimeout(check, waitCheckMs);
+    };
+    let timer = setTimeout(check, waitCheckMs);
+    return { dispose: () => clearTimeout(timer) };
 }

@@ -230,6 +230,8 @@ export class HttpClient {
     private readonly retryPolicy: RetryPolicy;
     private dispatcher: Undici.Dispatcher | undefined;
     private readonly ownsDispatcher: boolean;
+    /** Aborted by `close()`, then replaced: cuts short the waits between attempts. */
+    private closing = new AbortController();
     private readonly inFlight = new Map<string, InFlight>();
     private readonly cache = new Map<string, CacheEntry>();
     private cacheBytes = 0;
@@ -316,8 +318,14 @@ export class HttpClient {
         this.cacheBytes = 0;
     }
 
-    /** Closes the keep-alive connections this client opened. */
+    /**
+     * Closes the keep-alive connections this client opened, and cuts short the waits of requests
+     * between two attempts. The client stays usable: a later request opens new connections.
+     */
     async close(): Promise<void> {
+        const closing = this.closing;
+        this.closing = new AbortController();
+        closing.abort();
         this.clearCache();
         const dispatcher = this.dispatcher;
         this.dispatcher = undefined;
@@ -411,8 +419,13 @@ export class HttpClient {
     ): Promise<HttpResponse> {
         const retry = request.retry ?? request.method === 'GET';
         const started = Date.now();
+        // A client closed meanwhile (settings changed, the extension going away) starts no new
+        // attempt: the last answer or failure stands, and no wait outlives the client. Taken now,
+        // so that a close during the first attempt counts too.
+        const closing = this.closing.signal;
         for (let attempt = 0; ; attempt++) {
             let delayMs: number | undefined;
+            let last: () => HttpResponse;
             try {
                 const response = await this.sendOnce(target, request, signal);
                 this.reportQuota(response);
@@ -420,12 +433,17 @@ export class HttpClient {
                 if (request.isPermanent?.(response)) return response;
                 delayMs = this.retryDelay(attempt, started, retryAfterMs(response.headers));
                 if (delayMs === undefined) return response;
+                last = () => response;
             } catch (error) {
                 if (!retry || !isRetryableFailure(error)) throw error;
                 delayMs = this.retryDelay(attempt, started, undefined);
                 if (delayMs === undefined) throw error;
+                last = () => {
+                    throw error;
+                };
             }
-            await sleep(delayMs, signal);
+            await sleep(delayMs, signal, closing);
+            if (closing.aborted) return last();
         }
     }
 
@@ -923,18 +941,27 @@ function capitalise(text: string): string {
     return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Waits, rejecting with AbortError as soon as the signal fires. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/**
+ * Waits, rejecting with AbortError as soon as `signal` fires; `cutShort` firing ends the wait
+ * early without an error (the caller looks at it to know which).
+ */
+export function sleep(ms: number, signal?: AbortSignal, cutShort?: AbortSignal): Promise<void> {
     return new Promise((resolve, reject) => {
         if (signal?.aborted) return reject(abortError(signal));
-        const timer = setTimeout(() => {
+        if (cutShort?.aborted) return resolve();
+        const done = (): void => {
+            clearTimeout(timer);
             signal?.removeEventListener('abort', onAbort);
+            cutShort?.removeEventListener('abort', done);
             resolve();
-        }, ms);
+        };
         const onAbort = (): void => {
             clearTimeout(timer);
+            cutShort?.removeEventListener('abort', done);
             reject(abortError(signal));
         };
+        const timer = setTimeout(done, ms);
         signal?.addEventListener('abort', onAbort, { once: true });
+        cutShort?.addEventListener('abort', done, { once: true });
     });
 }

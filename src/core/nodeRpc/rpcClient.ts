@@ -18,6 +18,7 @@ import {
     type NodeRpcResult,
 } from './methods';
 import { checkChain } from './params';
+import { schemaInUse } from './wire';
 import {
     HttpError,
     NodeApiUnavailableError,
@@ -666,7 +667,7 @@ function parseResult<R>(
     result: unknown,
     context: CallContext,
 ): R {
-    const parsed = method.resultSchema().safeParse(result);
+    const parsed = schemaInUse(method.resultSchema()).safeParse(result);
     if (!parsed.success) {
         const issues = parsed.error.issues.map(
             (issue) =>

@@ -333,10 +333,16 @@ export const TxFeeWireSchema = lazy(() => z.record(z.string(), z.unknown()));
 export type TxFeeWire = z.infer<ReturnType<typeof TxFeeWireSchema>>;
 /** Fees in nAVAX as decimal strings (bigint-safe), keyed by the node's fee names. */
 export type TxFees = Partial<Record<TxFeeName, string>> & Record<string, string>;
+/**
+ * The check of each fee; built once, on first use: building the union on every call cost more
+ * than the rest of the call, parse and transport included (bench/realNodeBench.ts).
+ */
+const txFeeValueSchema = lazy(() => bigUintWire());
+
 /** Turns the info.getTxFee result into its camelCase domain form. */
 export function normalizeTxFee(wire: TxFeeWire): TxFees {
     const fees: Record<string, string> = {};
-    const uint = bigUintWire();
+    const uint = txFeeValueSchema();
     for (const [name, value] of Object.entries(wire)) {
         const parsed = uint.safeParse(value);
         if (parsed.success) fees[name] = toDecimal(parsed.data);
@@ -499,13 +505,13 @@ export interface NetworkUpgrades {
     /** Every other key, as sent. */
     other: Record<string, unknown>;
 }
-/** Turns the info.upgrades result into its camelCase domain form. */
 /**
  * The two field checks of {@link normalizeUpgrades}; built once, on first use, because building a
  * zod union costs far more than checking one value and the Node view reads upgrades every refresh.
  */
 const upgradeFieldSchemas = lazy(() => ({ uint: smallUintWire(), bigUint: bigUintWire() }));
 
+/** Turns the info.upgrades result into its camelCase domain form. */
 export function normalizeUpgrades(wire: UpgradesWire): NetworkUpgrades {
     const result: NetworkUpgrades = { upgrades: [], other: {} };
     const { uint, bigUint } = upgradeFieldSchemas();

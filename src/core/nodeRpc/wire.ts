@@ -21,19 +21,44 @@ export function lazy<T>(build: () => T): () => T {
     };
 }
 
+/** Parses of one result schema after which `schemaInUse` hands out its compiled form. */
+const parsesBeforeCompiling = 10;
+
+const schemaParses = new WeakMap<z.ZodType, { parses: number; schema: z.ZodType }>();
+
+/**
+ * The schema to parse a result with: `schema` itself for its first parses, then zod's compiled
+ * form of it (`z.compile`). That is one generated function for the whole shape, which parsed the
+ * recorded real-node answers in a fourth (platform.getCurrentValidators) to a twentieth
+ * (platform.getTx) of the time of the schema's tree of parsers, and hands a value it refuses to
+ * that tree, so the issues are the same. Compiling takes a millisecond or two, and 15–30 ms for
+ * the validator list: worth it for a method a view or the watch list asks again and again, not
+ * for the one lookup of a hover. A schema zod cannot compile is used as it is.
+ */
+export function schemaInUse<T extends z.ZodType>(schema: T): T {
+    let entry = schemaParses.get(schema);
+    if (!entry) {
+        entry = { parses: 0, schema };
+        schemaParses.set(schema, entry);
+    }
+    if (++entry.parses === parsesBeforeCompiling) entry.schema = z.compile(schema);
+    return entry.schema as T;
+}
+
 /** An unsigned integer small enough for a JS number, as a JSON number or a decimal string. */
 export function smallUintWire() {
+    // Strings first, as in `bigUintWire`: AvalancheGo's `json.Uint64` and `json.Float64`.
     return z.union([
-        z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
         z.string().regex(/^\d{1,15}$/, 'expected a decimal integer string'),
+        z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
     ]);
 }
 
 /** A float, as a JSON number or a decimal string such as `"99.5000"`. */
 export function floatWire() {
     return z.union([
-        z.number(),
         z.string().regex(/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/, 'expected a decimal number string'),
+        z.number(),
     ]);
 }
 
@@ -64,7 +89,9 @@ export function hexToNumber(value: string): number {
 
 /** A hex quantity of any width as a decimal string. */
 export function hexToDecimal(value: string): string {
-    return BigInt(value).toString();
+    // Up to 13 hex digits the value is below 2^52, so a number holds it exactly, at less than
+    // half the cost of a BigInt; gas, fees and most amounts are that small.
+    return value.length <= 15 ? String(hexToNumber(value)) : BigInt(value).toString();
 }
 
 /** A copy of a list that Go may have sent as `null`. */

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { classify, workspaceFileByteLimits } from './classify';
 import { WorkspaceIndex } from './index';
 import { ContractKnowledge } from './knowledge';
-import { emptyKnowledge, grewProblem, ParsePool, sizeProblem } from './parsePool';
+import { emptyKnowledge, grewProblem, ParsePool, readAndParseHere, sizeProblem } from './parsePool';
 import type { FileKnowledge } from './types';
 
 /** A file the index may read. */
@@ -94,6 +94,8 @@ export class WorkspaceKnowledge {
     private facade: ContractKnowledge | undefined;
     private disposed = false;
     private readonly readSlots: Slots;
+    /** One file read and parsed on this thread per turn of the event loop. */
+    private readonly hereSlot = new Slots(1);
 
     constructor(
         private readonly files: WorkspaceFiles,
@@ -203,6 +205,7 @@ export class WorkspaceKnowledge {
         const inWorker =
             localPath === undefined ? undefined : this.pool?.readAndParse(file.rel, localPath, max);
         if (inWorker) return inWorker;
+        if (localPath !== undefined) return this.readHere(file.rel, localPath, max);
         // Lanes meant for the worker's reads (64) would hold as many files here at once.
         await this.readSlots.acquire();
         try {
@@ -221,6 +224,23 @@ export class WorkspaceKnowledge {
             );
         } finally {
             this.readSlots.release();
+        }
+    }
+
+    /**
+     * Without a worker, a file on this disk is read and parsed on this thread as the worker would
+     * (`readAndParseHere`, the same caps), one file per turn of the event loop. Synchronously:
+     * this thread parses it anyway, and a build of 5,000 artifacts spent more of it on the
+     * promises of five asynchronous calls per file (stat, open, fstat, read, close) than on
+     * `JSON.parse`.
+     */
+    private async readHere(rel: string, localPath: string, max: number): Promise<FileKnowledge> {
+        await this.hereSlot.acquire();
+        try {
+            await new Promise((resolve) => setImmediate(resolve));
+            return readAndParseHere(rel, localPath, max);
+        } finally {
+            this.hereSlot.release();
         }
     }
 
