@@ -2,7 +2,9 @@
 // loads the other bundles through V8's code cache; `dist/main.js`, what activation runs; then the
 // core and the palette queries with their panels on first use. And the webview UI (browser).
 // `undici` stays external on purpose: VS Code's proxy and certificate support patches a runtime
-// `require('undici')`, not a copy inlined into the bundle, and leaving it out keeps activation light.
+// `require('undici')`, not a copy inlined into the bundle, and leaving it out keeps activation light;
+// only the dispatcher modules the clients' own requests use, which that patch never touches, are a
+// lazily loaded bundle of their own (`dist/undici.js`, see `undiciParts`).
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -78,9 +80,35 @@ const lazyBundles = [
         out: 'watch.js',
     },
 ];
+/**
+ * The undici modules the clients' requests go through (`loadUndici` in
+ * src/core/http/httpClient.ts: the Agent, the Dispatcher base and the connector), bundled as
+ * `dist/undici.js` so that the first request loads one file through the code cache instead of
+ * Node resolving and compiling about forty of undici's files on every start. VS Code's proxy
+ * support does not patch these modules (only a runtime `require('undici')`, which records an
+ * Agent's options for its patched `fetch`), so a copy behaves as they do; the whole module, for
+ * the proxy agent, stays a runtime `require('undici')`.
+ */
+const undiciParts = [
+    { request: 'undici/lib/dispatcher/agent.js', name: 'Agent' },
+    { request: 'undici/lib/dispatcher/dispatcher.js', name: 'Dispatcher' },
+    { request: 'undici/lib/core/connect.js', name: 'buildConnector' },
+];
+const undiciEntry = undiciParts
+    .map(({ request, name }) => `exports.${name} = require(${JSON.stringify(request)});`)
+    .join('\n');
+
 const lazyBundlesPlugin = {
     name: 'lazy-bundles',
     setup(build) {
+        for (const { request, name } of undiciParts) {
+            const filter = new RegExp(`^${request.replace(/[./]/g, (c) => `\\${c}`)}$`);
+            build.onResolve({ filter }, (args) =>
+                args.importer.endsWith('httpClient.ts')
+                    ? { path: `undici.js#${name}`, namespace: 'lazy-bundle' }
+                    : undefined,
+            );
+        }
         for (const { loader, request, out } of lazyBundles) {
             const filter = new RegExp(`^${request.replace(/[./]/g, (c) => `\\${c}`)}$`);
             build.onResolve({ filter }, (args) =>
@@ -94,10 +122,14 @@ const lazyBundlesPlugin = {
             path: './extension.js',
             external: true,
         }));
-        build.onLoad({ filter: /.*/, namespace: 'lazy-bundle' }, (args) => ({
-            contents: `module.exports = require('./extension.js').loadBundle(${JSON.stringify(args.path)});`,
-            loader: 'js',
-        }));
+        build.onLoad({ filter: /.*/, namespace: 'lazy-bundle' }, (args) => {
+            const [bundle, part] = args.path.split('#');
+            const load = `require('./extension.js').loadBundle(${JSON.stringify(bundle)})`;
+            return {
+                contents: `module.exports = ${load}${part ? `.${part}` : ''};`,
+                loader: 'js',
+            };
+        });
     },
 };
 
@@ -184,8 +216,26 @@ const contexts = await Promise.all([
         target: 'node20',
         external: ['vscode'],
     }),
+    // The worker that writes the lazily loaded bundles' code caches after a fresh install.
+    esbuild.context({
+        ...common,
+        entryPoints: ['src/bootstrap/cacheWorker.ts'],
+        outfile: 'dist/cacheWorker.js',
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+    }),
     nodeContext('src/extension.ts', 'dist/main.js'),
     ...lazyBundles.map(({ entry, out }) => nodeContext(entry, `dist/${out}`)),
+    // Node builtins only, like undici itself: no timers of the extension's to count.
+    esbuild.context({
+        ...common,
+        stdin: { contents: undiciEntry, resolveDir: '.', sourcefile: 'undici-parts.js' },
+        outfile: 'dist/undici.js',
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+    }),
     // The worker that parses the workspace's artifacts off the extension host's thread.
     nodeContext('src/core/workspace/parseWorker.ts', 'dist/workspaceWorker.js'),
     // The MCP server (`node dist/mcp.js`): its own process, with the MCP SDK and the core inside;

@@ -4,12 +4,45 @@
  * back in the result), and the ending: the table, the "bench: N passed, N failed" line,
  * bench/results/<name>.{md,json}, and the result in the shape the test runner extension expects.
  */
+import * as fs from 'node:fs';
+import * as inspector from 'node:inspector';
 import * as os from 'node:os';
+import * as path from 'node:path';
 
 import * as vscode from 'vscode';
 
 import type { SuiteResult } from '../test/integration/index';
 import { writeResults } from './harness';
+
+/**
+ * With BENCH_PROFILE_DIR set, starts a CPU profile of the extension host (sampled every 100 µs)
+ * that `stop()` writes there as `<name>.cpuprofile`; without it, undefined.
+ */
+export async function startHostProfile(
+    name: string,
+): Promise<{ stop(): Promise<void> } | undefined> {
+    const dir = process.env['BENCH_PROFILE_DIR'];
+    if (!dir) return undefined;
+    const session = new inspector.Session();
+    session.connect();
+    const post = (method: string, params?: object) =>
+        new Promise<unknown>((resolve, reject) =>
+            session.post(method, params, (error, result) =>
+                error ? reject(error) : resolve(result),
+            ),
+        );
+    await post('Profiler.enable');
+    await post('Profiler.setSamplingInterval', { interval: 100 });
+    await post('Profiler.start');
+    return {
+        async stop() {
+            const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+            fs.mkdirSync(dir, { recursive: true });
+            fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+            session.disconnect();
+        },
+    };
+}
 
 export interface HostBenchLog {
     readonly lines: string[];

@@ -15,8 +15,6 @@
  * Prints a table and writes bench/results/hovers.{md,json}. `runSuite` has the shape the test
  * runner extension expects, so hostTest.mjs runs it like the integration suite.
  */
-import * as fs from 'node:fs';
-import * as inspector from 'node:inspector';
 import * as path from 'node:path';
 
 import * as vscode from 'vscode';
@@ -33,7 +31,7 @@ import {
 import type { SuiteResult } from '../test/integration/index';
 import type { KnownIds } from '../test/sandbox/types';
 import { median, percentile } from './harness';
-import { finishHostBench, hostBenchLog } from './hostBench';
+import { finishHostBench, hostBenchLog, startHostProfile } from './hostBench';
 
 const coldRuns = 5;
 const warmRuns = 30;
@@ -127,34 +125,6 @@ async function settle(document: vscode.TextDocument): Promise<number> {
     return performance.now() - started;
 }
 
-/**
- * With BENCH_PROFILE_DIR set, a CPU profile of the extension host (sampled every 100 µs) is
- * written there as first-hover.cpuprofile: what the first hover loads and runs, in order.
- */
-async function startProfile(): Promise<{ stop(): Promise<void> } | undefined> {
-    const dir = process.env['BENCH_PROFILE_DIR'];
-    if (!dir) return undefined;
-    const session = new inspector.Session();
-    session.connect();
-    const post = (method: string, params?: object) =>
-        new Promise<unknown>((resolve, reject) =>
-            session.post(method, params, (error, result) =>
-                error ? reject(error) : resolve(result),
-            ),
-        );
-    await post('Profiler.enable');
-    await post('Profiler.setSamplingInterval', { interval: 100 });
-    await post('Profiler.start');
-    return {
-        async stop() {
-            const { profile } = (await post('Profiler.stop')) as { profile: unknown };
-            fs.mkdirSync(dir, { recursive: true });
-            fs.writeFileSync(path.join(dir, 'first-hover.cpuprofile'), JSON.stringify(profile));
-            session.disconnect();
-        },
-    };
-}
-
 /** The entry module VS Code loaded (a require of the same file returns it from Node's cache). */
 function entryOf(extensionPath: string): { bundleLoads(): unknown } {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -211,7 +181,7 @@ export async function runSuite(): Promise<SuiteResult> {
         log(`first hover: the workbench settled in ${f(settledMs)} ms after opening the file`);
         await clearSandboxRequests();
         const firstAt = Date.now();
-        const profiler = await startProfile();
+        const profiler = await startHostProfile('first-hover');
         const first = await timedHover(document, known.evmAddress);
         await profiler?.stop();
         for (const r of await sandboxRequests())

@@ -28,7 +28,7 @@ import { activated } from '../test/integration/helpers';
 import type { SuiteResult } from '../test/integration/index';
 import { clearSandboxRequests, sandboxRequests, sandboxState } from '../test/integration/testEnv';
 import { median } from './harness';
-import { finishHostBench, hostBenchLog } from './hostBench';
+import { finishHostBench, hostBenchLog, startHostProfile } from './hostBench';
 
 interface Check {
     /** Stable id the README's short table picks rows by (scripts/benchReport.mjs). */
@@ -102,8 +102,13 @@ function rootLoad(testing: TreesTesting, view: ViewKey): Promise<{ rows: number;
 }
 
 interface FirstPage {
-    /** Opening the container cold: core bundle, HTTP client and four views loading at once. */
+    /**
+     * Opening the container cold: core bundle, HTTP client and four views loading at once; until
+     * VS Code asked for the last of the Chains view's first rows (they are handed over then).
+     */
     containerMs: number;
+    /** The same, until this thread saw it (it may have been busy with the other views). */
+    containerSeenMs: number;
     /** The time the Chains view's root getChildren took in it. */
     containerLoadMs: number;
     /** Expanding the Subnets view in the open container: until its first page is rendered. */
@@ -125,11 +130,17 @@ async function firstPage(api: ExtensionApi): Promise<FirstPage> {
     const testing = api.trees.testing;
     const chainsRenders = testing.renders('chains');
     const chainsLoaded = rootLoad(testing, 'chains');
+    const profiler = await startHostProfile('container-cold');
     const containerStart = performance.now();
     await vscode.commands.executeCommand('avalanche.chains.focus');
     const chainsRoot = await chainsLoaded;
     await rendered(testing, 'chains', chainsRenders, chainsRoot.rows);
-    const containerMs = performance.now() - containerStart;
+    // This thread sees the rows rendered only when it is free again: after the other views'
+    // first fetches (the core bundle's compile among them) if those ran in the meantime.
+    const containerSeenMs = performance.now() - containerStart;
+    const handedAt = testing.renderedAt('chains', chainsRenders + chainsRoot.rows);
+    const containerMs = handedAt === undefined ? containerSeenMs : handedAt - containerStart;
+    await profiler?.stop();
     await api.trees.monitor.ensure();
     await sleep(2000);
 
@@ -162,6 +173,7 @@ async function firstPage(api: ExtensionApi): Promise<FirstPage> {
     }
     return {
         containerMs,
+        containerSeenMs,
         containerLoadMs: chainsRoot.ms,
         expandMs,
         expandLoadMs: expand.ms,
@@ -328,7 +340,7 @@ export async function runSuite(): Promise<SuiteResult> {
             unit: 'ms',
             budget: containerColdBudgetMs,
             passed: first.containerMs <= containerColdBudgetMs,
-            detail: `the first use of the extension's network side: the core bundle and the HTTP client load, and the four views fetch their first rows at once; Chains getChildren ${first.containerLoadMs.toFixed(0)} ms`,
+            detail: `the first use of the extension's network side: the core bundle and the HTTP client load, and the four views fetch their first rows at once; until VS Code asked for the last of the Chains view's first rows (getTreeItem); Chains getChildren ${first.containerLoadMs.toFixed(0)} ms; seen by the benchmark's thread after ${first.containerSeenMs.toFixed(0)} ms, once the other views' first fetches let it run`,
         });
 
         // The small point first, through the same pages and from the same baseline (the first

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
+import { threadId, Worker } from 'node:worker_threads';
 
 /** How a bundle was compiled at its load. */
 export type CodeCacheUse =
@@ -41,6 +42,9 @@ export class BundleLoader {
     private readonly records: BundleLoad[] = [];
     private readonly unwritten: { cacheFile: string; bundle: string; script: vm.Script }[] = [];
     private readonly writes: Promise<void>[] = [];
+    /** The worker writing the caches of bundles not loaded yet (see {@link warm}), while it runs. */
+    private warming:
+        { worker: Worker; bundles: readonly string[]; done: Promise<void> } | undefined;
 
     /**
      * @param dir where the bundles are.
@@ -61,6 +65,8 @@ export class BundleLoader {
      */
     load(bundle: string, { writeCacheLater = false } = {}): unknown {
         if (this.loaded.has(bundle)) return this.loaded.get(bundle);
+        // Compiled here after all: the worker's copy would only take CPU from this thread.
+        if (this.warming?.bundles.includes(bundle)) void this.warming.worker.terminate();
         const started = performance.now();
         const file = path.join(this.dir, bundle);
         const bytes = fs.readFileSync(file);
@@ -121,6 +127,60 @@ export class BundleLoader {
         );
     }
 
+    /**
+     * Writes the code caches that `bundles` do not have yet on a worker thread, which loads each
+     * of them as {@link load} does (so the cache holds what their top level compiles) and exits.
+     * Then the first use of a bundle on this thread compiles it from the cache, as on any later
+     * start, instead of compiling it from source: what a fresh install or an update would
+     * otherwise pay at the first hover or the first view opened. A bundle with a cache of any
+     * content is skipped: the folder goes with the extension's version, so only a development
+     * build can leave an older one, and its first load replaces it.
+     *
+     * @param workerFile the worker's script (`cacheWorker.ts`); it must load this module.
+     * @returns the bundles being warmed (none when every cache is there or the cache is off).
+     */
+    warm(bundles: readonly string[], workerFile: string): readonly string[] {
+        if (this.cacheDir === undefined || this.warming) return [];
+        let present: string[];
+        try {
+            present = fs.readdirSync(this.cacheDir);
+        } catch {
+            present = [];
+        }
+        const missing = bundles.filter(
+            (bundle) =>
+                !this.loaded.has(bundle) &&
+                !present.some((name) => name.startsWith(`${bundle}.`) && name.endsWith('.cache')),
+        );
+        if (missing.length === 0) return [];
+        try {
+            const request: CacheWorkerRequest = {
+                dir: this.dir,
+                cacheDir: this.cacheDir,
+                bundles: missing,
+            };
+            const worker = new Worker(workerFile, { workerData: request });
+            // Never keeps a host that is shutting down alive.
+            worker.unref();
+            const done = new Promise<void>((resolve) => {
+                worker.once('exit', () => resolve());
+                // A worker that cannot start or fails: the bundles compile on first use, as before.
+                worker.once('error', () => resolve());
+            }).then(() => {
+                if (this.warming?.worker === worker) this.warming = undefined;
+            });
+            this.warming = { worker, bundles: missing, done };
+            return missing;
+        } catch {
+            return [];
+        }
+    }
+
+    /** Resolves when the worker of {@link warm}, if any, has exited (for the tests). */
+    async warmed(): Promise<void> {
+        await this.warming?.done;
+    }
+
     /** Every load so far, in order. */
     loads(): readonly BundleLoad[] {
         return this.records;
@@ -130,6 +190,13 @@ export class BundleLoader {
     async settled(): Promise<void> {
         await Promise.all(this.writes);
     }
+}
+
+/** What {@link BundleLoader.warm} asks its worker (`cacheWorker.ts`) to do. */
+export interface CacheWorkerRequest {
+    readonly dir: string;
+    readonly cacheDir: string;
+    readonly bundles: readonly string[];
 }
 
 function contentHash(bytes: Buffer): string {
@@ -150,7 +217,8 @@ function readIfPresent(file: string): Buffer | undefined {
  */
 function writeCache(cacheFile: string, bundle: string, script: vm.Script): void {
     const dir = path.dirname(cacheFile);
-    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    // The thread too: the warming worker writes from the same process.
+    const temporary = `${cacheFile}.${process.pid}-${threadId}.tmp`;
     try {
         fs.mkdirSync(dir, { recursive: true });
         fs.writeFileSync(temporary, script.createCachedData());

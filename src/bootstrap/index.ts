@@ -1,13 +1,14 @@
 /**
- * The extension's entry point (`dist/extension.js`, the manifest's `main`). It loads the three
- * Node bundles through V8's code cache: `main.js` (the composition root, `extension.ts`) as VS
- * Code loads this file, `core.js` and `queries.js` on first use.
+ * The extension's entry point (`dist/extension.js`, the manifest's `main`). It loads the Node
+ * bundles through V8's code cache: `main.js` (the composition root, `extension.ts`) as VS Code
+ * loads this file, the others (`core.js`, `undici.js`, `queries.js`, …) on first use.
  *
  * Why: Node's `require` compiles a bundle's functions again at every start, and for the code that
  * activation runs that compilation was most of activation's cost (bench/results/host.md). A cache
  * taken after a bundle has run holds the bytecode of every function it ran, so later starts skip
  * compiling them. The first start after an install or update compiles as before and writes the
- * cache once; `main.js`'s cache is taken after `activate()`, so that it holds activation's code.
+ * cache once; `main.js`'s cache is taken after `activate()`, so that it holds activation's code,
+ * and a worker writes those of the bundles a first view or hover needs (`warmedBundles`).
  *
  * Whoever can write a cache decides what runs, so the caches live next to the bundles themselves
  * (`dist/.code-cache`), which only those who could already change the code can write; never in a
@@ -45,12 +46,27 @@ interface Main {
 // Loaded with this file, as a single bundle would be: VS Code loads the code, then activates it.
 const main = bundles.load('main.js', { writeCacheLater: true }) as Main;
 
+/**
+ * What the first view, hover or request loads: their caches are written on a worker after a
+ * fresh install or an update (`BundleLoader.warm`), so that even the first use compiles them from
+ * the cache.
+ */
+const warmedBundles = ['core.js', 'undici.js', 'hoverOffline.js'];
+
 export function activate(context: vscode.ExtensionContext): unknown {
     try {
         return main.activate(context);
     } finally {
         bundles.writeCaches();
+        // After activation has returned: starting a worker takes this thread a few milliseconds.
+        // Once per install, when the caches are missing; no timer and nothing over the network.
+        setImmediate(() => bundles.warm(warmedBundles, path.join(__dirname, 'cacheWorker.js')));
     }
+}
+
+/** Resolves when the caches' worker, if one was started, has exited (for the tests). */
+export function codeCacheWarmed(): Promise<void> {
+    return bundles.warmed();
 }
 
 export function deactivate(): unknown {

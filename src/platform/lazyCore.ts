@@ -10,6 +10,11 @@ import type * as Core from '../core/index';
 let core: typeof Core | undefined;
 let hoverOffline: typeof HoverOffline | undefined;
 
+/** Whether the core bundle is loaded already (a first use still pays for compiling it). */
+export function coreLoaded(): boolean {
+    return core !== undefined;
+}
+
 /** Loads the core bundle once. */
 export function loadCore(): typeof Core {
     // eslint-disable-next-line @typescript-eslint/no-require-imports

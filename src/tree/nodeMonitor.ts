@@ -13,6 +13,7 @@ import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
 import type { NodeHealth } from '../platform/nodeHealth';
 import type { Network } from '../platform/settingKeys';
+import { answersSent, beforeCore } from './coreFirstLoad';
 import type { TreeServices } from './services';
 import type { TreesProbe } from './treesTesting';
 
@@ -109,6 +110,8 @@ export class NodeMonitor extends Disposable {
     private async read(signal: AbortSignal): Promise<NodeSnapshot | undefined> {
         const url = this.url;
         if (!this.current) this.reportHealth({ kind: 'checking' });
+        // The first read compiles the core bundle: rows of other views answered already go first.
+        if (beforeCore()) await answersSent();
         await this.loadCandidates();
         if (signal.aborted) return undefined;
         let snapshot: NodeSnapshot;

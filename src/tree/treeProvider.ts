@@ -17,6 +17,7 @@ import { isAbortError, isUnauthorizedError } from '../core/http/errors';
 import { isDataApiRateLimit } from '../core/http/rateLimit';
 import { Disposable } from '../platform/disposable';
 import { log } from '../platform/log';
+import { answersSent, beforeCore, nextTurn } from './coreFirstLoad';
 import { type RenderContext, type Row, type ViewKey, under } from './rows';
 import { renderRow } from './renderRow';
 import { tooltipFor } from './tooltips';
@@ -215,6 +216,8 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
         const moreRequested = state.loadMore;
         state.loadMore = false;
         try {
+            // Rows that need no core are answered before a fetch compiles it (coreFirstLoad.ts).
+            if (beforeCore()) await nextTurn();
             if (!state.paged) {
                 const children = await this.source.children(owner, signal);
                 if (children.type === 'static') return unique(children.rows);
@@ -245,6 +248,7 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
         token: string | undefined,
         signal: AbortSignal,
     ): Promise<void> {
+        if (beforeCore()) await answersSent();
         const page = await paged.fetch(token, signal, paged.items.length);
         if (signal.aborted) return;
         for (const row of page.rows) {

@@ -26,6 +26,11 @@ export interface TreesTesting {
     confirm: Confirm | undefined;
     /** Rows VS Code has rendered so far in `view` (it asks once per row it shows). */
     renders(view: ViewKey): number;
+    /**
+     * When (`performance.now()`) VS Code asked for the `count`-th row of `view`: the moment the
+     * row was handed over, which a test's own polling sees only once this thread is free again.
+     */
+    renderedAt(view: ViewKey, count: number): number | undefined;
     /** Fires after each children load settles (rows delivered to VS Code). */
     readonly onDidLoad: vscode.Event<LoadEvent>;
     /** Completed reads of the selected node by the Node view. */
@@ -41,12 +46,16 @@ export interface TreesProbe {
     nodeRead(): void;
 }
 
+const maxRenderTimes = 1000;
+
 /** Counts what the probe reports; `Trees` owns one and hands it out as {@link TreesTesting}. */
 export class TreesTestingSurface extends Disposable implements TreesTesting, TreesProbe {
     confirm: Confirm | undefined;
     nodeReads = 0;
     nodeHealth: NodeHealth = { kind: 'unknown' };
     private readonly renderCounts = new Map<ViewKey, number>();
+    /** The times of the first renders of each view; enough for the first rows a test awaits. */
+    private readonly renderTimes = new Map<ViewKey, number[]>();
     private readonly loads = this._register(new vscode.EventEmitter<LoadEvent>());
     readonly onDidLoad = this.loads.event;
 
@@ -54,8 +63,18 @@ export class TreesTestingSurface extends Disposable implements TreesTesting, Tre
         return this.renderCounts.get(view) ?? 0;
     }
 
+    renderedAt(view: ViewKey, count: number): number | undefined {
+        return this.renderTimes.get(view)?.[count - 1];
+    }
+
     rendered(view: ViewKey): void {
-        this.renderCounts.set(view, this.renders(view) + 1);
+        const count = this.renders(view) + 1;
+        this.renderCounts.set(view, count);
+        if (count <= maxRenderTimes) {
+            const times = this.renderTimes.get(view) ?? [];
+            times.push(performance.now());
+            this.renderTimes.set(view, times);
+        }
     }
 
     loaded(event: LoadEvent): void {

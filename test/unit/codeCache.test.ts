@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import type { CodeCacheUse } from '../../src/bootstrap/bundleLoader';
 
 const loaderModule = require.resolve('../../src/bootstrap/bundleLoader');
+const workerModule = require.resolve('../../src/bootstrap/cacheWorker');
 
 /** A bundle with some functions to compile lazily and a relative require, as esbuild emits. */
 function bundleSource(answer: number): string {
@@ -139,5 +140,67 @@ describe('(unit) code cache of the bundle loader', () => {
     it('keeps the bundle’s own file and line numbers in stack traces', () => {
         start();
         assert.match(start().failStack, /bundle\.js:5:/);
+    });
+
+    /** A start that loads nothing but warms `bundles`, and waits for the worker to exit. */
+    const warmStart = (bundles: string[]): string[] => {
+        const script = `
+            const { BundleLoader } = require(${JSON.stringify(loaderModule)});
+            const { createRequire } = require('node:module');
+            const dir = ${JSON.stringify(dir)};
+            const loader = new BundleLoader(dir, createRequire(dir + '/entry.js'), ${JSON.stringify(cacheDir)});
+            const warming = loader.warm(${JSON.stringify(bundles)}, ${JSON.stringify(workerModule)});
+            // The worker is unref'd, as in the host: this start stays until it is done.
+            const alive = setInterval(() => {}, 1000);
+            loader.warmed().then(() => {
+                clearInterval(alive);
+                process.stdout.write(JSON.stringify(warming));
+            });`;
+        const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+        assert.equal(run.status, 0, run.stderr);
+        return JSON.parse(run.stdout) as string[];
+    };
+
+    it('writes a missing cache on a worker, which the next start compiles from', () => {
+        assert.deepEqual(warmStart(['bundle.js']), ['bundle.js']);
+        assert.equal(cacheFiles().length, 1);
+        assert.match(cacheFiles()[0]!, /^bundle\.js\.[\da-f]{16}\.cache$/);
+        const next = start();
+        assert.equal(next.cache, 'used');
+        assert.equal(next.computed, 1042);
+    });
+
+    it('starts no worker when the caches are there, and none without a cache folder', () => {
+        start();
+        assert.deepEqual(warmStart(['bundle.js']), []);
+        fs.rmSync(cacheDir, { recursive: true });
+        const run = spawnSync(
+            process.execPath,
+            [
+                '-e',
+                `const { BundleLoader } = require(${JSON.stringify(loaderModule)});
+                 const loader = new BundleLoader(${JSON.stringify(dir)}, require);
+                 process.stdout.write(JSON.stringify(loader.warm(['bundle.js'], ${JSON.stringify(workerModule)})));`,
+            ],
+            { encoding: 'utf8' },
+        );
+        assert.deepEqual(JSON.parse(run.stdout), []);
+    });
+
+    it('loads on without the caches when the worker cannot start', () => {
+        fs.writeFileSync(path.join(dir, 'broken-worker.js'), 'throw new Error("no worker");');
+        const script = `
+            const { BundleLoader } = require(${JSON.stringify(loaderModule)});
+            const { createRequire } = require('node:module');
+            const dir = ${JSON.stringify(dir)};
+            const loader = new BundleLoader(dir, createRequire(dir + '/entry.js'), ${JSON.stringify(cacheDir)});
+            loader.warm(['bundle.js'], dir + '/broken-worker.js');
+            const alive = setInterval(() => {}, 1000);
+            loader.warmed().then(() => {
+                clearInterval(alive);
+                process.stdout.write(String(loader.load('bundle.js').compute(6)));
+            });`;
+        const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+        assert.equal(run.stdout, '1042', run.stderr);
     });
 });

@@ -70,6 +70,8 @@ const bundles = [
     'dist/extension.js',
     'dist/main.js',
     'dist/core.js',
+    'dist/undici.js',
+    'dist/cacheWorker.js',
     'dist/hoverOffline.js',
     'dist/queries.js',
     'dist/contracts.js',
