@@ -195,7 +195,9 @@ let ok = true;
 for (const tier of tiers) {
     const step = steps[tier];
     if (!step) {
-        console.error(`Unknown tier "${tier}"; expected unit, node, node-host, integration, proxy or e2e.`);
+        console.error(
+            `Unknown tier "${tier}"; expected unit, node, node-host, integration, proxy or e2e.`,
+        );
         process.exit(2);
     }
     // Later tiers still run after a failure, so one run reports every tier's state.
