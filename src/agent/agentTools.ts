@@ -63,6 +63,7 @@ export class AgentTools extends Disposable {
                 this.engine ??= deps.createEngine({
                     liveKinds: () => allLiveKinds,
                     defaultEvmChain: () => '',
+                    contractsFirst: true,
                 });
                 return this.engine;
             },

@@ -465,6 +465,37 @@ describe('(unit) hover engine against the sandbox', function () {
         }
     });
 
+    it("an agent's engine asks for the workspace's contracts in its first lookup, busy or not, and names with them", async () => {
+        let asked = 0;
+        // As busy as a first lookup (the test above), when a hover's engine would wait.
+        const busy = new Proxy(api, {
+            get(target, key) {
+                const value: unknown = Reflect.get(target, key, target);
+                if (typeof value !== 'function') return value;
+                return (...args: unknown[]): unknown => {
+                    const until = performance.now() + 60;
+                    while (performance.now() < until);
+                    return (value as (...a: unknown[]) => unknown).apply(target, args);
+                };
+            },
+        });
+        const indexed = new HoverEngine({
+            ...host,
+            dataApi: () => Promise.resolve(busy),
+            contractsFirst: true,
+            contracts: () => {
+                asked++;
+                return Promise.resolve(undefined);
+            },
+        });
+        try {
+            await indexed.liveMarkdown(id(known.evmAddress), new AbortController().signal);
+            assert.equal(asked, 1, 'asked before the first answer');
+        } finally {
+            indexed.dispose();
+        }
+    });
+
     it("asks for the workspace's contracts while a first lookup waits on the network", async () => {
         // Clients and schemas in use already, so that the lookup below only waits.
         await engine.liveMarkdown(id(known.evmAddress), new AbortController().signal);

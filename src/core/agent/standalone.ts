@@ -161,6 +161,7 @@ export class StandaloneAgentServices implements AgentServices {
             liveKinds: () => ['evmAddress', 'hash32', 'pnAddress', 'cb58Id', 'nodeId'],
             explorerUrl: (kind, id, network) => this.options.explorerUrl(kind, id, network),
             contracts: () => this.contracts(),
+            contractsFirst: true,
             commands: agentCommandIds,
         });
         return this.engine;

@@ -83,6 +83,11 @@ export interface HoverEngineHost {
     contracts?(): Promise<ContractKnowledge | undefined>;
     /** The workspace's contracts if they are indexed already (a cached hover does not wait). */
     contractsNow?(): ContractKnowledge | undefined;
+    /**
+     * True for an agent's engine: its answer is read once, not shown under a pointer, so its first
+     * lookup asks for the index at once (as later ones do) rather than when the thread is idle.
+     */
+    readonly contractsFirst?: boolean | undefined;
     readonly now?: (() => number) | undefined;
     readonly limits?: Partial<ResolverLimits> | undefined;
 }
@@ -249,7 +254,10 @@ export class HoverEngine {
         // clients and schemas would simply add up (the first hover's profile, #19). So the first
         // lookup starts it only while it waits on the network, or else once the thread is idle
         // after its answer; an index already asked for is awaited within the grace below.
-        let contracts = evm && this.contractsAsked ? this.askContracts(true) : undefined;
+        let contracts =
+            evm && (this.contractsAsked || this.host.contractsFirst)
+                ? this.askContracts(true)
+                : undefined;
         const waiting =
             evm && contracts === undefined
                 ? whileWaiting(() => {
