@@ -417,22 +417,32 @@ describe('(unit) hover engine against the sandbox', function () {
         assert.deepEqual(checksumFixes('no addresses here'), []);
     });
 
-    it("asks for the workspace's contracts after a busy first lookup answered, and answers without them", async () => {
-        const events: string[] = [];
-        const recorded = new Proxy(api, {
+    /**
+     * The Data API client, each of whose calls keeps this thread busy for 60 ms when `busyFor`
+     * says so, as a first lookup is while it compiles and runs code for the first time.
+     */
+    function busyClient(busyFor: (method: string) => boolean): typeof api {
+        return new Proxy(api, {
             get(target, key) {
                 const value: unknown = Reflect.get(target, key, target);
                 if (typeof value !== 'function') return value;
                 return (...args: unknown[]): unknown => {
-                    events.push(String(key));
-                    // A first lookup is busy compiling and running code for the first time.
-                    if (key === 'listErc20Balances' && !events.includes('answered')) {
+                    if (busyFor(String(key))) {
                         const until = performance.now() + 60;
                         while (performance.now() < until);
                     }
                     return (value as (...a: unknown[]) => unknown).apply(target, args);
                 };
             },
+        });
+    }
+
+    it("asks for the workspace's contracts after a busy first lookup answered, and answers without them", async () => {
+        const events: string[] = [];
+        const recorded = busyClient((key) => {
+            events.push(key);
+            // A first lookup is busy compiling and running code for the first time.
+            return key === 'listErc20Balances' && !events.includes('answered');
         });
         const indexed = new HoverEngine({
             ...host,
@@ -468,17 +478,7 @@ describe('(unit) hover engine against the sandbox', function () {
     it("an agent's engine asks for the workspace's contracts in its first lookup, busy or not, and names with them", async () => {
         let asked = 0;
         // As busy as a first lookup (the test above), when a hover's engine would wait.
-        const busy = new Proxy(api, {
-            get(target, key) {
-                const value: unknown = Reflect.get(target, key, target);
-                if (typeof value !== 'function') return value;
-                return (...args: unknown[]): unknown => {
-                    const until = performance.now() + 60;
-                    while (performance.now() < until);
-                    return (value as (...a: unknown[]) => unknown).apply(target, args);
-                };
-            },
-        });
+        const busy = busyClient(() => true);
         const indexed = new HoverEngine({
             ...host,
             dataApi: () => Promise.resolve(busy),
