@@ -107,6 +107,8 @@ export const userRows = [
         feel: 'Watch list: requests a minute for 10 / 100 items',
         keys: ['watch.rate10', 'watch.rate100'],
         combine: 'all',
+        describe: (found) =>
+            `${found.map((r) => String(r.value).replace(/ req\/min$/, '')).join(' / ')} req/min`,
         budget: '≤ 30 req/min',
     },
 ];
