@@ -8,7 +8,14 @@
  * config/flags.go in avalanchego v1.14.2.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+    createWriteStream,
+    existsSync,
+    mkdirSync,
+    readFileSync,
+    readdirSync,
+    rmSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -214,18 +221,27 @@ export class AvalancheNode {
     async stop(graceMs = 20_000): Promise<void> {
         const child = this.child;
         if (!child || child.exitCode !== null) return;
+        const plugins = child.pid === undefined ? [] : descendants(child.pid);
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
         await this.exited;
         clearTimeout(timer);
+        await reap(plugins);
     }
 
-    /** SIGKILL at once, as a crash would. */
+    /**
+     * SIGKILL at once, as a crash would. The node's VM plugins (Subnet-EVM) are processes of their
+     * own that outlive it for a while and keep their chain's database locked, so a start right
+     * after would fail to open it ("couldn't create pebbledb … resource temporarily unavailable").
+     * They are given a moment to notice, then killed too.
+     */
     async kill(): Promise<void> {
         const child = this.child;
         if (!child || child.exitCode !== null) return;
+        const plugins = child.pid === undefined ? [] : descendants(child.pid);
         child.kill('SIGKILL');
         await this.exited;
+        await reap(plugins);
     }
 
     /** The last lines the process printed. */
@@ -244,12 +260,83 @@ export function killAllNodesNow(): void {
     for (const node of live) {
         const pid = node.pid;
         if (pid !== undefined) {
-            try {
-                process.kill(pid, 'SIGKILL');
-            } catch {
-                // already gone
-            }
+            for (const each of [pid, ...descendants(pid)]) signal(each, 'SIGKILL');
         }
+    }
+}
+
+function signal(pid: number, name: NodeJS.Signals | 0): boolean {
+    try {
+        process.kill(pid, name);
+        return true;
+    } catch {
+        return false; // gone
+    }
+}
+
+/**
+ * Every live descendant of pid, from /proc (Linux; elsewhere none, and a restart after a kill may
+ * then find the plugin's database still locked). Read before the parent dies: after that, its
+ * children are re-parented and no longer found this way.
+ */
+function descendants(pid: number): number[] {
+    let entries: string[];
+    try {
+        entries = readdirSync('/proc');
+    } catch {
+        return [];
+    }
+    const children = new Map<number, number[]>();
+    for (const entry of entries) {
+        if (!/^\d+$/.test(entry)) continue;
+        let stat: string;
+        try {
+            stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        } catch {
+            continue; // exited meanwhile
+        }
+        // "pid (comm) state ppid …": comm may hold spaces and parentheses, so split after the last ')'.
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        const list = children.get(ppid) ?? [];
+        list.push(Number(entry));
+        children.set(ppid, list);
+    }
+    const found: number[] = [];
+    const queue = [pid];
+    while (queue.length > 0) {
+        for (const child of children.get(queue.shift()!) ?? []) {
+            found.push(child);
+            queue.push(child);
+        }
+    }
+    return found;
+}
+
+/** A zombie counts as gone: its locks are released, and pid 1 of a container may never reap it. */
+function alive(pid: number): boolean {
+    try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    } catch {
+        return signal(pid, 0) && !existsSync('/proc/self');
+    }
+}
+
+/** Waits up to graceMs for the given processes to exit, then SIGKILLs the rest and waits for them. */
+async function reap(pids: readonly number[], graceMs = 3000): Promise<void> {
+    const deadline = Date.now() + graceMs;
+    let left = pids.filter(alive);
+    while (left.length > 0 && Date.now() < deadline) {
+        await sleep(100);
+        left = left.filter(alive);
+    }
+    for (const pid of left) {
+        console.log(`[realnode] plugin process ${pid} outlived the node by ${graceMs} ms: killed`);
+        signal(pid, 'SIGKILL');
+    }
+    while (left.length > 0) {
+        await sleep(50);
+        left = left.filter(alive);
     }
 }
 
