@@ -262,6 +262,35 @@ describe('(unit) watch: the polling policy', function () {
         assert.ok(fewRate < 10 * 15 && fewRate > 10 * 4, `10 items spent ${fewRate} a minute`);
     });
 
+    it('believes a pending transaction gone only when two reads in a row miss it', function () {
+        // A real Subnet-EVM node answers neither the transaction nor its receipt between
+        // preferring its block and indexing it once accepted (test/node/watchList.test.ts).
+        const pending = observation({ status: 'pending', value: 'pending', summary: 'pending' });
+        const unknown = observation({ status: 'unknown', value: 'unknown', summary: 'not known' });
+        const accepted = observation({
+            status: 'done',
+            value: 'accepted',
+            summary: 'accepted in block 9',
+            final: true,
+        });
+        const list = new WatchList({ requestsPerMinute: 600 }, 0);
+        const key = list.add(pendingTx(1), 0).key;
+        assert.equal(list.record(key, pending, 0, 86_400).change, undefined);
+        assert.equal(list.record(key, unknown, 4_000, 86_400).change, undefined);
+        assert.equal(list.get(key)?.observation?.value, 'pending', 'shown pending meanwhile');
+        assert.equal(list.get(key)?.nextDueMs, 8_000, 'read again at its pace');
+        assert.match(list.record(key, accepted, 8_000, 86_400).change!.text, /accepted/);
+
+        const dropped = list.add(pendingTx(2), 0).key;
+        list.record(dropped, pending, 0, 86_400);
+        assert.equal(list.record(dropped, unknown, 4_000, 86_400).change, undefined);
+        assert.match(list.record(dropped, unknown, 8_000, 86_400).change!.text, /not known/);
+        // Unknown from the start is the starting point, not news.
+        const never = list.add(pendingTx(3), 0).key;
+        assert.equal(list.record(never, unknown, 0, 86_400).change, undefined);
+        assert.equal(list.get(never)?.observation?.value, 'unknown');
+    });
+
     it('stops reading an item once it is final', function () {
         const list = new WatchList({ requestsPerMinute: 60 }, 0);
         list.add(pendingTx(1), 0);

@@ -46,7 +46,17 @@ export interface WatchEntry {
     nextDueMs: number;
     /** True once a read was final: it is not read again. */
     final: boolean;
+    /** Reads in a row that found a transaction seen pending unknown (see `record`). */
+    vanished?: number | undefined;
 }
+
+/**
+ * Reads in a row that must find a pending EVM transaction unknown before the list believes it.
+ * coreth and Subnet-EVM drop a transaction from the pool once its block is the preferred head,
+ * but index it (receipt and lookup) only after accepting that block, asynchronously; a read in
+ * between finds neither, and telling "dropped" then would be false news.
+ */
+const vanishedReadsBelieved = 2;
 
 /** How often an item is read, before the budget stretches it. */
 export function baseIntervalMs(entry: WatchEntry, nowMs: number): number {
@@ -259,6 +269,19 @@ export class WatchList {
     ): RecordResult {
         const entry = this.entries.get(key);
         if (!entry) return {};
+        const vanishing =
+            entry.target.kind === 'evmTx' &&
+            entry.observation?.value === 'pending' &&
+            observation.value === 'unknown';
+        entry.vanished = vanishing ? (entry.vanished ?? 0) + 1 : 0;
+        if (vanishing && entry.vanished < vanishedReadsBelieved) {
+            // Kept as pending and read again at its pace: the next read is the judge.
+            entry.checkedAtMs = nowMs;
+            entry.error = undefined;
+            entry.errors = 0;
+            entry.nextDueMs = nowMs + baseIntervalMs(entry, nowMs) * this.stretch(nowMs);
+            return {};
+        }
         const change = describeChange(
             entry.target,
             entry.observation,
