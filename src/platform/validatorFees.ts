@@ -24,7 +24,12 @@ const feeTtlMs = 60_000;
 export type SpendRequests = (requests: number) => void;
 
 export class ValidatorFeeReader {
-    private readonly fees = new Map<Network, { atMs: number; fees: Promise<ValidatorFees> }>();
+    /**
+     * Reads by network and by whether the public node may answer: a read limited to the selected
+     * node fails where the other would not, and its failure must not be handed to a caller that
+     * allowed the public node.
+     */
+    private readonly fees = new Map<string, { atMs: number; fees: Promise<ValidatorFees> }>();
     /** The selected node's network id, by node URL. */
     private readonly nodeNetworks = new Map<string, Promise<string | undefined>>();
 
@@ -89,7 +94,8 @@ export class ValidatorFeeReader {
         spend?: SpendRequests,
         publicNode = true,
     ): Promise<ValidatorFees> {
-        const cached = this.fees.get(network);
+        const key = publicNode ? network : `${network} (selected node)`;
+        const cached = this.fees.get(key);
         if (cached && Date.now() - cached.atMs < feeTtlMs) {
             return untilAborted(cached.fees, signal, abortError);
         }
@@ -104,9 +110,9 @@ export class ValidatorFeeReader {
         });
         const entry = { atMs: Date.now(), fees };
         fees.catch(() => {
-            if (this.fees.get(network) === entry) this.fees.delete(network);
+            if (this.fees.get(key) === entry) this.fees.delete(key);
         });
-        this.fees.set(network, entry);
+        this.fees.set(key, entry);
         return untilAborted(fees, signal, abortError);
     }
 }
