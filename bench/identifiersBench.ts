@@ -8,8 +8,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
 
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bech32 } from '@scure/base';
@@ -22,7 +20,7 @@ import {
 } from '../src/core/identifiers';
 import { cb58Encode } from '../src/core/ids/cb58';
 
-import { markdownTable, median } from './harness';
+import { markdownTable, median, exposeGarbageCollector } from './harness';
 
 /** A seeded generator (mulberry32), so that the corpus and the cases are the same on every run. */
 export function seededRandom(seed: number): () => number {
@@ -280,17 +278,6 @@ function time(run: () => void): number {
     const t0 = performance.now();
     run();
     return performance.now() - t0;
-}
-
-/**
- * Returns a full garbage collection, run between measurements so that garbage left by generating
- * the inputs (or by the previous contestant) is not collected on the next contestant's clock.
- * Node exposes `gc` only behind a flag, which a plain `node script.js` run does not pass, hence
- * the flag set at run time (only when the benchmark runs, not when tests import the generators).
- */
-function exposeGarbageCollector(): () => void {
-    v8.setFlagsFromString('--expose-gc');
-    return vm.runInNewContext('gc') as () => void;
 }
 
 /** Scan sizes of the scaling rows: how the cost of a hover's scan grows with the file. */

@@ -13,8 +13,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
 
 import { NodeNetwork, NodeRpcClient, nodeRpcMethods, splitRpcUrl } from '../src/core';
 import type { RpcTarget } from '../src/core';
@@ -24,7 +22,14 @@ import {
     randomCb58Id,
     writeLocalNetworkFiles,
 } from '../test/helpers/localNetworkFiles';
-import { iqrPercent, median, placeBenchmark, startSandboxProcess, writeChecks } from './harness';
+import {
+    iqrPercent,
+    median,
+    placeBenchmark,
+    startSandboxProcess,
+    writeChecks,
+    exposeGarbageCollector,
+} from './harness';
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 11);
 const largeRounds = Math.max(3, Math.round(rounds / 3));
@@ -38,12 +43,6 @@ interface Check {
     budget?: number;
     passed?: boolean;
     detail?: string;
-}
-
-/** See identifiersBench.ts: `gc` behind a flag set at run time. */
-function exposeGarbageCollector(): () => void {
-    v8.setFlagsFromString('--expose-gc');
-    return vm.runInNewContext('gc') as () => void;
 }
 
 function timed(values: readonly number[], budget: number | undefined): Partial<Check> {

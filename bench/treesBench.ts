@@ -16,8 +16,6 @@
  * Prints a table and writes bench/results/trees.{md,json}. `runSuite` has the shape the test
  * runner extension expects, so hostTest.mjs runs it like the integration suite.
  */
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
 
 import * as vscode from 'vscode';
 
@@ -27,7 +25,7 @@ import type { TreesTesting } from '../src/tree/treesTesting';
 import { activated } from '../test/integration/helpers';
 import type { SuiteResult } from '../test/integration/index';
 import { clearSandboxRequests, sandboxRequests, sandboxState } from '../test/integration/testEnv';
-import { median } from './harness';
+import { median, exposeGarbageCollector } from './harness';
 import { finishHostBench, hostBenchLog, startHostProfile } from './hostBench';
 
 interface Check {
@@ -57,8 +55,7 @@ const smallSubnets = 1000;
 const linearExponent = 1.1;
 
 function forceGc(): () => void {
-    v8.setFlagsFromString('--expose-gc');
-    const gc = vm.runInNewContext('gc') as (() => void) | undefined;
+    const gc = exposeGarbageCollector();
     return () => {
         // Several passes: weak references and finalizers free more on the second.
         for (let i = 0; i < 3; i++) gc?.();

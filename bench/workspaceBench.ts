@@ -33,8 +33,6 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import * as v8 from 'node:v8';
-import * as vm from 'node:vm';
 
 import { buildSync } from 'esbuild';
 import {
@@ -66,6 +64,7 @@ import {
     placeBenchmark,
     timedCheck,
     writeChecks,
+    exposeGarbageCollector,
 } from './harness';
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 7);
@@ -77,12 +76,6 @@ const buildRounds = Number(process.env['BENCH_BUILD_ROUNDS'] ?? 5);
 const repoRoot = path.join(__dirname, '..', '..');
 
 type Check = BenchCheck;
-
-/** See identifiersBench.ts: `gc` behind a flag set at run time. */
-function exposeGarbageCollector(): () => void {
-    v8.setFlagsFromString('--expose-gc');
-    return vm.runInNewContext('gc') as () => void;
-}
 
 interface SolcOutputContract {
     abi: unknown[];
