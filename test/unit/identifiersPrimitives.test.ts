@@ -7,7 +7,7 @@ import * as fc from 'fast-check';
 
 import { base58DecodeInto, base58Encode } from '../../src/core/ids/base58';
 import { bech32ChecksumHolds, bech32Payload } from '../../src/core/ids/bech32';
-import { cb58Decode, cb58Encode } from '../../src/core/ids/cb58';
+import { cb58Decode, cb58Encode, isCb58Id, isNodeId } from '../../src/core/ids/cb58';
 import { keccak256 } from '../../src/core/ids/keccak256';
 import { sha256 } from '../../src/core/ids/sha256';
 import {
@@ -139,6 +139,33 @@ describe('(unit) identifiers primitives', () => {
     it('a bech32m checksum does not pass as bech32', () => {
         const address = bech32m.encode('avax', bech32m.toWords(new Uint8Array(20).fill(9)));
         assert.equal(bech32ChecksumHolds(address, 0, 4, address.length), false);
+    });
+});
+
+describe('(unit) identifiers: checked ids are remembered', () => {
+    it('answers a remembered id as a fresh check would, past the bound too', () => {
+        const ids = Array.from({ length: 2500 }, (_, i) =>
+            cb58Encode(Uint8Array.from({ length: 32 }, (_, j) => (i * 7 + j) & 0xff)),
+        );
+        for (let pass = 0; pass < 2; pass++) {
+            for (const id of ids) {
+                assert.equal(isCb58Id(id), true);
+                // One character changed: the checksum fails, remembered or not.
+                const other = (id[0] === '2' ? '3' : '2') + id.slice(1);
+                assert.equal(isCb58Id(other), cb58Decode(other)?.length === 32);
+            }
+        }
+    });
+
+    it('keeps node ids and 32-byte ids apart', () => {
+        const nodeId = `NodeID-${cb58Encode(Uint8Array.from({ length: 20 }, (_, i) => i + 1))}`;
+        assert.equal(isNodeId(nodeId), true);
+        assert.equal(isNodeId(nodeId), true);
+        assert.equal(isCb58Id(nodeId), false);
+        const id = cb58Encode(Uint8Array.from({ length: 32 }, (_, i) => i + 1));
+        assert.equal(isCb58Id(id), true);
+        assert.equal(isNodeId(`NodeID-${id}`), false);
+        assert.equal(isNodeId(id), false);
     });
 });
 
