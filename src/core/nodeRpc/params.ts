@@ -158,15 +158,16 @@ export function checkTimestamp(value: unknown, param = 'timestamp'): number {
     return value;
 }
 
+const blockTagAllowed =
+    `${blockTagNames.join(', ')}, a hex block number such as 0x1a ` +
+    '(no leading zeros) or a non-negative whole number';
+
 /** Checks a block tag and returns its wire form (named tag or hex quantity). */
 export function encodeBlockTag(value: unknown, param = 'block'): string {
-    const allowed =
-        `${blockTagNames.join(', ')}, a hex block number such as 0x1a ` +
-        '(no leading zeros) or a non-negative whole number';
     let big: bigint | undefined;
     if (typeof value === 'string') {
         if ((blockTagNames as readonly string[]).includes(value)) return value;
-        if (!hexQuantity.test(value)) throw new ValidationError(param, value, allowed);
+        if (!hexQuantity.test(value)) throw new ValidationError(param, value, blockTagAllowed);
         big = BigInt(value);
     } else if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) {
         big = BigInt(value);
@@ -174,7 +175,9 @@ export function encodeBlockTag(value: unknown, param = 'block'): string {
         big = value;
     }
     // geth reads block numbers as int64.
-    if (big === undefined || big > maxInt64) throw new ValidationError(param, value, allowed);
+    if (big === undefined || big > maxInt64) {
+        throw new ValidationError(param, value, blockTagAllowed);
+    }
     return `0x${big.toString(16)}`;
 }
 

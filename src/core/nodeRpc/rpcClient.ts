@@ -389,13 +389,6 @@ export class NodeRpcClient {
     ): Promise<Settled<unknown>[]> {
         const ids = chunk.map(() => this.nextId++);
         const url = this.http.urlFor(path);
-        const names = chunk.map((item) => item.context.method).join(', ');
-        const batchContext: CallContext = {
-            method: `the batch (${names})`,
-            entry: chunk.length === 1 ? chunk[0]?.context.entry : undefined,
-            path,
-            url,
-        };
         let response: HttpResponse;
         try {
             response = await this.http.send({
@@ -415,7 +408,13 @@ export class NodeRpcClient {
         // A 400 is how several proxies and servers refuse an array body.
         if (response.status === 400) return this.refusedBatch(path, chunk, signal, true);
         if (response.status < 200 || response.status >= 300) {
-            const failure = this.httpFailure(response, batchContext);
+            const names = chunk.map((item) => item.context.method).join(', ');
+            const failure = this.httpFailure(response, {
+                method: `the batch (${names})`,
+                entry: chunk.length === 1 ? chunk[0]?.context.entry : undefined,
+                path,
+                url,
+            });
             return chunk.map(() => ({ status: 'rejected', reason: failure }));
         }
         let json: unknown;
