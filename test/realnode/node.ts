@@ -289,17 +289,11 @@ function descendants(pid: number): number[] {
     const children = new Map<number, number[]>();
     for (const entry of entries) {
         if (!/^\d+$/.test(entry)) continue;
-        let stat: string;
-        try {
-            stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        } catch {
-            continue; // exited meanwhile
-        }
-        // "pid (comm) state ppid …": comm may hold spaces and parentheses, so split after the last ')'.
-        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        const list = children.get(ppid) ?? [];
+        const stat = procStat(Number(entry));
+        if (!stat) continue; // exited meanwhile
+        const list = children.get(stat.ppid) ?? [];
         list.push(Number(entry));
-        children.set(ppid, list);
+        children.set(stat.ppid, list);
     }
     const found: number[] = [];
     const queue = [pid];
@@ -312,14 +306,26 @@ function descendants(pid: number): number[] {
     return found;
 }
 
-/** A zombie counts as gone: its locks are released, and pid 1 of a container may never reap it. */
-function alive(pid: number): boolean {
+/** A process's state letter and parent from /proc/<pid>/stat, or undefined once it is gone. */
+function procStat(pid: number): { state: string; ppid: number } | undefined {
+    let stat: string;
     try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     } catch {
-        return signal(pid, 0) && !existsSync('/proc/self');
+        return undefined;
     }
+    // "pid (comm) state ppid …": comm may hold spaces and parentheses, so split after the last ')'.
+    const [state = '', ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state, ppid: Number(ppid) };
+}
+
+/**
+ * Whether a process found by `descendants` still runs. A zombie counts as gone: its locks are
+ * released, and pid 1 of a container may never reap it.
+ */
+function alive(pid: number): boolean {
+    const stat = procStat(pid);
+    return stat !== undefined && stat.state !== 'Z';
 }
 
 /** Waits up to graceMs for the given processes to exit, then SIGKILLs the rest and waits for them. */
