@@ -263,7 +263,7 @@ export class WatchList {
     /** Records a read's observation; returns the change worth telling, if any. */
     record(
         key: string,
-        observation: WatchObservation,
+        read: WatchObservation,
         nowMs: number,
         thresholdSeconds: number,
     ): RecordResult {
@@ -272,16 +272,12 @@ export class WatchList {
         const vanishing =
             entry.target.kind === 'evmTx' &&
             entry.observation?.value === 'pending' &&
-            observation.value === 'unknown';
+            read.value === 'unknown';
         entry.vanished = vanishing ? (entry.vanished ?? 0) + 1 : 0;
-        if (vanishing && entry.vanished < vanishedReadsBelieved) {
-            // Kept as pending and read again at its pace: the next read is the judge.
-            entry.checkedAtMs = nowMs;
-            entry.error = undefined;
-            entry.errors = 0;
-            entry.nextDueMs = nowMs + baseIntervalMs(entry, nowMs) * this.stretch(nowMs);
-            return {};
-        }
+        // Until believed, the read counts as the pending state it was before: nothing to tell, and
+        // the next read at its pace is the judge.
+        const observation =
+            vanishing && entry.vanished < vanishedReadsBelieved ? entry.observation! : read;
         const change = describeChange(
             entry.target,
             entry.observation,
