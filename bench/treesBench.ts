@@ -378,7 +378,11 @@ export async function runSuite(): Promise<SuiteResult> {
 
         const first = await firstPage(api);
         const colds = [first, ...earlierColdOpenings()];
-        const cold = colds.find((c) => c.containerMs === median(colds.map((o) => o.containerMs)))!;
+        // The middle one (the lower of the two middles when a cold-only host failed), so that the
+        // detail's split is that of one real opening.
+        const cold = [...colds].sort((a, b) => a.containerMs - b.containerMs)[
+            Math.floor((colds.length - 1) / 2)
+        ]!;
         const worst = Math.max(first.expandMs, ...first.refreshMs);
         checks.push({
             name: 'Subnets: first page rendered after expanding',
