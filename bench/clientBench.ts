@@ -6,9 +6,10 @@
  * parse JSON). Prints a table and writes bench/results/client.{md,json}.
  *
  * Fairness on a small shared machine: the sandbox runs in a process of its own (see
- * `placeBenchmark` for priority and optional pinning); the contestants take turns in short blocks whose
- * order rotates every round; ratios are medians of per-round ratios, so a neighbour's burst of
- * work moves both sides of a comparison together. Each contestant rotates over 64 distinct
+ * `placeBenchmark` for priority and optional pinning); sequential rounds run with this process and
+ * the sandbox on one CPU (`onOneCpu`); the contestants take turns in short blocks, in orders where
+ * each follows every other equally often (`balancedOrders`); ratios are medians of per-round
+ * ratios, so a neighbour's burst of work moves both sides of a comparison together. Each contestant rotates over 64 distinct
  * transactions: identical GETs in flight share one request in this client, which would flatter it.
  *
  * Budgets: client >= 0.95x bare undici in requests per second sequential, >= 1.0x at concurrency
@@ -41,6 +42,7 @@ import {
     markdownTable,
     type Measurement,
     pairedRatio,
+    sequentialPlacement,
     summarize,
     withBenchSandbox,
     writeResults,
@@ -61,7 +63,13 @@ const proxyOnlyHost = 'sandbox.proxy-only.test';
 
 function main(): Promise<void> {
     return withBenchSandbox((sandbox, note) =>
-        run(sandbox.urls.dataApiUrl, sandbox.urls.metricsUrl, sandbox.known.mainnet, note),
+        run(
+            sandbox.urls.dataApiUrl,
+            sandbox.urls.metricsUrl,
+            sandbox.known.mainnet,
+            note,
+            sandbox.pid,
+        ),
     );
 }
 
@@ -70,6 +78,7 @@ async function run(
     metricsUrl: string,
     known: { cChainId: string; evmAddress: string },
     placementNote: string,
+    sandboxPid: number | undefined,
 ): Promise<void> {
     const agent = new Agent({ keepAliveTimeout: 10_000 });
     const hashes = await transactionHashes(
@@ -202,6 +211,7 @@ async function run(
             calls,
             concurrency: n,
             label: mode,
+            serverPids: [sandboxPid],
         });
         const of = (name: string): Measurement[] => results.get(name)!;
         const bare = summarize(of(bareName));
@@ -258,7 +268,7 @@ async function run(
     const stamp = new Date().toISOString();
     const text = [
         `getTransaction over loopback against the sandbox, ${hashes.length} distinct transactions in rotation; ${rounds} interleaved rounds of ${sequentialCalls} sequential / ${concurrentCalls} concurrent calls per contestant (chainkit a quarter of that). Figures are medians over rounds; spread is half the interquartile range; ratios are medians of per-round ratios. CPU is this process's time per call (the sandbox runs in its own process).`,
-        `Machine: ${machine}; ${placementNote}. Taken ${stamp}.`,
+        `Machine: ${machine}; ${placementNote}; ${sequentialPlacement()}. Taken ${stamp}.`,
         '',
         markdownTable(header, rows),
         '',
@@ -267,7 +277,7 @@ async function run(
     console.log(text);
     writeResults('client', text, {
         machine,
-        placement: placementNote,
+        placement: `${placementNote}; ${sequentialPlacement()}`,
         stamp,
         rounds,
         sequentialCalls,

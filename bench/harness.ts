@@ -1,7 +1,7 @@
 /**
  * Small measuring kit shared by the benchmark scripts: runs a contestant sequentially or at a
  * fixed concurrency, and reports requests per second, latency percentiles and the CPU time the
- * client process spent per call. Rounds interleave the contestants in a rotating order, so that a
+ * client process spent per call. Rounds interleave the contestants in balanced orders, so that a
  * busy neighbour on a shared machine hurts all of them alike, and comparisons are made between
  * measurements of the same round.
  */
@@ -238,6 +238,73 @@ export function exposeGarbageCollector(): () => void {
     return vm.runInNewContext('gc') as () => void;
 }
 
+/**
+ * Whether sequential rounds run with the client and its server on one CPU (`onOneCpu`), in words
+ * for the report.
+ */
+export function sequentialPlacement(): string {
+    return oneCpuAvailable()
+        ? `sequential calls with the client and its server on one CPU (${oneCpu()})`
+        : 'sequential calls on the CPUs the scheduler chose';
+}
+
+const oneCpuAvailable = (): boolean => process.env['BENCH_ONE_CPU'] !== '0' && hasTaskset();
+const oneCpu = (): string => String(os.cpus().length - 1);
+
+/**
+ * Runs `body` with the main thread of this process and of each of `pids` on one CPU, then puts
+ * them back on the CPUs they had. This is for sequential calls over loopback, where the caller and
+ * the server take turns and never run at the same time. On a virtual machine of two vCPUs (the
+ * project's), such a round trip took 0.12–0.13 ms when the scheduler had both processes on one
+ * vCPU and 0.19–0.25 ms when a wake-up crossed to the other. The placement changed every few
+ * hundred milliseconds, so one contestant's blocks ran at 2,800 or at 7,300 calls a second, and
+ * the ratios of two contestants in the same round spread by ±25%. With both main threads on one
+ * CPU, a contestant's blocks agree within ±4–9%. The helper threads (the collector's, libuv's)
+ * stay free: pinned with them, they took the CPU from the server for 3 ms at a time. Without
+ * Linux `taskset`, or with BENCH_ONE_CPU=0, it runs `body` as it is.
+ */
+export async function onOneCpu<T>(pids: readonly number[], body: () => Promise<T>): Promise<T> {
+    if (!oneCpuAvailable()) return body();
+    const all = [process.pid, ...pids];
+    const before = all.map((pid) => [pid, affinityList(pid)] as const);
+    for (const pid of all)
+        spawnSync('taskset', ['-cp', oneCpu(), String(pid)], { stdio: 'ignore' });
+    try {
+        return await body();
+    } finally {
+        for (const [pid, list] of before)
+            if (list) spawnSync('taskset', ['-a', '-cp', list, String(pid)], { stdio: 'ignore' });
+    }
+}
+
+/** A process's CPU affinity as taskset writes it ("0,1", "0-3"), or undefined if unreadable. */
+function affinityList(pid: number): string | undefined {
+    const out = spawnSync('taskset', ['-cp', String(pid)], { encoding: 'utf8' }).stdout ?? '';
+    return /affinity list:\s*(\S+)/.exec(out)?.[1];
+}
+
+/**
+ * The running orders of `n` contestants, one per round, as a Williams design: over its rounds (n,
+ * or 2n when n is odd), each contestant runs once in every position and right after every other
+ * contestant equally often. A block leaves work behind for the one after it, which a collection
+ * before each block does not all remove (finalizers of the streams `fetch` made, sockets the
+ * server is still closing). Rotating the order, as this did before, keeps who follows whom fixed:
+ * the Data API client always ran after global `fetch` and came out 3–4% slower there than after
+ * bare undici; the JSON-RPC bench's bare undici always ran after viem.
+ */
+export function balancedOrders(n: number): number[][] {
+    // First row 0, n-1, 1, n-2, 2, …: for even n its steps (mod n) are all different, so the rows
+    // made by adding r to it put each contestant right after each other one once. For odd n
+    // they put each after only half of the others (twice), and the reversed rows after the rest.
+    const first: number[] = [];
+    for (let low = 0, high = n - 1; first.length < n;) {
+        first.push(low++);
+        if (first.length < n) first.push(high--);
+    }
+    const rows = Array.from({ length: n }, (_, r) => first.map((c) => (c + r) % n));
+    return n % 2 === 0 ? rows : [...rows, ...rows.map((row) => [...row].reverse())];
+}
+
 /** One contestant of an interleaved comparison. */
 export interface Contestant {
     name: string;
@@ -246,19 +313,37 @@ export interface Contestant {
     callShare?: number;
 }
 
+export interface InterleaveOptions {
+    rounds: number;
+    calls: number;
+    concurrency: number;
+    warmupCalls?: number;
+    label?: string;
+    /**
+     * The server's processes: when the calls are sequential, the rounds run with them and this
+     * process on one CPU (`onOneCpu`).
+     */
+    serverPids?: readonly (number | undefined)[];
+}
+
 /**
- * Runs every contestant `rounds` times, `calls` calls at `concurrency`, rotating the order each
- * round, after a warm-up of each. Returns the measurements per contestant, index = round.
+ * Runs every contestant `rounds` times, `calls` calls at `concurrency`, in the orders of
+ * `balancedOrders`, after a warm-up of each. Returns the measurements per contestant, index =
+ * round.
  */
 export async function interleave(
     contestants: readonly Contestant[],
-    options: {
-        rounds: number;
-        calls: number;
-        concurrency: number;
-        warmupCalls?: number;
-        label?: string;
-    },
+    options: InterleaveOptions,
+): Promise<Map<string, Measurement[]>> {
+    const pids = options.serverPids?.filter((pid): pid is number => pid !== undefined);
+    if (pids && options.concurrency === 1)
+        return onOneCpu(pids, () => interleaveHere(contestants, options));
+    return interleaveHere(contestants, options);
+}
+
+async function interleaveHere(
+    contestants: readonly Contestant[],
+    options: InterleaveOptions,
 ): Promise<Map<string, Measurement[]>> {
     const results = new Map<string, Measurement[]>(contestants.map((c) => [c.name, []]));
     const callsOf = (c: Contestant): number =>
@@ -267,10 +352,11 @@ export async function interleave(
     // own garbage, not of the one before it (an SDK that allocates ten times as much would
     // otherwise slow whichever block runs after it).
     const gc = exposeGarbageCollector();
+    const orders = balancedOrders(contestants.length);
     for (const c of contestants)
         await measure(c.call, options.warmupCalls ?? callsOf(c), options.concurrency);
     for (let round = 0; round < options.rounds; round++) {
-        const order = contestants.map((_, i) => contestants[(i + round) % contestants.length]!);
+        const order = orders[round % orders.length]!.map((i) => contestants[i]!);
         for (const c of order) {
             gc();
             results.get(c.name)!.push(await measure(c.call, callsOf(c), options.concurrency));

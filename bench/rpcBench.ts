@@ -6,14 +6,14 @@
  * with a parse error (as the sandbox does), and the client sends their calls one by one. The
  * client checks every call's params and parses every result with its zod schemas; bare undici
  * only parses JSON; the SDK (viem's HTTP transport, batching on) returns the results unchecked.
- * Same fairness measures as clientBench.ts: the sandbox in its own process, interleaved rounds,
- * ratios paired by round.
+ * Same fairness measures as clientBench.ts: the sandbox in its own process, on one CPU with this
+ * one for sequential rounds, balanced orders, ratios paired by round.
  *
  * Budget: the batch of ten, client >= 0.9x bare undici, sequential and at concurrency 16. The
  * single call and the SDK's figures are for information. Prints a table and writes
  * bench/results/rpc.{md,json}.
  *
- * Environment: BENCH_ROUNDS (default 8), BENCH_SEQUENTIAL / BENCH_CONCURRENT (calls per block,
+ * Environment: BENCH_ROUNDS (default 12), BENCH_SEQUENTIAL / BENCH_CONCURRENT (calls per block,
  * default 200 / 800), BENCH_PIN=1, BENCH_NICE (see harness.ts).
  */
 import { createAvalancheClient } from '@avalanche-sdk/client';
@@ -29,11 +29,13 @@ import {
     markdownTable,
     type Measurement,
     pairedRatio,
+    sequentialPlacement,
     withBenchSandbox,
     writeResults,
 } from './harness';
 
-const rounds = Number(process.env['BENCH_ROUNDS'] ?? 8);
+// A multiple of 6, the rounds in which the balanced orders of three contestants come round.
+const rounds = Number(process.env['BENCH_ROUNDS'] ?? 12);
 const sequentialCalls = Number(process.env['BENCH_SEQUENTIAL'] ?? 200);
 const concurrentCalls = Number(process.env['BENCH_CONCURRENT'] ?? 800);
 const concurrency = 16;
@@ -79,11 +81,16 @@ interface Envelope {
 
 function main(): Promise<void> {
     return withBenchSandbox((sandbox, note) =>
-        run(sandbox.urls.nodeUrl, sandbox.known.mainnet, note),
+        run(sandbox.urls.nodeUrl, sandbox.known.mainnet, note, sandbox.pid),
     );
 }
 
-async function run(nodeUrl: string, known: BatchSubjects, placementNote: string): Promise<void> {
+async function run(
+    nodeUrl: string,
+    known: BatchSubjects,
+    placementNote: string,
+    sandboxPid: number | undefined,
+): Promise<void> {
     const base = nodeUrl.replace(/\/+$/, '');
     const infoUrl = `${base}/ext/info`;
     const cRpcUrl = `${base}/ext/bc/C/rpc`;
@@ -234,6 +241,7 @@ async function run(nodeUrl: string, known: BatchSubjects, placementNote: string)
                 calls,
                 concurrency: n,
                 label: `${workload}, ${mode}`,
+                serverPids: [sandboxPid],
             });
             const of = (name: string): Measurement[] => results.get(name)!;
             for (const c of contestants) {
@@ -270,7 +278,7 @@ async function run(nodeUrl: string, known: BatchSubjects, placementNote: string)
     const stamp = new Date().toISOString();
     const text = [
         `Node JSON-RPC over loopback against the sandbox node (single calls to /ext/info, batches to /ext/bc/C/rpc); ${rounds} interleaved rounds of ${sequentialCalls} sequential / ${concurrentCalls} concurrent requests per contestant, each block starting on a collected heap. Figures are medians over rounds; spread is half the interquartile range; ratios are medians of per-round ratios. A batch is one HTTP request carrying ten calls.`,
-        `Machine: ${machine}; ${placementNote}. Taken ${stamp}.`,
+        `Machine: ${machine}; ${placementNote}; ${sequentialPlacement()}. Taken ${stamp}.`,
         '',
         markdownTable(header, rows),
         '',
@@ -279,7 +287,7 @@ async function run(nodeUrl: string, known: BatchSubjects, placementNote: string)
     console.log(text);
     writeResults('rpc', text, {
         machine,
-        placement: placementNote,
+        placement: `${placementNote}; ${sequentialPlacement()}`,
         stamp,
         rounds,
         sequentialCalls,
