@@ -99,8 +99,13 @@ export interface DescribedRequest {
 /** Value shown in place of the key in described requests. */
 export const redactedKey = '<API_KEY>';
 
-/** The input goes into each issue so that a format error can quote what was sent. */
-const parseOptions = { reportInput: true } as const;
+/**
+ * The input goes into each issue so that a format error can quote what was sent. Only for the
+ * second parse of an answer the schema refused: with it zod 4.6 took twice as long over every
+ * answer it accepted (1.3 vs 2.7 µs for a transaction, and 8.5 vs 13 µs with a cold cache,
+ * which is how a call between two round trips finds it).
+ */
+const quoteInput = { reportInput: true } as const;
 
 /**
  * The wire schema of an operation's success answer (built on first use), for fixtures, the
@@ -125,9 +130,11 @@ export function parseResponse<K extends DataApiOperation>(
         : 'Data API',
 ): DataApiResults[K] {
     const endpoint = dataApiEndpoints[operation] as AnyDataApiEndpoint;
-    const result = endpoint.response().safeParse(json, parseOptions);
+    const schema = endpoint.response();
+    const result = schema.safeParse(json);
     if (!result.success) {
-        const issues = describeIssues(result.error.issues);
+        const quoted = schema.safeParse(json, quoteInput);
+        const issues = describeIssues((quoted.error ?? result.error).issues);
         throw new ResponseFormatError(responseFormatMessage(service, issues), url, issues);
     }
     return endpoint.normalize(result.data) as DataApiResults[K];
