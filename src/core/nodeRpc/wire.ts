@@ -82,9 +82,10 @@ export function toNumber(value: number | string): number {
     return typeof value === 'number' ? value : Number(value);
 }
 
-/** A hex quantity below 2^53 as a JS number. */
+/** A hex quantity below 2^53 (checked as `0x` and hex digits) as a JS number. */
 export function hexToNumber(value: string): number {
-    return Number.parseInt(value.slice(2), 16);
+    // `Number` reads the `0x` form itself: no slice of the digits first.
+    return Number(value);
 }
 
 /** A hex quantity of any width as a decimal string. */
