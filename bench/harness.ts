@@ -255,11 +255,13 @@ const oneCpu = (): string => String(os.cpus().length - 1);
  * Runs `body` with the main thread of this process and of each of `pids` on one CPU, then puts
  * them back on the CPUs they had. This is for sequential calls over loopback, where the caller and
  * the server take turns and never run at the same time. On a virtual machine of two vCPUs (the
- * project's), such a round trip took 0.12–0.13 ms when the scheduler had both processes on one
- * vCPU and 0.19–0.25 ms when a wake-up crossed to the other. The placement changed every few
- * hundred milliseconds, so one contestant's blocks ran at 2,800 or at 7,300 calls a second, and
- * the ratios of two contestants in the same round spread by ±25%. With both main threads on one
- * CPU, a contestant's blocks agree within ±4–9%. The helper threads (the collector's, libuv's)
+ * project's), a round trip was fast when the scheduler had both processes on one vCPU and half
+ * again as slow when a wake-up crossed to the other (0.12 vs 0.19–0.25 ms for `getTransaction`
+ * when measured, with the collection before every block that `interleave` ran then). The
+ * placement changed every few hundred milliseconds, so one contestant's blocks ran at 2,800 or at
+ * 7,300 calls a second, and the ratios of two contestants in the same round spread by ±25%. With
+ * both main threads on one CPU, a contestant's blocks agreed within ±4–9%; the round trip, now
+ * 0.08 ms, is the machine's limit, against which a client's own work shows most. The helper threads (the collector's, libuv's)
  * stay free: pinned with them, they took the CPU from the server for 3 ms at a time. Without
  * Linux `taskset`, or with BENCH_ONE_CPU=0, it runs `body` as it is.
  */
@@ -286,11 +288,11 @@ function affinityList(pid: number): string | undefined {
 /**
  * The running orders of `n` contestants, one per round, as a Williams design: over its rounds (n,
  * or 2n when n is odd), each contestant runs once in every position and right after every other
- * contestant equally often. A block leaves work behind for the one after it, which a collection
- * before each block does not all remove (finalizers of the streams `fetch` made, sockets the
- * server is still closing). Rotating the order, as this did before, keeps who follows whom fixed:
- * the Data API client always ran after global `fetch` and came out 3–4% slower there than after
- * bare undici; the JSON-RPC bench's bare undici always ran after viem.
+ * contestant equally often. A block leaves work behind for the one after it (garbage to collect,
+ * finalizers of the streams `fetch` made, sockets the server is still closing). Rotating the
+ * order, as this did before, kept who follows whom fixed: the Data API client always ran after
+ * global `fetch` and came out 3–4% slower there than after bare undici; the JSON-RPC bench's bare
+ * undici always ran after viem.
  */
 export function balancedOrders(n: number): number[][] {
     // First row 0, n-1, 1, n-2, 2, …: for even n its steps (mod n) are all different, so the rows
@@ -348,19 +350,22 @@ async function interleaveHere(
     const results = new Map<string, Measurement[]>(contestants.map((c) => [c.name, []]));
     const callsOf = (c: Contestant): number =>
         Math.max(20, Math.ceil(options.calls * (c.callShare ?? 1)));
-    // Each block starts on a collected heap: a contestant's clock holds the collections of its
-    // own garbage, not of the one before it (an SDK that allocates ten times as much would
-    // otherwise slow whichever block runs after it).
-    const gc = exposeGarbageCollector();
     const orders = balancedOrders(contestants.length);
     for (const c of contestants)
         await measure(c.call, options.warmupCalls ?? callsOf(c), options.concurrency);
+    // One full collection after the warm-ups, none between blocks. A block leaves its garbage
+    // to be collected on the clock of the next one, but the balanced orders put every contestant
+    // after each other equally often. A full collection before every block, as this ran before,
+    // put every block in the state just after one, which lasted beyond a block of 100 calls: the
+    // parsers zod generates (`z.compile`) ran three times slower there, and the JSON-RPC client's
+    // `platform.getCurrentValidators` took 0.50 ms a call instead of 0.35 ms, at 500 µs of CPU
+    // instead of 156, where bare undici lost far less. A collection every 50 ms is no state
+    // a client is in.
+    exposeGarbageCollector()();
     for (let round = 0; round < options.rounds; round++) {
         const order = orders[round % orders.length]!.map((i) => contestants[i]!);
-        for (const c of order) {
-            gc();
+        for (const c of order)
             results.get(c.name)!.push(await measure(c.call, callsOf(c), options.concurrency));
-        }
         if (options.label)
             process.stderr.write(`\r${options.label}: round ${round + 1}/${options.rounds}   `);
     }

@@ -13,7 +13,7 @@
  * single call and the SDK's figures are for information. Prints a table and writes
  * bench/results/rpc.{md,json}.
  *
- * Environment: BENCH_ROUNDS (default 12), BENCH_SEQUENTIAL / BENCH_CONCURRENT (calls per block,
+ * Environment: BENCH_ROUNDS (default 24), BENCH_SEQUENTIAL / BENCH_CONCURRENT (calls per block,
  * default 200 / 800), BENCH_PIN=1, BENCH_NICE (see harness.ts).
  */
 import { createAvalancheClient } from '@avalanche-sdk/client';
@@ -35,7 +35,7 @@ import {
 } from './harness';
 
 // A multiple of 6, the rounds in which the balanced orders of three contestants come round.
-const rounds = Number(process.env['BENCH_ROUNDS'] ?? 12);
+const rounds = Number(process.env['BENCH_ROUNDS'] ?? 24);
 const sequentialCalls = Number(process.env['BENCH_SEQUENTIAL'] ?? 200);
 const concurrentCalls = Number(process.env['BENCH_CONCURRENT'] ?? 800);
 const concurrency = 16;
@@ -277,7 +277,7 @@ async function run(
     const machine = machineLine();
     const stamp = new Date().toISOString();
     const text = [
-        `Node JSON-RPC over loopback against the sandbox node (single calls to /ext/info, batches to /ext/bc/C/rpc); ${rounds} interleaved rounds of ${sequentialCalls} sequential / ${concurrentCalls} concurrent requests per contestant, each block starting on a collected heap. Figures are medians over rounds; spread is half the interquartile range; ratios are medians of per-round ratios. A batch is one HTTP request carrying ten calls.`,
+        `Node JSON-RPC over loopback against the sandbox node (single calls to /ext/info, batches to /ext/bc/C/rpc); ${rounds} interleaved rounds of ${sequentialCalls} sequential / ${concurrentCalls} concurrent requests per contestant. Figures are medians over rounds; spread is half the interquartile range; ratios are medians of per-round ratios. A batch is one HTTP request carrying ten calls.`,
         `Machine: ${machine}; ${placementNote}; ${sequentialPlacement()}. Taken ${stamp}.`,
         '',
         markdownTable(header, rows),
