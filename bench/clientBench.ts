@@ -9,8 +9,9 @@
  * `placeBenchmark` for priority and optional pinning); sequential rounds run with this process and
  * the sandbox on one CPU (`onOneCpu`); the contestants take turns in short blocks, in orders where
  * each follows every other equally often (`balancedOrders`); ratios are medians of per-round
- * ratios, so a neighbour's burst of work moves both sides of a comparison together. Each contestant rotates over 64 distinct
- * transactions: identical GETs in flight share one request in this client, which would flatter it.
+ * ratios, so a neighbour's burst of work moves both sides of a comparison together. Each
+ * contestant rotates over 64 distinct transactions: identical GETs in flight share one request in
+ * this client, which would flatter it.
  *
  * Budgets: client >= 0.95x bare undici in requests per second sequential, >= 1.0x at concurrency
  * 16 (the client's dispatch skips the stream and abort plumbing `undici.request` builds, which

@@ -261,9 +261,10 @@ const oneCpu = (): string => String(os.cpus().length - 1);
  * placement changed every few hundred milliseconds, so one contestant's blocks ran at 2,800 or at
  * 7,300 calls a second, and the ratios of two contestants in the same round spread by ±25%. With
  * both main threads on one CPU, a contestant's blocks agreed within ±4–9%; the round trip, now
- * 0.08 ms, is the machine's limit, against which a client's own work shows most. The helper threads (the collector's, libuv's)
- * stay free: pinned with them, they took the CPU from the server for 3 ms at a time. Without
- * Linux `taskset`, or with BENCH_ONE_CPU=0, it runs `body` as it is.
+ * 0.08 ms, is the machine's limit, against which a client's own work shows most. The helper
+ * threads (the collector's, libuv's) stay free: pinned with them, they took the CPU from the
+ * server for 3 ms at a time. Without Linux `taskset`, or with BENCH_ONE_CPU=0, it runs `body` as
+ * it is.
  */
 export async function onOneCpu<T>(pids: readonly number[], body: () => Promise<T>): Promise<T> {
     if (!oneCpuAvailable()) return body();
