@@ -11,7 +11,9 @@ const layers = [
     ['src/shared'],
     // The page bundle: it sees only what it is sent (see `only` below).
     ['src/webview-ui'],
-    // core: no vscode. Leaves first, then what is built on them.
+    // core: no vscode. Leaves first, then what is built on them. `text` (the inert-text rule for
+    // every string from a peer) is below everything that raises or shows such a string.
+    ['src/core/text'],
     ['src/core/ids', 'src/core/http', 'src/core/model'],
     ['src/core'],
     ['src/core/nodeRpc', 'src/core/dataApi'],

@@ -5,6 +5,7 @@
  */
 import { isAbortError, isNodeApiUnavailableError, isUnauthorizedError } from '../core/http/errors';
 import { isDataApiRateLimit } from '../core/http/rateLimit';
+import { inertNotice } from '../core/text/inert';
 
 /** Extra buttons a toast can offer next to "Show Logs". */
 export type ErrorAction = 'setApiKey' | 'chooseNode';
@@ -42,11 +43,17 @@ export function formatError(error: unknown): FriendlyError {
     return { message, actions: [] };
 }
 
+/** Longest toast: a sentence and a quoted detail, not a peer's whole answer. */
+const maxMessageChars = 600;
+
+/** The message as a toast shows it: the peer's part of it inert, bounded and link-free. */
 function errorMessage(error: unknown): string {
+    let text: unknown;
     if (error instanceof Error || (typeof error === 'object' && error !== null)) {
-        const text = (error as { message?: unknown }).message;
-        if (typeof text === 'string' && text.trim() !== '') return text.trim();
+        text = (error as { message?: unknown }).message;
+    } else if (typeof error === 'string') {
+        text = error;
     }
-    if (typeof error === 'string' && error.trim() !== '') return error.trim();
-    return 'Something went wrong. See the log for details.';
+    const message = typeof text === 'string' ? inertNotice(text, maxMessageChars).trim() : '';
+    return message !== '' ? message : 'Something went wrong. See the log for details.';
 }

@@ -4,12 +4,16 @@
  */
 import type { LocalNetwork, LocalNode } from '../core/local/localNetwork';
 
+import { inertLabel } from '../core/text/inert';
 /** Longest list of L1 names in a picker line before "…". */
 const maxNamesShown = 4;
 
-/** Shields the `$(` codicon syntax: names come from files any process may write. */
+/**
+ * Names come from files any process may write: inert and short, `$(` codicon syntax escaped
+ * (`core/text/inert.ts`).
+ */
 export function plain(text: string): string {
-    return text.replace(/\$\(/g, '$\u200b(');
+    return inertLabel(text, 120);
 }
 
 function sourceName(source: LocalNetwork['source']): string {

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 
+import { inertLabel } from '../core/text/inert';
 import type { Config } from '../platform/config';
 import type { LocalNetworks } from '../platform/localNetworks';
 import { allNodes, builtInNodes, isKnownNodeUrl } from '../platform/nodeCatalog';
@@ -134,7 +135,11 @@ export async function removeNodeUrl(config: Config): Promise<void> {
         return;
     }
     const picked = await vscode.window.showQuickPick(
-        existing.map((n) => ({ label: n.name, description: n.url, url: n.url })),
+        existing.map((n) => ({
+            label: inertLabel(n.name, 100),
+            description: inertLabel(n.url, 200),
+            url: n.url,
+        })),
         {
             title: 'Avalanche: Remove Node URL',
             placeHolder: 'Node URLs to remove from your user settings',

@@ -2,6 +2,8 @@
  * What the status bar item shows, as a pure function of the settings and the node's health, so
  * the text and tooltip are unit-tested without VS Code.
  */
+import { escapeMarkdown as escapeInline } from '../core/format';
+import { inertLabel } from '../core/text/inert';
 import type { NodeHealth } from '../platform/nodeHealth';
 import { nodeName } from '../platform/nodeCatalog';
 import type { Network, NodeEntry } from '../platform/settingKeys';
@@ -44,14 +46,20 @@ const healthWords: Record<NodeHealth['kind'], string> = {
     unreachable: 'unreachable',
 };
 
-/** Escapes text for Markdown, including the `$(` of codicons and `[` of links. */
+/** Longest value (a node's name, URL, version or error text) shown in the item or its tooltip. */
+const maxValueChars = 200;
+
+/**
+ * A value for the Markdown tooltip: the inert rule every surface shares (one line, bounded,
+ * bidi and invisible characters as markers) and Markdown escaping, `$(` of codicons included.
+ */
 export function escapeMarkdown(text: string): string {
-    return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, '\\$&');
+    return escapeInline(text, { maxLength: maxValueChars });
 }
 
-/** Shields the `$(` codicon syntax in a label. */
+/** A value for the item's text, which renders `$(icon)`: inert, bounded, icons escaped. */
 function plainLabel(text: string): string {
-    return text.replace(/\$\(/g, '$\u200b(');
+    return inertLabel(text, 60);
 }
 
 export function renderStatus(input: StatusInput): StatusView {

@@ -43,7 +43,9 @@ export class LensTitles {
             }
         }
         return {
-            title: await entry.title,
+            // The title quotes the chain (a contract's name, a revert reason): one inert line,
+            // and no `$(icon)` drawn from it.
+            title: loadCore().inertLabel(await entry.title, 200),
             command: this.openCommand,
             arguments: [a.value],
             tooltip: a.kind === 'transaction' ? 'Open the transaction' : 'Open the address',

@@ -4,6 +4,9 @@
  * and the Markdown escaping that keeps text from the chain (token names, memos, metadata: anything
  * an attacker can write) from ever becoming Markdown markup, links or HTML.
  */
+import { indexAfterCodePoints, indexBeforeLastCodePoints, inertLine } from './text/inert';
+
+export { revealInvisible } from './text/inert';
 
 /** Decimals of nAVAX, the unit of P-Chain and X-Chain amounts. */
 export const nAvaxDecimals = 9;
@@ -214,9 +217,12 @@ export function formatUsd(value: number): string {
  * Ids short enough to show whole are returned unchanged.
  */
 export function shortenId(id: string, head = 8, tail = 6): string {
-    const chars = Array.from(id);
-    if (chars.length <= head + tail + 1) return id;
-    return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - tail).join('')}`;
+    if (id.length <= head + tail + 1) return id;
+    // Only the two ends are walked: a hostile value may be megabytes long.
+    const headEnd = indexAfterCodePoints(id, 0, head);
+    const tailStart = indexBeforeLastCodePoints(id, tail);
+    if (indexAfterCodePoints(id, headEnd, 1) >= tailStart) return id;
+    return `${id.slice(0, headEnd)}…${id.slice(tailStart)}`;
 }
 
 const relativeUnits: [string, number][] = [
@@ -281,30 +287,9 @@ export function formatPercent(
     return `${percent.toFixed(options.fractionDigits ?? 2)}%`;
 }
 
-/**
- * Invisible and direction-changing characters (Unicode Cf: bidi overrides and isolates, zero-width
- * characters, the BOM, tag characters) shown as a visible marker such as `⟨U+202E⟩`. Dropping them
- * silently would still let a name pose as another (`A\u200BVAX` beside `AVAX`); acting on them lets
- * `\u202eevil.exe\u202c gnp.txt` read as `exe.live gnp.txt`. Chain text goes through this in
- * trees, hovers, panels, exports and agent answers.
- */
-export function revealInvisible(text: string): string {
-    return text.replace(
-        invisibleChar,
-        (c) => `⟨U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`,
-    );
-}
-const invisibleChar = /\p{Cf}/gu;
-
 /** Longest text `escapeMarkdown` keeps, in characters, before cutting with an ellipsis. */
 export const defaultMaxMarkdownLength = 256;
 
-// Invisible and direction-changing characters (Cf) are shown as markers (`revealInvisible`);
-// control characters (Cc) and line or paragraph separators would break the surrounding Markdown
-// apart.
-// With the `u` flag only unpaired surrogates match \p{Cs}; they would render as garbage.
-const loneSurrogate = /\p{Cs}/gu;
-const breaking = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
 // Everything CommonMark (and VS Code's GFM flavour) could read as syntax: emphasis, code, links,
 // images, headings, lists, tables, strikethrough, HTML and entities (`&`), and autolinks (`:`,
 // `.` in `www.`, `@` in e-mail addresses). Escaping `:` is what keeps `command:` and
@@ -312,21 +297,18 @@ const breaking = /[\p{Cc}\p{Zl}\p{Zp}]+/gu;
 const markdownSyntax = /[\\`*_{}[\]()#+\-.!|~<>&:@"'=$^%]/g;
 
 /**
- * Makes any string safe inside VS Code Markdown (hovers, tooltips): control, bidi and invisible
- * characters are removed or replaced, lone surrogates become U+FFFD, every character Markdown
- * could read as syntax is backslash-escaped, and text longer than `maxLength` characters is cut
- * with an ellipsis. The result is inline text: line breaks become spaces.
+ * Makes any string safe inside VS Code Markdown (hovers, tooltips): made inert by the one rule of
+ * `text/inert.ts` (one line, control characters gone, bidi and invisible ones shown as markers,
+ * cut to `maxLength` characters with an ellipsis), then every character Markdown could read as
+ * syntax is backslash-escaped.
  */
 export function escapeMarkdown(text: unknown, options: { maxLength?: number } = {}): string {
-    let value = typeof text === 'string' ? text : String(text);
-    value = revealInvisible(value.replace(loneSurrogate, '\uFFFD')).replace(breaking, ' ');
-    const maxLength = options.maxLength ?? defaultMaxMarkdownLength;
-    if (value.length > maxLength) {
-        const chars = Array.from(value);
-        if (chars.length > maxLength)
-            value = `${chars.slice(0, Math.max(0, maxLength - 1)).join('')}…`;
-    }
-    return value.replace(markdownSyntax, '\\$&');
+    // Not `asText`: callers pass numbers and the odd undefined, and expect to see them.
+    const value = typeof text === 'string' ? text : String(text);
+    return inertLine(value, options.maxLength ?? defaultMaxMarkdownLength).replace(
+        markdownSyntax,
+        '\\$&',
+    );
 }
 
 /**
@@ -334,11 +316,10 @@ export function escapeMarkdown(text: unknown, options: { maxLength?: number } = 
  * needed inside a code span) and fenced with more backticks than the text contains in a row.
  */
 export function markdownCode(text: unknown, options: { maxLength?: number } = {}): string {
-    let value = typeof text === 'string' ? text : String(text);
-    value = revealInvisible(value.replace(loneSurrogate, '\uFFFD')).replace(breaking, ' ');
-    const maxLength = options.maxLength ?? defaultMaxMarkdownLength;
-    const chars = Array.from(value);
-    if (chars.length > maxLength) value = `${chars.slice(0, Math.max(0, maxLength - 1)).join('')}…`;
+    const value = inertLine(
+        typeof text === 'string' ? text : String(text),
+        options.maxLength ?? defaultMaxMarkdownLength,
+    );
     let longest = 0;
     for (const run of value.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
     const fence = '`'.repeat(longest + 1);

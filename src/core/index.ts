@@ -43,3 +43,4 @@ export * from './agent/tools';
 export { markdownText, viewText } from './agent/text';
 export * from './agent/standalone';
 export * from './watch';
+export * from './text/inert';

@@ -294,9 +294,9 @@ export class PromptFlow {
             return chains
                 .filter((c) => /^\d+$/.test(c.chainId))
                 .map((c) => ({
-                    label: c.chainName,
+                    label: core.inertLabel(c.chainName, 100),
                     description: c.chainId,
-                    detail: c.platformChainId,
+                    detail: core.inertLabel(c.platformChainId ?? '', 100),
                     value: c.chainId,
                 }));
         }

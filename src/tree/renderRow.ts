@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 
-import { revealInvisible } from '../core/format';
+import { inertLine } from '../core/text/inert';
 
 import * as chains from './render/chainsRows';
 import * as common from './render/commonRows';
@@ -18,15 +18,23 @@ import * as subnets from './render/subnetsRows';
 import * as validators from './render/validatorsRows';
 import type { RenderContext, Row } from './rows';
 
+/** Longest label or description of a row: a row is one line of a narrow sidebar. */
+const maxLabelChars = 300;
+
 /** The TreeItem of a row; the tooltip is added by `resolveTreeItem`. */
 export function renderRow(row: Row, context: RenderContext): vscode.TreeItem {
     const look = lookOf(row, context);
-    // Chain text is shown as sent, except that bidi and invisible characters are shown as markers:
-    // an L1 named `\u202eevil.exe\u202c gnp.txt` must not read as `exe.live gnp.txt`.
-    const item = new vscode.TreeItem(revealInvisible(look.label), look.collapsible ?? None);
+    // Chain text goes through the rule every surface shares (`core/text/inert.ts`): one line,
+    // bounded, bidi and invisible characters shown as markers: an L1 named
+    // `\u202eevil.exe\u202c gnp.txt` must not read as `exe.live gnp.txt`.
+    const item = new vscode.TreeItem(
+        inertLine(look.label, maxLabelChars),
+        look.collapsible ?? None,
+    );
     item.id = row.id;
     item.contextValue = look.context;
-    if (look.description !== undefined) item.description = revealInvisible(look.description);
+    if (look.description !== undefined)
+        item.description = inertLine(look.description, maxLabelChars);
     if (look.icon) item.iconPath = look.icon;
     if (look.command) item.command = look.command;
     return item;

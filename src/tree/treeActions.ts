@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 
+import { inertLabel } from '../core/text/inert';
 import { CommandId } from '../commands/commandIds';
 import { acceptOne } from '../commands/quickPick';
 import { displayText } from '../core/views/evmConfig';
@@ -37,7 +38,11 @@ export async function copyId(row: Row | undefined): Promise<void> {
     let picked = choices[0];
     if (choices.length > 1) {
         const item = await vscode.window.showQuickPick(
-            choices.map((c) => ({ label: c.label, description: c.value, value: c })),
+            choices.map((c) => ({
+                label: inertLabel(c.label, 100),
+                description: inertLabel(c.value, 200),
+                value: c,
+            })),
             { title: 'Copy', placeHolder: 'What to copy' },
         );
         if (!item) return;
@@ -155,13 +160,15 @@ export async function findSubnet(trees: Trees): Promise<void> {
     picker.matchOnDescription = true;
     const base: FindItem[] = loaded.flatMap((subnet) => [
         {
-            label: subnet.blockchains.map((b) => b.blockchainName).join(', ') || 'Subnet',
+            label:
+                inertLabel(subnet.blockchains.map((b) => b.blockchainName).join(', '), 200) ||
+                'Subnet',
             description: subnet.subnetId,
             detail: subnet.isL1 ? 'L1' : 'Subnet',
             subnet,
         },
         ...subnet.blockchains.map((b) => ({
-            label: `$(link) ${b.blockchainName}`,
+            label: `$(link) ${inertLabel(b.blockchainName, 100)}`,
             description: b.blockchainId,
             detail: `blockchain of ${subnet.subnetId}`,
             subnet,
@@ -175,7 +182,7 @@ export async function findSubnet(trees: Trees): Promise<void> {
             text.length > 0
                 ? [
                       {
-                          label: `$(search) Look up "${text}" in the Data API`,
+                          label: `$(search) Look up "${inertLabel(text, 100)}" in the Data API`,
                           description: 'reads the subnet list page by page until it is found',
                           lookup: text,
                           alwaysShow: true,

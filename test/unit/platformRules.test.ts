@@ -229,7 +229,7 @@ describe('(unit) platform rules', () => {
             });
             assert.equal(down.text, '$(debug-disconnect) mainnet · Local node');
             assert.equal(down.background, 'error');
-            assert.match(down.tooltip, /unreachable: ECONNREFUSED/);
+            assert.match(down.tooltip, /unreachable\\: ECONNREFUSED/);
             assert.equal(
                 renderStatus({ ...base, health: { kind: 'unhealthy', detail: 'x' } }).background,
                 'warning',
@@ -241,8 +241,16 @@ describe('(unit) platform rules', () => {
                 nodeUrl: 'http://10.0.0.5:9650',
                 userNodes: [{ name: '$(alert) [click](command:x)', url: 'http://10.0.0.5:9650' }],
             });
-            assert.ok(!view.text.includes('$(alert)'));
+            // Escaped the way VS Code's own `escapeIcons` does: shown as written, never drawn.
+            assert.ok(view.text.includes('\\$(alert)'));
+            assert.ok(!/(^|[^\\])\$\(alert\)/.test(view.text));
             assert.ok(!view.tooltip.includes('[click](command:x)'));
+        });
+        it('keeps a hostile version or error text bounded and inert in the tooltip', () => {
+            const detail = `\u202e${'x\n'.repeat(100_000)}\u0007`;
+            const view = renderStatus({ ...base, health: { kind: 'unhealthy', detail } });
+            assert.ok(view.tooltip.length < 2_000, `${view.tooltip.length}`);
+            assert.ok(!/[\u0000-\u0009\u000b-\u001f\u202e\u2028]/.test(view.tooltip));
         });
     });
 

@@ -2,10 +2,10 @@
  * Agent answers as compact plain text: a result panel's view model, or a hover's Markdown,
  * written as lines an agent reads well and a person can check against the panel (the same
  * labels, amounts, units and names). Everything from a chain is data here too: each value is made
- * inert (`cleanText`: no control, bidi or invisible characters, so no value can start a line of
+ * inert (`inertLine`: no control, bidi or invisible characters, so no value can start a line of
  * its own or pose as another) and cut short, and the whole answer is bounded.
  */
-import { cleanText } from '../query/cells';
+import { inertLine } from '../text/inert';
 import {
     cellRaw,
     type Cell,
@@ -26,11 +26,9 @@ export interface TextLimits {
 
 export const defaultTextLimits: TextLimits = { maxRows: 25, maxChars: 12_000, maxValue: 300 };
 
-/** `text` made inert and cut to `max` characters. */
+/** `value` made inert and cut to `max` characters (`text/inert.ts`). */
 export function inertText(value: unknown, max: number): string {
-    const clean = cleanText(value);
-    const chars = Array.from(clean);
-    return chars.length <= max ? clean : `${chars.slice(0, max - 1).join('')}…`;
+    return inertLine(value, max);
 }
 
 /**

@@ -22,6 +22,7 @@ import { findNodeRpcMethod } from '../nodeRpc/methods';
 import { dataApiQueries, dataApiQuery } from '../query/dataApiQueries';
 import { checkQuery, nativeTokenIn, queryContext, runQuery, type QueryDeps } from '../query/run';
 import { buildView } from '../query/views';
+import { inertLine } from '../text/inert';
 import {
     collectNodeSnapshot,
     nodeHealth,
@@ -95,9 +96,16 @@ export async function runAgentTool(
     }
 }
 
-/** A failure as a sentence an agent (and the person reading along) can act on. */
+/** Longest error sentence an agent reads: a sentence, not a dump of the peer's text. */
+const maxErrorChars = 600;
+
+/**
+ * A failure as a sentence an agent (and the person reading along) can act on. The sentence may
+ * quote a peer (a node's error text), so it goes through the same inert rule as every answer:
+ * one line, bounded, no control, bidi or invisible character that could forge a line.
+ */
 function errorText(error: unknown, services: AgentServices): string {
-    const sentence = services.describeError(error);
+    const sentence = inertLine(services.describeError(error), maxErrorChars);
     if (isRateLimitedError(error)) {
         return `${sentence} The answer was not retried further: wait before asking again.`;
     }

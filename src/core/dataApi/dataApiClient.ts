@@ -83,6 +83,14 @@ export interface DataApiClientOptions {
     onQuota?: ((quota: RateLimitQuota) => void) | undefined;
 }
 
+/**
+ * The largest Data API answer kept: a page is at most 100 items, the heaviest (EVM transactions
+ * with their transfers) a few hundred KiB; a page many times that is not one.
+ */
+export const dataApiMaxAnswerBytes = 16 * 1024 * 1024;
+/** The largest Metrics API answer kept: its answers are short series and holder lists. */
+export const metricsApiMaxAnswerBytes = 4 * 1024 * 1024;
+
 /** A request as it would be sent, for "Copy as curl" and logs (see `toCurl`). */
 export interface DescribedRequest {
     operation: DataApiOperation;
@@ -194,6 +202,7 @@ export class DataApiClient {
             ...common,
             baseUrl: options.baseUrl ?? defaultDataApiUrl,
             service: 'Data API',
+            maxBodyBytes: dataApiMaxAnswerBytes,
             ...(options.onQuota ? { onQuota: options.onQuota } : {}),
             signRequest: (headers) => {
                 if (this.apiKey !== undefined) headers[this.apiKeyHeader] = this.apiKey;
@@ -203,6 +212,7 @@ export class DataApiClient {
             ...common,
             baseUrl: options.metricsUrl ?? defaultMetricsApiUrl,
             service: 'Metrics API',
+            maxBodyBytes: metricsApiMaxAnswerBytes,
         });
     }
 
@@ -239,6 +249,7 @@ export class DataApiClient {
             method: request.method,
             path: request.path,
             signal: options?.signal,
+            answerTo: operation,
         };
         if (request.query) httpRequest.query = request.query;
         if (request.body !== undefined) httpRequest.body = request.body;

@@ -9,11 +9,13 @@ import {
     isNodeApiUnavailableError,
     isRateLimitedError,
     isResponseFormatError,
+    isResponseTooLargeError,
     isRpcError,
     isTimeoutError,
     isUnauthorizedError,
     isValidationError,
 } from '../http/errors';
+import { formatByteSize } from '../text/byteSize';
 import { rateLimitWaitMs } from '../http/rateLimit';
 import type { CalmError, HoverService } from './types';
 
@@ -53,6 +55,10 @@ export function toCalmError(error: unknown, context: CalmErrorContext): CalmErro
         return { ...base, kind: 'unreachable', detail: error.code, suggestApiKey: false };
     }
     if (isTimeoutError(error)) return { ...base, kind: 'timeout', suggestApiKey: false };
+    if (isResponseTooLargeError(error)) {
+        const detail = `larger than ${formatByteSize(error.limitBytes)}`;
+        return { ...base, kind: 'format', detail, suggestApiKey: false };
+    }
     if (isResponseFormatError(error)) return { ...base, kind: 'format', suggestApiKey: false };
     if (isRpcError(error)) {
         return { ...base, kind: 'rpc', detail: error.rpcMessage, suggestApiKey: false };
@@ -102,7 +108,9 @@ export function calmErrorText(error: CalmError, nowMs: number): string {
             line = `${who} answered ${error.detail ?? 'with an error'}; try again later`;
             break;
         case 'format':
-            line = `${who} sent an answer in an unexpected format`;
+            line = error.detail
+                ? `${who} sent an answer ${error.detail}; it was cut off`
+                : `${who} sent an answer in an unexpected format`;
             break;
         case 'rpc':
             line = `${who} returned an error${error.detail ? `: ${error.detail}` : ''}`;

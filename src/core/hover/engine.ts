@@ -12,6 +12,7 @@ import { soonAfter } from '../abort';
 import type { DataApiClient } from '../dataApi/dataApiClient';
 import type { ChainInfo } from '../dataApi/model';
 import { shortenId } from '../format';
+import { inertLabel } from '../text/inert';
 import {
     isAbortError,
     isHttpError,
@@ -339,9 +340,9 @@ export class HoverEngine {
                 picked: current === '',
             },
             ...chains.map((c) => ({
-                label: c.name,
-                description: `EVM chain id ${c.evmChainId}`,
-                detail: c.blockchainId ?? '',
+                label: inertLabel(c.name, 100),
+                description: `EVM chain id ${inertLabel(c.evmChainId, 40)}`,
+                detail: inertLabel(c.blockchainId ?? '', 100),
                 evmChainId: c.evmChainId,
                 picked: c.evmChainId === current,
             })),

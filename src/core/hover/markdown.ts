@@ -25,6 +25,7 @@ import { decodedLines } from '../abi/format';
 import { type Identifier, parseIdentifier, toChecksumAddress } from '../identifiers';
 import { nameHow, originText, type ContractKnowledge } from '../workspace/knowledge';
 import { pChainId } from '../ids/primaryNetwork';
+import { cutText } from '../text/inert';
 import { calmErrorText } from './calmError';
 import type {
     CalmError,
@@ -299,10 +300,7 @@ const maxNameLength = 64;
 const maxValidationLines = 5;
 
 /** `text` cut to `max` characters with an ellipsis, before escaping. */
-function clip(text: string, max: number): string {
-    const chars = Array.from(text);
-    return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
-}
+const clip = cutText;
 
 /** A name from a chain or an API, escaped and cut short. */
 const name = (text: string): string => e(clip(text, maxNameLength));

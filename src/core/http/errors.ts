@@ -18,6 +18,7 @@ export const ErrorName = {
     Timeout: 'TimeoutError',
     Validation: 'ValidationError',
     ResponseFormat: 'ResponseFormatError',
+    ResponseTooLarge: 'ResponseTooLargeError',
     Rpc: 'RpcError',
     NodeApiUnavailable: 'NodeApiUnavailableError',
     Abort: 'AbortError',
@@ -73,13 +74,16 @@ export class NetworkError extends Error {
     }
 }
 
-/** A connect, headers or body timeout expired. */
+/**
+ * A connect, headers or body timeout expired, or the whole request outlived its deadline
+ * (`deadline`: a peer that drips its answer a byte at a time never trips the body timeout).
+ */
 export class TimeoutError extends Error {
     override readonly name: string = ErrorName.Timeout;
     constructor(
         message: string,
         readonly url: string,
-        readonly phase: 'connect' | 'headers' | 'body',
+        readonly phase: 'connect' | 'headers' | 'body' | 'deadline',
     ) {
         super(message);
     }
@@ -108,6 +112,22 @@ export class ResponseFormatError extends Error {
         readonly issues: readonly string[] = [],
     ) {
         super(message);
+    }
+}
+
+/**
+ * The answer grew past the limit set for its kind and was cut off while it streamed: nothing of
+ * it is kept. A kind of format error (the answer is unusable), with the limit for the sentence.
+ */
+export class ResponseTooLargeError extends ResponseFormatError {
+    override readonly name: string = ErrorName.ResponseTooLarge;
+    constructor(
+        message: string,
+        url: string,
+        /** The limit the answer passed, in bytes. */
+        readonly limitBytes: number,
+    ) {
+        super(message, url);
     }
 }
 
@@ -176,8 +196,12 @@ export function isTimeoutError(error: unknown): error is TimeoutError {
 export function isValidationError(error: unknown): error is ValidationError {
     return hasName(error, [ErrorName.Validation]);
 }
+/** True for every unusable answer, including one cut off for its size. */
 export function isResponseFormatError(error: unknown): error is ResponseFormatError {
-    return hasName(error, [ErrorName.ResponseFormat]);
+    return hasName(error, [ErrorName.ResponseFormat, ErrorName.ResponseTooLarge]);
+}
+export function isResponseTooLargeError(error: unknown): error is ResponseTooLargeError {
+    return hasName(error, [ErrorName.ResponseTooLarge]);
 }
 export function isRpcError(error: unknown): error is RpcError {
     return hasName(error, [ErrorName.Rpc]);
@@ -200,7 +224,8 @@ export function abortError(signal?: AbortSignal): Error {
 /** Quotes a value for an error message, cut short so that hostile or huge input stays readable. */
 export function describeValue(value: unknown): string {
     let text: string;
-    if (typeof value === 'string') text = JSON.stringify(value);
+    // Only the start of a long string can be shown: quoting all of it first would copy it whole.
+    if (typeof value === 'string') text = JSON.stringify(value.slice(0, 200));
     else if (typeof value === 'bigint') text = `${value}n`;
     else if (value === undefined) text = 'undefined';
     else {

@@ -24,10 +24,13 @@ import {
     NetworkError,
     RateLimitedError,
     ResponseFormatError,
+    ResponseTooLargeError,
     type ServiceName,
     TimeoutError,
     UnauthorizedError,
 } from './errors';
+import { formatByteSize } from '../text/byteSize';
+import { inertLine } from '../text/inert';
 import { parseJsonExact } from './exactJson';
 import { rateLimitWaitMs, retryAfterMs } from './rateLimit';
 import { defaultTransport, type Transport } from './transport';
@@ -104,6 +107,17 @@ export interface HttpClientOptions {
     connectTimeoutMs?: number;
     headersTimeoutMs?: number;
     bodyTimeoutMs?: number;
+    /**
+     * The most one attempt may take from its start to the last byte of the answer (default: the
+     * headers timeout). The headers and body timeouts bound each wait, not their sum: a peer
+     * that sends a byte a second would otherwise hold a request open for as long as it likes.
+     */
+    requestTimeoutMs?: number;
+    /**
+     * The largest answer kept, in bytes (default {@link defaultMaxBodyBytes}); a longer one is
+     * cut off while it streams and fails with a `ResponseTooLargeError`. A request may set its own.
+     */
+    maxBodyBytes?: number;
     /** Sent with every request (read once, when the client is made). */
     headers?: Record<string, string>;
     /**
@@ -145,6 +159,10 @@ export interface HttpRequest {
     retry?: boolean;
     /** Use the TTL cache (GET only, when the client has one). Defaults to true. */
     cache?: boolean;
+    /** The largest answer kept for this request, in bytes, when it differs from the client's. */
+    maxBodyBytes?: number;
+    /** What the answer answers, for the sentence that names its limit: `info.peers`. */
+    answerTo?: string;
     /**
      * Says that a 502/503/504 answer is not worth repeating, for example AvalancheGo's 503 for a
      * chain that is still bootstrapping, which lasts minutes rather than milliseconds.
@@ -159,6 +177,13 @@ export interface HttpResponse {
     headers: Record<string, string | string[] | undefined>;
     body: string;
 }
+
+/**
+ * The default limit of one answer: far above a Data API page or a node method's answer (the
+ * largest seen, `platform.getCurrentValidators` on Mainnet, is a few MiB), far below what would
+ * hurt the extension host that every other extension shares.
+ */
+export const defaultMaxBodyBytes = 32 * 1024 * 1024;
 
 /** Connection failures after which a GET is worth sending again. */
 const retryableCodes = new Set([
@@ -496,8 +521,13 @@ export class HttpClient {
             headers['content-type'] = 'application/json';
         }
         if (target.sameOrigin) this.options.signRequest?.(headers);
+        const limits: AnswerLimits = {
+            maxBodyBytes: request.maxBodyBytes ?? this.options.maxBodyBytes ?? defaultMaxBodyBytes,
+            deadlineMs: this.options.requestTimeoutMs ?? this.options.headersTimeoutMs ?? 30_000,
+            answerTo: request.answerTo,
+        };
         return new Promise((resolve, reject) => {
-            const collector = new TextCollector(this, target, signal, resolve, reject);
+            const collector = new TextCollector(this, target, signal, limits, resolve, reject);
             try {
                 this.dispatcher!.dispatch(
                     {
@@ -589,8 +619,7 @@ function transportError(
     const url = target.url;
     const code = (error as { code?: string } | undefined)?.code;
     const message = (error as Error | undefined)?.message ?? String(error);
-    const where =
-        client.service === 'node' ? `the node at ${client.origin}` : `the ${client.service}`;
+    const where = whereOf(client);
     const transport = client.transport;
     const proxy = transport.proxyFor(target.origin);
     if (proxy !== undefined) {
@@ -706,11 +735,13 @@ class TextCollector implements Undici.Dispatcher.DispatchHandler {
     private controller: Undici.Dispatcher.DispatchController | undefined;
     private settled = false;
     private readonly onAbort: (() => void) | undefined;
+    private readonly deadline: ReturnType<typeof setTimeout>;
 
     constructor(
         private readonly client: HttpClient,
         private readonly target: Target,
         private readonly signal: AbortSignal | undefined,
+        private readonly limits: AnswerLimits,
         private readonly resolve: (response: HttpResponse) => void,
         private readonly reject: (error: Error) => void,
     ) {
@@ -722,6 +753,7 @@ class TextCollector implements Undici.Dispatcher.DispatchHandler {
             };
             signal.addEventListener('abort', this.onAbort, { once: true });
         }
+        this.deadline = setTimeout(() => this.cutOff(this.deadlineError()), limits.deadlineMs);
     }
 
     onRequestStart(controller: Undici.Dispatcher.DispatchController): void {
@@ -739,6 +771,11 @@ class TextCollector implements Undici.Dispatcher.DispatchHandler {
     }
 
     onResponseData(_controller: Undici.Dispatcher.DispatchController, chunk: Buffer): void {
+        if (this.settled) return;
+        if (this.length + chunk.length > this.limits.maxBodyBytes) {
+            this.cutOff(this.tooLargeError());
+            return;
+        }
         this.chunks.push(chunk);
         this.length += chunk.length;
     }
@@ -772,10 +809,60 @@ class TextCollector implements Undici.Dispatcher.DispatchHandler {
         this.reject(error);
     }
 
+    /** Ends the exchange with `error`, dropping what arrived: nothing of a refused answer stays. */
+    private cutOff(error: Error): void {
+        if (this.settled) return;
+        this.chunks.length = 0;
+        this.length = 0;
+        // Settled first: undici reports the abort back through onResponseError at once.
+        this.finish(error);
+        this.controller?.abort(error);
+    }
+
+    private deadlineError(): Error {
+        const seconds = Math.round(this.limits.deadlineMs / 100) / 10;
+        if (this.status === 0) {
+            // Nothing arrived at all: the same failure as the headers timeout, in its words.
+            return new TimeoutError(
+                `${capitalise(whereOf(this.client))} did not answer in time. Try again in a moment.`,
+                this.target.url,
+                'headers',
+            );
+        }
+        return new TimeoutError(
+            `${capitalise(whereOf(this.client))} did not finish its answer within ${seconds} s. Try again in a moment; if it persists, the service may be overloaded or the answer too large.`,
+            this.target.url,
+            'deadline',
+        );
+    }
+
+    private tooLargeError(): Error {
+        const limit = this.limits.maxBodyBytes;
+        const to = this.limits.answerTo;
+        return new ResponseTooLargeError(
+            `${capitalise(whereOf(this.client))} sent an answer${to === undefined ? '' : ` to ${to}`} larger than ${formatByteSize(limit)}, the limit for it here; it was cut off. Ask for less (a smaller page or range), or check that the URL points at the right service.`,
+            this.target.url,
+            limit,
+        );
+    }
+
     private detach(): void {
         this.settled = true;
+        clearTimeout(this.deadline);
         if (this.onAbort) this.signal?.removeEventListener('abort', this.onAbort);
     }
+}
+
+/** The limits one attempt is held to. */
+interface AnswerLimits {
+    readonly maxBodyBytes: number;
+    readonly deadlineMs: number;
+    readonly answerTo: string | undefined;
+}
+
+/** How the client's peer is named in sentences: "the node at http://…", "the Data API". */
+function whereOf(client: HttpClient): string {
+    return client.service === 'node' ? `the node at ${client.origin}` : `the ${client.service}`;
 }
 
 /** UTF-8 text of the body chunks, without a byte-order mark (as undici's `body.text()`). */
@@ -820,18 +907,29 @@ function failFormat(message: string, url: string): never {
     throw new ResponseFormatError(message, url);
 }
 
-/** The Data API / Metrics API error body; `message` is a string or a list of strings. */
+/** Longest part of a service's own error text quoted in a sentence. */
+const maxApiMessageChars = 300;
+
+/**
+ * The Data API / Metrics API error body; `message` is a string or a list of strings. Made inert
+ * and short (`core/text/inert.ts`): the text is the peer's, and it reaches every surface.
+ */
 function apiMessageOf(body: string): string | undefined {
     try {
         const parsed = JSON.parse(body) as { message?: unknown };
         const message = parsed?.message;
-        if (typeof message === 'string') return message;
-        if (Array.isArray(message)) return message.filter((m) => typeof m === 'string').join('; ');
+        if (typeof message === 'string') return inertLine(message, maxApiMessageChars).trim();
+        if (Array.isArray(message)) {
+            const parts = message.slice(0, 20).filter((m) => typeof m === 'string');
+            return inertLine(parts.join('; '), maxApiMessageChars).trim();
+        }
     } catch {
         // not JSON: fall through to the raw text below
     }
     const text = body.trim();
-    return text.length > 0 && text.length <= 300 ? text : undefined;
+    return text.length > 0 && text.length <= maxApiMessageChars
+        ? inertLine(text, maxApiMessageChars)
+        : undefined;
 }
 
 function headerNumber(headers: HttpResponse['headers'], name: string): number | undefined {

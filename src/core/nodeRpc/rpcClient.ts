@@ -37,6 +37,7 @@ import {
     type RetryPolicy,
 } from '../http/httpClient';
 import type { Transport } from '../http/transport';
+import { inertLine } from '../text/inert';
 
 /** Time limits of node requests. */
 export interface NodeRpcTimeouts {
@@ -63,6 +64,8 @@ export interface NodeRpcClientOptions {
     retry?: Partial<RetryPolicy>;
     /** Most calls per batch request; longer batches are split. Default 40 (the public C-Chain limit). */
     maxBatchSize?: number;
+    /** The largest answer kept, in bytes (see `HttpClientOptions.maxBodyBytes`). */
+    maxAnswerBytes?: number;
 }
 
 /** Per-call options of `call()`. */
@@ -198,6 +201,9 @@ export class NodeRpcClient {
             ...(timeouts.headersMs !== undefined ? { headersTimeoutMs: timeouts.headersMs } : {}),
             ...(timeouts.bodyMs !== undefined ? { bodyTimeoutMs: timeouts.bodyMs } : {}),
             ...(options.retry ? { retry: options.retry } : {}),
+            ...(options.maxAnswerBytes !== undefined
+                ? { maxBodyBytes: options.maxAnswerBytes }
+                : {}),
         });
     }
 
@@ -351,6 +357,7 @@ export class NodeRpcClient {
             signal,
             retry,
             isPermanent: isBootstrappingRefusal,
+            answerTo: context.method,
         });
         if (response.status < 200 || response.status >= 300) {
             throw this.httpFailure(response, context);
@@ -403,6 +410,7 @@ export class NodeRpcClient {
                 signal,
                 retry: chunk.every((item) => item.retry),
                 isPermanent: isBootstrappingRefusal,
+                answerTo: `a batch of ${chunk.length} calls`,
             });
         } catch (error) {
             if (signal?.aborted) throw error;
@@ -528,7 +536,10 @@ export class NodeRpcClient {
     /** Translates a non-2xx answer. */
     private httpFailure(response: HttpResponse, context: CallContext): Error {
         const { status } = response;
-        const text = response.body.trim().slice(0, maxNodeTextLength);
+        const text = inertLine(
+            response.body.trimStart().slice(0, 4 * maxNodeTextLength),
+            maxNodeTextLength,
+        ).trim();
         const { method, entry, path, url } = context;
         const unavailable = (reason: NodeApiUnavailableReason, message: string): Error =>
             new NodeApiUnavailableError(message, reason, url, method, status);
@@ -703,7 +714,10 @@ function envelope(id: number, method: string, params: unknown): Record<string, u
     return body;
 }
 
-/** The node's error text, shortened; control characters are dropped for display. */
+/**
+ * The node's error text, made inert and shortened (`core/text/inert.ts`): it reaches hovers,
+ * trees, notifications and agents, so no line break, bidi override or 200,000 characters of it.
+ */
 function errorText(error: unknown): string {
     const message =
         typeof error === 'object' && error !== null
@@ -711,9 +725,7 @@ function errorText(error: unknown): string {
             : error;
     const text =
         typeof message === 'string' ? message : message === undefined ? '' : describeValue(message);
-
-    const clean = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
-    return clean.length > maxNodeTextLength ? `${clean.slice(0, maxNodeTextLength - 3)}...` : clean;
+    return inertLine(text, maxNodeTextLength).trim();
 }
 
 /** Ids are compared as text: some proxies echo numeric ids as strings. */

@@ -7,41 +7,28 @@
  */
 import { isCb58Id, isNodeId } from '../ids/cb58';
 import { isEvmAddress, isEvmHash } from '../dataApi/validate';
-import { formatAmount, formatInteger, revealInvisible, shortenId } from '../format';
+import { formatAmount, formatInteger, shortenId } from '../format';
+import { asText, inertLine } from '../text/inert';
 import { dataApiQuery as dataApi, type NodeQuery, type QueryRequest } from '../../shared/query';
 import type { Cell, Field, Tone } from '../../shared/viewModel';
 import { isPrimaryNetworkAddress } from './prompts';
 
-// Control characters have no business in a label; invisible and direction-changing ones would
-// let chain text disguise itself (`\u202e` reverses what follows), so they are shown as markers.
-const control = /\p{Cc}/gu;
-const loneSurrogate = /\p{Cs}/gu;
+/**
+ * Most characters of one value a panel shows: far more than a cell needs (a contract's code is
+ * about 50,000 hex digits), but bounded, so that a hostile answer cannot make every copy of it
+ * in the view model, the message to the page and the page itself as large as itself.
+ */
+export const maxCellChars = 200_000;
 
-/** Text from the data, made inert for display: no control characters, bidi and invisible ones shown. */
-export function cleanText(value: unknown): string {
-    return inert(asText(value));
+/**
+ * Text from the data, made inert for display: one line, no control characters, bidi and
+ * invisible ones shown, cut to `max` characters (`text/inert.ts`, the rule every surface shares).
+ */
+export function cleanText(value: unknown, max = maxCellChars): string {
+    return inertLine(value, max);
 }
 
-/** Any value as text: objects as JSON, nothing for null and undefined. */
-function asText(value: unknown): string {
-    if (typeof value === 'string') return value;
-    if (value === undefined || value === null) return '';
-    if (typeof value === 'object') {
-        try {
-            return JSON.stringify(value);
-        } catch {
-            return '';
-        }
-    }
-    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
-        return String(value);
-    }
-    return typeof value === 'symbol' ? value.toString() : '';
-}
-
-function inert(text: string): string {
-    return revealInvisible(text.replace(loneSurrogate, '\uFFFD').replace(control, ''));
-}
+const inert = (text: string): string => inertLine(text, maxCellChars);
 
 export function text(value: unknown): Cell {
     const clean = cleanText(value);

@@ -5,12 +5,11 @@
  * renders with links: text from a node or the API must not become one.
  */
 import type { LoadVmsResult, LoggerLevel } from '../nodeRpc/schemas';
-import { cleanText } from './cells';
+import { inertNotice } from '../text/inert';
 
 /** Text safe in a notification: no control or bidi characters, no `[label](target)` links. */
 export function notificationText(value: unknown, maxLength = 300): string {
-    const text = cleanText(value).replace(/[[\]]/g, '');
-    return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+    return inertNotice(value, maxLength);
 }
 
 /** What a node-changing call will do, for its confirmation. */
