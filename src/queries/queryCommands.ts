@@ -237,7 +237,6 @@ export class QueryCommands {
 
     /** Any method on any endpoint path of the selected node. */
     async sendRawRpc(arg?: unknown): Promise<void> {
-        const core = loadCore();
         const values = await new PromptFlow(this.services, {
             title: 'Avalanche: Send Raw JSON-RPC',
             initial: argumentValues(arg),
@@ -249,6 +248,24 @@ export class QueryCommands {
             method: String(values['method']),
             paramsJson: typeof values['params'] === 'string' ? values['params'] : '',
         };
+        await this.sendRaw(query);
+    }
+
+    /**
+     * Sends a call that a restored panel showed the answer of, asking first as the first time
+     * did: a node change or a raw call that may change something is never repeated without it.
+     */
+    async sendAgain(query: QueryRequest): Promise<void> {
+        if (query.source === 'rawRpc') return this.sendRaw(query);
+        if (query.source === 'node') {
+            this.panels.runner.check(query);
+            return this.runNodeChange(query);
+        }
+    }
+
+    /** Opens a read-only raw call's panel, or asks before sending one that may change something. */
+    private async sendRaw(query: RawRpcQuery): Promise<void> {
+        const core = loadCore();
         this.panels.runner.check(query);
         if (!core.rawMethodMayChange(query.method)) {
             this.panels.open(query);

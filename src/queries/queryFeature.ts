@@ -43,6 +43,7 @@ export class QueryFeature extends Disposable {
             new QueryPanels(this.services, {
                 edit: (request) => this.commands.editQuery(request),
                 act: (action) => this.exports.act(action),
+                sendAgain: (request) => this.commands.sendAgain(request),
             }),
         );
         this.exports = new ExportCommands(this.services, this.panels);

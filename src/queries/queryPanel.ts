@@ -21,8 +21,16 @@ import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
 import type { PanelKind, QueryRequest } from '../shared/query';
-import type { Cell, Column, PanelAction, PagingState, ResultView, Tone } from '../shared/viewModel';
-import type { HostMessage, PageMessage } from '../shared/webviewProtocol';
+import type {
+    Cell,
+    Column,
+    Field,
+    PanelAction,
+    PagingState,
+    ResultView,
+    Tone,
+} from '../shared/viewModel';
+import { type HostMessage, maxKeptAnswerChars, type PageMessage } from '../shared/webviewProtocol';
 import type { QueryRunner } from './queryRunner';
 import { getWebviewHtml } from './webviewHtml';
 
@@ -47,6 +55,8 @@ export interface PanelDeps {
     edit(request: QueryRequest): Promise<QueryRequest | undefined>;
     /** Acts on an export operation. */
     act(action: PanelAction & { kind: 'operation' }): Promise<void>;
+    /** Sends a call that may change something again, after asking as the first time did. */
+    sendAgain(request: QueryRequest): Promise<void>;
     /** Called when a panel opened, changed or closed (for the test API). */
     changed(): void;
 }
@@ -185,16 +195,34 @@ export class QueryPanel extends Disposable {
         else void this.run({ append: false });
     }
 
-    /** After a reload: run the persisted query again, unless it changed something. */
-    restore(query: QueryRequest): void {
+    /**
+     * After a reload: run the persisted query again, unless it may have changed something; then
+     * show the answer the page kept, if any, and a "Send Again…" button that asks first.
+     */
+    restore(query: QueryRequest, kept?: ResultView): void {
         this.query = query;
         if (!loadCore().isReplayable(query)) {
             const summary = loadCore().querySummary(query);
-            this.view = loadCore().messageView(
-                'Not run again',
-                'info',
-                `This panel showed the answer of a call that changes something (${summary}). It is not repeated after a reload; run the command again to repeat it.`,
-            );
+            const text = `This panel showed the answer of a call that may change something (${summary}). It is not sent again after a reload; Send Again asks first.`;
+            const sendAgain: Field = {
+                label: 'Send again',
+                value: {
+                    k: 'action',
+                    label: 'Send Again…',
+                    icon: 'debug-restart',
+                    action: { kind: 'sendAgain' },
+                },
+            };
+            this.view = kept
+                ? {
+                      ...kept,
+                      notice: { tone: 'info', text: `The answer from before the reload. ${text}` },
+                      fields: [sendAgain, ...kept.fields],
+                  }
+                : {
+                      ...loadCore().messageView('Not sent again', 'info', text),
+                      fields: [sendAgain],
+                  };
             this.error = undefined;
             this.post({
                 type: 'result',
@@ -262,13 +290,20 @@ export class QueryPanel extends Disposable {
             const built = loadCore().buildView(this.query, preset.result, context);
             this.accept(built, undefined, preset.result);
             if (preset.notice) this.view = { ...this.view!, notice: preset.notice };
+            const view = this.currentView()!;
             this.post({
                 type: 'result',
                 requestId,
                 frame: this.frame(),
-                view: this.currentView()!,
+                view,
                 receivedAt: Date.now(),
             });
+            // A call that may have changed something is never asked again: the page keeps its
+            // answer for the panel restored after a reload (bounded; a larger one is not kept).
+            if (!loadCore().isReplayable(this.query)) {
+                const kept = JSON.stringify(view).length <= maxKeptAnswerChars;
+                if (kept) this.post({ type: 'keepAnswer', view });
+            }
             this.setTitle(this.view!);
             this.deps.changed();
         } catch (error) {
@@ -538,6 +573,10 @@ export class QueryPanel extends Disposable {
                 return;
             }
             await vscode.env.openExternal(vscode.Uri.parse(target, true));
+            return;
+        }
+        if (action.kind === 'sendAgain') {
+            await this.deps.sendAgain(this.query);
             return;
         }
         await this.deps.act(action);

@@ -29,6 +29,7 @@ const logger = log.for('Panels');
 export interface PanelCommands {
     edit(request: QueryRequest): Promise<QueryRequest | undefined>;
     act(action: PanelAction & { kind: 'operation' }): Promise<void>;
+    sendAgain(request: QueryRequest): Promise<void>;
 }
 
 export class QueryPanels extends Disposable {
@@ -54,6 +55,7 @@ export class QueryPanels extends Disposable {
             },
             edit: (request) => commands.edit(request),
             act: (action) => commands.act(action),
+            sendAgain: (request) => commands.sendAgain(request),
             changed: () => this.changeEmitter.fire(),
         };
         this._register(services.onDidChangeOperations(() => this.changeEmitter.fire()));
@@ -66,7 +68,8 @@ export class QueryPanels extends Disposable {
     revive(panel: vscode.WebviewPanel, state: unknown): void {
         try {
             const core = loadCore();
-            const query = core.parsePersistedState(state)?.query;
+            const persisted = core.parsePersistedState(state);
+            const query = persisted?.query;
             if (!query) {
                 logger.info('A panel without a valid saved query was closed on restore');
                 panel.dispose();
@@ -83,7 +86,7 @@ export class QueryPanels extends Disposable {
             panel.webview.options = webviewOptions(this.services.extensionUri);
             const instance = new QueryPanel(core.panelKindFor(query), panel, this.deps, query, key);
             this.track(key, instance);
-            instance.restore(query);
+            instance.restore(query, persisted?.answer);
             this.deps.changed();
         } catch (error) {
             logger.error('Restoring a panel failed', error);

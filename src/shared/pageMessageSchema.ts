@@ -8,7 +8,7 @@
 import * as z from 'zod';
 
 import type { QueryRequest } from './query';
-import type { PageMessage, PersistedState } from './webviewProtocol';
+import { maxKeptAnswerChars, type PageMessage, type PersistedState } from './webviewProtocol';
 
 const maxText = 4096;
 const maxParams = 32;
@@ -57,6 +57,7 @@ const actionSchema = z.discriminatedUnion('kind', [
         operationId: z.string().min(1).max(200),
         verb: z.enum(['follow', 'continue', 'forget']),
     }),
+    z.strictObject({ kind: z.literal('sendAgain') }),
 ]);
 
 const requestId = z.number().int().nonnegative();
@@ -104,14 +105,26 @@ export function parseQueryRequest(value: unknown): QueryRequest | undefined {
     return result.success ? result.data : undefined;
 }
 
+// The kept answer is drawn as text like every view; only its outline is checked here, and its size.
+const keptAnswerSchema = z
+    .object({
+        title: z.string().max(maxText),
+        fields: z.array(z.unknown()).max(1_000),
+        sections: z.array(z.unknown()).max(1_000),
+    })
+    .passthrough()
+    .refine((view) => JSON.stringify(view).length <= maxKeptAnswerChars);
+
 const stateSchema = z.object({
     v: z.literal(1),
     query: querySchema,
     title: z.string().max(maxText),
+    answer: keptAnswerSchema.optional().catch(undefined),
 });
 
 /** Parses the state a serializer receives; undefined when it is not one this version wrote. */
 export function parsePersistedState(state: unknown): PersistedState | undefined {
     const result = stateSchema.safeParse(state);
-    return result.success ? result.data : undefined;
+    // The answer's cells are not checked one by one: the page draws any of them as text.
+    return result.success ? (result.data as PersistedState) : undefined;
 }

@@ -16,7 +16,13 @@ export type PanelAction =
           readonly kind: 'operation';
           readonly operationId: string;
           readonly verb: 'follow' | 'continue' | 'forget';
-      };
+      }
+    /**
+     * Sends the panel's own call again, after the same question as the first time: offered by a
+     * panel restored after a reload whose call may change something, which is never repeated by
+     * itself. It carries nothing: the host takes the call from the panel's own query.
+     */
+    | { readonly kind: 'sendAgain' };
 
 /** Visual tone of a badge. */
 export type Tone = 'ok' | 'warn' | 'error' | 'info';

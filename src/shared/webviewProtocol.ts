@@ -46,7 +46,12 @@ export type HostMessage =
           readonly truncated: boolean;
       }
     /** The query behind the panel changed (tab, page size, sort, edit): the page persists it. */
-    | { readonly type: 'query'; readonly query: QueryRequest; readonly title: string };
+    | { readonly type: 'query'; readonly query: QueryRequest; readonly title: string }
+    /**
+     * The answer of a call that may have changed something, which is never sent again by itself:
+     * the page persists it, so that the panel restored after a reload still shows it.
+     */
+    | { readonly type: 'keepAnswer'; readonly view: ResultView };
 
 /** Page to host. */
 export type PageMessage =
@@ -88,9 +93,17 @@ export type PageMessage =
     /** An uncaught error of the page script, for the extension's log. */
     | { readonly type: 'pageError'; readonly message: string };
 
-/** What the page persists with `setState`: the query, never the data. */
+/**
+ * What the page persists with `setState`: the query, and the data only where it cannot be asked
+ * again (`answer`: the answer of a call that may have changed something, at most
+ * `maxKeptAnswerChars` of JSON).
+ */
 export interface PersistedState {
     readonly v: 1;
     readonly query: QueryRequest;
     readonly title: string;
+    readonly answer?: ResultView | undefined;
 }
+
+/** Largest answer a page keeps across a reload, as JSON characters. */
+export const maxKeptAnswerChars = 256 * 1024;

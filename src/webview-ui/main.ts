@@ -482,6 +482,11 @@ function receive(message: HostMessage): void {
         case 'query':
             vscode.setState({ v: 1, query: message.query, title: message.title });
             return;
+        case 'keepAnswer': {
+            const saved = vscode.getState();
+            if (saved) vscode.setState({ ...saved, answer: message.view });
+            return;
+        }
     }
 }
 

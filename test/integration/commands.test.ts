@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import {
     DataApiQueryCommandId,
     NodeQueryCommandId,
+    QueryInternalCommandId,
     QueryToolCommandId,
 } from '../../src/commands/queryCommandIds';
 import { nodeQuery } from '../../src/core';
@@ -571,6 +572,35 @@ suite('(integration) query commands', function () {
         });
         assert.equal(rawChange.of('confirm').length, 1, 'a raw admin call is confirmed');
         assert.ok(!(await requestedOperations()).includes('admin.lockProfile'));
+
+        // A caller from outside (another extension, a link) with the whole call in the argument
+        // meets the same question; methods off the read-only allow-list are never sent unasked,
+        // and the panel command takes only read-only queries (#33).
+        for (const method of ['debug_setHead', 'admin_exportChain', 'evm_mine', 'anvil_mine']) {
+            const outside = await runScripted(
+                QueryToolCommandId.SendRawRpc,
+                { confirm: false },
+                { path: '/ext/bc/C/rpc', method, params: '["0x1"]' },
+            );
+            assert.equal(outside.of('confirm').length, 1, `${method} is confirmed`);
+            await assert.rejects(
+                Promise.resolve(
+                    vscode.commands.executeCommand(QueryInternalCommandId.OpenQueryPanel, {
+                        source: 'rawRpc',
+                        path: '/ext/bc/C/rpc',
+                        method,
+                        paramsJson: '["0x1"]',
+                    }),
+                ),
+                `${method} does not open from a query argument`,
+            );
+        }
+        assert.deepEqual(
+            (await requestedOperations()).filter((m) =>
+                /debug_setHead|admin_exportChain|evm_mine|anvil_mine/.test(m),
+            ),
+            [],
+        );
 
         const history = await runScripted(QueryToolCommandId.ReopenRecentQuery, {
             history: (asked) => String(asked.items?.[0]?.label ?? ''),

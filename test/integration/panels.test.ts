@@ -567,9 +567,42 @@ suite('(integration) query panels', function () {
             title: 'x',
         });
         const notRun = await settledPanel((s) => s.kind === 'node', 'changing panel');
-        assert.match(notRun.view!.notice!.text, /not repeated after a reload/);
+        assert.match(notRun.view!.notice!.text, /not sent again after a reload/);
         await new Promise((resolve) => setTimeout(resolve, 300));
         assert.ok(!(await requestedOperations()).includes('admin.startCPUProfiler'));
+
+        // A raw call that may change something, restored with the answer its page kept: the
+        // answer is shown with "Send Again…", and nothing is sent (#33).
+        const rawChange = vscode.window.createWebviewPanel(
+            'avalanche.panel',
+            'Raw',
+            vscode.ViewColumn.Active,
+        );
+        api.queries.panels.revive(rawChange, {
+            v: 1,
+            query: {
+                source: 'rawRpc',
+                path: '/ext/bc/C/rpc',
+                method: 'anvil_mine',
+                paramsJson: '',
+            },
+            title: 'x',
+            answer: {
+                title: 'anvil_mine',
+                fields: [{ label: 'Result', value: { k: 'text', text: 'kept answer' } }],
+                sections: [],
+            },
+        });
+        const kept = await settledPanel(
+            (s) => s.query.source === 'rawRpc' && s.query.method === 'anvil_mine',
+            'restored raw panel',
+        );
+        const shown = JSON.stringify(kept.view);
+        assert.match(shown, /kept answer/);
+        assert.match(shown, /Send Again…/);
+        assert.match(kept.view!.notice!.text, /from before the reload/);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        assert.ok(!(await requestedOperations()).includes('anvil_mine'));
     });
 
     test('hostile strings stay text: the page draws them with no CSP violation', async () => {

@@ -170,7 +170,7 @@ describe('(unit) query tables', () => {
         for (const entry of dataApiQueries) assert.match(entry.title, /^(Data|Metrics) API: .*…$/);
     });
 
-    it('raw methods that may write are confirmed; reads are not', () => {
+    it('raw methods are read-only only by an allow-list; everything else is confirmed (#33)', () => {
         for (const method of [
             'admin.alias',
             'platform.issueTx',
@@ -178,6 +178,21 @@ describe('(unit) query tables', () => {
             'personal_sign',
             'avm.send',
             'admin.lockProfile',
+            // Issue #33: a deny-list let these pass as reads, and restored panels re-sent them.
+            'admin_exportChain',
+            'admin_importChain',
+            'debug_chaindbCompact',
+            'debug_verbosity',
+            'debug_vmodule',
+            'debug_cpuProfile',
+            'debug_setHead',
+            'ipcs.publishBlockchain',
+            'avm.mint',
+            'anvil_mine',
+            'hardhat_reset',
+            'evm_mine',
+            'eth_newFilter',
+            'someNamespace.methodOfTomorrow',
         ]) {
             assert.ok(rawMethodMayChange(method), method);
         }
@@ -188,6 +203,8 @@ describe('(unit) query tables', () => {
             'platform.getHeight',
             'health.health',
             'eth_getLogs',
+            'debug_traceTransaction',
+            'net_version',
         ]) {
             assert.ok(!rawMethodMayChange(method), method);
         }

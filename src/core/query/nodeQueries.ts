@@ -163,16 +163,78 @@ export function nodeQueryByCommand(commandId: string): NodeQueryEntry | undefine
     return nodeQueries().find((e) => e.commandId === commandId);
 }
 
-const mutatingRaw =
-    /^(admin\.|.*\.(issue|send|set|import|export|create|add|remove|alias|load|start|stop|write|delete)|eth_send|eth_sign|personal_|miner_|debug_set|debug_start|debug_stop|debug_write)/i;
+/**
+ * Methods outside the method table that only read, so that "Send Raw JSON-RPC…" sends them
+ * without asking and may send them again on Refresh or after a reload: the standard `eth_`,
+ * `net_` and `web3_` reads (https://ethereum.org/en/developers/docs/apis/json-rpc/), the
+ * Avalanche EVM extensions that read fees and rules, the `debug_trace*` family (it re-executes
+ * in a throwaway state) and the transaction pool's views. An allow-list, not a guess: any other
+ * name (`admin_*`, `debug_setHead`, `evm_mine`, `anvil_*`, `hardhat_*`, a filter that the node
+ * keeps, a method of tomorrow) asks every time and is never repeated.
+ */
+const readOnlyRaw = new Set([
+    'eth_blockNumber',
+    'eth_call',
+    'eth_chainId',
+    'eth_createAccessList',
+    'eth_estimateGas',
+    'eth_feeHistory',
+    'eth_gasPrice',
+    'eth_getBalance',
+    'eth_getBlockByHash',
+    'eth_getBlockByNumber',
+    'eth_getBlockReceipts',
+    'eth_getBlockTransactionCountByHash',
+    'eth_getBlockTransactionCountByNumber',
+    'eth_getCode',
+    'eth_getLogs',
+    'eth_getProof',
+    'eth_getStorageAt',
+    'eth_getTransactionByBlockHashAndIndex',
+    'eth_getTransactionByBlockNumberAndIndex',
+    'eth_getTransactionByHash',
+    'eth_getTransactionCount',
+    'eth_getTransactionReceipt',
+    'eth_getUncleByBlockHashAndIndex',
+    'eth_getUncleByBlockNumberAndIndex',
+    'eth_getUncleCountByBlockHash',
+    'eth_getUncleCountByBlockNumber',
+    'eth_maxPriorityFeePerGas',
+    'eth_protocolVersion',
+    'eth_syncing',
+    'eth_baseFee',
+    'eth_suggestPriceOptions',
+    'eth_getChainConfig',
+    'eth_feeConfig',
+    'eth_getActivePrecompilesAt',
+    'eth_getActiveRulesAt',
+    'net_version',
+    'net_listening',
+    'net_peerCount',
+    'web3_clientVersion',
+    'web3_sha3',
+    'debug_traceTransaction',
+    'debug_traceCall',
+    'debug_traceBlockByNumber',
+    'debug_traceBlockByHash',
+    'txpool_content',
+    'txpool_contentFrom',
+    'txpool_inspect',
+    'txpool_status',
+    // AvalancheGo's health API (https://build.avax.network/docs/api-reference/health-api).
+    'health.health',
+    'health.readiness',
+    'health.liveness',
+]);
 
 /**
- * True when a method sent with "Send Raw JSON-RPC…" may change the node or a chain, so that it is
- * confirmed first: every table method marked `changesNode`, and names outside the table that look
- * like writes (admin.*, *.issueTx, eth_sendRawTransaction, personal_*, …).
+ * True unless the method is known to only read: a method of the table marked read-only, or one
+ * of {@link readOnlyRaw}. Everything else sent with "Send Raw JSON-RPC…" may change the node or
+ * a chain, so it is confirmed every time, kept out of the history and never sent again by a
+ * Refresh or a restored panel.
  */
 export function rawMethodMayChange(method: string): boolean {
     const entry = nodeQuery(method);
     if (entry) return entry.changesNode;
-    return mutatingRaw.test(method);
+    return !readOnlyRaw.has(method);
 }
