@@ -91,6 +91,15 @@ export class LocalNetworkFollower extends Disposable {
                     tokenSymbol: l1.tokenSymbol,
                 })),
             );
+            // Loopback only: the files may name other hosts, which the picker asks about first.
+            this.clients.setLocalOrigins(
+                networks
+                    .flatMap((n) => [
+                        ...n.nodes.map((node) => node.uri),
+                        ...n.l1s.flatMap((l1) => l1.rpcUrls),
+                    ])
+                    .filter(isLoopbackUrl),
+            );
             if (!key) return;
             const selected = this.config.get(SettingKey.SelectedNodeUrl);
             const next = nextNodeUrl(network, selected);
@@ -100,5 +109,15 @@ export class LocalNetworkFollower extends Disposable {
         } catch (error) {
             logger.warn('Following the local network failed', error);
         }
+    }
+}
+
+/** True for a URL on this machine's loopback interface. */
+function isLoopbackUrl(url: string): boolean {
+    try {
+        const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+        return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+    } catch {
+        return false;
     }
 }

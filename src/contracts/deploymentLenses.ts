@@ -69,6 +69,7 @@ export class DeploymentLenses extends Disposable {
         );
         this._register(clients.onDidChange(() => this.refresh()));
         this._register(contracts.onDidChange(() => this.refresh()));
+        this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.refresh()));
     }
 
     /** Forgets what the chains said, so the lenses ask again. */
@@ -109,6 +110,17 @@ export class DeploymentLenses extends Disposable {
     }
 
     private async resolve(lens: AnchorLens, token: vscode.CancellationToken): Promise<AnchorLens> {
+        if (!vscode.workspace.isTrusted) {
+            // A record arrives with a clone: in an untrusted workspace it is read, never looked
+            // up, so opening a file sends nothing to the hosts or chains it names (#33).
+            lens.command = {
+                title: 'Not looked up in an untrusted workspace',
+                command: CommandId.HoverOpenDetails,
+                arguments: [lens.anchor.value],
+                tooltip: 'Trust the workspace to see what the chain says; Open looks it up once',
+            };
+            return lens;
+        }
         if (!this.titles) {
             // The titles' bundle, loaded with the first lens resolved (see lensTitles.ts).
             // eslint-disable-next-line @typescript-eslint/no-require-imports

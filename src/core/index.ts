@@ -44,3 +44,4 @@ export { markdownText, viewText } from './agent/text';
 export * from './agent/standalone';
 export * from './watch';
 export * from './text/inert';
+export * from './http/origins';

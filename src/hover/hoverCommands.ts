@@ -80,9 +80,10 @@ export function createHoverCommandHandlers(hovers: Hovers): Record<HoverCommandI
             });
             if (!picked) return;
             engine.chooseChain(text, picked.evmChainId);
-            if (!place) return;
+            const document = place && openDocument(place.uri);
+            if (!place || !document) return;
             // Shows the hover again over the identifier, now looked up on the chosen chain.
-            const editor = await vscode.window.showTextDocument(vscode.Uri.parse(place.uri));
+            const editor = await vscode.window.showTextDocument(document);
             const position = new vscode.Position(place.line, place.character + 1);
             editor.selection = new vscode.Selection(position, position);
             await vscode.commands.executeCommand('editor.action.showHover');
@@ -92,8 +93,9 @@ export function createHoverCommandHandlers(hovers: Hovers): Record<HoverCommandI
             const { text, place } = loadCore().parseHoverArg(arg);
             const corrected = text && loadCore().toChecksumAddress(text);
             if (!place || !text || !corrected || corrected === text) return;
-            const uri = vscode.Uri.parse(place.uri);
-            const document = await vscode.workspace.openTextDocument(uri);
+            const document = openDocument(place.uri);
+            if (!document) return;
+            const uri = document.uri;
             const { line, character } = place;
             const range = new vscode.Range(line, character, line, character + text.length);
             if (document.getText(range) !== text) {
@@ -107,4 +109,13 @@ export function createHoverCommandHandlers(hovers: Hovers): Record<HoverCommandI
             await vscode.workspace.applyEdit(edit);
         },
     };
+}
+
+/**
+ * The open document a hover link's place names, or undefined. A hover link is made over a
+ * document being hovered, so it is open; an argument naming any other URI (another extension,
+ * a crafted link) opens and edits nothing (#33).
+ */
+function openDocument(uri: string): vscode.TextDocument | undefined {
+    return vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri);
 }

@@ -19,6 +19,7 @@ import type {
     ChainInfo,
     DataApiClient,
     NodeNetwork,
+    OriginPolicy,
     NodeRpcClient,
     RpcTarget,
     Transport,
@@ -29,6 +30,7 @@ import { Disposable } from './disposable';
 import { loadCore } from './lazyCore';
 import { log } from './log';
 import { affectsNetwork, vscodeTransport } from './network';
+import { builtInNodes } from './nodeCatalog';
 import { nodeChainsFor } from './nodeChains';
 import { describeQuota } from './quota';
 import type { Secrets } from './secrets';
@@ -52,7 +54,13 @@ const dataApiKeys = [
     SettingKey.DataApiKeyHeader,
     SettingKey.RequestTimeoutMs,
 ] as const;
-const nodeKeys = [SettingKey.SelectedNodeUrl, SettingKey.RequestTimeoutMs] as const;
+// The origins an RPC URL may reach depend on the nodes chosen and approved (`rpcFor`).
+const nodeKeys = [
+    SettingKey.SelectedNodeUrl,
+    SettingKey.RequestTimeoutMs,
+    SettingKey.NodeUrls,
+    SettingKey.RpcAllowedOrigins,
+] as const;
 
 /**
  * Closing lets requests already under way finish (undici's `Agent.close()`), so a settings change
@@ -107,6 +115,8 @@ export class ClientProvider extends Disposable {
     private currentTransport: Transport | undefined;
     /** Names and tokens the discovery files give the local network's chains. */
     private chainHints: readonly ChainHint[] = [];
+    /** Node URLs of the local networks found on this machine (`setLocalOrigins`). */
+    private localOrigins: readonly string[] = [];
 
     constructor(
         private readonly config: Config,
@@ -251,6 +261,30 @@ export class ClientProvider extends Disposable {
         );
     }
 
+    /**
+     * The origins RPC URLs may reach without being public https hosts: the selected node, the
+     * built-in and added nodes, local networks found on this machine, and the approved ones.
+     */
+    originPolicy(): OriginPolicy {
+        return {
+            chosen: [
+                this.nodeUrl,
+                ...builtInNodes.map((n) => n.url),
+                ...this.config.get(SettingKey.NodeUrls).map((n) => n.url),
+                ...this.localOrigins,
+            ],
+            approved: this.config.get(SettingKey.RpcAllowedOrigins),
+        };
+    }
+
+    /** The nodes of the local networks found on this machine, which RPC URLs may reach. */
+    setLocalOrigins(urls: readonly string[]): void {
+        if (urls.join('\n') === this.localOrigins.join('\n')) return;
+        this.localOrigins = [...urls];
+        for (const client of this.rpcClients.values()) closeQuietly(client, 'chain RPC');
+        this.rpcClients.clear();
+    }
+
     /** Sets what the discovery files say about the local network's chains (names, tokens). */
     setChainHints(hints: readonly ChainHint[]): void {
         this.chainHints = hints;
@@ -272,11 +306,16 @@ export class ClientProvider extends Disposable {
         if (!split) return undefined;
         let client = this.rpcClients.get(split.base);
         if (!client) {
-            const { NodeRpcClient } = loadCore();
+            const { NodeRpcClient, isChosenOrigin, originRefusal } = loadCore();
+            // A URL from a chain list, a file or an agent reaches only public https hosts, or
+            // an origin the user chose or approved (#33); a refused client sends nothing.
+            const policy = this.originPolicy();
+            const chosen = isChosenOrigin(split.base, policy);
             client = new NodeRpcClient({
                 url: split.base,
                 timeouts: timeouts(this.config.get(SettingKey.RequestTimeoutMs)),
                 transport: this.transport(),
+                ...(chosen ? {} : { untrusted: { refusal: originRefusal(split.base, policy) } }),
             });
             this.rpcClients.set(split.base, client);
         }

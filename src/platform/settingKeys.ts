@@ -24,6 +24,7 @@ export const SettingKey = {
     HoversDisabledLanguages: 'hovers.disabledLanguages',
     HoversLiveKinds: 'hovers.liveKinds',
     HoversDefaultEvmChain: 'hovers.defaultEvmChain',
+    RpcAllowedOrigins: 'rpc.allowedOrigins',
     WatchRunwayWarningDays: 'watch.runwayWarningDays',
     WatchRequestsPerMinute: 'watch.requestsPerMinute',
     WatchPollWhileUnfocused: 'watch.pollWhileUnfocused',
@@ -48,6 +49,9 @@ export const restrictedSettingKeys: readonly SettingKey[] = [
     SettingKey.NodeUrls,
     SettingKey.SelectedNodeUrl,
     SettingKey.ExplorerUrlTemplate,
+    // Routes every EVM hover to a chain, whose RPC URL the chain list decides (#33).
+    SettingKey.HoversDefaultEvmChain,
+    SettingKey.RpcAllowedOrigins,
 ];
 
 /**
@@ -86,6 +90,7 @@ export interface SettingValues {
     [SettingKey.HoversDisabledLanguages]: readonly string[];
     [SettingKey.HoversLiveKinds]: readonly HoverLiveKind[];
     [SettingKey.HoversDefaultEvmChain]: string;
+    [SettingKey.RpcAllowedOrigins]: readonly string[];
     [SettingKey.WatchRunwayWarningDays]: number;
     [SettingKey.WatchRequestsPerMinute]: number;
     [SettingKey.WatchPollWhileUnfocused]: boolean;
@@ -129,6 +134,7 @@ export const settingDefaults: Readonly<SettingValues> = Object.freeze({
     [SettingKey.HoversDisabledLanguages]: [],
     [SettingKey.HoversLiveKinds]: hoverLiveKinds,
     [SettingKey.HoversDefaultEvmChain]: '',
+    [SettingKey.RpcAllowedOrigins]: [],
     [SettingKey.WatchRunwayWarningDays]: 3,
     [SettingKey.WatchRequestsPerMinute]: 30,
     [SettingKey.WatchPollWhileUnfocused]: false,
@@ -308,6 +314,10 @@ export const settingValidators: Validators = {
         `kinds (${hoverLiveKinds.join(', ')})`,
     ),
     [SettingKey.HoversDefaultEvmChain]: validateEvmChain,
+    [SettingKey.RpcAllowedOrigins]: stringList(
+        (t) => /^https?:\/\/[^/?#\s]+$/i.test(t) && parseServiceUrl(t).url !== undefined,
+        'origins such as http://10.0.0.5:9650',
+    ),
     [SettingKey.WatchRunwayWarningDays]: numberIn(0.01, 365, 'days'),
     [SettingKey.WatchRequestsPerMinute]: integerIn(1, 600, 'requests'),
     [SettingKey.WatchPollWhileUnfocused]: validateBoolean,

@@ -159,7 +159,32 @@ export class WatchFeature extends Disposable {
     async addCommand(arg: unknown): Promise<void> {
         const target = arg === undefined ? await this.askTarget() : this.checked(arg);
         if (!target) return;
+        if (arg !== undefined && !(await this.mayPoll(target))) return;
         this.add(target);
+    }
+
+    /**
+     * A node URL in an argument (another extension, a link) is not one the user chose: the list
+     * would read it every few minutes, for good. Unless it is one of the user's nodes (selected,
+     * built in, added, found on this machine, approved), the user is asked first, every time.
+     */
+    private async mayPoll(target: WatchTarget): Promise<boolean> {
+        if (target.kind !== 'node') return true;
+        const core = loadCore();
+        const policy = this.deps.clients.originPolicy();
+        if (core.isChosenOrigin(target.url, policy)) return true;
+        if (policy.approved.some((origin) => core.sameOrigin(origin, target.url))) return true;
+        const shown = core.inertNotice(new URL(target.url).origin, 120);
+        const watch = 'Watch It';
+        const choice = await vscode.window.showWarningMessage(
+            `Watch the node at ${shown}?`,
+            {
+                modal: true,
+                detail: `It is not one of your nodes. The watch list would send it a request every few minutes until you remove it.`,
+            },
+            watch,
+        );
+        return choice === watch;
     }
 
     /** Adds a checked target; returns its key. */

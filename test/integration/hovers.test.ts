@@ -314,6 +314,27 @@ suite('(integration) hovers', function () {
             character: 5,
         });
         assert.equal(other.getText(), `x = "${known.evmAddress}"\n`);
+
+        // An argument naming a document that is not open (another extension, a crafted link)
+        // opens and edits nothing (#33).
+        const folder = vscode.workspace.workspaceFolders![0]!.uri;
+        const closed = vscode.Uri.joinPath(folder, 'not-open-checksum.txt');
+        await vscode.workspace.fs.writeFile(closed, Buffer.from(`x = "${broken}"\n`));
+        try {
+            await vscode.commands.executeCommand(CommandId.HoverFixChecksum, {
+                text: broken,
+                uri: closed.toString(),
+                line: 0,
+                character: 5,
+            });
+            const bytes = await vscode.workspace.fs.readFile(closed);
+            assert.equal(Buffer.from(bytes).toString('utf8'), `x = "${broken}"\n`);
+            assert.ok(
+                !vscode.workspace.textDocuments.some((d) => d.uri.toString() === closed.toString()),
+            );
+        } finally {
+            await vscode.workspace.fs.delete(closed);
+        }
     });
 
     test('text that is not an identifier shows nothing of ours and sends nothing', async () => {

@@ -96,16 +96,18 @@ describe('(unit) manifest', () => {
         }
     });
 
-    it('restricted configurations are the URL, key-header and explorer-link settings', () => {
+    it('restricted configurations are the settings that decide where requests and links go', () => {
         assert.deepEqual(
             [...readManifest().capabilities.untrustedWorkspaces.restrictedConfigurations].sort(),
             [
                 'avalanche.dataApi.apiKeyHeader',
                 'avalanche.dataApi.url',
                 'avalanche.explorer.urlTemplate',
+                'avalanche.hovers.defaultEvmChain',
                 'avalanche.metricsApi.url',
                 'avalanche.node.selectedUrl',
                 'avalanche.node.urls',
+                'avalanche.rpc.allowedOrigins',
             ],
         );
     });

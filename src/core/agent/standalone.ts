@@ -10,6 +10,7 @@ import type { ChainInfo } from '../dataApi/model';
 import { HoverEngine } from '../hover/engine';
 import type { RetryPolicy } from '../http/httpClient';
 import type { HoverNetwork } from '../hover/types';
+import { isChosenOrigin, originRefusal } from '../http/origins';
 import { pChainId } from '../ids/primaryNetwork';
 import { NodeRpcClient } from '../nodeRpc/rpcClient';
 import { splitRpcUrl, type RpcTarget } from '../nodeRpc/rpcUrl';
@@ -36,6 +37,12 @@ export interface StandaloneOptions {
     contracts?(): Promise<ContractKnowledge | undefined>;
     /** Removes secrets from text (the key, and the value after the key's header name). */
     redact(text: string): string;
+    /**
+     * Origins that RPC URLs from the chain list or an agent's argument may reach although they
+     * are not public https hosts (the node URL is always one).
+     */
+    readonly chosenOrigins?: readonly string[] | undefined;
+    readonly approvedOrigins?: readonly string[] | undefined;
 }
 
 const chainListTtlMs = 10 * 60_000;
@@ -143,7 +150,17 @@ export class StandaloneAgentServices implements AgentServices {
         if (!split) return undefined;
         let client = this.rpcClients.get(split.base);
         if (!client) {
-            client = new NodeRpcClient({ url: split.base, timeouts: this.timeouts });
+            // Not the user's node: public https hosts only, or an origin chosen or approved (#33).
+            const policy = {
+                chosen: [this.options.nodeUrl, ...(this.options.chosenOrigins ?? [])],
+                approved: this.options.approvedOrigins ?? [],
+            };
+            const chosen = isChosenOrigin(split.base, policy);
+            client = new NodeRpcClient({
+                url: split.base,
+                timeouts: this.timeouts,
+                ...(chosen ? {} : { untrusted: { refusal: originRefusal(split.base, policy) } }),
+            });
             this.rpcClients.set(split.base, client);
         }
         return { client, path: split.path };

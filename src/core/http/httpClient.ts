@@ -114,6 +114,13 @@ export interface HttpClientOptions {
      */
     requestTimeoutMs?: number;
     /**
+     * A sentence that refuses every request of this client before anything is sent: a URL the
+     * user did not choose that `originRefusal` (./origins.ts) does not let through.
+     */
+    refusal?: string;
+    /** Connect only when the host resolves to a public address (see `privateAddressLookup`). */
+    publicAddressesOnly?: boolean;
+    /**
      * The largest answer kept, in bytes (default {@link defaultMaxBodyBytes}); a longer one is
      * cut off while it streams and fails with a `ResponseTooLargeError`. A request may set its own.
      */
@@ -307,6 +314,9 @@ export class HttpClient {
      */
     async send(request: HttpRequest): Promise<HttpResponse> {
         const target = this.targetOf(request);
+        if (this.options.refusal !== undefined) {
+            throw new NetworkError(this.options.refusal, target.url, 'ORIGIN_NOT_APPROVED');
+        }
         const url = target.url;
         const useCache = request.method === 'GET' && request.cache !== false && this.options.cache;
         if (useCache) {
@@ -511,6 +521,7 @@ export class HttpClient {
         this.dispatcher ??= this.transport.createDispatcher(undici, {
             keepAliveTimeoutMs: 10_000,
             connectTimeoutMs: this.options.connectTimeoutMs ?? 10_000,
+            publicAddressesOnly: this.options.publicAddressesOnly === true,
         });
         const headers: Record<string, string> = request.headers
             ? { ...this.baseHeaders, ...request.headers }

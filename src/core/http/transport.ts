@@ -26,6 +26,7 @@ import { createSecureContext, type SecureContext } from 'node:tls';
 import type * as Undici from 'undici';
 
 import type { UndiciParts } from './httpClient';
+import { privateAddressLookup } from './origins';
 
 /** The network settings that decide how a request leaves the machine. */
 export interface NetworkSettings {
@@ -61,6 +62,12 @@ export interface TransportHints {
 export interface DispatcherOptions {
     readonly connectTimeoutMs: number;
     readonly keepAliveTimeoutMs: number;
+    /**
+     * Refuse to connect when the host resolves to a private or local address: for URLs the user
+     * did not choose (`origins.ts`). A proxy resolves names itself, so this holds for direct
+     * connections only.
+     */
+    readonly publicAddressesOnly?: boolean | undefined;
 }
 
 /**
@@ -197,7 +204,12 @@ export function networkTransport(
             const direct = (): Undici.Dispatcher =>
                 new undici.Agent({
                     keepAliveTimeout: options.keepAliveTimeoutMs,
-                    connect: lazyTls(undici, options.connectTimeoutMs, tlsOptions),
+                    connect: lazyTls(
+                        undici,
+                        options.connectTimeoutMs,
+                        tlsOptions,
+                        options.publicAddressesOnly === true,
+                    ),
                 });
             const proxy = settings.proxy;
             if (!proxy) return direct();
@@ -237,14 +249,16 @@ function lazyTls(
     undici: UndiciParts,
     timeoutMs: number,
     tlsOptions: (timeoutMs: number) => Record<string, unknown>,
+    publicOnly: boolean,
 ): Undici.buildConnector.connector {
     let plain: Undici.buildConnector.connector | undefined;
     let secure: Undici.buildConnector.connector | undefined;
+    const lookup = publicOnly ? { lookup: privateAddressLookup } : {};
     return (options, callback) => {
         const connect =
             options.protocol === 'https:'
-                ? (secure ??= undici.buildConnector(tlsOptions(timeoutMs)))
-                : (plain ??= undici.buildConnector({ timeout: timeoutMs }));
+                ? (secure ??= undici.buildConnector({ ...tlsOptions(timeoutMs), ...lookup }))
+                : (plain ??= undici.buildConnector({ timeout: timeoutMs, ...lookup }));
         return connect(options, callback);
     };
 }

@@ -66,6 +66,11 @@ export interface NodeRpcClientOptions {
     maxBatchSize?: number;
     /** The largest answer kept, in bytes (see `HttpClientOptions.maxBodyBytes`). */
     maxAnswerBytes?: number;
+    /**
+     * For a URL the user did not choose: the sentence that refuses every call (nothing is
+     * sent), or, when it may be called, connections only to public addresses.
+     */
+    untrusted?: { readonly refusal: string | undefined } | undefined;
 }
 
 /** Per-call options of `call()`. */
@@ -203,6 +208,11 @@ export class NodeRpcClient {
             ...(options.retry ? { retry: options.retry } : {}),
             ...(options.maxAnswerBytes !== undefined
                 ? { maxBodyBytes: options.maxAnswerBytes }
+                : {}),
+            ...(options.untrusted
+                ? options.untrusted.refusal !== undefined
+                    ? { refusal: options.untrusted.refusal }
+                    : { publicAddressesOnly: true }
                 : {}),
         });
     }
