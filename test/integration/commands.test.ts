@@ -27,6 +27,7 @@ import {
     ScriptedInputs,
     settledPanel,
 } from './commandsScript';
+import { recordCheck } from '../reliability/record';
 import { eventually } from './helpers';
 import { clearSandboxRequests, sandboxRequests, testEnv } from './testEnv';
 
@@ -601,6 +602,14 @@ suite('(integration) query commands', function () {
             ),
             [],
         );
+        recordCheck({
+            area: 'hostile',
+            check: 'caller: raw writes in a command argument (sendRawRpc, openPanel)',
+            cases: 8,
+            requests: 0,
+            held: true,
+            detail: 'each asked once and was not sent; openPanel refused each',
+        });
 
         const history = await runScripted(QueryToolCommandId.ReopenRecentQuery, {
             history: (asked) => String(asked.items?.[0]?.label ?? ''),

@@ -37,7 +37,9 @@ import { activated, invokeTool } from './helpers';
 import {
     addSandboxFault,
     clearSandboxFaults,
+    clearInternalRequests,
     clearSandboxRequests,
+    internalRequests,
     sandboxRequests,
     setSandboxSettings,
     testEnv,
@@ -127,6 +129,10 @@ suite('(integration) reliability: faults × surfaces', function () {
         bound: number;
         problem?: string;
         tolerated?: boolean;
+        /** Requests that reached the internal host (must be 0). */
+        internal?: number;
+        /** The extension host's resident memory while the fault lasted, above where it began. */
+        rssGrowthMb?: number;
     }[] = [];
 
     // ---- surfaces ------------------------------------------------------------------------
@@ -574,6 +580,7 @@ suite('(integration) reliability: faults × surfaces', function () {
             publicNode: false,
             hostile: false,
             requireApiKey: undefined,
+            internalRpcUrls: false,
         });
     }
 
@@ -732,6 +739,12 @@ suite('(integration) reliability: faults × surfaces', function () {
         results.push(record);
         await surface.prepare?.();
         await clearSandboxRequests();
+        await clearInternalRequests();
+        const rssBefore = process.memoryUsage().rss;
+        let rssPeak = rssBefore;
+        const sampler = setInterval(() => {
+            rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+        }, 50);
         await applyFault(fault);
         let shown: Shown;
         try {
@@ -744,9 +757,13 @@ suite('(integration) reliability: faults × surfaces', function () {
             // Late retries count too.
             await sleep(1_000);
             record.requests = (await sandboxRequests()).length;
+            record.internal = await internalRequests();
         } finally {
+            clearInterval(sampler);
+            record.rssGrowthMb = (rssPeak - rssBefore) / 2 ** 20;
             await clearFault();
         }
+        assert.equal(record.internal, 0, 'requests reached the internal host a chain list named');
         if (shown.healthy && fault.mayBeTolerated) {
             record.tolerated = true;
         } else {
@@ -834,6 +851,11 @@ suite('(integration) reliability: faults × surfaces', function () {
             const failed = rows.filter((r) => !r.held);
             const tolerated = rows.filter((r) => r.tolerated).length;
             const worst = rows.reduce((w, r) => Math.max(w, r.requests / Math.max(1, r.bound)), 0);
+            const rss = rows.reduce((m, r) => Math.max(m, r.rssGrowthMb ?? 0), 0);
+            const internal = rows.reduce((n, r) => n + (r.internal ?? 0), 0);
+            const hostileFigures = fault.hostile
+                ? `; host memory +${rss.toFixed(0)} MB at most; ${internal} requests to internal hosts; 0 control/bidi characters in messages`
+                : '';
             recordCheck({
                 area: 'faults',
                 check: `${fault.name}: ${rows.length} surfaces`,
@@ -843,7 +865,7 @@ suite('(integration) reliability: faults × surfaces', function () {
                 detail:
                     failed.length > 0
                         ? `did not hold on ${failed.map((r) => `${r.cell.surface.name}${r.problem ? ` (${r.problem})` : ''}`).join('; ')}`
-                        : `requests at most ${Math.round(worst * 100)}% of the bound${tolerated ? `; ${tolerated} surfaces tolerated the field and showed data` : ''}`,
+                        : `requests at most ${Math.round(worst * 100)}% of the bound${tolerated ? `; ${tolerated} surfaces tolerated the field and showed data` : ''}${hostileFigures}`,
             });
         }
     });

@@ -175,3 +175,13 @@ export const sandboxWatch = {
 export async function releaseSandboxHolds(): Promise<void> {
     await control('DELETE', '/holds');
 }
+
+/** Requests that reached the internal host a hostile chain list names (`internalRpcUrls`). */
+export async function internalRequests(): Promise<number> {
+    const body = (await control('GET', '/internal')) as { requests: number };
+    return body.requests;
+}
+
+export async function clearInternalRequests(): Promise<void> {
+    await control('DELETE', '/internal');
+}

@@ -18,6 +18,12 @@ export interface FaultSpec {
     /** Only surfaces that use the admin API feel it. */
     readonly adminOnly?: boolean;
     /**
+     * The hostile-peer axis (#33): a peer that answers without end, drips, sends a huge error
+     * with control and bidi characters, or names internal hosts. On top of the usual checks, no
+     * control, bidi or invisible character reaches the surface, and the host's memory is recorded.
+     */
+    readonly hostile?: boolean;
+    /**
      * A surface may also go on showing its data: a body whose first field has the wrong type
      * breaks only the schemas that check that field (others tolerate it on purpose).
      */
@@ -42,6 +48,20 @@ export const faults: readonly FaultSpec[] = [
     {
         name: 'body that breaks the schema',
         rule: { fault: { kind: 'schemaBreak' } },
+        mayBeTolerated: true,
+    },
+    { name: 'endless body', rule: { fault: { kind: 'endless' } }, hostile: true },
+    { name: 'dripping body', rule: { fault: { kind: 'drip', ms: 200 } }, hostile: true },
+    {
+        name: 'huge error with control and bidi characters',
+        rule: { fault: { kind: 'hugeError' } },
+        hostile: true,
+    },
+    {
+        // Only the surfaces that call a chain's own RPC feel it; the rest show their data.
+        name: 'chain list naming internal hosts',
+        settings: { internalRpcUrls: true },
+        hostile: true,
         mayBeTolerated: true,
     },
     { name: 'admin API off', settings: { adminApi: false }, nodeOnly: true, adminOnly: true },
@@ -129,6 +149,14 @@ export function requestBound(baseline: number): number {
     return 4 * baseline + 4;
 }
 
+/**
+ * Characters that must never reach a surface from a peer (#33): controls, line and paragraph
+ * separators, bidi and invisible marks. A message holds them only as markers (`⟨U+202E⟩`). Line
+ * feeds and tabs are the surfaces' own layout (a hover's lines); a peer's line that would start
+ * with a forged `SYSTEM:` is checked apart.
+ */
+export const unsafeCharacter = /[\p{Cf}\p{Zl}\p{Zp}\u0000-\u0008\u000b-\u001f\u007f-\u009f]/u;
+
 /** A message a person can read: not empty, no stack, no object dump, not a wall of text. */
 export function clearMessageProblem(message: string): string | undefined {
     const text = message.trim();
@@ -139,5 +167,11 @@ export function clearMessageProblem(message: string): string | undefined {
     if (/\[object \w+\]|undefined is not|Cannot read propert/i.test(text))
         return `reads like a crash: ${text}`;
     if (/<(script|img|svg|html|body)\b/i.test(text)) return `contains markup: ${text}`;
+    if (/\n\s*SYSTEM:/.test(text)) return 'a peer’s text starts a line of its own';
+    const unsafe = unsafeCharacter.exec(text);
+    if (unsafe) {
+        const code = unsafe[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+        return `contains the control or invisible character U+${code}`;
+    }
     return undefined;
 }

@@ -13,6 +13,9 @@ import {
     breakSchema,
     corruptJson,
     FaultBook,
+    hugeErrorResponse,
+    sendDripping,
+    sendEndless,
     sendTruncated,
     type ServiceName,
     statusFaultResponse,
@@ -48,6 +51,7 @@ export const defaultSettings: SandboxSettings = {
     nodeDown: false,
     exportDelayMs: 300,
     extraChains: [],
+    internalRpcUrls: false,
 };
 
 /** Compute units per minute a keyed request sees in `ratelimit-*` headers (Pro tier). */
@@ -67,6 +71,7 @@ const settingKeys: Record<
     nodeDown: 'boolean',
     exportDelayMs: 'number',
     extraChains: 'objects',
+    internalRpcUrls: 'boolean',
 };
 
 /** Applies validated partial settings; returns an error message for bad input. */
@@ -107,9 +112,21 @@ function isFaultRule(value: unknown): value is FaultRule {
     const rule = value as Record<string, unknown>;
     const fault = rule['fault'] as Record<string, unknown> | undefined;
     if (!fault || typeof fault !== 'object') return false;
-    const kinds = ['latency', 'status', 'reset', 'truncate', 'invalidJson', 'schemaBreak'];
+    const kinds = [
+        'latency',
+        'status',
+        'reset',
+        'truncate',
+        'invalidJson',
+        'schemaBreak',
+        'endless',
+        'drip',
+        'hugeError',
+    ];
     if (!kinds.includes(fault['kind'] as string)) return false;
     if (fault['kind'] === 'latency' && typeof fault['ms'] !== 'number') return false;
+    if (fault['kind'] === 'drip' && !(typeof fault['ms'] === 'number' && fault['ms'] >= 10))
+        return false;
     if (
         fault['kind'] === 'status' &&
         !(faultStatuses as readonly number[]).includes(fault['status'] as number)
@@ -165,7 +182,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         if (!d) datasets.set(network, (d = new Dataset(network, seed, scale)));
         return d;
     };
-    const urls: SandboxUrls = { dataApiUrl: '', metricsUrl: '', nodeUrl: '' };
+    const urls: SandboxUrls = { dataApiUrl: '', metricsUrl: '', nodeUrl: '', internalUrl: '' };
+    /** Requests that reached the internal host (`internalRpcUrls`): must stay 0. */
+    let internalRequests = 0;
     const holds: SandboxHolds = { pendingEvmTxs: new Set(), pTxStatuses: new Map() };
     const ctx: SandboxContext = { dataset, settings, urls, nodeNetwork, holds };
     dataset(nodeNetwork);
@@ -267,6 +286,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             return ok({ faults: [] });
         }
         if (sub === '/requests' && method === 'GET') return ok(requests);
+        if (sub === '/internal' && method === 'GET') return ok({ requests: internalRequests });
+        if (sub === '/internal' && method === 'DELETE') {
+            internalRequests = 0;
+            return ok({ requests: 0 });
+        }
         if (sub === '/requests' && method === 'DELETE') {
             requests = [];
             return ok({ requests: 0 });
@@ -473,6 +497,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             send(res, statusFaultResponse(service, fault.status, fault.retryAfterSeconds));
             return true;
         }
+        if (fault.kind === 'endless') {
+            sendEndless(res);
+            return true;
+        }
+        if (fault.kind === 'drip') {
+            sendDripping(res, fault.ms);
+            return true;
+        }
+        if (fault.kind === 'hugeError') {
+            send(res, hugeErrorResponse(service));
+            return true;
+        }
         return false;
     };
 
@@ -542,7 +578,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             );
         }
         const cacheKey =
-            method === 'GET' ? `${service}|${settings.hostile ? 1 : 0}|${url}` : undefined;
+            method === 'GET'
+                ? `${service}|${settings.hostile ? 1 : 0}|${settings.internalRpcUrls ? 1 : 0}|${url}`
+                : undefined;
         let response = cacheKey === undefined ? undefined : cache.get(cacheKey);
         if (!response) {
             response = hostileBody(
@@ -612,7 +650,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const listen = (
         handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
         port: number,
-        service: ServiceName,
+        service: ServiceName | 'internal',
     ): Promise<string> => {
         const server = createServer((req, res) => {
             handler(req, res).catch((error: unknown) => {
@@ -660,6 +698,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         urls.nodeUrl = await listen(handleNode, ports.node ?? 0, 'node');
         nodeServer = servers[servers.length - 1];
         nodePort = (nodeServer!.address() as AddressInfo).port;
+        urls.internalUrl = await listen(
+            (req, res) => {
+                internalRequests++;
+                req.resume();
+                res.writeHead(403, { 'content-type': 'text/plain' });
+                res.end('internal host: this request should never have been sent\n');
+                return Promise.resolve();
+            },
+            0,
+            'internal',
+        );
     } catch (error) {
         await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
         throw error;

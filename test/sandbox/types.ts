@@ -48,6 +48,12 @@ export interface SandboxSettings {
      * the views reach a chain the sandbox does not simulate, such as a real node's. Default none.
      */
     extraChains: readonly Record<string, unknown>[];
+    /**
+     * The chain list's `rpcUrl`s name an internal host (a listener of the sandbox that counts
+     * what reaches it, under `/internal-admin/`), as a hostile or mistaken Data API could: the
+     * extension must never call it (#33). Default false.
+     */
+    internalRpcUrls: boolean;
 }
 
 /** Every error status the REST document declares for every endpoint (section 7). */
@@ -61,7 +67,17 @@ export type Fault =
     | { kind: 'reset' }
     | { kind: 'truncate' }
     | { kind: 'invalidJson' }
-    | { kind: 'schemaBreak' };
+    | { kind: 'schemaBreak' }
+    /** A 200 whose body never ends (until the client goes away). */
+    | { kind: 'endless' }
+    /** A 200 whose body drips one byte every `ms`, for as long as the client waits. */
+    | { kind: 'drip'; ms: number }
+    /**
+     * A 200,000-character error with ESC, BEL, a right-to-left override, zero-width spaces, line
+     * separators and a forged `SYSTEM:` line: a JSON-RPC error from the node, the error body's
+     * `message` from the REST services.
+     */
+    | { kind: 'hugeError' };
 
 export interface FaultRule {
     fault: Fault;
@@ -181,6 +197,8 @@ export interface SandboxUrls {
     dataApiUrl: string;
     metricsUrl: string;
     nodeUrl: string;
+    /** The internal host `internalRpcUrls` names; it only counts requests (`GET /internal`). */
+    internalUrl?: string | undefined;
 }
 
 export interface Sandbox extends SandboxUrls {
