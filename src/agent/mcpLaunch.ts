@@ -1,8 +1,11 @@
 /**
  * How VS Code starts the MCP server (`dist/mcp.js`) for its agents: the extension host's own
  * runtime as Node (`ELECTRON_RUN_AS_NODE`, since on the desktop it is Electron) with the
- * extension's settings as arguments. Pure, so the command line is unit-tested. The key is not
- * here: `AgentTools.resolveMcp` adds it to the environment when the server starts.
+ * extension's settings as arguments, except the service URLs, which go in its environment: a
+ * node URL may carry a provider's token (`https://x.quiknode.pro/<token>/`), and a process's
+ * arguments are readable by every user of the machine (`ps`), its environment only by its own.
+ * Pure, so the command line is unit-tested. The key is not here: `AgentTools.resolveMcp` adds it
+ * to the environment when the server starts.
  */
 export interface McpLaunchSettings {
     readonly execPath: string;
@@ -27,16 +30,16 @@ export function mcpLaunch(s: McpLaunchSettings): {
             s.script,
             '--network',
             s.network,
-            '--node-url',
-            s.nodeUrl,
-            '--data-api-url',
-            s.dataApiUrl,
-            '--metrics-api-url',
-            s.metricsUrl,
             '--timeout-ms',
             String(Math.min(300_000, Math.max(1000, Math.round(s.timeoutMs)))),
             ...(s.workspace ? ['--workspace', s.workspace] : []),
         ],
-        env: { ELECTRON_RUN_AS_NODE: '1', AVALANCHE_DATA_API_KEY_HEADER: s.apiKeyHeader },
+        env: {
+            ELECTRON_RUN_AS_NODE: '1',
+            AVALANCHE_NODE_URL: s.nodeUrl,
+            AVALANCHE_DATA_API_URL: s.dataApiUrl,
+            AVALANCHE_METRICS_API_URL: s.metricsUrl,
+            AVALANCHE_DATA_API_KEY_HEADER: s.apiKeyHeader,
+        },
     };
 }

@@ -9,7 +9,7 @@ import {
 } from '../../src/core/http/errors';
 import { buildExplorerUrl } from '../../src/platform/explorerUrl';
 import { builtInNodes, isKnownNodeUrl, nodeName } from '../../src/platform/nodeCatalog';
-import { redact, redactedMarker } from '../../src/platform/redact';
+import { redact, redactedMarker, redactUrlSecrets, urlSecrets } from '../../src/platform/redact';
 import {
     settingDefaults,
     SettingKey,
@@ -180,6 +180,109 @@ describe('(unit) platform rules', () => {
             assert.equal(
                 redact('status 200 from https://x', ['abc'], ['x-key']),
                 'status 200 from https://x',
+            );
+        });
+
+        const cChainId = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
+        const quick = '4f1c2a9be07d6e3f8a5b1c0d2e4f6a8b';
+        // [url, shown, secret pieces]
+        const urls: [string, string, string[]][] = [
+            // Public nodes and APIs: nothing to hide, and shown as written.
+            ['https://api.avax.network', 'https://api.avax.network', []],
+            ['http://127.0.0.1:9650/', 'http://127.0.0.1:9650/', []],
+            ['https://api.avax.network/ext/bc/C/rpc', 'https://api.avax.network/ext/bc/C/rpc', []],
+            ['http://[::1]:9650/ext/bc/P', 'http://[::1]:9650/ext/bc/P', []],
+            [
+                `https://api.avax.network/ext/bc/${cChainId}/rpc`,
+                `https://api.avax.network/ext/bc/${cChainId}/rpc`,
+                [],
+            ],
+            [
+                'https://glacier-api.avax.network/v1/chains/43114/blocks',
+                'https://glacier-api.avax.network/v1/chains/43114/blocks',
+                [],
+            ],
+            [
+                'https://proxy.example.org/avalanche-mainnet/ext/info',
+                'https://proxy.example.org/avalanche-mainnet/ext/info',
+                [],
+            ],
+            // Path tokens: QuickNode, Infura, Alchemy, Blast (a UUID), Chainstack after the route.
+            [
+                `https://x.avalanche-mainnet.quiknode.pro/${quick}/ext/bc/C/rpc`,
+                'https://x.avalanche-mainnet.quiknode.pro/[redacted]/ext/bc/C/rpc',
+                [quick],
+            ],
+            [`https://x.quiknode.pro/${quick}/`, 'https://x.quiknode.pro/[redacted]/', [quick]],
+            [
+                'https://avalanche-mainnet.infura.io/v3/9aa3d95b3bc440fa88ea12eaa4456161',
+                'https://avalanche-mainnet.infura.io/v3/[redacted]',
+                ['9aa3d95b3bc440fa88ea12eaa4456161'],
+            ],
+            [
+                'https://avax-mainnet.g.alchemy.com/v2/Ab_cD-3fGhIjKlMn',
+                'https://avax-mainnet.g.alchemy.com/v2/[redacted]',
+                ['Ab_cD-3fGhIjKlMn'],
+            ],
+            [
+                'https://ava-mainnet.blastapi.io/0d4a1f7e-6c2b-4e8a-9f13-5b7c2d8e6a41/ext/bc/C/rpc',
+                'https://ava-mainnet.blastapi.io/[redacted]/ext/bc/C/rpc',
+                ['0d4a1f7e-6c2b-4e8a-9f13-5b7c2d8e6a41'],
+            ],
+            [
+                `https://avalanche-mainnet.core.chainstack.com/ext/bc/C/rpc/${quick}`,
+                'https://avalanche-mainnet.core.chainstack.com/ext/bc/C/rpc/[redacted]',
+                [quick],
+            ],
+            // Letters only but long enough to be random; a hex token after /ext/bc/ is no cb58 id.
+            [
+                'https://n.example/abcdefghijklmnopqrstuvwxyzABCDEF',
+                'https://n.example/[redacted]',
+                ['abcdefghijklmnopqrstuvwxyzABCDEF'],
+            ],
+            [
+                `https://n.example/ext/bc/0${quick}`,
+                'https://n.example/ext/bc/[redacted]',
+                [`0${quick}`],
+            ],
+            // Userinfo, query values and the fragment.
+            [
+                'https://user:s3cret-pass@node.example:9650/ext/info',
+                'https://[redacted]@node.example:9650/ext/info',
+                ['s3cret-pass', 'user'],
+            ],
+            [
+                'https://lb.drpc.org/ogrpc?network=avalanche&dkey=Ak80gSCleU4WsN',
+                'https://lb.drpc.org/ogrpc?network=[redacted]&dkey=[redacted]',
+                ['Ak80gSCleU4WsN'],
+            ],
+            [
+                'https://n.example/rpc?api_key=a%2Bb%3Dcdef#token=f00ba4',
+                'https://n.example/rpc?api_key=[redacted]#[redacted]',
+                ['a%2Bb%3Dcdef', 'a+b=cdef', 'f00ba4'],
+            ],
+        ];
+        for (const [url, shown, secrets] of urls) {
+            it(`shows ${url} as ${shown}`, () => {
+                assert.equal(redactUrlSecrets(url), shown);
+                assert.deepEqual(urlSecrets(url), secrets);
+                // What redact() does with the pieces: every secret gone, the rest as it was.
+                const line = redact(`POST ${url} failed`, urlSecrets(url), []);
+                for (const secret of secrets.filter((p) => p.length >= 6)) {
+                    assert.ok(!line.includes(secret), line);
+                }
+            });
+        }
+        it('hides all of a text that is not a URL, having no parts to tell apart', () => {
+            assert.equal(redactUrlSecrets(`x.quiknode.pro/${quick}`), redactedMarker);
+            assert.deepEqual(urlSecrets('not a url'), []);
+        });
+        it('gives the longer of two overlapping pieces first, so it is replaced whole', () => {
+            const url = `https://n.example/${quick}?key=${quick}0000`;
+            assert.deepEqual(urlSecrets(url), [`${quick}0000`, quick]);
+            assert.equal(
+                redact(`at ${url}`, urlSecrets(url), []),
+                'at https://n.example/[redacted]?key=[redacted]',
             );
         });
     });
