@@ -128,6 +128,10 @@ export class AgentTools extends Disposable {
             apiKeyHeader: s[SettingKey.DataApiKeyHeader],
             timeoutMs: s[SettingKey.RequestTimeoutMs],
             workspace: folder?.uri.fsPath,
+            allowedOrigins: [
+                ...s[SettingKey.NodeUrls].map((n) => new URL(n.url).origin),
+                ...s[SettingKey.RpcAllowedOrigins],
+            ],
         });
         const definition = new Definition(
             'Avalanche Explorer',

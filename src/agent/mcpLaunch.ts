@@ -17,6 +17,11 @@ export interface McpLaunchSettings {
     readonly apiKeyHeader: string;
     readonly timeoutMs: number;
     readonly workspace?: string | undefined;
+    /**
+     * Origins chain RPC URLs may reach although not public https hosts: the nodes the user
+     * added and the approved origins (`avalanche.rpc.allowedOrigins`), as in the extension.
+     */
+    readonly allowedOrigins?: readonly string[] | undefined;
 }
 
 export function mcpLaunch(s: McpLaunchSettings): {
@@ -40,6 +45,9 @@ export function mcpLaunch(s: McpLaunchSettings): {
             AVALANCHE_DATA_API_URL: s.dataApiUrl,
             AVALANCHE_METRICS_API_URL: s.metricsUrl,
             AVALANCHE_DATA_API_KEY_HEADER: s.apiKeyHeader,
+            ...(s.allowedOrigins && s.allowedOrigins.length > 0
+                ? { AVALANCHE_RPC_ALLOWED_ORIGINS: s.allowedOrigins.join(',') }
+                : {}),
         },
     };
 }

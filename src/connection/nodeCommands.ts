@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 
 import { inertLabel } from '../core/text/inert';
+import { redactUrlSecrets } from '../platform/redact';
 import type { Config } from '../platform/config';
 import type { LocalNetworks } from '../platform/localNetworks';
 import { allNodes, builtInNodes, isKnownNodeUrl } from '../platform/nodeCatalog';
@@ -38,8 +39,8 @@ export async function chooseNode(config: Config, local: LocalNetworks): Promise<
     const items: NodeItem[] = allNodes(userNodes).map((node) => {
         const builtIn = builtInNodes.find((b) => b.url === node.url);
         return {
-            label: `${node.url === current ? '$(check)' : '$(blank)'} ${node.name}`,
-            description: node.url,
+            label: `${node.url === current ? '$(check)' : '$(blank)'} ${inertLabel(node.name, 100)}`,
+            description: inertLabel(redactUrlSecrets(node.url), 200),
             ...(builtIn ? { detail: builtIn.description } : {}),
             url: node.url,
         };
@@ -137,7 +138,7 @@ export async function removeNodeUrl(config: Config): Promise<void> {
     const picked = await vscode.window.showQuickPick(
         existing.map((n) => ({
             label: inertLabel(n.name, 100),
-            description: inertLabel(n.url, 200),
+            description: inertLabel(redactUrlSecrets(n.url), 200),
             url: n.url,
         })),
         {

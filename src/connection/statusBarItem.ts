@@ -19,6 +19,7 @@ export const statusBarItemId = 'avalanche.status';
 export class AvalancheStatusBar extends Disposable {
     private readonly item: vscode.StatusBarItem;
     private health: NodeHealth = { kind: 'unknown' };
+    private reports = 0;
     private hasApiKey: boolean | undefined;
     private quota: RateLimitQuota | undefined;
 
@@ -56,12 +57,19 @@ export class AvalancheStatusBar extends Disposable {
     }
 
     /** What the item shows now: its text, its Markdown tooltip and the health behind them. */
-    get shown(): { readonly text: string; readonly tooltip: string; readonly health: NodeHealth } {
+    /** What the item shows; `reports` counts health reports, so a test knows a new one came. */
+    get shown(): {
+        readonly text: string;
+        readonly tooltip: string;
+        readonly health: NodeHealth;
+        readonly reports: number;
+    } {
         const tooltip = this.item.tooltip;
         return {
             text: this.item.text,
             tooltip: typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? ''),
             health: this.health,
+            reports: this.reports,
         };
     }
 
@@ -74,6 +82,7 @@ export class AvalancheStatusBar extends Disposable {
     /** Reports the selected node's health (called by the node health check). */
     setHealth(health: NodeHealth): void {
         this.health = health;
+        this.reports++;
         this.render();
     }
 

@@ -6,6 +6,7 @@ import { escapeMarkdown as escapeInline } from '../core/format';
 import { inertLabel } from '../core/text/inert';
 import type { NodeHealth } from '../platform/nodeHealth';
 import { nodeName } from '../platform/nodeCatalog';
+import { redactUrlSecrets } from '../platform/redact';
 import type { Network, NodeEntry } from '../platform/settingKeys';
 
 export interface StatusInput {
@@ -77,12 +78,12 @@ export function renderStatus(input: StatusInput): StatusView {
         '',
         `Network: ${escapeMarkdown(input.network)}`,
         '',
-        `Node: ${escapeMarkdown(node)} — ${escapeMarkdown(input.nodeUrl)} (${escapeMarkdown(healthLine)})`,
+        `Node: ${escapeMarkdown(node)} — ${escapeMarkdown(redactUrlSecrets(input.nodeUrl))} (${escapeMarkdown(healthLine)})`,
         '',
-        `Data API: ${escapeMarkdown(input.dataApiUrl)} (API key ${keyLine})`,
+        `Data API: ${escapeMarkdown(redactUrlSecrets(input.dataApiUrl))} (API key ${keyLine})`,
         '',
         ...(input.quota ? [`Data API quota: ${escapeMarkdown(input.quota)}`, ''] : []),
-        `Metrics API: ${escapeMarkdown(input.metricsApiUrl)}`,
+        `Metrics API: ${escapeMarkdown(redactUrlSecrets(input.metricsApiUrl))}`,
         '',
         'Click to choose the network or the node.',
     ].join('\n');

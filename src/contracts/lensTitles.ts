@@ -43,9 +43,7 @@ export class LensTitles {
             }
         }
         return {
-            // The title quotes the chain (a contract's name, a revert reason): one inert line,
-            // and no `$(icon)` drawn from it.
-            title: loadCore().inertLabel(await entry.title, 200),
+            title: inertTitle(await entry.title),
             command: this.openCommand,
             arguments: [a.value],
             tooltip: a.kind === 'transaction' ? 'Open the transaction' : 'Open the address',
@@ -155,4 +153,13 @@ async function callAt<T>(rpc: RpcTarget, call: BatchCall<T>): Promise<T> {
 /** Chain names and file names stay text in a lens title: `$(name)` would draw an icon. */
 function plain(text: string): string {
     return text.replace(/\$\(/g, '$\u200b(').slice(0, 120);
+}
+
+/**
+ * The title quotes the chain and the workspace (a contract's name, a revert reason): after the
+ * icon this file puts first, one inert line with no `$(icon)` drawn from the quoted text.
+ */
+function inertTitle(title: string): string {
+    const icon = /^\$\([a-z-]+\) /.exec(title)?.[0] ?? '';
+    return `${icon}${loadCore().inertLabel(title.slice(icon.length), 200)}`;
 }

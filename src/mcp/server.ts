@@ -12,6 +12,8 @@
  *   --workspace DIR                AVALANCHE_WORKSPACE       (contracts that decode; default: cwd)
  *   --timeout-ms N                 AVALANCHE_TIMEOUT_MS
  *                                  AVALANCHE_DATA_API_KEY, AVALANCHE_DATA_API_KEY_HEADER
+ *                                  AVALANCHE_RPC_ALLOWED_ORIGINS (comma-separated origins that
+ *                                  chain RPC URLs may reach although not public https hosts)
  *
  * The key is read from the environment only (arguments show in `ps`), goes only to the Data API
  * host, and is removed from every answer and log line. A node URL with a provider's token in it
@@ -184,6 +186,13 @@ export function mcpOptions(
         timeoutMs,
         apiKey,
         apiKeyHeader: keyHeader,
+        // RPC URLs from the chain list or an agent's argument reach public https hosts, the
+        // built-in nodes, or the origins the user lists here (#33).
+        chosenOrigins: builtInNodes.map((n) => n.url),
+        approvedOrigins: (env['AVALANCHE_RPC_ALLOWED_ORIGINS'] ?? '')
+            .split(',')
+            .map((o) => o.trim())
+            .filter((o) => /^https?:\/\/[^/?#\s]+$/i.test(o)),
     };
 }
 

@@ -33,6 +33,7 @@ import { affectsNetwork, vscodeTransport } from './network';
 import { builtInNodes } from './nodeCatalog';
 import { nodeChainsFor } from './nodeChains';
 import { describeQuota } from './quota';
+import { urlSecrets } from './redact';
 import type { Secrets } from './secrets';
 import { type Network, SettingKey } from './settingKeys';
 
@@ -124,8 +125,10 @@ export class ClientProvider extends Disposable {
     ) {
         super();
         log.addSensitiveHeader(config.get(SettingKey.DataApiKeyHeader));
+        this.registerUrlSecrets();
         this._register(
             config.onDidChange([...dataApiKeys, ...nodeKeys, SettingKey.Network], (e) => {
+                this.registerUrlSecrets();
                 const dataApi = dataApiKeys.some((k) => e.keys.has(k));
                 const nodeRpc = nodeKeys.some((k) => e.keys.has(k));
                 if (e.keys.has(SettingKey.DataApiKeyHeader)) {
@@ -259,6 +262,20 @@ export class ClientProvider extends Disposable {
             (url) => this.rpcFor(url),
             this.chainHints,
         );
+    }
+
+    /**
+     * A provider's node URL carries its token in the path or query (`https://x.quiknode.pro/
+     * <token>/`): like the API key, it is removed from every log line, toast and agent answer.
+     */
+    private registerUrlSecrets(): void {
+        const urls = [
+            this.config.get(SettingKey.SelectedNodeUrl),
+            ...this.config.get(SettingKey.NodeUrls).map((n) => n.url),
+            this.config.get(SettingKey.DataApiUrl),
+            this.config.get(SettingKey.MetricsApiUrl),
+        ];
+        for (const url of urls) for (const secret of urlSecrets(url)) log.addSecret(secret);
     }
 
     /**

@@ -87,7 +87,7 @@ function ours(reason: unknown): boolean {
 }
 
 const calmLine =
-    /rate limit reached|refused the API key|cannot be reached|did not answer in time|try again later|unexpected format|returned an error|lookup failed|cannot answer|Cannot look this up|skipped|unavailable|not offer/i;
+    /rate limit reached|cut off|did not finish|Not called|refused the API key|cannot be reached|did not answer in time|try again later|unexpected format|returned an error|lookup failed|cannot answer|Cannot look this up|skipped|unavailable|not offer/i;
 
 function sleep(ms: number): Promise<void> {
     return new Promise((resolve) => setTimeout(resolve, ms));
@@ -367,22 +367,30 @@ suite('(integration) reliability: faults × surfaces', function () {
         },
     };
 
+    let reportsAtTrigger = -1;
     const statusBarSurface: Surface = {
         name: 'status bar',
         group: 'statusBar',
         node: true,
         admin: false,
         dataApi: false,
-        trigger: () => api.trees.refresh('node').catch(() => undefined),
+        trigger: () => {
+            reportsAtTrigger = api.statusBar.shown.reports;
+            return api.trees.refresh('node').catch(() => undefined);
+        },
         read: () => {
-            const { health } = api.statusBar.shown;
+            const { health, reports } = api.statusBar.shown;
             const messages =
                 health.kind === 'unreachable'
                     ? [health.detail]
                     : health.kind === 'unhealthy' && !/bootstrapping/.test(health.detail)
                       ? [health.detail]
                       : [];
-            const pending = health.kind === 'checking' || health.kind === 'unknown';
+            // The state shown before the refresh reported is not its answer.
+            const pending =
+                health.kind === 'checking' ||
+                health.kind === 'unknown' ||
+                reports === reportsAtTrigger;
             return Promise.resolve({
                 pending,
                 messages,

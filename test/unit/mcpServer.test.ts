@@ -220,7 +220,30 @@ describe('(unit) the MCP server VS Code starts (mcpLaunch)', () => {
             timeoutMs: 15_000,
             apiKey: undefined,
             apiKeyHeader: 'x-custom-key',
+            chosenOrigins: [
+                'http://127.0.0.1:9650',
+                'https://api.avax.network',
+                'https://api.avax-test.network',
+            ],
+            approvedOrigins: [],
         });
+        // The nodes the user added and the approved origins reach the server too (#33).
+        const withOrigins = mcpLaunch({
+            execPath: '/opt/code/code',
+            script: '/ext/dist/mcp.js',
+            network: 'local',
+            nodeUrl: 'http://127.0.0.1:9650',
+            dataApiUrl: 'https://data-api.avax.network',
+            metricsUrl: 'https://metrics.avax.network',
+            apiKeyHeader: 'x-glacier-api-key',
+            timeoutMs: 15_000,
+            allowedOrigins: ['http://10.0.0.5:9650'],
+        });
+        assert.deepEqual(
+            mcpOptions(withOrigins.args.slice(1), withOrigins.env, { cwd: '/x', home: '/home/me' })
+                .approvedOrigins,
+            ['http://10.0.0.5:9650'],
+        );
     });
 });
 

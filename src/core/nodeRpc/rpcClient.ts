@@ -30,6 +30,7 @@ import {
     type NodeApiUnavailableReason,
 } from '../http/errors';
 import {
+    defaultMaxBodyBytes,
     HttpClient,
     parseJsonBody,
     restError,
@@ -157,6 +158,25 @@ const maxNodeTextLength = 300;
 const maxConcurrentSingles = 8;
 
 /**
+ * The limit of most methods' answers: a node's version, a chain's height or a transaction is a
+ * few KiB. Several of them run at once (the Node view's snapshot makes about fifteen calls), so
+ * the limit times that many is what a hostile node can make the host hold.
+ */
+const smallAnswerBytes = 4 * 1024 * 1024;
+
+/**
+ * Methods whose answers grow with the network or the range asked for: the validator sets and
+ * UTXO pages of the P- and X-Chain, blocks, logs, receipts, traces and the transaction pool.
+ * They keep the client's whole limit (`maxAnswerBytes`, 32 MiB by default).
+ */
+const largeAnswerMethod =
+    /^(platform\.(getCurrentValidators|getValidatorsAt|getUTXOs|getBlock|getBlockByHeight|getTx|getL1Validators?|getSubnets|getBlockchains|getStake)|avm\.(getUTXOs|getBlock|getBlockByHeight|getTx)|eth_(getLogs|getBlockBy\w+|getBlockReceipts|getProof|call|feeHistory)|debug_\w+|txpool_\w+|admin\.\w+)$/;
+
+function answersLarge(method: string): boolean {
+    return largeAnswerMethod.test(method);
+}
+
+/**
  * AvalancheGo's own JSON-RPC services (gorilla/rpc with its json2 codec) read one request object
  * per body: a JSON array gets code -32700 "cannot unmarshal array" (measured on avalanchego
  * v1.14.2, see test/fixtures/realnode). That covers `/ext/info`, `/ext/admin`, the P- and X-Chain
@@ -188,6 +208,8 @@ export class NodeRpcClient {
     readonly isKnownPublicServer: boolean;
     private readonly http: HttpClient;
     private readonly maxBatchSize: number;
+    /** The limit of a method not known to answer at length (`answersLarge`). */
+    private readonly smallAnswerBytes: number;
     private nextId = 1;
     /** Endpoint paths that answered a batch with a single error: later batches go one by one. */
     private readonly noBatchPaths = new Set<string>();
@@ -196,6 +218,10 @@ export class NodeRpcClient {
         this.url = normaliseNodeUrl(options.url);
         this.isKnownPublicServer = publicHosts.has(new URL(this.url).hostname.toLowerCase());
         this.maxBatchSize = Math.max(1, options.maxBatchSize ?? 40);
+        this.smallAnswerBytes = Math.min(
+            smallAnswerBytes,
+            options.maxAnswerBytes ?? defaultMaxBodyBytes,
+        );
         const timeouts = options.timeouts ?? {};
         this.http = new HttpClient({
             baseUrl: this.url,
@@ -368,6 +394,7 @@ export class NodeRpcClient {
             retry,
             isPermanent: isBootstrappingRefusal,
             answerTo: context.method,
+            ...(answersLarge(context.method) ? {} : { maxBodyBytes: this.smallAnswerBytes }),
         });
         if (response.status < 200 || response.status >= 300) {
             throw this.httpFailure(response, context);
