@@ -84,10 +84,22 @@ export interface DataApiClientOptions {
 }
 
 /**
- * The largest Data API answer kept: a page is at most 100 items, the heaviest (EVM transactions
- * with their transfers) a few hundred KiB; a page many times that is not one.
+ * The largest Data API answer kept: most pages hold at most 100 items, the heaviest (EVM
+ * transactions with their transfers) a few hundred KiB; a page many times that is not one.
  */
 export const dataApiMaxAnswerBytes = 16 * 1024 * 1024;
+/**
+ * The limit of the operations whose pages may hold far more than 100 items (`listSubnets` takes
+ * a page size of 10,000, each subnet with its chains' genesis; UTXOs 1,024; balances 500 to 5,000).
+ */
+export const dataApiLargePageBytes = 64 * 1024 * 1024;
+const largePageOperations: ReadonlySet<string> = new Set([
+    'listSubnets',
+    'getUtxosByAddressesV2',
+    'getAddressesByBalanceOverTime',
+    'listErc20Balances',
+    'listCollectibleBalances',
+]);
 /** The largest Metrics API answer kept: its answers are short series and holder lists. */
 export const metricsApiMaxAnswerBytes = 4 * 1024 * 1024;
 
@@ -250,6 +262,7 @@ export class DataApiClient {
             path: request.path,
             signal: options?.signal,
             answerTo: operation,
+            ...(largePageOperations.has(operation) ? { maxBodyBytes: dataApiLargePageBytes } : {}),
         };
         if (request.query) httpRequest.query = request.query;
         if (request.body !== undefined) httpRequest.body = request.body;
