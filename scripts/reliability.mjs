@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run test:reliability`: the reliability checks at full size, then the table of what was
 // tried and what held. The checks are ordinary test files of the three tiers (test/unit/fuzz*,
-// test/unit/bounds*, test/integration/faults* and security*, test/e2e/hostile*, secrets* and trust*);
+// test/unit/bounds*, test/unit/workspaceHostile*, test/integration/faults* and security*,
+// test/e2e/hostile*, secrets* and trust*);
 // `npm test` runs the same files with small case counts. The proxy checks (test/integration/proxy*)
 // run twice, behind squid named by `http.proxy` (with TLS inspection) and by HTTPS_PROXY.
 // Here they run with:
@@ -67,7 +68,7 @@ run('compile', npx, ['tsc', '-p', 'tsconfig.test.json']);
 
 if (!args.has('--skip-unit')) {
     tiers.push(
-        run('unit (fuzz, bounds)', npx, [
+        run('unit (fuzz, bounds, hostile workspace)', npx, [
             'mocha',
             '--no-config',
             '--timeout',
@@ -80,6 +81,7 @@ if (!args.has('--skip-unit')) {
             'tier=unit',
             'out/test/unit/fuzz*.test.js',
             'out/test/unit/bounds*.test.js',
+            'out/test/unit/workspaceHostile*.test.js',
         ]),
     );
 }
@@ -135,7 +137,17 @@ const records = readFileSync(recordFile, 'utf8')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line));
 
-const areaOrder = ['faults', 'hostile', 'secrets', 'trust', 'proxy', 'fuzz', 'bounds', 'soak'];
+const areaOrder = [
+    'faults',
+    'hostile',
+    'hostile workspace',
+    'secrets',
+    'trust',
+    'proxy',
+    'fuzz',
+    'bounds',
+    'soak',
+];
 records.sort((a, b) => areaOrder.indexOf(a.area) - areaOrder.indexOf(b.area) || a.atMs - b.atMs);
 
 const held = records.filter((r) => r.held).length;
@@ -186,7 +198,7 @@ const md = [
     '# Reliability',
     '',
     `\`npm run test:reliability\` (${mode}), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${Math.round((Date.now() - started) / 60_000)} min, Node ${process.version}, ${os.cpus().length} cores.`,
-    'Each row is one check of test/unit/fuzz*, test/unit/bounds*, test/integration/faults* and security*, or test/e2e/hostile*, secrets* and trust*.',
+    'Each row is one check of test/unit/fuzz*, test/unit/bounds*, test/unit/workspaceHostile*, test/integration/faults* and security*, or test/e2e/hostile*, secrets* and trust*.',
     '',
     '| area | check | cases | requests | result | detail |',
     '|---|---|--:|--:|---|---|',

@@ -17,13 +17,14 @@
  * directories, symlink resolution through `realpath`, which fails on a loop instead of following
  * it) and never throws.
  */
-import { constants as fsConstants, watch, type Dirent, type FSWatcher } from 'node:fs';
-import { open, opendir, realpath, stat } from 'node:fs/promises';
+import { watch, type Dirent, type FSWatcher } from 'node:fs';
+import { opendir, realpath, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 import { Disposable } from './disposable';
 import { loadCore } from './lazyCore';
+import { readBounded } from '../core/boundedRead';
 import type { Transport } from '../core/http/transport';
 import type { LocalL1, LocalNetwork, LocalNode } from '../core/local/localNetwork';
 import type { TmpnetDirContents } from '../core/local/parseLocalFiles';
@@ -465,20 +466,14 @@ export class LocalNetworks extends Disposable {
     }
 
     private async readTextNow(file: string): Promise<string | undefined> {
-        let handle;
-        try {
-            handle = await open(file, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
-            const info = await handle.stat();
-            if (!info.isFile() || info.size > this.maxFileBytes) return undefined;
-            const buffer = Buffer.alloc(Math.min(info.size, this.maxFileBytes) + 1);
-            const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-            if (bytesRead > this.maxFileBytes) return undefined;
-            return buffer.subarray(0, bytesRead).toString('utf8');
-        } catch {
-            return undefined;
-        } finally {
-            await handle?.close().catch(() => undefined);
-        }
+        // Links are followed: `latest` is one, and the tools' files are wherever they say.
+        const read = await readBounded(file, { maxBytes: this.maxFileBytes });
+        if (read.refused) return undefined;
+        return Buffer.from(
+            read.bytes.buffer,
+            read.bytes.byteOffset,
+            read.bytes.byteLength,
+        ).toString('utf8');
     }
 
     /**

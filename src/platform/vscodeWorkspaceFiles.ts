@@ -3,6 +3,14 @@
  * same), `workspace.fs` to read, and one file system watcher per folder. A file on the extension
  * host's disk (a `file:` URI; in a remote window the host runs where the files are) is read by
  * the parse worker itself, which spares the host's thread a read and a copy per file.
+ *
+ * `findFiles` follows links into and out of the folders as `search.followSymlinks` says (on by
+ * default), and a watcher reports a link created later like any file, so the check is made where
+ * the file is read: the worker resolves each file's links, and one whose real path is in none of
+ * the workspace's `file:` folders is a problem of its own, not read (`core/boundedRead.ts`). There
+ * it costs the host's thread nothing, and it holds for a file a watcher reports as well as for one
+ * `findFiles` found. A virtual workspace's files are read through `workspace.fs` as before: they
+ * are not on this disk.
  */
 import * as vscode from 'vscode';
 
@@ -44,9 +52,14 @@ export function vscodeWorkspaceFiles(): WorkspaceFiles {
             }
         },
         read: async (file) => vscode.workspace.fs.readFile(vscode.Uri.parse(file.key)),
-        localPath(file) {
+        localFile(file) {
             const uri = vscode.Uri.parse(file.key);
-            return uri.scheme === 'file' ? uri.fsPath : undefined;
+            if (uri.scheme !== 'file') return undefined;
+            // Every folder of the workspace: a link from one folder into another stays inside it.
+            const within = (vscode.workspace.workspaceFolders ?? [])
+                .filter((folder) => folder.uri.scheme === 'file')
+                .map((folder) => folder.uri.fsPath);
+            return { path: uri.fsPath, within };
         },
         watch(onChange) {
             const core = loadCore();

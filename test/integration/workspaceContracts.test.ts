@@ -4,17 +4,22 @@
  * hover names a deployed address from the broadcast and the Counter from its code alone; the
  * transaction panels decode the call, the events and both kinds of revert; the broadcast gets
  * lenses with each transaction's status and each contract's code verdict; the hostile artifact's
- * names stay text and its selector collision is not guessed.
+ * names stay text and its selector collision is not guessed; a link out of the folder, or a linked
+ * folder that leads out of it, is not read however `findFiles` follows it.
  */
 import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 import * as vscode from 'vscode';
 
+import { WorkspaceKnowledge } from '../../src/core/workspace/workspaceKnowledge';
 import type { ExtensionApi } from '../../src/extension';
+import { vscodeWorkspaceFiles } from '../../src/platform/vscodeWorkspaceFiles';
 import type { QueryRequest } from '../../src/shared/query';
 import type { KnownIds } from '../sandbox/types';
-import { activated, eventually } from './helpers';
+import { activated, eventually, extension } from './helpers';
 import { renderedPanel, settledPanel } from './commandsScript';
 import { testEnv } from './testEnv';
 
@@ -234,5 +239,54 @@ suite('(integration) workspace contracts', function () {
         assert.ok(hostile, 'the hostile artifact was read');
         const names = JSON.stringify(index.file(hostile)!.artifacts.map((a) => a.abi));
         assert.doesNotMatch(names, /<img|<script/);
+    });
+
+    test('links out of the folder are not read: a linked artifact and a linked folder are problems of their own', async () => {
+        const folder = testEnv().workspaceDir;
+        const linked = path.join(folder, 'linked-out');
+        const outside = mkdtempSync(path.join(os.tmpdir(), 'avalanche-explorer-outside-'));
+        const knowledge = new WorkspaceKnowledge(vscodeWorkspaceFiles(), {
+            workerScript: path.join(extension().extensionPath, 'dist', 'workspaceWorker.js'),
+        });
+        try {
+            // An artifact out of every workspace folder, whose names would show were it read.
+            mkdirSync(path.join(outside, 'Secret.sol'));
+            const secret = path.join(outside, 'Secret.sol', 'Secret.json');
+            writeFileSync(
+                secret,
+                JSON.stringify({
+                    abi: [{ type: 'function', name: 'leak', inputs: [] }],
+                    deployedBytecode: { object: '0x6002' },
+                }),
+            );
+            mkdirSync(path.join(linked, 'out', 'Leak.sol'), { recursive: true });
+            symlinkSync(secret, path.join(linked, 'out', 'Leak.sol', 'Leak.json'));
+            symlinkSync(path.join(outside, 'Secret.sol'), path.join(linked, 'out', 'Secret.sol'));
+
+            const index = await knowledge.get();
+            const outsideProblem = ['skipped: links outside the workspace'];
+            assert.deepEqual(
+                index.file('linked-out/out/Leak.sol/Leak.json')?.problems,
+                outsideProblem,
+            );
+            // findFiles follows the linked folder (`search.followSymlinks` is on by default);
+            // what it found there is not read.
+            const underLink = index
+                .fileNames()
+                .filter((f) => f.startsWith('linked-out/out/Secret.sol/'));
+            assert.deepEqual(underLink, ['linked-out/out/Secret.sol/Secret.json']);
+            assert.deepEqual(index.file(underLink[0]!)?.problems, outsideProblem);
+            assert.deepEqual(index.artifactsNamed('Secret'), []);
+            assert.deepEqual(index.artifactsNamed('Leak'), []);
+            // The rest of the workspace is read as the extension's own index reads it.
+            const own = await api.contracts.index.get();
+            for (const file of own.fileNames().filter((f) => !f.startsWith('linked-out/'))) {
+                assert.deepEqual(index.file(file), own.file(file), file);
+            }
+        } finally {
+            knowledge.dispose();
+            rmSync(linked, { recursive: true, force: true });
+            rmSync(outside, { recursive: true, force: true });
+        }
     });
 });

@@ -23,7 +23,15 @@ export const reliabilityEnv = {
 } as const;
 
 export type CheckArea =
-    'faults' | 'hostile' | 'secrets' | 'trust' | 'proxy' | 'fuzz' | 'bounds' | 'soak';
+    | 'faults'
+    | 'hostile'
+    | 'hostile workspace'
+    | 'secrets'
+    | 'trust'
+    | 'proxy'
+    | 'fuzz'
+    | 'bounds'
+    | 'soak';
 
 /** One row of the table. */
 export interface CheckRecord {

@@ -1,5 +1,31 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import {
+    cpSync,
+    mkdirSync,
+    mkdtempSync,
+    rmSync,
+    symlinkSync,
+    truncateSync,
+    writeFileSync,
+} from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
+import {
+    readBounded,
+    readBoundedSync,
+    realPathsSync,
+    type BoundedReadOptions,
+} from '../../src/core/boundedRead';
+import {
+    directoryWorkspaceFiles,
+    WorkspaceKnowledge,
+    type WorkspaceFiles,
+} from '../../src/core/workspace/workspaceKnowledge';
+import { recorded } from '../reliability/record';
+import { classifiedFiles, contractsWorkspaceDir, knowledgeOf } from './helpers/workspaceTree';
 import {
     canonicalSignature,
     maxAbiEntries,
@@ -334,4 +360,347 @@ describe('(unit) workspace files: hostile input', () => {
             assert.equal(recordCount(k), 0, file);
         }
     });
+});
+
+/** The parse worker's body as tsc writes it (this file runs as out/test/unit/…). */
+const workerScript = path.join(__dirname, '..', '..', 'src', 'core', 'workspace', 'parseWorker.js');
+const mib = 1024 * 1024;
+
+/** The highest resident set this process reached, in bytes (`maxRSS` is in kilobytes). */
+const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
+
+/**
+ * Runs `run` and says how long it took and how far it raised memory: the resident set sampled
+ * every few milliseconds over its start (a build on this thread would block the sampling, hence
+ * the process's own high-water mark too, which moves only past the peak of earlier tests).
+ */
+async function measured<T>(
+    run: () => Promise<T>,
+): Promise<{ value: T; ms: number; rssGrowth: number; peakGrowth: number }> {
+    const rssBefore = process.memoryUsage().rss;
+    const peakBefore = peakRss();
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+        rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 2);
+    const started = performance.now();
+    try {
+        const value = await run();
+        const ms = performance.now() - started;
+        rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+        return { value, ms, rssGrowth: rssPeak - rssBefore, peakGrowth: peakRss() - peakBefore };
+    } finally {
+        clearInterval(sampler);
+    }
+}
+
+/** Makes a FIFO (Linux and macOS). */
+function mkfifo(file: string): void {
+    execFileSync('mkfifo', [file]);
+}
+
+/**
+ * Opens `fifo` for writing after `ms` in another process, and closes it at once: a reader that
+ * waits on the FIFO (the bug this file guards against) then ends instead of hanging the run. The
+ * returned function stops it when nobody was waiting.
+ */
+function unblockLater(fifo: string, ms: number): () => void {
+    const child = spawn(
+        process.execPath,
+        ['-e', `setTimeout(() => require('fs').writeFileSync(process.argv[1], ''), ${ms})`, fifo],
+        { stdio: 'ignore' },
+    );
+    return () => void child.kill('SIGKILL');
+}
+
+function listen(server: Server, file: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(file, () => resolve());
+    });
+}
+
+describe('(unit) bounded reads of files on disk', function () {
+    this.timeout(20_000);
+    let dir: string;
+    let outside: string;
+    beforeEach(() => {
+        dir = mkdtempSync(path.join(os.tmpdir(), 'avalanche-explorer-bounded-'));
+        outside = mkdtempSync(path.join(os.tmpdir(), 'avalanche-explorer-outside-'));
+    });
+    afterEach(() => {
+        rmSync(dir, { recursive: true, force: true });
+        rmSync(outside, { recursive: true, force: true });
+    });
+
+    /** Both variants, which must agree. */
+    async function both(file: string, options: BoundedReadOptions) {
+        const sync = readBoundedSync(file, options);
+        const async = await readBounded(file, options);
+        assert.deepEqual(async.refused, sync.refused, file);
+        if (!sync.refused && !async.refused) {
+            assert.deepEqual(Buffer.from(async.bytes), Buffer.from(sync.bytes), file);
+        }
+        return sync;
+    }
+
+    it('a regular file is read up to the cap, and refused past it', async () => {
+        const file = path.join(dir, 'a.json');
+        writeFileSync(file, 'x'.repeat(100));
+        const read = await both(file, { maxBytes: 100 });
+        assert.equal(read.refused, undefined);
+        assert.equal(Buffer.from(read.refused ? [] : read.bytes).toString(), 'x'.repeat(100));
+        assert.deepEqual((await both(file, { maxBytes: 99 })).refused, {
+            reason: 'too-large',
+            size: 100,
+        });
+        writeFileSync(file, '');
+        assert.equal((await both(file, { maxBytes: 10 })).refused, undefined);
+        assert.deepEqual((await both(path.join(dir, 'none'), { maxBytes: 10 })).refused, {
+            reason: 'missing',
+        });
+    });
+
+    it('the cap holds on the bytes read: a file whose size says 0 and holds more', async function () {
+        // Linux's /proc files report 0 bytes and hold some.
+        const file = '/proc/self/status';
+        if (process.platform !== 'linux') this.skip();
+        assert.deepEqual((await both(file, { maxBytes: 16 })).refused, { reason: 'grew' });
+        const read = await both('/proc/self/cmdline', { maxBytes: 64 * 1024 });
+        assert.ok(!read.refused && read.bytes.byteLength > 0);
+    });
+
+    it('devices, FIFOs, sockets and directories are refused at once, never read', async () => {
+        const fifo = path.join(dir, 'fifo.json');
+        mkfifo(fifo);
+        const socket = path.join(dir, 'socket.json');
+        const server = createServer();
+        await listen(server, socket);
+        const stop = unblockLater(fifo, 10_000);
+        try {
+            const started = performance.now();
+            const cases: [string, string][] = [
+                ['/dev/zero', 'a character device'],
+                [fifo, 'a FIFO'],
+                [socket, 'a socket'],
+                [dir, 'a directory'],
+            ];
+            for (const [file, kind] of cases) {
+                assert.deepEqual(
+                    (await both(file, { maxBytes: 1024 })).refused,
+                    { reason: 'not-a-file', kind },
+                    file,
+                );
+            }
+            assert.ok(performance.now() - started < 2_000);
+        } finally {
+            stop();
+            server.close();
+        }
+    });
+
+    it('within folders: a link inside is read, one out of them is refused before it is opened', async () => {
+        const inside = path.join(dir, 'inside.json');
+        writeFileSync(inside, '{}');
+        const secret = path.join(outside, 'secret.json');
+        writeFileSync(secret, '{"secret": 1}');
+        symlinkSync(inside, path.join(dir, 'to-inside.json'));
+        symlinkSync(secret, path.join(dir, 'to-secret.json'));
+        symlinkSync('/dev/zero', path.join(dir, 'zero.json'));
+        symlinkSync(outside, path.join(dir, 'linked'));
+        // The folder named through a link of its own: its real path is what counts.
+        const folderLink = path.join(outside, 'folder-link');
+        symlinkSync(dir, folderLink);
+        const within = realPathsSync([folderLink]);
+        assert.equal(within.length, 1);
+        const read = (file: string) =>
+            both(path.join(folderLink, file), { maxBytes: 1024, within });
+        assert.equal((await read('inside.json')).refused, undefined);
+        assert.equal((await read('to-inside.json')).refused, undefined);
+        for (const file of ['to-secret.json', 'zero.json', 'linked/secret.json']) {
+            assert.deepEqual((await read(file)).refused, { reason: 'outside' }, file);
+        }
+        // Without `within`, links are followed (the home folder's tools' files).
+        assert.equal(
+            (await both(path.join(dir, 'to-secret.json'), { maxBytes: 1024 })).refused,
+            undefined,
+        );
+        assert.deepEqual(realPathsSync([path.join(dir, 'gone'), dir]), realPathsSync([dir]));
+    });
+});
+
+describe('(unit) workspace files on disk: hostile entries', function () {
+    this.timeout(120_000);
+    const treeFiles = classifiedFiles(contractsWorkspaceDir);
+    let outside: string;
+    before(() => {
+        // A folder out of every workspace, with an artifact whose name would show were it read.
+        outside = mkdtempSync(path.join(os.tmpdir(), 'avalanche-explorer-outside-'));
+        mkdirSync(path.join(outside, 'Secret.sol'));
+        writeFileSync(
+            path.join(outside, 'Secret.sol', 'Secret.json'),
+            JSON.stringify({
+                abi: [{ type: 'function', name: 'leak', inputs: [] }],
+                deployedBytecode: { object: '0x6002' },
+            }),
+        );
+    });
+    after(() => rmSync(outside, { recursive: true, force: true }));
+
+    /**
+     * How the files are found: the MCP server's walk, or every path VS Code's `findFiles` answers
+     * when it follows links (`search.followSymlinks`, on by default), read as the extension reads
+     * a `file:` URI.
+     */
+    const listers = {
+        walk: (dir: string): WorkspaceFiles => directoryWorkspaceFiles(dir),
+        'listed as findFiles does': (dir: string, listed: readonly string[]): WorkspaceFiles => ({
+            ...directoryWorkspaceFiles(dir),
+            find: () =>
+                Promise.resolve(
+                    [...treeFiles, ...listed].map((rel) => ({ key: path.join(dir, rel), rel })),
+                ),
+        }),
+    };
+
+    interface HostileCase {
+        readonly check: string;
+        /** Adds the hostile entry to the workspace `dir`; what it returns is undone afterwards. */
+        readonly make: (dir: string) => Promise<(() => void) | void> | (() => void) | void;
+        /** Per lister: the entry the index records, and its problem. */
+        readonly walk: readonly [string, string];
+        readonly listed: readonly [string, string];
+    }
+
+    const artifact = 'foundry/out/Evil.sol/Evil.json';
+    const outsideLink = 'skipped: links outside the workspace';
+    const cases: HostileCase[] = [
+        {
+            check: '/dev/zero linked as an artifact',
+            make: (dir) => symlinkSync('/dev/zero', path.join(dir, artifact)),
+            walk: [artifact, outsideLink],
+            listed: [artifact, outsideLink],
+        },
+        {
+            check: 'a FIFO named like an artifact',
+            make: (dir) => {
+                mkfifo(path.join(dir, artifact));
+                return unblockLater(path.join(dir, artifact), 15_000);
+            },
+            walk: [artifact, 'skipped: not a regular file (a FIFO)'],
+            listed: [artifact, 'skipped: not a regular file (a FIFO)'],
+        },
+        {
+            check: 'a socket named like an artifact',
+            make: async (dir) => {
+                const server = createServer();
+                await listen(server, path.join(dir, artifact));
+                return () => void server.close();
+            },
+            walk: [artifact, 'skipped: not a regular file (a socket)'],
+            listed: [artifact, 'skipped: not a regular file (a socket)'],
+        },
+        {
+            check: 'a link to an artifact out of the folder',
+            make: (dir) =>
+                symlinkSync(
+                    path.join(outside, 'Secret.sol', 'Secret.json'),
+                    path.join(dir, artifact),
+                ),
+            walk: [artifact, outsideLink],
+            listed: [artifact, outsideLink],
+        },
+        {
+            check: 'a linked directory out of the folder',
+            make: (dir) => {
+                rmSync(path.join(dir, 'foundry/out/Evil.sol'), { recursive: true });
+                symlinkSync(
+                    path.join(outside, 'Secret.sol'),
+                    path.join(dir, 'foundry/out/Secret.sol'),
+                );
+            },
+            // The walk does not enter it; findFiles does, and the read refuses what it found.
+            walk: ['foundry/out/Secret.sol', outsideLink],
+            listed: ['foundry/out/Secret.sol/Secret.json', outsideLink],
+        },
+        {
+            check: 'a 1 GiB sparse file named like an artifact',
+            make: (dir) => {
+                writeFileSync(path.join(dir, artifact), '');
+                truncateSync(path.join(dir, artifact), 1024 * mib);
+            },
+            walk: [artifact, 'skipped: 1024 MB, larger than the 32 MB read for one file'],
+            listed: [artifact, 'skipped: 1024 MB, larger than the 32 MB read for one file'],
+        },
+    ];
+
+    for (const hostile of cases) {
+        it(`${hostile.check}: skipped with its problem, promptly, the rest indexed`, async () => {
+            await recorded('hostile workspace', hostile.check, async (progress) => {
+                const dir = mkdtempSync(path.join(os.tmpdir(), 'avalanche-explorer-hostile-'));
+                let undo: (() => void) | void = undefined;
+                let slowest = 0;
+                let rssGrowth = 0;
+                let peakGrowth = 0;
+                try {
+                    cpSync(contractsWorkspaceDir, dir, { recursive: true });
+                    mkdirSync(path.join(dir, 'foundry/out/Evil.sol'), { recursive: true });
+                    undo = await hostile.make(dir);
+                    for (const [lister, files] of [
+                        ['walk', listers.walk(dir)],
+                        [
+                            'findFiles',
+                            listers['listed as findFiles does'](dir, [hostile.listed[0]]),
+                        ],
+                    ] as const) {
+                        const [entry, problem] = lister === 'walk' ? hostile.walk : hostile.listed;
+                        for (const worker of [true, false]) {
+                            const how = `${lister}, ${worker ? 'worker' : 'no worker'}`;
+                            const knowledge = new WorkspaceKnowledge(files, {
+                                workerScript: worker ? workerScript : undefined,
+                            });
+                            try {
+                                const build = await measured(() => knowledge.get());
+                                const index = build.value;
+                                assert.deepEqual(index.file(entry)?.problems, [problem], how);
+                                assert.deepEqual(index.artifactsNamed('Secret'), [], how);
+                                assert.deepEqual(
+                                    index.fileNames().sort(),
+                                    [...treeFiles, entry].sort(),
+                                    how,
+                                );
+                                for (const file of treeFiles) {
+                                    assert.deepEqual(
+                                        index.file(file),
+                                        knowledgeOf(contractsWorkspaceDir, file),
+                                        `${how}: ${file}`,
+                                    );
+                                }
+                                // Before the bounded reads: /dev/zero was read at 300 MB a
+                                // second until memory ran out, a FIFO never answered.
+                                assert.ok(build.ms < 5_000, `${how}: ${Math.round(build.ms)} ms`);
+                                for (const growth of [build.rssGrowth, build.peakGrowth]) {
+                                    assert.ok(growth < 128 * mib, `${how}: +${growth} bytes`);
+                                }
+                                slowest = Math.max(slowest, build.ms);
+                                rssGrowth = Math.max(rssGrowth, build.rssGrowth);
+                                peakGrowth = Math.max(peakGrowth, build.peakGrowth);
+                                progress.cases++;
+                            } finally {
+                                knowledge.dispose();
+                            }
+                        }
+                    }
+                    const mb = (bytes: number): string => (bytes / mib).toFixed(1);
+                    return {
+                        cases: progress.cases,
+                        detail: `walk and findFiles' listing, with and without the worker: slowest build ${Math.round(slowest)} ms, resident set +${mb(rssGrowth)} MB at most, peak +${mb(peakGrowth)} MB (process peak ${mb(peakRss())} MB)`,
+                    };
+                } finally {
+                    if (undo) undo();
+                    rmSync(dir, { recursive: true, force: true });
+                }
+            });
+        });
+    }
 });

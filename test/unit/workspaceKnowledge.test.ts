@@ -6,6 +6,7 @@
  * however many ask at once, a failed listing tried again, and closing at any time.
  */
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import {
     cpSync,
     existsSync,
@@ -13,6 +14,7 @@ import {
     mkdtempSync,
     readFileSync,
     rmSync,
+    symlinkSync,
     writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -316,6 +318,82 @@ describe('(unit) workspace knowledge: building the index', function () {
             assert.deepEqual(inWorker.stats(), here.stats());
         } finally {
             rmSync(dir, { recursive: true, force: true });
+        }
+    });
+
+    it('the directory walk: links inside the folder are followed once, links out of it are problems, not walked', async () => {
+        const dir = mkdtempSync(path.join(os.tmpdir(), 'avalanche-explorer-workspace-'));
+        const outside = mkdtempSync(path.join(os.tmpdir(), 'avalanche-explorer-outside-'));
+        try {
+            cpSync(contractsWorkspaceDir, path.join(dir, 'real'), { recursive: true });
+            mkdirSync(path.join(outside, 'Far.sol'));
+            writeFileSync(path.join(outside, 'Far.sol', 'Far.json'), treeBytes(vaultFile));
+            // A folder linked inside the root, a loop back to the root, a link to a file inside,
+            // a folder and a file out of it, a dangling link, and a FIFO named like an artifact.
+            symlinkSync(path.join(dir, 'real', 'hardhat'), path.join(dir, 'linked-hardhat'));
+            symlinkSync(dir, path.join(dir, 'real', 'loop'));
+            mkdirSync(path.join(dir, 'out', 'Linked.sol'), { recursive: true });
+            symlinkSync(
+                path.join(dir, 'real', vaultFile),
+                path.join(dir, 'out', 'Linked.sol', 'Linked.json'),
+            );
+            symlinkSync(path.join(outside, 'Far.sol'), path.join(dir, 'out', 'Far.sol'));
+            symlinkSync(
+                path.join(outside, 'Far.sol', 'Far.json'),
+                path.join(dir, 'out', 'Linked.sol', 'Far.json'),
+            );
+            symlinkSync(path.join(dir, 'gone'), path.join(dir, 'out', 'Linked.sol', 'Gone.json'));
+            mkdirSync(path.join(dir, 'out', 'Pipe.sol'));
+            execFileSync('mkfifo', [path.join(dir, 'out', 'Pipe.sol', 'Pipe.json')]);
+
+            const files = directoryWorkspaceFiles(dir);
+            const found = await files.find(1_000, new AbortController().signal);
+            const rels = found.map((f) => f.rel);
+            // The hardhat tree once, under whichever name the walk reached it by first.
+            const hardhat = treeFiles.filter((f) => f.startsWith('hardhat/'));
+            const viaLink = rels.filter((r) => r.startsWith('linked-hardhat/'));
+            const direct = rels.filter((r) => r.startsWith('real/hardhat/'));
+            assert.equal(viaLink.length + direct.length, hardhat.length, rels.join());
+            assert.ok(!rels.some((r) => r.includes('/loop/')), rels.join());
+            assert.deepEqual(
+                found.filter((f) => f.problem !== undefined),
+                [
+                    {
+                        key: path.join(dir, 'out', 'Far.sol'),
+                        rel: 'out/Far.sol',
+                        problem: 'skipped: links outside the workspace',
+                    },
+                ],
+            );
+            assert.ok(!rels.includes('out/Linked.sol/Gone.json'), 'a dangling link leads nowhere');
+
+            for (const workerScriptOrNot of [workerScript, undefined]) {
+                const index = await open(files, { workerScript: workerScriptOrNot }).get();
+                const problems = (file: string): readonly string[] | undefined =>
+                    index.file(file)?.problems;
+                assert.deepEqual(problems('out/Far.sol'), ['skipped: links outside the workspace']);
+                assert.deepEqual(problems('out/Linked.sol/Far.json'), [
+                    'skipped: links outside the workspace',
+                ]);
+                assert.deepEqual(problems('out/Pipe.sol/Pipe.json'), [
+                    'skipped: not a regular file (a FIFO)',
+                ]);
+                // A link to a file inside the folder is read like the file.
+                assert.deepEqual(
+                    index.file('out/Linked.sol/Linked.json')?.artifacts.map((a) => a.contractName),
+                    ['ExplorerVault'],
+                );
+                assert.deepEqual(index.artifactsNamed('Far'), []);
+                assert.equal(index.stats().problems, 3);
+            }
+            // `read`, for a caller without the worker's path, is bounded the same way.
+            const far = found.find((f) => f.rel === 'out/Linked.sol/Far.json')!;
+            assert.match((await failure(files.read(far))).message, /links outside the workspace/);
+            const pipe = found.find((f) => f.rel === 'out/Pipe.sol/Pipe.json')!;
+            assert.match((await failure(files.read(pipe))).message, /not a regular file/);
+        } finally {
+            rmSync(dir, { recursive: true, force: true });
+            rmSync(outside, { recursive: true, force: true });
         }
     });
 

@@ -10,11 +10,14 @@
  * an open, an fstat, a read and a close per file, each a promise and a trip through libuv's pool,
  * and with handing the bytes over; the worker idled two thirds of the time. Requests made in one
  * turn of the event loop go as one message, and the worker answers in small groups, so neither
- * thread waits for the other's every file.
+ * thread waits for the other's every file. The worker reads a file only when it is a regular file
+ * inside the workspace's folders once its links are resolved, and never more than its cap
+ * (`core/boundedRead.ts`): a FIFO named like an artifact would block it for good, and a link to
+ * `/dev/zero` would be read until memory runs out.
  */
-import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
+import { readBoundedSync, realPathsSync, type BoundedReadRefusal } from '../boundedRead';
 import { parseWorkspaceFile } from './classify';
 import type { AbiEntry, FileKnowledge } from './types';
 
@@ -25,13 +28,22 @@ export interface ParseRequest {
     readonly bytes: Uint8Array;
 }
 
+/** A file of this machine's disk, and the folders it must not lead out of. */
+export interface LocalFile {
+    readonly path: string;
+    /**
+     * The folders the file must be in once its links are resolved (the workspace's folders, as
+     * they are named: the reader resolves their links too). A file whose real path is in none of
+     * them is a problem, not read.
+     */
+    readonly within: readonly string[];
+}
+
 /** A request to the worker to read a file of this machine's disk itself, then parse it. */
-export interface ReadRequest {
+export interface ReadRequest extends LocalFile {
     readonly id: number;
     readonly file: string;
-    /** The path on disk. */
-    readonly path: string;
-    /** Largest size read; a larger file is a problem, not read. */
+    /** Most bytes read; a larger file is a problem, not read. */
     readonly maxBytes: number;
 }
 
@@ -174,17 +186,21 @@ export class ParsePool {
     }
 
     /**
-     * Reads the file at `path` in the worker, at most `maxBytes`, and parses it there; never
+     * Reads the file on disk in the worker, at most `maxBytes`, and parses it there; never
      * rejects. Undefined when there is no worker: the caller reads the file itself.
      */
-    readAndParse(file: string, path: string, maxBytes: number): Promise<FileKnowledge> | undefined {
+    readAndParse(
+        file: string,
+        local: LocalFile,
+        maxBytes: number,
+    ): Promise<FileKnowledge> | undefined {
         if (!this.ensureWorker()) return undefined;
         const id = this.nextId++;
         return new Promise((resolve) => {
             this.pending.set(id, resolve);
             this.files.set(id, file);
             if (this.queued.length === 0) queueMicrotask(() => this.flush());
-            this.queued.push({ id, file, path, maxBytes });
+            this.queued.push({ id, file, path: local.path, within: local.within, maxBytes });
         });
     }
 
@@ -282,8 +298,10 @@ export function answerRequest(
         send();
         return;
     }
+    // The workspace's folders are resolved once for the group, not once per file.
+    const folders = new Map<string, string | undefined>();
     for (const file of request.files) {
-        const knowledge = readAndParseHere(file.file, file.path, file.maxBytes);
+        const knowledge = readAndParseHere(file.file, file, file.maxBytes, folders);
         replies.push({ id: file.id, knowledge: sent.encode(knowledge) });
         if (replies.length >= replyGroup) send();
     }
@@ -291,40 +309,40 @@ export function answerRequest(
 }
 
 /**
- * Reads a file of this disk in this thread, within `maxBytes`, and parses it (the worker's body
- * for `readAndParse`). Synchronous: the worker has nothing else to do meanwhile.
+ * Reads a file of this disk in this thread, within `maxBytes` and the folders it must not lead out
+ * of, and parses it (the worker's body for `readAndParse`, and the fallback without a worker).
+ * Synchronous: the worker has nothing else to do meanwhile. `folders` caches the folders' real
+ * paths across the calls that share it.
  */
-export function readAndParseHere(file: string, path: string, maxBytes: number): FileKnowledge {
-    let fd: number;
-    let size: number;
-    try {
-        fd = openSync(path, 'r');
-    } catch {
-        return emptyKnowledge(file, 'gone before it was read');
-    }
-    try {
-        try {
-            size = fstatSync(fd).size;
-        } catch {
-            return emptyKnowledge(file, 'gone before it was read');
-        }
-        const tooLarge = sizeProblem(size, maxBytes);
-        if (tooLarge) return emptyKnowledge(file, tooLarge);
-        const bytes = readFileSync(fd);
-        const grew = grewProblem(bytes.byteLength, maxBytes);
-        if (grew) return emptyKnowledge(file, grew);
-        return parseHere(file, bytes);
-    } catch (error) {
-        return emptyKnowledge(
-            file,
-            `not read: ${error instanceof Error ? error.message : String(error)}`,
-        );
-    } finally {
-        try {
-            closeSync(fd);
-        } catch {
-            // Nothing was written through it; the read's outcome stands.
-        }
+export function readAndParseHere(
+    file: string,
+    local: LocalFile,
+    maxBytes: number,
+    folders: Map<string, string | undefined> = new Map(),
+): FileKnowledge {
+    const read = readBoundedSync(local.path, {
+        maxBytes,
+        within: realPathsSync(local.within, folders),
+    });
+    if (read.refused) return emptyKnowledge(file, refusalProblem(read.refused, maxBytes));
+    return parseHere(file, read.bytes);
+}
+
+/** The problem recorded for a file the bounded read refused. */
+export function refusalProblem(refused: BoundedReadRefusal, maxBytes: number): string {
+    switch (refused.reason) {
+        case 'missing':
+            return 'gone before it was read';
+        case 'outside':
+            return 'skipped: links outside the workspace';
+        case 'not-a-file':
+            return `skipped: not a regular file (${refused.kind})`;
+        case 'too-large':
+            return sizeProblem(refused.size, maxBytes) ?? 'skipped: too large';
+        case 'grew':
+            return grewProblem(maxBytes + 1, maxBytes) ?? 'skipped: too large';
+        case 'failed':
+            return `not read: ${refused.message}`;
     }
 }
 

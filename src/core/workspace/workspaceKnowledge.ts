@@ -9,16 +9,31 @@
  * the parsing happens in a worker (`parsePool.ts`) so the host's thread stays free.
  *
  * Files are found through `WorkspaceFiles`: VS Code's `findFiles` and watchers in the extension
- * (`src/platform/vscodeWorkspaceFiles.ts`), a bounded directory walk in plain Node (tests and `npm run bench`).
+ * (`src/platform/vscodeWorkspaceFiles.ts`), a bounded directory walk in plain Node (the MCP
+ * server, tests and `npm run bench`). A file on this machine's disk is read only when it is a
+ * regular file inside the workspace's folders once its links are resolved (`core/boundedRead.ts`):
+ * a cloned repository may hold a FIFO or a link to `/dev/zero` or to the user's home named like an
+ * artifact, and each of those is a problem of its own file, not a read.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 
+import { isInside, readBounded, realPaths } from '../boundedRead';
 import { classify, workspaceFileByteLimits } from './classify';
 import { WorkspaceIndex } from './index';
 import { ContractKnowledge } from './knowledge';
-import { emptyKnowledge, grewProblem, ParsePool, readAndParseHere, sizeProblem } from './parsePool';
+import {
+    emptyKnowledge,
+    grewProblem,
+    ParsePool,
+    readAndParseHere,
+    refusalProblem,
+    sizeProblem,
+    type LocalFile,
+} from './parsePool';
 import type { FileKnowledge } from './types';
+
+export type { LocalFile } from './parsePool';
 
 /** A file the index may read. */
 export interface KnowledgeFileRef {
@@ -26,6 +41,11 @@ export interface KnowledgeFileRef {
     readonly key: string;
     /** Workspace-relative path with forward slashes (the folder's name first in a multi-root). */
     readonly rel: string;
+    /**
+     * Why the listing already knows this entry is not read (a link out of the workspace that it
+     * did not follow): recorded as the entry's problem, and nothing is read.
+     */
+    readonly problem?: string | undefined;
 }
 
 /** How the index finds, reads and watches files. */
@@ -35,10 +55,11 @@ export interface WorkspaceFiles {
     size(file: KnowledgeFileRef): Promise<number | undefined>;
     read(file: KnowledgeFileRef): Promise<Uint8Array>;
     /**
-     * The file's path on this machine's disk when the parse worker may read it itself (a `file:`
-     * URI), else undefined and `size` and `read` are used.
+     * The file's path on this machine's disk, with the folders it must not lead out of, when the
+     * parse worker may read it itself (a `file:` URI); else undefined and `size` and `read` are
+     * used.
      */
-    localPath?(file: KnowledgeFileRef): string | undefined;
+    localFile?(file: KnowledgeFileRef): LocalFile | undefined;
     /** Calls back for each created, changed or deleted file `classify` accepts. */
     watch(onChange: (file: KnowledgeFileRef, deleted: boolean) => void): { dispose(): void };
 }
@@ -172,7 +193,7 @@ export class WorkspaceKnowledge {
         const chosen = found.slice(0, maxFiles);
         let skipped = 0;
         let problems = 0;
-        const local = this.files.localPath !== undefined && this.options.workerScript !== undefined;
+        const local = this.files.localFile !== undefined && this.options.workerScript !== undefined;
         await forEachLimited(chosen, this.options.readAhead ?? (local ? 64 : 8), async (file) => {
             if (this.disposed) return;
             const knowledge = await this.readOne(file);
@@ -196,16 +217,17 @@ export class WorkspaceKnowledge {
 
     /** Reads and parses one file; a file too large or unreadable becomes a problem, not an error. */
     private async readOne(file: KnowledgeFileRef): Promise<FileKnowledge> {
+        if (file.problem !== undefined) return emptyKnowledge(file.rel, file.problem);
         const kind = classify(file.rel);
         const max = Math.min(
             this.options.maxFileBytes ?? 32 * 1024 * 1024,
             kind ? workspaceFileByteLimits[kind] : 0,
         );
-        const localPath = this.files.localPath?.(file);
+        const local = this.files.localFile?.(file);
         const inWorker =
-            localPath === undefined ? undefined : this.pool?.readAndParse(file.rel, localPath, max);
+            local === undefined ? undefined : this.pool?.readAndParse(file.rel, local, max);
         if (inWorker) return inWorker;
-        if (localPath !== undefined) return this.readHere(file.rel, localPath, max);
+        if (local !== undefined) return this.readHere(file.rel, local, max);
         // Lanes meant for the worker's reads (64) would hold as many files here at once.
         await this.readSlots.acquire();
         try {
@@ -234,11 +256,11 @@ export class WorkspaceKnowledge {
      * promises of five asynchronous calls per file (stat, open, fstat, read, close) than on
      * `JSON.parse`.
      */
-    private async readHere(rel: string, localPath: string, max: number): Promise<FileKnowledge> {
+    private async readHere(rel: string, local: LocalFile, max: number): Promise<FileKnowledge> {
         await this.hereSlot.acquire();
         try {
             await new Promise((resolve) => setImmediate(resolve));
-            return readAndParseHere(rel, localPath, max);
+            return readAndParseHere(rel, local, max);
         } finally {
             this.hereSlot.release();
         }
@@ -331,22 +353,42 @@ const skippedDirs = new Set([
     'typechain-types',
 ]);
 
+/** The problem of an entry whose links lead out of the folders the index reads. */
+const outsideProblem = 'skipped: links outside the workspace';
+
 /**
  * `WorkspaceFiles` over plain directories: a bounded walk (depth, entries) that keeps the paths
  * `classify` accepts, and files the parse worker reads itself. Used by the MCP server, the tests
  * and `npm run bench`; watching is not needed there.
+ *
+ * A linked directory is walked only when its real path is inside the root (each real directory
+ * once, so a link to an ancestor is no loop); one that leads out is an entry with a problem, not
+ * walked. A link or a special file named like a workspace file is listed and left to the read,
+ * which refuses it with its problem unless it is a regular file inside the root.
  */
 export function directoryWorkspaceFiles(root: string, maxEntries = 500_000): WorkspaceFiles {
     return {
         async find(max, signal) {
             const out: KnowledgeFileRef[] = [];
+            let realRoot: string;
+            try {
+                realRoot = await realpath(root);
+            } catch {
+                return out;
+            }
             let seen = 0;
             // Several folders listed at once, each in one call: a Foundry project has a folder per
             // source file, and listing them one by one through a directory handle took longer
             // than reading and parsing every artifact in them (1.4 s of 5,000).
-            const folders: { dir: string; rel: string; depth: number }[] = [
-                { dir: root, rel: '', depth: 0 },
+            const folders: { dir: string; real: string; rel: string; depth: number }[] = [
+                { dir: root, real: realRoot, rel: '', depth: 0 },
             ];
+            const walked = new Set([realRoot]);
+            const enter = (dir: string, real: string, rel: string, depth: number): void => {
+                if (walked.has(real)) return;
+                walked.add(real);
+                folders.push({ dir, real, rel, depth });
+            };
             const listOne = async (): Promise<void> => {
                 for (;;) {
                     const folder = folders.pop();
@@ -360,13 +402,28 @@ export function directoryWorkspaceFiles(root: string, maxEntries = 500_000): Wor
                     for (const entry of entries) {
                         if (++seen > maxEntries || out.length >= max) break;
                         const rel = folder.rel ? `${folder.rel}/${entry.name}` : entry.name;
+                        const full = path.join(folder.dir, entry.name);
+                        const deeper = folder.depth < 16 && !skippedDirs.has(entry.name);
                         if (entry.isDirectory()) {
-                            if (folder.depth < 16 && !skippedDirs.has(entry.name)) {
-                                const dir = path.join(folder.dir, entry.name);
-                                folders.push({ dir, rel, depth: folder.depth + 1 });
+                            // Not a link: its real path is its parent's and its name.
+                            if (deeper) {
+                                const real = path.join(folder.real, entry.name);
+                                enter(full, real, rel, folder.depth + 1);
                             }
-                        } else if (entry.isFile() && classify(rel)) {
-                            out.push({ key: path.join(folder.dir, entry.name), rel });
+                        } else if (entry.isSymbolicLink()) {
+                            const link = await linkTarget(full);
+                            if (link?.directory) {
+                                if (!deeper) continue;
+                                if (isInside(link.real, realRoot)) {
+                                    enter(full, link.real, rel, folder.depth + 1);
+                                } else {
+                                    out.push({ key: full, rel, problem: outsideProblem });
+                                }
+                            } else if (link && classify(rel)) {
+                                out.push({ key: full, rel });
+                            }
+                        } else if (classify(rel)) {
+                            out.push({ key: full, rel });
                         }
                     }
                     // Lanes that found the stack empty have ended; start them again.
@@ -390,10 +447,28 @@ export function directoryWorkspaceFiles(root: string, maxEntries = 500_000): Wor
                 return undefined;
             }
         },
-        read: (file) => readFile(file.key),
-        localPath: (file) => file.key,
+        async read(file) {
+            const maxBytes = Math.max(...Object.values(workspaceFileByteLimits));
+            const read = await readBounded(file.key, { maxBytes, within: await realPaths([root]) });
+            if (read.refused) throw new Error(refusalProblem(read.refused, maxBytes));
+            return read.bytes;
+        },
+        localFile: (file) => ({ path: file.key, within: [root] }),
         watch: () => ({ dispose() {} }),
     };
+}
+
+/**
+ * Where a link leads: its real path and whether that is a directory; undefined when it leads
+ * nowhere (broken, a loop).
+ */
+async function linkTarget(link: string): Promise<{ real: string; directory: boolean } | undefined> {
+    try {
+        const real = await realpath(link);
+        return { real, directory: (await stat(real)).isDirectory() };
+    } catch {
+        return undefined;
+    }
 }
 
 /** Folders listed at once by `directoryWorkspaceFiles`. */
