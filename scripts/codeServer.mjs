@@ -299,10 +299,12 @@ export function stageExtension(extensionsDir) {
         cpSync(source, path.join(target, entry), {
             recursive: true,
             // Screenshots are for the README on the marketplace page, not for the runtime; the
-            // code caches of local runs are not part of the build (each host writes its own).
+            // code caches of local runs are not part of the build (each host writes its own), nor
+            // is the build's metafile (esbuild.mjs).
             filter: (file) =>
                 !file.includes(`${path.sep}media${path.sep}screenshots`) &&
-                !file.includes(`${path.sep}.code-cache`),
+                !file.includes(`${path.sep}.code-cache`) &&
+                path.basename(file) !== 'metafile.json',
         });
     }
     cpSync(path.join(root, 'node_modules', 'undici'), path.join(target, 'node_modules', 'undici'), {
