@@ -34,7 +34,10 @@ import { LazyWatch } from './watch/lazyWatch';
 import type { QueryPanels } from './queries/queryPanels';
 import type { QueriesTesting } from './queries/queriesTesting';
 
-/** The services features build on; returned from `activate` for the integration tests. */
+/**
+ * The services features build on; returned from `activate` for the integration tests, and only
+ * when VS Code runs the extension in `ExtensionMode.Test` (see `activate`).
+ */
 export interface ExtensionApi {
     readonly config: Config;
     readonly secrets: Secrets;
@@ -71,7 +74,7 @@ export interface QueryApi extends vscode.Disposable {
     readonly testing: QueriesTesting;
 }
 
-export function activate(context: vscode.ExtensionContext): ExtensionApi {
+export function activate(context: vscode.ExtensionContext): ExtensionApi | undefined {
     // Sub-millisecond: the activation budget is 10 ms, and whole milliseconds hide most of it.
     const started = performance.now();
     const subscriptions = context.subscriptions;
@@ -160,6 +163,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             'Extension',
             `Activated in ${(performance.now() - started).toFixed(1)} ms (VS Code ${vscode.version}, ${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI, ${vscode.workspace.isTrusted ? 'trusted' : 'untrusted'} workspace)`,
         );
+        // What `activate` returns is `exports` for every installed extension
+        // (`vscode.extensions.getExtension(id).exports`), and this object holds the key
+        // (`secrets.getDataApiKey()`), the clients that send it, and test hooks that answer
+        // confirmation prompts: handing it out would undo SecretStorage's per-extension isolation.
+        // Only a test run (`--extensionTestsPath`, or code-server's `payload`; see
+        // scripts/hostTest.mjs) gets it; test/e2e/secrets.e2e.ts checks that another extension
+        // sees nothing.
+        if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
         return {
             config,
             secrets,
