@@ -74,7 +74,7 @@ function which(command) {
     return result.status === 0 ? result.stdout.trim() : undefined;
 }
 
-function goEnv() {
+export function goEnv() {
     return {
         ...process.env,
         // The node links C code (blst, secp256k1, zstd, c-kzg); blst needs the portable flag
@@ -84,7 +84,7 @@ function goEnv() {
     };
 }
 
-function checkTools() {
+export function checkTools() {
     const go = which('go');
     if (!go) {
         throw new ProvideError(
@@ -359,7 +359,7 @@ function goBuild(pkg, output, log) {
 }
 
 /** Hash of what a command of the wrapper module depends on in the repository. */
-function commandHash(command) {
+export function commandHash(command) {
     const hash = createHash('sha256');
     const files = ['go.mod', 'go.sum'];
     const walk = (dir) => {
@@ -378,7 +378,7 @@ function commandHash(command) {
     return hash.digest('hex').slice(0, 16);
 }
 
-function withLock(dir, fn) {
+export function withLock(dir, fn) {
     const lock = path.join(dir, '.lock');
     const deadline = Date.now() + 60 * 60_000;
     for (;;) {
