@@ -12,7 +12,7 @@ import { nodeRpcMethods as m } from '../nodeRpc/methods';
 import type { ValidatorFeeConfig, ValidatorFeeState } from '../nodeRpc/primarySchemas';
 import { batchCall, type NodeRpcClient } from '../nodeRpc/rpcClient';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
-import { describeOperation, isFinalOutcome, operationOutcome } from '../query/operations';
+import { describeOperation, isOperationFinal, operationOutcome } from '../query/operations';
 import { describeRunway, formatDuration, type Runway, validatorRunway } from './runway';
 import type { WatchNetwork, WatchTarget } from './targets';
 
@@ -397,7 +397,7 @@ async function checkExport(
     const api = await sources.dataApi();
     const op = await api.getOperationResult({ operationId: target.operationId }, { signal });
     const outcome = operationOutcome(op);
-    const final = isFinalOutcome(outcome) && outcome !== 'unknown';
+    const final = isOperationFinal(op);
     const line = describeOperation({
         operationId: op.operationId,
         status: op.operationStatus,

@@ -25,6 +25,7 @@ import {
 } from '../cells';
 import {
     epochToMs,
+    isFinalOutcome,
     operationOutcome,
     type OutcomeInput,
     type StoredOperation,
@@ -188,7 +189,7 @@ const operationsView: ResultBuilder = {
         const op = item as StoredOperation;
         const outcome = operationOutcome(op);
         const actions: Cell[] = [];
-        if (outcome === 'running')
+        if (!isFinalOutcome(outcome))
             actions.push({
                 k: 'action',
                 label: 'Follow',
