@@ -30,6 +30,7 @@ import {
     parsePersistedState,
     parseQueryRequest,
     pollDelayMs,
+    profilerStateAfter,
     rawRpcBody,
     readHistory,
     readRecentValues,
@@ -333,6 +334,24 @@ describe('(unit) export operations', () => {
             await dataApi.close();
             await loopback.close();
         }
+    });
+
+    it('what a call tells of the CPU profiler, whoever made it (#34)', () => {
+        const refused = (rpcMessage: string) =>
+            Object.assign(new Error(rpcMessage), { rpcMessage });
+        assert.equal(profilerStateAfter('admin.startCPUProfiler'), 'running');
+        assert.equal(
+            profilerStateAfter('admin.startCPUProfiler', refused('CPU profiler already running')),
+            'running',
+        );
+        assert.equal(profilerStateAfter('admin.startCPUProfiler', refused('boom')), undefined);
+        assert.equal(profilerStateAfter('admin.stopCPUProfiler'), 'stopped');
+        assert.equal(
+            profilerStateAfter('admin.stopCPUProfiler', refused("CPU profiler doesn't exist")),
+            'stopped',
+        );
+        assert.equal(profilerStateAfter('admin.stopCPUProfiler', new Error('timeout')), undefined);
+        assert.equal(profilerStateAfter('admin.memoryProfile'), undefined);
     });
 
     it('polls quickly at first, then every 5 s', () => {
