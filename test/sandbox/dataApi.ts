@@ -323,9 +323,10 @@ export class DataApi {
                             ? 'https://subnets.avax.network/c-chain'
                             : 'https://subnets-test.avax.network/c-chain'
                         : `https://subnets.avax.network/${entry.blockchainId}`,
-                    rpcUrl: this.ctx.settings.internalRpcUrls && this.ctx.urls.internalUrl
-                        ? `${this.ctx.urls.internalUrl}/internal-admin/ext/bc/${path}/rpc`
-                        : `${this.ctx.urls.nodeUrl}/ext/bc/${path}/rpc`,
+                    rpcUrl:
+                        this.ctx.settings.internalRpcUrls && this.ctx.urls.internalUrl
+                            ? `${this.ctx.urls.internalUrl}/internal-admin/ext/bc/${path}/rpc`
+                            : `${this.ctx.urls.nodeUrl}/ext/bc/${path}/rpc`,
                     wsUrl: `${this.ctx.urls.nodeUrl.replace(/^http/, 'ws')}/ext/bc/${path}/ws`,
                     isTestnet: net === 'fuji',
                     utilityAddresses: {
