@@ -52,8 +52,8 @@ export function repairList(
         let cost = 0;
         list.forEach((item, position) => {
             const read = repairItem(element, item);
-            if (read === 'ok') {
-                kept.push(item);
+            if ('data' in read) {
+                kept.push(read.data);
                 return;
             }
             if (read.value === undefined) {
@@ -77,9 +77,11 @@ export function repairList(
             kept.push(read.value);
         });
         if (best && cost >= best.cost) continue;
-        const parsed = option.safeParse({ ...(json as Record<string, unknown>), [key]: kept });
-        if (!parsed.success) continue;
-        best = { answer: { data: parsed.data, repairs }, cost };
+        // The rest of the answer, parsed without its list (each item was parsed above).
+        const rest = option.safeParse({ ...(json as Record<string, unknown>), [key]: [] });
+        if (!rest.success) continue;
+        const data = { ...rest.data, [key]: kept };
+        best = { answer: { data, repairs }, cost };
         if (cost === 0) break;
     }
     return best?.answer;
@@ -100,23 +102,30 @@ function arrayElement(schema: z.ZodObject, key: string): z.ZodType | undefined {
 }
 
 /**
- * One item: `'ok'` when it parses as sent; otherwise the item without the fields that did not
- * match (`value`, undefined when nothing readable is left), with what was removed and why.
+ * One item: its parsed form (`data`) when it parses as sent; otherwise the parsed item without
+ * the fields that did not match (`value`, undefined when nothing readable is left), with what
+ * was removed and why.
  */
 function repairItem(
     element: z.ZodType,
     item: unknown,
-): 'ok' | { value: unknown; removed: string[]; problems: string[] } {
+): { data: unknown } | { value: unknown; removed: string[]; problems: string[] } {
     let result = element.safeParse(item);
-    if (result.success) return 'ok';
+    if (result.success) return { data: result.data };
     // Parsed again with the inputs in the issues, so that each problem names the type it met.
     const quoted = element.safeParse(item, { reportInput: true });
     const problems = describeIssues((quoted.error ?? result.error).issues).slice(
         0,
         maxProblemsShown,
     );
-    // The JSON parser's own objects: plain, so a structured clone copies them whole.
-    const copy: unknown = structuredClone(item);
+    // The JSON parser's own objects: plain, so a structured clone copies them whole. One nested
+    // deeper than the clone can follow is past reading: dropped, like any item beyond repair.
+    let copy: unknown;
+    try {
+        copy = structuredClone(item);
+    } catch {
+        return { value: undefined, removed: [], problems };
+    }
     const removed: string[] = [];
     for (let round = 0; round < maxRounds && !result.success; round++) {
         const paths = offendingPaths(result.error.issues);
@@ -141,7 +150,7 @@ function repairItem(
         result = element.safeParse(copy);
     }
     return result.success
-        ? { value: copy, removed, problems }
+        ? { value: result.data, removed, problems }
         : { value: undefined, removed, problems };
 }
 

@@ -375,12 +375,15 @@ type Notice = NonNullable<ResultView['notice']>;
 
 const toneRank: Readonly<Record<Tone, number>> = { ok: 0, info: 1, warn: 2, error: 3 };
 
-/** Two notices as one (one text after the other, in the graver tone); either may be absent. */
+/**
+ * Two notices as one (one text after the other, in the graver tone); either may be absent. One
+ * line: a notice's text is inert, and a line break is a control character.
+ */
 export function joinNotices(a: Notice | undefined, b: Notice | undefined): Notice | undefined {
     if (!a || !b) return a ?? b;
     return {
         tone: toneRank[b.tone] > toneRank[a.tone] ? b.tone : a.tone,
-        text: `${a.text}\n${b.text}`,
+        text: `${a.text} ${b.text}`,
     };
 }
 
