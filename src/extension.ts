@@ -24,6 +24,7 @@ import { type LiveCounts, liveCounts, liveTimerSources } from './platform/liveCo
 import { LocalNetworks } from './platform/localNetworks';
 import { bindDataApiKeyContext } from './platform/contextKeys';
 import { log } from './platform/log';
+import { ProfilerStates } from './platform/profilerStates';
 import { Secrets } from './platform/secrets';
 import { ValidatorFeeReader } from './platform/validatorFees';
 import { WorkspaceContracts } from './platform/workspaceContracts';
@@ -90,6 +91,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
         // watch list; built before them so that it forgets a changed node first.
         const fees = new ValidatorFeeReader(clients);
         subscriptions.push(clients.onDidChange(() => fees.reset()));
+        // What this window did to each node's CPU profiler: the Node view and the palette both
+        // start and stop it, and both tell this one record.
+        const profilers = new ProfilerStates();
+        subscriptions.push(profilers);
         // Reads nothing until a picker or the `local` network asks (see LocalNetworks.list()).
         const local = new LocalNetworks({ log: log.for('LocalNetworks') });
         subscriptions.push(local);
@@ -103,6 +108,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             clients,
             config,
             fees,
+            profilers,
             reportHealth: (health) => statusBar.setHealth(health),
         });
         subscriptions.push(trees);
@@ -122,6 +128,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
         const queries = new LazyQueries({
             clients,
             config,
+            profilers,
             state: context.globalState,
             extensionUri: context.extensionUri,
             contracts,
