@@ -96,8 +96,22 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
         const profilers = new ProfilerStates();
         subscriptions.push(profilers);
         // Reads nothing until a picker or the `local` network asks (see LocalNetworks.list()).
-        const local = new LocalNetworks({ log: log.for('LocalNetworks') });
-        subscriptions.push(local);
+        // Interchain Kit's files in the workspace's folders name URLs the extension would then
+        // call on its own: read only once the workspace is trusted.
+        const local = new LocalNetworks({
+            log: log.for('LocalNetworks'),
+            workspaceFolders: () =>
+                vscode.workspace.isTrusted
+                    ? (vscode.workspace.workspaceFolders ?? [])
+                          .filter((folder) => folder.uri.scheme === 'file')
+                          .map((folder) => folder.uri.fsPath)
+                    : [],
+        });
+        subscriptions.push(
+            local,
+            vscode.workspace.onDidChangeWorkspaceFolders(() => local.foldersChanged()),
+            vscode.workspace.onDidGrantWorkspaceTrust(() => local.foldersChanged()),
+        );
         const follower = new LocalNetworkFollower(config, clients, local, context.globalState);
         subscriptions.push(follower);
         const statusBar = new AvalancheStatusBar(config, secrets);
