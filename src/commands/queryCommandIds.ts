@@ -192,6 +192,8 @@ export const NodeQueryCommandId = {
     NodeEthGetBlockByNumber: 'avalanche.nodeRpc.ethGetBlockByNumber',
     /** `eth_getBlockByHash` */
     NodeEthGetBlockByHash: 'avalanche.nodeRpc.ethGetBlockByHash',
+    /** `eth_getLogs` */
+    NodeEthGetLogs: 'avalanche.nodeRpc.ethGetLogs',
 } as const;
 
 /** Generic query commands shown in the palette. */

@@ -766,6 +766,61 @@ export class NodeApi {
                 if (index === undefined || this.ctx.holds.pendingEvmTxs.has(hash)) return null;
                 return rpcReceipt(chain, chain.txs[index]!);
             },
+            // geth's filter API (eth/filters/api.go): a range past the head ends at the head,
+            // addresses match any of the list, each topic position any of its alternatives.
+            eth_getLogs: (p) => {
+                const filter = p[0];
+                if (filter === null || typeof filter !== 'object' || Array.isArray(filter))
+                    throw new RpcFailure('missing value for required argument 0', -32602);
+                const f = filter as Params;
+                const from =
+                    f['fromBlock'] === undefined
+                        ? chain.latestBlock
+                        : blockArg([f['fromBlock']], 0, true);
+                const to = Math.min(
+                    f['toBlock'] === undefined
+                        ? chain.latestBlock
+                        : blockArg([f['toBlock']], 0, true),
+                    chain.latestBlock,
+                );
+                if (
+                    from > to &&
+                    f['toBlock'] !== undefined &&
+                    blockArg([f['toBlock']], 0, true) <= chain.latestBlock
+                )
+                    throw new RpcFailure('invalid block range', -32000);
+                const lower = (v: unknown): string[] | undefined =>
+                    v === undefined || v === null
+                        ? undefined
+                        : (Array.isArray(v) ? v : [v]).map((x) => String(x).toLowerCase());
+                const addresses = lower(f['address']);
+                const topicSets = Array.isArray(f['topics']) ? f['topics'].map(lower) : [];
+                const out: Params[] = [];
+                for (let b = from; b <= to; b++) {
+                    const block = chain.blocks[b]!;
+                    for (let i = block.txStart; i < block.txStart + block.txCount; i++) {
+                        const logs = rpcReceipt(chain, chain.txs[i]!)['logs'] as Params[];
+                        for (const log of logs) {
+                            const topics = log['topics'] as string[];
+                            if (
+                                addresses &&
+                                !addresses.includes(String(log['address']).toLowerCase())
+                            )
+                                continue;
+                            if (
+                                topicSets.some(
+                                    (set, k) =>
+                                        set !== undefined &&
+                                        !set.includes(topics[k]?.toLowerCase() ?? ''),
+                                )
+                            )
+                                continue;
+                            out.push(log);
+                        }
+                    }
+                }
+                return out;
+            },
             eth_getBlockByNumber: (p) => {
                 if (p.length < 2)
                     throw new RpcFailure(`missing value for required argument ${p.length}`, -32602);

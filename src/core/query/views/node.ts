@@ -34,6 +34,7 @@ import type {
     Peers,
     PrecompileConfig,
     RpcBlock,
+    RpcFilterLog,
     RpcReceipt,
     RpcTransaction,
     SetLoggerLevelResult,
@@ -741,6 +742,36 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
                 ],
             ),
             sections: [],
+        };
+    },
+    eth_getLogs: (result) => {
+        const logs = result as RpcFilterLog[];
+        return {
+            fields: fields(['Logs', num(logs.length)]),
+            sections: [
+                {
+                    title: `Logs (${logs.length})`,
+                    table: {
+                        columns: [
+                            col('block', 'Block'),
+                            col('tx', 'Transaction'),
+                            col('index', 'Log index'),
+                            col('address', 'Address'),
+                            col('topic0', 'Topic 0'),
+                            col('data', 'Data'),
+                        ],
+                        rows: logs.map((log) => [
+                            num(log.blockNumber),
+                            id(log.transactionHash),
+                            num(log.logIndex),
+                            id(log.address),
+                            id(log.topics[0]),
+                            id(log.data, undefined, 18, 8),
+                        ]),
+                        empty: 'No log in this range matches the filter.',
+                    },
+                },
+            ],
         };
     },
     eth_getTransactionByHash: (result, _request, context) => {
