@@ -17,7 +17,8 @@ const layers = [
     ['src/core/ids', 'src/core/http', 'src/core/model'],
     ['src/core'],
     ['src/core/nodeRpc', 'src/core/dataApi'],
-    ['src/core/views', 'src/core/hover', 'src/core/query'],
+    // `icm` follows an ICM message across chains through their JSON-RPC (a client's user).
+    ['src/core/views', 'src/core/hover', 'src/core/query', 'src/core/icm'],
     // What agents ask, answered with the hover engine, the query tables and the views; and the
     // watch list, which reads what the views and queries show and tells when it changes.
     ['src/core/agent', 'src/core/watch'],

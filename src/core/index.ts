@@ -44,5 +44,6 @@ export * from './agent/tools';
 export { markdownText, viewText } from './agent/text';
 export * from './agent/standalone';
 export * from './watch';
+export * from './icm';
 export * from './text/inert';
 export * from './http/origins';
