@@ -157,6 +157,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             config,
             secrets,
             contracts,
+            local,
             createEngine: (overrides) => hovers.createEngine(overrides),
         });
         subscriptions.push(agent);

@@ -17,8 +17,9 @@ const layers = [
     ['src/core/ids', 'src/core/http', 'src/core/model'],
     ['src/core'],
     ['src/core/nodeRpc', 'src/core/dataApi'],
-    // `icm` follows an ICM message across chains through their JSON-RPC (a client's user).
-    ['src/core/views', 'src/core/hover', 'src/core/query', 'src/core/icm'],
+    // `icm` follows an ICM message across chains through their JSON-RPC; the views show it.
+    ['src/core/icm'],
+    ['src/core/views', 'src/core/hover', 'src/core/query'],
     // What agents ask, answered with the hover engine, the query tables and the views; and the
     // watch list, which reads what the views and queries show and tells when it changes.
     ['src/core/agent', 'src/core/watch'],

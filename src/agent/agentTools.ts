@@ -12,6 +12,7 @@ import type * as Core from '../core/index';
 import { formatError } from '../commands/formatError';
 import type { ClientProvider } from '../platform/clients';
 import type { Config } from '../platform/config';
+import type { LocalNetworks } from '../platform/localNetworks';
 import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
@@ -27,6 +28,8 @@ export interface AgentToolsDeps {
     readonly config: Config;
     readonly secrets: Secrets;
     readonly contracts: WorkspaceContracts;
+    /** The local networks found on this machine: the ICM tool names their chains and relayer. */
+    readonly local?: Pick<LocalNetworks, 'list'> | undefined;
     /** A hover engine of the tools' own, on the hovers' clients and settings. */
     readonly createEngine: (overrides: Partial<Core.HoverEngineHost>) => Core.HoverEngine;
     /** `dist/mcp.js`. */
@@ -52,6 +55,8 @@ export class AgentTools extends Disposable {
             dataApi: () => clients.dataApi(),
             nodeRpc: () => clients.nodeRpc(),
             chains: (network, signal) => clients.chains(network, signal),
+            rpcFor: (url) => clients.rpcFor(url),
+            ...(deps.local ? { localNetworks: () => deps.local!.list() } : {}),
             contracts: () =>
                 contracts.knowledge().catch((error: unknown) => {
                     logger.warn('The workspace contracts could not be read', error);

@@ -16,6 +16,7 @@ import type { SandboxContext } from './context';
 import type { Dataset, EvmChainEntry } from './dataset';
 import type { EvmChain, EvmTx } from './evmChain';
 import { topics } from './evmChain';
+import { teleporterMessage } from './teleporter';
 import { makeHostile } from './hostile';
 import { PrimaryApi, PrimaryFailure, PrimaryUnmarshal } from './primaryApi';
 import { cb58Decode, isNodeId, wellKnown } from './ids';
@@ -1171,22 +1172,23 @@ function rpcReceipt(chain: EvmChain, tx: EvmTx): Params {
             };
         });
     if (tx.teleporter && tx.status === 1) {
-        const src = tx.teleporter.direction === 'SOURCE_TRANSACTION';
-        const peerBytes = cb58Decode(tx.teleporter.peer);
-        logs.push({
-            address: chain.accounts[chain.teleporter]!.lower,
-            topics: [
-                src ? topics.sendCrossChainMessage : topics.receiveCrossChainMessage,
-                tx.teleporter.messageId,
-                peerBytes ? bytesToHex(peerBytes) : pad32('0'),
-            ],
-            data: `0x${'0'.repeat(62)}40`,
-            ...common,
-            logIndex: hexOf(
-                tx.transfers.length > 0 ? tx.transfers[tx.transfers.length - 1]!.logIndex + 1 : 0,
-            ),
-            removed: false,
-        });
+        // TeleporterMessenger's logs as it emits them (`teleporter.ts`): a send with the Warp
+        // precompile's log after it, or a delivery by the transaction's sender with its execution.
+        const t = tx.teleporter;
+        const message = teleporterMessage(t.message);
+        const relayer = chain.accounts[tx.from]!.lower as Hex;
+        const emitted =
+            t.direction === 'SOURCE_TRANSACTION'
+                ? [message.send, message.warp]
+                : [
+                      message.receive(relayer, relayer),
+                      t.executionFails ? message.failed() : message.executed(),
+                  ];
+        let logIndex =
+            tx.transfers.length > 0 ? tx.transfers[tx.transfers.length - 1]!.logIndex + 1 : 0;
+        for (const log of emitted) {
+            logs.push({ ...log, ...common, logIndex: hexOf(logIndex++), removed: false });
+        }
     }
     return {
         blockHash: block.hash,

@@ -22,7 +22,7 @@ import {
 } from '../../src/core';
 
 import { EvmPeer } from './helpers/evmPeer';
-import { teleporterMessage } from './helpers/teleporterLogs';
+import { teleporterMessage } from '../sandbox/teleporter';
 
 const messenger: Hex = '0x253b2784c75e510dd0ff1da844684a1ac0aa5fcf';
 const cChainId = blockchainIdHex('yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp') as Hex;

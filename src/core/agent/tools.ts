@@ -18,10 +18,15 @@ import { isAbortError, isHttpError, isRateLimitedError, ValidationError } from '
 import type { HoverEngine } from '../hover/engine';
 import type { HoverNetwork } from '../hover/types';
 import { parseIdentifier, type Identifier } from '../identifiers';
+import { checkIcmTarget, followIcmMessage } from '../icm/query';
+import { icmHost } from '../icm/directory';
+import type { LocalNetwork } from '../local/localNetwork';
 import { findNodeRpcMethod } from '../nodeRpc/methods';
+import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import { dataApiQueries, dataApiQuery } from '../query/dataApiQueries';
 import { checkQuery, nativeTokenIn, queryContext, runQuery, type QueryDeps } from '../query/run';
 import { buildView } from '../query/views';
+import { icmView } from '../query/views/icm';
 import { inertLine } from '../text/inert';
 import {
     collectNodeSnapshot,
@@ -50,6 +55,10 @@ export interface AgentServices extends QueryDeps {
     chains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
     /** Removes secrets from an answer before it leaves. */
     redact(text: string): string;
+    /** A JSON-RPC client for a chain's RPC URL, under the host's origin policy. */
+    rpcFor(rpcUrl: string): RpcTarget | undefined;
+    /** The local networks found on this machine, when the host looks for them. */
+    localNetworks?(): Promise<readonly LocalNetwork[]>;
 }
 
 /** A tool's answer: text for the agent, and whether it reports a failure. */
@@ -124,6 +133,7 @@ const handlers: Record<AgentToolName, Handler> = {
     avalanche_node_status: nodeStatus,
     avalanche_data_api: dataApiTool,
     avalanche_node_call: nodeCall,
+    avalanche_icm_message: icmMessage,
 };
 
 // ---- input ---------------------------------------------------------------------------------
@@ -291,6 +301,26 @@ async function l1Summary(input: Input, s: AgentServices, signal: AbortSignal) {
         return `Validators: ${errorText(error, s)}`;
     });
     return `Subnet: ${id.text}\n${overview}\n\n${list}`;
+}
+
+async function icmMessage(input: Input, s: AgentServices, signal: AbortSignal) {
+    const target = checkIcmTarget({
+        chain: input['sourceChain'],
+        messageId: optionalString(input, 'messageId'),
+        txHash: optionalString(input, 'txHash'),
+    });
+    const host = await icmHost(
+        {
+            network: s.network(),
+            chains: (inner) => s.chains(s.network(), inner),
+            nodeRpc: () => s.nodeRpc(),
+            nodeUrl: s.nodeUrl(),
+            rpcFor: (url) => s.rpcFor(url),
+            ...(s.localNetworks ? { localNetworks: () => s.localNetworks!() } : {}),
+        },
+        signal,
+    );
+    return viewText(icmView(await followIcmMessage(target, host, { signal })));
 }
 
 async function nodeStatus(_input: Input, s: AgentServices, signal: AbortSignal) {

@@ -2,3 +2,5 @@
 export * from './events';
 export * from './messageId';
 export * from './trace';
+export * from './directory';
+export * from './query';

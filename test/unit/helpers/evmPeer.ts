@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 
 import { listenOnLoopback } from '../../mocks/loopbackServer';
 
-import type { RawLog } from './teleporterLogs';
+import type { RawLog } from '../../sandbox/teleporter';
 
 interface PeerTx {
     hash: string;
