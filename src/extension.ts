@@ -143,6 +143,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             clients,
             config,
             profilers,
+            local,
             state: context.globalState,
             extensionUri: context.extensionUri,
             contracts,

@@ -206,6 +206,8 @@ export const QueryToolCommandId = {
     ReopenRecentQuery: 'avalanche.query.reopenRecent',
     /** `showOperations` (`queries/exportCommands.ts`) */
     ShowExportOperations: 'avalanche.query.showExportOperations',
+    /** `followIcmMessage` (`queries/queryCommands.ts`) */
+    FollowIcmMessage: 'avalanche.query.followIcmMessage',
 } as const;
 
 /** Commands that other features call with an argument; hidden from the palette. */

@@ -7,6 +7,7 @@
 import type {
     QueryRun as CoreQueryRun,
     DataApiOperation,
+    IcmTimeline,
     NodeRpcMethod,
     Operation,
     QueryDeps,
@@ -16,7 +17,7 @@ import type { QueryServices } from './queryServices';
 import { formatError } from '../commands/formatError';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
-import type { QueryRequest } from '../shared/query';
+import type { IcmQuery, QueryRequest } from '../shared/query';
 
 /** One run of a query: the result and what the view builders need besides it. */
 export interface QueryRun {
@@ -51,10 +52,35 @@ export class QueryRunner {
         const run: CoreQueryRun =
             request.source === 'operations'
                 ? { result: await this.refreshOperations(signal), context: {} }
-                : await loadCore().runQuery(request, this.deps, { pageToken, signal });
+                : request.source === 'icm'
+                  ? { result: await this.followIcm(request, signal), context: {} }
+                  : await loadCore().runQuery(request, this.deps, { pageToken, signal });
         if (request.source === 'dataApi' && request.operation === 'getOperationResult')
             await this.remember(run.result as Operation);
         return { ...run, context: { ...(await contextPromise), ...run.context } };
+    }
+
+    /**
+     * An ICM message followed through every chain this window knows: the selected network's
+     * chain list, the local networks' files and the node's blockchains (`core/icm`).
+     */
+    private async followIcm(request: IcmQuery, signal: AbortSignal): Promise<IcmTimeline> {
+        const core = loadCore();
+        const target = core.checkIcmTarget(request);
+        const { clients } = this.services;
+        const network = this.services.network;
+        const host = await core.icmHost(
+            {
+                network,
+                chains: () => this.services.chains(network),
+                nodeRpc: () => clients.nodeRpc(),
+                nodeUrl: clients.nodeUrl,
+                rpcFor: (url) => clients.rpcFor(url),
+                localNetworks: () => this.services.local?.list() ?? Promise.resolve([]),
+            },
+            signal,
+        );
+        return core.followIcmMessage(target, host, { signal });
     }
 
     /**
@@ -138,6 +164,7 @@ export class QueryRunner {
                 );
             }
             case 'operations':
+            case 'icm':
                 return undefined;
         }
     }

@@ -48,6 +48,13 @@ const querySchema = z.discriminatedUnion('source', [
         paramsJson: z.string().max(64 * 1024),
     }),
     z.strictObject({ source: z.literal('operations') }),
+    // The shapes only: the host checks the values with `checkIcmTarget` before following.
+    z.strictObject({
+        source: z.literal('icm'),
+        chain: z.string().min(1).max(100),
+        messageId: z.string().min(1).max(66).optional(),
+        txHash: z.string().min(1).max(66).optional(),
+    }),
 ]);
 
 const actionSchema = z.discriminatedUnion('kind', [

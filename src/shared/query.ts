@@ -55,8 +55,19 @@ export interface OperationsQuery {
     readonly source: 'operations';
 }
 
+/**
+ * An ICM (Teleporter) message followed across chains: from `chain` (an EVM chain id, a
+ * blockchain id or a name), by its id or by the source transaction that sent it (one of them).
+ */
+export interface IcmQuery {
+    readonly source: 'icm';
+    readonly chain: string;
+    readonly messageId?: string | undefined;
+    readonly txHash?: string | undefined;
+}
+
 /** Anything a panel can show. */
-export type QueryRequest = DataApiQuery | NodeQuery | RawRpcQuery | OperationsQuery;
+export type QueryRequest = DataApiQuery | NodeQuery | RawRpcQuery | OperationsQuery | IcmQuery;
 
 /**
  * The families of results. Every kind is shown by the same panel host and the same page; the kind
@@ -95,5 +106,7 @@ export const panelKinds = [
     'generic',
     /** The transaction exports started from this editor, with their states and actions. */
     'operations',
+    /** One ICM message's timeline across chains, polled while visible until it is final. */
+    'icm',
 ] as const;
 export type PanelKind = (typeof panelKinds)[number];

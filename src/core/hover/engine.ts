@@ -47,6 +47,8 @@ export interface HoverCommandIds {
     readonly setApiKey: string;
     /** Adds a watch target to the Watch List; no "Watch" links without it (agents). */
     readonly watch?: string | undefined;
+    /** Opens an ICM message's timeline; no "Follow" link without it (agents). */
+    readonly followIcm?: string | undefined;
 }
 
 /** Where an identifier sits in a document, so that a command can come back to it. */
@@ -415,6 +417,7 @@ export class HoverEngine {
             explorerUrl: (kind, text, network) =>
                 network === 'local' ? undefined : this.host.explorerUrl(kind, text, network),
             setApiKeyCommand: this.host.commands.setApiKey,
+            followIcmCommand: this.host.commands.followIcm,
             watch:
                 watch === undefined
                     ? undefined

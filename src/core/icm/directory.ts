@@ -175,9 +175,14 @@ export function icmDirectory(host: IcmDirectoryHost): IcmDirectory & {
             const hex = blockchainIdHex(wanted);
             if (hex) return byId(hex, signal);
             const all = await host.candidates(signal);
+            // The node's alias `C` is the C-Chain, which the node names `C-Chain`.
+            const name = wanted === 'C' ? 'c-chain' : wanted.toLowerCase();
             const match =
                 all.find((c) => c.evmChainId === wanted) ??
-                all.find((c) => c.name.toLowerCase() === wanted.toLowerCase());
+                all.find((c) => c.name.toLowerCase() === name) ??
+                (name === 'c-chain'
+                    ? all.find((c) => c.name.toLowerCase() === 'avalanche c-chain')
+                    : undefined);
             const matchHex = match ? blockchainIdHex(match.blockchainId) : undefined;
             return matchHex ? byId(matchHex, signal) : undefined;
         },

@@ -42,7 +42,8 @@ import type {
 } from '../../nodeRpc/schemas';
 import { weiDecimals } from '../../format';
 import { isCb58Id } from '../../ids/cb58';
-import type { NodeQuery, QueryRequest } from '../../../shared/query';
+import { icmTopics } from '../../icm/events';
+import type { IcmQuery, NodeQuery, QueryRequest } from '../../../shared/query';
 import type { Cell, Field, Section } from '../../../shared/viewModel';
 import {
     amount,
@@ -804,7 +805,7 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
             sections: extras.sections,
         };
     },
-    eth_getTransactionReceipt: (result) => {
+    eth_getTransactionReceipt: (result, request) => {
         if (result === null)
             return {
                 fields: [],
@@ -813,7 +814,24 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
             };
         const r = result as RpcReceipt;
         const head = genericHeader('', undefined, r);
-        return { fields: head.fields, sections: head.sections };
+        // A transaction that sent ICM messages opens their timeline across chains (#37).
+        const send = icmTopics().SendCrossChainMessage;
+        const sends = r.logs.filter((log) => log.topics[0]?.toLowerCase() === send).slice(0, 16);
+        const chain = request.chain ?? 'C';
+        const timeline: IcmQuery = { source: 'icm', chain, txHash: r.transactionHash };
+        const icm: Section[] =
+            sends.length === 0 || r.status === 'failed'
+                ? []
+                : [
+                      {
+                          title: `ICM messages sent (${sends.length})`,
+                          table: {
+                              columns: [col('id', 'Message id (opens its timeline)')],
+                              rows: sends.map((log) => [id(log.topics[1], timeline, 66, 0)]),
+                          },
+                      },
+                  ];
+        return { fields: head.fields, sections: [...icm, ...head.sections] };
     },
     // The same block whichever way it was found.
     eth_getBlockByHash: (result, ...rest) => builders['eth_getBlockByNumber']!(result, ...rest),
