@@ -621,6 +621,17 @@ export class QueryPanel extends Disposable {
             );
             return;
         }
+        // A page's ICM query had only its shape checked: its values are, before anything opens.
+        if (query.source === 'icm') {
+            try {
+                core.checkIcmTarget(query);
+            } catch (error) {
+                logger.warn(
+                    `Refused a link to an ICM message that does not check: ${String(error)}`,
+                );
+                return;
+            }
+        }
         this.deps.open(query);
     }
 
