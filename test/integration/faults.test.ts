@@ -628,6 +628,13 @@ suite('(integration) reliability: faults × surfaces', function () {
                 {},
             ),
             agentSurface('node status', 'avalanche_node_status', {}, nodeInfo),
+            // The message reads the Data API's chain list and the chains' RPC through the node.
+            agentSurface(
+                'ICM message',
+                'avalanche_icm_message',
+                { sourceChain: k.cChainId, txHash: k.icmExecutedTxHash },
+                { node: true },
+            ),
             hoverSurface('evmAddress', () => k.evmAddress, { node: true }),
             hoverSurface('hash32', () => k.evmTxHash, {}),
             hoverSurface('pnAddress', () => k.pChainAddress, {}),
@@ -641,6 +648,11 @@ suite('(integration) reliability: faults × surfaces', function () {
                     params: { chainId: k.cChainId, txHash: k.evmTxHash },
                 }),
                 {},
+            ),
+            panelSurface(
+                'icm',
+                () => ({ source: 'icm', chain: k.cChainId, txHash: k.icmExecutedTxHash }),
+                { node: true },
             ),
             panelSurface(
                 'address',
@@ -930,7 +942,8 @@ suite('(integration) reliability: faults × surfaces', function () {
             .map((n) => ({
                 name: `panel: ${n}`,
                 group: 'panel' as const,
-                node: n === 'signatures',
+                // The ICM panel reads the chains' RPC through the node as well.
+                node: n === 'signatures' || n === 'icm',
                 admin: false,
                 dataApi: true,
             })),
@@ -960,6 +973,13 @@ suite('(integration) reliability: faults × surfaces', function () {
             node: true,
             admin: false,
             dataApi: false,
+        },
+        {
+            name: 'agent tool: ICM message',
+            group: 'agent',
+            node: true,
+            admin: false,
+            dataApi: true,
         },
     ];
     const cells = isFullRun() ? fullMatrix(infos) : coveringMatrix(infos);
