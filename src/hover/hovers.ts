@@ -153,6 +153,7 @@ export class Hovers extends Disposable {
             chains: (network, signal) => clients.chains(network, signal),
             nodeChains: (network, signal) => clients.nodeChains(network, signal),
             rpcFor: (rpcUrl) => clients.rpcFor(rpcUrl),
+            icmMessage: (messageId) => clients.icmMessageSource(messageId),
             network: () => clients.network,
             defaultEvmChain: () => config.get(SettingKey.HoversDefaultEvmChain),
             liveKinds: () => config.get(SettingKey.HoversLiveKinds),
@@ -244,6 +245,7 @@ export class Hovers extends Disposable {
         const { config } = this;
         return loadHoverOffline().offlineMarkdownFor(id, place, {
             commands: hoverCommands,
+            icmMessage: (messageId) => this.clients.icmMessageSource(messageId),
             network: this.clients.network,
             evmChain: config.get(SettingKey.HoversDefaultEvmChain),
             chainName: () => undefined,

@@ -80,7 +80,10 @@ export class QueryRunner {
             },
             signal,
         );
-        return core.followIcmMessage(target, host, { signal });
+        const timeline = await core.followIcmMessage(target, host, { signal });
+        if (timeline.state !== 'notFound')
+            clients.rememberIcmMessage(timeline.messageId, target.chain);
+        return timeline;
     }
 
     /**

@@ -64,6 +64,25 @@ suite('(integration) ICM message panel', function () {
             inputs.asked.map((a) => a.key),
             ['chain', 'by', 'txHash'],
         );
+        // The id it followed is known now: a hover over it offers the timeline again.
+        const messageId = field(panel, 'Message id');
+        const document = await vscode.workspace.openTextDocument({
+            language: 'markdown',
+            content: `id ${messageId}\n`,
+        });
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+            'vscode.executeHoverProvider',
+            document.uri,
+            document.positionAt(6),
+        );
+        const markdown = hovers
+            .flatMap((h) => h.contents)
+            .map((c) => (c instanceof vscode.MarkdownString ? c.value : ''))
+            .join('\n');
+        assert.match(
+            markdown,
+            /\[Follow ICM message\]\(command:avalanche\.query\.followIcmMessage\?/,
+        );
     });
 
     test('a transaction panel’s message id opens the timeline, a failed execution names its retry', async () => {

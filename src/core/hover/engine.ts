@@ -71,6 +71,8 @@ export interface HoverEngineHost {
     nodeChains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
     /** A client and endpoint path for a chain's RPC URL, kept by the host. */
     rpcFor(rpcUrl: string): RpcTarget | undefined;
+    /** The source chain of an ICM message id this window followed; its hover offers the timeline. */
+    icmMessage?(messageId: string): string | undefined;
     network(): HoverNetwork;
     /** `avalanche.hovers.defaultEvmChain`: an EVM chain id, or '' for the C-Chain. */
     defaultEvmChain(): string;
@@ -232,6 +234,7 @@ export class HoverEngine {
             chainName: (evmChainId) => this.chainNames.get(evmChainId),
             live: this.isLive(id),
             explorerUrl: (kind, text, network) => this.host.explorerUrl(kind, text, network),
+            icmMessage: (messageId) => this.host.icmMessage?.(messageId),
         });
     }
 
