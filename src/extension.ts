@@ -58,6 +58,8 @@ export interface ExtensionApi {
     readonly agent: vscode.Disposable;
     /** The watch list; reading `feature` loads it (`dist/watch.js`). */
     readonly watch: LazyWatch;
+    /** What this window did to each node's CPU profiler. */
+    readonly profilers: ProfilerStates;
     /** Read-only counters for leak tests: live timers, listeners and disposables. */
     readonly debug: { liveCounts(): LiveCounts; liveTimerSources(): string[] };
 }
@@ -205,6 +207,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             lenses,
             agent,
             watch,
+            profilers,
             debug: { liveCounts, liveTimerSources },
         };
     } catch (error) {
