@@ -4,6 +4,7 @@
  * "Open details" shows it as read-only JSON. Every string in here may come from a chain or an
  * API, so nothing is Markdown yet; the builders escape each value on the way out.
  */
+import type { AutoRenewedTxFields, AutoRenewedValidatorConfig } from '../nodeRpc/primarySchemas';
 
 /**
  * The network a hover looks things up on: the two the Data API serves, or `local`, the selected
@@ -245,6 +246,10 @@ export interface PrimaryTxLive {
     readonly status?: string | undefined;
     readonly timestamp?: number | undefined;
     readonly memo?: string | undefined;
+    /** The staker transaction a reward or a settings change is about (node answers only). */
+    readonly stakerTxId?: string | undefined;
+    /** What an ACP-236 transaction sets (node answers only). */
+    readonly autoRenewed?: AutoRenewedTxFields | undefined;
     readonly source?: HoverSource | undefined;
     readonly notes: readonly CalmError[];
 }
@@ -302,6 +307,8 @@ export interface HoverNodeValidator {
     readonly uptimePercentage?: number | undefined;
     readonly connected?: boolean | undefined;
     readonly startTimestamp?: number | undefined;
+    /** An auto-renewed primary network validator's settings (ACP-236). */
+    readonly autoRenewed?: AutoRenewedValidatorConfig | undefined;
 }
 
 /** A `NodeID-…`. */

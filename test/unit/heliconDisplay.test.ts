@@ -1,0 +1,191 @@
+/**
+ * What Helicon's answers look like where the extension shows them, held to a real v1.15 node's
+ * recordings (test/fixtures/realnode-v1.15) served over loopback HTTP: ACP-236's auto-renewed
+ * validator and its three transactions by name with their settings, in hovers and panels.
+ */
+import * as assert from 'node:assert/strict';
+
+import {
+    buildView,
+    HoverResolver,
+    liveHoverMarkdown,
+    type LiveResult,
+    NodeRpcClient,
+    nodeRpcMethods as m,
+    parseIdentifier,
+    type ViewContext,
+} from '../../src/core';
+import type { NodeQuery } from '../../src/shared/query';
+import type { Cell, ResultView } from '../../src/shared/viewModel';
+import { type RecordedNode, startRecordedNode } from './helpers/recordedNode';
+
+const nowMs = Date.UTC(2026, 10, 28);
+const context: ViewContext = {
+    network: 'local',
+    nativeToken: { symbol: 'AVAX', decimals: 18 },
+    nowMs,
+};
+
+function cellText(cell: Cell): string {
+    switch (cell.k) {
+        case 'text':
+        case 'num':
+        case 'amount':
+        case 'money':
+        case 'badge':
+            return cell.text;
+        case 'id':
+            return cell.raw;
+        case 'time':
+            return cell.raw;
+        case 'list':
+            return cell.items.map(cellText).join(', ');
+        case 'bool':
+            return String(cell.value);
+        default:
+            return '';
+    }
+}
+
+function fieldsOf(view: ResultView): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const f of view.fields) out[f.label] = cellText(f.value);
+    return out;
+}
+
+describe('(unit) Helicon shown by name: ACP-236 over the v1.15 recordings', function () {
+    this.timeout(20_000);
+    let node: RecordedNode;
+    let client: NodeRpcClient;
+    let resolver: HoverResolver;
+
+    before(async () => {
+        node = await startRecordedNode(
+            [
+                'realnode-v1.15/primary-helicon.json',
+                'realnode-v1.15/primary.json',
+                'realnode-v1.15/info.json',
+            ],
+            ['platform.getTxStatus'],
+        );
+        client = new NodeRpcClient({ url: node.url, retry: { maxRetries: 0 } });
+        resolver = new HoverResolver({
+            dataApi: () => Promise.reject(new Error('the Data API is not asked on local')),
+            nodeRpc: () => client,
+            chains: () => Promise.reject(new Error('not used')),
+            nodeChains: () => Promise.resolve([]),
+            rpcFor: () => undefined,
+        });
+    });
+
+    after(async () => {
+        await client.close();
+        await node.close();
+    });
+
+    async function hover(text: string): Promise<{ result: LiveResult; md: string }> {
+        const id = parseIdentifier(text);
+        assert.ok(id, text);
+        const result = await resolver.resolve(id, { network: 'local', hasApiKey: false });
+        // Markdown escapes punctuation (`100\\%`); the lines are read as a person sees them.
+        const md = liveHoverMarkdown(result, { nowMs }).markdown.replace(/\\(?=[^\w\s])/g, '');
+        return { result, md };
+    }
+
+    async function txView(txId: string): Promise<ResultView> {
+        const request: NodeQuery = {
+            source: 'node',
+            method: 'platform.getTx',
+            texts: { txID: txId },
+        };
+        const result = await client.call(m['platform.getTx'], { txID: txId });
+        return buildView(request, result, context).view;
+    }
+
+    it('a hover names AddAutoRenewedValidatorTx and what it sets', async () => {
+        const { result, md } = await hover(node.values['autoRenewedTx']!);
+        assert.equal(result.kind, 'primaryTx', md);
+        assert.match(md, /AddAutoRenewedValidatorTx/);
+        assert.match(md, /Validator `NodeID-L78oP2rQSMcwUTDyc5TVjopAH4h46FPZ3`/);
+        assert.match(md, /stake 2,000 AVAX/);
+        assert.match(md, /cycles of 20 s · 50% of rewards restaked · delegation fee 2%/);
+        assert.match(md, /Authority 1 of `P-custom…9xde7p`/);
+        assert.doesNotMatch(md, /unknown/i);
+    });
+
+    it('a hover names SetAutoRenewedValidatorConfigTx, the validator it changes and the new settings', async () => {
+        const { md } = await hover(node.values['autoRenewedSetTx']!);
+        assert.match(md, /SetAutoRenewedValidatorConfigTx/);
+        assert.match(md, /Changes the auto-renewed validator added by `22hNhd/);
+        assert.match(md, /next cycles of 30 s · 100% of rewards restaked/);
+    });
+
+    it('a hover names RewardAutoRenewedValidatorTx and the cycle it rewards', async () => {
+        const { md } = await hover(node.values['autoRenewedRewardTx']!);
+        assert.match(md, /RewardAutoRenewedValidatorTx/);
+        assert.match(
+            md,
+            /Rewards the auto-renewed validator added by `22hNhd.*` for the cycle that ended/,
+        );
+    });
+
+    it('a node id hover shows its auto-renew settings and authority', async () => {
+        const { result, md } = await hover(node.values['nodeId']!);
+        assert.equal(result.kind, 'nodeId', md);
+        assert.match(
+            md,
+            /Auto-renewed \(ACP-236\): renews every 30 s · 100% of rewards restaked · authority 1 of `P-custom…9xde7p`/,
+        );
+    });
+
+    it('the transaction panel has a field for each setting, the staker linked', async () => {
+        const add = fieldsOf(await txView(node.values['autoRenewedTx']!));
+        assert.equal(add['Type'], 'AddAutoRenewedValidatorTx');
+        assert.equal(add['Node'], node.values['nodeId']);
+        assert.equal(add['Stake'], '2,000 AVAX');
+        assert.equal(add['Cycle length'], '20 s');
+        assert.equal(add['Rewards restaked'], '50%');
+        assert.equal(add['Delegation fee'], '2%');
+        assert.equal(add['Validator authority'], `1 of ${node.values['pAddress']}`);
+        assert.equal(add['Validation rewards owner'], `1 of ${node.values['pAddress']}`);
+
+        const setView = await txView(node.values['autoRenewedSetTx']!);
+        const set = fieldsOf(setView);
+        assert.equal(set['Type'], 'SetAutoRenewedValidatorConfigTx');
+        assert.equal(set['Changes the validator added by'], node.values['autoRenewedTx']);
+        const link = setView.fields.find((f) => f.label === 'Changes the validator added by')!;
+        assert.deepEqual(link.value.k === 'id' && link.value.link, {
+            source: 'node',
+            method: 'platform.getTx',
+            texts: { txID: node.values['autoRenewedTx'] },
+        });
+        assert.equal(set['Cycle length'], '30 s');
+        assert.equal(set['Rewards restaked'], '100%');
+
+        const reward = fieldsOf(await txView(node.values['autoRenewedRewardTx']!));
+        assert.equal(reward['Type'], 'RewardAutoRenewedValidatorTx');
+        assert.equal(reward['Rewards the validator added by'], node.values['autoRenewedTx']);
+        assert.match(reward['Rewarded cycle ended']!, /^\d+$/);
+    });
+
+    it('the validators panel has an Auto-renew column', async () => {
+        const request: NodeQuery = {
+            source: 'node',
+            method: 'platform.getCurrentValidators',
+            texts: { nodeIDs: node.values['nodeId']! },
+        };
+        const result = await client.call(m['platform.getCurrentValidators'], {
+            nodeIDs: [node.values['nodeId']!],
+        });
+        const { view } = buildView(request, result, context);
+        const table = view.sections.find((s) =>
+            s.table?.columns.some((c) => c.key === 'autoRenew'),
+        )?.table;
+        assert.ok(table, JSON.stringify(view.sections.map((s) => s.title)));
+        const column = table.columns.findIndex((c) => c.key === 'autoRenew');
+        assert.deepEqual(
+            table.rows.map((r) => cellText(r[column]!)),
+            ['renews every 30 s · 100% of rewards restaked'],
+        );
+    });
+});
