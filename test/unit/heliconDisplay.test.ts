@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 
 import {
     buildView,
+    checkTarget,
     HoverResolver,
     liveHoverMarkdown,
     type LiveResult,
@@ -14,6 +15,8 @@ import {
     nodeRpcMethods as m,
     parseIdentifier,
     type ViewContext,
+    type WatchObservation,
+    type WatchSources,
 } from '../../src/core';
 import type { NodeQuery } from '../../src/shared/query';
 import type { Cell, ResultView } from '../../src/shared/viewModel';
@@ -186,6 +189,75 @@ describe('(unit) Helicon shown by name: ACP-236 over the v1.15 recordings', func
         assert.deepEqual(
             table.rows.map((r) => cellText(r[column]!)),
             ['renews every 30 s · 100% of rewards restaked'],
+        );
+    });
+});
+
+describe('(unit) Helicon shown as it is: ACP-194 over the v1.15 recordings', function () {
+    this.timeout(20_000);
+    let node: RecordedNode;
+    let client: NodeRpcClient;
+    let sources: WatchSources;
+
+    before(async () => {
+        node = await startRecordedNode([
+            'realnode-v1.15/cchain-helicon.json',
+            'realnode-v1.15/cchain.json',
+            'realnode-v1.15/info.json',
+        ]);
+        client = new NodeRpcClient({ url: node.url, retry: { maxRetries: 0 } });
+        const unused = () => Promise.reject(new Error('not used'));
+        sources = {
+            pChain: unused,
+            validatorFees: unused,
+            dataApi: unused,
+            node: () => client,
+            evmChain: () =>
+                Promise.resolve({
+                    target: { client, path: '/ext/bc/C/rpc' },
+                    name: 'C-Chain',
+                    symbol: 'AVAX',
+                }),
+        };
+    });
+
+    after(async () => {
+        await client.close();
+        await node.close();
+    });
+
+    const watchTx = (): Promise<WatchObservation> =>
+        checkTarget(
+            { kind: 'evmTx', network: 'local', chainId: '43112', hash: node.values['cTx']! },
+            sources,
+            86_400,
+            new AbortController().signal,
+        );
+
+    it('the watch list calls a transaction done only once its block is settled', async () => {
+        // The recording's head (#16) settles through #13: the transaction's block #5 is settled.
+        const settled = await watchTx();
+        assert.equal(settled.status, 'done');
+        assert.equal(settled.final, true);
+        assert.equal(settled.summary, 'accepted in block 5');
+        assert.deepEqual(
+            settled.details.find((d) => d.label === 'Settlement'),
+            { label: 'Settlement', value: 'settled (through #13)' },
+        );
+        // The node as it was when #5 was its head, settling through #2: executed, not final,
+        // though its receipt is there.
+        node.answerWith(
+            'eth_getBlockByNumber',
+            ['latest', false],
+            'eth_getBlockByNumber with transactions',
+        );
+        const executed = await watchTx();
+        assert.equal(executed.status, 'pending');
+        assert.equal(executed.final, false);
+        assert.equal(executed.summary, 'executed in block 5, not yet settled (settled through #2)');
+        assert.equal(
+            executed.details.find((d) => d.label === 'Settlement')?.value,
+            '0 blocks on top, executed, not yet settled (settled through #2)',
         );
     });
 });

@@ -47,6 +47,11 @@ export interface RecordedNode {
     readonly values: Record<string, string>;
     /** Methods asked, in order (`path method`). */
     readonly asked: string[];
+    /**
+     * Answers `method` with `params` by another recorded answer from now on: the node as it was
+     * at another moment of the same recording (`latest` when an earlier block was the head).
+     */
+    answerWith(method: string, params: unknown, fixtureName: string): void;
     close(): Promise<void>;
 }
 
@@ -58,6 +63,8 @@ export async function startRecordedNode(
     files: readonly string[],
     loose: readonly string[] = [],
 ): Promise<RecordedNode> {
+    /** `method params` (params as JSON) → the recorded fixture's name to answer with instead. */
+    const instead = new Map<string, string>();
     const sets = files.map(loadRecorded);
     const values = Object.assign({}, ...sets.map((s) => s.values)) as Record<string, string>;
     const fixtures = sets.flatMap((s) => s.fixtures.map((f) => fill(f, values) as Fixture));
@@ -73,9 +80,13 @@ export async function startRecordedNode(
                 f.response.status === 200 &&
                 !Array.isArray(f.response.body),
         );
-        const exact = same.find(
-            (f) => JSON.stringify(f.body.params ?? null) === JSON.stringify(call.params ?? null),
-        );
+        const swapped = instead.get(`${call.method} ${JSON.stringify(call.params ?? null)}`);
+        const exact = swapped
+            ? fixtures.find((f) => f.name === swapped)
+            : same.find(
+                  (f) =>
+                      JSON.stringify(f.body.params ?? null) === JSON.stringify(call.params ?? null),
+              );
         // An id the recordings do not hold gets the answer recorded for an unknown one, as the
         // node would give; only the methods named loose answer any params alike.
         const fixture =
@@ -114,6 +125,8 @@ export async function startRecordedNode(
         url: server.url,
         values,
         asked,
+        answerWith: (method, params, fixtureName) =>
+            instead.set(`${method} ${JSON.stringify(params)}`, fixtureName),
         close: () => server.close(),
     };
 }
