@@ -259,5 +259,24 @@ describe('(unit) Helicon shown as it is: ACP-194 over the v1.15 recordings', fun
             executed.details.find((d) => d.label === 'Settlement')?.value,
             '0 blocks on top, executed, not yet settled (settled through #2)',
         );
+        node.answerWith('eth_getBlockByNumber', ['latest', false], 'eth_getBlockByNumber latest');
+    });
+
+    it('the block panel shows what a block settles and the gas price and target it sets', async () => {
+        const request: NodeQuery = {
+            source: 'node',
+            method: 'eth_getBlockByNumber',
+            texts: { block: 'latest' },
+            chain: 'C',
+        };
+        const result = await client.call(m.eth_getBlockByNumber, ['latest', false], {
+            chain: 'C',
+        });
+        const f = fieldsOf(buildView(request, result, context).view);
+        assert.equal(f['Number'], '16');
+        assert.equal(f['Settles through (ACP-194)'], '13');
+        // 1 wei: below what the panel prints in gwei, and said so rather than shown as 0.
+        assert.equal(f['Minimum gas price (ACP-283)'], '< 0.000001 gwei');
+        assert.equal(f['Gas target (ACP-176)'], '1000000 gas/s');
     });
 });

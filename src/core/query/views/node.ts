@@ -852,6 +852,14 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
                 ['Miner', id(b.miner)],
                 ['Gas used / limit', text(`${b.gasUsed} / ${b.gasLimit}`)],
                 ['Base fee', amount(b.baseFeePerGas, 9, 'gwei')],
+                ['Minimum gas price (ACP-283)', amount(b.minGasPriceWei, 9, 'gwei')],
+                [
+                    'Gas target (ACP-176)',
+                    b.targetGasPerSecond === undefined
+                        ? empty
+                        : text(`${b.targetGasPerSecond} gas/s`),
+                ],
+                ['Settles through (ACP-194)', num(b.settlement?.settledHeight)],
                 ['Block gas cost', num(b.blockGasCost)],
                 ['Size (bytes)', num(b.sizeBytes)],
                 ['Transactions', num(b.transactionHashes.length)],
