@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import {
     buildView,
     checkTarget,
+    heliconRefusal,
     HoverResolver,
     liveHoverMarkdown,
     type LiveResult,
@@ -278,5 +279,56 @@ describe('(unit) Helicon shown as it is: ACP-194 over the v1.15 recordings', fun
         // 1 wei: below what the panel prints in gwei, and said so rather than shown as 0.
         assert.equal(f['Minimum gas price (ACP-283)'], '< 0.000001 gwei');
         assert.equal(f['Gas target (ACP-176)'], '1000000 gas/s');
+    });
+
+    it('a method Helicon removed is not sent to its C-Chain, and its -32601 reads as what it is', async () => {
+        const now = Date.UTC(2026, 10, 28);
+        const refusal = await heliconRefusal(client, '/ext/bc/C/rpc', 'admin_nodeInfo', now);
+        assert.match(refusal ?? '', /^admin_nodeInfo is not served by the C-Chain since Helicon/);
+        assert.equal(
+            await heliconRefusal(
+                client,
+                `/ext/bc/${node.values['cChain']}/rpc`,
+                'eth_accounts',
+                now,
+            ),
+            undefined,
+            'by id the path is not known as the C-Chain without its id: the node answers itself',
+        );
+        assert.equal(
+            await heliconRefusal(client, '/ext/bc/C/rpc', 'eth_blockNumber', now),
+            undefined,
+        );
+        assert.equal(
+            await heliconRefusal(client, '/ext/bc/C/rpc', 'debug_traceTransaction', now),
+            undefined,
+        );
+        // Sent anyway (an older extension, a script), the node's -32601 says why.
+        await assert.rejects(
+            client.callRaw('/ext/bc/C/rpc', 'warp_getMessage', []),
+            (error: Error) => {
+                assert.match(
+                    error.message,
+                    /^This node does not offer warp_getMessage \(the C-Chain no longer serves it since Helicon/,
+                );
+                return true;
+            },
+        );
+    });
+
+    it('a node before Helicon is sent the call: only its own answer can tell', async () => {
+        const before = await startRecordedNode(['realnode/info.json', 'realnode/cchain.json']);
+        const old = new NodeRpcClient({ url: before.url, retry: { maxRetries: 0 } });
+        try {
+            const now = Date.UTC(2026, 10, 28);
+            assert.equal(
+                await heliconRefusal(old, '/ext/bc/C/rpc', 'admin_nodeInfo', now),
+                undefined,
+            );
+            assert.ok(before.asked.includes('/ext/info info.upgrades'));
+        } finally {
+            await old.close();
+            await before.close();
+        }
     });
 });
