@@ -8,6 +8,7 @@ import * as assert from 'node:assert/strict';
 import {
     buildView,
     checkTarget,
+    collectNodeSnapshot,
     heliconRefusal,
     HoverResolver,
     liveHoverMarkdown,
@@ -15,6 +16,7 @@ import {
     NodeRpcClient,
     nodeRpcMethods as m,
     parseIdentifier,
+    snapshotStakingRules,
     type ViewContext,
     type WatchObservation,
     type WatchSources,
@@ -330,5 +332,48 @@ describe('(unit) Helicon shown as it is: ACP-194 over the v1.15 recordings', fun
             await old.close();
             await before.close();
         }
+    });
+});
+
+describe('(unit) Helicon in the Node view: the rules and heights a real node gives', function () {
+    this.timeout(20_000);
+    const now = Date.UTC(2026, 10, 28);
+
+    async function snapshotOf(files: string[], latest?: string) {
+        const node = await startRecordedNode(files);
+        if (latest) node.answerWith('eth_getBlockByNumber', ['latest', false], latest);
+        const client = new NodeRpcClient({ url: node.url, retry: { maxRetries: 0 } });
+        try {
+            return await collectNodeSnapshot(client, { now: () => now });
+        } finally {
+            await client.close();
+            await node.close();
+        }
+    }
+
+    it('v1.15 with Helicon: both C-Chain heights, the 90% requirement', async () => {
+        const s = await snapshotOf([
+            'realnode-v1.15/info.json',
+            'realnode-v1.15/cchain-helicon.json',
+            'realnode-v1.15/admin.json',
+        ]);
+        assert.deepEqual(s.cChainHead, { ok: true, value: { executed: 16, settled: 13 } });
+        const rules = snapshotStakingRules(s, now);
+        assert.equal(rules?.helicon, true);
+        assert.equal(rules?.uptimeRequirementPercent, 90);
+        // Network 88888: a custom network, whose staking duration the extension does not know.
+        assert.equal(rules?.minStakeDurationSeconds, undefined);
+    });
+
+    it('v1.14.2: one C-Chain height, the 80% requirement', async () => {
+        const s = await snapshotOf(
+            ['realnode/info.json', 'realnode/cchain.json', 'realnode/admin.json'],
+            // v1.14.2 was recorded asking its block by number; that block stands for the head.
+            'eth_getBlockByNumber',
+        );
+        assert.ok(s.cChainHead.ok, JSON.stringify(s.cChainHead));
+        assert.equal(s.cChainHead.value.settled, undefined);
+        assert.equal(snapshotStakingRules(s, now)?.uptimeRequirementPercent, 80);
+        assert.equal(snapshotStakingRules(s, now)?.helicon, false);
     });
 });

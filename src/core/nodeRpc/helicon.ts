@@ -5,9 +5,8 @@
  * minimum staking duration), the two heights of a C-Chain that executes asynchronously (ACP-194),
  * and the C-Chain methods it no longer serves. Each rule is decided from what the node says of
  * itself (`info.upgrades`' `heliconTime`, a block's `settledHeight`), never from the date alone.
+ * Pure and free of the schemas (type imports only), so that tree rendering may import it.
  */
-import { nodeRpcMethods } from './methods';
-import type { NodeCallOptions, NodeRpcClient } from './rpcClient';
 import type { NetworkUpgrades, RpcBlock } from './schemas';
 
 /** AvalancheGo's placeholder date (9999-12-01) for an upgrade that is not scheduled. */
@@ -209,25 +208,4 @@ export function describeOwner(owner: {
 }): string {
     if (owner.addresses.length === 0) return 'no one';
     return `${owner.threshold} of ${owner.addresses.join(', ')}`;
-}
-
-/**
- * Why a raw call is not sent: a method Helicon removed, to the C-Chain of a node whose
- * `info.upgrades` says Helicon is active. Undefined to send it (another path or method, a node
- * before Helicon, or one whose upgrades cannot be read: its own answer then says what it is).
- */
-export async function heliconRefusal(
-    client: NodeRpcClient,
-    path: string,
-    method: string,
-    nowMs: number,
-    options: NodeCallOptions = {},
-): Promise<string | undefined> {
-    if (!removedOnHeliconCChain(method) || !isCChainRpcPath(path)) return undefined;
-    try {
-        const upgrades = await client.call(nodeRpcMethods['info.upgrades'], {}, options);
-        return heliconActive(upgrades, nowMs) ? removedMethodReason(method) : undefined;
-    } catch {
-        return undefined;
-    }
 }
