@@ -24,6 +24,7 @@ import {
 import type { NodeQuery } from '../../src/shared/query';
 import type { Cell, ResultView } from '../../src/shared/viewModel';
 import { type RecordedNode, startRecordedNode } from './helpers/recordedNode';
+import { localCChain } from './helpers/sharedLookups';
 
 const nowMs = Date.UTC(2026, 10, 28);
 const context: ViewContext = {
@@ -263,6 +264,44 @@ describe('(unit) Helicon shown as it is: ACP-194 over the v1.15 recordings', fun
             '0 blocks on top, executed, not yet settled (settled through #2)',
         );
         node.answerWith('eth_getBlockByNumber', ['latest', false], 'eth_getBlockByNumber latest');
+    });
+
+    it('a transaction hover says settled or executed, never final by depth alone', async () => {
+        const chainId = String(await client.call(m.eth_chainId, [], { chain: 'C' }));
+        const resolver = new HoverResolver({
+            dataApi: () => Promise.reject(new Error('the Data API is not asked on local')),
+            nodeRpc: () => client,
+            chains: () => Promise.reject(new Error('not used')),
+            nodeChains: () => Promise.resolve([localCChain(node.url, chainId)]),
+            rpcFor: (rpcUrl) => ({ client, path: new URL(rpcUrl).pathname }),
+        });
+        const hoverOf = async (): Promise<string> => {
+            const id = parseIdentifier(node.values['cTx']!);
+            assert.ok(id);
+            const result = await resolver.resolve(id, { network: 'local', hasApiKey: false });
+            assert.equal(result.kind, 'evmTx');
+            return liveHoverMarkdown(result, { nowMs }).markdown.replace(/\\(?=[^\w\s])/g, '');
+        };
+        assert.match(await hoverOf(), /Block 5 · (.* · )?11 blocks on top, settled/);
+        node.answerWith(
+            'eth_getBlockByNumber',
+            ['latest', false],
+            'eth_getBlockByNumber with transactions',
+        );
+        try {
+            const md = await hoverOf();
+            assert.match(
+                md,
+                /Block 5 · (.* · )?0 blocks on top, executed, not yet settled \(settled through #2\)/,
+            );
+            assert.doesNotMatch(md, /confirmation/);
+        } finally {
+            node.answerWith(
+                'eth_getBlockByNumber',
+                ['latest', false],
+                'eth_getBlockByNumber latest',
+            );
+        }
     });
 
     it('the block panel shows what a block settles and the gas price and target it sets', async () => {

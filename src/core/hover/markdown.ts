@@ -476,7 +476,8 @@ function evmTxPart(md: Md, r: EvmTxLive, options: LiveHoverOptions): WebLink[] {
     md.raw(`**Transaction on ${name(r.chain.name)}** · ${status}`);
     if (r.blockNumber !== '') {
         const time = r.timestamp > 0 ? ` · ${when(r.timestamp, options.nowMs)}` : '';
-        md.raw(`Block ${e(formatInteger(r.blockNumber))}${time}`);
+        const depth = r.confirmations ? ` · ${e(r.confirmations)}` : '';
+        md.raw(`Block ${e(formatInteger(r.blockNumber))}${time}${depth}`);
     }
     md.raw(`From ${shortCode(r.from)} to ${r.to ? shortCode(r.to) : 'a new contract'}`);
     const decoded =
@@ -948,6 +949,7 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
             md.raw(
                 `${result.txCount}${result.moreTransactions ? '+' : ''} transaction${result.txCount === 1 && !result.moreTransactions ? '' : 's'}${result.gasUsed === undefined ? '' : ` · gas used ${e(formatInteger(result.gasUsed))}`}`,
             );
+            if (result.confirmations) md.raw(e(result.confirmations));
             if (result.miner) md.raw(`Miner ${shortCode(result.miner)}`);
             alsoOnLine(md, result.alsoOn);
             links = evmExplorer(result.chain, 'block', result.blockNumber, options);

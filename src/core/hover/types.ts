@@ -186,6 +186,11 @@ export interface EvmTxLive {
     readonly success: boolean;
     /** Known to the chain but not yet in a block (JSON-RPC answers only). */
     readonly pending?: boolean | undefined;
+    /**
+     * Blocks on top of its block, said as finality allows (JSON-RPC answers only): plain
+     * confirmations, or on Helicon's C-Chain whether it is settled (ACP-194).
+     */
+    readonly confirmations?: string | undefined;
     /** Empty while pending. */
     readonly blockNumber: string;
     /** Unix seconds; 0 when the block's time could not be read. */
@@ -228,6 +233,8 @@ export interface EvmBlockLive {
     readonly gasUsed?: string | undefined;
     /** The block's producer as the chain reports it (coreth reports the zero address). */
     readonly miner?: string | undefined;
+    /** As on {@link EvmTxLive}: blocks on top, and on Helicon's C-Chain whether it is settled. */
+    readonly confirmations?: string | undefined;
     readonly source?: HoverSource | undefined;
     readonly alsoOn?: readonly string[] | undefined;
     readonly notes: readonly CalmError[];
