@@ -23,7 +23,9 @@ import {
 } from '../../src/core';
 import type { NodeQuery } from '../../src/shared/query';
 import type { Cell, ResultView } from '../../src/shared/viewModel';
-import { type RecordedNode, startRecordedNode } from './helpers/recordedNode';
+import { type Sandbox, startSandbox } from '../sandbox';
+import { heliconSettleLag } from '../sandbox/types';
+import { loadRecorded, type RecordedNode, startRecordedNode } from './helpers/recordedNode';
 import { localCChain } from './helpers/sharedLookups';
 
 const nowMs = Date.UTC(2026, 10, 28);
@@ -414,5 +416,78 @@ describe('(unit) Helicon in the Node view: the rules and heights a real node giv
         assert.equal(s.cChainHead.value.settled, undefined);
         assert.equal(snapshotStakingRules(s, now)?.uptimeRequirementPercent, 80);
         assert.equal(snapshotStakingRules(s, now)?.helicon, false);
+    });
+});
+
+describe('(unit) sandbox: Helicon mode answers in the v1.15 recordings’ shapes', function () {
+    this.timeout(30_000);
+    let sandbox: Sandbox;
+    let client: NodeRpcClient;
+
+    before(async () => {
+        sandbox = await startSandbox({ settings: { helicon: true } });
+        client = new NodeRpcClient({ url: sandbox.nodeUrl, retry: { maxRetries: 0 } });
+    });
+
+    after(async () => {
+        await client.close();
+        await sandbox.close();
+    });
+
+    it('C-Chain blocks carry every key the recorded Helicon blocks add, and settle behind', async () => {
+        const recorded = loadRecorded('realnode-v1.15/cchain-helicon.json').fixtures.find(
+            (f) => f.name === 'eth_getBlockByNumber latest',
+        )!;
+        const keys = Object.keys((recorded.response.body as { result: object }).result);
+        const raw = (await client.callRaw('/ext/bc/C/rpc', 'eth_getBlockByNumber', [
+            'latest',
+            false,
+        ])) as Record<string, unknown>;
+        for (const key of [
+            'settledHeight',
+            'settledGasUnix',
+            'settledExcess',
+            'targetExponent',
+            'minPriceExponent',
+        ]) {
+            assert.ok(keys.includes(key), `the recording has ${key}`);
+            assert.ok(key in raw, `the sandbox sends ${key}`);
+        }
+        const latest = await client.call(m.eth_getBlockByNumber, ['latest', false], { chain: 'C' });
+        const finalized = await client.call(m.eth_getBlockByNumber, ['finalized', false], {
+            chain: 'C',
+        });
+        assert.ok(latest && finalized);
+        assert.equal(finalized.number, latest.settlement?.settledHeight);
+        assert.equal(latest.number - finalized.number, heliconSettleLag);
+        assert.equal(latest.minGasPriceWei, '1');
+
+        const snapshot = await collectNodeSnapshot(client);
+        assert.deepEqual(snapshot.cChainHead, {
+            ok: true,
+            value: { executed: latest.number, settled: finalized.number },
+        });
+        assert.equal(snapshotStakingRules(snapshot, Date.now())?.uptimeRequirementPercent, 90);
+        // Mainnet's rule since Helicon (ACP-273).
+        assert.equal(
+            snapshotStakingRules(snapshot, Date.now())?.minStakeDurationSeconds,
+            48 * 3600,
+        );
+    });
+
+    it('before Helicon (the default) nothing of it shows', async () => {
+        sandbox.settings.helicon = false;
+        try {
+            const latest = await client.call(m.eth_getBlockByNumber, ['latest', false], {
+                chain: 'C',
+            });
+            assert.equal(latest?.settlement, undefined);
+            const snapshot = await collectNodeSnapshot(client);
+            assert.ok(snapshot.cChainHead.ok);
+            assert.equal(snapshot.cChainHead.value.settled, undefined);
+            assert.equal(snapshotStakingRules(snapshot, Date.now())?.uptimeRequirementPercent, 80);
+        } finally {
+            sandbox.settings.helicon = true;
+        }
     });
 });
