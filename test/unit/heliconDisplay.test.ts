@@ -17,6 +17,7 @@ import {
     nodeRpcMethods as m,
     parseIdentifier,
     snapshotStakingRules,
+    snapshotText,
     type ViewContext,
     type WatchObservation,
     type WatchSources,
@@ -404,6 +405,13 @@ describe('(unit) Helicon in the Node view: the rules and heights a real node giv
         assert.equal(rules?.uptimeRequirementPercent, 90);
         // Network 88888: a custom network, whose staking duration the extension does not know.
         assert.equal(rules?.minStakeDurationSeconds, undefined);
+        // What an agent reads of the node says the same.
+        const text = snapshotText(s);
+        assert.match(
+            text,
+            /^C-Chain head: executed #16, settled #13 \(a block is final once settled: ACP-194\)$/m,
+        );
+        assert.match(text, /weighted average; requirement 90% \(Helicon\)$/m);
     });
 
     it('v1.14.2: one C-Chain height, the 80% requirement', async () => {
