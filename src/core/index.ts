@@ -13,6 +13,8 @@ export {
 export * from './http/transport';
 export * from './model/paging';
 export * from './ids/cb58';
+export * from './nodeRpc/helicon';
+export * from './nodeRpc/heliconRefusal';
 export * from './nodeRpc/methods';
 export * from './nodeRpc/primarySchemas';
 export * from './nodeRpc/schemas';

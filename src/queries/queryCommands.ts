@@ -269,6 +269,22 @@ export class QueryCommands {
     private async sendRaw(query: RawRpcQuery): Promise<void> {
         const core = loadCore();
         this.panels.runner.check(query);
+        // A method Helicon removed is not offered to its C-Chain: said here, not sent.
+        const refusal = await core.heliconRefusal(
+            this.services.clients.nodeRpc(),
+            query.path,
+            query.method,
+            Date.now(),
+        );
+        if (refusal) {
+            await this.services.inputs.notify({
+                key: 'helicon',
+                severity: 'warning',
+                message: refusal,
+                actions: [],
+            });
+            return;
+        }
         if (!core.rawMethodMayChange(query.method)) {
             this.panels.open(query);
             return;

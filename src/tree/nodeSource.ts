@@ -8,6 +8,7 @@ import type { NodeSnapshot } from '../core/views/nodeSnapshot';
 import type { TxFees } from '../core/index';
 import { loadCore } from '../platform/lazyCore';
 import { formatNAvax, formatPercent, shortenId } from '../core/format';
+import { describeHeights, formatStakeDuration } from '../core/nodeRpc/helicon';
 import { filterPeers } from '../core/views/search';
 import { timelineSummary, upgradeTimeline } from '../core/views/upgradeTimeline';
 import { CommandId } from '../commands/commandIds';
@@ -114,6 +115,7 @@ export class NodeSource implements TreeSource {
             this.networkRow(s),
             this.identityRow(s),
             this.bootstrapRow(s),
+            cChainHeadRow(s),
             this.peersRow(s),
             uptimeRow(s),
             // Deprecated and static: read once, when the row is first expanded, never per refresh.
@@ -380,15 +382,77 @@ export class NodeSource implements TreeSource {
     }
 }
 
-/** How much stake sees the node up (`info.uptime`). */
+/**
+ * The C-Chain's head: on Helicon's C-Chain both heights, executed and settled (ACP-194), so that
+ * no block reads as final because the latest one passed it.
+ */
+function cChainHeadRow(s: NodeSnapshot): Row {
+    return partRow('cChainHead', 'C-Chain head', s.cChainHead, (h) =>
+        h.settled === undefined
+            ? field(view, undefined, 'cChainHead', 'C-Chain head', `#${h.executed}`, {
+                  icon: 'package',
+              })
+            : section(
+                  view,
+                  undefined,
+                  'cChainHead',
+                  'C-Chain head',
+                  describeHeights(h),
+                  (self) => [
+                      field(view, self, 'executed', 'Executed (latest)', `#${h.executed}`),
+                      field(view, self, 'settled', 'Settled (safe, finalized)', `#${h.settled}`),
+                      field(
+                          view,
+                          self,
+                          'why',
+                          'Final',
+                          'once settled: the chain executes blocks after accepting them (ACP-194)',
+                      ),
+                  ],
+                  { icon: 'package' },
+              ),
+    );
+}
+
+/**
+ * How much stake sees the node up (`info.uptime`), judged by the requirement in force at the
+ * node's `info.upgrades` (80%, 90% since Helicon: ACP-267), with the minimum staking duration
+ * of the same rules (ACP-273) where the network's is known.
+ */
 function uptimeRow(s: NodeSnapshot): Row {
-    return partRow('uptime', 'Uptime', s.uptime, (u) =>
-        section(
+    const rules = loadCore().snapshotStakingRules(s, Date.now());
+    return partRow('uptime', 'Uptime', s.uptime, (u) => {
+        const below =
+            rules !== undefined && u.weightedAveragePercentage < rules.uptimeRequirementPercent;
+        const ruleRows = (self: FieldRow): Row[] =>
+            rules === undefined
+                ? []
+                : [
+                      field(
+                          view,
+                          self,
+                          'requirement',
+                          'Uptime requirement',
+                          `${rules.uptimeRequirementPercent}% (${rules.source})`,
+                      ),
+                      ...(rules.minStakeDurationSeconds === undefined
+                          ? []
+                          : [
+                                field(
+                                    view,
+                                    self,
+                                    'minStakeDuration',
+                                    'Minimum staking duration',
+                                    `${formatStakeDuration(rules.minStakeDurationSeconds)}${rules.helicon ? ' (ACP-273)' : ''}`,
+                                ),
+                            ]),
+                  ];
+        return section(
             view,
             undefined,
             'uptime',
             'Uptime',
-            `${formatPercent(u.weightedAveragePercentage)} weighted average`,
+            `${formatPercent(u.weightedAveragePercentage)} weighted average${below ? ` · below the ${rules.uptimeRequirementPercent}% requirement` : ''}`,
             (self) => [
                 field(
                     view,
@@ -404,10 +468,11 @@ function uptimeRow(s: NodeSnapshot): Row {
                     'Stake-weighted average of observed uptime',
                     formatPercent(u.weightedAveragePercentage),
                 ),
+                ...ruleRows(self),
             ],
-            { icon: 'pulse' },
-        ),
-    );
+            below ? { icon: 'warning', state: 'warn' } : { icon: 'pulse' },
+        );
+    });
 }
 
 /** The network upgrades as a timeline (`info.upgrades`). */

@@ -36,6 +36,7 @@ treeSuite('node', 'Node view', () => {
             'Network',
             'Node id',
             'Bootstrapped',
+            'C-Chain head',
             'Peers',
             'Uptime',
             'Transaction fees',
@@ -150,7 +151,12 @@ treeSuite('node', 'Node view', () => {
         await clearSandboxRequests();
         await api.trees.monitor.refresh(true);
         const node = (await sandboxRequests()).filter((r) => r.service === 'node');
-        assert.deepEqual([...new Set(node.map((r) => r.url))].sort(), ['/ext/admin', '/ext/info']);
+        // The C-Chain's head (both heights on Helicon's C-Chain) is one call to its RPC.
+        assert.deepEqual([...new Set(node.map((r) => r.url))].sort(), [
+            '/ext/admin',
+            '/ext/bc/C/rpc',
+            '/ext/info',
+        ]);
         assert.ok(
             node.every((r) => r.operations.length === 1),
             'no batch, so none is refused first',
@@ -244,6 +250,56 @@ treeSuite('node', 'Node view', () => {
         assert.ok(admin?.kind === 'notice');
         assert.equal(admin.reason, 'adminDisabled');
         assert.match(admin.remedy ?? '', /--api-admin-enabled=true/);
+    });
+
+    test('before Helicon: one C-Chain height, uptime judged by the 80% requirement', async () => {
+        const list = await top();
+        const head = await rowByLabel(list, 'C-Chain head');
+        assert.match(await descriptionOf(head), /^#\d+$/);
+        const uptime = await rows('node', await rowByLabel(list, 'Uptime'));
+        const byLabel = new Map(
+            await Promise.all(
+                uptime.map(async (r) => [await labelOf(r), await descriptionOf(r)] as const),
+            ),
+        );
+        assert.match(byLabel.get('Uptime requirement') ?? '', /^80% \(before Helicon/);
+        assert.equal(byLabel.get('Minimum staking duration'), '14 days');
+    });
+
+    test('on Helicon: executed and settled C-Chain heights, the 90% requirement and 48 h', async () => {
+        const api = await extensionApi();
+        await setSandboxSettings({ helicon: true });
+        await api.trees.refresh('node');
+        await until(
+            async () =>
+                /settled/.test(await descriptionOf(await rowByLabel(await top(), 'C-Chain head'))),
+            'the Node view reads the Helicon C-Chain',
+        );
+        const list = await top();
+        const head = await rowByLabel(list, 'C-Chain head');
+        const m = /^executed #(\d+) · settled #(\d+)$/.exec(await descriptionOf(head));
+        assert.ok(m, await descriptionOf(head));
+        assert.equal(Number(m[1]) - Number(m[2]), 3);
+        const heights = await rows('node', head);
+        assert.deepEqual(await Promise.all(heights.map(labelOf)), [
+            'Executed (latest)',
+            'Settled (safe, finalized)',
+            'Final',
+        ]);
+        const uptime = await rows('node', await rowByLabel(list, 'Uptime'));
+        const byLabel = new Map(
+            await Promise.all(
+                uptime.map(async (r) => [await labelOf(r), await descriptionOf(r)] as const),
+            ),
+        );
+        assert.match(
+            byLabel.get('Uptime requirement') ?? '',
+            /^90% \(Helicon \(ACP-267, ACP-273\)/,
+        );
+        assert.equal(byLabel.get('Minimum staking duration'), '48 h (ACP-273)');
+        // The timeline names Helicon among the past upgrades.
+        const timeline = await rows('node', await rowByLabel(list, 'Network upgrades'));
+        assert.ok((await Promise.all(timeline.map(labelOf))).includes('Helicon'));
     });
 
     test('a public server: node-specific rows explain and offer another node', async () => {

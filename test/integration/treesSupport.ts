@@ -142,6 +142,7 @@ export async function resetSandbox(): Promise<void> {
         hostile: false,
         nodeDown: false,
         requireApiKey: undefined,
+        helicon: false,
     });
 }
 

@@ -53,6 +53,7 @@ export const defaultSettings: SandboxSettings = {
     exportDelayMs: 300,
     extraChains: [],
     internalRpcUrls: false,
+    helicon: false,
 };
 
 /** Compute units per minute a keyed request sees in `ratelimit-*` headers (Pro tier). */
@@ -73,6 +74,7 @@ const settingKeys: Record<
     exportDelayMs: 'number',
     extraChains: 'objects',
     internalRpcUrls: 'boolean',
+    helicon: 'boolean',
 };
 
 /** Applies validated partial settings; returns an error message for bad input. */

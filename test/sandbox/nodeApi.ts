@@ -20,6 +20,7 @@ import { makeHostile } from './hostile';
 import { PrimaryApi, PrimaryFailure, PrimaryUnmarshal } from './primaryApi';
 import { cb58Decode, isNodeId, wellKnown } from './ids';
 import { type SandboxResponse, toJsonText } from './httpUtil';
+import { heliconSettleLag } from './types';
 import { upgradeTimes } from './primaryNetwork';
 import { feeConfig, precompileAdmin } from './primaryViews';
 import { bytesToHex, deriveSeed, Prng } from './prng';
@@ -397,7 +398,18 @@ export class NodeApi {
             rewardingStakePercentage: '99.8123',
             weightedAveragePercentage: '99.1234',
         }),
-        upgrades: () => (this.data.network === 'mainnet' ? mainnetUpgrades : fujiUpgrades),
+        upgrades: () => {
+            const upgrades = this.data.network === 'mainnet' ? mainnetUpgrades : fujiUpgrades;
+            // Helicon's activation on each network (issue #34: Fuji 2026-07-28, Mainnet 2026-09-22).
+            if (!this.ctx.settings.helicon) return upgrades;
+            return {
+                ...upgrades,
+                heliconTime:
+                    this.data.network === 'mainnet'
+                        ? '2026-09-22T16:00:00Z'
+                        : '2026-07-28T15:00:00Z',
+            };
+        },
     };
 
     private refuseOnPublic(method: string): void {
@@ -769,9 +781,14 @@ export class NodeApi {
             eth_getBlockByNumber: (p) => {
                 if (p.length < 2)
                     throw new RpcFailure(`missing value for required argument ${p.length}`, -32602);
-                const number = blockArg(p, 0, true);
+                const helicon = entry.isCChain && this.ctx.settings.helicon;
+                // ACP-194: safe and finalized are the settled block, latest the executed head.
+                const number =
+                    helicon && (p[0] === 'safe' || p[0] === 'finalized')
+                        ? Math.max(0, chain.latestBlock - heliconSettleLag)
+                        : blockArg(p, 0, true);
                 if (number > chain.latestBlock) return null;
-                const block = rpcBlock(entry, number, p[1] === true);
+                const block = rpcBlock(entry, number, p[1] === true, helicon);
                 // geth's ethapi (and coreth's, and Helicon's C-Chain) nil out what a pending
                 // block does not have yet (test/fixtures/realnode-v1.15/cchain-helicon.json).
                 return p[0] === 'pending'
@@ -1151,7 +1168,7 @@ function rpcReceipt(chain: EvmChain, tx: EvmTx): Params {
     };
 }
 
-function rpcBlock(entry: EvmChainEntry, number: number, full: boolean): Params {
+function rpcBlock(entry: EvmChainEntry, number: number, full: boolean, helicon = false): Params {
     const chain = entry.chain;
     const b = chain.blocks[number]!;
     const roots = new Prng(deriveSeed(number, b.hash));
@@ -1168,10 +1185,24 @@ function rpcBlock(entry: EvmChainEntry, number: number, full: boolean): Params {
     const cOnly = entry.isCChain
         ? { blockExtraData: '0x', extDataGasUsed: '0x0', extDataHash: emptyRoot }
         : {};
+    // Helicon's C-Chain header (test/fixtures/realnode-v1.15/cchain-helicon.json): what the
+    // block settles, and the gas target and minimum price exponents (0: 1,000,000 gas/s, 1 wei).
+    const settled = Math.max(0, number - heliconSettleLag);
+    const heliconOnly = helicon
+        ? {
+              settledHeight: hexOf(settled),
+              settledGasUnix: hexOf(chain.blocks[settled]!.timestamp),
+              settledGasNumerator: '0x0',
+              settledExcess: '0x0',
+              targetExponent: '0x0',
+              minPriceExponent: '0x0',
+          }
+        : {};
     return {
         baseFeePerGas: hexOf(BigInt(b.baseFee) * 1_000_000_000n),
         blobGasUsed: '0x0',
         ...cOnly,
+        ...heliconOnly,
         blockGasCost: '0x0',
         excessBlobGas: '0x0',
         minDelayExcess: '0x799d4c',

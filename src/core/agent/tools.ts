@@ -18,6 +18,7 @@ import { isAbortError, isHttpError, isRateLimitedError, ValidationError } from '
 import type { HoverEngine } from '../hover/engine';
 import type { HoverNetwork } from '../hover/types';
 import { parseIdentifier, type Identifier } from '../identifiers';
+import { formatStakeDuration } from '../nodeRpc/helicon';
 import { findNodeRpcMethod } from '../nodeRpc/methods';
 import { dataApiQueries, dataApiQuery } from '../query/dataApiQueries';
 import { checkQuery, nativeTokenIn, queryContext, runQuery, type QueryDeps } from '../query/run';
@@ -28,6 +29,7 @@ import {
     nodeHealth,
     type NodeSnapshot,
     type Part,
+    snapshotStakingRules,
 } from '../views/nodeSnapshot';
 import {
     dataApiQuery as dataApiRequest,
@@ -431,6 +433,17 @@ function part<T>(p: Part<T>, show: (value: T) => string): string {
 }
 
 /** The Node view's snapshot as text: health first, then what the view shows. */
+/** The uptime requirement in force at the node's info.upgrades (ACP-267), for the uptime line. */
+function uptimeRule(snapshot: NodeSnapshot): string {
+    const rules = snapshotStakingRules(snapshot, snapshot.fetchedAtMs);
+    if (!rules) return '';
+    const duration =
+        rules.minStakeDurationSeconds === undefined
+            ? ''
+            : `, minimum staking duration ${formatStakeDuration(rules.minStakeDurationSeconds)}`;
+    return `; requirement ${rules.uptimeRequirementPercent}%${duration} (${rules.helicon ? 'Helicon' : 'before Helicon'})`;
+}
+
 export function snapshotText(snapshot: NodeSnapshot): string {
     const verdict = nodeHealth(snapshot);
     const lines = [
@@ -453,7 +466,8 @@ export function snapshotText(snapshot: NodeSnapshot): string {
                     .map(([vm, version]) => `${inertText(vm, 40)} ${inertText(version, 40)}`)
                     .join(', ') || 'none',
         )}`,
-        `Uptime: ${part(snapshot.uptime, (u) => `${u.rewardingStakePercentage}% rewarding stake, ${u.weightedAveragePercentage}% weighted average`)}`,
+        `C-Chain head: ${part(snapshot.cChainHead, (h) => (h.settled === undefined ? `#${h.executed}` : `executed #${h.executed}, settled #${h.settled} (a block is final once settled: ACP-194)`))}`,
+        `Uptime: ${part(snapshot.uptime, (u) => `${u.rewardingStakePercentage}% rewarding stake, ${u.weightedAveragePercentage}% weighted average`)}${uptimeRule(snapshot)}`,
         `VMs: ${part(snapshot.vms, (v) => v.vms.map((vm) => inertText(vm.aliases[0] ?? vm.vmId, 60)).join(', ') || 'none')}`,
     ];
     return lines.join('\n');

@@ -22,6 +22,8 @@ import {
     shortenId,
 } from '../format';
 import { decodedLines } from '../abi/format';
+import { describeAutoRenew, formatPeriod, formatShares } from '../nodeRpc/helicon';
+import type { PlatformOwner } from '../nodeRpc/primarySchemas';
 import { type Identifier, parseIdentifier, toChecksumAddress } from '../identifiers';
 import { nameHow, originText, type ContractKnowledge } from '../workspace/knowledge';
 import { pChainId } from '../ids/primaryNetwork';
@@ -41,6 +43,7 @@ import type {
     LiveResult,
     NodeIdLive,
     PnAddressLive,
+    PrimaryTxLive,
     SubnetLive,
 } from './types';
 
@@ -473,7 +476,8 @@ function evmTxPart(md: Md, r: EvmTxLive, options: LiveHoverOptions): WebLink[] {
     md.raw(`**Transaction on ${name(r.chain.name)}** · ${status}`);
     if (r.blockNumber !== '') {
         const time = r.timestamp > 0 ? ` · ${when(r.timestamp, options.nowMs)}` : '';
-        md.raw(`Block ${e(formatInteger(r.blockNumber))}${time}`);
+        const depth = r.confirmations ? ` · ${e(r.confirmations)}` : '';
+        md.raw(`Block ${e(formatInteger(r.blockNumber))}${time}${depth}`);
     }
     md.raw(`From ${shortCode(r.from)} to ${r.to ? shortCode(r.to) : 'a new contract'}`);
     const decoded =
@@ -577,6 +581,47 @@ function nodeValidationWatch(
     return validationWatchLink(watch, r.network, v, watch.id.value);
 }
 
+function ownerText(owner: PlatformOwner): string {
+    if (owner.addresses.length === 0) return 'no one';
+    const shown = owner.addresses.slice(0, 3).map(shortCode).join(', ');
+    const more = owner.addresses.length > 3 ? ` and ${owner.addresses.length - 3} more` : '';
+    return `${owner.threshold} of ${shown}${more}`;
+}
+
+/** The ACP-236 transactions by what they set, not as unknown bodies. */
+function autoRenewedTxPart(md: Md, r: PrimaryTxLive, options: LiveHoverOptions): void {
+    const a = r.autoRenewed;
+    const staker = r.stakerTxId ? shortCode(r.stakerTxId) : undefined;
+    if (r.txType === 'RewardAutoRenewedValidatorTx') {
+        const end = a?.cycleEndTime
+            ? ` for the cycle that ended ${when(Number(a.cycleEndTime), options.nowMs)}`
+            : '';
+        md.raw(`Rewards the auto-renewed validator${staker ? ` added by ${staker}` : ''}${end}`);
+        return;
+    }
+    if (!a) return;
+    const facts = [
+        a.nodeId ? `Validator ${code(a.nodeId)}` : undefined,
+        a.stakeAmount ? `stake ${amount(a.stakeAmount, 9, 'AVAX')}` : undefined,
+        a.periodSeconds === undefined
+            ? undefined
+            : a.periodSeconds === '0'
+              ? 'leaves at the end of its cycle'
+              : `${r.txType === 'SetAutoRenewedValidatorConfigTx' ? 'next cycles' : 'cycles'} of ${e(formatPeriod(a.periodSeconds))}`,
+        a.autoCompoundRewardShares === undefined
+            ? undefined
+            : `${e(formatShares(a.autoCompoundRewardShares))} of rewards restaked`,
+        a.delegationShares === undefined
+            ? undefined
+            : `delegation fee ${e(formatShares(a.delegationShares))}`,
+    ].filter((x): x is string => x !== undefined);
+    if (r.txType === 'SetAutoRenewedValidatorConfigTx' && staker) {
+        facts.unshift(`Changes the auto-renewed validator added by ${staker}`);
+    }
+    if (facts.length > 0) md.raw(facts.join(' · '));
+    if (a.validatorAuthority) md.raw(`Authority ${ownerText(a.validatorAuthority)}`);
+}
+
 function nodeIdPart(md: Md, r: NodeIdLive, options: LiveHoverOptions): void {
     if (r.l1Validations !== undefined) {
         if (r.l1Validations.length === 0) {
@@ -599,6 +644,12 @@ function nodeIdPart(md: Md, r: NodeIdLive, options: LiveHoverOptions): void {
                 ? '**Primary network** · not a current validator (as the connected node sees it)'
                 : `**Primary network** (connected node): ${nodeValidatorLine(r.primary, true)}`,
         );
+        if (r.primary?.autoRenewed) {
+            const a = r.primary.autoRenewed;
+            md.raw(
+                `Auto-renewed (ACP-236): ${e(describeAutoRenew(a))} · authority ${ownerText(a.validatorAuthority)}`,
+            );
+        }
     }
     if (r.l1OnNode)
         md.raw(
@@ -898,6 +949,7 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
             md.raw(
                 `${result.txCount}${result.moreTransactions ? '+' : ''} transaction${result.txCount === 1 && !result.moreTransactions ? '' : 's'}${result.gasUsed === undefined ? '' : ` · gas used ${e(formatInteger(result.gasUsed))}`}`,
             );
+            if (result.confirmations) md.raw(e(result.confirmations));
             if (result.miner) md.raw(`Miner ${shortCode(result.miner)}`);
             alsoOnLine(md, result.alsoOn);
             links = evmExplorer(result.chain, 'block', result.blockNumber, options);
@@ -913,6 +965,7 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
             md.raw(
                 `${block}${result.timestamp === undefined ? '' : ` · ${when(result.timestamp, options.nowMs)}`}`,
             );
+            autoRenewedTxPart(md, result, options);
             if (result.memo && result.memo !== '0x')
                 md.raw(`Memo: ${markdownCode(result.memo, { maxLength: 80 })}`);
             links = templateLink(

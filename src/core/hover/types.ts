@@ -4,6 +4,7 @@
  * "Open details" shows it as read-only JSON. Every string in here may come from a chain or an
  * API, so nothing is Markdown yet; the builders escape each value on the way out.
  */
+import type { AutoRenewedTxFields, AutoRenewedValidatorConfig } from '../nodeRpc/primarySchemas';
 
 /**
  * The network a hover looks things up on: the two the Data API serves, or `local`, the selected
@@ -185,6 +186,11 @@ export interface EvmTxLive {
     readonly success: boolean;
     /** Known to the chain but not yet in a block (JSON-RPC answers only). */
     readonly pending?: boolean | undefined;
+    /**
+     * Blocks on top of its block, said as finality allows (JSON-RPC answers only): plain
+     * confirmations, or on Helicon's C-Chain whether it is settled (ACP-194).
+     */
+    readonly confirmations?: string | undefined;
     /** Empty while pending. */
     readonly blockNumber: string;
     /** Unix seconds; 0 when the block's time could not be read. */
@@ -227,6 +233,8 @@ export interface EvmBlockLive {
     readonly gasUsed?: string | undefined;
     /** The block's producer as the chain reports it (coreth reports the zero address). */
     readonly miner?: string | undefined;
+    /** As on {@link EvmTxLive}: blocks on top, and on Helicon's C-Chain whether it is settled. */
+    readonly confirmations?: string | undefined;
     readonly source?: HoverSource | undefined;
     readonly alsoOn?: readonly string[] | undefined;
     readonly notes: readonly CalmError[];
@@ -245,6 +253,10 @@ export interface PrimaryTxLive {
     readonly status?: string | undefined;
     readonly timestamp?: number | undefined;
     readonly memo?: string | undefined;
+    /** The staker transaction a reward or a settings change is about (node answers only). */
+    readonly stakerTxId?: string | undefined;
+    /** What an ACP-236 transaction sets (node answers only). */
+    readonly autoRenewed?: AutoRenewedTxFields | undefined;
     readonly source?: HoverSource | undefined;
     readonly notes: readonly CalmError[];
 }
@@ -302,6 +314,8 @@ export interface HoverNodeValidator {
     readonly uptimePercentage?: number | undefined;
     readonly connected?: boolean | undefined;
     readonly startTimestamp?: number | undefined;
+    /** An auto-renewed primary network validator's settings (ACP-236). */
+    readonly autoRenewed?: AutoRenewedValidatorConfig | undefined;
 }
 
 /** A `NodeID-…`. */

@@ -215,7 +215,7 @@ const adminMissing =
 const olderNode = 'older AvalancheGo versions lack it';
 const subnetEvmOnly = 'it exists only on Subnet-EVM chains, not on the C-Chain';
 const ethMissing =
-    "the chain is not an EVM chain, or its eth-apis setting leaves this method's namespace out";
+    "the chain is not an EVM chain, its eth-apis setting (apis on the C-Chain since Helicon) leaves this method's namespace out, or the C-Chain since Helicon no longer serves it";
 
 const nodeIdsSpec: ParamSpec = {
     name: 'nodeIDs',
@@ -1245,7 +1245,8 @@ export const nodeRpcMethods = {
         endpoint: 'evm',
         description: "The chain's configuration, including upgrades after genesis",
         params: [],
-        whyMissing: "the chain's eth-apis setting must include the internal-blockchain namespace",
+        whyMissing:
+            "the chain's eth-apis setting (apis on the C-Chain since Helicon) must include the internal-blockchain namespace",
         encodeParams: noArrayParams,
         resultSchema: s.EvmChainConfigWireSchema,
         normalize: s.normalizeEvmChainConfig,

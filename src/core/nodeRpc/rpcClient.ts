@@ -17,6 +17,7 @@ import {
     type NodeRpcParams,
     type NodeRpcResult,
 } from './methods';
+import { isCChainRpcPath, removedOnHeliconCChain } from './helicon';
 import { checkChain } from './params';
 import { schemaInUse } from './wire';
 import {
@@ -696,7 +697,11 @@ export class NodeRpcClient {
             return this.publicServerRefusal(context, undefined);
         }
         if (notFound) {
-            const why = entry?.whyMissing ?? 'check the method name and the endpoint path';
+            const why =
+                entry?.whyMissing ??
+                (removedOnHeliconCChain(method) && isCChainRpcPath(context.path)
+                    ? "the C-Chain no longer serves it since Helicon, AvalancheGo v1.15; an older node serves it only when the chain's eth-apis setting enables its namespace"
+                    : 'check the method name and the endpoint path');
             return rpc(`This node does not offer ${method} (${why}).`);
         }
         if (/must start with a non-uppercase letter/i.test(nodeText)) {

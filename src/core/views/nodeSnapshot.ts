@@ -12,6 +12,13 @@
  */
 import { abortError } from '../http/errors';
 import { pChainId } from '../knownIds';
+import {
+    chainHeights,
+    type ChainHeights,
+    heliconActive,
+    stakingRules,
+    type StakingRules,
+} from '../nodeRpc/helicon';
 import { nodeRpcMethods } from '../nodeRpc/methods';
 import {
     batchCall,
@@ -29,6 +36,7 @@ import type {
     NodeIpResult,
     NodeVersion,
     Peers,
+    RpcBlock,
     Uptime,
     Vms,
 } from '../nodeRpc/schemas';
@@ -83,6 +91,11 @@ export interface NodeSnapshot {
     readonly chains: readonly ChainBootstrap[];
     readonly peers: Part<Peers>;
     readonly uptime: Part<Uptime>;
+    /**
+     * The C-Chain's head (`eth_getBlockByNumber` latest): on Helicon's C-Chain the last executed
+     * block and the settled height it names (ACP-194), otherwise the last accepted one.
+     */
+    readonly cChainHead: Part<ChainHeights>;
     readonly upgrades: Part<NetworkUpgrades>;
     readonly acps: Part<Acps>;
     readonly vms: Part<Vms>;
@@ -181,6 +194,7 @@ export async function collectNodeSnapshot(
         one(client.call(m['info.getVMs'], {}, callOptions)),
         one(client.call(m['info.getBlockchainID'], { alias: 'X' }, callOptions)),
         one(client.call(m['info.getBlockchainID'], { alias: 'C' }, callOptions)),
+        one(client.call(m.eth_getBlockByNumber, ['latest', false], { ...callOptions, chain: 'C' })),
     ];
     const primaryBoot = primaryAliases.map((p) =>
         one(client.call(m['info.isBootstrapped'], { chain: p.alias }, callOptions)),
@@ -327,12 +341,37 @@ export async function collectNodeSnapshot(
         chains,
         peers: toPart(at(5), publicServer),
         uptime: toPart(at(6), publicServer),
+        cChainHead: headPart(at(12), publicServer),
         upgrades: toPart(at(7), publicServer),
         acps: toPart(at(8), publicServer),
         vms: toPart(at(9), publicServer),
         loggerLevels,
         chainAliases,
     };
+}
+
+function headPart(
+    settled: Settled<unknown> | undefined,
+    publicServer: boolean,
+): Part<ChainHeights> {
+    const part = toPart<RpcBlock | null>(settled, publicServer);
+    if (!part.ok) return part;
+    if (part.value === null) {
+        return failed({ kind: 'error', message: 'The C-Chain has no latest block yet.' });
+    }
+    return { ok: true, value: chainHeights(part.value) };
+}
+
+/**
+ * The staking rules the node's network is judged by now: Helicon's once the node's
+ * `info.upgrades` says it is active. Undefined when the upgrades could not be read.
+ */
+export function snapshotStakingRules(s: NodeSnapshot, nowMs: number): StakingRules | undefined {
+    if (!s.upgrades.ok) return undefined;
+    return stakingRules(
+        s.networkId.ok ? s.networkId.value : undefined,
+        heliconActive(s.upgrades.value, nowMs),
+    );
 }
 
 function bootPart(settled: Settled<unknown> | undefined, publicServer: boolean): Part<boolean> {
@@ -366,6 +405,7 @@ function unreachableSnapshot(
         chains: [],
         peers: no,
         uptime: no,
+        cChainHead: no,
         upgrades: no,
         acps: no,
         vms: no,

@@ -8,6 +8,7 @@
 import type { DataApiClient } from '../dataApi/dataApiClient';
 import { formatNAvax, formatWei } from '../format';
 import { isAbortError, isNetworkError, isRpcError, isTimeoutError } from '../http/errors';
+import { blockFinality, chainHeights, describeConfirmations } from '../nodeRpc/helicon';
 import { nodeRpcMethods as m } from '../nodeRpc/methods';
 import type { ValidatorFeeConfig, ValidatorFeeState } from '../nodeRpc/primarySchemas';
 import { batchCall, type NodeRpcClient } from '../nodeRpc/rpcClient';
@@ -315,10 +316,13 @@ async function checkEvmTx(
     signal: AbortSignal,
 ): Promise<WatchObservation> {
     const chain = await requireChain(target.network, target.chainId, sources, signal);
-    const [receipt, tx] = await chain.target.client.batch(
+    // The head rides in the same batch (one request, as before): on Helicon's C-Chain a receipt
+    // means executed, and only the settled height the head names makes the outcome final (ACP-194).
+    const [receipt, tx, head] = await chain.target.client.batch(
         [
             batchCall(m.eth_getTransactionReceipt, [target.hash]),
             batchCall(m.eth_getTransactionByHash, [target.hash]),
+            batchCall(m.eth_getBlockByNumber, ['latest', false]),
         ],
         { path: chain.target.path, signal },
     );
@@ -334,6 +338,27 @@ async function checkEvmTx(
             { label: 'Gas used', value: found.gasUsed },
         );
         const failed = found.status === 'failed';
+        const heights =
+            head.status === 'fulfilled' && head.value ? chainHeights(head.value) : undefined;
+        if (
+            heights?.settled !== undefined &&
+            blockFinality(found.blockNumber, heights) !== 'final'
+        ) {
+            details.push({
+                label: 'Settlement',
+                value: describeConfirmations(found.blockNumber, heights),
+            });
+            return {
+                status: 'pending',
+                summary: `${failed ? 'reverted' : 'executed'} in block ${found.blockNumber}, not yet settled (settled through #${heights.settled})`,
+                final: false,
+                value: failed ? 'executed-failed' : 'executed',
+                details,
+            };
+        }
+        if (heights?.settled !== undefined) {
+            details.push({ label: 'Settlement', value: `settled (through #${heights.settled})` });
+        }
         return {
             status: failed ? 'failed' : 'done',
             summary: `${failed ? 'failed (reverted)' : 'accepted'} in block ${found.blockNumber}`,

@@ -6,10 +6,18 @@
  * and the standard eth_* answers a small one; everything else falls back to the generic view.
  */
 import { nodeTransactionExtras } from './decoded';
+import {
+    describeAutoRenew,
+    describeOwner,
+    formatPeriod,
+    formatShares,
+} from '../../nodeRpc/helicon';
 import type {
+    AutoRenewedTxFields,
     L1ValidatorResult,
     PlatformBalance,
     PlatformBlockchains,
+    PlatformOwner,
     PlatformValidator,
     PlatformValidators,
     PrimaryBlock,
@@ -141,6 +149,7 @@ function validatorRows(validators: readonly PlatformValidator[]): Cell[][] {
         amount(v.balance, avaxDecimals, 'AVAX'),
         decimal(v.uptime, '%'),
         bool(v.connected),
+        v.autoRenewed ? text(describeAutoRenew(v.autoRenewed)) : empty,
     ]);
 }
 
@@ -154,6 +163,7 @@ const validatorColumns = [
     col('balance', 'Balance', 'end'),
     col('uptime', 'Uptime', 'end'),
     col('connected', 'Connected'),
+    col('autoRenew', 'Auto-renew'),
 ];
 
 function txFields(tx: PrimaryTx): Field[] {
@@ -168,8 +178,47 @@ function txFields(tx: PrimaryTx): Field[] {
             nodeLink('platform.validatedBy', 'blockchainID', tx.managerChainId),
         ],
         ['Validator manager address', id(tx.managerAddress)],
+        [
+            tx.typeName === 'SetAutoRenewedValidatorConfigTx'
+                ? 'Changes the validator added by'
+                : 'Rewards the validator added by',
+            nodeLink('platform.getTx', 'txID', tx.stakerTxId),
+        ],
+        ...autoRenewedTxFields(tx.autoRenewed),
         ['Memo', id(tx.memo, undefined, 18, 8)],
     );
+}
+
+function ownerCell(owner: PlatformOwner | undefined): Cell {
+    return owner === undefined ? empty : text(describeOwner(owner));
+}
+
+/** What an ACP-236 transaction sets, by name: never left to the raw body alone. */
+function autoRenewedTxFields(a: AutoRenewedTxFields | undefined): [string, Cell][] {
+    if (!a) return [];
+    return [
+        ['Node', a.nodeId ? peerLink(a.nodeId) : empty],
+        ['BLS public key', id(a.publicKey, undefined, 18, 8)],
+        ['Stake', amount(a.stakeAmount, avaxDecimals, 'AVAX')],
+        [
+            'Cycle length',
+            a.periodSeconds === undefined ? empty : text(formatPeriod(a.periodSeconds)),
+        ],
+        [
+            'Rewards restaked',
+            a.autoCompoundRewardShares === undefined
+                ? empty
+                : text(formatShares(a.autoCompoundRewardShares)),
+        ],
+        [
+            'Delegation fee',
+            a.delegationShares === undefined ? empty : text(formatShares(a.delegationShares)),
+        ],
+        ['Validator authority', ownerCell(a.validatorAuthority)],
+        ['Validation rewards owner', ownerCell(a.validationRewardsOwner)],
+        ['Delegation rewards owner', ownerCell(a.delegationRewardsOwner)],
+        ['Rewarded cycle ended', a.cycleEndTime === undefined ? empty : time(a.cycleEndTime)],
+    ];
 }
 
 function txSections(tx: PrimaryTx): Section[] {
@@ -803,6 +852,14 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
                 ['Miner', id(b.miner)],
                 ['Gas used / limit', text(`${b.gasUsed} / ${b.gasLimit}`)],
                 ['Base fee', amount(b.baseFeePerGas, 9, 'gwei')],
+                ['Minimum gas price (ACP-283)', amount(b.minGasPriceWei, 9, 'gwei')],
+                [
+                    'Gas target (ACP-176)',
+                    b.targetGasPerSecond === undefined
+                        ? empty
+                        : text(`${b.targetGasPerSecond} gas/s`),
+                ],
+                ['Settles through (ACP-194)', num(b.settlement?.settledHeight)],
                 ['Block gas cost', num(b.blockGasCost)],
                 ['Size (bytes)', num(b.sizeBytes)],
                 ['Transactions', num(b.transactionHashes.length)],
