@@ -126,6 +126,9 @@ export interface DecodedFrames {
     readonly failures: readonly TraceFailure[];
 }
 
+/** The empty list of events every frame without logs shares. */
+const noEvents: readonly TraceEvent[] = Object.freeze([]);
+
 /** Longest title kept. */
 const maxTitleChars = 240;
 /** Inputs longer than this are decoded each time instead of being kept as a cache key. */
@@ -135,8 +138,9 @@ const maxCachedInputChars = 4_096;
 export function decodeFrames(tree: CallTree, input: DecodeTraceInput): DecodedFrames {
     const knowledge = input.knowledge ?? new ContractKnowledge(undefined);
     const names = new Map<string, FrameContract | undefined>();
-    const calls = new Map<string, DecodeResult>();
-    const logs = new Map<string, DecodeResult>();
+    // A trace repeats itself (a loop calls one function many times, a failure is passed up with
+    // the same data): each distinct call, return, revert and log is decoded and worded once.
+    const memo = new Memo();
     const nameOf = (frame: CallFrame): FrameContract | undefined => {
         const created = input.createdAs?.get(frame.index);
         if (created !== undefined) return created;
@@ -155,37 +159,53 @@ export function decodeFrames(tree: CallTree, input: DecodeTraceInput): DecodedFr
         // them would misread; Subnet-EVM's have ABIs (the built-in table).
         const precompile = precompileAt(frame.to);
         const rawInput = precompile !== undefined && precompile.family !== 'Subnet-EVM';
-        let call: DecodeResult | undefined;
-        if (!isCreate && frame.type !== 'SELFDESTRUCT' && frame.input.length > 2 && !rawInput) {
-            const key =
-                frame.input.length <= maxCachedInputChars ? `${frame.to}|${frame.input}` : '';
-            call = key ? calls.get(key) : undefined;
-            if (!call) {
-                call = knowledge.decodeCall(input.chainId, frame.to, frame.input);
-                if (call.status === 'unknown' && frame.to !== undefined) {
-                    call = libraryCall(input.matchedAbi?.get(frame.to), frame.input) ?? call;
-                }
-                if (key) calls.set(key, call);
-            }
-        }
+        const decodesCall =
+            !isCreate && frame.type !== 'SELFDESTRUCT' && frame.input.length > 2 && !rawInput;
+        const call = decodesCall
+            ? memo.get('call', [frame.to, frame.input], () => {
+                  const result = knowledge.decodeCall(input.chainId, frame.to, frame.input);
+                  if (result.status !== 'unknown' || frame.to === undefined) return result;
+                  return libraryCall(input.matchedAbi?.get(frame.to), frame.input) ?? result;
+              })
+            : undefined;
         const failed = frameFailed(frame);
         const returned =
             !failed && call?.status === 'decoded' && frame.output.length > 2
-                ? knowledge.decodeReturn(input.chainId, frame.to, frame.input, frame.output)
+                ? memo.get('return', [frame.to, frame.input, frame.output], () =>
+                      knowledge.decodeReturn(
+                          input.chainId,
+                          frame.to,
+                          frame.input,
+                          frame.output,
+                          call,
+                      ),
+                  )
                 : undefined;
-        const failure = failed ? failureOf(knowledge, input.chainId, frame) : undefined;
-        const events = frame.logs.map((log): TraceEvent => {
-            const key =
-                log.data.length <= maxCachedInputChars
-                    ? `${log.address}|${log.topics.join(',')}|${log.data}`
-                    : '';
-            let decoded = key ? logs.get(key) : undefined;
-            if (!decoded) {
-                decoded = knowledge.decodeLog(input.chainId, log);
-                if (key) logs.set(key, decoded);
-            }
-            return { log, decoded, text: eventText(decoded, log) };
-        });
+        const failure = failed
+            ? memo.get('failure', [frame.to, frame.error, frame.revertReason, frame.output], () =>
+                  failureOf(knowledge, input.chainId, frame),
+              )
+            : undefined;
+        const events =
+            frame.logs.length === 0
+                ? noEvents
+                : frame.logs.map((log): TraceEvent => {
+                      const { decoded, text } = memo.get(
+                          'log',
+                          // The topic count first: logs of fewer topics end their keys sooner.
+                          [String(log.topics.length), log.address, ...log.topics, log.data],
+                          () => {
+                              const result = knowledge.decodeLog(input.chainId, log);
+                              return { decoded: result, text: eventText(result, log) };
+                          },
+                      );
+                      return { log, decoded, text };
+                  });
+        const title = memo.get(
+            'title',
+            [frame.type, contract?.name, frame.malformed, frame.to, frame.input],
+            () => frameTitle(frame, contract, call),
+        );
         return {
             frame,
             contract,
@@ -194,10 +214,44 @@ export function decodeFrames(tree: CallTree, input: DecodeTraceInput): DecodedFr
             failure,
             events,
             role: roles.get(frame.index),
-            title: frameTitle(frame, contract, call),
+            title,
         };
     });
     return { frames, failures };
+}
+
+/**
+ * Results by kind and key parts, in nested maps: a key made by joining call data would be a new
+ * string (hashed anew) for every frame, where the parts are the tree's own strings, the same
+ * object for repeated data (callTree.ts interns them), whose hash is computed once. Parts longer
+ * than `maxCachedInputChars` are not kept: their result is made each time.
+ */
+class Memo {
+    private readonly roots = new Map<string, Map<string | undefined, unknown>>();
+
+    get<T>(kind: string, parts: readonly (string | undefined)[], make: () => T): T {
+        if (parts.some((part) => part !== undefined && part.length > maxCachedInputChars)) {
+            return make();
+        }
+        let level = this.roots.get(kind);
+        if (!level) {
+            level = new Map();
+            this.roots.set(kind, level);
+        }
+        for (let i = 0; i < parts.length - 1; i++) {
+            let next = level.get(parts[i]) as Map<string | undefined, unknown> | undefined;
+            if (!next) {
+                next = new Map();
+                level.set(parts[i], next);
+            }
+            level = next;
+        }
+        const last = parts[parts.length - 1];
+        if (level.has(last)) return level.get(last) as T;
+        const made = make();
+        level.set(last, made);
+        return made;
+    }
 }
 
 /** ABI types a library signature may hold as they are; anything else is an internal type. */

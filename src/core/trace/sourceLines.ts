@@ -182,11 +182,19 @@ function placeOf(
         : 'the failing instruction is in code the compiler generated, and none of the jumps before it comes from a source file';
 }
 
+/** The Keccak-256 of each file's text, hashed once however many frames fail in it. */
+const textHashes = new WeakMap<SourceText, string>();
+
 /** Whether `text` is the file that was compiled, when the artifact says what that was. */
 function caution(source: DebugSource, text: SourceText, file: string): string | undefined {
     const changed = `${inertLine(file, 200)} changed since it was compiled: the line may be off`;
     if (source.keccak256 !== undefined) {
-        return keccakHex(text.bytes) === source.keccak256 ? undefined : changed;
+        let hash = textHashes.get(text);
+        if (hash === undefined) {
+            hash = keccakHex(text.bytes);
+            textHashes.set(text, hash);
+        }
+        return hash === source.keccak256 ? undefined : changed;
     }
     if (source.content !== undefined) {
         return Buffer.from(source.content, 'utf8').equals(text.bytes) ? undefined : changed;

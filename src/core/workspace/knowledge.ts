@@ -151,16 +151,17 @@ export class ContractKnowledge {
 
     /**
      * Decodes what a call returned (`output`) as the outputs of the function its `input` decodes
-     * as, with the entry `decodeCall` chose: `'unknown'` when the call itself does not decode to
-     * one function.
+     * as, with the entry `decodeCall` chose (`decodedCall`, when the caller has it already):
+     * `'unknown'` when the call itself does not decode to one function.
      */
     decodeReturn(
         chainId: string | undefined,
         to: string | undefined,
         input: string,
         output: string,
+        decodedCall?: DecodeResult,
     ): DecodeResult {
-        const call = this.decodeCall(chainId, to, input);
+        const call = decodedCall ?? this.decodeCall(chainId, to, input);
         if (call.status !== 'decoded') {
             return { status: 'unknown', selector: input.slice(0, 10).toLowerCase() };
         }
