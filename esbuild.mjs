@@ -183,6 +183,9 @@ const liveTimers = ['src/platform/liveTimers.ts'];
 
 const common = {
     bundle: true,
+    // Every input of every bundle, merged into dist/metafile.json: scripts/audit.mjs audits the
+    // npm packages whose code is in dist/ (most are devDependencies because they are bundled).
+    metafile: true,
     minify: production,
     sourcemap: !production,
     sourcesContent: false,
@@ -262,9 +265,32 @@ const contexts = await Promise.all([
     }),
 ]);
 
+const metafileOut = 'dist/metafile.json';
+
+/**
+ * One metafile for the whole of dist/: the inputs and outputs of every context, plus the files the
+ * codicons plugin copies (they reach dist/ without being an input of a bundle). Not packaged
+ * (`.vscodeignore` is a whitelist) nor staged for the test hosts (scripts/codeServer.mjs).
+ */
+async function writeMetafile(results) {
+    const { stat, writeFile } = await import('node:fs/promises');
+    const merged = { inputs: {}, outputs: {} };
+    for (const { metafile } of results) {
+        Object.assign(merged.inputs, metafile.inputs);
+        Object.assign(merged.outputs, metafile.outputs);
+    }
+    for (const file of ['codicon.css', 'codicon.ttf']) {
+        const input = `node_modules/@vscode/codicons/dist/${file}`;
+        merged.inputs[input] = { bytes: (await stat(input)).size, imports: [] };
+    }
+    await writeFile(metafileOut, JSON.stringify(merged));
+}
+
 if (watch) {
+    // No metafile here: watch rebuilds report one context at a time. scripts/audit.mjs builds.
     await Promise.all(contexts.map((c) => c.watch()));
 } else {
-    await Promise.all(contexts.map((c) => c.rebuild()));
+    const results = await Promise.all(contexts.map((c) => c.rebuild()));
     await Promise.all(contexts.map((c) => c.dispose()));
+    await writeMetafile(results);
 }

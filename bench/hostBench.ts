@@ -2,7 +2,7 @@
  * What the benchmarks run inside the extension host (`node scripts/hostTest.mjs bench trees|hovers`)
  * share: the lines they print (the host has no terminal the runner could read, so the output goes
  * back in the result), and the ending: the table, the "bench: N passed, N failed" line,
- * bench/results/<name>.{md,json}, and the result in the shape the test runner extension expects.
+ * bench/results/<name>.{md,json}, and the result in the shape test/host-runner expects.
  */
 import * as fs from 'node:fs';
 import * as inspector from 'node:inspector';

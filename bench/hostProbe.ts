@@ -1,8 +1,10 @@
 /**
- * A measuring extension for the real extension host (VS Code's server build), staged next to
- * Avalanche Explorer by scripts/bench.mjs as `avalanche-explorer.bench-probe` and activated on
- * `*`, that is before Avalanche Explorer (`onStartupFinished`). It measures from the outside,
- * without help from the extension under test:
+ * A measuring extension for the real extension host (VS Code's server build), installed by
+ * scripts/bench.mjs as `avalanche-explorer.bench-probe` and activated on `*`, that is before
+ * Avalanche Explorer (`onStartupFinished`), which runs from a development folder in
+ * ExtensionMode.Test. It is also that run's tests module: `run()` holds the extension host until
+ * this start's results are written (the workbench stops the host once it resolves). It measures
+ * from the outside, without help from the extension under test beyond its debug counters:
  *
  * - Activation: a `Module._load` hook times the require of the extension's main file (what VS
  *   Code calls code loading) and wraps its exported `activate` to time the call (VS Code's
@@ -325,7 +327,7 @@ function vscodeMarks(): Record<string, number> {
     return ours;
 }
 
-async function run(): Promise<void> {
+async function measure(): Promise<void> {
     const file = path.join(config.resultsDir, `start-${config.start}.json`);
     try {
         const extension = vscode.extensions.getExtension(config.extensionId);
@@ -371,8 +373,21 @@ async function run(): Promise<void> {
     }
 }
 
+let measuring: Promise<void> | undefined;
+
 export function activate(): void {
-    void run();
+    measuring = measure();
+}
+
+/**
+ * The tests module's entry (`extensionTestsPath` names this file): VS Code calls it once the
+ * eager extensions, this one included, are active, and stops the host when it resolves, so it
+ * resolves once this start's results are written (`measure()` never rejects). The host requires
+ * the tests module with Node's `require`, by the path it loaded this extension from, so this is
+ * the instance whose `activate()` started measuring.
+ */
+export function run(): Promise<void> {
+    return measuring ?? Promise.reject(new Error('the probe was not activated before its run()'));
 }
 
 export function deactivate(): void {

@@ -12,8 +12,9 @@
  * Also: the very first hover (it loads the core bundle), one request for concurrent hovers, and
  * nothing at all for text that is not an identifier.
  *
- * Prints a table and writes bench/results/hovers.{md,json}. `runSuite` has the shape the test
- * runner extension expects, so hostTest.mjs runs it like the integration suite.
+ * Prints a table and writes bench/results/hovers.{md,json}. `runSuite` has the shape
+ * test/host-runner expects, so hostTest.mjs runs it like the integration suite (the extension in
+ * ExtensionMode.Test, which is what hands its API to this file).
  */
 import * as path from 'node:path';
 

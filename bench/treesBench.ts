@@ -13,8 +13,9 @@
  * 4. Heap against subnets loaded: the heap of (2) after the first page boundary at or past
  *    1,000 subnets, in the same run; per subnet at each size, growth no faster than linear.
  *
- * Prints a table and writes bench/results/trees.{md,json}. `runSuite` has the shape the test
- * runner extension expects, so hostTest.mjs runs it like the integration suite.
+ * Prints a table and writes bench/results/trees.{md,json}. `runSuite` has the shape
+ * test/host-runner expects, so hostTest.mjs runs it like the integration suite (the extension in
+ * ExtensionMode.Test, which is what hands its API to this file).
  */
 
 import { appendFileSync, readFileSync } from 'node:fs';

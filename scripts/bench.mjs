@@ -65,6 +65,7 @@ import {
     quietSettings,
     stageExtension,
     startCodeServer,
+    testModeWorkbenchUrl,
     vscodeVersion,
     writeUserSettings,
 } from './codeServer.mjs';
@@ -372,6 +373,9 @@ async function nodePart(name, file, env = {}) {
  * Activation over fresh extension-host starts, and the idle cost, measured by the probe
  * extension (bench/hostProbe.ts) in VS Code's server build. A reload of the workbench page starts
  * a new extension host process, so every start loads and activates the extension from scratch.
+ * The extension runs from a development folder in ExtensionMode.Test, the only mode in which it
+ * hands its debug counters to another extension; the probe, installed as usual, is also the tests
+ * module whose `run()` keeps each host up until its start is measured (see testModeWorkbenchUrl).
  */
 async function hostPart() {
     step('host: preparing VS Code server build');
@@ -405,7 +409,7 @@ async function hostPart() {
     );
     writeSampleWorkspace(workspaceDir, sandbox.known);
     writeUserSettings(userDataDir, { ...quietSettings, ...endpointSettings(urls) });
-    const extensionDir = stageExtension(extensionsDir);
+    const extensionDir = stageExtension(path.join(runDir, 'development'));
     // The production bundles of this run, not whatever dist/ holds now.
     rmSync(path.join(extensionDir, 'dist'), { recursive: true, force: true });
     cpSync(dist, path.join(extensionDir, 'dist'), {
@@ -482,7 +486,10 @@ async function hostPart() {
     const browser = await launchChromium();
     stops.push({ name: 'chromium', run: () => browser.close() });
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    const workbenchUrl = `${server.url}/?folder=${encodeURIComponent(workspaceDir)}`;
+    const workbenchUrl = testModeWorkbenchUrl(server.url, workspaceDir, {
+        developmentPath: extensionDir,
+        testsPath: path.join(probeDir, 'extension.js'),
+    });
 
     const records = [];
     for (let start = 1; start <= starts; start++) {

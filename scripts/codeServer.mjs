@@ -18,7 +18,7 @@ import {
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const codeServerVersion = '4.100.3';
 /** The VS Code release inside that code-server build. */
@@ -299,16 +299,40 @@ export function stageExtension(extensionsDir) {
         cpSync(source, path.join(target, entry), {
             recursive: true,
             // Screenshots are for the README on the marketplace page, not for the runtime; the
-            // code caches of local runs are not part of the build (each host writes its own).
+            // code caches of local runs are not part of the build (each host writes its own), nor
+            // is the build's metafile (esbuild.mjs).
             filter: (file) =>
                 !file.includes(`${path.sep}media${path.sep}screenshots`) &&
-                !file.includes(`${path.sep}.code-cache`),
+                !file.includes(`${path.sep}.code-cache`) &&
+                path.basename(file) !== 'metafile.json',
         });
     }
     cpSync(path.join(root, 'node_modules', 'undici'), path.join(target, 'node_modules', 'undici'), {
         recursive: true,
     });
     return target;
+}
+
+/**
+ * The workbench URL that opens `folder` and runs the extension in `developmentPath` in
+ * ExtensionMode.Test, with `testsPath` (a module exporting `run()`, or a folder with an
+ * index.js) as its tests: what `--extensionDevelopmentPath` and `--extensionTestsPath` do for the
+ * desktop build, which code-server has no flags for. Its web workbench takes them from the
+ * `payload` query parameter instead, as `vscode-remote://` URIs on the server's own authority.
+ * The extension must not also be installed in `--extensions-dir` (there would be two).
+ *
+ * When `run()` settles, the workbench stops the extension host and calls the page's
+ * `codeAutomationExit(code)` if the page has one (code 0 when `run()` resolved, 1 when it
+ * rejected); the page stays open.
+ */
+export function testModeWorkbenchUrl(serverUrl, folder, { developmentPath, testsPath }) {
+    const authority = new URL(serverUrl).host;
+    const remote = (file) => `vscode-remote://${authority}${pathToFileURL(file).pathname}`;
+    const payload = JSON.stringify([
+        ['extensionDevelopmentPath', remote(developmentPath)],
+        ['extensionTestsPath', remote(testsPath)],
+    ]);
+    return `${serverUrl}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(payload)}`;
 }
 
 /** A free TCP port on 127.0.0.1 (the OS picks it; there is a small window before it is used). */

@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 // `node scripts/hostTest.mjs integration|e2e|bench`: runs a tier against the real extension in VS Code's
 // server build (code-server) opened in headless Chromium, with the sandbox network in this process.
-//   integration: the mocha suite runs inside the extension host (test/runner-extension starts it);
-//                its results come back through a file.
-//   e2e:         mocha runs test/e2e/*.e2e.ts here, with playwright-core driving the workbench.
+//   integration: the mocha suite runs inside the extension host, with the extension in
+//                ExtensionMode.Test (the only mode in which it hands out its API): the workbench's
+//                `payload` loads it from a staged development folder and names test/host-runner
+//                as the tests module, which runs the suite; its results come back through a file.
+//   e2e:         mocha runs test/e2e/*.e2e.ts here, with playwright-core driving the workbench;
+//                the extension is installed in --extensions-dir and runs as the product does
+//                (ExtensionMode.Production), next to a second extension, test/e2e/exportsProbe.ts.
 //   bench:       like integration, but runs bench/<name>Bench.ts in the host against the sandbox at
 //                scale large (writes bench/results/<name>.{md,json}); `bench hovers` picks
 //                bench/hoversBench.ts, the default is trees.
@@ -46,6 +50,7 @@ import {
     quietSettings,
     stageExtension,
     startCodeServer,
+    testModeWorkbenchUrl,
     writeUserSettings,
 } from './codeServer.mjs';
 import { startSquid } from './squid.mjs';
@@ -188,7 +193,7 @@ function compileTests() {
         'test/fixtures/sampleWorkspace.js',
         'test/integration/index.js',
     ];
-    if (tier === 'e2e') needed.push('test/e2e/harness.js');
+    if (tier === 'e2e') needed.push('test/e2e/harness.js', 'test/e2e/exportsProbe.js');
     if (tier === 'bench') needed.push(`bench/${benchName}Bench.js`);
     const missing = needed.filter((file) => !existsSync(path.join(out, file)));
     if (missing.length)
@@ -207,17 +212,49 @@ async function importOut(relative) {
     return { ...mod.default, ...mod };
 }
 
-/** The test-runner extension, with a config that says what to run and where to write results. */
-function stageRunner(extensionsDir, config) {
-    const manifest = JSON.parse(
-        readFileSync(path.join(root, 'test', 'runner-extension', 'package.json'), 'utf8'),
-    );
-    const target = path.join(
-        extensionsDir,
-        `${manifest.publisher}.${manifest.name}-${manifest.version}`,
-    );
-    cpSync(path.join(root, 'test', 'runner-extension'), target, { recursive: true });
-    writeFileSync(path.join(target, 'run-config.json'), JSON.stringify(config, null, 2));
+/**
+ * The tests module (test/host-runner) in a folder of the run, with a config that says what to run
+ * and where to write results; returns the folder, which the workbench's payload names.
+ */
+function stageHostRunner(dir, config) {
+    cpSync(path.join(root, 'test', 'host-runner'), dir, { recursive: true });
+    writeFileSync(path.join(dir, 'run-config.json'), JSON.stringify(config, null, 2));
+    return dir;
+}
+
+/** Id of the second extension of the e2e tier (test/e2e/exportsProbe.ts). */
+const exportsProbeId = 'probe-publisher.exports-probe';
+
+/**
+ * The e2e tier's second extension, installed next to the extension under test as any other
+ * extension would be: it reads what `getExtension()` hands out and writes it to `resultsFile`
+ * when its command runs (test/e2e/exportsProbe.ts says what it records).
+ */
+function stageExportsProbe(extensionsDir, resultsFile) {
+    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+    const [publisher, name] = exportsProbeId.split('.');
+    const dir = path.join(extensionsDir, `${publisher}.${name}-0.0.1`);
+    mkdirSync(dir, { recursive: true });
+    cpSync(path.join(out, 'test', 'e2e', 'exportsProbe.js'), path.join(dir, 'extension.js'));
+    const command = 'exportsProbe.readExports';
+    const probeManifest = {
+        name,
+        displayName: 'Exports probe',
+        description:
+            'Staged only by scripts/hostTest.mjs for the e2e tier: an ordinary extension that lists what Avalanche Explorer exports to it.',
+        publisher,
+        version: '0.0.1',
+        private: true,
+        engines: { vscode: manifest.engines.vscode },
+        activationEvents: [`onCommand:${command}`],
+        main: './extension.js',
+        contributes: {
+            commands: [{ command, title: 'Read Avalanche Explorer Exports', category: 'Probe' }],
+        },
+        capabilities: { untrustedWorkspaces: { supported: true }, virtualWorkspaces: true },
+    };
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify(probeManifest, null, 2));
+    writeFileSync(path.join(dir, 'probe-config.json'), JSON.stringify({ resultsFile }, null, 2));
 }
 
 async function waitForFile(file, timeoutMsForFile, alive, onTick = async () => {}) {
@@ -327,7 +364,14 @@ async function main() {
         ...endpointSettings(urls),
         ...world?.settings,
     });
-    stageExtension(extensionsDir);
+    // Integration and bench: the extension from a development folder, in ExtensionMode.Test; e2e:
+    // installed, as a person has it.
+    const hostSuite = tier === 'integration' || tier === 'bench';
+    const developmentPath = hostSuite
+        ? stageExtension(path.join(runDir, 'development'))
+        : stageExtension(extensionsDir);
+    const exportsProbeFile = path.join(runDir, 'exports-probe.json');
+    if (tier === 'e2e') stageExportsProbe(extensionsDir, exportsProbeFile);
 
     // The node tier's host part: the real network that scripts/test.mjs started (test/realnode/cli.ts).
     const realNode = process.env.REALNODE_FILE
@@ -350,17 +394,17 @@ async function main() {
     const testEnvFile = path.join(runDir, 'test-env.json');
     writeFileSync(testEnvFile, JSON.stringify(testEnv, null, 2));
     const resultsFile = path.join(runDir, 'results.json');
-    if (tier === 'integration' || tier === 'bench') {
-        stageRunner(extensionsDir, {
-            suiteIndex:
-                tier === 'bench'
-                    ? path.join(out, 'bench', `${benchName}Bench.js`)
-                    : path.join(out, 'test', 'integration', 'index.js'),
-            testEnvFile,
-            resultsFile,
-            grep,
-        });
-    }
+    const testsPath = hostSuite
+        ? stageHostRunner(path.join(runDir, 'host-runner'), {
+              suiteIndex:
+                  tier === 'bench'
+                      ? path.join(out, 'bench', `${benchName}Bench.js`)
+                      : path.join(out, 'test', 'integration', 'index.js'),
+              testEnvFile,
+              resultsFile,
+              grep,
+          })
+        : undefined;
 
     const port = await freePort();
     step(`starting code-server on 127.0.0.1:${port}`);
@@ -393,17 +437,35 @@ async function main() {
     page.on('pageerror', (error) =>
         consoleErrors.push({ text: error.stack ?? error.message, url: '' }),
     );
-    const workbenchUrl = `${server.url}/?folder=${encodeURIComponent(workspaceDir)}`;
+    // Once the tests module's `run()` has settled, the workbench stops the extension host and
+    // calls this with 0 (resolved) or 1 (rejected). The results file was written before that, so
+    // an exit without one means the suite never got to write it: say so instead of waiting.
+    let hostExit;
+    if (hostSuite) {
+        await page.exposeFunction('codeAutomationExit', (code) => {
+            hostExit = { code, at: Date.now() };
+        });
+    }
+    const workbenchUrl = hostSuite
+        ? testModeWorkbenchUrl(server.url, workspaceDir, { developmentPath, testsPath })
+        : `${server.url}/?folder=${encodeURIComponent(workspaceDir)}`;
     await page.goto(workbenchUrl);
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     step('workbench is up');
 
-    if (tier === 'integration' || tier === 'bench') {
+    if (hostSuite) {
         const results = await waitForFile(
             resultsFile,
             Math.max(30_000, deadline - Date.now() - 15_000),
             () => !server.exited(),
-            () => takeRequestedScreenshot(page, runDir),
+            async () => {
+                await takeRequestedScreenshot(page, runDir);
+                if (hostExit && Date.now() - hostExit.at > 5_000 && !existsSync(resultsFile)) {
+                    throw new Error(
+                        `the tests module finished (exit code ${hostExit.code}) without writing ${resultsFile}; see the extension host log`,
+                    );
+                }
+            },
         );
         console.log('');
         // A run of part of the suite for another tier (the node tier's host part) closes with
@@ -434,6 +496,8 @@ async function main() {
         workspaceDir,
         userDataDir,
         runDir,
+        exportsProbeId,
+        exportsProbeFile,
         screenshotsDir: path.join(root, '.vscode-test', 'screenshots'),
         readmeScreenshotsDir: path.join(root, 'media', 'screenshots'),
         updateReadmeScreenshots: process.env.UPDATE_SCREENSHOTS === '1',

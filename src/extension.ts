@@ -24,6 +24,7 @@ import { type LiveCounts, liveCounts, liveTimerSources } from './platform/liveCo
 import { LocalNetworks } from './platform/localNetworks';
 import { bindDataApiKeyContext } from './platform/contextKeys';
 import { log } from './platform/log';
+import { ProfilerStates } from './platform/profilerStates';
 import { Secrets } from './platform/secrets';
 import { ValidatorFeeReader } from './platform/validatorFees';
 import { WorkspaceContracts } from './platform/workspaceContracts';
@@ -34,7 +35,10 @@ import { LazyWatch } from './watch/lazyWatch';
 import type { QueryPanels } from './queries/queryPanels';
 import type { QueriesTesting } from './queries/queriesTesting';
 
-/** The services features build on; returned from `activate` for the integration tests. */
+/**
+ * The services features build on; returned from `activate` for the integration tests, and only
+ * when VS Code runs the extension in `ExtensionMode.Test` (see `activate`).
+ */
 export interface ExtensionApi {
     readonly config: Config;
     readonly secrets: Secrets;
@@ -71,7 +75,7 @@ export interface QueryApi extends vscode.Disposable {
     readonly testing: QueriesTesting;
 }
 
-export function activate(context: vscode.ExtensionContext): ExtensionApi {
+export function activate(context: vscode.ExtensionContext): ExtensionApi | undefined {
     // Sub-millisecond: the activation budget is 10 ms, and whole milliseconds hide most of it.
     const started = performance.now();
     const subscriptions = context.subscriptions;
@@ -87,9 +91,27 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         // watch list; built before them so that it forgets a changed node first.
         const fees = new ValidatorFeeReader(clients);
         subscriptions.push(clients.onDidChange(() => fees.reset()));
+        // What this window did to each node's CPU profiler: the Node view and the palette both
+        // start and stop it, and both tell this one record.
+        const profilers = new ProfilerStates();
+        subscriptions.push(profilers);
         // Reads nothing until a picker or the `local` network asks (see LocalNetworks.list()).
-        const local = new LocalNetworks({ log: log.for('LocalNetworks') });
-        subscriptions.push(local);
+        // Interchain Kit's files in the workspace's folders name URLs the extension would then
+        // call on its own: read only once the workspace is trusted.
+        const local = new LocalNetworks({
+            log: log.for('LocalNetworks'),
+            workspaceFolders: () =>
+                vscode.workspace.isTrusted
+                    ? (vscode.workspace.workspaceFolders ?? [])
+                          .filter((folder) => folder.uri.scheme === 'file')
+                          .map((folder) => folder.uri.fsPath)
+                    : [],
+        });
+        subscriptions.push(
+            local,
+            vscode.workspace.onDidChangeWorkspaceFolders(() => local.foldersChanged()),
+            vscode.workspace.onDidGrantWorkspaceTrust(() => local.foldersChanged()),
+        );
         const follower = new LocalNetworkFollower(config, clients, local, context.globalState);
         subscriptions.push(follower);
         const statusBar = new AvalancheStatusBar(config, secrets);
@@ -100,6 +122,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             clients,
             config,
             fees,
+            profilers,
             reportHealth: (health) => statusBar.setHealth(health),
         });
         subscriptions.push(trees);
@@ -119,6 +142,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
         const queries = new LazyQueries({
             clients,
             config,
+            profilers,
             state: context.globalState,
             extensionUri: context.extensionUri,
             contracts,
@@ -160,6 +184,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
             'Extension',
             `Activated in ${(performance.now() - started).toFixed(1)} ms (VS Code ${vscode.version}, ${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI, ${vscode.workspace.isTrusted ? 'trusted' : 'untrusted'} workspace)`,
         );
+        // What `activate` returns is `exports` for every installed extension
+        // (`vscode.extensions.getExtension(id).exports`), and this object holds the key
+        // (`secrets.getDataApiKey()`), the clients that send it, and test hooks that answer
+        // confirmation prompts: handing it out would undo SecretStorage's per-extension isolation.
+        // Only a test run (`--extensionTestsPath`, or code-server's `payload`; see
+        // scripts/hostTest.mjs) gets it; test/e2e/secrets.e2e.ts checks that another extension
+        // sees nothing.
+        if (context.extensionMode !== vscode.ExtensionMode.Test) return undefined;
         return {
             config,
             secrets,

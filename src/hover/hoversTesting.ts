@@ -1,9 +1,9 @@
 /**
  * The hovers' testing surface: what the integration tests and the benchmark observe in the hovers
  * or replace, in one place so that the product classes carry no test-only fields. `Hovers.testing`
- * hands it out, and it reaches tests only through the extension API that `activate()` returns. The
- * product reads back only the clipboard override, because a headless browser refuses clipboard
- * reads.
+ * hands it out, and it reaches tests only through the extension API that `activate()` returns in a
+ * test run (`ExtensionMode.Test`). The product reads back only the clipboard override, because a
+ * headless browser refuses clipboard reads.
  */
 import type * as vscode from 'vscode';
 

@@ -1,8 +1,9 @@
 /**
  * The palette queries' testing surface: what the integration tests replace so that every command
  * runs end to end in a real extension host without a person, in one place so that the product
- * classes carry no test-only setters. `ExtensionApi.queries.testing` hands it out; the queries
- * read it back only through `QueryServices.inputs` and `QueryServices.clipboard`.
+ * classes carry no test-only setters. `ExtensionApi.queries.testing` hands it out (to a test run
+ * only, `ExtensionMode.Test`: see `activate()`); the queries read it back only through
+ * `QueryServices.inputs` and `QueryServices.clipboard`.
  */
 import type * as vscode from 'vscode';
 

@@ -2,8 +2,8 @@
  * The trees' testing surface: everything the integration tests and the benchmark observe in the
  * trees or replace, gathered in one place so that the product classes carry no test-only fields.
  * `Trees.testing` hands it out, and it reaches tests only through the extension API that
- * `activate()` returns. The product reads nothing back from it except a confirmation override,
- * because a test cannot click a modal dialog.
+ * `activate()` returns in a test run (`ExtensionMode.Test`). The product reads nothing back from
+ * it except a confirmation override, because a test cannot click a modal dialog.
  */
 import * as vscode from 'vscode';
 

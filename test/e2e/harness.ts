@@ -31,6 +31,10 @@ export interface E2eContext {
     workspaceDir: string;
     userDataDir: string;
     runDir: string;
+    /** Id of the second extension installed next to ours (test/e2e/exportsProbe.ts). */
+    exportsProbeId: string;
+    /** Where that extension writes what it saw when its command runs. */
+    exportsProbeFile: string;
     /** Every screenshot of this run (git-ignored). */
     screenshotsDir: string;
     /** The README's pictures: written when missing or when `updateReadmeScreenshots` is set. */

@@ -5,7 +5,8 @@
  * is checked: the key goes only to the Data API origin and never into a URL. It never appears in
  * the "Avalanche Explorer" log file in the user-data folder, in an error message (401s, 429s and
  * 500s shown in panels and notifications), in an exported file, or in "Copy as curl" unless the
- * person chose "…with key" and confirmed.
+ * person chose "…with key" and confirmed. Another installed extension (test/e2e/exportsProbe.ts)
+ * gets nothing from `getExtension()`: no key, no test hooks, `exports` undefined.
  *
  * A workspace `.vscode/settings.json` naming a node URL: the consent dialog appears, nothing
  * reaches that URL while it waits (the views keep talking to the user's node), and requests go
@@ -30,6 +31,7 @@ import type { Frame } from 'playwright-core';
 
 import { recorded } from '../reliability/record';
 import { headerText } from '../sandbox/httpUtil';
+import type { ExportsProbeRecord } from './exportsProbe';
 import {
     e2e,
     expandPane,
@@ -320,6 +322,73 @@ suite('(e2e) reliability: secrets and trust', function () {
                 };
             },
         );
+    });
+
+    test('a second extension reads no exports: no key, no test hooks, nothing at all', async () => {
+        const { page, known, exportsProbeFile } = e2e();
+        const k = known.mainnet;
+        await recorded('secrets', 'a second extension reads no exports', async (progress) => {
+            // The key, typed into the password box as a person would.
+            await command('Avalanche: Set Data API Key');
+            await page
+                .locator('.quick-input-widget .quick-input-box input[type="password"]')
+                .waitFor({ timeout: 10_000 });
+            await quickInput().fill(key);
+            await page.keyboard.press('Enter');
+            await page.waitForTimeout(1_000);
+            // The extension holds it: its next Data API request carries it.
+            const sandbox = e2e().sandbox;
+            sandbox.clearRequests();
+            await command('Avalanche: Data API: Transaction Details…', [k.cChainId, k.evmTxHash]);
+            await panelFrame(/^Transaction 0x/);
+            const withKey = sandbox.requests.filter(
+                (r) => r.service === 'dataApi' && r.headers['x-glacier-api-key'] === key,
+            ).length;
+            assert.ok(withKey > 0, 'the key set through the palette reached no Data API request');
+
+            // The other extension, installed next to ours, does what it can to reach the key.
+            rmSync(exportsProbeFile, { force: true });
+            await command('Probe: Read Avalanche Explorer Exports');
+            const deadline = Date.now() + 30_000;
+            while (!existsSync(exportsProbeFile) && Date.now() < deadline)
+                await page.waitForTimeout(200);
+            assert.ok(existsSync(exportsProbeFile), 'the probe extension wrote nothing');
+            const text = readFileSync(exportsProbeFile, 'utf8');
+            const seen = JSON.parse(text) as ExportsProbeRecord;
+            assert.equal(seen.error, undefined, `the probe failed: ${seen.error ?? ''}`);
+            assert.equal(seen.probeMode, 1, 'the probe is an installed (Production) extension');
+            assert.ok(seen.target.found && seen.target.active, 'ours is installed and active');
+            // The control: the same calls see the API of an extension that exports one.
+            assert.equal(seen.control.exports.type, 'object', 'the probe sees no exports at all');
+            assert.equal(
+                seen.target.dataApiKey,
+                null,
+                'another extension read the key through exports.secrets.getDataApiKey()',
+            );
+            assert.deepEqual(
+                seen.target.testHooks,
+                [],
+                `test hooks reachable by another extension: ${seen.target.testHooks.join(', ')}`,
+            );
+            for (const [what, value] of [
+                ['exports', seen.target.exports],
+                ['what activate() resolved to', seen.target.activated],
+            ] as const) {
+                assert.deepEqual(
+                    value,
+                    { type: 'undefined' },
+                    `another extension got ${what}: ${JSON.stringify(value)}`,
+                );
+            }
+            assert.equal(seen.ownSecret, null, 'its own SecretStorage holds our key');
+            assert.ok(!text.includes(key), 'the key is in what the probe saw');
+            progress.cases = 6;
+            return {
+                cases: 6,
+                requests: withKey,
+                detail: `with the key set (${withKey} Data API request(s) carried it), ${e2e().exportsProbeId} (Production mode) saw exports and activate() undefined, no key, no test hooks, nothing under the key's name in its own SecretStorage; the ${seen.control.exports.keys?.length ?? 0}-key API of the Git extension, seen by the same calls`,
+            };
+        });
     });
 
     test('a workspace naming a node URL: nothing reaches it before the person allows it', async () => {

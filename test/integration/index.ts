@@ -1,15 +1,16 @@
 /**
  * Entry of the integration suite inside a VS Code extension host. `run()` is what
- * @vscode/test-electron calls (`extensionTestsPath`); `runSuite()` is what the test-runner
- * extension calls in VS Code's server build, with the spec output captured so that the script
- * that started the host can print it.
+ * @vscode/test-electron calls (`extensionTestsPath`); `runSuite()` is what test/host-runner (the
+ * tests module of VS Code's server build) calls, with the spec output captured so that the script
+ * that started the host can print it. Both run the extension in ExtensionMode.Test, the only mode
+ * in which `activate()` returns the API these tests use.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 import Mocha from 'mocha';
 
-/** Outcome of one run, written to a file by the test-runner extension. */
+/** Outcome of one run, written to a file by test/host-runner. */
 export interface SuiteResult {
     passed: number;
     failed: number;

@@ -1,8 +1,8 @@
 /**
  * What the integration tests know about the world they run in: the sandbox URLs, its control
  * route and known ids, and the sample workspace. The script that starts the extension host writes
- * it as JSON and names the file in `AVALANCHE_TEST_ENV` (the test-runner extension sets that
- * variable inside the host; test/electron/runElectron.ts passes it through `extensionTestsEnv`).
+ * it as JSON and names the file in `AVALANCHE_TEST_ENV` (test/host-runner sets that variable
+ * inside the host; test/electron/runElectron.ts passes it through `extensionTestsEnv`).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

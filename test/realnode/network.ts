@@ -11,6 +11,7 @@ import path from 'node:path';
 
 import { tracingEthApis } from '../../src/core/trace/unavailable';
 import { makeActivity, repoRoot, type ChainActivity } from './activity';
+import { heliconNetwork, makeAutoRenewedValidator, type AutoRenewedActivity } from './helicon';
 import { AvalancheNode, freePort, primaryChains, rpc } from './node';
 
 /** What `scripts/avalanchego.mjs --json` provides. */
@@ -20,6 +21,14 @@ export interface NodeTools {
     pluginDir: string;
     l1setup: string;
     source: 'env' | 'cache' | 'built';
+    /**
+     * The Helicon helper (test/realnode/go/cmd/helicon) of a v1.15 build from source
+     * (scripts/avalanchego-source.mjs). With it the network runs with Helicon active from genesis
+     * (test/realnode/helicon.ts) and gets an auto-renewed validator.
+     */
+    heliconHelper?: string;
+    /** The commit the node was built from, when built from source. */
+    commit?: string;
 }
 
 /** What l1setup printed. */
@@ -43,6 +52,8 @@ export interface RealNetworkInfo {
     uri: string;
     nodeId: string;
     networkId: number;
+    /** The AVAX asset id: the id of the genesis CreateAssetTx, which names the network id. */
+    avaxAssetId: string;
     dataDir: string;
     logDir: string;
     /**
@@ -68,6 +79,8 @@ export interface RealNetworkInfo {
         activity: ChainActivity;
     };
     xChainId: string;
+    /** Present when Helicon is active (tools with a Helicon helper). */
+    helicon?: { autoRenewed: AutoRenewedActivity };
     timings: Record<string, number>;
     /**
      * The workspace `cli.ts --workspace` wrote (workspaceRecords.ts): the Foundry and Hardhat
@@ -129,6 +142,9 @@ export async function startRealNetwork(
         dataDir,
         httpPort: await freePort(),
         chainConfigDir,
+        ...(tools.heliconHelper
+            ? { network: await heliconNetwork(tools.heliconHelper, dataDir) }
+            : {}),
     });
     const network: RealNetwork = {
         get info(): RealNetworkInfo {
@@ -201,12 +217,26 @@ export async function startRealNetwork(
             makeActivity(l1Rpc, l1ChainName),
         ]);
         mark('activity', t);
+        let helicon: RealNetworkInfo['helicon'];
+        if (tools.heliconHelper) {
+            t = Date.now();
+            helicon = {
+                autoRenewed: await makeAutoRenewedValidator(tools.heliconHelper, node.uri, log),
+            };
+            mark('autoRenewed', t);
+        }
+        const avaxAssetId = (
+            (await rpc(node.uri, '/ext/bc/X', 'avm.getAssetDescription', { assetID: 'AVAX' })) as {
+                assetID: string;
+            }
+        ).assetID;
         timings['total'] = Date.now() - started;
         info = {
             version: tools.version,
             uri: node.uri,
             nodeId,
             networkId,
+            avaxAssetId,
             dataDir,
             logDir: node.logDir,
             chainConfigDir,
@@ -224,6 +254,7 @@ export async function startRealNetwork(
                 ...(setup.convertError ? { convertError: setup.convertError } : {}),
                 activity: l1Activity,
             },
+            ...(helicon ? { helicon } : {}),
             timings,
         };
         log(`network ready in ${timings['total']} ms (${JSON.stringify(timings)})`);

@@ -307,15 +307,26 @@ describe('(unit) fuzz: response schemas and panel views', function () {
                 seed: body.result,
             });
         }
-        // The P- and X-Chain methods: what a real node answered (test/fixtures/realnode).
-        const realnode = path.join(nodeRpcFixtures, '../realnode');
-        for (const fixture of loadJson<{
-            fixtures: { body: { method?: string }; response: { body: { result?: Json } } }[];
-        }>(realnode, 'primary.json').fixtures) {
-            const method = fixture.body.method;
-            const result = fixture.response.body.result;
-            if (method === undefined || result === undefined) continue;
-            nodeSeeds.push({ method, chain: undefined, seed: result });
+        // The P- and X-Chain methods: what a real node answered (test/fixtures/realnode), and
+        // v1.15 with Helicon: its auto-renewed validator, transactions and C-Chain blocks.
+        for (const [dir, file] of [
+            ['realnode', 'primary.json'],
+            ['realnode-v1.15', 'primary-helicon.json'],
+            ['realnode-v1.15', 'cchain-helicon.json'],
+        ] as const) {
+            for (const fixture of loadJson<{
+                fixtures: { body: { method?: string }; response: { body: { result?: Json } } }[];
+            }>(path.join(nodeRpcFixtures, '..', dir), file).fixtures) {
+                const method = fixture.body.method;
+                const result = fixture.response.body.result;
+                if (method === undefined || result === undefined) continue;
+                if (!listNodeRpcMethods().some((m) => m.name === method)) continue;
+                nodeSeeds.push({
+                    method,
+                    chain: method.startsWith('eth_') ? 'C' : undefined,
+                    seed: result,
+                });
+            }
         }
         // The sandbox node answers the rest (the standard eth_* methods) with consistent data.
         sandbox = await startSandbox();
