@@ -31,7 +31,8 @@ import { precompileAt } from './precompiles';
 export interface FrameContract {
     /** The contract's or precompile's name, inert. */
     readonly name: string;
-    readonly how: 'deployment' | 'bytecode' | 'precompile' | 'creation';
+    /** `role`: a workspace file names the address without a contract (a relayer, an admin). */
+    readonly how: 'deployment' | 'bytecode' | 'precompile' | 'creation' | 'role';
     /** How it was found, in words: `deployed, per broadcast/… (Foundry broadcast)`. */
     readonly detail: string;
 }
@@ -315,7 +316,7 @@ function contractAt(
     if (named) {
         return {
             name: inertLine(named.name, 120),
-            how: named.how === 'precompile' ? 'precompile' : named.how,
+            how: named.how,
             detail: inertLine(nameHow(named), 300),
         };
     }
