@@ -22,6 +22,7 @@ import {
     webviewOptions,
 } from './queryPanel';
 import { QueryRunner } from './queryRunner';
+import { TraceLineMarks } from './traceLines';
 
 const logger = log.for('Panels');
 
@@ -40,6 +41,8 @@ export class QueryPanels extends Disposable {
     private readonly deps: PanelDeps;
     /** The open panels by `panelKey` of the query they show. */
     private readonly panelsByKey = new Map<string, QueryPanel>();
+    /** The trace lines marked in the editor, cleared with the panel that marked them. */
+    readonly marks = this._register(new TraceLineMarks());
 
     constructor(
         readonly services: QueryServices,
@@ -57,6 +60,7 @@ export class QueryPanels extends Disposable {
             act: (action) => commands.act(action),
             sendAgain: (request) => commands.sendAgain(request),
             changed: () => this.changeEmitter.fire(),
+            marks: this.marks,
         };
         this._register(services.onDidChangeOperations(() => this.changeEmitter.fire()));
     }
@@ -135,6 +139,7 @@ export class QueryPanels extends Disposable {
         this.panelsByKey.set(key, instance);
         instance.onDidDispose(() => {
             if (this.panelsByKey.get(key) === instance) this.panelsByKey.delete(key);
+            this.marks.clear(key);
         });
     }
 }

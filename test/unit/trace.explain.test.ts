@@ -7,7 +7,6 @@
  */
 import * as assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -28,70 +27,12 @@ import {
     type TraceReport,
     type TraceUnavailableError,
 } from '../../src/core';
-import { listenOnLoopback } from '../mocks/loopbackServer';
 import { fixturesDir } from './helpers/fixtures';
+import { recordedNode, type Faults } from './helpers/traceNode';
 import { recordedTraces } from './helpers/traces';
 
 const workspace = path.join(fixturesDir, 'trace-workspace');
 const recorded = recordedTraces();
-
-/** Answers to replace the recorded ones: by method, and for the step trace by `step`. */
-interface Faults {
-    callTracer?: { error: { code: number; message: string } };
-    step?: { error: { code: number; message: string } };
-    receipt?: null;
-}
-
-/** A loopback node for the recorded chains at /ext/bc/C/rpc and /ext/bc/L1/rpc. */
-async function recordedNode(
-    faults: Faults = {},
-): Promise<{ url: string; close(): Promise<void>; asked: string[] }> {
-    const asked: string[] = [];
-    const answer = (
-        chain: 'C' | 'L1',
-        body: { id: unknown; method: string; params: unknown[] },
-    ) => {
-        asked.push(body.method);
-        const params = body.params;
-        const isStep =
-            body.method === 'debug_traceTransaction' &&
-            (params[1] as { tracer?: string }).tracer !== 'callTracer';
-        const fault =
-            body.method === 'eth_getTransactionReceipt' && faults.receipt === null
-                ? { result: null }
-                : body.method === 'debug_traceTransaction'
-                  ? isStep
-                      ? faults.step
-                      : faults.callTracer
-                  : undefined;
-        const found =
-            fault ?? recorded.chains[chain].answers[JSON.stringify([body.method, params])];
-        if (!found) {
-            return {
-                jsonrpc: '2.0',
-                id: body.id,
-                error: { code: -32000, message: `nothing recorded for ${body.method}` },
-            };
-        }
-        return { jsonrpc: '2.0', id: body.id, ...found };
-    };
-    const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-        let text = '';
-        request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-        request.on('end', () => {
-            const chain = request.url === '/ext/bc/L1/rpc' ? 'L1' : 'C';
-            const body = JSON.parse(text) as
-                Parameters<typeof answer>[1] | Parameters<typeof answer>[1][];
-            const reply = Array.isArray(body)
-                ? body.map((b) => answer(chain, b))
-                : answer(chain, body);
-            response.setHeader('content-type', 'application/json');
-            response.end(JSON.stringify(reply));
-        });
-    });
-    const listening = await listenOnLoopback(server);
-    return { ...listening, asked };
-}
 
 interface Run {
     readonly report: TraceReport;

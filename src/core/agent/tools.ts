@@ -407,7 +407,8 @@ async function runView(
     limits: { readonly maxRows?: number } = {},
     pageToken?: string,
 ): Promise<string> {
-    if (request.source === 'operations') throw new Error('Not an agent query.');
+    if (request.source === 'operations' || request.source === 'trace')
+        throw new Error('Not an agent query.');
     checkQuery(request);
     const [run, context] = await Promise.all([
         runQuery(request, s, { signal, pageToken }),
