@@ -332,6 +332,18 @@ function contractAt(
     return input.matchedCode?.get(address);
 }
 
+/**
+ * Why `frame` failed, decoded with `knowledge` (the hover's words for a transaction's first
+ * failing call, as the trace panel words it).
+ */
+export function frameFailureOf(
+    knowledge: ContractKnowledge,
+    chainId: string | undefined,
+    frame: CallFrame,
+): FrameFailure {
+    return failureOf(knowledge, chainId, frame);
+}
+
 function failureOf(
     knowledge: ContractKnowledge,
     chainId: string | undefined,

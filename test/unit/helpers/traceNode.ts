@@ -17,6 +17,39 @@ export interface Faults {
     receipt?: null;
 }
 
+/**
+ * What a hover asks besides the trace, which the recording does not hold: the transaction, made
+ * from its recorded receipt (what a hover shows of it), and no block by that hash.
+ */
+function lookups(
+    chain: 'C' | 'L1',
+    method: string,
+    params: unknown[],
+): { result: unknown } | undefined {
+    if (method === 'eth_getBlockByHash') return { result: null };
+    if (method !== 'eth_getTransactionByHash') return undefined;
+    const receipt = recorded.chains[chain].answers[
+        JSON.stringify(['eth_getTransactionReceipt', params])
+    ]?.result as Record<string, unknown> | null | undefined;
+    if (!receipt) return { result: null };
+    return {
+        result: {
+            hash: receipt['transactionHash'],
+            blockHash: receipt['blockHash'],
+            blockNumber: receipt['blockNumber'],
+            transactionIndex: receipt['transactionIndex'],
+            from: receipt['from'],
+            to: receipt['to'],
+            value: '0x0',
+            gas: '0x100000',
+            gasPrice: receipt['effectiveGasPrice'],
+            nonce: '0x1',
+            input: '0x',
+            type: receipt['type'],
+        },
+    };
+}
+
 /** A loopback node for the recorded chains at /ext/bc/C/rpc and /ext/bc/L1/rpc. */
 export async function recordedNode(
     faults: Faults = {},
@@ -40,7 +73,9 @@ export async function recordedNode(
                       : faults.callTracer
                   : undefined;
         const found =
-            fault ?? recorded.chains[chain].answers[JSON.stringify([body.method, params])];
+            fault ??
+            recorded.chains[chain].answers[JSON.stringify([body.method, params])] ??
+            lookups(chain, body.method, params);
         if (!found) {
             return {
                 jsonrpc: '2.0',
