@@ -97,36 +97,13 @@ export class QueryRunner {
         },
     };
 
-    /**
-     * The JSON-RPC endpoint of an EVM chain as hovers and the watch list find it: the node's own
-     * chains first (on `local` every chain it serves, else its C-Chain), then the Data API's list.
-     */
-    async traceEndpoint(
+    /** The JSON-RPC endpoint of an EVM chain, as hovers and the watch list find it. */
+    traceEndpoint(
         network: string,
         chainId: string,
         signal: AbortSignal,
     ): Promise<TraceEndpoint | undefined> {
-        if (network !== 'mainnet' && network !== 'fuji' && network !== 'local') return undefined;
-        const clients = this.services.clients;
-        const nodeChains = await clients.nodeChains(network, signal).catch(() => []);
-        const chain =
-            nodeChains.find((c) => c.chainId === chainId) ??
-            (await clients.chains(network, signal).catch(() => [])).find(
-                (c) => c.chainId === chainId,
-            );
-        const target = chain?.rpcUrl ? clients.rpcFor(chain.rpcUrl) : undefined;
-        if (!chain || !target) return undefined;
-        const core = loadCore();
-        const primary =
-            chain.subnetId === core.pChainId || chainId === '43114' || chainId === '43113';
-        return {
-            target,
-            chain: {
-                kind: primary ? 'c-chain' : 'subnet-evm',
-                name: chain.chainName,
-                blockchainId: chain.platformChainId,
-            },
-        };
+        return loadCore().findTraceEndpoint(this.services.clients, network, chainId, signal);
     }
 
     /**

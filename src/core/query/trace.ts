@@ -4,7 +4,10 @@
  * the panel a page of frames at a time. A report is kept for the pages after the first (a few at
  * most): "Load more" never asks the node again, and a refresh does.
  */
+import type { ChainInfo } from '../dataApi/model';
 import { ValidationError } from '../http/errors';
+import { pChainId } from '../ids/primaryNetwork';
+import { inertLine } from '../text/inert';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import type { TraceSources } from '../trace/artifactDebug';
 import type { TraceFailure, TraceFrame } from '../trace/frames';
@@ -57,6 +60,47 @@ export function checkTraceQuery(query: TraceQuery): void {
 export interface TraceEndpoint {
     readonly target: RpcTarget;
     readonly chain: TraceChain;
+}
+
+/** A network whose chains are looked up: the two the Data API serves, or the local one. */
+type TraceNetwork = 'mainnet' | 'fuji' | 'local';
+
+/** What finding a chain's endpoint needs: the host's chain lists and RPC clients. */
+export interface TraceEndpointLookups {
+    /** The chains the node side answers for (on `local` every chain the node serves). */
+    nodeChains(network: TraceNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
+    /** The network's chain list (the Data API's, or on `local` the node's). */
+    chains(network: TraceNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
+    rpcFor(rpcUrl: string): RpcTarget | undefined;
+}
+
+/**
+ * The JSON-RPC endpoint of EVM chain `chainId` on `network` as hovers and the watch list find it:
+ * the node side's chains first (the user's node answers `debug_*` when anything does), then the
+ * chain list's RPC URL (a public one says it does not trace). Undefined when no list has it.
+ */
+export async function findTraceEndpoint(
+    lookups: TraceEndpointLookups,
+    network: string,
+    chainId: string,
+    signal?: AbortSignal,
+): Promise<TraceEndpoint | undefined> {
+    if (network !== 'mainnet' && network !== 'fuji' && network !== 'local') return undefined;
+    const nodeChains = await lookups.nodeChains(network, signal).catch(() => []);
+    const chain =
+        nodeChains.find((c) => c.chainId === chainId) ??
+        (await lookups.chains(network, signal).catch(() => [])).find((c) => c.chainId === chainId);
+    const target = chain?.rpcUrl ? lookups.rpcFor(chain.rpcUrl) : undefined;
+    if (!chain || !target) return undefined;
+    const primary = chain.subnetId === pChainId || chainId === '43114' || chainId === '43113';
+    return {
+        target,
+        chain: {
+            kind: primary ? 'c-chain' : 'subnet-evm',
+            name: inertLine(chain.chainName, 120),
+            blockchainId: chain.platformChainId,
+        },
+    };
 }
 
 /** What running a trace needs from the host. */
@@ -146,6 +190,16 @@ export async function runTrace(
         Math.max(0, Number.parseInt(options.pageToken ?? '0', 10) || 0),
     );
     return tracePage(report, offset);
+}
+
+/** Reads and explains the transaction of a trace query (no page, nothing kept). */
+export async function readTraceReport(
+    query: TraceQuery,
+    deps: TraceDeps,
+    signal: AbortSignal,
+): Promise<TraceReport> {
+    checkTraceQuery(query);
+    return readReport(query, deps, signal);
 }
 
 async function readReport(
