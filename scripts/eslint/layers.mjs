@@ -17,6 +17,9 @@ const layers = [
     ['src/core/ids', 'src/core/http', 'src/core/model'],
     ['src/core'],
     ['src/core/nodeRpc', 'src/core/dataApi'],
+    // A transaction's call trace decoded and put on Solidity lines: the node client and the
+    // workspace's contracts below, and what the features show of it above.
+    ['src/core/trace'],
     ['src/core/views', 'src/core/hover', 'src/core/query'],
     // What agents ask, answered with the hover engine, the query tables and the views; and the
     // watch list, which reads what the views and queries show and tells when it changes.

@@ -204,6 +204,8 @@ export const QueryToolCommandId = {
     ReopenRecentQuery: 'avalanche.query.reopenRecent',
     /** `showOperations` (`queries/exportCommands.ts`) */
     ShowExportOperations: 'avalanche.query.showExportOperations',
+    /** `traceTransaction` (`queries/queryCommands.ts`): the trace panel of an EVM transaction */
+    TraceTransaction: 'avalanche.query.traceTransaction',
 } as const;
 
 /** Commands that other features call with an argument; hidden from the palette. */

@@ -46,5 +46,8 @@ export * from './agent/tools';
 export { markdownText, viewText } from './agent/text';
 export * from './agent/standalone';
 export * from './watch';
+export * from './trace';
+export * from './abi/format';
+export type * from './abi/types';
 export * from './text/inert';
 export * from './http/origins';

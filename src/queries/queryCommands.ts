@@ -17,6 +17,7 @@ import type {
     QueryParamValue,
     QueryRequest,
     RawRpcQuery,
+    TraceQuery,
 } from '../shared/query';
 import type { QueryPanels } from './queryPanels';
 import type { CommandHandler } from '../commands/runCommand';
@@ -111,9 +112,32 @@ export class QueryCommands {
         handlers[QueryToolCommandId.SendRawRpc] = (arg?: unknown) => this.sendRawRpc(arg);
         handlers[QueryToolCommandId.ReopenRecentQuery] = () => this.reopenRecentQuery();
         handlers[QueryToolCommandId.ShowExportOperations] = () => this.exports.showOperations();
+        handlers[QueryToolCommandId.TraceTransaction] = (arg?: unknown) =>
+            this.traceTransaction(arg);
         handlers[QueryInternalCommandId.OpenQueryPanel] = (arg?: unknown) =>
             this.openQueryPanel(arg);
         return handlers;
+    }
+
+    /**
+     * "Trace Transaction…": asks the EVM chain of the selected network and the hash (a hover or a
+     * panel may pass them), checks both, then opens the trace panel, which sends the first request.
+     */
+    async traceTransaction(arg?: unknown): Promise<void> {
+        const values = await new PromptFlow(this.services, {
+            title: 'Trace Transaction',
+            initial: argumentValues(arg),
+        }).ask(loadCore().tracePrompts);
+        if (!values) return;
+        const network = this.services.network === 'testnet' ? 'fuji' : this.services.network;
+        const query: TraceQuery = {
+            source: 'trace',
+            network,
+            chainId: String(values['chainId']),
+            hash: String(values['hash']),
+        };
+        this.panels.runner.check(query);
+        this.panels.open(query);
     }
 
     /** A Data API query: ask, check, open its panel. */
@@ -453,6 +477,7 @@ export class QueryCommands {
                 return edited;
             }
             case 'operations':
+            case 'trace':
                 return undefined;
         }
     }

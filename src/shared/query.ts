@@ -55,8 +55,23 @@ export interface OperationsQuery {
     readonly source: 'operations';
 }
 
+/**
+ * The call trace of an EVM transaction (`debug_traceTransaction`, core/trace): the chain by its
+ * network and decimal EVM chain id, as hovers and the watch list name it, so that the host finds
+ * its JSON-RPC endpoint the way they do (the node's own chains first).
+ */
+export interface TraceQuery {
+    readonly source: 'trace';
+    /** `mainnet`, `fuji` or `local`. */
+    readonly network: string;
+    /** Decimal EVM chain id. */
+    readonly chainId: string;
+    /** 0x and 64 hex digits. */
+    readonly hash: string;
+}
+
 /** Anything a panel can show. */
-export type QueryRequest = DataApiQuery | NodeQuery | RawRpcQuery | OperationsQuery;
+export type QueryRequest = DataApiQuery | NodeQuery | RawRpcQuery | OperationsQuery | TraceQuery;
 
 /**
  * The families of results. Every kind is shown by the same panel host and the same page; the kind
@@ -95,5 +110,7 @@ export const panelKinds = [
     'generic',
     /** The transaction exports started from this editor, with their states and actions. */
     'operations',
+    /** The call trace of one EVM transaction: its frames, failures and Solidity lines. */
+    'trace',
 ] as const;
 export type PanelKind = (typeof panelKinds)[number];

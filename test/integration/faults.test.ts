@@ -628,6 +628,12 @@ suite('(integration) reliability: faults × surfaces', function () {
                 {},
             ),
             agentSurface('node status', 'avalanche_node_status', {}, nodeInfo),
+            agentSurface(
+                'trace',
+                'avalanche_trace_transaction',
+                { hash: k.tokenTransferTxHash, evmChainId: k.cChainId },
+                nodeInfo,
+            ),
             hoverSurface('evmAddress', () => k.evmAddress, { node: true }),
             hoverSurface('hash32', () => k.evmTxHash, {}),
             hoverSurface('pnAddress', () => k.pChainAddress, {}),
@@ -641,6 +647,17 @@ suite('(integration) reliability: faults × surfaces', function () {
                     params: { chainId: k.cChainId, txHash: k.evmTxHash },
                 }),
                 {},
+            ),
+            // The call trace of a contract's transaction, from the node alone (#35).
+            panelSurface(
+                'trace',
+                () => ({
+                    source: 'trace',
+                    network: 'mainnet',
+                    chainId: k.cChainId,
+                    hash: k.tokenTransferTxHash,
+                }),
+                nodeInfo,
             ),
             panelSurface(
                 'address',
@@ -930,9 +947,11 @@ suite('(integration) reliability: faults × surfaces', function () {
             .map((n) => ({
                 name: `panel: ${n}`,
                 group: 'panel' as const,
-                node: n === 'signatures',
+                // The trace panel reads the chain's node alone; the signatures panel reads the
+                // signing validator set from it too.
+                node: n === 'signatures' || n === 'trace',
                 admin: false,
-                dataApi: true,
+                dataApi: n !== 'trace',
             })),
         { name: 'panel: node', group: 'panel', node: true, admin: true, dataApi: false },
         { name: 'panel: generic', group: 'panel', node: true, admin: false, dataApi: false },
@@ -961,6 +980,7 @@ suite('(integration) reliability: faults × surfaces', function () {
             admin: false,
             dataApi: false,
         },
+        { name: 'agent tool: trace', group: 'agent', node: true, admin: false, dataApi: false },
     ];
     const cells = isFullRun() ? fullMatrix(infos) : coveringMatrix(infos);
     for (const cell of cells) {

@@ -825,6 +825,47 @@ export class NodeApi {
                 return number === undefined ? null : rpcBlock(entry, number, p[1] === true);
             },
             eth_getChainConfig: () => (isL1 ? l1ChainConfig(entry) : cChainConfig(entry)),
+            // The callTracer's tree of one call (the sandbox models no calls between contracts),
+            // its output as a replay on the state before the block gives it, as geth's
+            // callTracer shapes it (eth/tracers/native/call.go): the error and, for Error(string),
+            // the decoded reason. Other tracers are refused as a node without them refuses.
+            debug_traceTransaction: (p) => {
+                const hash = hashArg(p, 0);
+                const index = chain.txIndexByHash(hash);
+                if (index === undefined || this.ctx.holds.pendingEvmTxs.has(hash))
+                    throw new RpcFailure(`transaction ${hash} not found`);
+                const options = (p[1] ?? {}) as Params;
+                if (options['tracer'] !== 'callTracer')
+                    throw new RpcFailure('tracer not found: the sandbox serves only callTracer');
+                const tx = chain.txs[index]!;
+                const from = chain.accounts[tx.from]!.lower;
+                const to = tx.kind === 'deploy' ? undefined : chain.accounts[tx.to]!.lower;
+                const input = chain.input(tx) as Hex;
+                const replay = chain.call(
+                    from,
+                    to,
+                    input,
+                    BigInt(chain.weiHex(tx.value)),
+                    Math.max(0, tx.block - 1),
+                );
+                const output = replay.ok ? replay.returnData : replay.revertData;
+                const frame: Params = {
+                    type: tx.kind === 'deploy' ? 'CREATE' : 'CALL',
+                    from,
+                    gas: hexOf(tx.gasLimit),
+                    gasUsed: hexOf(tx.gasUsed),
+                    ...(to === undefined ? {} : { to }),
+                    input,
+                    output: tx.status === 1 && !replay.ok ? '0x' : output,
+                    value: chain.weiHex(tx.value),
+                };
+                if (tx.status === 0) {
+                    frame['error'] = 'execution reverted';
+                    const reason = replay.ok ? undefined : unpackRevert(replay.revertData);
+                    if (reason !== undefined) frame['revertReason'] = reason;
+                }
+                return frame;
+            },
             eth_call: (p) => {
                 const call = callArgs(p[0]);
                 const block = blockArg(p, 1, false);

@@ -22,7 +22,16 @@ import { formatStakeDuration } from '../nodeRpc/helicon';
 import { findNodeRpcMethod } from '../nodeRpc/methods';
 import { dataApiQueries, dataApiQuery } from '../query/dataApiQueries';
 import { checkQuery, nativeTokenIn, queryContext, runQuery, type QueryDeps } from '../query/run';
+import {
+    checkTraceQuery,
+    findTraceEndpoint,
+    readTraceReport,
+    type TraceEndpointLookups,
+} from '../query/trace';
 import { buildView } from '../query/views';
+import type { RpcTarget } from '../nodeRpc/rpcUrl';
+import type { TraceSources } from '../trace/artifactDebug';
+import { whyLines } from '../trace/why';
 import { inertLine } from '../text/inert';
 import {
     collectNodeSnapshot,
@@ -36,6 +45,7 @@ import {
     type NodeQuery,
     type QueryParamValue,
     type QueryRequest,
+    type TraceQuery,
 } from '../../shared/query';
 import { boundText, defaultTextLimits, inertText, markdownText, viewText } from './text';
 import { agentToolDefinitions, type AgentToolName } from './toolDefinitions';
@@ -52,6 +62,12 @@ export interface AgentServices extends QueryDeps {
     chains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
     /** Removes secrets from an answer before it leaves. */
     redact(text: string): string;
+    /** The chains the node side answers for; the trace's endpoint is looked for there first. */
+    nodeChains?(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
+    /** A JSON-RPC client for an RPC URL, within the origins the user chose. */
+    rpcFor?(rpcUrl: string): RpcTarget | undefined;
+    /** The workspace's files for a trace's Solidity lines; none without a workspace on disk. */
+    traceSources?(): TraceSources | undefined;
 }
 
 /** A tool's answer: text for the agent, and whether it reports a failure. */
@@ -126,6 +142,7 @@ const handlers: Record<AgentToolName, Handler> = {
     avalanche_node_status: nodeStatus,
     avalanche_data_api: dataApiTool,
     avalanche_node_call: nodeCall,
+    avalanche_trace_transaction: traceTransaction,
 };
 
 // ---- input ---------------------------------------------------------------------------------
@@ -237,6 +254,85 @@ async function getTransaction(input: Input, s: AgentServices, signal: AbortSigna
     }
     const chainId = chain ?? (await defaultEvmChainId(s, network, signal));
     return runView(dataApiRequest('getTransaction', { chainId, txHash: id.text }), s, signal);
+}
+
+/** Calls listed in a trace answer at most (the why and the failure paths come first). */
+const maxTraceCalls = 60;
+
+/** The call trace of an EVM transaction: why it failed, where, and its calls in order. */
+async function traceTransaction(input: Input, s: AgentServices, signal: AbortSignal) {
+    const hash = optionalString(input, 'hash') ?? '';
+    const chainText = optionalString(input, 'evmChainId');
+    if (chainText !== undefined && !/^[1-9][0-9]{0,19}$/.test(chainText)) {
+        throw new ValidationError(
+            'evmChainId',
+            chainText,
+            'an EVM chain id (digits), such as 43114',
+        );
+    }
+    const network = s.network();
+    const query: TraceQuery = { source: 'trace', network, chainId: chainText ?? '1', hash };
+    // Checked before any request: the hash's shape, the network.
+    checkTraceQuery(query);
+    if (!s.nodeChains || !s.rpcFor) throw new Error('This client cannot reach a chain to trace.');
+    const lookups: TraceEndpointLookups = {
+        nodeChains: (n, sig) => s.nodeChains?.(n, sig) ?? Promise.resolve([]),
+        chains: (n, sig) => s.chains(n, sig),
+        rpcFor: (url) => s.rpcFor?.(url),
+    };
+    const chainId = chainText ?? (await cChainIdOf(s, lookups, network, signal));
+    const report = await readTraceReport(
+        { ...query, chainId },
+        {
+            traceEndpoint: (n, c, sig) => findTraceEndpoint(lookups, n, c, sig),
+            contracts: () => s.contracts(),
+            traceSources: () => s.traceSources?.(),
+        },
+        signal,
+    );
+    const lines = [`Network: ${network} · EVM chain id ${chainId}`, ...whyLines(report, 4)];
+    lines.push(`Calls (${report.frames.length}${report.cut ? ', cut' : ''}), in order:`);
+    for (const frame of report.frames.slice(0, maxTraceCalls)) {
+        const f = frame.frame;
+        const outcome = frame.failure ? `failed: ${frame.failure.text}` : 'ok';
+        const value = f.value !== '0' && f.value !== '' ? ` · value ${f.value} wei` : '';
+        const gas = f.gasUsed === undefined ? '' : ` · gas ${f.gasUsed}`;
+        const events =
+            frame.events.length > 0
+                ? ` · events: ${frame.events
+                      .slice(0, 4)
+                      .map((e) => e.text)
+                      .join('; ')}${frame.events.length > 4 ? '; …' : ''}`
+                : '';
+        lines.push(
+            `${'  '.repeat(Math.min(f.depth, 16))}#${f.index} ${f.type ?? '?'} ${frame.title} · ${outcome}${value}${gas}${events}`,
+        );
+    }
+    if (report.frames.length > maxTraceCalls) {
+        lines.push(
+            `… and ${report.frames.length - maxTraceCalls} more calls (the trace panel pages them).`,
+        );
+    }
+    return lines.join('\n');
+}
+
+/** The C-Chain's EVM chain id on `network` (the node's own on a local network). */
+async function cChainIdOf(
+    s: AgentServices,
+    lookups: TraceEndpointLookups,
+    network: HoverNetwork,
+    signal: AbortSignal,
+): Promise<string> {
+    if (network !== 'local') return defaultEvmChainId(s, network, signal);
+    const chains = await lookups.nodeChains(network, signal).catch(() => []);
+    const c = chains.find((chain) => chain.chainName === 'C-Chain') ?? chains[0];
+    if (!c)
+        throw new ValidationError(
+            'evmChainId',
+            '',
+            'the EVM chain id of a chain of the local network',
+        );
+    return c.chainId;
 }
 
 async function addressSummary(input: Input, s: AgentServices, signal: AbortSignal) {
@@ -409,7 +505,8 @@ async function runView(
     limits: { readonly maxRows?: number } = {},
     pageToken?: string,
 ): Promise<string> {
-    if (request.source === 'operations') throw new Error('Not an agent query.');
+    if (request.source === 'operations' || request.source === 'trace')
+        throw new Error('Not an agent query.');
     checkQuery(request);
     const [run, context] = await Promise.all([
         runQuery(request, s, { signal, pageToken }),

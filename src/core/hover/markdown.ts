@@ -21,7 +21,7 @@ import {
     safeLinkTarget,
     shortenId,
 } from '../format';
-import { decodedLines } from '../abi/format';
+import { decodedLines, formatValue } from '../abi/format';
 import { describeAutoRenew, formatPeriod, formatShares } from '../nodeRpc/helicon';
 import type { PlatformOwner } from '../nodeRpc/primarySchemas';
 import { type Identifier, parseIdentifier, toChecksumAddress } from '../identifiers';
@@ -273,6 +273,12 @@ export interface LiveHoverOptions {
     readonly contracts?: ContractKnowledge | undefined;
     /** What "Watch" links are built from; none are offered without it. */
     readonly watch?: WatchLinkOptions | undefined;
+    /**
+     * The command that opens a query's panel and the network of the lookup: a transaction's
+     * "Trace" link (its argument a `TraceQuery`, checked again when the command runs). None
+     * without it.
+     */
+    readonly trace?: { readonly command: string; readonly network: HoverNetwork } | undefined;
 }
 
 /**
@@ -474,6 +480,8 @@ function transferLine(t: HoverTransfer): string {
 function evmTxPart(md: Md, r: EvmTxLive, options: LiveHoverOptions): WebLink[] {
     const status = r.pending ? '⏳ pending' : r.success ? '✓ success' : '✗ failed';
     md.raw(`**Transaction on ${name(r.chain.name)}** · ${status}`);
+    const why = failureLine(r, options);
+    if (why) md.raw(why);
     if (r.blockNumber !== '') {
         const time = r.timestamp > 0 ? ` · ${when(r.timestamp, options.nowMs)}` : '';
         const depth = r.confirmations ? ` · ${e(r.confirmations)}` : '';
@@ -1028,8 +1036,68 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
     }
     sourcePart(md, result);
     notesPart(md, result.notes, options);
-    md.actions(watchLinks(result, options.watch), links);
+    md.actions([...watchLinks(result, options.watch), ...traceLinks(result, options)], links);
     return md.build();
+}
+
+/**
+ * The line that says why a failed transaction failed: the first failing call's error (a custom
+ * error decoded with the workspace's ABIs when they know it) and its contract.
+ */
+function failureLine(r: EvmTxLive, options: LiveHoverOptions): string | undefined {
+    const failure = r.failure;
+    if (!failure) return undefined;
+    if (failure.status === 'unavailable') return `Why: not known, ${e(clip(failure.reason, 200))}`;
+    const chainId = r.chain.evmChainId;
+    const contracts = options.contracts;
+    const revert =
+        contracts && failure.output.length > 10
+            ? contracts.decodeRevert(chainId, failure.to, failure.output)
+            : undefined;
+    const reason =
+        revert?.status === 'decoded' &&
+        revert.decoded.signature !== 'Error(string)' &&
+        revert.decoded.signature !== 'Panic(uint256)'
+            ? `${revert.decoded.name}(${revert.decoded.args
+                  .map((a) =>
+                      a.name === '' ? formatValue(a.value) : `${a.name}: ${formatValue(a.value)}`,
+                  )
+                  .join(', ')})`
+            : failure.reason;
+    const named =
+        failure.to === undefined ? undefined : contracts?.nameOf(chainId, failure.to)?.name;
+    const where =
+        named !== undefined
+            ? name(named)
+            : failure.precompile !== undefined
+              ? name(failure.precompile)
+              : failure.to === undefined
+                ? 'the contract it was creating'
+                : shortCode(failure.to);
+    const passed =
+        failure.pathLength > 1
+            ? ` (${failure.pathLength - 1} ${failure.pathLength === 2 ? 'caller' : 'callers'} passed it up)`
+            : '';
+    return `✗ reverted: ${e(clip(reason, 240))} in ${where}${passed}`;
+}
+
+/** A mined EVM transaction's "Trace" link: its trace panel, by network, chain id and hash. */
+function traceLinks(result: LiveResult, options: LiveHoverOptions): CommandLink[] {
+    const trace = options.trace;
+    if (!trace || result.kind !== 'evmTx' || result.pending) return [];
+    const network = result.chain.network ?? trace.network;
+    const hash = result.txHash.toLowerCase();
+    if (!watchChainId.test(result.chain.evmChainId) || !/^0x[0-9a-f]{64}$/.test(hash)) return [];
+    return [
+        {
+            title: 'Trace',
+            command: trace.command,
+            args: [{ source: 'trace', network, chainId: result.chain.evmChainId, hash }],
+            tooltip: result.success
+                ? 'Open its call trace: every call, decoded'
+                : 'Open its call trace: which call failed first, and on which Solidity line',
+        },
+    ];
 }
 
 /** The single calm line a hover shows when nothing could be read. */

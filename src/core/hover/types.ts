@@ -219,7 +219,28 @@ export interface EvmTxLive {
     readonly source?: HoverSource | undefined;
     readonly alsoOn?: readonly string[] | undefined;
     readonly notes: readonly CalmError[];
+    /** Why a failed transaction failed, read from its node's call trace. */
+    readonly failure?: HoverTxFailure | undefined;
 }
+
+/**
+ * The call a failed transaction failed in first, with how many calls passed it up; or why the
+ * node could not say. `reason` is worded with the built-in signatures when it is read; the
+ * revert data is kept (bounded) so that the hover words a custom error with the workspace's ABIs.
+ */
+export type HoverTxFailure =
+    | {
+          readonly status: 'found';
+          /** The contract that failed first (lower case); undefined for a failed creation. */
+          readonly to?: string | undefined;
+          /** Its name when it is a precompile. */
+          readonly precompile?: string | undefined;
+          /** The revert data, `0x` when none (or too long to keep). */
+          readonly output: string;
+          readonly reason: string;
+          readonly pathLength: number;
+      }
+    | { readonly status: 'unavailable'; readonly reason: string };
 
 /** An EVM block, found by its hash. */
 export interface EvmBlockLive {

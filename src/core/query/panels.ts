@@ -22,6 +22,8 @@ export function panelKindFor(request: QueryRequest): PanelKind {
             return 'generic';
         case 'operations':
             return 'operations';
+        case 'trace':
+            return 'trace';
     }
 }
 
@@ -78,6 +80,7 @@ export function isReplayable(request: QueryRequest): boolean {
         case 'rawRpc':
             return !rawMethodMayChange(request.method);
         case 'operations':
+        case 'trace':
             return true;
     }
 }
@@ -180,6 +183,8 @@ export function querySummary(request: QueryRequest): string {
             return `${request.method} · ${request.path}${request.paramsJson ? ` · ${request.paramsJson.slice(0, 200)}` : ''}`;
         case 'operations':
             return 'Export operations';
+        case 'trace':
+            return `Call trace · ${request.network} · chain ${request.chainId} · ${request.hash}`;
     }
 }
 
@@ -198,7 +203,10 @@ export function frameFor(request: QueryRequest, paging: PagingState | undefined)
                 request.source === 'node' ||
                 request.source === 'rawRpc',
             csv: paging !== undefined,
-            edit: request.source !== 'operations' && isReplayable(request),
+            edit:
+                request.source !== 'operations' &&
+                request.source !== 'trace' &&
+                isReplayable(request),
             refresh: isReplayable(request),
         },
     };

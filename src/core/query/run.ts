@@ -22,6 +22,7 @@ import { decodeSignedWarpMessage } from '../warp';
 import type { ContractKnowledge } from '../workspace/knowledge';
 import type { QueryRequest } from '../../shared/query';
 import type { EvmTransactionExtras, ViewContext } from './views/types';
+import { checkTraceQuery } from './trace';
 import { readWarpValidators } from './warpValidators';
 
 /** What running a query needs; getters, so a settings change applies to the next run. */
@@ -108,6 +109,9 @@ export function checkQuery(request: QueryRequest): void {
             return;
         case 'operations':
             return;
+        case 'trace':
+            checkTraceQuery(request);
+            return;
     }
 }
 
@@ -116,7 +120,7 @@ export function checkQuery(request: QueryRequest): void {
  * list is the caller's: it lives in the editor's storage.
  */
 export async function runQuery(
-    request: Exclude<QueryRequest, { source: 'operations' }>,
+    request: Exclude<QueryRequest, { source: 'operations' } | { source: 'trace' }>,
     deps: QueryDeps,
     options: { readonly pageToken?: string | undefined; readonly signal: AbortSignal },
 ): Promise<QueryRun> {

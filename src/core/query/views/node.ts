@@ -67,6 +67,7 @@ import {
     peerLink,
     subnetLink,
     text,
+    traceLink,
     time,
     timeMs,
 } from '../cells';
@@ -806,6 +807,12 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
             fields: fields(
                 ['Hash', id(tx.hash)],
                 ...extras.overview,
+                [
+                    'Call trace',
+                    tx.blockNumber === null
+                        ? empty
+                        : traceLink(context.network, context.evmChainId, tx.hash),
+                ],
                 ['Block', num(tx.blockNumber)],
                 ['Block hash', id(tx.blockHash)],
                 ['From', id(tx.from)],
