@@ -17,7 +17,7 @@ const layers = [
     ['src/core/ids', 'src/core/http', 'src/core/model'],
     ['src/core'],
     ['src/core/nodeRpc', 'src/core/dataApi'],
-    ['src/core/views', 'src/core/hover', 'src/core/query'],
+    ['src/core/views', 'src/core/hover', 'src/core/query', 'src/core/metrics'],
     // What agents ask, answered with the hover engine, the query tables and the views; and the
     // watch list, which reads what the views and queries show and tells when it changes.
     ['src/core/agent', 'src/core/watch'],
