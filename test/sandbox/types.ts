@@ -54,6 +54,13 @@ export interface SandboxSettings {
      * extension must never call it (#33). Default false.
      */
     internalRpcUrls: boolean;
+    /**
+     * Health checks (`network`, `diskspace`, a chain's alias or id…) that fail in `/ext/health`
+     * until the list changes; each read counts one more contiguous failure. Default none.
+     */
+    failingHealthChecks: readonly string[];
+    /** `avalanche_resource_tracker_disk_available_percentage` of `/ext/metrics`. Default 29. */
+    diskFreePercent: number;
 }
 
 /** Every error status the REST document declares for every endpoint (section 7). */

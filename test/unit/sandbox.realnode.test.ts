@@ -54,6 +54,7 @@ describe('(unit) the sandbox node answers like a real AvalancheGo (recorded fixt
         assert.deepEqual(files.sort(), [
             'admin.json',
             'cchain.json',
+            'health.json',
             'info.json',
             'l1.json',
             'primary.json',
@@ -68,6 +69,7 @@ describe('(unit) the sandbox node answers like a real AvalancheGo (recorded fixt
                     sandbox.nodeUrl,
                     fill(fixture.path, values),
                     fill(fixture.body, values),
+                    fixture.method,
                 );
                 assert.deepEqual(
                     answerDifferences(fixture, fixture.response, got, {
