@@ -31,6 +31,7 @@ const layers = [
         'src/agent',
         'src/connection',
         'src/contracts',
+        'src/dashboard',
         'src/hover',
         'src/queries',
         'src/tree',

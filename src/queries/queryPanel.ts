@@ -32,7 +32,7 @@ import type {
 } from '../shared/viewModel';
 import { type HostMessage, maxKeptAnswerChars, type PageMessage } from '../shared/webviewProtocol';
 import type { QueryRunner } from './queryRunner';
-import { getWebviewHtml } from './webviewHtml';
+import { getWebviewHtml } from '../platform/webviewHtml';
 
 const logger = log.for('Panels');
 

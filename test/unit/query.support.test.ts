@@ -38,7 +38,7 @@ import {
 } from '../../src/core';
 import type { QueryRequest } from '../../src/shared/query';
 import type { Cell } from '../../src/shared/viewModel';
-import { contentSecurityPolicy, createNonce, getWebviewHtml } from '../../src/queries/webviewHtml';
+import { contentSecurityPolicy, createNonce, getWebviewHtml } from '../../src/platform/webviewHtml';
 import { realIds } from './dataApi.samples';
 
 const tx: QueryRequest = {

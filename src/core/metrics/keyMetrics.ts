@@ -11,12 +11,11 @@
  *
  * Pure and free of timers: `NodeMetrics` (nodeMetrics.ts) feeds it scrapes.
  */
+import type { MetricUnit } from '../../shared/metricFormat';
 import { shortenId } from '../format';
 import type { MetricFamily, ParsedMetrics } from './prometheus';
 
-/** How a chart's values read. */
-export type MetricUnit =
-    'percent' | 'count' | 'bytes' | 'bytesPerSecond' | 'perMinute' | 'per5Minutes' | 'milliseconds';
+export { formatMetric, type MetricUnit } from '../../shared/metricFormat';
 
 /** A line a chart draws across: crossing it raises an alert. */
 export interface Threshold {
@@ -488,35 +487,4 @@ export const keyFamilies: ReadonlySet<string> = new Set(keyCharts.flatMap((c) =>
 /** A scrape as the charts read it. */
 export function scrapeView(parsed: ParsedMetrics, atMs: number): ScrapeView {
     return { atMs, families: parsed.families };
-}
-
-/** A value in its chart's unit, for tables, alerts and agents: "4.2%", "1.3 GiB", "12/min". */
-export function formatMetric(value: number | null | undefined, unit: MetricUnit): string {
-    if (value === null || value === undefined || Number.isNaN(value)) return '–';
-    if (!Number.isFinite(value)) return value > 0 ? '∞' : '−∞';
-    const round = (v: number): string =>
-        Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2);
-    switch (unit) {
-        case 'percent':
-            return `${round(value)}%`;
-        case 'count':
-            return Number.isInteger(value) ? String(value) : round(value);
-        case 'bytes':
-        case 'bytesPerSecond': {
-            const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-            let v = value;
-            let k = 0;
-            while (Math.abs(v) >= 1024 && k < units.length - 1) {
-                v /= 1024;
-                k++;
-            }
-            return `${round(v)} ${units[k]}${unit === 'bytesPerSecond' ? '/s' : ''}`;
-        }
-        case 'perMinute':
-            return `${round(value)}/min`;
-        case 'per5Minutes':
-            return `${round(value)}/5 min`;
-        case 'milliseconds':
-            return value >= 1000 ? `${round(value / 1000)} s` : `${round(value)} ms`;
-    }
 }
