@@ -196,7 +196,15 @@ export async function collectNodeSnapshot(
         one(client.call(m['info.getBlockchainID'], { alias: 'X' }, callOptions)),
         one(client.call(m['info.getBlockchainID'], { alias: 'C' }, callOptions)),
     ];
-    const healthCall = readHealth(client, callOptions, signal);
+    // Its own controller, tied to the caller's signal by one listener: the health calls would
+    // otherwise add four more to a signal that the other calls already share.
+    const healthController = new AbortController();
+    const stopHealth = (): void => healthController.abort(signal?.reason);
+    signal?.addEventListener('abort', stopHealth, { once: true });
+    const healthSignal = healthController.signal;
+    const healthCall = readHealth(client, { signal: healthSignal }, healthSignal).finally(() =>
+        signal?.removeEventListener('abort', stopHealth),
+    );
     const primaryBoot = primaryAliases.map((p) =>
         one(client.call(m['info.isBootstrapped'], { chain: p.alias }, callOptions)),
     );
