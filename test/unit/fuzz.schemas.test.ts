@@ -307,15 +307,21 @@ describe('(unit) fuzz: response schemas and panel views', function () {
                 seed: body.result,
             });
         }
-        // The P- and X-Chain methods: what a real node answered (test/fixtures/realnode).
+        // The P- and X-Chain methods and the health API: what a real node answered
+        // (test/fixtures/realnode; the health file's GET forms have a string body and no result).
         const realnode = path.join(nodeRpcFixtures, '../realnode');
-        for (const fixture of loadJson<{
-            fixtures: { body: { method?: string }; response: { body: { result?: Json } } }[];
-        }>(realnode, 'primary.json').fixtures) {
-            const method = fixture.body.method;
-            const result = fixture.response.body.result;
-            if (method === undefined || result === undefined) continue;
-            nodeSeeds.push({ method, chain: undefined, seed: result });
+        for (const file of ['primary.json', 'health.json']) {
+            for (const fixture of loadJson<{
+                fixtures: {
+                    body: { method?: string } | string;
+                    response: { body: { result?: Json } };
+                }[];
+            }>(realnode, file).fixtures) {
+                const method = typeof fixture.body === 'string' ? undefined : fixture.body.method;
+                const result = fixture.response.body.result;
+                if (method === undefined || result === undefined) continue;
+                nodeSeeds.push({ method, chain: undefined, seed: result });
+            }
         }
         // The sandbox node answers the rest (the standard eth_* methods) with consistent data.
         sandbox = await startSandbox();
