@@ -12,6 +12,10 @@
 // checkout so that every clone on the machine reuses them. The plugin's main package and l1setup
 // are project code (test/realnode/go/cmd): each binary is keyed by a hash of its sources and
 // rebuilt when they change (a minute or less once the Go build cache is warm).
+//
+// Each run also asks the Go module proxy once a day whether a newer AvalancheGo release than the
+// pin can be built the same way (its graft modules served too) and says so in one line, so the pin
+// moves the day it can; an unreachable proxy only changes that line.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -70,7 +74,7 @@ function which(command) {
     return result.status === 0 ? result.stdout.trim() : undefined;
 }
 
-function goEnv() {
+export function goEnv() {
     return {
         ...process.env,
         // The node links C code (blst, secp256k1, zstd, c-kzg); blst needs the portable flag
@@ -80,7 +84,7 @@ function goEnv() {
     };
 }
 
-function checkTools() {
+export function checkTools() {
     const go = which('go');
     if (!go) {
         throw new ProvideError(
@@ -141,6 +145,190 @@ async function checkProxy(version) {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Is there a newer release the proxy can build?
+
+/** The modules a node and its plugin are built from; a release is usable when all are served. */
+export const GRAFT_MODULES = ['graft/coreth', 'graft/subnet-evm', 'graft/evm'];
+const avalanchegoModule = 'github.com/ava-labs/avalanchego';
+
+/**
+ * A semantic version as the proxy lists it (`v1.15.0`, `v1.15.0-fuji-rc.0`), or undefined.
+ * `pre` is the pre-release text ('' for a release).
+ */
+export function parseVersion(text) {
+    const match = /^v(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(text);
+    if (!match) return undefined;
+    return { major: +match[1], minor: +match[2], patch: +match[3], pre: match[4] ?? '' };
+}
+
+/** Semver order (a release after its pre-releases); unparsable versions sort first. */
+export function compareVersions(a, b) {
+    const x = parseVersion(a);
+    const y = parseVersion(b);
+    if (!x || !y) return (x ? 1 : 0) - (y ? 1 : 0);
+    for (const key of ['major', 'minor', 'patch']) {
+        if (x[key] !== y[key]) return x[key] - y[key];
+    }
+    if (x.pre === y.pre) return 0;
+    if (!x.pre || !y.pre) return x.pre ? -1 : 1;
+    const xs = x.pre.split('.');
+    const ys = y.pre.split('.');
+    for (let i = 0; i < Math.max(xs.length, ys.length); i++) {
+        if (xs[i] === undefined || ys[i] === undefined) return xs[i] === undefined ? -1 : 1;
+        const [xn, yn] = [/^\d+$/.test(xs[i]), /^\d+$/.test(ys[i])];
+        if (xn && yn && +xs[i] !== +ys[i]) return +xs[i] - +ys[i];
+        if (xn !== yn) return xn ? -1 : 1;
+        if (xs[i] !== ys[i]) return xs[i] < ys[i] ? -1 : 1;
+    }
+    return 0;
+}
+
+/**
+ * The releases (no pre-release: `-fuji`, `-rc.N` are not pinned) newer than `pin`, newest first.
+ */
+export function newerReleases(pin, versions) {
+    return [...new Set(versions)]
+        .filter((v) => parseVersion(v)?.pre === '' && compareVersions(v, pin) > 0)
+        .sort((a, b) => compareVersions(b, a));
+}
+
+/**
+ * The verdict on the pin: `newest` is the newest release newer than `pin` that every graft module
+ * serves (`served(module, version)`), or undefined; `unserved` the newer releases passed over.
+ * `line` says it for the node tier's output.
+ */
+export function servableVerdict(pin, versions, served, proxy) {
+    const unserved = [];
+    for (const version of newerReleases(pin, versions)) {
+        const missing = GRAFT_MODULES.filter((module) => !served(module, version));
+        if (missing.length === 0) {
+            return {
+                newest: version,
+                unserved,
+                line:
+                    `newer servable release: ${version} (its graft modules are on ${proxy}); the pin is ${pin}: ` +
+                    'move AVALANCHEGO_VERSION in scripts/avalanchego.mjs and test/realnode/go/go.mod to it',
+            };
+        }
+        unserved.push({ version, missing });
+    }
+    const passed = unserved.length
+        ? ` (${unserved.map((u) => `${u.version} lacks ${u.missing.join(', ')}`).join('; ')})`
+        : '';
+    return {
+        newest: undefined,
+        unserved,
+        line: `the pin ${pin} is the newest release ${proxy} can build${passed}`,
+    };
+}
+
+/** The first HTTP(S) proxy of GOPROXY (the environment's, else `go env`), or undefined. */
+export function goProxyUrl(setting) {
+    const entry = (setting || 'https://proxy.golang.org')
+        .split(/[,|]/)
+        .find((item) => /^https?:\/\//.test(item));
+    return entry?.replace(/\/$/, '');
+}
+
+function configuredProxy() {
+    if (process.env.GOPROXY) return goProxyUrl(process.env.GOPROXY);
+    const fromGo = spawnSync('go', ['env', 'GOPROXY'], { encoding: 'utf8' });
+    return goProxyUrl(fromGo.status === 0 ? fromGo.stdout.trim() : '');
+}
+
+/** The body of one proxy URL, undefined on 404/410 (not served); throws when unreachable. */
+async function proxyText(url, timeoutMs) {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    if (response.status === 404 || response.status === 410 || response.status === 403) {
+        await response.body?.cancel();
+        return undefined;
+    }
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    return response.text();
+}
+
+/**
+ * Asks `proxy` (the module proxy protocol: /@v/list, /@v/<version>.info) for the newest
+ * AvalancheGo release newer than `pin` whose graft modules it serves. Once a day per proxy and pin
+ * the answer comes from `cacheDir`; an unreachable proxy is an answer too (`unreachable`), not an
+ * error, and is asked again next time.
+ */
+export async function checkNewerServable({
+    pin = AVALANCHEGO_VERSION,
+    proxy = configuredProxy(),
+    cacheDir = cacheRoot(),
+    now = new Date(),
+    timeoutMs = 5000,
+} = {}) {
+    if (!proxy) {
+        return {
+            line: `GOPROXY names no HTTP proxy: not asked whether a release newer than ${pin} exists`,
+        };
+    }
+    const day = now.toISOString().slice(0, 10);
+    const file = path.join(cacheDir, `proxy-versions-${day}.json`);
+    const key = `${proxy} ${pin}`;
+    let cache = {};
+    try {
+        cache = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+        // none yet today
+    }
+    if (cache[key]) return { ...cache[key], cached: true };
+    try {
+        const base = `${proxy}/${avalanchegoModule}`;
+        const list = (await proxyText(`${base}/@v/list`, timeoutMs)) ?? '';
+        const versions = list
+            .split('\n')
+            .map((v) => v.trim())
+            .filter(Boolean);
+        // A module's own list can lag behind (a caching proxy lists what it fetched): a version
+        // missing from it is asked for by name, the newest candidates only.
+        const lists = Object.fromEntries(
+            await Promise.all(
+                GRAFT_MODULES.map(async (module) => [
+                    module,
+                    new Set(
+                        ((await proxyText(`${base}/${module}/@v/list`, timeoutMs)) ?? '')
+                            .split('\n')
+                            .map((v) => v.trim()),
+                    ),
+                ]),
+            ),
+        );
+        const candidates = newerReleases(pin, versions).slice(0, 5);
+        const served = {};
+        await Promise.all(
+            candidates.flatMap((version) =>
+                GRAFT_MODULES.map(async (module) => {
+                    const known =
+                        lists[module].has(version) ||
+                        (await proxyText(`${base}/${module}/@v/${version}.info`, timeoutMs)) !==
+                            undefined;
+                    served[`${module} ${version}`] = known;
+                }),
+            ),
+        );
+        const verdict = servableVerdict(
+            pin,
+            candidates,
+            (module, version) => served[`${module} ${version}`] === true,
+            proxy,
+        );
+        const answer = { newest: verdict.newest, line: verdict.line };
+        mkdirSync(cacheDir, { recursive: true });
+        writeFileSync(file, JSON.stringify({ ...cache, [key]: answer }, null, 2));
+        return answer;
+    } catch (error) {
+        const reason = error?.cause?.code ?? error?.name ?? String(error);
+        return {
+            unreachable: true,
+            line: `could not ask ${proxy} whether a release newer than ${pin} is servable (${reason}); the pin stays`,
+        };
+    }
+}
+
 function goBuild(pkg, output, log) {
     // Built beside the version directory's entries, not inside the plugin directory: the node
     // refuses to start when that directory holds a file not named by a VM id.
@@ -171,7 +359,7 @@ function goBuild(pkg, output, log) {
 }
 
 /** Hash of what a command of the wrapper module depends on in the repository. */
-function commandHash(command) {
+export function commandHash(command) {
     const hash = createHash('sha256');
     const files = ['go.mod', 'go.sum'];
     const walk = (dir) => {
@@ -190,7 +378,7 @@ function commandHash(command) {
     return hash.digest('hex').slice(0, 16);
 }
 
-function withLock(dir, fn) {
+export function withLock(dir, fn) {
     const lock = path.join(dir, '.lock');
     const deadline = Date.now() + 60 * 60_000;
     for (;;) {
@@ -223,6 +411,8 @@ export async function provideAvalanchego({
     const envNode = process.env.AVALANCHEGO_PATH;
     const envPlugins = process.env.AVALANCHEGO_PLUGIN_DIR;
     const dir = versionDir();
+    const newer = await checkNewerServable();
+    log(newer.cached ? `${newer.line} (asked today)` : newer.line);
     // The plugin and the helper are built from the repository's own main packages, so each is
     // keyed by a hash of its sources: a checkout on another commit builds its own next to it.
     const cached = {

@@ -25,6 +25,7 @@ import { type LiveCounts, liveCounts, liveTimerSources } from './platform/liveCo
 import { LocalNetworks } from './platform/localNetworks';
 import { bindDataApiKeyContext } from './platform/contextKeys';
 import { log } from './platform/log';
+import { ProfilerStates } from './platform/profilerStates';
 import { Secrets } from './platform/secrets';
 import { ValidatorFeeReader } from './platform/validatorFees';
 import { WorkspaceContracts } from './platform/workspaceContracts';
@@ -60,6 +61,8 @@ export interface ExtensionApi {
     readonly watch: LazyWatch;
     /** The node dashboards (integration tests). */
     readonly dashboards: Dashboards;
+    /** What this window did to each node's CPU profiler. */
+    readonly profilers: ProfilerStates;
     /** Read-only counters for leak tests: live timers, listeners and disposables. */
     readonly debug: { liveCounts(): LiveCounts; liveTimerSources(): string[] };
 }
@@ -93,9 +96,27 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
         // watch list; built before them so that it forgets a changed node first.
         const fees = new ValidatorFeeReader(clients);
         subscriptions.push(clients.onDidChange(() => fees.reset()));
+        // What this window did to each node's CPU profiler: the Node view and the palette both
+        // start and stop it, and both tell this one record.
+        const profilers = new ProfilerStates();
+        subscriptions.push(profilers);
         // Reads nothing until a picker or the `local` network asks (see LocalNetworks.list()).
-        const local = new LocalNetworks({ log: log.for('LocalNetworks') });
-        subscriptions.push(local);
+        // Interchain Kit's files in the workspace's folders name URLs the extension would then
+        // call on its own: read only once the workspace is trusted.
+        const local = new LocalNetworks({
+            log: log.for('LocalNetworks'),
+            workspaceFolders: () =>
+                vscode.workspace.isTrusted
+                    ? (vscode.workspace.workspaceFolders ?? [])
+                          .filter((folder) => folder.uri.scheme === 'file')
+                          .map((folder) => folder.uri.fsPath)
+                    : [],
+        });
+        subscriptions.push(
+            local,
+            vscode.workspace.onDidChangeWorkspaceFolders(() => local.foldersChanged()),
+            vscode.workspace.onDidGrantWorkspaceTrust(() => local.foldersChanged()),
+        );
         const follower = new LocalNetworkFollower(config, clients, local, context.globalState);
         subscriptions.push(follower);
         const statusBar = new AvalancheStatusBar(config, secrets);
@@ -106,6 +127,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             clients,
             config,
             fees,
+            profilers,
             reportHealth: (health) => statusBar.setHealth(health),
         });
         subscriptions.push(trees);
@@ -125,6 +147,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
         const queries = new LazyQueries({
             clients,
             config,
+            profilers,
             state: context.globalState,
             extensionUri: context.extensionUri,
             contracts,
@@ -196,6 +219,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             agent,
             watch,
             dashboards,
+            profilers,
             debug: { liveCounts, liveTimerSources },
         };
     } catch (error) {

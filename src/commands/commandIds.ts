@@ -98,6 +98,11 @@ export const CommandId = {
     WatchRemove: 'avalanche.watch.remove',
     /** `open` (`watch/watchCommands.ts`): shows a watched item where it lives. */
     WatchOpen: 'avalanche.watch.open',
+    /**
+     * `topUp` (`watch/watchFeature.ts`): copies the platform-cli command that adds balance to a
+     * watched L1 validator whose runway is low, and offers the Builder Console.
+     */
+    WatchTopUp: 'avalanche.watch.topUp',
 
     // Hovers (handlers in src/hover/hoverCommands.ts): the links inside a hover.
 
@@ -128,6 +133,7 @@ export const internalCommandIds: ReadonlySet<CommandId> = new Set<CommandId>([
     CommandId.WatchRow,
     CommandId.WatchRemove,
     CommandId.WatchOpen,
+    CommandId.WatchTopUp,
     CommandId.HoverCopy,
     CommandId.HoverOpenDetails,
     CommandId.HoverLookUpOnChain,

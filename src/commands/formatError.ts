@@ -8,7 +8,7 @@ import { isDataApiRateLimit } from '../core/http/rateLimit';
 import { inertNotice } from '../core/text/inert';
 
 /** Extra buttons a toast can offer next to "Show Logs". */
-export type ErrorAction = 'setApiKey' | 'chooseNode';
+export type ErrorAction = 'setApiKey' | 'chooseNode' | 'metricsApiSetting';
 
 export interface FriendlyError {
     readonly message: string;
@@ -31,7 +31,16 @@ export function isCancellation(error: unknown): boolean {
 export function formatError(error: unknown): FriendlyError {
     const message = errorMessage(error);
     if (isUnauthorizedError(error)) {
-        return { message, actions: ['setApiKey'] };
+        // Only the Data API takes a key; the Metrics API is public (its URL, or what stands in
+        // front of it, refused), and a node wants its own credentials, carried by its URL.
+        switch (error.service) {
+            case 'Metrics API':
+                return { message, actions: ['metricsApiSetting'] };
+            case 'node':
+                return { message, actions: ['chooseNode'] };
+            default:
+                return { message, actions: ['setApiKey'] };
+        }
     }
     // The message already says when to try again (`rateLimitWaitMs`); a key raises the limit.
     if (isDataApiRateLimit(error)) {

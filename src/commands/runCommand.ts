@@ -12,9 +12,17 @@ import { type ErrorAction, formatError, isCancellation } from './formatError';
 const logger = log.for('Commands');
 
 const showLogsLabel = 'Show Logs';
-const actionLabels: Record<ErrorAction, { label: string; command: CommandId }> = {
+const actionLabels: Record<
+    ErrorAction,
+    { label: string; command: CommandId | 'workbench.action.openSettings'; args?: unknown[] }
+> = {
     setApiKey: { label: 'Set Data API Key', command: CommandId.SetDataApiKey },
     chooseNode: { label: 'Choose Node', command: CommandId.ChooseNode },
+    metricsApiSetting: {
+        label: 'Open Metrics API Setting',
+        command: 'workbench.action.openSettings',
+        args: ['avalanche.metricsApi.url'],
+    },
 };
 
 export type CommandHandler = (...args: unknown[]) => unknown;
@@ -56,5 +64,5 @@ export async function showErrorToast(error: unknown): Promise<void> {
         return;
     }
     const remedy = remedies.find((r) => r.label === choice);
-    if (remedy) await vscode.commands.executeCommand(remedy.command);
+    if (remedy) await vscode.commands.executeCommand(remedy.command, ...(remedy.args ?? []));
 }

@@ -1,10 +1,10 @@
 /**
  * Keeps the selected node on the local network the user chose. A local network's tool (tmpnet,
- * avalanche-cli) restarts nodes on new ports, so the URL in `avalanche.node.selectedUrl` goes
- * stale; the discovery files say where the nodes are now. While `avalanche.network` is `local`,
- * the files name the chains (avalanche-cli's sidecars), and when a discovered network is followed
- * a change of its files moves the selection to one of its live nodes. Nothing is read while
- * another network is selected.
+ * avalanche-cli, Interchain Kit) restarts nodes on new ports, so the URL in
+ * `avalanche.node.selectedUrl` goes stale; the discovery files say where the nodes are now. While
+ * `avalanche.network` is `local`, the files name the chains (avalanche-cli's sidecars, Interchain
+ * Kit's network.json), and when a discovered network is followed a change of its files moves the
+ * selection to one of its live nodes. Nothing is read while another network is selected.
  */
 import type * as vscode from 'vscode';
 
@@ -49,7 +49,11 @@ export class LocalNetworkFollower extends Disposable {
     async follow(network: LocalNetwork | undefined): Promise<void> {
         await this.state.update(followedKey, network?.key);
         this.wanted = true;
+        const watching = this.watching !== undefined;
         this.update();
+        // Already watching, the files have not changed: the chains must still take the newly
+        // followed network's names (update() reconciles only when it starts watching).
+        if (watching && this.watching) await this.reconcile();
     }
 
     /**

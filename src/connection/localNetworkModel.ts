@@ -17,11 +17,27 @@ export function plain(text: string): string {
 }
 
 function sourceName(source: LocalNetwork['source']): string {
-    return source === 'avalanche-cli'
-        ? 'avalanche-cli'
-        : source === 'tmpnet'
-          ? 'tmpnet'
-          : 'found on a port';
+    switch (source) {
+        case 'avalanche-cli':
+            return 'avalanche-cli';
+        case 'tmpnet':
+            return 'tmpnet';
+        case 'interchain-kit':
+            return 'Interchain Kit';
+        case 'probe':
+            return 'found on a port';
+    }
+}
+
+/** `· ICM relayer 127.0.0.1:8080`, when the network's tool runs one and says where. */
+function relayerText(network: LocalNetwork): string {
+    const api = network.relayer?.apiUrl;
+    if (api === undefined) return '';
+    try {
+        return ` · ICM relayer ${new URL(api).host}`;
+    } catch {
+        return '';
+    }
 }
 
 /** The picker label, description and detail of a discovered network. */
@@ -41,7 +57,7 @@ export function describeLocalNetwork(network: LocalNetwork): {
         label: plain(network.name),
         description: first ? plain(first.uri) : 'no running node',
         detail: plain(
-            `${sourceName(network.source)} · ${nodes} node${nodes === 1 ? '' : 's'}${network.networkId === undefined ? '' : ` · network id ${network.networkId}`} · ${l1Text}${first?.offLoopback ? ' · not on this machine' : ''}`,
+            `${sourceName(network.source)} · ${nodes} node${nodes === 1 ? '' : 's'}${network.networkId === undefined ? '' : ` · network id ${network.networkId}`} · ${l1Text}${relayerText(network)}${first?.offLoopback ? ' · not on this machine' : ''}`,
         ),
     };
 }

@@ -29,7 +29,9 @@
  *   36 bytes with no leading `1`, mixes digits, upper and lower case, and either is the whole
  *   content of a quoted string (`"…"`, `'…'`, `` `…` ``) or follows an id key and `:` or `=`
  *   (`id`, `txID`, `blockchainId`, `SUBNET_ID`, …).
- * - Not identifiers: git SHAs (no `0x`), UUIDs, numbers, other hex lengths, plain words.
+ * - Not identifiers: git SHAs (no `0x`), UUIDs, numbers, other hex lengths, plain words; and,
+ *   where the line is known (`identifierAt`, hence hovers), a 32-byte hex whose key calls it a
+ *   private key (`"privateKey": "0x…"`, `FUNDED_KEY=0x…`).
  */
 import { base58DecodeInto, base58Digit, base58Encode } from './ids/base58';
 import { bech32ChecksumHolds, bech32Value } from './ids/bech32';
@@ -883,10 +885,27 @@ export function findIdentifiers(text: string, options: FindOptions = {}): Identi
 }
 
 /**
+ * A key that names its value a private key or another secret, then `:` or `=` and an opening
+ * quote, right before the value: `"privateKey": "`, `privateKey: "` (Interchain Kit's
+ * network.json and addresses.ts), `FUNDED_KEY=` (its .env), `"account-private-key": "` (the
+ * icm-relayer config), `PRIVATE_KEY = '`.
+ */
+const secretLabel = /(?:private[-_ ]?key|secret|mnemonic|_key|\bpk)["'`]?\s*[:=]\s*["'`]?$/i;
+
+/**
+ * True when the text before `offset` labels the value there a private key: a 32-byte hex there
+ * is a secret, not a hash, and is neither shown in a hover nor sent to be looked up.
+ */
+export function labelledAsSecret(text: string, offset: number): boolean {
+    return secretLabel.test(text.slice(Math.max(0, offset - 64), offset));
+}
+
+/**
  * The identifier at `offset` in `text` (a line, or the whole document), including an offset just
- * past its end, as VS Code positions allow; undefined when there is none. Uses the surrounding
- * text, so it also reports a broken cb58 id that its context marks as one. Reads a bounded
- * neighbourhood of `offset`, however long the line.
+ * past its end, as VS Code positions allow; undefined when there is none, or when it is a 32-byte
+ * hex its key labels a private key (`labelledAsSecret`). Uses the surrounding text, so it also
+ * reports a broken cb58 id that its context marks as one. Reads a bounded neighbourhood of
+ * `offset`, however long the line.
  */
 export function identifierAt(text: string, offset: number): Identifier | undefined {
     if (offset < 0 || offset > text.length) return undefined;
@@ -905,7 +924,8 @@ export function identifierAt(text: string, offset: number): Identifier | undefin
     }
     const found: Identifier[] = [];
     scan(text, from, Math.min(text.length, offset + 1), found);
-    return found.find((id) => id.start <= offset && offset <= id.end);
+    const id = found.find((f) => f.start <= offset && offset <= f.end);
+    return id?.kind === 'hash32' && labelledAsSecret(text, id.start) ? undefined : id;
 }
 
 /**

@@ -32,6 +32,7 @@ export * from './identifiers';
 export * from './knownIds';
 export * from './local/localNetwork';
 export * from './local/parseLocalFiles';
+export * from './local/interchainKit';
 export * from './format';
 export * from './views';
 export * from './query';

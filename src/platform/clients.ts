@@ -25,6 +25,7 @@ import type {
     NodeRpcClient,
     RpcTarget,
     Transport,
+    RepairEvent,
 } from '../core/index';
 import { splitRpcUrl } from '../core/nodeRpc/rpcUrl';
 import type { Config } from './config';
@@ -392,12 +393,34 @@ export class ClientProvider extends Disposable {
             timeouts: timeouts(s[SettingKey.RequestTimeoutMs]),
             transport: this.transport(),
             onQuota: (quota) => this.reportQuota(quota),
+            onRepairs: (event) => this.reportRepairs(event),
         });
         logger.info(
             `Data API client created for ${s[SettingKey.DataApiUrl]} (${apiKey ? 'with' : 'without'} API key)`,
         );
         this.dataApiClient = client;
         return client;
+    }
+
+    /**
+     * Says in the log which items of an answer did not match their shape and what became of them
+     * (the page stood; the views mark the items): one line per item, the paths and types only.
+     */
+    private reportRepairs(event: RepairEvent): void {
+        const core = loadCore();
+        const where = core.inertNotice(event.url.split('?')[0], 200);
+        for (const repair of event.repairs) {
+            const what =
+                repair.outcome === 'dropped'
+                    ? 'left out'
+                    : `shown without ${repair.removed.join(', ')}`;
+            logger.warn(
+                core.inertNotice(
+                    `${event.service} ${event.operation} (${where}): item ${repair.position + 1} ${what}: ${repair.problems.join('; ')}`,
+                    600,
+                ),
+            );
+        }
     }
 
     /**

@@ -1,15 +1,22 @@
 /**
  * Finds the local Avalanche networks a developer is running, without any setting: the network
  * avalanche-cli started (`~/.avalanche-cli/localNetworks.json` names its tmpnet directory), the
- * tmpnet network of `TMPNET_NETWORK_DIR` or `~/.tmpnet/networks/latest`, and, on request only,
- * nodes answering `info.getNodeID` on loopback ports. Parsing is in `core/local`; this file reads
- * the files, checks that each node's process is alive and watches the few directories involved.
+ * tmpnet network of `TMPNET_NETWORK_DIR` or `~/.tmpnet/networks/latest`, Interchain Kit's network
+ * of a workspace folder (`<folder>/.interchain-kit`) or of `INTERCHAIN_KIT_WORK_DIR`, and, on
+ * request only, nodes answering `info.getNodeID` on loopback ports. Parsing is in `core/local`;
+ * this file reads the files, checks that each node's process is alive and watches the few
+ * directories involved.
  *
  * Where the tools keep their files:
  * https://github.com/ava-labs/avalanche-cli/blob/main/pkg/constants/constants.go (`BaseDirName`,
  * `LocalNetworkMetaFile`, `SubnetDir`, `SidecarFileName`, `GenesisFileName`);
  * https://github.com/ava-labs/avalanchego/blob/v1.14.2/tests/fixture/tmpnet/network.go
- * (`TMPNET_NETWORK_DIR`, `~/.tmpnet/networks`) and `tmpnetctl/main.go` (the `latest` link).
+ * (`TMPNET_NETWORK_DIR`, `~/.tmpnet/networks`) and `tmpnetctl/main.go` (the `latest` link);
+ * https://github.com/ava-labs/interchain-kit, `packages/tmpnetjs/src/internal/config.ts` (`paths`:
+ * `artifacts/network.json`, `pids.json`, `relayer.config.json`) and `src/sdk/load.ts`
+ * (`INTERCHAIN_KIT_WORK_DIR`). A workspace folder's files are read only inside that folder (a link
+ * out of it is refused, as for the workspace's contract files), and only the folders the
+ * extension passes: none in an untrusted workspace.
  *
  * Nothing is read until the first `list()`: most users never run a local network, and a
  * home-directory scan at activation would cost them for nothing. The files belong to other
@@ -26,6 +33,7 @@ import { Disposable } from './disposable';
 import { loadCore } from './lazyCore';
 import { readBounded } from '../core/boundedRead';
 import type { Transport } from '../core/http/transport';
+import type { InterchainKitDirContents } from '../core/local/interchainKit';
 import type { LocalL1, LocalNetwork, LocalNode } from '../core/local/localNetwork';
 import type { TmpnetDirContents } from '../core/local/parseLocalFiles';
 
@@ -41,8 +49,13 @@ export interface LocalNetworksLog {
 export interface LocalNetworksOptions {
     /** Default `os.homedir()`. */
     readonly homeDir?: string;
-    /** Where `TMPNET_NETWORK_DIR` is read; default `process.env`. */
+    /** Where `TMPNET_NETWORK_DIR` and `INTERCHAIN_KIT_WORK_DIR` are read; default `process.env`. */
     readonly env?: Readonly<Record<string, string | undefined>>;
+    /**
+     * The folders (absolute paths) whose `.interchain-kit` is read: the workspace's, asked at
+     * each scan; call `foldersChanged()` when the answer changes. Default none.
+     */
+    readonly workspaceFolders?: () => readonly string[];
     /** Largest file read. Default 1 MB. */
     readonly maxFileBytes?: number;
     /** Most node directories read per network. Default 64. */
@@ -71,6 +84,8 @@ export type LocalNetworksEvent = (
 const maxWatchedDirs = 256;
 /** Most probe ports per call. */
 const maxProbePorts = 64;
+/** Most workspace folders whose `.interchain-kit` is read. */
+const maxKitFolders = 32;
 /**
  * Most files open at once during a scan. Each read is four round trips through libuv's thread
  * pool (open, fstat, read, close) whose latency, not the syscalls, was the whole cost when they
@@ -96,7 +111,18 @@ export function processIsAlive(pid: number): boolean {
 interface Scan {
     readonly tmpnetDirs: readonly { source: 'avalanche-cli' | 'tmpnet'; dir: ScannedDir }[];
     readonly sidecars: readonly LocalL1[];
+    /** Interchain Kit's work directories holding a network.json. */
+    readonly kits: readonly InterchainKitDirContents[];
     readonly watch: ReadonlySet<string>;
+}
+
+/** A work directory of Interchain Kit to look in, and the folder its files must stay in. */
+interface KitCandidate {
+    readonly workDir: string;
+    /** The folder whose creation of the work directory is watched for, and the reads are kept in. */
+    readonly root: string;
+    /** Whether a link out of `root` is refused (a workspace folder's files). */
+    readonly confined: boolean;
 }
 
 interface ScannedDir {
@@ -109,6 +135,7 @@ interface ScannedDir {
 export class LocalNetworks extends Disposable {
     private readonly home: string;
     private readonly env: Readonly<Record<string, string | undefined>>;
+    private readonly workspaceFolders: () => readonly string[];
     private readonly maxFileBytes: number;
     private readonly maxNodeDirs: number;
     private readonly maxL1Files: number;
@@ -133,6 +160,7 @@ export class LocalNetworks extends Disposable {
         super();
         this.home = options.homeDir ?? os.homedir();
         this.env = options.env ?? process.env;
+        this.workspaceFolders = options.workspaceFolders ?? (() => []);
         // core/local's limit (1 MB); a literal here keeps the core bundle unloaded until list().
         this.maxFileBytes = options.maxFileBytes ?? 1_000_000;
         this.maxNodeDirs = options.maxNodeDirs ?? 64;
@@ -161,6 +189,14 @@ export class LocalNetworks extends Disposable {
         disposables?.push(subscription);
         return subscription;
     };
+
+    /**
+     * The workspace's folders (or its trust) changed: read the files again if they were read
+     * already, and tell the listeners when the networks differ.
+     */
+    foldersChanged(): void {
+        if (this.scan) this.changed();
+    }
 
     /**
      * The running local networks. The first call reads the files and starts watching them; later
@@ -199,6 +235,10 @@ export class LocalNetworks extends Disposable {
         let key = '';
         for (const { dir } of scan.tmpnetDirs) {
             for (const n of dir.nodes) key += n.pid === undefined || alive(n.pid) ? '1' : '0';
+        }
+        for (const kit of scan.kits) {
+            key += '|';
+            for (const p of kit.processes ?? []) key += alive(p.pid) ? '1' : '0';
         }
         return { key, alive };
     }
@@ -267,6 +307,10 @@ export class LocalNetworks extends Disposable {
                 ),
             );
         }
+        for (const kit of scan.kits) {
+            const network = loadCore().buildInterchainKitNetwork(kit, alive);
+            if (network) networks.push(network);
+        }
         return loadCore().dedupeLocalNetworks(networks);
     }
 
@@ -304,7 +348,7 @@ export class LocalNetworks extends Disposable {
                 seen.add(dir);
                 unique.push({ source, dir });
             }
-            const [tmpnetDirs, sidecars] = await Promise.all([
+            const [tmpnetDirs, sidecars, kits] = await Promise.all([
                 Promise.all(
                     unique.map(async ({ source, dir }) => ({
                         source,
@@ -312,14 +356,101 @@ export class LocalNetworks extends Disposable {
                     })),
                 ),
                 meta ? this.readSidecars(cliBase, watchSet) : [],
+                this.readInterchainKits(watchSet),
             ]);
             this.rewatch(watchSet);
-            return { tmpnetDirs, sidecars, watch: watchSet };
+            return { tmpnetDirs, sidecars, kits, watch: watchSet };
         } catch (error) {
             this.log?.warn('Reading local networks failed', error);
             this.rewatch(watchSet);
-            return { tmpnetDirs: [], sidecars: [], watch: watchSet };
+            return { tmpnetDirs: [], sidecars: [], kits: [], watch: watchSet };
         }
+    }
+
+    /** Where Interchain Kit's work directories may be: each workspace folder's, the variable's. */
+    private kitCandidates(): KitCandidate[] {
+        const core = loadCore();
+        let folders: readonly string[] = [];
+        try {
+            folders = this.workspaceFolders();
+        } catch (error) {
+            this.log?.warn('Listing the workspace folders failed', error);
+        }
+        const candidates: KitCandidate[] = folders
+            .filter((folder) => path.isAbsolute(folder))
+            .slice(0, maxKitFolders)
+            .map((folder) => ({
+                workDir: path.join(folder, core.interchainKitDirName),
+                root: folder,
+                confined: true,
+            }));
+        const envDir = this.env[core.interchainKitWorkDirVariable];
+        if (envDir && path.isAbsolute(envDir)) {
+            candidates.push({ workDir: envDir, root: path.dirname(envDir), confined: false });
+        }
+        return candidates;
+    }
+
+    /** Reads every work directory of Interchain Kit that holds a network.json, each once. */
+    private async readInterchainKits(watchSet: Set<string>): Promise<InterchainKitDirContents[]> {
+        const read = await Promise.all(
+            this.kitCandidates().map((candidate) => this.readInterchainKit(candidate, watchSet)),
+        );
+        const seen = new Set<string>();
+        return read.filter((kit): kit is InterchainKitDirContents => {
+            if (kit === undefined || seen.has(kit.workDir)) return false;
+            seen.add(kit.workDir);
+            return true;
+        });
+    }
+
+    /**
+     * One work directory: `artifacts/network.json` (the key in it is dropped while parsing),
+     * `pids.json` and the services' configs. The directories are watched, or while the work
+     * directory does not exist, the nearest folder above it inside `root`.
+     */
+    private async readInterchainKit(
+        candidate: KitCandidate,
+        watchSet: Set<string>,
+    ): Promise<InterchainKitDirContents | undefined> {
+        const { workDir, root, confined } = candidate;
+        const [realRoot, , , realWorkDir] = await Promise.all([
+            confined ? this.realDir(root) : undefined,
+            this.watchExisting(workDir, watchSet, root),
+            this.watchExisting(path.join(workDir, 'artifacts'), watchSet, root),
+            this.realDir(workDir),
+        ]);
+        if (realWorkDir === undefined || (confined && realRoot === undefined)) return undefined;
+        if (realRoot !== undefined && !isInside(realWorkDir, realRoot)) return undefined;
+        const within = realRoot !== undefined ? [realRoot] : undefined;
+        const networkFile = path.join(realWorkDir, 'artifacts', 'network.json');
+        const [networkText, pidsText, relayerText, aggregatorText] = await Promise.all([
+            this.readText(networkFile, within),
+            this.readText(path.join(realWorkDir, 'pids.json'), within),
+            this.readText(path.join(realWorkDir, 'relayer.config.json'), within),
+            this.readText(path.join(realWorkDir, 'signature-aggregator.config.json'), within),
+        ]);
+        if (networkText === undefined) return undefined;
+        const core = loadCore();
+        const network = core.parseInterchainKitNetwork(networkText, networkFile);
+        if (network === undefined) {
+            this.log?.debug(`Not an Interchain Kit network file: ${networkFile}`);
+            return undefined;
+        }
+        return {
+            workDir: realWorkDir,
+            networkFile,
+            network,
+            processes: pidsText === undefined ? undefined : core.parseInterchainKitPids(pidsText),
+            relayer:
+                relayerText === undefined
+                    ? undefined
+                    : core.parseInterchainKitServiceConfig(relayerText),
+            signatureAggregator:
+                aggregatorText === undefined
+                    ? undefined
+                    : core.parseInterchainKitServiceConfig(aggregatorText),
+        };
     }
 
     /** Reads a tmpnet network directory; `dir` has its symlinks resolved. */
@@ -461,13 +592,17 @@ export class LocalNetworks extends Disposable {
      * A regular file's text, or undefined when missing, larger than the limit or not a regular
      * file (a FIFO would block the read forever).
      */
-    private readText(file: string): Promise<string | undefined> {
-        return this.reads(() => this.readTextNow(file));
+    private readText(file: string, within?: readonly string[]): Promise<string | undefined> {
+        return this.reads(() => this.readTextNow(file, within));
     }
 
-    private async readTextNow(file: string): Promise<string | undefined> {
-        // Links are followed: `latest` is one, and the tools' files are wherever they say.
-        const read = await readBounded(file, { maxBytes: this.maxFileBytes });
+    private async readTextNow(
+        file: string,
+        within: readonly string[] | undefined,
+    ): Promise<string | undefined> {
+        // Links are followed: `latest` is one, and the tools' files are wherever they say. A
+        // workspace folder's files only inside it (`within`, real paths).
+        const read = await readBounded(file, { maxBytes: this.maxFileBytes, within });
         if (read.refused) return undefined;
         return Buffer.from(
             read.bytes.buffer,
@@ -477,11 +612,15 @@ export class LocalNetworks extends Disposable {
     }
 
     /**
-     * Watches `dir` or, while it does not exist, its nearest existing parent inside the home
-     * directory, so that its creation is seen. Answers `dir` with its symlinks resolved, or
-     * undefined when it does not exist.
+     * Watches `dir` or, while it does not exist, its nearest existing parent inside `root` (the
+     * home directory by default), so that its creation is seen. Answers `dir` with its symlinks
+     * resolved, or undefined when it does not exist.
      */
-    private async watchExisting(dir: string, watchSet: Set<string>): Promise<string | undefined> {
+    private async watchExisting(
+        dir: string,
+        watchSet: Set<string>,
+        root = this.home,
+    ): Promise<string | undefined> {
         let current = dir;
         for (let depth = 0; depth < 8; depth++) {
             const real = await this.realDir(current);
@@ -490,7 +629,7 @@ export class LocalNetworks extends Disposable {
                 return current === dir ? real : undefined;
             }
             const parent = path.dirname(current);
-            if (parent === current || !isInside(parent, this.home)) return undefined;
+            if (parent === current || !isInside(parent, root)) return undefined;
             current = parent;
         }
         return undefined;

@@ -60,21 +60,30 @@ export class ExportCommands {
         if (!typeValues) return;
         const type = String(typeValues['type']);
         const evm = type === 'TRANSACTION_EXPORT_EVM';
-        const now = Date.now();
+        // Optional, as the REST document has them: left out, the API chooses the range.
         const rest = await new PromptFlow(this.services, {
             title,
-            initial: {
-                firstDate:
-                    typeof given['firstDate'] === 'string'
-                        ? given['firstDate']
-                        : isoDay(now - 30 * 86_400_000),
-                lastDate: typeof given['lastDate'] === 'string' ? given['lastDate'] : isoDay(now),
-            },
-            reask: given['firstDate'] === undefined,
+            initial: Object.fromEntries(
+                (['firstDate', 'lastDate'] as const)
+                    .filter((k) => typeof given[k] === 'string')
+                    .map((k) => [k, given[k] as string]),
+            ),
             exportType: type,
         }).ask([
-            { name: 'firstDate', kind: 'date', label: 'First date (YYYY-MM-DD)', optional: false },
-            { name: 'lastDate', kind: 'date', label: 'Last date (YYYY-MM-DD)', optional: false },
+            {
+                name: 'firstDate',
+                kind: 'date',
+                label: 'First date (YYYY-MM-DD)',
+                optional: true,
+                hint: `For example ${isoDay(Date.now() - 30 * 86_400_000)}; left out, the API chooses`,
+            },
+            {
+                name: 'lastDate',
+                kind: 'date',
+                label: 'Last date (YYYY-MM-DD)',
+                optional: true,
+                hint: `For example ${isoDay(Date.now())}; left out, the API chooses`,
+            },
         ]);
         if (!rest) return;
         const targets = await new PromptFlow(this.services, {
@@ -119,8 +128,8 @@ export class ExportCommands {
         const evmAddresses = evmSide['cChainEvmAddresses'];
         const params: PostTransactionExportJobParams = {
             type,
-            firstDate: String(rest['firstDate']),
-            lastDate: String(rest['lastDate']),
+            ...(typeof rest['firstDate'] === 'string' ? { firstDate: rest['firstDate'] } : {}),
+            ...(typeof rest['lastDate'] === 'string' ? { lastDate: rest['lastDate'] } : {}),
             options: {
                 addresses: targets['addresses'] as string[],
                 includeChains: targets['includeChains'] as string[],
@@ -176,7 +185,7 @@ export class ExportCommands {
                     const listener = token.onCancellationRequested(() => abort.abort());
                     try {
                         for (let attempt = 0; !token.isCancellationRequested; attempt++) {
-                            if (core.isFinalOutcome(core.operationOutcome(current))) return true;
+                            if (core.isOperationFinal(current)) return true;
                             progress.report({ message: core.describeOperation(current) });
                             await sleep(core.pollDelayMs(attempt), token);
                             if (token.isCancellationRequested) break;

@@ -179,7 +179,9 @@ export class QueryCommands {
             }
         };
         const levelsBefore = query.method === 'admin.setLoggerLevel' ? await levels() : undefined;
-        const result = await client.call(method, params, query.chain ? { chain: query.chain } : {});
+        const result = await this.told(query.method, () =>
+            client.call(method, params, query.chain ? { chain: query.chain } : {}),
+        );
         const levelsAfter = query.method === 'admin.setLoggerLevel' ? await levels() : undefined;
         let aliasesAfter: string[] | undefined;
         if (query.method === 'admin.aliasChain' && query.texts['chain']) {
@@ -280,7 +282,9 @@ export class QueryCommands {
             action: 'Send',
         });
         if (!go) return;
-        const run = await this.panels.runner.run(query, undefined, new AbortController().signal);
+        const run = await this.told(query.method, () =>
+            this.panels.runner.run(query, undefined, new AbortController().signal),
+        );
         this.panels.open(query, {
             result: run.result,
             notice: {
@@ -288,6 +292,25 @@ export class QueryCommands {
                 text: `Sent ${core.notificationText(query.method)} to ${node.name}.`,
             },
         });
+    }
+
+    /**
+     * Runs a call on the selected node and tells the profiler record what it said of the CPU
+     * profiler (`profilerStateAfter`): started or stopped from the palette, the Node view's menu
+     * then offers the action that fits. The call's failure is still the caller's.
+     */
+    private async told<T>(method: string, call: () => Promise<T>): Promise<T> {
+        const core = loadCore();
+        const url = this.services.clients.nodeUrl;
+        let result: T;
+        try {
+            result = await call();
+        } catch (error) {
+            this.services.profilers.set(url, core.profilerStateAfter(method, error));
+            throw error;
+        }
+        this.services.profilers.set(url, core.profilerStateAfter(method));
+        return result;
     }
 
     /** Reopens a query of the history. */

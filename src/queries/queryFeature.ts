@@ -7,6 +7,7 @@ import type * as vscode from 'vscode';
 
 import type { ClientProvider } from '../platform/clients';
 import type { Config } from '../platform/config';
+import type { ProfilerStates } from '../platform/profilerStates';
 import type { WorkspaceContracts } from '../platform/workspaceContracts';
 import { Disposable } from '../platform/disposable';
 import { QueryPanels } from './queryPanels';
@@ -23,6 +24,8 @@ export interface QueryFeatureDeps {
     readonly extensionUri: vscode.Uri;
     /** The workspace's contracts, which decode what the panels show. */
     readonly contracts: WorkspaceContracts;
+    /** What this window did to each node's CPU profiler (shared with the Node view). */
+    readonly profilers: ProfilerStates;
 }
 
 export class QueryFeature extends Disposable {
@@ -32,10 +35,10 @@ export class QueryFeature extends Disposable {
     readonly commands: QueryCommands;
     readonly handlers: Readonly<Record<QueryCommandId, CommandHandler>>;
 
-    constructor({ clients, config, state, extensionUri, contracts }: QueryFeatureDeps) {
+    constructor({ clients, config, state, extensionUri, contracts, profilers }: QueryFeatureDeps) {
         super();
         this.services = this._register(
-            new QueryServices(clients, config, state, extensionUri, contracts),
+            new QueryServices(clients, config, state, extensionUri, contracts, profilers),
         );
         // The panels call back into the commands (Edit Query…, the export buttons) only on a
         // user's action, by which time both exist.

@@ -346,11 +346,24 @@ export class QueryPanel extends Disposable {
             const receivedAt = Date.now();
             if (append) {
                 const items = core.resultItems(query, run.result) ?? [];
-                const rows = core.buildRows(query, items, run.context);
+                const repairs = core.resultRepairs(run.result);
+                const rows = core.buildRows(query, items, run.context, repairs);
+                // Items of this page that did not match are named by their rows in the table.
+                const added = core.repairNotice(repairs, this.rows.length);
+                if (added && this.view) {
+                    this.view = { ...this.view, notice: core.joinNotices(this.view.notice, added) };
+                }
                 this.items.push(...items);
                 this.rows.push(...rows);
                 this.nextPageToken = run.nextPageToken;
-                this.post({ type: 'rows', requestId, rows, paging: this.paging()!, receivedAt });
+                this.post({
+                    type: 'rows',
+                    requestId,
+                    rows,
+                    paging: this.paging()!,
+                    receivedAt,
+                    ...(added && this.view ? { notice: this.view.notice } : {}),
+                });
             } else {
                 const built = core.buildView(query, run.result, run.context);
                 this.accept(built, run.nextPageToken, run.result);
@@ -778,7 +791,8 @@ export class QueryPanel extends Disposable {
                         readPage: async (pageToken, signal) => {
                             const run = await this.deps.runner.run(query, pageToken, signal);
                             const items = core.resultItems(query, run.result) ?? [];
-                            const rows = core.buildRows(query, items, run.context);
+                            const repairs = core.resultRepairs(run.result);
+                            const rows = core.buildRows(query, items, run.context, repairs);
                             return { items, nextPageToken: run.nextPageToken, rows };
                         },
                         // `increment` adds up: each page is its share of the pages left at most.

@@ -81,7 +81,7 @@ export class QueryRunner {
     };
 
     /**
-     * Reads the status of every remembered export that was still running. Checks that fail are
+     * Reads the status of every remembered export that was not final yet. Checks that fail are
      * counted, so the panel can say that the statuses shown are the last known ones.
      */
     private async refreshOperations(signal: AbortSignal) {
@@ -89,7 +89,7 @@ export class QueryRunner {
         const client = await this.services.clients.dataApi();
         let checkFailed: { count: number; message: string } | undefined;
         for (const op of this.services.operations()) {
-            if (core.operationOutcome(op) !== 'running') continue;
+            if (core.isOperationFinal(op)) continue;
             try {
                 const latest = await client.getOperationResult(
                     { operationId: op.operationId },

@@ -10,6 +10,7 @@ import type { ChainInfo, HistoryEntry, StoredOperation } from '../core/index';
 import type { QueryRequest } from '../shared/query';
 import type { ClientProvider } from '../platform/clients';
 import type { Config } from '../platform/config';
+import type { ProfilerStates } from '../platform/profilerStates';
 import type { WorkspaceContracts } from '../platform/workspaceContracts';
 import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
@@ -39,6 +40,8 @@ export class QueryServices extends Disposable {
         readonly state: vscode.Memento,
         readonly extensionUri: vscode.Uri,
         readonly contracts: WorkspaceContracts,
+        /** What this window did to each node's CPU profiler (shared with the Node view). */
+        readonly profilers: ProfilerStates,
     ) {
         super();
     }

@@ -22,13 +22,17 @@ export type HostMessage =
           /** `Date.now()` on the host when the response arrived (for the render-time figure). */
           readonly receivedAt: number;
       }
-    /** The next page of the main table: appended to its rows. */
+    /**
+     * The next page of the main table: appended to its rows. `notice` replaces the view's notice
+     * when the page changed it (items of the page that did not match their shape).
+     */
     | {
           readonly type: 'rows';
           readonly requestId: number;
           readonly rows: readonly (readonly Cell[])[];
           readonly paging: PagingState;
           readonly receivedAt: number;
+          readonly notice?: ResultView['notice'];
       }
     /** A query failed; `keepRows` when it was "Load more" and the loaded rows stay valid. */
     | {

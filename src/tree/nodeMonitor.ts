@@ -1,8 +1,8 @@
 /**
  * Keeps the Node view's snapshot of the selected node: reads it on demand and on a timer while the
  * view is visible (never while hidden), aborts a read that a newer one replaces, reports health to
- * the status bar, and remembers what this window did to the CPU profiler (the admin API can start
- * and stop it but not report it).
+ * the status bar, and shows what this window did to the CPU profiler (kept by `ProfilerStates`,
+ * which the palette's node method commands tell too: the admin API cannot report it).
  */
 import * as vscode from 'vscode';
 
@@ -14,6 +14,7 @@ import { log } from '../platform/log';
 import type { NodeHealth } from '../platform/nodeHealth';
 import type { Network } from '../platform/settingKeys';
 import { answersSent, beforeCore } from './coreFirstLoad';
+import type { ProfilerState } from '../platform/profilerStates';
 import type { TreeServices } from './services';
 import type { TreesProbe } from './treesTesting';
 
@@ -21,11 +22,6 @@ const logger = log.for('Node view');
 
 /** How long the first read waits for the Data API's chain list before going without it. */
 const candidatesWaitMs = 2_000;
-
-export interface ProfilerState {
-    readonly state: 'running' | 'stopped';
-    readonly sinceMs: number;
-}
 
 export class NodeMonitor extends Disposable {
     private current: NodeSnapshot | undefined;
@@ -35,7 +31,6 @@ export class NodeMonitor extends Disposable {
     private candidatesPending: Promise<void> | undefined;
     /** The network the candidates were read for. */
     private candidatesNetwork: Network | undefined;
-    private readonly profilers = new Map<string, ProfilerState>();
     private readonly updated = this._register(new vscode.EventEmitter<NodeSnapshot | undefined>());
     /** Fires with each new snapshot (undefined when the node changed and none is read yet). */
     readonly onDidUpdate = this.updated.event;
@@ -63,6 +58,8 @@ export class NodeMonitor extends Disposable {
                 }
             }),
         );
+        // Started or stopped from here or from the palette: the rows show it either way.
+        this._register(services.profilers.onDidChange(() => this.updated.fire(this.current)));
     }
 
     get snapshot(): NodeSnapshot | undefined {
@@ -74,12 +71,7 @@ export class NodeMonitor extends Disposable {
     }
 
     profiler(url = this.url): ProfilerState | undefined {
-        return this.profilers.get(url);
-    }
-
-    setProfiler(url: string, state: ProfilerState['state']): void {
-        this.profilers.set(url, { state, sinceMs: Date.now() });
-        this.updated.fire(this.current);
+        return this.services.profilers.get(url);
     }
 
     /** The snapshot, reading one first when there is none. */

@@ -10,6 +10,7 @@ import type { Config } from '../platform/config';
 import { Disposable } from '../platform/disposable';
 import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';
+import type { ProfilerStates } from '../platform/profilerStates';
 import type { ValidatorFeeReader } from '../platform/validatorFees';
 import { ViewId } from '../platform/viewIds';
 import type { NodeHealth } from '../platform/nodeHealth';
@@ -44,6 +45,8 @@ export interface TreeDependencies {
     readonly config: Config;
     /** The L1 validator fee per network, for the Validators view's runway marks. */
     readonly fees: ValidatorFeeReader;
+    /** What this window did to each node's CPU profiler (shared with the palette). */
+    readonly profilers: ProfilerStates;
     /** Receives the node's health after each Node view read (the status bar). */
     readonly reportHealth: (health: NodeHealth) => void;
 }
@@ -69,10 +72,10 @@ export class Trees extends Disposable {
 
     constructor(private readonly deps: TreeDependencies) {
         super();
-        const { clients, config, fees } = deps;
+        const { clients, config, fees, profilers } = deps;
         const testing = this._register(new TreesTestingSurface());
         this.testing = testing;
-        this.services = this._register(new TreeServices(clients, config, fees));
+        this.services = this._register(new TreeServices(clients, config, fees, profilers));
         this.chainsSource = new ChainsSource(this.services);
         this.subnetsSource = new SubnetsSource(this.services);
         this.validatorsSource = new ValidatorsSource(this.services);

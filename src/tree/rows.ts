@@ -189,6 +189,14 @@ export interface SubnetRow extends Base {
     readonly subnet: CompactSubnet;
     /** Found by a lookup rather than loaded by paging. */
     readonly pinned?: boolean;
+    /**
+     * Set when the Data API's item did not match its shape and is shown without some fields
+     * (`ItemRepair`): which, and why.
+     */
+    readonly partial?: {
+        readonly removed: readonly string[];
+        readonly problems: readonly string[];
+    };
 }
 
 export interface BlockchainRow extends Base {

@@ -10,6 +10,7 @@ import type { Config } from '../platform/config';
 import { Disposable } from '../platform/disposable';
 import { nodeName } from '../platform/nodeCatalog';
 import { type Network, SettingKey } from '../platform/settingKeys';
+import type { ProfilerStates } from '../platform/profilerStates';
 import type { ValidatorFeeReader } from '../platform/validatorFees';
 
 export class TreeServices extends Disposable {
@@ -18,6 +19,8 @@ export class TreeServices extends Disposable {
         readonly config: Config,
         /** The L1 validator fee per network (shared with the watch list). */
         readonly fees: ValidatorFeeReader,
+        /** What this window did to each node's CPU profiler (shared with the palette). */
+        readonly profilers: ProfilerStates,
     ) {
         super();
     }

@@ -4,7 +4,8 @@
  * and, for L1s, its validators (`listL1Validators` filtered by subnet). Subnets found by the Find command are
  * pinned above the list.
  */
-import type { Subnet } from '../core/index';
+import type { ItemRepair, Page, Subnet } from '../core/index';
+import { isAbortError } from '../core/http/errors';
 import { formatInteger, formatTimestamp } from '../core/format';
 import {
     type CompactBlockchain,
@@ -95,6 +96,8 @@ export class SubnetsSource implements TreeSource {
     private subnets(): Children {
         if (this.services.isLocal) return this.localSubnets();
         const network = this.services.network;
+        // The setting sizes a fresh listing; its pages keep that size to the end (see
+        // `readSubnetPages`), whatever the setting says meanwhile.
         const pageSize = this.services.config.get(SettingKey.SubnetsPageSize);
         const sortOrder = this.sortOrder;
         return {
@@ -103,19 +106,16 @@ export class SubnetsSource implements TreeSource {
             empty: `No subnets on ${network}.`,
             fetch: async (pageToken, signal, loaded): Promise<RowPage> => {
                 const api = await this.services.clients.dataApi();
-                const page = await api.listSubnets(
-                    { network, pageSize: nextPageSize(pageSize, loaded), sortOrder, pageToken },
-                    { signal },
+                const read = await readSubnetPages(
+                    (token) =>
+                        api.listSubnets(
+                            { network, pageSize, sortOrder, pageToken: token },
+                            { signal },
+                        ),
+                    pageToken,
+                    pageToken === undefined ? pageSize : wantedRows(pageSize, loaded),
                 );
-                return {
-                    // Kept compact: each genesis reduced to what the rows show.
-                    rows: page.items.map((subnet) => ({
-                        kind: 'subnet' as const,
-                        ...under(view, undefined, subnet.subnetId),
-                        subnet: compactSubnet(subnet),
-                    })),
-                    next: page.nextPageToken,
-                };
+                return { rows: pageRows(read.pages, loaded), next: read.next };
             },
         };
     }
@@ -216,17 +216,92 @@ export class SubnetsSource implements TreeSource {
     }
 }
 
-/** The most subnets one `listSubnets` request may ask for. */
-const maxSubnetsPageSize = 10_000;
+/** The most subnets one "Load more" reads, whatever is shown (the API's largest page). */
+const maxRowsPerLoad = 10_000;
+/** The most requests one "Load more" sends, so that a small page size cannot turn into hundreds. */
+const maxPagesPerLoad = 20;
 
 /**
- * The first page has the configured size; each "Load more" then asks for as many subnets as are
- * shown, up to the API's maximum. VS Code re-creates every row of a list it refreshes (and
- * VS Code 1.100 keeps a small object per row it ever created), so appending fixed pages to a
- * list of N rows costs O(N²) rows; doubling keeps it O(N): 10,000 subnets take 7 clicks, not 100.
+ * How many subnets a "Load more" reads: as many as are shown, within `maxRowsPerLoad` and
+ * `maxPagesPerLoad` pages. VS Code re-creates every row of a list it refreshes (and VS Code 1.100
+ * keeps a small object per row it ever created), so appending one page per click to a list of N
+ * rows costs O(N²) rows; doubling what is shown keeps it O(N): 10,000 subnets take 7 clicks.
  */
-export function nextPageSize(configured: number, loaded: number): number {
-    return Math.min(maxSubnetsPageSize, Math.max(configured, loaded));
+export function wantedRows(pageSize: number, loaded: number): number {
+    return Math.min(maxRowsPerLoad, maxPagesPerLoad * pageSize, Math.max(pageSize, loaded));
+}
+
+/**
+ * Reads `listSubnets` pages from `pageToken` until `wanted` subnets were read or the list ends.
+ * Every page is asked with the page size of the listing that issued the token: a page token
+ * is only known to continue the list it came from, and one followed with another page size
+ * may skip or repeat subnets. A page that fails after the first ends the reading early with what
+ * was read (the next "Load more" asks it again and shows its error); the first one's error is
+ * the caller's.
+ */
+export async function readSubnetPages(
+    readPage: (pageToken: string | undefined) => Promise<Page<Subnet>>,
+    pageToken: string | undefined,
+    wanted: number,
+): Promise<{ pages: Page<Subnet>[]; next: string | undefined }> {
+    const pages: Page<Subnet>[] = [];
+    let next = pageToken;
+    let read = 0;
+    do {
+        let page: Page<Subnet>;
+        try {
+            page = await readPage(next);
+        } catch (error) {
+            if (pages.length === 0 || isAbortError(error)) throw error;
+            break;
+        }
+        pages.push(page);
+        read += page.items.length + (page.repairs?.length ?? 0);
+        next = page.nextPageToken || undefined;
+        // An empty page with a token would loop: stop, and let the next click go on.
+        if (page.items.length === 0) break;
+    } while (next !== undefined && read < wanted);
+    return { pages, next };
+}
+
+/**
+ * The rows of the pages read: a subnet per item (its genesis reduced to what the rows show),
+ * marked when the item is shown without some fields, and a notice for the items left out.
+ */
+function pageRows(pages: readonly Page<Subnet>[], loaded: number): Row[] {
+    const rows: Row[] = [];
+    pages.forEach((page, pageIndex) => {
+        const partial = new Map<number, ItemRepair>();
+        const dropped: ItemRepair[] = [];
+        for (const repair of page.repairs ?? []) {
+            if (repair.index !== undefined) partial.set(repair.index, repair);
+            else dropped.push(repair);
+        }
+        page.items.forEach((subnet, index) => {
+            const repair = partial.get(index);
+            rows.push({
+                kind: 'subnet' as const,
+                ...under(view, undefined, subnet.subnetId),
+                subnet: compactSubnet(subnet),
+                ...(repair
+                    ? { partial: { removed: repair.removed, problems: repair.problems } }
+                    : {}),
+            });
+        });
+        if (dropped.length > 0) {
+            rows.push({
+                kind: 'notice',
+                ...under(view, undefined, `~leftOut-${loaded}-${pageIndex}`),
+                reason: 'info',
+                message: `${dropped.length} subnet${dropped.length === 1 ? '' : 's'} of this page left out: the Data API's item could not be read`,
+                remedy: dropped
+                    .slice(0, 2)
+                    .map((r) => r.problems[0] ?? 'unreadable')
+                    .join('; '),
+            });
+        }
+    });
+    return rows;
 }
 
 function pinnedRow(subnet: CompactSubnet): SubnetRow {

@@ -8,7 +8,6 @@ import * as vscode from 'vscode';
 import { inertLabel } from '../core/text/inert';
 import { CommandId } from '../commands/commandIds';
 import { acceptOne } from '../commands/quickPick';
-import { displayText } from '../core/views/evmConfig';
 import type { CompactSubnet } from '../core/views/genesisSummary';
 import { pChainId } from '../core/ids/primaryNetwork';
 import { looksLikeCb58Id, searchSubnets } from '../core/views/search';
@@ -437,16 +436,15 @@ export async function profilerAction(
         await client.call(method, {});
     } catch (error) {
         // The profiler's state is only visible through these refusals.
-        const text = displayText((error as { rpcMessage?: unknown }).rpcMessage);
-        if (action === 'start' && /already running/i.test(text)) {
-            trees.monitor.setProfiler(url, 'running');
+        const told = core.profilerStateAfter(method.name, error);
+        trees.services.profilers.set(url, told);
+        if (action === 'start' && told === 'running') {
             void vscode.window.showInformationMessage(
                 `The CPU profiler was already running on ${name}.`,
             );
             return;
         }
-        if (action === 'stop' && /doesn't exist|not running|not started/i.test(text)) {
-            trees.monitor.setProfiler(url, 'stopped');
+        if (action === 'stop' && told === 'stopped') {
             void vscode.window.showInformationMessage(
                 `The CPU profiler was not running on ${name}.`,
             );
@@ -454,7 +452,6 @@ export async function profilerAction(
         }
         throw error;
     }
-    if (action === 'start') trees.monitor.setProfiler(url, 'running');
-    if (action === 'stop') trees.monitor.setProfiler(url, 'stopped');
+    trees.services.profilers.set(url, core.profilerStateAfter(method.name));
     void vscode.window.showInformationMessage(`${texts.done} ${name}.`);
 }

@@ -285,7 +285,9 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
 
     private failureRow(owner: Row | undefined, error: unknown, duringLoadMore: boolean): Row {
         const message = errorText(error);
-        if (isUnauthorizedError(error)) {
+        // A key helps the Data API only: a refusing node or Metrics API gets its error row,
+        // whose text says what would help it.
+        if (isUnauthorizedError(error) && (error.service ?? 'Data API') === 'Data API') {
             return {
                 kind: 'signIn',
                 ...under(this.view, owner, '~signIn'),

@@ -36,7 +36,8 @@ type WatchCommandId =
     | typeof CommandId.WatchRefresh
     | typeof CommandId.WatchClearFinished
     | typeof CommandId.WatchRemove
-    | typeof CommandId.WatchOpen;
+    | typeof CommandId.WatchOpen
+    | typeof CommandId.WatchTopUp;
 
 /** True when the stored list holds something; read without the watch bundle. */
 function hasStoredItems(state: vscode.Memento): boolean {
@@ -108,6 +109,7 @@ export class LazyWatch extends Disposable {
             [CommandId.WatchClearFinished]: () => this.feature.clearFinished(),
             [CommandId.WatchRemove]: (arg) => this.feature.removeCommand(arg),
             [CommandId.WatchOpen]: (arg) => this.feature.openCommand(arg),
+            [CommandId.WatchTopUp]: (arg) => this.feature.topUpCommand(arg),
         };
     }
 }

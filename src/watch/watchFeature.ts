@@ -9,7 +9,14 @@ import * as vscode from 'vscode';
 
 import { CommandId } from '../commands/commandIds';
 import { formatError, isCancellation } from '../commands/formatError';
-import type { WatchChange, WatchEntry, WatchList, WatchStatus, WatchTarget } from '../core/index';
+import type {
+    TopUp,
+    WatchChange,
+    WatchEntry,
+    WatchList,
+    WatchStatus,
+    WatchTarget,
+} from '../core/index';
 import { escapeMarkdown, relativeTime } from '../core/format';
 import { isAbortError } from '../core/http/errors';
 import { Disposable } from '../platform/disposable';
@@ -64,7 +71,16 @@ export class WatchFeature extends Disposable {
     private addedMessage: vscode.Disposable | undefined;
     private addedTimer: ReturnType<typeof setTimeout> | undefined;
     /** The notifications shown, newest last (the last few), for the integration tests. */
-    readonly notified: { readonly severity: WatchChange['severity']; readonly text: string }[] = [];
+    readonly notified: {
+        readonly severity: WatchChange['severity'];
+        readonly text: string;
+        readonly actions?: readonly string[];
+    }[] = [];
+    /** For the integration tests: where "Top Up…" copies its command, and what it offered. */
+    readonly testing: {
+        clipboard: Pick<vscode.Clipboard, 'writeText'> | undefined;
+        readonly topUps: TopUp[];
+    } = { clipboard: undefined, topUps: [] };
 
     constructor(private readonly deps: WatchFeatureDeps) {
         super();
@@ -293,6 +309,48 @@ export class WatchFeature extends Disposable {
         }
     }
 
+    /**
+     * "Top Up…" on a watched L1 validator: copies the platform-cli command that adds balance to
+     * it (its validation id filled in, the amount sized by today's fee) and offers the Builder
+     * Console's page. Nothing is signed, sent or run here: the command is the user's to run.
+     */
+    async topUpCommand(arg: unknown): Promise<void> {
+        const key = this.keyOf(arg);
+        const entry = key ? this.list.get(key) : undefined;
+        if (entry?.target.kind !== 'l1Validator') return;
+        const core = loadCore();
+        const target = entry.target;
+        const topUp = core.topUpCommand({
+            validationId: target.validationId,
+            network: target.network,
+            nodeUrl: target.network === 'local' ? this.deps.clients.nodeUrl : undefined,
+            feePerSecond: entry.observation?.feePerSecond,
+        });
+        await (this.testing.clipboard ?? vscode.env.clipboard).writeText(topUp.command);
+        this.testing.topUps.push(topUp);
+        logger.info(`Top-up command copied for ${core.describeTarget(target)}`);
+        const openConsole = 'Open Builder Console';
+        const docs = 'Platform CLI Docs';
+        // Not awaited: the command is done once the line is copied; the buttons act later.
+        void vscode.window
+            .showInformationMessage(
+                inertText(
+                    `Copied to the clipboard: ${topUp.command} — it adds ${topUp.balanceAvax} AVAX (${topUp.sizedBy}). Put your platform-cli key's name for ${core.keyNamePlaceholder} and run it yourself: this extension never signs or sends it. The Builder Console does the same with a browser wallet.`,
+                ),
+                openConsole,
+                docs,
+            )
+            .then((choice) => {
+                const url =
+                    choice === openConsole
+                        ? core.consoleTopUpUrl
+                        : choice === docs
+                          ? core.platformCliL1Docs
+                          : undefined;
+                if (url) void vscode.env.openExternal(vscode.Uri.parse(url, true));
+            });
+    }
+
     private checked(arg: unknown): WatchTarget {
         const result = loadCore().checkWatchTarget(arg);
         if ('error' in result) throw new Error(result.error);
@@ -504,17 +562,26 @@ export class WatchFeature extends Disposable {
             ? vscode.window.showWarningMessage
             : vscode.window.showInformationMessage;
         const showList = 'Show Watch List';
-        const told = (text: string): void => {
-            this.notified.push({ severity: warning ? 'warning' : 'info', text });
+        const told = (text: string, actions?: readonly string[]): void => {
+            this.notified.push({
+                severity: warning ? 'warning' : 'info',
+                text,
+                ...(actions ? { actions } : {}),
+            });
             if (this.notified.length > maxNotified) this.notified.shift();
         };
         if (changes.length === 1) {
             const [{ entry, change }] = changes as [(typeof changes)[0]];
             const open = openLabel(entry.target);
             const text = inertText(change.text);
-            told(text);
-            void show(text, open, showList).then((choice) => {
-                if (choice === open) {
+            // A validator running out of balance: the remedy is one click away.
+            const topUp = change.severity === 'warning' && isLow(entry) ? 'Top Up…' : undefined;
+            const actions = topUp ? [topUp, open, showList] : [open, showList];
+            told(text, actions);
+            void show(text, ...actions).then((choice) => {
+                if (choice === topUp) {
+                    void vscode.commands.executeCommand(CommandId.WatchTopUp, entry.key);
+                } else if (choice === open) {
                     void vscode.commands.executeCommand(CommandId.WatchOpen, entry.key);
                 } else if (choice === showList) {
                     void vscode.commands.executeCommand(`${ViewId.WatchList}.focus`);
@@ -699,7 +766,9 @@ export class WatchFeature extends Disposable {
             );
         }
         item.tooltip = tooltip;
-        item.contextValue = `watch.item.${entry.target.kind}${entry.final ? '.final' : ''}`;
+        // `.low`: a validator whose runway is under the threshold, or spent; the menu offers
+        // "Top Up…" for it.
+        item.contextValue = `watch.item.${entry.target.kind}${isLow(entry) ? '.low' : ''}${entry.final ? '.final' : ''}`;
         return item;
     }
 
@@ -727,6 +796,16 @@ export class WatchFeature extends Disposable {
  */
 export function inertText(text: string): string {
     return text.replace(/\]\s*\(/g, '] (');
+}
+
+/** An L1 validator whose balance runs out soon (under the threshold) or ran out (inactive). */
+function isLow(entry: WatchEntry): boolean {
+    const status = entry.observation?.status;
+    return (
+        entry.target.kind === 'l1Validator' &&
+        entry.observation?.value !== 'absent' &&
+        (status === 'warning' || status === 'failed')
+    );
 }
 
 function openLabel(target: WatchTarget): string {

@@ -453,7 +453,13 @@ function receive(message: HostMessage): void {
             state.mainRows?.append(message.rows);
             state.mainTable?.refresh();
             if (state.frame) state.frame = { ...state.frame, paging: message.paging };
-            refreshPaging();
+            if (message.notice && state.view) {
+                // The notice sits above the table: drawn again, with the rows and scroll kept.
+                state.view = { ...state.view, notice: message.notice };
+                draw();
+            } else {
+                refreshPaging();
+            }
             reportRender(
                 message.requestId,
                 started,

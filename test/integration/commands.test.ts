@@ -623,6 +623,8 @@ suite('(integration) query commands', function () {
         const id = DataApiQueryCommandId.QueryPostTransactionExportJob;
         const done = await runScripted(id, {
             type: 'TRANSACTION_EXPORT_EVM',
+            // The dates are optional, as the REST document has them (#34): picked to be set.
+            optional: ['firstDate', 'lastDate'],
             firstDate: '2025-01-01',
             lastDate: '2025-12-31',
             addresses: known.evmAddress,
@@ -639,10 +641,27 @@ suite('(integration) query commands', function () {
         const stored = api.queries.services.operations()[0]!;
         assert.equal(stored.status, 'COMPLETED');
         assert.ok(stored.downloadUrl);
+        assert.equal(stored.request?.firstDate, '2025-01-01');
+
+        // Without dates: neither is asked for nor sent, and the API chooses the range.
+        const undated = await runScripted(id, {
+            type: 'TRANSACTION_EXPORT_EVM',
+            optional: [],
+            addresses: known.evmAddress,
+            includeChains: [known.cChainId],
+            exportTruncated: () => undefined,
+        });
+        assert.deepEqual(undated.refusals(), []);
+        assert.ok(!undated.asked.some((a) => a.key === 'firstDate' || a.key === 'lastDate'));
+        const sent = api.queries.services.operations()[0]!;
+        assert.notEqual(sent.operationId, stored.operationId, 'a new export was created');
+        assert.equal(sent.request?.firstDate, undefined);
+        assert.equal(sent.request?.lastDate, undefined);
 
         // 400 days: the sandbox truncates after 366 and says where to continue.
         const truncated = await runScripted(id, {
             type: 'TRANSACTION_EXPORT_EVM',
+            optional: ['firstDate', 'lastDate'],
             firstDate: '2024-01-01',
             lastDate: '2025-02-03',
             addresses: known.evmAddress,
@@ -723,6 +742,7 @@ suite('(integration) query commands', function () {
         await clearSandboxRequests();
         const bad = await runScripted(id, {
             type: 'TRANSACTION_EXPORT_EVM',
+            optional: ['firstDate', 'lastDate'],
             firstDate: '2025-02-30',
             lastDate: '2025-03-01',
         });

@@ -225,6 +225,7 @@ suiteTeardown(async function () {
         api.queries,
         api.contracts,
         api.trees,
+        api.profilers,
         api.statusBar,
         api.clients,
         api.secrets,

@@ -3,19 +3,28 @@
  * local network (test/realnode/cli.ts `--discovery-home`), pointing at the real AvalancheGo with
  * its Subnet-EVM L1; the node itself keeps its process.json there. The extension finds the
  * network, reads every view from the node, resolves hovers over the real transactions through
- * the chains' RPC, and follows the node when it is restarted on another port. Runs before
- * realNode.test.ts (file order), which kills the node.
+ * the chains' RPC, and follows the node when it is restarted on another port. An Interchain Kit
+ * network.json naming the same node's C-Chain and L1 is found in the opened folder, read through
+ * the node and named in hovers, its keys nowhere. Runs before realNode.test.ts (file order),
+ * which kills the node.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import * as vscode from 'vscode';
 
 import { nodeQuery } from '../../src/core/query/nodeQueries';
+import type { LocalNetwork } from '../../src/core/local/localNetwork';
 import { SettingKey } from '../../src/platform/settingKeys';
+import {
+    kitRelayerAddress,
+    tracesIn,
+    writeInterchainKitFiles,
+} from '../helpers/interchainKitFiles';
 import { renderedPanel, runScripted, settledPanel } from './commandsScript';
 import { invokeTool } from './helpers';
+import { allRowsText, hoverTextAt, kitFundedKey, kitRelayerKey, logFilesText } from './kitSupport';
 import { type RealNodeEnv, screenshot, testEnv } from './testEnv';
 import { descriptionOf, extensionApi, ofKind, rowByLabel, rows, until } from './treesSupport';
 
@@ -391,6 +400,145 @@ suite('(node host) a local network found on disk, read from the real node', func
                 identifier: contracts.foundry.token,
             });
             assert.match(token, /ExplorerToken/, token);
+        }
+    });
+
+    test('an Interchain Kit network.json at the real node: found, browsed and named, its keys nowhere', async () => {
+        const api = await extensionApi();
+        const cli = (await api.local.networks.list()).find(
+            (n) => n.source === 'avalanche-cli' && n.nodes.some((x) => x.uri === node.uri),
+        );
+        const teleporter = '0x1ce1e7a1e4000000000000000000000000000034';
+        const manager = '0xfacade0000000000000000000000000000000000';
+        const l1EvmChainId = node.l1.activity.evmChainId;
+        const files = writeInterchainKitFiles(testEnv().workspaceDir, {
+            fundedKey: kitFundedKey,
+            relayerKey: kitRelayerKey,
+            cChain: {
+                name: 'cchain',
+                evmChainId: node.cChain.activity.evmChainId,
+                blockchainId: node.cChain.blockchainId,
+                rpcUrl: node.cChain.rpcUrl,
+                teleporter,
+                teleporterRegistry: '0x1ce1e7a1e4000000000000000000000000000c01',
+            },
+            l1s: [
+                {
+                    name: 'kitl1',
+                    evmChainId: l1EvmChainId,
+                    blockchainId: node.l1.blockchainId,
+                    subnetId: node.l1.subnetId,
+                    rpcUrl: node.l1.rpcUrl,
+                    teleporter,
+                    teleporterRegistry: '0x1ce1e7a1e4000000000000000000000000000101',
+                    validatorManager: manager,
+                },
+            ],
+            // The extension host's pid stands for the kit's node process.
+            processes: [{ name: 'node-0', pid: process.pid, kind: 'primary' }],
+        });
+        const seen: string[] = [];
+        try {
+            let kit: LocalNetwork | undefined;
+            await until(
+                async () => {
+                    kit = (await api.local.networks.list()).find(
+                        (n) => n.source === 'interchain-kit',
+                    );
+                    return kit !== undefined;
+                },
+                'the kit network to be found in the workspace folder',
+                30_000,
+            );
+            assert.deepEqual(
+                kit!.nodes.map((n) => n.uri),
+                [node.uri],
+            );
+            assert.equal(kit!.l1s[0]?.blockchainId, node.l1.blockchainId);
+            assert.equal(kit!.l1s[0]?.evmChainId, l1EvmChainId);
+            await api.local.follower.follow(kit);
+            await api.config.update(SettingKey.SelectedNodeUrl, kit!.nodes[0]!.uri);
+
+            // The real L1, read from the real node under the kit's name for it.
+            let l1Row: Extract<Awaited<ReturnType<typeof rows>>[number], { kind: 'evmChain' }>;
+            await until(
+                async () => {
+                    api.trees.providers.chains.refresh();
+                    const evm = ofKind(
+                        await rows('chains', await rowByLabel(await rows('chains'), 'EVM chains')),
+                        'evmChain',
+                    );
+                    const found = evm.find((c) => c.chain.platformChainId === node.l1.blockchainId);
+                    if (found?.chain.chainName !== 'kitl1') return false;
+                    l1Row = found;
+                    return true;
+                },
+                'the real L1 named from network.json',
+                30_000,
+            );
+            assert.equal(l1Row!.chain.chainId, String(l1EvmChainId));
+            const blocks = ofKind(
+                await rows(
+                    'chains',
+                    await rowByLabel(await rows('chains', l1Row!), 'Latest blocks'),
+                ),
+                'evmBlock',
+            );
+            assert.ok(blocks.length > 0, 'the real L1’s blocks');
+
+            // Hovers over a real L1 transaction and over the kit's contracts on the L1.
+            const l1Call = node.l1.activity.contract.calls[0]!;
+            const file = path.join(testEnv().workspaceDir, 'kit-real.md');
+            writeFileSync(
+                file,
+                [`call ${l1Call.hash}`, `manager ${manager}`, `relayer ${kitRelayerAddress}`].join(
+                    '\n',
+                ),
+            );
+            const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+            await api.config.update(SettingKey.HoversDefaultEvmChain, String(l1EvmChainId));
+            for (const [text, want] of [
+                [l1Call.hash, /success|succeeded/i],
+                [manager, /\*\*validator manager of kitl1\*\* · deployed, per \.interchain-kit/],
+                [kitRelayerAddress, /\*\*ICM relayer\*\* · named, per \.interchain-kit/],
+            ] as const) {
+                let markdown = '';
+                await until(
+                    async () => {
+                        markdown = await hoverTextAt(
+                            document,
+                            document.getText().indexOf(text) + 4,
+                        );
+                        return want.test(markdown);
+                    },
+                    `the hover over ${text}`,
+                    30_000,
+                ).catch((error: unknown) => {
+                    throw new Error(`${(error as Error).message}\n${markdown}`);
+                });
+                seen.push(markdown);
+            }
+            const answer = await invokeTool('avalanche_explain', {
+                identifier: manager,
+                evmChainId: String(l1EvmChainId),
+            });
+            assert.match(answer, /validator manager of kitl1/, answer);
+            seen.push(answer, await allRowsText(), JSON.stringify(await api.local.networks.list()));
+            assert.deepEqual(tracesIn(seen.join('\n'), [kitFundedKey, kitRelayerKey]), []);
+            const logs = logFilesText();
+            if (logs) assert.deepEqual(tracesIn(logs.text, [kitFundedKey, kitRelayerKey]), []);
+        } finally {
+            await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+            await api.config.update(SettingKey.HoversDefaultEvmChain, undefined);
+            rmSync(files.workDir, { recursive: true, force: true });
+            rmSync(path.join(testEnv().workspaceDir, 'kit-real.md'), { force: true });
+            await api.local.follower.follow(cli);
+            await api.config.update(SettingKey.SelectedNodeUrl, node.uri);
+            await until(
+                async () =>
+                    !(await api.local.networks.list()).some((n) => n.source === 'interchain-kit'),
+                'the kit network to go with its files',
+            );
         }
     });
 

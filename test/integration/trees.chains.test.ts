@@ -291,6 +291,21 @@ treeSuite('chains', 'Chains view', () => {
         assert.equal(rendered.contextValue, 'signIn');
     });
 
+    test('a node that refuses (401) gets an error row that points at its URL, not at a key (#34)', async () => {
+        const api = await extensionApi();
+        const known = testEnv().known.mainnet;
+        const chain = await evmChain(known.l1EvmChainId);
+        const parts = await rows('chains', chain);
+        await addSandboxFault({ fault: { kind: 'status', status: 401 }, service: 'node' });
+        api.trees.providers.chains.refresh(parts[0]);
+        const list = await rows('chains', parts[0]);
+        assert.equal(ofKind(list, 'signIn').length, 0, 'no "Set Data API Key" row');
+        const error = oneOfKind(list, 'error');
+        assert.doesNotMatch(error.message, /API key/i);
+        assert.match(error.message, /requires credentials/);
+        assert.match(error.message, /URL/);
+    });
+
     test('refreshing while a load is under way cancels it', async () => {
         const api = await extensionApi();
         const pChain = await primaryChain('P-Chain');

@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
+import { nodeQuery } from '../../src/core';
 import { SettingKey } from '../../src/platform/settingKeys';
 import type { Row } from '../../src/tree/rows';
+import { runScripted } from './commandsScript';
 import { clearSandboxRequests, sandboxRequests, setSandboxSettings, testEnv } from './testEnv';
 import {
     descriptionOf,
@@ -169,7 +171,9 @@ treeSuite('node', 'Node view', () => {
         const loggers = ofKind(await rows('node', admin[1]), 'logger');
         assert.ok(loggers.some((l) => l.logger.loggerName === 'C'));
         const profiler = oneOfKind(admin, 'profiler');
-        assert.equal(profiler.state, 'unknown');
+        // 'unknown' unless an earlier suite of this run started or stopped it: the record is
+        // the window's, whichever way the profiler was driven.
+        assert.equal(profiler.state, api.profilers.get(api.clients.nodeUrl)?.state ?? 'unknown');
 
         const questions: string[] = [];
         api.trees.testing.confirm = (question) => {
@@ -192,6 +196,29 @@ treeSuite('node', 'Node view', () => {
             assert.equal(api.trees.monitor.profiler()?.state, 'running');
             await vscode.commands.executeCommand('avalanche.node.stopCpuProfiler');
             assert.equal(api.trees.monitor.profiler()?.state, 'stopped');
+
+            // Started and stopped from the palette's node method commands: the view knows too,
+            // so its menu (the row's context) offers the action that fits (#34).
+            const profilerContext = async (): Promise<string | undefined> => {
+                const now = await rows('node', await rowByLabel(await top(), 'Admin API'));
+                return api.trees.providers.node.getTreeItem(oneOfKind(now, 'profiler'))
+                    .contextValue;
+            };
+            await runScripted(nodeQuery('admin.startCPUProfiler')!.commandId, { confirm: true });
+            assert.equal(api.trees.monitor.profiler()?.state, 'running');
+            await until(
+                async () => (await profilerContext()) === 'profiler.running',
+                'the row to offer Stop after a palette start',
+            );
+            // The palette's start refused (it runs already) says the same.
+            await runScripted(nodeQuery('admin.startCPUProfiler')!.commandId, { confirm: true });
+            assert.equal(api.trees.monitor.profiler()?.state, 'running');
+            await runScripted(nodeQuery('admin.stopCPUProfiler')!.commandId, { confirm: true });
+            assert.equal(api.trees.monitor.profiler()?.state, 'stopped');
+            await until(
+                async () => (await profilerContext()) === 'profiler.stopped',
+                'the row to offer Start after a palette stop',
+            );
             await clearSandboxRequests();
             api.trees.testing.confirm = () => Promise.resolve(false);
             await vscode.commands.executeCommand('avalanche.node.writeMemoryProfile');

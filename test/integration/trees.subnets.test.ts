@@ -5,7 +5,13 @@ import * as vscode from 'vscode';
 import { SettingKey } from '../../src/platform/settingKeys';
 import type { Row } from '../../src/tree/rows';
 import { settledPanel } from './commandsScript';
-import { addSandboxFault, setSandboxSettings, testEnv } from './testEnv';
+import {
+    addSandboxFault,
+    clearSandboxRequests,
+    sandboxRequests,
+    setSandboxSettings,
+    testEnv,
+} from './testEnv';
 import {
     descriptionOf,
     extensionApi,
@@ -40,11 +46,14 @@ treeSuite('subnets', 'Subnets & L1s view', () => {
         await api.config.update(SettingKey.SubnetsPageSize, 10);
         const first = await rows('subnets');
         assert.equal(ofKind(first, 'subnet').length, 10);
+        // The setting sizes a fresh listing (a change starts one); its token chain keeps the
+        // page size it began with, since a token is only known to continue its own list (#34).
+        await clearSandboxRequests();
         await vscode.commands.executeCommand(
             'avalanche.tree.loadMore',
             oneOfKind(first, 'loadMore'),
         );
-        // Each further page is as large as what is shown (10, then 20): see nextPageSize.
+        // A Load more reads as many subnets as are shown (10, then 20), in pages of 10.
         let list = await rows('subnets');
         assert.equal(ofKind(list, 'subnet').length, 20);
         for (let i = 0; i < 10 && ofKind(list, 'loadMore').length > 0; i++) {
@@ -56,6 +65,11 @@ treeSuite('subnets', 'Subnets & L1s view', () => {
         }
         const subnets = ofKind(list, 'subnet');
         assert.equal(subnets.length, 24, 'the small sandbox has 24 subnets');
+        const sizes = (await sandboxRequests())
+            .filter((r) => r.operations.includes('listSubnets'))
+            .map((r) => new URL(r.url, 'http://x').searchParams.get('pageSize'));
+        assert.ok(sizes.length >= 2, `Load more read pages (${sizes.join(', ')})`);
+        assert.deepEqual(new Set(sizes), new Set(['10']), 'every page of the chain asked for 10');
         assert.equal(ofKind(list, 'loadMore').length, 0, 'no Load more after the last page');
         assert.equal(new Set(subnets.map((s) => s.id)).size, 24);
         const times = subnets.map((s) => s.subnet.createBlockTimestamp);
@@ -239,10 +253,70 @@ treeSuite('subnets', 'Subnets & L1s view', () => {
         }
     });
 
-    test('an answer with an unexpected shape is an error row', async () => {
-        const list = await rowsUnder({ fault: { kind: 'schemaBreak' }, target: 'listSubnets' });
-        const error = oneOfKind(list, 'error');
-        assert.match(error.message, /unexpected|shape|format/i);
+    test('a page whose first subnet breaks the schema stands: that one is left out, with a notice row (#34)', async () => {
+        // The sandbox's schemaBreak breaks the page itself (its list is no list), which fails as
+        // a whole; here only the first subnet is unreadable.
+        const list = await rowsUnder({
+            fault: { kind: 'patch', set: { 'subnets.0.subnetId': 42 } },
+            target: 'listSubnets',
+        });
+        assert.deepEqual(
+            ofKind(list, 'error').map((e) => e.message),
+            [],
+            'no error row',
+        );
+        assert.ok(ofKind(list, 'subnet').length > 0, 'the rest of the page');
+        const notice = ofKind(list, 'notice').find((n) => /left out/.test(n.message));
+        assert.ok(notice, 'a row says a subnet was left out');
+        assert.match(notice.message, /^1 subnet of this page left out/);
+        assert.match(notice.remedy ?? '', /: expected \w+, got \w+/);
+    });
+
+    test('an odd subnet is shown marked, without its odd field; the palette panel marks it too (#34)', async () => {
+        const api = await extensionApi();
+        await api.config.update(SettingKey.SubnetsPageSize, 10);
+        const odd = {
+            fault: {
+                kind: 'patch' as const,
+                // A chain id no schema reads, and a subnet with no readable id at all.
+                set: { 'subnets.1.blockchains.0.evmChainId': 'many', 'subnets.3.subnetId': 42 },
+            },
+            target: 'listSubnets',
+        };
+        const list = await rowsUnder(odd);
+        const subnets = ofKind(list, 'subnet');
+        assert.equal(subnets.length, 9, 'ten sent, one unreadable');
+        const partial = subnets[1]!;
+        assert.deepEqual(partial.partial?.removed, ['blockchains[0].evmChainId']);
+        assert.match(await descriptionOf(partial), /· partial$/);
+        const tip = await tooltipText(partial);
+        assert.match(tip, /shown without/);
+        assert.match(tip, /evmChainId/);
+        assert.equal(partial.subnet.blockchains[0]?.evmChainId, undefined);
+        assert.ok(subnets.filter((s) => s !== partial).every((s) => !s.partial));
+        assert.match(
+            ofKind(list, 'notice').find((n) => /left out/.test(n.message))?.remedy ?? '',
+            /subnetId: expected string, got number/,
+        );
+
+        // The same page in a panel: the row is badged, the notice names it and the one left out.
+        await addSandboxFault(odd);
+        api.queries.panels.open({
+            source: 'dataApi',
+            operation: 'listSubnets',
+            params: { network: 'mainnet', pageSize: 10 },
+        });
+        const panel = await settledPanel(
+            (p) => p.query.source === 'dataApi' && p.query.operation === 'listSubnets',
+            'the subnets panel',
+        );
+        assert.equal(panel.error, undefined);
+        assert.equal(panel.rows, 9);
+        assert.match(panel.view?.notice?.text ?? '', /2 items of this page did not match/);
+        assert.match(panel.view?.notice?.text ?? '', /row 2 without blockchains\[0\]\.evmChainId/);
+        const badged = panel.view!.main!.rows[1]![0]!;
+        assert.ok(badged.k === 'list' && badged.items[0]?.k === 'badge', JSON.stringify(badged));
+        api.queries.panels.closeAll();
     });
 
     test('a dropped connection is an error row', async () => {

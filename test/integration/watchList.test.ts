@@ -130,6 +130,39 @@ suite('(integration) watch list: rows, badge and notifications against the sandb
         assert.match(warning.text, /1 h|hour/);
         const shown = await rowWhere(validator, (d) => /0\.0018 AVAX/.test(d), 'the new balance');
         assert.match(shown.description, /^(● )?0\.0018 AVAX · 1 h left$/);
+        // The remedy (#34): the warning offers "Top Up…", and so does the row's menu; it copies
+        // the platform-cli command for this validation id, sized by today's fee, and runs nothing.
+        assert.equal(warning.actions?.[0], 'Top Up…');
+        const key = `l1Validator:mainnet:${known.l1ValidationId}`;
+        assert.equal(
+            feature.treeItem({ type: 'item', key }).contextValue,
+            'watch.item.l1Validator.low',
+        );
+        const copied: string[] = [];
+        feature.testing.clipboard = {
+            writeText: (text) => {
+                copied.push(text);
+                return Promise.resolve();
+            },
+        };
+        await clearSandboxRequests();
+        try {
+            await vscode.commands.executeCommand('avalanche.watch.topUp', key);
+        } finally {
+            feature.testing.clipboard = undefined;
+        }
+        // 512 nAVAX a second for 30 days is 1.327104 AVAX, rounded up to the hundredth.
+        assert.deepEqual(copied, [
+            `platform l1 add-balance --validation-id ${known.l1ValidationId} --balance 1.33 --key-name YOUR_KEY_NAME --network mainnet`,
+        ]);
+        assert.equal(
+            (await sandboxRequests())
+                .filter((r) => r.service === 'node' && r.method !== 'GET')
+                .flatMap((r) => r.operations)
+                .filter((op) => /issueTx|increase/i.test(op)).length,
+            0,
+            'nothing is signed or sent',
+        );
         // The badge counts what is unseen. FIXME: in the test host the list shows itself about
         // half a second after a read that changed something while it was hidden, so the change is
         // marked seen at once; until that is found the badge is checked against the list's count.

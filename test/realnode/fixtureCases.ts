@@ -4,6 +4,8 @@
  * `{{name}}` stands for an id that differs between the real network and the sandbox's dataset.
  */
 
+import { bech32 } from '@scure/base';
+
 import type { RealNetworkInfo } from './network';
 
 /** Placeholders a template may use, filled from the real network or from the sandbox's ids. */
@@ -25,6 +27,21 @@ export type Placeholder =
     | 'pChainHeight'
     | 'pConvertHeight';
 
+/**
+ * Placeholders of the Helicon cases only (`heliconGroups`): what the auto-renewed validator of
+ * test/realnode/helicon.ts made on a network with Helicon active.
+ */
+export type HeliconPlaceholder =
+    | 'autoRenewedTx'
+    | 'autoRenewedSetTx'
+    | 'autoRenewedRewardTx'
+    | 'pRewardHeight'
+    | 'pRewardCommitHeight';
+
+/** The values a template is filled with; the Helicon ones exist on a Helicon network only. */
+export type PlaceholderValues = Record<Placeholder, string> &
+    Partial<Record<HeliconPlaceholder, string>>;
+
 export interface FixtureCase {
     name: string;
     /** `GET` for the health API's GET form; POST (JSON-RPC) otherwise. */
@@ -38,8 +55,12 @@ export interface FixtureCase {
      * differ between networks (logger names, VM ids): only the shapes of their values compare.
      */
     mapsAt?: string[];
-    /** False for requests the sandbox need not answer alike (none at present). */
+    /**
+     * False for requests the sandbox need not answer alike: Helicon cases about what the sandbox,
+     * which models the network before Helicon, does not have (`sandboxWhy` says what).
+     */
     sandbox?: boolean;
+    sandboxWhy?: string;
     /** Compare the error message too (default true); false when it names network-specific ids. */
     sameMessage?: boolean;
     /**
@@ -487,6 +508,106 @@ export const fixtureGroups: Record<string, FixtureCase[]> = {
     health: healthCases(),
 };
 
+/** The C-Chain requests of the Helicon cases. */
+function cChain(name: string, method: string, params: unknown[] = []): FixtureCase {
+    return { name, path: '/ext/bc/C/rpc', body: req(method, params) };
+}
+
+/**
+ * What Helicon (AvalancheGo 1.15, https://github.com/ava-labs/avalanchego/blob/v1.15.0-fuji/RELEASES.md)
+ * changes where a one-node network shows it, recorded only from a network with Helicon active
+ * (test/realnode/helicon.ts) into files of their own, so the node tier's v1.14.2 recordings keep
+ * their cases. `info.upgrades` (heliconTime) and `eth_getChainConfig` (heliconTimestamp) are in
+ * the common groups.
+ */
+export const heliconGroups: Record<string, FixtureCase[]> = {
+    'cchain-helicon': [
+        // ACP-194 (asynchronous execution): `latest` is the last executed block, `safe` and
+        // `finalized` the last settled one, `pending` the last accepted (sae/rpc).
+        ...['latest', 'safe', 'finalized', 'pending', 'earliest'].map((tag) =>
+            cChain(`eth_getBlockByNumber ${tag}`, 'eth_getBlockByNumber', [tag, false]),
+        ),
+        cChain('eth_getBlockByNumber with transactions', 'eth_getBlockByNumber', [
+            '{{cBlock}}',
+            true,
+        ]),
+        cChain('eth_blockNumber', 'eth_blockNumber'),
+        // ACP-283 (dynamic minimum gas price) and ACP-176 fees.
+        cChain('eth_gasPrice', 'eth_gasPrice'),
+        cChain('eth_baseFee', 'eth_baseFee'),
+        cChain('eth_maxPriorityFeePerGas', 'eth_maxPriorityFeePerGas'),
+        cChain('eth_suggestPriceOptions', 'eth_suggestPriceOptions'),
+        cChain('eth_feeHistory', 'eth_feeHistory', ['0x4', 'latest', [25, 75]]),
+        cChain('eth_getTransactionReceipt', 'eth_getTransactionReceipt', ['{{cTx}}']),
+        cChain('eth_syncing', 'eth_syncing'),
+        {
+            ...cChain('txpool_status', 'txpool_status'),
+            sandbox: false,
+            sandboxWhy:
+                'served since Helicon (sae/rpc); coreth, which the sandbox models, has no txpool API',
+        },
+        cChain('web3_clientVersion', 'web3_clientVersion'),
+        // Namespaces and methods the Helicon C-Chain no longer serves (RELEASES.md, "C-Chain
+        // RPCs"): the exact "method not found" answer.
+        cChain('admin_nodeInfo (removed)', 'admin_nodeInfo'),
+        cChain('admin_startCPUProfiler (removed)', 'admin_startCPUProfiler'),
+        cChain('personal_listAccounts (removed)', 'personal_listAccounts'),
+        cChain('warp_getMessage (removed)', 'warp_getMessage', [
+            '2KGdt2HpFKpTH5CtGZjYt5XPWs6Pv9DLoRBhiFfntbezdRvZWP',
+        ]),
+        cChain('eth_accounts (removed)', 'eth_accounts'),
+        cChain('eth_coinbase (removed)', 'eth_coinbase'),
+        cChain('debug_dumpBlock (removed)', 'debug_dumpBlock', ['latest']),
+        {
+            name: 'avax.getAtomicTxStatus (deprecated)',
+            path: '/ext/bc/C/avax',
+            body: req('avax.getAtomicTxStatus', {
+                txID: '2KGdt2HpFKpTH5CtGZjYt5XPWs6Pv9DLoRBhiFfntbezdRvZWP',
+            }),
+            sandbox: false,
+            sandboxWhy: "the sandbox does not serve the C-Chain's avax API",
+        },
+    ],
+    'primary-helicon': [
+        // ACP-236: the auto-renewed validator, its config change and its first cycle's reward.
+        pChain('platform.getCurrentValidators auto-renewed', 'getCurrentValidators', {
+            nodeIDs: ['{{nodeId}}'],
+        }),
+        ...[
+            pChain('platform.getTx AddAutoRenewedValidatorTx', 'getTx', {
+                txID: '{{autoRenewedTx}}',
+                encoding: 'json',
+            }),
+            pChain('platform.getTx SetAutoRenewedValidatorConfigTx', 'getTx', {
+                txID: '{{autoRenewedSetTx}}',
+                encoding: 'json',
+            }),
+            pChain('platform.getTx RewardAutoRenewedValidatorTx', 'getTx', {
+                txID: '{{autoRenewedRewardTx}}',
+                encoding: 'json',
+            }),
+            pChain('platform.getTxStatus RewardAutoRenewedValidatorTx', 'getTxStatus', {
+                txID: '{{autoRenewedRewardTx}}',
+            }),
+            pChain('platform.getBlockByHeight RewardAutoRenewedValidatorTx', 'getBlockByHeight', {
+                height: '{{pRewardHeight}}',
+                encoding: 'json',
+            }),
+            pChain('platform.getBlockByHeight its commit', 'getBlockByHeight', {
+                height: '{{pRewardCommitHeight}}',
+                encoding: 'json',
+            }),
+        ].map((c) => ({
+            ...c,
+            sandbox: false,
+            sandboxWhy: 'the sandbox has no auto-renewed validator (its P-Chain is before Helicon)',
+        })),
+        pChain('platform.getCurrentSupply', 'getCurrentSupply'),
+        pChain('platform.getMinStake', 'getMinStake'),
+        pChain('platform.getTotalStake', 'getTotalStake'),
+    ],
+};
+
 /**
  * The health API (api/health/service.go and handler.go,
  * https://github.com/ava-labs/avalanchego/tree/v1.14.2/api/health): the GET form with tags (the
@@ -533,26 +654,33 @@ function healthCases(): FixtureCase[] {
  */
 const ewoqLocalAddress = 'local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96u';
 
-/** The AVAX asset id of the local network: the id of its genesis CreateAssetTx (same file). */
-const localAvaxAssetId = '2fombhL7aGPwj3KH4bfrmJwW6PVnMobf9Y2fn9GwxiAAJyFDbe';
+/**
+ * The same key's address on a network with another id: the human-readable part is the network's
+ * (utils/constants/network_ids.go: `custom` for an id with none of its own), the bytes are the
+ * key's.
+ */
+function ewoqAddressOn(networkId: number): string {
+    if (networkId === 12345) return ewoqLocalAddress;
+    const hrp = networkId === 1 ? 'avax' : networkId === 5 ? 'fuji' : 'custom';
+    return bech32.encode(hrp, bech32.decode(ewoqLocalAddress as `${string}1${string}`).words);
+}
 
 /**
  * The placeholders' values on a running network: what the recorder filled in and what the replay
  * must fill in the same way. `fundedAddress` is the test key's C-Chain address (passed in, so this
  * file loads no EVM library for the sandbox's unit test).
  */
-export function placeholderValues(
-    info: RealNetworkInfo,
-    fundedAddress: string,
-): Record<Placeholder, string> {
+export function placeholderValues(info: RealNetworkInfo, fundedAddress: string): PlaceholderValues {
     const call = info.cChain.activity.contract.calls[1]!;
+    const pKey = ewoqAddressOn(info.networkId);
+    const autoRenewed = info.helicon?.autoRenewed;
     return {
         subnet: info.l1.subnetId,
         pTx: info.l1.convertTxId ?? '',
         validationId: info.l1.validationId ?? '',
-        pAddress: `P-${ewoqLocalAddress}`,
-        xAddress: `X-${ewoqLocalAddress}`,
-        avaxAsset: localAvaxAssetId,
+        pAddress: `P-${pKey}`,
+        xAddress: `X-${pKey}`,
+        avaxAsset: info.avaxAssetId,
         // l1setup's CreateSubnetTx, CreateChainTx and ConvertSubnetToL1Tx are the first three
         // transactions of the fresh network, one block each.
         pSubnetHeight: '1',
@@ -565,13 +693,23 @@ export function placeholderValues(
         cContract: info.cChain.activity.contract.address,
         cTx: call.hash,
         cBlock: `0x${BigInt(call.blockNumber).toString(16)}`,
+        ...(autoRenewed
+            ? {
+                  autoRenewedTx: autoRenewed.addTxId,
+                  autoRenewedSetTx: autoRenewed.setConfigTxId,
+                  autoRenewedRewardTx: autoRenewed.rewardTxId,
+                  pRewardHeight: autoRenewed.rewardBlockHeight,
+                  // The proposal block's decision (a commit block) comes right after it.
+                  pRewardCommitHeight: String(BigInt(autoRenewed.rewardBlockHeight) + 1n),
+              }
+            : {}),
     };
 }
 
 /** Replaces every `{{name}}` in a template (path or body) with its value. */
-export function fill<T>(template: T, values: Record<Placeholder, string>): T {
+export function fill<T>(template: T, values: PlaceholderValues): T {
     const text = JSON.stringify(template).replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
-        const value = values[name as Placeholder];
+        const value = values[name as Placeholder | HeliconPlaceholder];
         if (value === undefined) throw new Error(`no value for {{${name}}}`);
         return value;
     });

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { makeActivity, repoRoot, type ChainActivity } from './activity';
+import { heliconNetwork, makeAutoRenewedValidator, type AutoRenewedActivity } from './helicon';
 import { AvalancheNode, freePort, primaryChains, rpc } from './node';
 
 /** What `scripts/avalanchego.mjs --json` provides. */
@@ -19,6 +20,14 @@ export interface NodeTools {
     pluginDir: string;
     l1setup: string;
     source: 'env' | 'cache' | 'built';
+    /**
+     * The Helicon helper (test/realnode/go/cmd/helicon) of a v1.15 build from source
+     * (scripts/avalanchego-source.mjs). With it the network runs with Helicon active from genesis
+     * (test/realnode/helicon.ts) and gets an auto-renewed validator.
+     */
+    heliconHelper?: string;
+    /** The commit the node was built from, when built from source. */
+    commit?: string;
 }
 
 /** What l1setup printed. */
@@ -42,6 +51,8 @@ export interface RealNetworkInfo {
     uri: string;
     nodeId: string;
     networkId: number;
+    /** The AVAX asset id: the id of the genesis CreateAssetTx, which names the network id. */
+    avaxAssetId: string;
     dataDir: string;
     logDir: string;
     cChain: { blockchainId: string; rpcUrl: string; activity: ChainActivity };
@@ -60,6 +71,8 @@ export interface RealNetworkInfo {
         activity: ChainActivity;
     };
     xChainId: string;
+    /** Present when Helicon is active (tools with a Helicon helper). */
+    helicon?: { autoRenewed: AutoRenewedActivity };
     timings: Record<string, number>;
     /**
      * The workspace `cli.ts --workspace` wrote (workspaceRecords.ts): the Foundry and Hardhat
@@ -111,6 +124,9 @@ export async function startRealNetwork(
         pluginDir: tools.pluginDir,
         dataDir,
         httpPort: await freePort(),
+        ...(tools.heliconHelper
+            ? { network: await heliconNetwork(tools.heliconHelper, dataDir) }
+            : {}),
     });
     const network: RealNetwork = {
         get info(): RealNetworkInfo {
@@ -182,12 +198,26 @@ export async function startRealNetwork(
             makeActivity(l1Rpc, l1ChainName),
         ]);
         mark('activity', t);
+        let helicon: RealNetworkInfo['helicon'];
+        if (tools.heliconHelper) {
+            t = Date.now();
+            helicon = {
+                autoRenewed: await makeAutoRenewedValidator(tools.heliconHelper, node.uri, log),
+            };
+            mark('autoRenewed', t);
+        }
+        const avaxAssetId = (
+            (await rpc(node.uri, '/ext/bc/X', 'avm.getAssetDescription', { assetID: 'AVAX' })) as {
+                assetID: string;
+            }
+        ).assetID;
         timings['total'] = Date.now() - started;
         info = {
             version: tools.version,
             uri: node.uri,
             nodeId,
             networkId,
+            avaxAssetId,
             dataDir,
             logDir: node.logDir,
             cChain: { blockchainId: await idOf('C'), rpcUrl: cRpc, activity: cActivity },
@@ -204,6 +234,7 @@ export async function startRealNetwork(
                 ...(setup.convertError ? { convertError: setup.convertError } : {}),
                 activity: l1Activity,
             },
+            ...(helicon ? { helicon } : {}),
             timings,
         };
         log(`network ready in ${timings['total']} ms (${JSON.stringify(timings)})`);

@@ -36,6 +36,22 @@ export interface NodeOptions {
      * avalanche-cli node directory, so that the node itself keeps discovery's file current.
      */
     processContextFile?: string;
+    /** Another network than `local`, with its own genesis and upgrade schedule. */
+    network?: CustomNetwork;
+}
+
+/**
+ * A network under its own id: AvalancheGo takes an upgrade schedule (`--upgrade-file-content`)
+ * only for a network that is not mainnet, Fuji or local (config/config.go, getUpgradeConfig), and
+ * such a network needs its genesis (`--genesis-file`).
+ */
+export interface CustomNetwork {
+    id: number;
+    genesisFile: string;
+    /** The upgrade config as JSON (upgrade.Config in avalanchego's upgrade/upgrade.go). */
+    upgradeConfig: string;
+    /** Flags only such a network needs (for example a shorter minimum stake duration). */
+    flags?: readonly string[];
 }
 
 const live = new Set<AvalancheNode>();
@@ -111,8 +127,16 @@ export class AvalancheNode {
 
     flags(): string[] {
         const o = this.options;
+        const network = o.network
+            ? [
+                  `--network-id=${o.network.id}`,
+                  `--genesis-file=${o.network.genesisFile}`,
+                  `--upgrade-file-content=${Buffer.from(o.network.upgradeConfig).toString('base64')}`,
+                  ...(o.network.flags ?? []),
+              ]
+            : ['--network-id=local'];
         const flags = [
-            '--network-id=local',
+            ...network,
             // A single node is the whole validator set only with sybil protection off.
             '--sybil-protection-enabled=false',
             // Without it the node looks for a NAT router and then dials out for its public IP.

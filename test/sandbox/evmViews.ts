@@ -49,13 +49,15 @@ const usdRates: Record<Currency, number> = {
 };
 
 /**
- * A Price: `value` is a decimal string, as the interface document gives it ("42.42"); the
- * published OpenAPI types it as a number, and the client accepts both.
+ * A Price: `value` is a JSON number, as the real API sends it and the published OpenAPI types it
+ * (`"value": 42.42` in its `getTransaction` example). One docs page shows a decimal string
+ * ("42.42"); the client accepts that too, but the official SDK (`@avalanche-sdk/chainkit`)
+ * refuses it, so the sandbox answers the way every client meets the real service.
  */
-export function money(usd: number, currency: Currency): { currencyCode: Currency; value: string } {
+export function money(usd: number, currency: Currency): { currencyCode: Currency; value: number } {
     return {
         currencyCode: currency,
-        value: String(Math.round(usd * usdRates[currency] * 1e6) / 1e6),
+        value: Math.round(usd * usdRates[currency] * 1e6) / 1e6,
     };
 }
 

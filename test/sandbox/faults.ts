@@ -103,6 +103,33 @@ export function statusFaultResponse(
     return { status, body: errorBody(status, message[status]!), headers };
 }
 
+/**
+ * The body with the value at each dotted path of `set` replaced (`subnets.1.blockchains.0.vmId`;
+ * a path that leads nowhere is skipped). Not JSON: the body as it was.
+ */
+export function patchBody(body: string, set: Readonly<Record<string, unknown>>): string {
+    let value: unknown;
+    try {
+        value = JSON.parse(body);
+    } catch {
+        return body;
+    }
+    for (const [path, replacement] of Object.entries(set)) {
+        const keys = path.split('.');
+        let holder: unknown = value;
+        for (const key of keys.slice(0, -1)) {
+            holder =
+                typeof holder === 'object' && holder !== null
+                    ? (holder as Record<string, unknown>)[key]
+                    : undefined;
+        }
+        if (typeof holder === 'object' && holder !== null) {
+            (holder as Record<string, unknown>)[keys[keys.length - 1]!] = replacement;
+        }
+    }
+    return JSON.stringify(value);
+}
+
 /** Valid JSON that breaks the response schema: the first top-level field gets the wrong type. */
 export function breakSchema(body: string): string {
     let value: unknown;

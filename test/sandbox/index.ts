@@ -14,6 +14,7 @@ import {
     corruptJson,
     FaultBook,
     hugeErrorResponse,
+    patchBody,
     sendDripping,
     sendEndless,
     sendTruncated,
@@ -132,6 +133,7 @@ function isFaultRule(value: unknown): value is FaultRule {
         'truncate',
         'invalidJson',
         'schemaBreak',
+        'patch',
         'endless',
         'drip',
         'hugeError',
@@ -143,6 +145,13 @@ function isFaultRule(value: unknown): value is FaultRule {
     if (
         fault['kind'] === 'status' &&
         !(faultStatuses as readonly number[]).includes(fault['status'] as number)
+    )
+        return false;
+    if (
+        fault['kind'] === 'patch' &&
+        (typeof fault['set'] !== 'object' ||
+            fault['set'] === null ||
+            Object.keys(fault['set']).some((path) => path.length > 200))
     )
         return false;
     if (rule['target'] !== undefined && typeof rule['target'] !== 'string') return false;
@@ -487,6 +496,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             );
         if (fault?.kind === 'schemaBreak')
             return send(res, { ...r, body: breakSchema(r.body), bytes: undefined }, extra);
+        if (fault?.kind === 'patch')
+            return send(res, { ...r, body: patchBody(r.body, fault.set), bytes: undefined }, extra);
         send(res, r, extra);
     };
 

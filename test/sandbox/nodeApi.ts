@@ -797,7 +797,35 @@ export class NodeApi {
                     throw new RpcFailure(`missing value for required argument ${p.length}`, -32602);
                 const number = blockArg(p, 0, true);
                 if (number > chain.latestBlock) return null;
-                return rpcBlock(entry, number, p[1] === true);
+                const block = rpcBlock(entry, number, p[1] === true);
+                // geth's ethapi (and coreth's, and Helicon's C-Chain) nil out what a pending
+                // block does not have yet (test/fixtures/realnode-v1.15/cchain-helicon.json).
+                return p[0] === 'pending'
+                    ? { ...block, hash: null, nonce: null, miner: null }
+                    : block;
+            },
+            // Fee suggestions, served by coreth and Subnet-EVM alike (internal/ethapi/api.go in
+            // avalanchego's graft modules at v1.14.2); the sandbox's tip is 1 gwei.
+            eth_baseFee: () => hex(BigInt(chain.blocks[chain.latestBlock]!.baseFee) * gwei),
+            eth_maxPriorityFeePerGas: () => hex(gwei),
+            eth_syncing: () => false,
+            eth_feeHistory: (p) => {
+                const count = Number(p[0]);
+                if (!Number.isInteger(count) || count < 0)
+                    throw new RpcFailure('invalid argument 0: invalid block count', -32602);
+                const newest = Math.min(blockArg(p, 1, true), chain.latestBlock);
+                const oldest = Math.max(0, newest - Math.min(count, 1024) + 1);
+                const blocks = chain.blocks.slice(oldest, newest + 1);
+                const percentiles = Array.isArray(p[2]) ? p[2] : [];
+                const next = chain.blocks[Math.min(newest + 1, chain.latestBlock)]!;
+                return {
+                    oldestBlock: hex(oldest),
+                    ...(percentiles.length > 0
+                        ? { reward: blocks.map(() => percentiles.map(() => hex(gwei))) }
+                        : {}),
+                    baseFeePerGas: [...blocks, next].map((b) => hex(BigInt(b.baseFee) * gwei)),
+                    gasUsedRatio: blocks.map((b) => b.gasUsed / feeConfig.gasLimit),
+                };
             },
             eth_getBlockByHash: (p) => {
                 if (p.length < 2)
@@ -815,6 +843,17 @@ export class NodeApi {
                 throw revertError(outcome.revertData);
             },
         };
+        // coreth's (internal/ethapi/api.coreth.go at v1.14.2); Subnet-EVM has no such method.
+        if (!isL1) {
+            table['eth_suggestPriceOptions'] = () => {
+                const baseFee = BigInt(chain.blocks[chain.latestBlock]!.baseFee) * gwei;
+                const option = (times: bigint) => ({
+                    maxPriorityFeePerGas: hex(gwei),
+                    maxFeePerGas: hex(baseFee * times + gwei),
+                });
+                return { slow: option(1n), normal: option(2n), fast: option(3n) };
+            };
+        }
         // Subnet-EVM's extras: coreth answers -32601 to each of them on the C-Chain.
         if (isL1) {
             table['eth_getActiveRulesAt'] = (p) => activeRules(entry, timestampArg(p));
@@ -895,6 +934,7 @@ function parseBlockTag(raw: unknown, i: number, chain: EvmChain): number {
 }
 
 const hexOf = (n: number | bigint): string => `0x${n.toString(16)}`;
+const gwei = 1_000_000_000n;
 
 /**
  * The call object of `eth_call` (geth's `TransactionArgs`): the fields a call's outcome depends

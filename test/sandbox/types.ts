@@ -75,6 +75,12 @@ export type Fault =
     | { kind: 'truncate' }
     | { kind: 'invalidJson' }
     | { kind: 'schemaBreak' }
+    /**
+     * Valid JSON with some values replaced: each key of `set` is a dotted path into the body
+     * (array indexes as numbers, `subnets.1.blockchains.0.evmChainId`), set to its value. An odd
+     * item in an otherwise good page, as a real answer may hold one.
+     */
+    | { kind: 'patch'; set: Record<string, unknown> }
     /** A 200 whose body never ends (until the client goes away). */
     | { kind: 'endless' }
     /** A 200 whose body drips one byte every `ms`, for as long as the client waits. */

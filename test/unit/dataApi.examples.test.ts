@@ -14,6 +14,7 @@ import {
     isXChainTransaction,
     metricsWireSchemas,
     parseResponse,
+    resultRepairs,
     transferKind,
 } from '../../src/core';
 import {
@@ -71,7 +72,7 @@ describe('(unit) dataApi examples: every published example parses', () => {
         });
     }
 
-    it('refuses the abridged ERC-20 balances docs example, naming the missing fields', () => {
+    it('refuses the abridged ERC-20 balances docs example, naming the missing envelope', () => {
         assert.throws(
             () =>
                 parseResponse('listErc20Balances', load('rest-4.8-list-erc20-balances.docs.json')),
@@ -85,10 +86,11 @@ describe('(unit) dataApi examples: every published example parses', () => {
                     error.issues.includes('nativeTokenBalance: expected object, got nothing'),
                     error.issues.join('\n'),
                 );
+                // Its balance without `tokenReputation` is read as "unknown": only the missing
+                // native balance, which is no item but the page's own part, fails it.
                 assert.ok(
-                    error.issues.includes(
-                        'erc20TokenBalances[0].tokenReputation: expected string, got nothing',
-                    ),
+                    !error.issues.some((issue) => issue.includes('tokenReputation')),
+                    error.issues.join('\n'),
                 );
                 return true;
             },
@@ -159,7 +161,13 @@ describe('(unit) dataApi examples: normalised content', () => {
             transfers: { erc20Token: { price: { value: unknown } } }[];
         };
         bad.transfers[0]!.erc20Token.price.value = 'forty-two';
-        assert.throws(() => parseResponse('listTransfers', bad), isResponseFormatError);
+        // Not a number in either form: the transfer stands without its price, marked.
+        const repaired = parseResponse('listTransfers', bad);
+        const [repair] = resultRepairs(repaired);
+        assert.equal(repair?.outcome, 'repaired');
+        assert.deepEqual(repair.removed, ['erc20Token.price.value', 'erc20Token.price']);
+        const kept = repaired.items[0]!;
+        assert.ok('erc20Token' in kept && kept.erc20Token.price === undefined);
     });
 
     it('accepts the holders sortKey as a number or a string and hands out a string', () => {
@@ -391,30 +399,47 @@ describe('(unit) dataApi examples: tolerated drift', () => {
     });
 
     it('reports a wrong shape with readable paths and no response values', () => {
-        const body = clone(load('rest-4.2-list-transactions.json')) as {
-            transactions: { nativeTransaction: Record<string, unknown> }[];
+        const body = clone(load('rest-4.15-get-transaction.json')) as {
+            nativeTransaction: Record<string, unknown>;
         };
-        body.transactions[0]!.nativeTransaction['txHash'] = 12345;
-        body.transactions[0]!.nativeTransaction['blockTimestamp'] = '<script>alert(1)</script>';
-        delete body.transactions[0]!.nativeTransaction['from'];
+        body.nativeTransaction['txHash'] = 12345;
+        body.nativeTransaction['blockTimestamp'] = '<script>alert(1)</script>';
+        delete body.nativeTransaction['from'];
         assert.throws(
-            () => parseResponse('listTransactions', body, 'https://data-api.example/v1/x'),
+            () => parseResponse('getTransaction', body, 'https://data-api.example/v1/x'),
             (error: unknown) => {
                 assert.ok(isResponseFormatError(error));
                 assert.equal(error.url, 'https://data-api.example/v1/x');
                 assert.deepEqual(error.issues, [
-                    'transactions[0].nativeTransaction.blockTimestamp: expected number, got string',
-                    'transactions[0].nativeTransaction.txHash: expected string, got number',
-                    'transactions[0].nativeTransaction.from: expected object, got nothing',
+                    'nativeTransaction.blockTimestamp: expected number, got string',
+                    'nativeTransaction.txHash: expected string, got number',
+                    'nativeTransaction.from: expected object, got nothing',
                 ]);
                 assert.equal(
                     error.message,
-                    'The Data API sent an answer in an unexpected shape: transactions[0].nativeTransaction.blockTimestamp: expected number, got string; transactions[0].nativeTransaction.txHash: expected string, got number; transactions[0].nativeTransaction.from: expected object, got nothing.',
+                    'The Data API sent an answer in an unexpected shape: nativeTransaction.blockTimestamp: expected number, got string; nativeTransaction.txHash: expected string, got number; nativeTransaction.from: expected object, got nothing.',
                 );
                 assert.doesNotMatch(error.message, /script/);
                 return true;
             },
         );
+        // The same transaction as an item of a list: dropped, its page stands, and the record
+        // names the problems in the same words, without the values.
+        const list = clone(load('rest-4.2-list-transactions.json')) as {
+            transactions: { nativeTransaction: Record<string, unknown> }[];
+        };
+        list.transactions[0]!.nativeTransaction['txHash'] = 12345;
+        list.transactions[0]!.nativeTransaction['blockTimestamp'] = '<script>alert(1)</script>';
+        delete list.transactions[0]!.nativeTransaction['from'];
+        const page = parseResponse('listTransactions', list);
+        const [repair] = resultRepairs(page);
+        assert.equal(repair?.outcome, 'dropped');
+        assert.deepEqual(repair.problems, [
+            'nativeTransaction.blockTimestamp: expected number, got string',
+            'nativeTransaction.txHash: expected string, got number',
+            'nativeTransaction.from: expected object, got nothing',
+        ]);
+        assert.doesNotMatch(JSON.stringify(repair), /script/);
         assert.throws(
             () => parseResponse('listTransactions', null),
             /\(top level\): expected object, got null/,
@@ -430,12 +455,15 @@ describe('(unit) dataApi examples: tolerated drift', () => {
             utxos: Record<string, unknown>[];
         };
         delete body.utxos[0]!['creationTxHash'];
+        // Without its chainInfo the page itself is wrong (an odd item alone would be dropped).
+        delete (body as Record<string, unknown>)['chainInfo'];
         assert.throws(
             () => parseResponse('getUtxosByAddressesV2', body),
             (error: unknown) => {
                 assert.ok(isResponseFormatError(error));
                 assert.deepEqual(error.issues, [
                     'utxos[0].creationTxHash: expected string, got nothing',
+                    'chainInfo: expected object, got nothing',
                 ]);
                 return true;
             },

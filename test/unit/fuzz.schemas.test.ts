@@ -308,19 +308,29 @@ describe('(unit) fuzz: response schemas and panel views', function () {
             });
         }
         // The P- and X-Chain methods and the health API: what a real node answered
-        // (test/fixtures/realnode; the health file's GET forms have a string body and no result).
-        const realnode = path.join(nodeRpcFixtures, '../realnode');
-        for (const file of ['primary.json', 'health.json']) {
+        // (test/fixtures/realnode; the health file's GET forms have a string body and no result),
+        // and v1.15 with Helicon: its auto-renewed validator, transactions and C-Chain blocks.
+        for (const [dir, file] of [
+            ['realnode', 'primary.json'],
+            ['realnode', 'health.json'],
+            ['realnode-v1.15', 'primary-helicon.json'],
+            ['realnode-v1.15', 'cchain-helicon.json'],
+        ] as const) {
             for (const fixture of loadJson<{
                 fixtures: {
                     body: { method?: string } | string;
                     response: { body: { result?: Json } };
                 }[];
-            }>(realnode, file).fixtures) {
+            }>(path.join(nodeRpcFixtures, '..', dir), file).fixtures) {
                 const method = typeof fixture.body === 'string' ? undefined : fixture.body.method;
                 const result = fixture.response.body.result;
                 if (method === undefined || result === undefined) continue;
-                nodeSeeds.push({ method, chain: undefined, seed: result });
+                if (!listNodeRpcMethods().some((m) => m.name === method)) continue;
+                nodeSeeds.push({
+                    method,
+                    chain: method.startsWith('eth_') ? 'C' : undefined,
+                    seed: result,
+                });
             }
         }
         // The sandbox node answers the rest (the standard eth_* methods) with consistent data.

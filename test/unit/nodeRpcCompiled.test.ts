@@ -1,9 +1,10 @@
 /**
  * The node client parses a result with zod's compiled form of its schema once the schema has
  * been used a few times (`schemaInUse`, core/nodeRpc/wire.ts). The compiled form must answer as
- * the schema does: the same data for every answer a real AvalancheGo gave (test/fixtures/realnode)
- * and for every published example (test/fixtures/nodeRpc), and a refusal with the same issues
- * wherever one value of such an answer is replaced by one of another type.
+ * the schema does: the same data for every answer a real AvalancheGo gave (test/fixtures/realnode,
+ * and test/fixtures/realnode-v1.15 for v1.15 with Helicon) and for every published example
+ * (test/fixtures/nodeRpc), and a refusal with the same issues wherever one value of such an
+ * answer is replaced by one of another type.
  */
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -32,13 +33,16 @@ function answers(): Answer[] {
         const method = findNodeRpcMethod(String((request as { method?: unknown }).method));
         if (method) found.push({ label, method, result: body.result });
     };
-    const realnode = path.join(fixturesDir, 'realnode');
-    for (const file of readdirSync(realnode).filter((f) => f.endsWith('.json'))) {
-        const text = readFileSync(path.join(realnode, file), 'utf8');
-        const { fixtures } = parseJsonExact(text) as {
-            fixtures: { name: string; body: unknown; response: { body: unknown } }[];
-        };
-        for (const f of fixtures) add(`${file}: ${f.name}`, f.body, f.response.body);
+    // v1.14.2 (the node tier's pin) and v1.15 with Helicon active.
+    for (const set of ['realnode', 'realnode-v1.15']) {
+        const realnode = path.join(fixturesDir, set);
+        for (const file of readdirSync(realnode).filter((f) => f.endsWith('.json'))) {
+            const text = readFileSync(path.join(realnode, file), 'utf8');
+            const { fixtures } = parseJsonExact(text) as {
+                fixtures: { name: string; body: unknown; response: { body: unknown } }[];
+            };
+            for (const f of fixtures) add(`${set}/${file}: ${f.name}`, f.body, f.response.body);
+        }
     }
     // Published examples are answers alone, named after their method.
     const published = path.join(fixturesDir, 'nodeRpc');

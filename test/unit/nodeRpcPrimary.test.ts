@@ -349,3 +349,191 @@ describe('(unit) nodeRpc P-Chain and X-Chain methods', () => {
         rejects(m['platform.getTxStatus'], { status: 'x'.repeat(100) });
     });
 });
+
+/**
+ * The same method table against AvalancheGo v1.15 with Helicon active (built from source and
+ * recorded by test/realnode/record.ts into test/fixtures/realnode-v1.15): an auto-renewed
+ * validator (ACP-236), its config change and its first cycle's reward.
+ */
+describe('(unit) nodeRpc P-Chain methods on AvalancheGo v1.15 (Helicon)', () => {
+    const dir = path.join(__dirname, '../../../test/fixtures/realnode-v1.15');
+    const load = (file: string): Recorded & { values: Record<string, string> } =>
+        JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Recorded & {
+            values: Record<string, string>;
+        };
+    const primary = load('primary.json');
+    const helicon = load('primary-helicon.json');
+    const values = helicon.values;
+    const result = (name: string): unknown => {
+        const fixture = helicon.fixtures.find((f) => f.name === name);
+        assert.ok(fixture?.response.body.result !== undefined, `no recorded result for ${name}`);
+        return fixture.response.body.result;
+    };
+    const owner = {
+        locktime: '0',
+        threshold: 1,
+        addresses: ['P-custom18jma8ppw3nhx5r4ap8clazz0dps7rv5u9xde7p'],
+    };
+
+    it('parses every recorded successful answer, the Helicon ones included', () => {
+        let parsed = 0;
+        for (const fixture of [...primary.fixtures, ...helicon.fixtures]) {
+            const method = findNodeRpcMethod(fixture.body.method ?? '');
+            if (!method || fixture.response.body.result === undefined) continue;
+            parse(method as NodeRpcMethod<string, never, unknown>, fixture.response.body.result);
+            parsed++;
+        }
+        assert.ok(parsed >= 40, `${parsed} answers parsed`);
+    });
+
+    it('keeps an auto-renewed validator’s settings: authority, next period, restaked share', () => {
+        const { validators } = parse(
+            m['platform.getCurrentValidators'],
+            result('platform.getCurrentValidators auto-renewed'),
+        );
+        assert.equal(validators.length, 1);
+        const v = validators[0]!;
+        assert.equal(v.nodeId, values['nodeId']);
+        assert.equal(v.txId, values['autoRenewedTx']);
+        assert.deepEqual(v.autoRenewed, {
+            validatorAuthority: owner,
+            nextPeriodSeconds: '30',
+            autoCompoundRewardShares: 1_000_000,
+        });
+        // The cycle after the reward runs for the period the config change asked for.
+        assert.equal(BigInt(v.endTime!) - BigInt(v.startTime!), 30n);
+        // The genesis validators are not auto-renewed, and neither is any validator of v1.14.2.
+        const all = parse(
+            m['platform.getCurrentValidators'],
+            primary.fixtures.find((f) => f.name === 'platform.getCurrentValidators')!.response.body
+                .result,
+        );
+        assert.equal(all.validators.filter((x) => x.autoRenewed).length, 1);
+        const old = parse(
+            m['platform.getCurrentValidators'],
+            answer('platform.getCurrentValidators'),
+        );
+        assert.ok(old.validators.every((x) => x.autoRenewed === undefined));
+    });
+
+    it('names the three ACP-236 transactions and reads what each carries', () => {
+        const validator = parse(
+            m['platform.getCurrentValidators'],
+            result('platform.getCurrentValidators auto-renewed'),
+        ).validators[0]!;
+        const add = parse(m['platform.getTx'], result('platform.getTx AddAutoRenewedValidatorTx'));
+        assert.equal(add.typeName, 'AddAutoRenewedValidatorTx');
+        assert.equal(add.txId, values['autoRenewedTx']);
+        assert.equal(add.stakerTxId, undefined);
+        assert.deepEqual(add.autoRenewed, {
+            // Sent as 20 bytes of hex; the same id the validator list names.
+            nodeId: validator.nodeId,
+            publicKey: validator.publicKey,
+            stakeAmount: '2000000000000',
+            periodSeconds: '20',
+            autoCompoundRewardShares: 500_000,
+            delegationShares: 20_000,
+            validationRewardsOwner: owner,
+            delegationRewardsOwner: owner,
+            validatorAuthority: owner,
+        });
+
+        const set = parse(
+            m['platform.getTx'],
+            result('platform.getTx SetAutoRenewedValidatorConfigTx'),
+        );
+        assert.equal(set.typeName, 'SetAutoRenewedValidatorConfigTx');
+        assert.equal(set.stakerTxId, values['autoRenewedTx']);
+        assert.deepEqual(set.autoRenewed, {
+            periodSeconds: '30',
+            autoCompoundRewardShares: 1_000_000,
+        });
+
+        const reward = parse(
+            m['platform.getTx'],
+            result('platform.getTx RewardAutoRenewedValidatorTx'),
+        );
+        assert.equal(reward.typeName, 'RewardAutoRenewedValidatorTx');
+        assert.equal(reward.txId, values['autoRenewedRewardTx']);
+        assert.equal(reward.stakerTxId, values['autoRenewedTx']);
+        // The first cycle ended where the renewed one starts.
+        assert.deepEqual(reward.autoRenewed, { cycleEndTime: validator.startTime });
+        assert.deepEqual(
+            parse(
+                m['platform.getTxStatus'],
+                result('platform.getTxStatus RewardAutoRenewedValidatorTx'),
+            ),
+            { status: 'Committed' },
+        );
+    });
+
+    it('reads the reward in its proposal block and the commit block after it', () => {
+        const proposal = parse(
+            m['platform.getBlockByHeight'],
+            result('platform.getBlockByHeight RewardAutoRenewedValidatorTx'),
+        );
+        assert.equal(proposal.height, values['pRewardHeight']);
+        assert.deepEqual(
+            proposal.txs.map((t) => [t.typeName, t.txId]),
+            [['RewardAutoRenewedValidatorTx', values['autoRenewedRewardTx']]],
+        );
+        const commit = parse(
+            m['platform.getBlockByHeight'],
+            result('platform.getBlockByHeight its commit'),
+        );
+        assert.equal(commit.parentId, proposal.blockId);
+        assert.deepEqual(commit.txs, []);
+    });
+
+    it('tells the staker a RewardValidatorTx rewards, and keeps a bad id out', () => {
+        const tx = parse(m['platform.getTx'], {
+            tx: { unsignedTx: { txID: txId }, credentials: [], id: txId },
+            encoding: 'json',
+        });
+        assert.equal(tx.typeName, 'RewardValidatorTx');
+        assert.equal(tx.stakerTxId, txId);
+        assert.equal(tx.autoRenewed, undefined);
+        const odd = parse(m['platform.getTx'], {
+            tx: { unsignedTx: { txID: 'not/an id', timestamp: 5 }, credentials: [] },
+            encoding: 'json',
+        });
+        assert.equal(odd.typeName, 'RewardAutoRenewedValidatorTx');
+        assert.equal(odd.stakerTxId, undefined);
+        assert.deepEqual(odd.autoRenewed, { cycleEndTime: '5' });
+        // A node id that is not 20 bytes is left out rather than shown wrong.
+        const add = parse(m['platform.getTx'], {
+            tx: {
+                unsignedTx: {
+                    nodeID: '0x1234',
+                    validatorAuthority: { addresses: [], locktime: 0, threshold: 0 },
+                    autoCompoundRewardShares: 0,
+                    period: 1209600,
+                    stake: [{ output: { amount: 'x' } }],
+                },
+                credentials: [],
+            },
+            encoding: 'json',
+        });
+        assert.deepEqual(add.autoRenewed, {
+            periodSeconds: '1209600',
+            autoCompoundRewardShares: 0,
+            validatorAuthority: { locktime: '0', threshold: 0, addresses: [] },
+        });
+    });
+
+    it('builds a panel view of every recorded v1.15 answer', () => {
+        for (const fixture of [...primary.fixtures, ...helicon.fixtures]) {
+            const method = findNodeRpcMethod(fixture.body.method ?? '');
+            if (!method || fixture.response.body.result === undefined) continue;
+            const parsed = parse(
+                method as NodeRpcMethod<string, never, unknown>,
+                fixture.response.body.result,
+            );
+            const { view } = buildView({ source: 'node', method: method.name, texts: {} }, parsed, {
+                network: 'local',
+                nodeUrl: 'http://127.0.0.1:9650',
+            });
+            assert.ok(view.title.length > 0, fixture.name);
+        }
+    });
+});

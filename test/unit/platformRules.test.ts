@@ -1,6 +1,9 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 
 import { formatError, isCancellation } from '../../src/commands/formatError';
+import { DataApiClient } from '../../src/core/dataApi/dataApiClient';
 import {
     abortError,
     NodeApiUnavailableError,
@@ -88,6 +91,34 @@ describe('(unit) platform rules', () => {
                 assert.deepEqual(result.value, settingDefaults[key], key);
                 assert.deepEqual(result.problems, [], key);
             }
+        });
+        it("accept the REST document's key header name, x-service-api-key (#34)", () => {
+            const name = 'x-service-api-key';
+            const result = settingValidators[SettingKey.DataApiKeyHeader](name);
+            assert.equal(result.value, name);
+            assert.deepEqual(result.problems, []);
+            const manifest = JSON.parse(
+                fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8'),
+            ) as {
+                contributes: {
+                    configuration: {
+                        properties: Record<
+                            string,
+                            { pattern?: string; markdownDescription?: string }
+                        >;
+                    }[];
+                };
+            };
+            const setting = manifest.contributes.configuration
+                .map((section) => section.properties['avalanche.dataApi.apiKeyHeader'])
+                .find((s) => s !== undefined);
+            assert.ok(setting?.pattern && new RegExp(setting.pattern).test(name));
+            assert.match(setting.markdownDescription ?? '', /x-glacier-api-key/);
+            assert.match(setting.markdownDescription ?? '', /x-service-api-key/);
+            // The client takes it as is (its own check refuses what undici would).
+            const client = new DataApiClient({ apiKeyHeader: name, apiKey: 'k' });
+            assert.equal(client.describeRequest('supportedChains', {}).secretHeaders[0], name);
+            void client.close();
         });
         it('reject wrong types and out-of-range values', () => {
             assert.equal(settingValidators[SettingKey.Network]('testnet').value, undefined);

@@ -4,19 +4,23 @@
  * the page-message schemas and the webview HTML with its CSP.
  */
 import * as assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 
 import {
     addHistoryEntry,
+    checkTarget,
     addRecentValue,
     confirmationText,
     continuationRequest,
     csvField,
+    DataApiClient,
     describeNodeChange,
     describeOperation,
     epochToMs,
     exportFileName,
     historyOfPanel,
     isFinalOutcome,
+    isOperationFinal,
     jsonRpcCurl,
     maxHistoryEntries,
     notificationText,
@@ -26,6 +30,7 @@ import {
     parsePersistedState,
     parseQueryRequest,
     pollDelayMs,
+    profilerStateAfter,
     rawRpcBody,
     readHistory,
     readRecentValues,
@@ -35,8 +40,10 @@ import {
     toCsv,
     toJson,
     updateStored,
+    type WatchSources,
 } from '../../src/core';
 import type { QueryRequest } from '../../src/shared/query';
+import { listenOnLoopback } from '../mocks/loopbackServer';
 import type { Cell } from '../../src/shared/viewModel';
 import { contentSecurityPolicy, createNonce, getWebviewHtml } from '../../src/platform/webviewHtml';
 import { realIds } from './dataApi.samples';
@@ -284,6 +291,67 @@ describe('(unit) export operations', () => {
             operationsToResume(list, now).map((o) => o.operationId),
             ['RUNNING-60000', `RUNNING-${23 * 3_600_000}`],
         );
+    });
+
+    it('one rule says when an export is over; a status it does not know is not (#34)', async () => {
+        const final = (operationStatus: string) => isOperationFinal({ operationStatus });
+        assert.deepEqual(
+            ['RUNNING', 'COMPLETED', 'COMPLETED_WITH_WARNING', 'FAILED', 'PAUSED', 'QUEUED'].map(
+                final,
+            ),
+            [false, true, true, true, false, false],
+        );
+        const now = 1_800_000_000_000;
+        const paused = {
+            operationId: 'paused',
+            operationType: 'TRANSACTION_EXPORT_EVM',
+            status: 'PAUSED',
+            createdAtMs: now,
+            updatedAtMs: now,
+        };
+        assert.deepEqual(
+            operationsToResume([paused], now).map((o) => o.operationId),
+            ['paused'],
+            'followed again after a reload',
+        );
+        // The watch list reads the same answer the same way: it keeps polling.
+        const server = createServer((_req, res) => {
+            res.writeHead(200, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ ...running, operationStatus: 'PAUSED' }));
+        });
+        const loopback = await listenOnLoopback(server);
+        const dataApi = new DataApiClient({ baseUrl: loopback.url });
+        try {
+            const observed = await checkTarget(
+                { kind: 'export', network: 'mainnet', operationId: running.operationId },
+                { dataApi: () => Promise.resolve(dataApi) } as unknown as WatchSources,
+                86_400,
+                new AbortController().signal,
+            );
+            assert.equal(observed.final, false);
+            assert.equal(observed.status, 'unknown');
+        } finally {
+            await dataApi.close();
+            await loopback.close();
+        }
+    });
+
+    it('what a call tells of the CPU profiler, whoever made it (#34)', () => {
+        const refused = (rpcMessage: string) =>
+            Object.assign(new Error(rpcMessage), { rpcMessage });
+        assert.equal(profilerStateAfter('admin.startCPUProfiler'), 'running');
+        assert.equal(
+            profilerStateAfter('admin.startCPUProfiler', refused('CPU profiler already running')),
+            'running',
+        );
+        assert.equal(profilerStateAfter('admin.startCPUProfiler', refused('boom')), undefined);
+        assert.equal(profilerStateAfter('admin.stopCPUProfiler'), 'stopped');
+        assert.equal(
+            profilerStateAfter('admin.stopCPUProfiler', refused("CPU profiler doesn't exist")),
+            'stopped',
+        );
+        assert.equal(profilerStateAfter('admin.stopCPUProfiler', new Error('timeout')), undefined);
+        assert.equal(profilerStateAfter('admin.memoryProfile'), undefined);
     });
 
     it('polls quickly at first, then every 5 s', () => {

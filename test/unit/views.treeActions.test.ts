@@ -21,7 +21,8 @@ import {
     panelQueryOf,
 } from '../../src/tree/rowActions';
 import { childId, type Row, under } from '../../src/tree/rows';
-import { nextPageSize } from '../../src/tree/subnetsSource';
+import { readSubnetPages, wantedRows } from '../../src/tree/subnetsSource';
+import type { Page } from '../../src/core/model/paging';
 
 const subnet: Subnet = {
     createBlockTimestamp: 1_700_000_000,
@@ -112,21 +113,82 @@ describe('(unit) views: compact subnets for trees', () => {
         assert.equal(compact.subnetId, subnet.subnetId);
     });
 
-    it('grows Load more pages to what is shown, within the API maximum', () => {
-        assert.equal(nextPageSize(100, 0), 100);
-        assert.equal(nextPageSize(100, 100), 100);
-        assert.equal(nextPageSize(100, 400), 400);
-        assert.equal(nextPageSize(100, 9_000), 9_000);
-        assert.equal(nextPageSize(100, 12_000), 10_000);
-        assert.equal(nextPageSize(5_000, 10), 5_000);
-        // 10,050 subnets at the default size: 100, 100, 200, 400, … → 8 requests, not 101.
-        let loaded = 0;
-        let requests = 0;
+    it("a Load more reads as many subnets as are shown, in pages of the listing's size", () => {
+        assert.equal(wantedRows(100, 0), 100);
+        assert.equal(wantedRows(100, 100), 100);
+        assert.equal(wantedRows(100, 400), 400);
+        assert.equal(wantedRows(100, 9_000), 2_000, 'at most 20 pages a click');
+        assert.equal(wantedRows(1_000, 12_000), 10_000, 'at most the largest page a click');
+        assert.equal(wantedRows(5_000, 10), 5_000);
+        // 10,050 subnets at the default size: 100, 100, 200, 400, … → 9 clicks, not 101.
+        let loaded = 100;
+        let clicks = 0;
         while (loaded < 10_050) {
-            loaded += nextPageSize(100, loaded);
-            requests++;
+            loaded += wantedRows(100, loaded);
+            clicks++;
         }
-        assert.equal(requests, 8);
+        assert.equal(clicks, 9);
+    });
+
+    it('follows one token chain to what is wanted, and never changes the page size', async () => {
+        // A list of 25 whose tokens are cursors of one page size only, as a server may issue
+        // them: a token followed with another size is refused.
+        const size = 4;
+        const asked: (string | undefined)[] = [];
+        const readPage = (token: string | undefined): Promise<Page<Subnet>> => {
+            asked.push(token);
+            const [from, tokenSize] = token ? token.split('/').map(Number) : [0, size];
+            if (tokenSize !== size) return Promise.reject(new Error('page size changed'));
+            const items = Array.from({ length: Math.min(size, 25 - from!) }, (_, i) => ({
+                ...subnet,
+                subnetId: `s${from! + i}`,
+            }));
+            const end = from! + items.length;
+            return Promise.resolve({
+                items,
+                nextPageToken: end < 25 ? `${end}/${size}` : undefined,
+            });
+        };
+        const first = await readSubnetPages(readPage, undefined, size);
+        assert.deepEqual(
+            first.pages.flatMap((p) => p.items.map((s) => s.subnetId)),
+            ['s0', 's1', 's2', 's3'],
+        );
+        const more = await readSubnetPages(readPage, first.next, wantedRows(size, 4));
+        assert.equal(more.pages.length, 1);
+        const most = await readSubnetPages(readPage, more.next, 10);
+        assert.deepEqual(
+            most.pages.flatMap((p) => p.items.map((s) => s.subnetId)),
+            ['s8', 's9', 's10', 's11', 's12', 's13', 's14', 's15', 's16', 's17', 's18', 's19'],
+        );
+        const rest = await readSubnetPages(readPage, most.next, 100);
+        assert.equal(rest.next, undefined);
+        assert.deepEqual(
+            rest.pages.flatMap((p) => p.items.map((s) => s.subnetId)),
+            ['s20', 's21', 's22', 's23', 's24'],
+        );
+        assert.equal(new Set(asked).size, asked.length, 'each page asked once');
+    });
+
+    it('a later page that fails ends the Load more with what was read; the first one throws', async () => {
+        let calls = 0;
+        const flaky = (token: string | undefined): Promise<Page<Subnet>> => {
+            calls++;
+            if (token === 'b') return Promise.reject(new Error('503'));
+            return Promise.resolve({ items: [subnet], nextPageToken: token ? 'b' : 'a' });
+        };
+        const read = await readSubnetPages(flaky, undefined, 5);
+        assert.equal(read.pages.length, 2);
+        assert.equal(read.next, 'b', 'the failed page is asked again by the next Load more');
+        assert.equal(calls, 3);
+        await assert.rejects(readSubnetPages(flaky, 'b', 5), /503/);
+        // An empty page with a token cannot make a click loop.
+        const empty = await readSubnetPages(
+            () => Promise.resolve({ items: [], nextPageToken: 'same' }),
+            undefined,
+            5,
+        );
+        assert.equal(empty.pages.length, 1);
     });
 });
 

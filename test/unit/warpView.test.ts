@@ -90,8 +90,13 @@ describe('(unit) aggregated signatures: which transactions link to them', functi
             request,
             context,
         );
+        // It links to its own panel (every field of its UTXOs), never to signatures.
         const txCell = txRow[0]!;
-        assert.ok(txCell.k === 'id' && txCell.link === undefined);
+        assert.ok(
+            txCell.k === 'id' &&
+                txCell.link?.source === 'dataApi' &&
+                txCell.link.operation === 'getTxByHash',
+        );
 
         const utxoRow = primary.utxosView.row!(
             {
@@ -105,7 +110,8 @@ describe('(unit) aggregated signatures: which transactions link to them', functi
             { ...request, operation: 'getUtxosByAddressesV2' },
             context,
         );
-        for (const cell of [utxoRow[6]!, utxoRow[7]!]) {
+        const column = (key: string) => primary.utxosView.columns!.findIndex((c) => c.key === key);
+        for (const cell of [utxoRow[column('tx')]!, utxoRow[column('spentIn')]!]) {
             assert.ok(cell.k === 'id' && cell.link === undefined);
         }
 

@@ -174,7 +174,7 @@ function define(): readonly AgentToolDefinition[] {
             toolReferenceName: 'avalancheDataApi',
             userDescription:
                 'Any read-only Data API or Metrics API query, checked like the command palette',
-            modelDescription: `Runs one read-only Avalanche Data API (or Metrics API) query, with the parameters checked as the command palette checks them, and answers with one page (at most 25 rows; pass nextPageToken back as pageToken for the next). network defaults to the selected one. Operations and their parameters (? = optional): ${dataApiSignatures()}. getAggregatedSignatures answers only for a P-Chain transaction that converts a subnet to an L1 (ConvertSubnetToL1Tx), registers an L1 validator (RegisterL1ValidatorTx) or sets its weight (SetL1ValidatorWeightTx).`,
+            modelDescription: `Runs one read-only Avalanche Data API (or Metrics API) query, with the parameters checked as the command palette checks them, and answers with one page (at most 25 rows; pass nextPageToken back as pageToken for the next). network defaults to the selected one. Operations and their parameters (? = optional): ${dataApiSignatures()}. getAggregatedSignatures takes a P- or X-Chain transaction whose effect was signed as a Warp message; on the P-Chain those are the conversion of a subnet to an L1 (ConvertSubnetToL1Tx), an L1 validator's registration (RegisterL1ValidatorTx) and its weight change (SetL1ValidatorWeightTx), and any other transaction answers 404.`,
             inputSchema: {
                 type: 'object',
                 properties: {

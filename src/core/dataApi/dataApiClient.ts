@@ -30,7 +30,7 @@ import {
     type RetryPolicy,
 } from '../http/httpClient';
 import type { Transport } from '../http/transport';
-import type { Page, PageFetcher } from '../model/paging';
+import { type ItemRepair, type Page, type PageFetcher, resultRepairs } from '../model/paging';
 import {
     type AnyDataApiEndpoint,
     dataApiEndpoints,
@@ -42,6 +42,7 @@ import {
     prepareRequest,
 } from './endpoints';
 import type { CallOptions, DataApiOperation, DataApiParams } from './params';
+import { repairList } from './repair';
 import { describeIssues, responseFormatMessage } from './responseFormat';
 
 /** The public Data API. */
@@ -81,6 +82,20 @@ export interface DataApiClientOptions {
     headers?: Record<string, string> | undefined;
     /** The Data API's rate-limit quota as each answer reports it. */
     onQuota?: ((quota: RateLimitQuota) => void) | undefined;
+    /**
+     * Told of every answer whose list held items that did not match their shape (repaired or
+     * dropped, see `ItemRepair`): the answer stood, and this is where the editor logs why.
+     */
+    onRepairs?: ((event: RepairEvent) => void) | undefined;
+}
+
+/** An answer that stood although some of its items did not match (`onRepairs`). */
+export interface RepairEvent {
+    readonly operation: DataApiOperation;
+    readonly service: 'Data API' | 'Metrics API';
+    /** The URL asked, without the key (which travels in a header). */
+    readonly url: string;
+    readonly repairs: readonly ItemRepair[];
 }
 
 /**
@@ -152,12 +167,20 @@ export function parseResponse<K extends DataApiOperation>(
     const endpoint = dataApiEndpoints[operation] as AnyDataApiEndpoint;
     const schema = endpoint.response();
     const result = schema.safeParse(json);
-    if (!result.success) {
-        const quoted = schema.safeParse(json, quoteInput);
-        const issues = describeIssues((quoted.error ?? result.error).issues);
-        throw new ResponseFormatError(responseFormatMessage(service, issues), url, issues);
+    if (result.success) return endpoint.normalize(result.data) as DataApiResults[K];
+    // One odd item never fails its page: the list is read item by item (only now, so that an
+    // answer that parses whole pays nothing for it).
+    const repaired = endpoint.items ? repairList(schema, json, endpoint.items) : undefined;
+    if (repaired) {
+        const normalized = endpoint.normalize(repaired.data) as DataApiResults[K];
+        if (repaired.repairs.length > 0) {
+            Object.assign(normalized as object, { repairs: repaired.repairs });
+        }
+        return normalized;
     }
-    return endpoint.normalize(result.data) as DataApiResults[K];
+    const quoted = schema.safeParse(json, quoteInput);
+    const issues = describeIssues((quoted.error ?? result.error).issues);
+    throw new ResponseFormatError(responseFormatMessage(service, issues), url, issues);
 }
 
 /** One method per endpoint of the table, named after its operationId. */
@@ -183,9 +206,11 @@ export class DataApiClient {
     readonly metricsApi: HttpClient;
     readonly apiKeyHeader: string;
     private apiKey: string | undefined;
+    private readonly onRepairs: ((event: RepairEvent) => void) | undefined;
 
     constructor(options: DataApiClientOptions = {}) {
         this.apiKey = options.apiKey || undefined;
+        this.onRepairs = options.onRepairs;
         this.apiKeyHeader = (options.apiKeyHeader ?? defaultApiKeyHeader).toLowerCase();
         // Checked here because undici would only refuse it at the first request, as a
         // network error that points nowhere near the setting.
@@ -268,7 +293,15 @@ export class DataApiClient {
         if (request.body !== undefined) httpRequest.body = request.body;
         if (retry !== undefined) httpRequest.retry = retry;
         const { json, response } = await http.requestJson(httpRequest);
-        return parseResponse(operation, json, response.url, metrics ? 'Metrics API' : 'Data API');
+        const service = metrics ? 'Metrics API' : 'Data API';
+        const result = parseResponse(operation, json, response.url, service);
+        if (this.onRepairs) {
+            const repairs = resultRepairs(result);
+            if (repairs.length > 0) {
+                this.onRepairs({ operation, service, url: response.url, repairs });
+            }
+        }
+        return result;
     }
 
     /**

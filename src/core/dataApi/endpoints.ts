@@ -60,6 +60,11 @@ export interface DataApiEndpoint<
     readonly body: readonly string[];
     /** Set for list endpoints: the `pageSize` range, and `pageToken` is accepted too. */
     readonly pageSize: Limit;
+    /**
+     * The list an answer carries (`subnets`, `chains`…): read item by item when the answer does
+     * not parse whole, so that one odd item never fails the rest (`repair.ts`).
+     */
+    readonly items: string | undefined;
     /** Rules across parameters, run once each has passed its own check. */
     readonly checks: readonly CrossCheck[];
     /** Overrides the HttpClient default (GET retried, POST not). */
@@ -79,6 +84,7 @@ interface EndpointSpec<Params, Wire, Result, Limit> {
     params: Params;
     body?: readonly (keyof Params & string)[];
     pageSize?: Limit;
+    items?: string;
     checks?: readonly CrossCheck[];
     retry?: boolean;
     creates?: boolean;
@@ -101,6 +107,7 @@ function endpoint<
         params: spec.params,
         body: spec.body ?? [],
         pageSize: spec.pageSize as Limit,
+        items: spec.items,
         checks: spec.checks ?? [],
         retry: spec.retry ?? (spec.creates ? false : undefined),
         creates: spec.creates ?? false,
@@ -165,6 +172,7 @@ export const dataApiEndpoints = named({
         checks: [param.blockRangeOrder],
         pageSize: small,
         response: () => evm().ListTransactionDetailsResponseWireSchema,
+        items: 'transactions',
         normalize: (wire) => pageOf(wire.transactions, wire.nextPageToken),
     }),
 
@@ -189,6 +197,7 @@ export const dataApiEndpoints = named({
         // A POST only because the address list can be long; it reads, so a retry is harmless.
         retry: true,
         response: () => pn().UtxosByAddressesResponseWireSchema,
+        items: 'utxos',
         normalize: (wire) => ({
             ...pageOf<PrimaryNetworkUtxo>(wire.utxos, wire.nextPageToken),
             chainInfo: wire.chainInfo,
@@ -209,6 +218,7 @@ export const dataApiEndpoints = named({
         checks: [param.timestampRangeOrder],
         pageSize: small,
         response: () => pn().ListXChainTransactionsResponseWireSchema,
+        items: 'transactions',
         normalize: (wire) => ({
             ...pageOf(wire.transactions, wire.nextPageToken),
             chainInfo: wire.chainInfo,
@@ -252,6 +262,7 @@ export const dataApiEndpoints = named({
         params: { network: required(param.network), sortOrder: optional(param.sortOrder) },
         pageSize: { min: 1, max: 10_000, default: 100 },
         response: () => pn().ListSubnetsResponseWireSchema,
+        items: 'subnets',
         normalize: (wire) => pageOf(wire.subnets, wire.nextPageToken),
     }),
 
@@ -304,6 +315,7 @@ export const dataApiEndpoints = named({
         checks: [param.blockRangeOrder],
         pageSize: small,
         response: () => evm().ListErc1155TransactionsResponseWireSchema,
+        items: 'transactions',
         normalize: (wire) => pageOf(wire.transactions, wire.nextPageToken),
     }),
 
@@ -322,6 +334,7 @@ export const dataApiEndpoints = named({
         },
         pageSize: balances,
         response: () => evm().ListErc20BalancesResponseWireSchema,
+        items: 'erc20TokenBalances',
         normalize: (wire) => ({
             ...pageOf(wire.erc20TokenBalances, wire.nextPageToken),
             nativeTokenBalance: wire.nativeTokenBalance,
@@ -336,6 +349,7 @@ export const dataApiEndpoints = named({
         checks: [param.blockRangeOrder],
         pageSize: small,
         response: () => evm().ListTransfersResponseWireSchema,
+        items: 'transfers',
         normalize: (wire) => pageOf(wire.transfers, wire.nextPageToken),
     }),
 
@@ -347,6 +361,7 @@ export const dataApiEndpoints = named({
         checks: [param.blockRangeOrder],
         pageSize: small,
         response: () => evm().ListInternalTransactionsResponseWireSchema,
+        items: 'transactions',
         normalize: (wire) => pageOf(wire.transactions, wire.nextPageToken),
     }),
 
@@ -362,6 +377,7 @@ export const dataApiEndpoints = named({
         },
         pageSize: balances,
         response: () => evm().ListErc1155BalancesResponseWireSchema,
+        items: 'erc1155TokenBalances',
         normalize: (wire) => ({
             ...pageOf(wire.erc1155TokenBalances, wire.nextPageToken),
             nativeTokenBalance: wire.nativeTokenBalance,
@@ -375,6 +391,7 @@ export const dataApiEndpoints = named({
         params: { chainId: required(param.chainId), blockId: required(param.blockId) },
         pageSize: { min: 0, max: 100, default: 0 },
         response: () => evm().ListNativeTransactionsResponseWireSchema,
+        items: 'transactions',
         normalize: (wire) => pageOf(wire.transactions, wire.nextPageToken),
     }),
 
@@ -389,6 +406,7 @@ export const dataApiEndpoints = named({
         },
         pageSize: balances,
         response: () => evm().ListCollectibleBalancesResponseWireSchema,
+        items: 'collectibleBalances',
         normalize: (wire) => pageOf(wire.collectibleBalances, wire.nextPageToken),
     }),
 
@@ -404,6 +422,7 @@ export const dataApiEndpoints = named({
         },
         pageSize: small,
         response: () => pn().ListXChainVerticesResponseWireSchema,
+        items: 'vertices',
         normalize: (wire) => ({
             ...pageOf(wire.vertices, wire.nextPageToken),
             chainInfo: wire.chainInfo,
@@ -430,6 +449,7 @@ export const dataApiEndpoints = named({
         checks: [param.timestampRangeOrder],
         pageSize: small,
         response: () => pn().ListPrimaryNetworkBlocksResponseWireSchema,
+        items: 'blocks',
         normalize: (wire) => ({
             ...pageOf(wire.blocks, wire.nextPageToken),
             chainInfo: wire.chainInfo,
@@ -449,6 +469,7 @@ export const dataApiEndpoints = named({
         },
         pageSize: small,
         response: () => pn().ListL1ValidatorsResponseWireSchema,
+        items: 'validators',
         normalize: (wire) => ({
             ...pageOf(wire.validators, wire.nextPageToken),
             /** P-Chain height the validator set was read at (a string of digits). */
@@ -472,6 +493,7 @@ export const dataApiEndpoints = named({
         checks: [param.timestampRangeOrder],
         pageSize: { min: 1, max: 5000, default: 1000 },
         response: () => metrics().LookingGlassResponseWireSchema,
+        items: 'addresses',
         normalize: (wire) => pageOf(wire.addresses, wire.nextPageToken),
     }),
 
@@ -480,6 +502,7 @@ export const dataApiEndpoints = named({
         method: 'GET',
         path: '/v1/chains',
         params: { network: optional(param.network), feature: optional(param.apiFeature) },
+        items: 'chains',
         response: () => evm().ListChainsResponseWireSchema,
     }),
 });

@@ -43,7 +43,14 @@ export function toCalmError(error: unknown, context: CalmErrorContext): CalmErro
         };
     }
     if (isUnauthorizedError(error)) {
-        return { ...base, kind: 'unauthorized', detail: statusText(error), suggestApiKey: true };
+        // A key is the remedy of the Data API only; a node or a chain's RPC wants credentials
+        // of its own, which its URL carries.
+        return {
+            ...base,
+            kind: 'unauthorized',
+            detail: statusText(error),
+            suggestApiKey: onDataApi,
+        };
     }
     if (isNodeApiUnavailableError(error)) {
         return { ...base, kind: 'nodeApi', detail: error.message, suggestApiKey: false };
@@ -96,7 +103,10 @@ export function calmErrorText(error: CalmError, nowMs: number): string {
             break;
         }
         case 'unauthorized':
-            line = `${who} refused the API key (${error.detail ?? 'unauthorized'})`;
+            line =
+                error.service === 'Data API'
+                    ? `${who} refused the API key (${error.detail ?? 'unauthorized'})`
+                    : `${who} refused the request (${error.detail ?? 'unauthorized'}): it, or a gateway in front of it, requires credentials; check its URL (a provider's URL carries its token)`;
             break;
         case 'unreachable':
             line = `${who} cannot be reached${error.detail ? ` (${error.detail})` : ''}`;

@@ -413,7 +413,8 @@ function evmAddressPart(md: Md, r: EvmAddressLive, options: LiveHoverOptions): W
 
 /**
  * The workspace's name of an address, with where it came from: a deployment record, the
- * artifact whose runtime bytecode the chain's code matches exactly, or the precompile table.
+ * precompile table, a role a file gives it (a relayer, an admin), or the artifact whose runtime
+ * bytecode the chain's code matches exactly.
  */
 function addressName(
     contracts: ContractKnowledge,
@@ -421,7 +422,7 @@ function addressName(
     address: string,
     code: string | undefined,
 ): string | undefined {
-    const named = contracts.nameOf(chainId, address);
+    const named = contracts.nameOf(chainId, address) ?? contracts.roleOf(chainId, address);
     if (named) return `**${name(named.name)}** · ${e(nameHow(named))}`;
     if (!code) return undefined;
     const matches = contracts.byCode(code);

@@ -351,7 +351,7 @@ export interface SubnetLive {
     readonly blockchains: readonly {
         readonly blockchainId: string;
         readonly name: string;
-        readonly evmChainId?: number | undefined;
+        readonly evmChainId?: number | string | undefined;
     }[];
     readonly createdAt: number;
     readonly conversionTx?: string | undefined;

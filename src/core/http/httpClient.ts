@@ -1004,6 +1004,16 @@ export function restError(response: HttpResponse, service: ServiceName): HttpErr
     const detail = apiMessage ? `: ${apiMessage}` : '';
     const keyHint =
         service === 'Data API' ? ' Set or check the key with "Avalanche: Set Data API Key".' : '';
+    // Only the Data API takes a key: what refuses the others is their address or what stands
+    // in front of them.
+    const refusal = (code: string): string =>
+        service === 'Data API'
+            ? status === 401
+                ? `The Data API needs a valid API key (${code}).${keyHint}`
+                : `The Data API refused access (${code})${detail}. Your API key may be wrong or lack access to this endpoint.${keyHint}`
+            : service === 'Metrics API'
+              ? `The Metrics API refused the request (${code})${detail}. It is public and takes no key: check the setting avalanche.metricsApi.url, or a proxy or gateway in front of it may be refusing.`
+              : `The node refused the request (${code})${detail}: the node, or a gateway in front of it, requires credentials. Check the node URL (a provider's URL carries its token, for example).`;
     switch (status) {
         case 400:
             return new HttpError(
@@ -1016,7 +1026,7 @@ export function restError(response: HttpResponse, service: ServiceName): HttpErr
             );
         case 401:
             return new UnauthorizedError(
-                `The ${service} needs a valid API key (401 Unauthorized).${keyHint}`,
+                refusal('401 Unauthorized'),
                 url,
                 status,
                 statusText,
@@ -1025,7 +1035,7 @@ export function restError(response: HttpResponse, service: ServiceName): HttpErr
             );
         case 403:
             return new UnauthorizedError(
-                `The ${service} refused access (403 Forbidden)${detail}. Your API key may be wrong or lack access to this endpoint.${keyHint}`,
+                refusal('403 Forbidden'),
                 url,
                 status,
                 statusText,

@@ -1,8 +1,9 @@
 /**
  * Local Avalanche networks found on this machine without any setting: what avalanche-cli and
- * AvalancheGo's tmpnet leave in the home directory, or a node answering on a loopback port. The
- * types here are what the node picker and the views show; `parseLocalFiles.ts` turns the tools'
- * files into them, and `platform/localNetworks.ts` reads the files.
+ * AvalancheGo's tmpnet leave in the home directory, what Interchain Kit leaves in a project, or a
+ * node answering on a loopback port. The types here are what the node picker and the views show;
+ * `parseLocalFiles.ts` and `interchainKit.ts` turn the tools' files into them, and
+ * `platform/localNetworks.ts` reads the files.
  *
  * Everything in those files is untrusted: any process of the user can write them, so a URL that
  * leaves the machine is kept (the user may run a node elsewhere on purpose) but flagged
@@ -10,7 +11,7 @@
  */
 
 /** Which tool left the network behind. */
-export type LocalNetworkSource = 'avalanche-cli' | 'tmpnet' | 'probe';
+export type LocalNetworkSource = 'avalanche-cli' | 'tmpnet' | 'interchain-kit' | 'probe';
 
 /** One AvalancheGo process of a local network. */
 export interface LocalNode {
@@ -53,10 +54,22 @@ export interface LocalL1 {
     readonly validatorManagerOwner?: string;
     /** The owner of the validator manager's proxy admin (sidecar-wide). */
     readonly proxyContractOwner?: string;
-    /** The file the L1 was read from (a sidecar or a tmpnet subnet file). */
+    /** The file the L1 was read from (a sidecar, a tmpnet subnet file, Interchain Kit's network.json). */
     readonly sourceFile: string;
     /** At least one of `rpcUrls` names a host other than this machine. */
     readonly offLoopback?: true;
+}
+
+/**
+ * The ICM relayer a tool runs beside its network (Interchain Kit's icm-relayer): the EOA it
+ * delivers messages with on every chain, and where its API and metrics listen.
+ */
+export interface LocalRelayer {
+    readonly address?: string;
+    /** The relayer's HTTP API, `http://127.0.0.1:<api-port>`. */
+    readonly apiUrl?: string;
+    /** Its Prometheus metrics, `http://127.0.0.1:<metrics-port>`. */
+    readonly metricsUrl?: string;
 }
 
 /** A running local network: its nodes and the L1s deployed on it. */
@@ -65,11 +78,20 @@ export interface LocalNetwork {
     readonly key: string;
     readonly name: string;
     readonly networkId?: number;
-    /** The tmpnet network directory, with symlinks resolved. */
+    /** The tmpnet network directory, or Interchain Kit's work directory, with symlinks resolved. */
     readonly dir?: string;
     readonly nodes: readonly LocalNode[];
     readonly l1s: readonly LocalL1[];
     readonly source: LocalNetworkSource;
+    /**
+     * The C-Chain as the tool recorded it, when it does (Interchain Kit: its ICM contracts and
+     * RPC URL). Not an L1, so not among `l1s`.
+     */
+    readonly cChain?: LocalL1;
+    /** The ICM relayer the tool runs, when its files say. */
+    readonly relayer?: LocalRelayer;
+    /** The signature aggregator's HTTP API, when the tool runs one (`http://127.0.0.1:<port>`). */
+    readonly signatureAggregatorUrl?: string;
 }
 
 /** Longest name or other free text kept from a file. */

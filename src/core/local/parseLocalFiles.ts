@@ -39,9 +39,11 @@ const emptyId = '11111111111111111111111111111111LpoYY';
 /** avalanche-cli's key of the local network in a sidecar's `Networks` (`models.Local.String()`). */
 export const avalancheCliLocalNetworkName = 'Local Network';
 
-type JsonObject = Readonly<Record<string, unknown>>;
+/** A parsed JSON object, read through `field` only. */
+export type JsonObject = Readonly<Record<string, unknown>>;
 
-function isObject(value: unknown): value is JsonObject {
+/** A JSON object (not null, not an array). */
+export function isObject(value: unknown): value is JsonObject {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -56,11 +58,13 @@ function parseJsonObject(text: string, maxLength = maxLocalFileBytes): JsonObjec
     }
 }
 
-function field(object: unknown, key: string): unknown {
+/** An own property of a JSON object, or undefined: never one inherited from a prototype. */
+export function field(object: unknown, key: string): unknown {
     return isObject(object) && Object.hasOwn(object, key) ? object[key] : undefined;
 }
 
-function cb58IdField(object: unknown, key: string): string | undefined {
+/** A cb58 id (32 bytes, checksummed) under `key`, not AvalancheGo's empty id. */
+export function cb58IdField(object: unknown, key: string): string | undefined {
     const value = field(object, key);
     return typeof value === 'string' && value !== emptyId && isCb58Id(value) ? value : undefined;
 }
@@ -68,7 +72,8 @@ function cb58IdField(object: unknown, key: string): string | undefined {
 const evmAddressPattern = /^0x[0-9a-fA-F]{40}$/;
 const zeroAddress = /^0x0{40}$/;
 
-function evmAddressField(object: unknown, key: string): string | undefined {
+/** A `0x` + 40 hex EVM address under `key`, not the zero address, as the file spells it. */
+export function evmAddressField(object: unknown, key: string): string | undefined {
     const value = field(object, key);
     return typeof value === 'string' && evmAddressPattern.test(value) && !zeroAddress.test(value)
         ? value
@@ -76,7 +81,7 @@ function evmAddressField(object: unknown, key: string): string | undefined {
 }
 
 /** A positive safe integer from a JSON number or a decimal string. */
-function positiveInteger(value: unknown): number | undefined {
+export function positiveInteger(value: unknown): number | undefined {
     const number =
         typeof value === 'number'
             ? value

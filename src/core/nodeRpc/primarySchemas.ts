@@ -14,8 +14,10 @@
  * only their envelope is checked; the body is kept as sent and what a view needs is read from it
  * by normalisers that tolerate missing fields.
  */
+import { hex } from '@scure/base';
 import * as z from 'zod';
 
+import { cb58Encode, nodeIdPrefix } from '../ids/cb58';
 import {
     bigUintWire,
     floatWire,
@@ -320,6 +322,11 @@ function platformValidatorWire() {
         signer: signerWire().nullish(),
         delegatorCount: bigUintWire().nullish(),
         delegatorWeight: bigUintWire().nullish(),
+        // AutoRenewedConfig (ACP-236, Helicon): vms/platformvm/api/validator.go at v1.15.0-fuji,
+        // embedded in PermissionlessValidator, so the keys sit beside the others.
+        validatorAuthority: ownerWire().nullish(),
+        nextPeriod: bigUintWire().nullish(),
+        autoCompoundRewardShares: smallUintWire().nullish(),
     });
 }
 type PlatformValidatorWire = z.infer<ReturnType<typeof platformValidatorWire>>;
@@ -354,7 +361,24 @@ export interface PlatformValidator {
     connected?: boolean;
     delegatorCount?: string;
     delegatorWeight?: string;
+    /** Set for an auto-renewed primary network validator (ACP-236, since Helicon). */
+    autoRenewed?: AutoRenewedValidatorConfig;
 }
+
+/**
+ * The renewal settings of an auto-renewed validator (ACP-236): it validates in cycles, each one
+ * renewed on its own at its end (`endTime` is the current cycle's) until a
+ * SetAutoRenewedValidatorConfigTx sets the next period to 0.
+ */
+export interface AutoRenewedValidatorConfig {
+    /** Who may change the settings (SetAutoRenewedValidatorConfigTx). */
+    validatorAuthority: PlatformOwner;
+    /** Length of the next cycle in seconds, decimal; "0" when the validator leaves after this one. */
+    nextPeriodSeconds: string;
+    /** Share of each cycle's rewards restaked, in millionths (0 to 1,000,000). */
+    autoCompoundRewardShares: number;
+}
+
 function normalizePlatformValidator(wire: PlatformValidatorWire): PlatformValidator {
     const v: PlatformValidator = {
         kind: wire.validationID != null ? 'l1' : 'staker',
@@ -390,6 +414,13 @@ function normalizePlatformValidator(wire: PlatformValidatorWire): PlatformValida
     if (wire.connected != null) v.connected = wire.connected;
     if (wire.delegatorCount != null) v.delegatorCount = toDecimal(wire.delegatorCount);
     if (wire.delegatorWeight != null) v.delegatorWeight = toDecimal(wire.delegatorWeight);
+    if (wire.validatorAuthority != null) {
+        v.autoRenewed = {
+            validatorAuthority: normalizeOwner(wire.validatorAuthority),
+            nextPeriodSeconds: toDecimal(wire.nextPeriod ?? 0),
+            autoCompoundRewardShares: toNumber(wire.autoCompoundRewardShares ?? 0),
+        };
+    }
     return v;
 }
 
@@ -561,11 +592,54 @@ export interface PrimaryTx {
     validators: TxValidatorSummary[];
     outputs: TxOutputSummary[];
     memo?: string;
+    /**
+     * The staker transaction a transaction is about: the validator a RewardValidatorTx or
+     * RewardAutoRenewedValidatorTx rewards, the AddAutoRenewedValidatorTx a
+     * SetAutoRenewedValidatorConfigTx changes (its `txID`).
+     */
+    stakerTxId?: string;
+    /** Set on the ACP-236 transactions (Helicon). */
+    autoRenewed?: AutoRenewedTxFields;
     /** The unsigned transaction as the node sent it: untrusted, display as text only. */
     body: Record<string, unknown>;
 }
 
+/**
+ * What the ACP-236 transactions carry (vms/platformvm/txs/add_auto_renewed_validator_tx.go,
+ * set_auto_renewed_validator_config_tx.go and reward_auto_renewed_validator_tx.go at
+ * v1.15.0-fuji): AddAutoRenewedValidatorTx has all but `cycleEndTime`,
+ * SetAutoRenewedValidatorConfigTx `periodSeconds` and `autoCompoundRewardShares`,
+ * RewardAutoRenewedValidatorTx `cycleEndTime` only.
+ */
+export interface AutoRenewedTxFields {
+    /** The validator's node id (`NodeID-…`; the transaction carries its 20 bytes as hex). */
+    nodeId?: string;
+    /** Its BLS public key (hex). */
+    publicKey?: string;
+    /** nAVAX staked (the sum of the `stake` outputs), decimal. */
+    stakeAmount?: string;
+    /**
+     * Cycle length in seconds, decimal: of every cycle (add), or of the cycles after the current
+     * one (set config; "0" makes the validator leave at the end of the current cycle).
+     */
+    periodSeconds?: string;
+    /** Share of each cycle's rewards restaked, millionths (0 to 1,000,000). */
+    autoCompoundRewardShares?: number;
+    /** Fee charged to delegators, millionths. */
+    delegationShares?: number;
+    validationRewardsOwner?: PlatformOwner;
+    delegationRewardsOwner?: PlatformOwner;
+    /** Who may change the settings later. */
+    validatorAuthority?: PlatformOwner;
+    /** The end of the rewarded cycle (reward transaction), Unix seconds, decimal. */
+    cycleEndTime?: string;
+}
+
 const txShapes: readonly [string, readonly string[]][] = [
+    // Helicon (ACP-236): before the older shapes, whose keys they share.
+    ['AddAutoRenewedValidatorTx', ['validatorAuthority', 'autoCompoundRewardShares', 'period']],
+    ['SetAutoRenewedValidatorConfigTx', ['txID', 'auth', 'autoCompoundRewardShares', 'period']],
+    ['RewardAutoRenewedValidatorTx', ['txID', 'timestamp']],
     ['ConvertSubnetToL1Tx', ['chainID', 'address', 'validators']],
     ['CreateChainTx', ['chainName', 'vmID']],
     ['CreateSubnetTx', ['owner']],
@@ -593,7 +667,8 @@ const txShapes: readonly [string, readonly string[]][] = [
  * The transaction's Go type name. AvalancheGo marshals `tx.Unsigned` (an interface) without a
  * type tag, so the type is told by the fields only it has: the json tags of
  * vms/platformvm/txs/*_tx.go and vms/avm/txs/*_tx.go
- * (https://github.com/ava-labs/avalanchego/tree/v1.14.2/vms/platformvm/txs). A `type` or
+ * (https://github.com/ava-labs/avalanchego/tree/v1.14.2/vms/platformvm/txs, and at v1.15.0-fuji
+ * for Helicon's auto-renewed validator transactions). A `type` or
  * `typeID` the node may add one day wins.
  */
 export function inferTxTypeName(unsigned: Record<string, unknown>): string {
@@ -641,6 +716,66 @@ function outputSummary(value: unknown): TxOutputSummary {
     return summary;
 }
 
+/** The owner shape inside a transaction body, which the envelope schema leaves unchecked. */
+const bodyOwnerSchema = lazy(ownerWire);
+
+function ownerOf(value: unknown): PlatformOwner | undefined {
+    const owner = record(value);
+    if (!owner) return undefined;
+    const parsed = bodyOwnerSchema().safeParse(owner);
+    return parsed.success ? normalizeOwner(parsed.data) : undefined;
+}
+
+function smallNumberOf(value: unknown): number | undefined {
+    const decimal = decimalOf(value);
+    return decimal !== undefined && decimal.length <= 15 ? Number(decimal) : undefined;
+}
+
+/** A node id the transaction carries as 20 bytes in hex (`types.JSONByteSlice`), as `NodeID-…`. */
+function nodeIdOfHex(value: unknown): string | undefined {
+    if (typeof value !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(value)) return undefined;
+    return `${nodeIdPrefix}${cb58Encode(hex.decode(value.slice(2).toLowerCase()))}`;
+}
+
+function autoRenewedFields(typeName: string, u: Record<string, unknown>): AutoRenewedTxFields {
+    const fields: AutoRenewedTxFields = {};
+    if (typeName === 'RewardAutoRenewedValidatorTx') {
+        const end = decimalOf(u['timestamp']);
+        if (end) fields.cycleEndTime = end;
+        return fields;
+    }
+    const period = decimalOf(u['period']);
+    if (period) fields.periodSeconds = period;
+    const compound = smallNumberOf(u['autoCompoundRewardShares']);
+    if (compound !== undefined) fields.autoCompoundRewardShares = compound;
+    if (typeName !== 'AddAutoRenewedValidatorTx') return fields;
+    const nodeId = nodeIdOfHex(u['nodeID']);
+    if (nodeId) fields.nodeId = nodeId;
+    const publicKey = stringOf(record(u['signer'])?.['publicKey']);
+    if (publicKey) fields.publicKey = publicKey;
+    const stake = Array.isArray(u['stake']) ? (u['stake'] as unknown[]).map(outputSummary) : [];
+    if (stake.length > 0 && stake.every((o) => o.amount !== undefined)) {
+        fields.stakeAmount = stake.reduce((sum, o) => sum + BigInt(o.amount!), 0n).toString();
+    }
+    const shares = smallNumberOf(u['delegationShares']);
+    if (shares !== undefined) fields.delegationShares = shares;
+    for (const key of [
+        'validationRewardsOwner',
+        'delegationRewardsOwner',
+        'validatorAuthority',
+    ] as const) {
+        const owner = ownerOf(u[key]);
+        if (owner) fields[key] = owner;
+    }
+    return fields;
+}
+
+const stakerReferences = new Set([
+    'RewardValidatorTx',
+    'RewardAutoRenewedValidatorTx',
+    'SetAutoRenewedValidatorConfigTx',
+]);
+
 function validatorSummary(value: unknown): TxValidatorSummary {
     const v = record(value) ?? {};
     const summary: TxValidatorSummary = {};
@@ -681,6 +816,13 @@ export function summarizePrimaryTx(wire: SignedTxWire): PrimaryTx {
     }
     if (unsigned.memo != null && unsigned.memo !== '0x' && unsigned.memo !== '') {
         tx.memo = unsigned.memo;
+    }
+    if (stakerReferences.has(tx.typeName)) {
+        const staker = stringOf(unsigned['txID'], 64);
+        if (staker && /^[1-9A-HJ-NP-Za-km-z]+$/.test(staker)) tx.stakerTxId = staker;
+    }
+    if (tx.typeName.includes('AutoRenewed')) {
+        tx.autoRenewed = autoRenewedFields(tx.typeName, unsigned);
     }
     return tx;
 }

@@ -1066,6 +1066,11 @@ export function normalizeMaybeRpcReceipt(wire: MaybeRpcReceiptWire): RpcReceipt 
     return wire === null ? null : normalizeRpcReceipt(wire);
 }
 
+/** A `hexutil.Uint64`: at most 16 hex digits. */
+function uint64HexWire() {
+    return z.string().regex(/^0x[0-9a-fA-F]{1,16}$/, 'expected a 64-bit hex quantity');
+}
+
 /** Wire schema of an eth_getBlockByNumber block, built on first use. */
 export const RpcBlockWireSchema = lazy(() =>
     z.object({
@@ -1082,6 +1087,14 @@ export const RpcBlockWireSchema = lazy(() =>
         // Avalanche additions (coreth / Subnet-EVM)
         blockGasCost: hexWire().nullish(),
         timestampMilliseconds: smallHexWire().nullish(),
+        // Helicon's C-Chain (graft/coreth/plugin/evm/customtypes/header_ext.go at v1.15.0-fuji):
+        // ACP-194 settlement and the ACP-176 / ACP-283 exponents, each a hexutil.Uint64.
+        settledHeight: smallHexWire().nullish(),
+        settledGasUnix: uint64HexWire().nullish(),
+        settledGasNumerator: uint64HexWire().nullish(),
+        settledExcess: uint64HexWire().nullish(),
+        targetExponent: uint64HexWire().nullish(),
+        minPriceExponent: uint64HexWire().nullish(),
         transactions: z.union([z.array(z.string()), z.array(RpcTransactionWireSchema())]).nullish(),
     }),
 );
@@ -1106,6 +1119,72 @@ export interface RpcBlock {
     transactionHashes: string[];
     /** Present when the block was fetched with full transactions. */
     transactions?: RpcTransaction[];
+    /** What a block of Helicon's C-Chain settles (ACP-194); absent before Helicon and on L1s. */
+    settlement?: BlockSettlement;
+    /**
+     * Helicon's C-Chain (ACP-176): the gas target per second this block sets, decimal, from its
+     * `targetExponent` (target = 1,000,000 · e^(exponent / 2^25)).
+     */
+    targetGasPerSecond?: string;
+    /** The exponent as sent (decimal). */
+    targetExponent?: string;
+    /**
+     * Helicon's C-Chain (ACP-283): the minimum gas price in wei this block sets, decimal, from its
+     * `minPriceExponent` (price = 1 · e^(exponent / 415,828,534,307,635,077)).
+     */
+    minGasPriceWei?: string;
+    /** The exponent as sent (decimal). */
+    minPriceExponent?: string;
+}
+
+/**
+ * ACP-194 (streaming asynchronous execution): a block is accepted first and executed later; each
+ * block names the last block whose execution is settled as of it, and the gas clock there. `latest`
+ * is the last executed block, `safe` and `finalized` the last settled one.
+ */
+export interface BlockSettlement {
+    /** Number of the last block settled as of this block. */
+    settledHeight: number;
+    /** The gas clock at settlement: whole Unix seconds (decimal) … */
+    settledGasUnix: string;
+    /** … plus this fraction of a second, in gas (decimal). */
+    settledGasNumerator: string;
+    /** The gas excess at settlement, which prices gas (decimal). */
+    settledExcess: string;
+}
+
+/**
+ * AvalancheGo's `gas.CalculatePrice` (vms/components/gas/gas.go,
+ * https://github.com/ava-labs/avalanchego/blob/v1.15.0-fuji/vms/components/gas/gas.go):
+ * `minimum · e^(excess / k)` by EIP-4844's integer series, capped at 2^64 − 1 as there.
+ */
+export function exponentialPrice(minimum: bigint, excess: bigint, k: bigint): bigint {
+    const maxUint64 = (1n << 64n) - 1n;
+    const maxOutput = k * maxUint64;
+    let output = 0n;
+    let accumulator = minimum * k;
+    for (let i = 1n; accumulator > 0n; i++) {
+        output += accumulator;
+        if (output >= maxOutput) return maxUint64;
+        accumulator = (accumulator * excess) / k / i;
+    }
+    return k === 0n ? 0n : output / k;
+}
+
+/**
+ * The minimum gas price in wei that Helicon's C-Chain derives from a block's `minPriceExponent`
+ * (ACP-283; vms/saevm/cchain/dynamic/price.go at v1.15.0-fuji).
+ */
+export function minGasPriceFromExponent(exponent: bigint): bigint {
+    return exponentialPrice(1n, exponent, 415_828_534_307_635_077n);
+}
+
+/**
+ * The gas target per second that Helicon's C-Chain derives from a block's `targetExponent`
+ * (ACP-176; vms/saevm/cchain/dynamic/target.go at v1.15.0-fuji).
+ */
+export function targetGasFromExponent(exponent: bigint): bigint {
+    return exponentialPrice(1_000_000n, exponent, 1n << 25n);
 }
 /** Turns an eth_getBlockByNumber block into its camelCase domain form. */
 export function normalizeRpcBlock(wire: RpcBlockWire): RpcBlock {
@@ -1130,6 +1209,27 @@ export function normalizeRpcBlock(wire: RpcBlockWire): RpcBlock {
     if (wire.blockGasCost != null) block.blockGasCost = hexToDecimal(wire.blockGasCost);
     if (wire.size != null) block.sizeBytes = hexToNumber(wire.size);
     if (wire.extraData != null) block.extraData = wire.extraData;
+    if (
+        wire.settledHeight != null &&
+        wire.settledGasUnix != null &&
+        wire.settledGasNumerator != null &&
+        wire.settledExcess != null
+    ) {
+        block.settlement = {
+            settledHeight: hexToNumber(wire.settledHeight),
+            settledGasUnix: hexToDecimal(wire.settledGasUnix),
+            settledGasNumerator: hexToDecimal(wire.settledGasNumerator),
+            settledExcess: hexToDecimal(wire.settledExcess),
+        };
+    }
+    if (wire.targetExponent != null) {
+        block.targetExponent = hexToDecimal(wire.targetExponent);
+        block.targetGasPerSecond = targetGasFromExponent(BigInt(wire.targetExponent)).toString();
+    }
+    if (wire.minPriceExponent != null) {
+        block.minPriceExponent = hexToDecimal(wire.minPriceExponent);
+        block.minGasPriceWei = minGasPriceFromExponent(BigInt(wire.minPriceExponent)).toString();
+    }
     return block;
 }
 

@@ -241,9 +241,13 @@ export function pnAddressLink(network: string, address: unknown, defaultChain = 
 
 /** Transactions of an X-Chain asset. */
 export function assetLink(network: string, assetId: unknown, label?: string): Cell {
-    if (typeof assetId !== 'string' || !isCb58Id(assetId)) return id(assetId);
-    const link = dataApi('listAssetTransactions', { network, blockchainId: 'x-chain', assetId });
     const shown = label ? cleanText(label).slice(0, 40) : undefined;
+    const raw = cleanText(assetId);
+    if (typeof assetId !== 'string' || !isCb58Id(assetId)) {
+        // No link to an id of another shape, but the asset is still named by its symbol.
+        return shown && raw ? { k: 'id', text: shown, raw } : id(assetId);
+    }
+    const link = dataApi('listAssetTransactions', { network, blockchainId: 'x-chain', assetId });
     return shown ? { k: 'id', text: shown, raw: assetId, link } : id(assetId, link);
 }
 
@@ -298,6 +302,13 @@ export function pnTxLink(network: string, txHash: unknown, txType: string | unde
     const signed = txType !== undefined && warpSignedTxTypes.has(txType);
     return signed && typeof txHash === 'string' && isCb58Id(txHash)
         ? id(txHash, dataApi('getAggregatedSignatures', { network, txHash }))
+        : id(txHash);
+}
+
+/** The panel of one P-, X- or C-Chain transaction (`getTxByHash`) on `blockchainId`. */
+export function primaryTxLink(network: string, blockchainId: string, txHash: unknown): Cell {
+    return typeof txHash === 'string' && isCb58Id(txHash)
+        ? id(txHash, dataApi('getTxByHash', { network, blockchainId, txHash }))
         : id(txHash);
 }
 

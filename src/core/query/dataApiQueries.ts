@@ -104,13 +104,14 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         'getAggregatedSignatures',
         'Data API: Aggregated Signatures of a Warp Message…',
         'signatures',
-        // The aggregator answers only for the P-Chain's L1 transactions (`warpSignedTxTypes`).
+        // The REST document takes a P- or X-Chain transaction; the ones signed as a Warp message
+        // are the P-Chain's L1 transactions (`warpSignedTxTypes`), so the label names those.
         [
             network,
             ask(
                 'txHash',
                 'pnTxId',
-                'P-Chain transaction id of an L1 conversion, validator registration or weight change',
+                'P- or X-Chain transaction id (an L1 conversion, validator registration or weight change)',
             ),
         ],
     ),

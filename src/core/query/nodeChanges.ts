@@ -142,3 +142,37 @@ export function describeNodeChange(
             return [`${notificationText(method, 100)} succeeded on ${node}.`];
     }
 }
+
+/** What this window knows of a node's CPU profiler (the admin API cannot report it). */
+export type ProfilerRunState = 'running' | 'stopped';
+
+/**
+ * What a call tells of the CPU profiler's state, whoever made it (the Node view's actions, the
+ * palette's node method commands, a raw JSON-RPC call): `admin.startCPUProfiler` leaves it
+ * running, and so does its refusal because it already runs; `admin.stopCPUProfiler` leaves it
+ * stopped, and so does its refusal because none runs. Anything else tells nothing (undefined).
+ * `error` is the call's failure, if it failed.
+ */
+export function profilerStateAfter(method: string, error?: unknown): ProfilerRunState | undefined {
+    let refusal: string | undefined;
+    if (error !== undefined) {
+        const { rpcMessage, message } = (error ?? {}) as {
+            rpcMessage?: unknown;
+            message?: unknown;
+        };
+        const text = typeof rpcMessage === 'string' ? rpcMessage : message;
+        refusal = typeof text === 'string' ? text : '';
+    }
+    switch (method) {
+        case 'admin.startCPUProfiler':
+            return refusal === undefined || /already running/i.test(refusal)
+                ? 'running'
+                : undefined;
+        case 'admin.stopCPUProfiler':
+            return refusal === undefined || /doesn't exist|not running|not started/i.test(refusal)
+                ? 'stopped'
+                : undefined;
+        default:
+            return undefined;
+    }
+}

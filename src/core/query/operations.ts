@@ -57,9 +57,26 @@ export function operationOutcome(op: OutcomeInput): OperationOutcome {
     }
 }
 
-/** True when no further poll can change the status. */
+/**
+ * True when no further poll can change the status: completed (with or without a warning, cut
+ * short or not) or failed. A status this extension does not know is not final: the API adds
+ * statuses without notice, and one that means "still working" must not end the following.
+ */
 export function isFinalOutcome(outcome: OperationOutcome): boolean {
-    return outcome !== 'running';
+    return (
+        outcome === 'completed' ||
+        outcome === 'truncated' ||
+        outcome === 'warning' ||
+        outcome === 'failed'
+    );
+}
+
+/**
+ * The one rule of when an export is over, for the palette's follower, the Export Operations
+ * panel and the watch list alike (`isFinalOutcome` of its status).
+ */
+export function isOperationFinal(op: OutcomeInput): boolean {
+    return isFinalOutcome(operationOutcome(op));
 }
 
 /**
@@ -119,7 +136,7 @@ export function rememberOperation(
 export const resumeWindowMs = 24 * 3_600_000;
 
 /**
- * The exports to follow again after a reload: the ones last seen running, changed within
+ * The exports to follow again after a reload: the ones last seen not final, changed within
  * `resumeWindowMs` (an older one is more likely gone than running; its row in the operations
  * panel still offers "Follow").
  */
@@ -127,9 +144,7 @@ export function operationsToResume(
     list: readonly StoredOperation[],
     nowMs: number = Date.now(),
 ): StoredOperation[] {
-    return list.filter(
-        (o) => operationOutcome(o) === 'running' && nowMs - o.updatedAtMs <= resumeWindowMs,
-    );
+    return list.filter((o) => !isOperationFinal(o) && nowMs - o.updatedAtMs <= resumeWindowMs);
 }
 
 /** Delay before poll number `attempt` (0-based): quick at first, then every 5 s. */

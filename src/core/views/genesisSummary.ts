@@ -52,7 +52,8 @@ export type GenesisSummary =
     | { readonly kind: 'opaque'; readonly length: number }
     | {
           readonly kind: 'evm';
-          readonly chainId?: number;
+          /** A number, or the exact decimal string of one past 2^53. */
+          readonly chainId?: number | string;
           readonly allocations: GenesisAllocations;
           readonly feeConfig: readonly ConfigRow[];
           readonly allowFeeRecipients?: boolean;
@@ -169,7 +170,7 @@ export function summarizeDigest(digest: GenesisDigest | undefined): GenesisSumma
     const allowFeeRecipients = config['allowFeeRecipients'];
     return {
         kind: 'evm',
-        ...(typeof chainId === 'number' ? { chainId } : {}),
+        ...(typeof chainId === 'number' || typeof chainId === 'string' ? { chainId } : {}),
         allocations: digest.allocations,
         feeConfig:
             config['feeConfig'] && typeof config['feeConfig'] === 'object'

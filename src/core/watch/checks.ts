@@ -14,7 +14,7 @@ import { nodeRpcMethods as m } from '../nodeRpc/methods';
 import type { ValidatorFeeConfig, ValidatorFeeState } from '../nodeRpc/primarySchemas';
 import { batchCall, type NodeRpcClient } from '../nodeRpc/rpcClient';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
-import { describeOperation, isFinalOutcome, operationOutcome } from '../query/operations';
+import { describeOperation, isOperationFinal, operationOutcome } from '../query/operations';
 import { describeRunway, formatDuration, type Runway, validatorRunway } from './runway';
 import type { WatchNetwork, WatchTarget } from './targets';
 
@@ -44,6 +44,8 @@ export interface WatchObservation {
     readonly under?: readonly string[] | undefined;
     /** The L1 (subnet id) a validator validates, as the P-Chain reports it. */
     readonly l1?: string | undefined;
+    /** An L1 validator's fee now, in nAVAX per second (what a top-up is sized by). */
+    readonly feePerSecond?: string | undefined;
     /** An L1's validators: node id → validation id, for the Validators view's marks. */
     readonly validators?: readonly WatchedValidator[] | undefined;
 }
@@ -187,6 +189,7 @@ async function checkValidator(
             balance,
             runwaySeconds: 0,
             l1: read.subnetId,
+            feePerSecond: fees.state.price,
         };
     }
     const runway = validatorRunway(balance, fees.state.price, fees.config);
@@ -202,6 +205,7 @@ async function checkValidator(
         balance,
         runwaySeconds: seconds,
         l1: read.subnetId,
+        feePerSecond: fees.state.price,
     };
 }
 
@@ -406,7 +410,7 @@ async function checkExport(
     const api = await sources.dataApi();
     const op = await api.getOperationResult({ operationId: target.operationId }, { signal });
     const outcome = operationOutcome(op);
-    const final = isFinalOutcome(outcome) && outcome !== 'unknown';
+    const final = isOperationFinal(op);
     const line = describeOperation({
         operationId: op.operationId,
         status: op.operationStatus,

@@ -5,3 +5,4 @@ export * from './checks';
 export * from './changes';
 export * from './watchList';
 export * from './panelTarget';
+export * from './topUp';

@@ -400,6 +400,10 @@ const ObservationSchema = z.object({
         .regex(/^[0-9]{1,80}$/)
         .optional(),
     l1: text(80).optional(),
+    feePerSecond: z
+        .string()
+        .regex(/^[0-9]{1,30}$/)
+        .optional(),
     under: z
         .array(text(80))
         .max(maxWatchItems * 10)

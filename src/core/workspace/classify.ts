@@ -13,6 +13,7 @@ import {
     parseIgnitionAddresses,
     parseIgnitionJournal,
 } from './deployments';
+import { parseInterchainKitArtifacts } from './interchainKit';
 import type { FileKnowledge } from './types';
 
 /** The kinds of file the workspace parsers read. */
@@ -26,7 +27,8 @@ export type WorkspaceFileKind =
     | 'hardhat-deploy'
     | 'hardhat-deploy-chain-id'
     | 'avalanche-cli-sidecar'
-    | 'subnet-evm-genesis';
+    | 'subnet-evm-genesis'
+    | 'interchain-kit-network';
 
 /**
  * Include globs for `workspace.findFiles`, one per shape (VS Code's glob syntax, no nested
@@ -53,6 +55,8 @@ export const workspaceFileGlobs: readonly string[] = [
     // avalanche-cli (subnets/<name>/sidecar.json, or <name>_sidecar.json before its migration)
     '**/*sidecar.json',
     '**/*genesis.json',
+    // Interchain Kit: <project>/.interchain-kit/artifacts/network.json
+    '**/.interchain-kit/artifacts/network.json',
 ];
 
 /** The include globs as one pattern. */
@@ -61,13 +65,30 @@ export const workspaceFilesGlob = `{${workspaceFileGlobs.join(',')}}`;
 /**
  * The exclude glob for `findFiles`: dependencies (`node_modules`, Foundry's `lib`), caches
  * (Foundry's `cache/` also keeps a copy of each broadcast with the RPC URLs in it), build infos
- * (a whole compiler run: megabytes, and no artifact of their own) and Hardhat's `*.dbg.json`.
+ * (a whole compiler run: megabytes, and no artifact of their own), Hardhat's `*.dbg.json`, and
+ * the folders of Interchain Kit's work directory other than its artifacts (its nodes' databases,
+ * snapshots, binaries and logs).
  */
 export const workspaceExcludeGlob =
-    '{**/node_modules/**,**/lib/**,**/cache/**,**/build-info/**,**/.git/**,**/*.dbg.json}';
+    '{**/node_modules/**,**/lib/**,**/cache/**,**/build-info/**,**/.git/**,**/*.dbg.json,' +
+    '**/.interchain-kit/data/**,**/.interchain-kit/snapshots/**,**/.interchain-kit/bin/**,' +
+    '**/.interchain-kit/logs/**}';
 
 /** Folder names under which no file is read, wherever they are. */
 const excludedSegments = new Set(['node_modules', 'lib', 'cache', 'build-info', '.git', 'dry-run']);
+
+/** Interchain Kit's work directory (`normalizeConfig` in its `src/internal/config.ts`). */
+const interchainKitDir = '.interchain-kit';
+
+/**
+ * True for a folder under Interchain Kit's work directory that holds nothing the index reads:
+ * every one but `artifacts` (its nodes' data is thousands of files). For walks that see one
+ * folder name at a time; `parentRel` is the workspace-relative path of the folder's parent.
+ */
+export function isSkippedInterchainKitFolder(parentRel: string, name: string): boolean {
+    const parent = parentRel.slice(parentRel.lastIndexOf('/') + 1);
+    return parent === interchainKitDir && name !== 'artifacts';
+}
 
 /**
  * A size the platform may pass as the most it reads of each kind, in bytes. Artifacts carry the
@@ -84,6 +105,8 @@ export const workspaceFileByteLimits: Readonly<Record<WorkspaceFileKind, number>
     'hardhat-deploy-chain-id': 64,
     'avalanche-cli-sidecar': 1024 * 1024,
     'subnet-evm-genesis': 16 * 1024 * 1024,
+    // A few kilobytes per chain.
+    'interchain-kit-network': 1024 * 1024,
 };
 
 const sourceFolder = /\.(?:sol|vy|yul)$/;
@@ -101,6 +124,15 @@ export function classify(path: string): WorkspaceFileKind | undefined {
     const at = (name: string): number => segments.lastIndexOf(name);
 
     if (file.endsWith('.dbg.json')) return undefined;
+
+    // Interchain Kit's work directory holds one file for the index; the rest (its nodes' data,
+    // the relayer's config with its private key) is not read, whatever it is named.
+    const kit = segments.lastIndexOf(interchainKitDir);
+    if (kit >= 0) {
+        return n - kit === 3 && segments[kit + 1] === 'artifacts' && file === 'network.json'
+            ? 'interchain-kit-network'
+            : undefined;
+    }
 
     // Ignition before hardhat-deploy and Hardhat: its folders are `deployments/` and `artifacts/`.
     const ignition = segments.findIndex(
@@ -182,5 +214,7 @@ export function parseWorkspaceFile(path: string, text: string): FileKnowledge | 
             return parseAvalancheCliSidecar(file, text);
         case 'subnet-evm-genesis':
             return parseSubnetEvmGenesis(file, text);
+        case 'interchain-kit-network':
+            return parseInterchainKitArtifacts(file, text);
     }
 }

@@ -29,6 +29,7 @@ export * from './avalancheCli';
 export * from './bytecode';
 export * from './classify';
 export * from './deployments';
+export * from './interchainKit';
 export { maxProblemsPerFile, maxWorkspaceFileChars } from './json';
 export type * from './types';
 

@@ -18,7 +18,7 @@ import { runtimeHashOf } from './bytecode';
 import type { ContractArtifact, Origin } from './types';
 
 /** How a name was found, said next to it. */
-export type NameSource = 'deployment' | 'bytecode' | 'precompile';
+export type NameSource = 'deployment' | 'bytecode' | 'precompile' | 'role';
 
 export interface AddressName {
     readonly name: string;
@@ -84,6 +84,15 @@ export class ContractKnowledge {
             };
         }
         return undefined;
+    }
+
+    /**
+     * The role a workspace file gives `address` on `chainId` when it is no contract of a record
+     * (Interchain Kit's relayer, a precompile's admin in a genesis): the first file's.
+     */
+    roleOf(chainId: string | undefined, address: string): AddressName | undefined {
+        const [first] = this.index?.namesAt(chainId, address) ?? [];
+        return first ? { name: first.name, how: 'role', origin: first.origin } : undefined;
     }
 
     /**
@@ -292,16 +301,22 @@ const toolNames: Record<Origin['tool'], string> = {
     'hardhat-ignition': 'Hardhat Ignition deployment',
     'hardhat-deploy': 'hardhat-deploy record',
     'avalanche-cli': 'avalanche-cli L1 file',
+    'interchain-kit': 'Interchain Kit network file',
     'built-in': 'built-in signatures',
 };
 
 /** How a name was found, in words: "deployed, per broadcast/… (Foundry broadcast)". */
 export function nameHow(name: AddressName): string {
-    return name.how === 'deployment'
-        ? `deployed, per ${originText(name.origin)}`
-        : name.how === 'bytecode'
-          ? `code matches ${originText(name.origin)}`
-          : 'Avalanche precompile';
+    switch (name.how) {
+        case 'deployment':
+            return `deployed, per ${originText(name.origin)}`;
+        case 'bytecode':
+            return `code matches ${originText(name.origin)}`;
+        case 'role':
+            return `named, per ${originText(name.origin)}`;
+        case 'precompile':
+            return 'Avalanche precompile';
+    }
 }
 
 /** A name found for an address, with how it was found. */

@@ -1,7 +1,7 @@
 /**
  * What the workspace knows about contracts: compiled artifacts (ABIs and bytecode), deployment
- * records (which address holds which contract on which chain, which transaction made it) and the
- * L1 files of avalanche-cli. Parsed from the user's files, so every string here is hostile: it is
+ * records (which address holds which contract on which chain, which transaction made it), the
+ * L1 files of avalanche-cli and the network file of Interchain Kit. Parsed from the user's files, so every string here is hostile: it is
  * shown as text only, never as Markdown, HTML or a command.
  */
 
@@ -32,6 +32,7 @@ export type KnowledgeTool =
     | 'hardhat-ignition'
     | 'hardhat-deploy'
     | 'avalanche-cli'
+    | 'interchain-kit'
     | 'built-in';
 
 /** Where a name, an ABI or a deployment came from. */
@@ -84,7 +85,7 @@ export interface DeployedContract {
     readonly txHash?: string | undefined;
     /** An ABI the record itself carries (hardhat-deploy does). */
     readonly abi?: readonly AbiEntry[] | undefined;
-    /** The Avalanche blockchain id (cb58) of the chain, when the record names it (avalanche-cli). */
+    /** The Avalanche blockchain id (cb58) of the chain, when the record names it (avalanche-cli, Interchain Kit). */
     readonly blockchainId?: string | undefined;
     /**
      * Keccak-256 of the code the record itself carries (a genesis allocation), nothing zeroed:
@@ -136,7 +137,7 @@ export interface FileKnowledge {
     readonly transactions: readonly RecordedTransaction[];
     /** Why the file was skipped or only partly read, in words for the Output channel. */
     readonly problems: readonly string[];
-    /** Addresses the file names for a role (avalanche-cli's genesis and sidecar). */
+    /** Addresses the file names for a role (avalanche-cli's genesis and sidecar, Interchain Kit's relayer). */
     readonly namedAddresses?: readonly NamedAddress[] | undefined;
     /**
      * The chain id of every record in `directory` that has none of its own: hardhat-deploy's

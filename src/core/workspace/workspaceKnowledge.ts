@@ -19,7 +19,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 import { isInside, readBounded, realPaths } from '../boundedRead';
-import { classify, workspaceFileByteLimits } from './classify';
+import { classify, isSkippedInterchainKitFolder, workspaceFileByteLimits } from './classify';
 import { WorkspaceIndex } from './index';
 import { ContractKnowledge } from './knowledge';
 import {
@@ -403,7 +403,10 @@ export function directoryWorkspaceFiles(root: string, maxEntries = 500_000): Wor
                         if (++seen > maxEntries || out.length >= max) break;
                         const rel = folder.rel ? `${folder.rel}/${entry.name}` : entry.name;
                         const full = path.join(folder.dir, entry.name);
-                        const deeper = folder.depth < 16 && !skippedDirs.has(entry.name);
+                        const deeper =
+                            folder.depth < 16 &&
+                            !skippedDirs.has(entry.name) &&
+                            !isSkippedInterchainKitFolder(folder.rel, entry.name);
                         if (entry.isDirectory()) {
                             // Not a link: its real path is its parent's and its name.
                             if (deeper) {

@@ -13,8 +13,10 @@ export function subnetLook(row: SubnetRow): Look {
     return {
         label,
         // A subnet read from a node has no creation time (0): the Data API's index has it.
-        description: `${s.isL1 ? 'L1' : 'Subnet'} · ${shortenId(s.subnetId, 8, 6)}${s.createBlockTimestamp > 0 ? ` · ${relativeTime(s.createBlockTimestamp)}` : ''}`,
-        icon: icon(row.pinned ? 'pinned' : s.isL1 ? 'globe' : 'type-hierarchy'),
+        description: `${s.isL1 ? 'L1' : 'Subnet'} · ${shortenId(s.subnetId, 8, 6)}${s.createBlockTimestamp > 0 ? ` · ${relativeTime(s.createBlockTimestamp)}` : ''}${row.partial ? ' · partial' : ''}`,
+        icon: row.partial
+            ? icon('warning', 'list.warningForeground')
+            : icon(row.pinned ? 'pinned' : s.isL1 ? 'globe' : 'type-hierarchy'),
         context: `subnet.${s.isL1 ? 'l1' : 'subnet'}${row.pinned ? '.pinned' : ''}`,
         collapsible: Collapsed,
     };
@@ -39,12 +41,18 @@ export function subnetTip(row: SubnetRow): vscode.MarkdownString {
             s.l1ValidatorManagerDetails.contractAddress,
         );
     }
-    return tip
-        .list(
-            'Blockchains',
-            s.blockchains.map((b) => b.blockchainName),
-        )
-        .build();
+    tip.list(
+        'Blockchains',
+        s.blockchains.map((b) => b.blockchainName),
+    );
+    if (row.partial) {
+        // The Data API's item did not match its published shape: what is left out, and why.
+        tip.list('Partial: shown without', row.partial.removed).list(
+            'Did not match',
+            row.partial.problems,
+        );
+    }
+    return tip.build();
 }
 
 export function blockchainLook(row: BlockchainRow): Look {

@@ -239,8 +239,10 @@ function build() {
         chainId: z.string(),
         balance: z.string(),
         balanceValue: MoneyWireSchema.optional(),
-        // Required but nullable in the OpenAPI: null means "reputation unknown".
-        tokenReputation: openEnum(tokenReputations).nullable(),
+        // Required but nullable in the OpenAPI: null means "reputation unknown". Absent is read
+        // the same way: the docs' own example (data-vs-rpc) leaves it out, and one balance
+        // without it must not cost the page.
+        tokenReputation: openEnum(tokenReputations).nullable().optional(),
     });
     /** The answer of `listErc20Balances`. */
     const ListErc20BalancesResponseWireSchema = z.object({

@@ -50,6 +50,34 @@ export function uint64(): z.ZodType<string, number | string> {
 }
 
 /**
+ * An integer the OpenAPI types as `number` that a chain's own configuration sets and so may be
+ * past 2^53: an EVM chain id (`evmChainId`, a genesis `config.chainId`), a gas limit, a fee. The
+ * exact parse (`core/http/exactJson.ts`) turns such a literal into its decimal string, so both
+ * forms arrive: a JSON number stays the number it was, a large one stays the exact decimal string
+ * (consumers print either with `String(…)`).
+ */
+export function wideInt(): z.ZodType<number | string, number | string> {
+    return z.union([z.number(), z.string().regex(/^\d{1,78}$/, 'expected a decimal integer')]);
+}
+
+/**
+ * An integer a genesis file writes as it likes: a JSON number, a decimal string or a `0x` hex
+ * string (Subnet-EVM's `baseFeePerGas` and `gasLimit` are hex in geth's genesis format, numbers
+ * in others). Hex is turned into its decimal string here, so consumers meet a number or decimal
+ * digits only.
+ */
+export function genesisInt(): z.ZodType<number | string, number | string> {
+    return z.union([
+        z.number(),
+        z.string().regex(/^\d{1,78}$/, 'expected a decimal integer'),
+        z
+            .string()
+            .regex(/^0[xX][0-9a-fA-F]{1,64}$/, 'expected a hex integer')
+            .transform((hex) => BigInt(hex).toString()),
+    ]);
+}
+
+/**
  * Memoises a schema builder: nothing is constructed until the first call, and every later call
  * returns the same objects (so zod's compiled fast paths are reused).
  */

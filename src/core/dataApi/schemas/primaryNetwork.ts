@@ -21,7 +21,7 @@ import {
     xChainFormats,
     xChainTransactionTypes,
 } from '../enums';
-import { lazySchemas, openEnum, uint64 } from './kit';
+import { genesisInt, lazySchemas, openEnum, uint64, wideInt } from './kit';
 
 function build() {
     /** The answer of `getAggregatedSignatures`. */
@@ -181,15 +181,16 @@ function build() {
         blockchainId: z.string(),
         contractAddress: z.string(),
     });
+    // A chain's own choices: any of them may be past 2^53 (see `wideInt`).
     const EvmGenesisFeeConfigWireSchema = z.object({
-        baseFeeChangeDenominator: z.number().optional(),
-        blockGasCostStep: z.number().optional(),
-        gasLimit: z.number().optional(),
-        maxBlockGasCost: z.number().optional(),
-        minBaseFee: z.number().optional(),
-        minBlockGasCost: z.number().optional(),
-        targetBlockRate: z.number().optional(),
-        targetGas: z.number().optional(),
+        baseFeeChangeDenominator: wideInt().optional(),
+        blockGasCostStep: wideInt().optional(),
+        gasLimit: wideInt().optional(),
+        maxBlockGasCost: wideInt().optional(),
+        minBaseFee: wideInt().optional(),
+        minBlockGasCost: wideInt().optional(),
+        targetBlockRate: wideInt().optional(),
+        targetGas: wideInt().optional(),
     });
     const EvmGenesisWarpConfigWireSchema = z.object({
         blockTimestamp: z.number().optional(),
@@ -205,7 +206,7 @@ function build() {
     const EvmGenesisConfigWireSchema = z.object({
         berlinBlock: z.number().optional(),
         byzantiumBlock: z.number().optional(),
-        chainId: z.number().optional(),
+        chainId: wideInt().optional(),
         constantinopleBlock: z.number().optional(),
         eip150Block: z.number().optional(),
         eip150Hash: z.string().optional(),
@@ -232,17 +233,17 @@ function build() {
         storage: z.record(z.string(), z.string()).optional(),
     });
     const EvmGenesisWireSchema = z.object({
-        airdropAmount: z.number().nullable().optional(),
+        airdropAmount: wideInt().nullable().optional(),
         airdropHash: z.string().optional(),
         alloc: z.record(z.string(), EvmGenesisAllocWireSchema).optional(),
-        baseFeePerGas: z.number().nullable().optional(),
+        baseFeePerGas: genesisInt().nullable().optional(),
         blobGasUsed: z.string().nullable().optional(),
         coinbase: z.string().optional(),
         config: EvmGenesisConfigWireSchema.optional(),
         difficulty: z.string().optional(),
         excessBlobGas: z.string().nullable().optional(),
         extraData: z.string().optional(),
-        gasLimit: z.string().optional(),
+        gasLimit: genesisInt().optional(),
         gasUsed: z.string().optional(),
         mixHash: z.string().optional(),
         nonce: z.string().optional(),
@@ -257,7 +258,7 @@ function build() {
         vmId: z.string(),
         subnetId: z.string(),
         blockchainName: z.string(),
-        evmChainId: z.number().optional(),
+        evmChainId: wideInt().optional(),
         // A non-EVM chain's genesis arrives as an opaque string.
         genesisData: z.union([EvmGenesisWireSchema, z.string()]).optional(),
     });

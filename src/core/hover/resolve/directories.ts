@@ -36,7 +36,8 @@ export interface SubnetSummary {
     readonly blockchains: readonly {
         readonly blockchainId: string;
         readonly name: string;
-        readonly evmChainId?: number | undefined;
+        /** A number, or the exact decimal string of one past 2^53 (see `wideInt`). */
+        readonly evmChainId?: number | string | undefined;
         readonly vmId: string;
     }[];
 }

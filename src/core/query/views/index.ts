@@ -7,7 +7,8 @@ import type { ChainInfo, Operation } from '../../dataApi/model';
 import type { DataApiOperation } from '../../dataApi/params';
 import { shortenId } from '../../format';
 import type { QueryRequest } from '../../../shared/query';
-import type { Cell, Column, ResultView } from '../../../shared/viewModel';
+import { type ItemRepair, resultRepairs } from '../../model/paging';
+import type { Cell, Column, ResultView, Tone } from '../../../shared/viewModel';
 import {
     badge,
     bool,
@@ -24,6 +25,7 @@ import {
 } from '../cells';
 import {
     epochToMs,
+    isFinalOutcome,
     operationOutcome,
     type OutcomeInput,
     type StoredOperation,
@@ -32,9 +34,11 @@ import * as evm from './evm';
 import { genericHeader } from './generic';
 import { nodeHeader, rawHeader } from './node';
 import * as primary from './primary';
+import { markPartial, repairNotice } from './repairs';
 import { signaturesView } from './warp';
 import { col, param, type ResultBuilder, type ViewContext, type ViewHeader } from './types';
 
+export { markPartial, partialBadgeText, repairNotice } from './repairs';
 export type {
     EvmTransactionExtras,
     ViewContext,
@@ -185,7 +189,7 @@ const operationsView: ResultBuilder = {
         const op = item as StoredOperation;
         const outcome = operationOutcome(op);
         const actions: Cell[] = [];
-        if (outcome === 'running')
+        if (!isFinalOutcome(outcome))
             actions.push({
                 k: 'action',
                 label: 'Follow',
@@ -297,16 +301,25 @@ export function mainColumns(request: QueryRequest): readonly Column[] | undefine
     return builderFor(request)?.columns;
 }
 
-/** Rows for list items (the first page, or a page appended by "Load more"). */
+/**
+ * Rows for list items (the first page, or a page appended by "Load more"). The items `repairs`
+ * names as repaired (their `index` in `items`) start with a "partial" badge.
+ */
 export function buildRows(
     request: QueryRequest,
     items: readonly unknown[],
     context: ViewContext,
+    repairs: readonly ItemRepair[] = [],
 ): Cell[][] {
     const builder = builderFor(request);
     if (!builder?.row) return [];
     const row = builder.row.bind(builder);
-    return items.map((item) => row(item, request, context));
+    const rows = items.map((item) => row(item, request, context));
+    for (const repair of repairs) {
+        const marked = repair.index === undefined ? undefined : rows[repair.index];
+        if (marked && marked.length > 0) marked[0] = markPartial(marked[0]!);
+    }
+    return rows;
 }
 
 /** The header of any result. */
@@ -338,10 +351,11 @@ export function buildView(
     const header = buildHeader(request, result, context);
     const items = resultItems(request, result);
     const columns = mainColumns(request);
+    const repairs = request.source === 'dataApi' ? resultRepairs(result) : [];
     const view: ResultView = {
         title: header.title,
         subtitle: header.subtitle,
-        notice: header.notice,
+        notice: joinNotices(header.notice, repairNotice(repairs)),
         fields: header.fields,
         sections: header.sections,
         main:
@@ -349,12 +363,28 @@ export function buildView(
                 ? {
                       title: header.mainTitle ?? 'Items',
                       columns,
-                      rows: buildRows(request, items, context),
+                      rows: buildRows(request, items, context, repairs),
                       empty: header.empty,
                   }
                 : undefined,
     };
     return { view, items };
+}
+
+type Notice = NonNullable<ResultView['notice']>;
+
+const toneRank: Readonly<Record<Tone, number>> = { ok: 0, info: 1, warn: 2, error: 3 };
+
+/**
+ * Two notices as one (one text after the other, in the graver tone); either may be absent. One
+ * line: a notice's text is inert, and a line break is a control character.
+ */
+export function joinNotices(a: Notice | undefined, b: Notice | undefined): Notice | undefined {
+    if (!a || !b) return a ?? b;
+    return {
+        tone: toneRank[b.tone] > toneRank[a.tone] ? b.tone : a.tone,
+        text: `${a.text} ${b.text}`,
+    };
 }
 
 /** A view that says why a panel shows nothing (a failed query keeps its frame). */

@@ -10,6 +10,7 @@ import {
     type AssetAmount,
     type Blockchain,
     isPChainTransaction,
+    isPChainUtxo,
     isXChainTransaction,
     type ListL1ValidatorsResult,
     ListUtxosResult,
@@ -40,6 +41,7 @@ import {
     pnAddressLink,
     pnTxLink,
     primaryChainLink,
+    primaryTxLink,
     subnetLink,
     text,
     time,
@@ -63,38 +65,90 @@ function assetAmounts(amounts: readonly AssetAmount[] | undefined): Cell {
     return list((amounts ?? []).map((a) => assetAmount(a)));
 }
 
+/**
+ * Every field of a UTXO, in both shapes (P-Chain, and X- or C-Chain): the UTXO panel's table and
+ * the UTXO tables of a transaction share these columns, so each field of the interface
+ * documents shows somewhere besides the raw JSON.
+ */
+const utxoColumns = [
+    col('utxo', 'UTXO'),
+    col('output', 'Output', 'end'),
+    col('amount', 'Amount', 'end'),
+    col('asset', 'Asset'),
+    col('addresses', 'Addresses'),
+    col('threshold', 'Threshold', 'end'),
+    col('type', 'Type'),
+    col('created', 'Created'),
+    col('block', 'Block', 'end'),
+    col('tx', 'Transaction'),
+    col('chains', 'Created on · consumed on'),
+    col('spentIn', 'Spent in'),
+    col('spentAt', 'Spent at'),
+    col('locktime', 'Locktime'),
+    col('stakeable', 'Stakeable until'),
+    col('staked', 'Staked'),
+    col('staking', 'Staking window'),
+    col('reward', 'Reward type'),
+    col('credentials', 'Credentials'),
+    col('group', 'Group', 'end'),
+    col('payload', 'Payload'),
+    col('bytes', 'UTXO bytes'),
+];
+
+/** A locktime in Unix seconds: 0 (or none) means the output is not locked. */
+function locktime(seconds: number | undefined): Cell {
+    if (seconds === undefined) return empty;
+    return seconds === 0 ? text('none') : time(seconds);
+}
+
+function utxoCells(u: PrimaryNetworkUtxo, net: string, chain: string): Cell[] {
+    const isP = isPChainUtxo(u);
+    return [
+        id(u.utxoId),
+        num(u.outputIndex),
+        assetAmount(u.asset),
+        list([
+            assetLink(net, u.asset?.assetId, u.asset?.symbol),
+            text(u.asset?.name),
+            text(u.asset?.type),
+            num(u.asset?.denomination),
+        ]),
+        list(u.addresses.map((a) => pnAddressLink(net, a, chain))),
+        num(u.threshold),
+        text(u.utxoType),
+        time(isP ? u.blockTimestamp : u.timestamp),
+        isP ? num(u.blockNumber) : empty,
+        // A UTXO does not say which kind of transaction made or spent it.
+        pnTxLink(net, isP ? u.txHash : u.creationTxHash, undefined),
+        list([
+            primaryChainLink(net, u.createdOnChainId),
+            primaryChainLink(net, u.consumedOnChainId),
+        ]),
+        u.consumingTxHash ? pnTxLink(net, u.consumingTxHash, undefined) : badge('unspent', 'ok'),
+        isP
+            ? list([num(u.consumingBlockNumber), time(u.consumingBlockTimestamp)])
+            : time(u.consumingTxTimestamp),
+        locktime(isP ? u.platformLocktime : u.locktime),
+        isP ? locktime(u.stakeableLocktime) : empty,
+        isP ? bool(u.staked) : empty,
+        isP ? list([time(u.utxoStartTimestamp), time(u.utxoEndTimestamp)]) : empty,
+        isP ? text(u.rewardType) : empty,
+        isP
+            ? empty
+            : list((u.credentials ?? []).flatMap((c) => [id(c.publicKey), id(c.signature)])),
+        isP ? empty : num(u.groupId),
+        isP ? empty : id(u.payload),
+        id(u.utxoBytes),
+    ];
+}
+
 /** `getUtxosByAddressesV2` */
 export const utxosView: ResultBuilder = {
-    columns: [
-        col('utxo', 'UTXO'),
-        col('amount', 'Amount', 'end'),
-        col('asset', 'Asset'),
-        col('addresses', 'Addresses'),
-        col('type', 'Type'),
-        col('created', 'Created'),
-        col('tx', 'Transaction'),
-        col('spentIn', 'Spent in'),
-        col('staked', 'Staked'),
-    ],
+    columns: utxoColumns,
     row(item, request, context) {
         const u = item as PrimaryNetworkUtxo;
         const net = queryNetwork(request, context);
-        const chain = chainAlias(param(request, 'blockchainId'));
-        const isP = 'txHash' in u;
-        return [
-            id(u.utxoId),
-            assetAmount(u.asset),
-            assetLink(net, u.asset?.assetId, u.asset?.symbol),
-            list(u.addresses.map((a) => pnAddressLink(net, a, chain))),
-            text(u.utxoType),
-            time(isP ? u.blockTimestamp : u.timestamp),
-            // A UTXO does not say which kind of transaction made or spent it.
-            pnTxLink(net, isP ? u.txHash : u.creationTxHash, undefined),
-            u.consumingTxHash
-                ? pnTxLink(net, u.consumingTxHash, undefined)
-                : badge('unspent', 'ok'),
-            isP ? bool(u.staked) : empty,
-        ];
+        return utxoCells(u, net, chainAlias(param(request, 'blockchainId')));
     },
     header(result, request, context) {
         const net = queryNetwork(request, context);
@@ -126,32 +180,57 @@ export const assetTransactionsView: ResultBuilder = {
         col('tx', 'Transaction'),
         col('time', 'Time'),
         col('type', 'Type'),
+        col('format', 'Format'),
         col('unlocked', 'Unlocked'),
         col('created', 'Created'),
-        col('utxos', 'UTXOs in/out', 'end'),
+        col('consumed', 'UTXOs consumed'),
+        col('emitted', 'UTXOs emitted'),
+        col('source', 'Source chain'),
+        col('destination', 'Destination chain'),
         col('placement', 'Block / vertex'),
         col('memo', 'Memo'),
+        col('asset', 'Asset created'),
     ],
     row(item, request, context) {
         const t = item as XChainTransaction;
         const net = queryNetwork(request, context);
         const placement =
             'blockHeight' in t
-                ? num(t.blockHeight)
+                ? list([num(t.blockHeight), id(t.blockHash)])
                 : list(
-                      ('vertices' in t ? t.vertices : []).map((v) =>
+                      ('vertices' in t ? t.vertices : []).flatMap((v) => [
                           vertexHeightLink(net, v.height),
-                      ),
+                          id(v.hash),
+                          time(v.timestamp),
+                      ]),
                   );
+        const utxos = (all: readonly PrimaryNetworkUtxo[] | undefined) =>
+            list((all ?? []).map((u) => id(u.utxoId)));
+        const created = t.assetCreated;
         return [
-            pnTxLink(net, t.txHash, t.txType),
+            // The transaction's panel has every field of its UTXOs.
+            primaryTxLink(net, 'x-chain', t.txHash),
             time(t.timestamp),
             text(t.txType),
+            text(t.chainFormat),
             assetAmounts(t.amountUnlocked),
             assetAmounts(t.amountCreated),
-            text(`${t.consumedUtxos?.length ?? 0} / ${t.emittedUtxos?.length ?? 0}`),
+            utxos(t.consumedUtxos),
+            utxos(t.emittedUtxos),
+            t.sourceChain ? primaryChainLink(net, t.sourceChain) : empty,
+            t.destinationChain ? primaryChainLink(net, t.destinationChain) : empty,
             placement,
             text(t.memo),
+            created
+                ? list([
+                      assetLink(net, created.assetId, created.symbol),
+                      text(created.name),
+                      num(created.denomination),
+                      text(created.type),
+                      text(created.cap),
+                      time(created.createdAtTimestamp),
+                  ])
+                : empty,
         ];
     },
     header(result, request, context) {
@@ -166,7 +245,9 @@ export const assetTransactionsView: ResultBuilder = {
                 ['Asset id', assetLink(net, assetId)],
                 ['Name', text(created?.name)],
                 ['Denomination', num(created?.denomination)],
+                ['Asset type', text(created?.type)],
                 ['Cap', text(created?.cap)],
+                ['Created', time(created?.createdAtTimestamp)],
                 [
                     'Transaction types',
                     request.source === 'dataApi' && Array.isArray(request.params['txTypes'])
@@ -470,17 +551,40 @@ function utxoTable(
     empty: string,
 ): Section['table'] {
     return {
-        columns: [
-            col('utxo', 'UTXO'),
-            col('amount', 'Amount', 'end'),
-            col('addresses', 'Addresses'),
-        ],
-        rows: (utxos ?? []).map((u) => [
-            id(u.utxoId),
-            assetAmount(u.asset),
-            list(u.addresses.map((a) => pnAddressLink(net, a))),
-        ]),
+        columns: utxoColumns,
+        rows: (utxos ?? []).map((u) => utxoCells(u, net, 'p-chain')),
         empty,
+    };
+}
+
+/** Every field of a transaction's asset amounts, one row per asset and kind of amount. */
+function amountsTable(
+    kinds: readonly (readonly [string, readonly AssetAmount[] | undefined])[],
+    net: string,
+): Section['table'] | undefined {
+    const rows = kinds.flatMap(([kind, amounts]) =>
+        (amounts ?? []).map((a) => [
+            text(kind),
+            assetAmount(a),
+            assetLink(net, a.assetId),
+            text(a.name),
+            text(a.symbol),
+            num(a.denomination),
+            text(a.type),
+        ]),
+    );
+    if (rows.length === 0) return undefined;
+    return {
+        columns: [
+            col('kind', 'Amount'),
+            col('amount', 'Value', 'end'),
+            col('asset', 'Asset id'),
+            col('name', 'Name'),
+            col('symbol', 'Symbol'),
+            col('denomination', 'Denomination', 'end'),
+            col('type', 'Type'),
+        ],
+        rows,
     };
 }
 
@@ -575,6 +679,21 @@ export const primaryTransactionView: ResultBuilder = {
                 });
             }
         }
+        const amounts = amountsTable(
+            isPChainTransaction(tx)
+                ? [
+                      ['Value', tx.value],
+                      ['Burned', tx.amountBurned],
+                      ['Staked', tx.amountStaked],
+                      ['L1 validator balances', tx.amountL1ValidatorBalanceBurned],
+                  ]
+                : [
+                      ['Unlocked', tx.amountUnlocked],
+                      ['Created', tx.amountCreated],
+                  ],
+            net,
+        );
+        if (amounts) sections.push({ title: 'Amounts by asset', table: amounts });
         const overview: Field[] = fields(...common, ...details);
         return {
             title: `${chain}-Chain transaction ${shortenId(cleanText(tx.txHash), 10, 8)}`,
