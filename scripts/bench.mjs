@@ -28,6 +28,8 @@
 //   agent        bench/agentBench.ts: each agent tool's call, its own work beyond the client, the MCP
 //                server of this build (start, a call over stdio), dist/mcp.js's size
 //   watch        bench/watchBench.ts: requests a minute the watch list spends for 10 and 100 items
+//   metrics      bench/metricsBench.ts: the real node's /ext/metrics page (recorded) parsed and scraped,
+//                one chart update on the host, the heap of an hour of samples for one node
 //   host         bench/hostProbe.ts in the extension host: activate() over fresh starts, idle cost
 //   trees        `node scripts/hostTest.mjs bench trees` (bench/treesBench.ts): Subnets first page, heap, Node view
 //   hovers       `node scripts/hostTest.mjs bench hovers` (bench/hoversBench.ts): cold and warm hovers per kind
@@ -91,6 +93,7 @@ const allParts = [
     'trace',
     'agent',
     'watch',
+    'metrics',
     'host',
     'trees',
     'hovers',
@@ -1165,6 +1168,7 @@ function rowsFor(results, failures) {
     addChecks('Local', 'local', results.local?.checks);
     addChecks('Agent', 'agent', results.agent?.checks);
     addChecks('Watch list', 'watch', results.watch?.checks);
+    addChecks('Node metrics', 'metrics', results.metrics?.checks);
     addChecks('Workspace', 'workspace', results.workspace?.checks);
     addChecks('Trace', 'trace', results.trace?.checks);
     addChecks('Real node', 'realnode', results.realnode?.checks);
@@ -1345,6 +1349,7 @@ async function main() {
         nodePart('agent', 'agentBench.js', build ? { BENCH_DIST: dist } : {}),
     );
     await attempt('watch', () => nodePart('watch', 'watchBench.js'));
+    await attempt('metrics', () => nodePart('metrics', 'metricsBench.js'));
     await attempt('host', () => hostPart());
     await attempt('trees', () => hostTestBench('trees'));
     await attempt('hovers', () => hostTestBench('hovers'));

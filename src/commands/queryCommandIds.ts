@@ -106,6 +106,12 @@ export const NodeQueryCommandId = {
     NodeInfoUptime: 'avalanche.nodeRpc.infoUptime',
     /** `info.upgrades` */
     NodeInfoUpgrades: 'avalanche.nodeRpc.infoUpgrades',
+    /** `health.health` */
+    NodeHealthHealth: 'avalanche.nodeRpc.healthHealth',
+    /** `health.readiness` */
+    NodeHealthReadiness: 'avalanche.nodeRpc.healthReadiness',
+    /** `health.liveness` */
+    NodeHealthLiveness: 'avalanche.nodeRpc.healthLiveness',
     /** `platform.getHeight` */
     NodePlatformGetHeight: 'avalanche.nodeRpc.platformGetHeight',
     /** `platform.getSubnets` */

@@ -26,6 +26,8 @@ export {
     type LogLevel,
 } from './nodeRpc/params';
 export * from './nodeRpc/rpcClient';
+export * from './nodeRpc/healthSchemas';
+export * from './metrics';
 export * from './nodeRpc/rpcUrl';
 export * from './dataApi';
 export * from './identifiers';

@@ -33,7 +33,7 @@ import type {
 import { type HostMessage, maxKeptAnswerChars, type PageMessage } from '../shared/webviewProtocol';
 import type { QueryRunner } from './queryRunner';
 import { type TraceLineMarks, tracePlace } from './traceLines';
-import { getWebviewHtml } from './webviewHtml';
+import { getWebviewHtml } from '../platform/webviewHtml';
 
 const logger = log.for('Panels');
 

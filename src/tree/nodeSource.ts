@@ -111,6 +111,7 @@ export class NodeSource implements TreeSource {
         }
         return [
             status,
+            healthRow(s),
             this.versionRow(s),
             this.networkRow(s),
             this.identityRow(s),
@@ -380,6 +381,98 @@ export class NodeSource implements TreeSource {
             { icon: 'tools', role: 'admin' },
         );
     }
+}
+
+/**
+ * The node's health checks (`health.health`), failing ones first: what fails, since when and how
+ * many runs in a row, then the checks that pass; readiness and liveness beside them.
+ */
+function healthRow(s: NodeSnapshot): Row {
+    return partRow('health', 'Health', s.health, (h) => {
+        const failing = h.report.checks.filter((c) => !c.healthy);
+        const total = h.report.checks.length + h.report.omitted;
+        const value = h.report.healthy
+            ? `healthy · ${total} checks pass`
+            : `${failing.length} of ${total} checks failing`;
+        return section(
+            view,
+            undefined,
+            'health',
+            'Health',
+            value,
+            (self) => {
+                const rows: Row[] = h.report.checks.map((c) =>
+                    field(
+                        view,
+                        self,
+                        c.name,
+                        c.name,
+                        c.healthy ? 'passing' : (c.error ?? 'failing'),
+                        {
+                            icon: c.healthy ? 'pass-filled' : 'error',
+                            state: c.healthy ? ('ok' as const) : ('bad' as const),
+                            detail: [
+                                ...(c.healthy
+                                    ? []
+                                    : [
+                                          `Failing since ${c.failingSinceMs === undefined ? 'unknown' : new Date(c.failingSinceMs).toISOString()}`,
+                                          `${c.contiguousFailures} failures in a row`,
+                                      ]),
+                                ...(c.message ? [`Message: ${c.message}`] : []),
+                                ...(c.timestampMs === undefined
+                                    ? ['Not run yet']
+                                    : [`Last run ${new Date(c.timestampMs).toISOString()}`]),
+                            ],
+                        },
+                    ),
+                );
+                if (h.report.omitted > 0) {
+                    rows.push({
+                        kind: 'empty',
+                        ...under(view, self, '~omitted'),
+                        message: `${h.report.omitted} more checks not shown.`,
+                    });
+                }
+                rows.push(
+                    field(
+                        view,
+                        self,
+                        '~ready',
+                        'Readiness',
+                        flagText(h.ready, 'ready', 'not ready'),
+                        {
+                            icon: h.ready === false ? 'sync' : 'pass',
+                            ...(h.ready === false ? { state: 'warn' as const } : {}),
+                        },
+                    ),
+                    field(
+                        view,
+                        self,
+                        '~live',
+                        'Liveness',
+                        flagText(h.live, 'live', 'needs a restart'),
+                        {
+                            icon: h.live === false ? 'error' : 'pass',
+                            ...(h.live === false ? { state: 'bad' as const } : {}),
+                        },
+                    ),
+                );
+                return rows;
+            },
+            {
+                icon: h.report.healthy ? 'heart' : 'error',
+                state: h.report.healthy ? 'ok' : 'bad',
+                expanded: !h.report.healthy,
+                role: 'health',
+                json: h.report,
+                ...(h.via === 'get' ? { detail: ['Read from the GET form of /ext/health.'] } : {}),
+            },
+        );
+    });
+}
+
+function flagText(flag: boolean | undefined, yes: string, no: string): string {
+    return flag === undefined ? 'not reported' : flag ? yes : no;
 }
 
 /**

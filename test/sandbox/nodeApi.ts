@@ -17,6 +17,7 @@ import type { Dataset, EvmChainEntry } from './dataset';
 import type { EvmChain, EvmTx } from './evmChain';
 import { topics } from './evmChain';
 import { makeHostile } from './hostile';
+import { NodeObservability } from './nodeObservability';
 import { PrimaryApi, PrimaryFailure, PrimaryUnmarshal } from './primaryApi';
 import { cb58Decode, isNodeId, wellKnown } from './ids';
 import { type SandboxResponse, toJsonText } from './httpUtil';
@@ -92,10 +93,16 @@ export class NodeApi {
     private vmsLoaded = false;
     private readonly data: Dataset;
     private readonly primaryApi: PrimaryApi;
+    private readonly observability: NodeObservability;
 
     constructor(private readonly ctx: SandboxContext) {
         this.data = ctx.dataset(ctx.nodeNetwork);
         this.primaryApi = new PrimaryApi(this.data, ctx.holds);
+        this.observability = new NodeObservability(
+            this.data,
+            ctx.settings,
+            () => new UnmarshalError(),
+        );
         const d = this.data;
         this.chainAliases.set('P', wellKnown.pChainId);
         this.chainAliases.set('platform', wellKnown.pChainId);
@@ -133,6 +140,8 @@ export class NodeApi {
         }
         path = `/ext/${rest}`;
         if (rest === 'info') return { kind: 'json2', service: 'info' };
+        if (rest === 'health' && !this.ctx.settings.publicNode)
+            return { kind: 'json2', service: 'health' };
         if (rest === 'admin') {
             const s = this.ctx.settings;
             return s.adminApi && !s.publicNode ? { kind: 'json2', service: 'admin' } : undefined;
@@ -174,7 +183,23 @@ export class NodeApi {
         pathname: string,
         contentType: string | undefined,
         body: string,
+        query: URLSearchParams = new URLSearchParams(),
     ): NodeRoute {
+        // The health API's GET form and the metrics page (nodeObservability.ts); a POST to
+        // /ext/health is json2 like the other services.
+        if (
+            NodeObservability.serves(pathname) &&
+            (method === 'GET' || !pathname.startsWith('/ext/health'))
+        ) {
+            const operation = pathname.replace(/^\/ext\//, 'GET ').replace(/\/$/, '');
+            return {
+                operations: [operation],
+                run: () =>
+                    method === 'GET'
+                        ? this.observability.get(pathname, query)
+                        : text(405, 'Method Not Allowed\n'),
+            };
+        }
         const endpoint = this.endpointFor(pathname);
         if (endpoint === undefined) return { operations: [], run: () => text(404, notFoundText) };
         if (endpoint === 'bootstrapping')
@@ -305,6 +330,7 @@ export class NodeApi {
     private json2Methods(endpoint: Endpoint): Record<string, Json2Method> {
         if (endpoint.service === 'info') return this.infoMethods;
         if (endpoint.service === 'admin') return this.adminMethods;
+        if (endpoint.service === 'health') return this.observability.methods;
         if (endpoint.service === 'platform') return this.primaryApi.platform;
         if (endpoint.service === 'avm') return this.primaryApi.avm;
         return { getCurrentValidators: (p) => this.getCurrentValidators(endpoint.chain!, p) };

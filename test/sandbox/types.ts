@@ -62,6 +62,13 @@ export interface SandboxSettings {
      * block. Default false (the network before Helicon).
      */
     helicon: boolean;
+    /**
+     * Health checks (`network`, `diskspace`, a chain's alias or id…) that fail in `/ext/health`
+     * until the list changes; each read counts one more contiguous failure. Default none.
+     */
+    failingHealthChecks: readonly string[];
+    /** `avalanche_resource_tracker_disk_available_percentage` of `/ext/metrics`. Default 29. */
+    diskFreePercent: number;
 }
 
 /** Blocks between the C-Chain's executed head and its settled block in Helicon mode. */

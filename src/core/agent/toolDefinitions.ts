@@ -166,7 +166,7 @@ function define(): readonly AgentToolDefinition[] {
             userDescription:
                 'Health, versions, network, bootstrapping and peers of the connected AvalancheGo node',
             modelDescription:
-                'Reads the AvalancheGo node the extension is connected to: whether it is reachable and healthy, its version and VM versions, network, node id, which chains are bootstrapped, peers and uptime. Takes no input.',
+                'Reads the AvalancheGo node the extension is connected to: whether it is reachable and healthy, which of its health checks fail (with the error, since when and how many runs in a row), its version and VM versions, network, node id, which chains are bootstrapped, peers and uptime. Takes no input.',
             inputSchema: { type: 'object', properties: {}, additionalProperties: false },
         },
         {

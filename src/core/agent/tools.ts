@@ -546,6 +546,18 @@ export function snapshotText(snapshot: NodeSnapshot): string {
     const lines = [
         `Node: ${snapshot.url}${snapshot.publicServer ? ' (public API server)' : ''}`,
         `Health: ${verdict.kind} (${inertText(verdict.detail, 300)})`,
+        `Health checks: ${part(snapshot.health, (h) => {
+            const failing = h.report.checks.filter((c) => !c.healthy);
+            const total = h.report.checks.length + h.report.omitted;
+            if (failing.length === 0) return `all ${total} pass`;
+            return `${failing.length} of ${total} failing: ${failing
+                .slice(0, 10)
+                .map(
+                    (c) =>
+                        `${inertText(c.name, 80)} (${inertText(c.error ?? 'failing', 200)}; ${c.contiguousFailures} failures in a row${c.failingSinceMs === undefined ? '' : ` since ${new Date(c.failingSinceMs).toISOString()}`})`,
+                )
+                .join('; ')}`;
+        })}`,
         `Version: ${part(snapshot.version, (v) => `${inertText(v.version, 80)}${v.rpcProtocolVersion === undefined ? '' : `, RPC protocol ${v.rpcProtocolVersion}`}`)}`,
         `Network: ${part(snapshot.networkName, (n) => inertText(n, 60))} (id ${part(snapshot.networkId, String)})`,
         `Node id: ${part(snapshot.nodeId, (n) => inertText(n.nodeId, 80))}`,

@@ -40,6 +40,7 @@ import type {
     Uptime,
     Vms,
 } from '../nodeRpc/schemas';
+import type { HealthReport } from '../nodeRpc/healthSchemas';
 import { displayText } from './evmConfig';
 import { describeNodeProblem, type NodeProblem } from './nodeProblems';
 
@@ -74,6 +75,17 @@ export type Reachability =
     | { readonly reachable: true; readonly rttMs: number }
     | { readonly reachable: false; readonly problem: NodeProblem };
 
+/** The node's health API, as the Node view reads it. */
+export interface NodeHealthPart {
+    /** `health.health`: every check. */
+    readonly report: HealthReport;
+    /** Whether the readiness and liveness checks pass; undefined when the node did not say. */
+    readonly ready?: boolean | undefined;
+    readonly live?: boolean | undefined;
+    /** `rpc` for health.health, `get` where only the GET form answered (some proxies). */
+    readonly via: 'rpc' | 'get';
+}
+
 export interface NodeSnapshot {
     /** The node's base URL the snapshot was read from. */
     readonly url: string;
@@ -101,6 +113,8 @@ export interface NodeSnapshot {
     readonly vms: Part<Vms>;
     readonly loggerLevels: Part<LoggerLevels>;
     readonly chainAliases: readonly ChainAliasEntry[];
+    /** The health API (`/ext/health`): every check by name, failing ones first. */
+    readonly health: Part<NodeHealthPart>;
 }
 
 export interface CollectNodeSnapshotOptions {
@@ -196,6 +210,15 @@ export async function collectNodeSnapshot(
         one(client.call(m['info.getBlockchainID'], { alias: 'C' }, callOptions)),
         one(client.call(m.eth_getBlockByNumber, ['latest', false], { ...callOptions, chain: 'C' })),
     ];
+    // Its own controller, tied to the caller's signal by one listener: the health calls would
+    // otherwise add four more to a signal that the other calls already share.
+    const healthController = new AbortController();
+    const stopHealth = (): void => healthController.abort(signal?.reason);
+    signal?.addEventListener('abort', stopHealth, { once: true });
+    const healthSignal = healthController.signal;
+    const healthCall = readHealth(client, { signal: healthSignal }, healthSignal).finally(() =>
+        signal?.removeEventListener('abort', stopHealth),
+    );
     const primaryBoot = primaryAliases.map((p) =>
         one(client.call(m['info.isBootstrapped'], { chain: p.alias }, callOptions)),
     );
@@ -273,6 +296,7 @@ export async function collectNodeSnapshot(
     const at = (i: number): Settled<unknown> | undefined => info[i];
     if (unreachable) {
         const problem = describeNodeProblem((info[0] as { reason?: unknown } | undefined)?.reason);
+        void healthCall.catch(() => undefined);
         return unreachableSnapshot(client.url, publicServer, now(), problem);
     }
 
@@ -325,6 +349,8 @@ export async function collectNodeSnapshot(
         }));
     }
 
+    const health = await healthCall;
+    if (signal?.aborted) throw abortError(signal);
     return {
         url: client.url,
         publicServer,
@@ -347,6 +373,68 @@ export async function collectNodeSnapshot(
         vms: toPart(at(9), publicServer),
         loggerLevels,
         chainAliases,
+        health: health.ok
+            ? health
+            : failed(
+                  healthProblem(
+                      health.problem,
+                      publicServer || health.problem.kind === 'publicServer',
+                  ),
+              ),
+    };
+}
+
+/**
+ * `health.health`, `health.readiness` and `health.liveness` at once; when the JSON-RPC form is
+ * refused (a proxy that forwards GETs only), the GET form of `/ext/health`. Never rejects but
+ * for an abort.
+ */
+async function readHealth(
+    client: NodeRpcClient,
+    callOptions: NodeCallOptions,
+    signal: AbortSignal | undefined,
+): Promise<Part<NodeHealthPart>> {
+    const m = nodeRpcMethods;
+    const settle = <T>(call: Promise<T>): Promise<Settled<T>> =>
+        call.then(
+            (value) => ({ status: 'fulfilled', value }) as const,
+            (reason: unknown) => ({ status: 'rejected', reason: asError(reason) }) as const,
+        );
+    const [health, ready, live] = await Promise.all([
+        settle(client.call(m['health.health'], {}, callOptions)),
+        settle(client.call(m['health.readiness'], {}, callOptions)),
+        settle(client.call(m['health.liveness'], {}, callOptions)),
+    ]);
+    if (signal?.aborted) throw abortError(signal);
+    const flag = (s: Settled<HealthReport>): boolean | undefined =>
+        s.status === 'fulfilled' ? s.value.healthy : undefined;
+    if (health.status === 'fulfilled') {
+        return {
+            ok: true,
+            value: { report: health.value, ready: flag(ready), live: flag(live), via: 'rpc' },
+        };
+    }
+    const problem = describeNodeProblem(health.reason, client.isKnownPublicServer);
+    if (problem.kind === 'unreachable') return failed(problem);
+    const got = await settle(client.healthGet('health', [], signal ? { signal } : {}));
+    if (signal?.aborted) throw abortError(signal);
+    if (got.status === 'fulfilled') {
+        return {
+            ok: true,
+            value: { report: got.value.report, ready: flag(ready), live: flag(live), via: 'get' },
+        };
+    }
+    return failed(problem);
+}
+
+/** Why the health section is empty, in its words: public servers answer only part of it. */
+function healthProblem(problem: NodeProblem, publicServer: boolean): NodeProblem {
+    if (!publicServer) return problem;
+    return {
+        kind: 'publicServer',
+        message:
+            'Public API servers answer only part of the health API (at most whether they are up), not the checks of one node.',
+        remedy: 'Choose your own node (Avalanche: Choose Node…) to see its health checks.',
     };
 }
 
@@ -411,6 +499,7 @@ function unreachableSnapshot(
         vms: no,
         loggerLevels: no,
         chainAliases: [],
+        health: no,
     };
 }
 
@@ -421,8 +510,9 @@ export type NodeHealthVerdict =
     | { readonly kind: 'unreachable'; readonly detail: string };
 
 /**
- * Healthy when the node answers and P, X and C are bootstrapped; unhealthy when one of them is
- * still bootstrapping (or the node's answers are broken); unreachable when nothing came back.
+ * Healthy when the node answers, its health API reports no failing check (where it answers) and
+ * P, X and C are bootstrapped; unhealthy when a check fails, one of them is still bootstrapping
+ * (or the node's answers are broken); unreachable when nothing came back.
  */
 export function nodeHealth(snapshot: NodeSnapshot): NodeHealthVerdict {
     const r = snapshot.reachability;
@@ -437,6 +527,17 @@ export function nodeHealth(snapshot: NodeSnapshot): NodeHealthVerdict {
         .filter((c) => c.bootstrapped.ok && !c.bootstrapped.value)
         .map((c) => c.alias as string);
     const version = snapshot.version.ok ? snapshot.version.value.version : 'version unknown';
+    // A node that answers but reports failing checks is not up: its own verdict comes first.
+    if (snapshot.health.ok && !snapshot.health.value.report.healthy) {
+        const failing = snapshot.health.value.report.checks.filter((c) => !c.healthy);
+        const names = failing.slice(0, 3).map((c) => c.name);
+        const more =
+            failing.length > names.length ? ` and ${failing.length - names.length} more` : '';
+        return {
+            kind: 'unhealthy',
+            detail: `failing ${failing.length === 1 ? 'check' : 'checks'}: ${names.join(', ') || 'unnamed'}${more}; ${version}`,
+        };
+    }
     if (behind.length > 0) {
         return {
             kind: 'unhealthy',

@@ -12,6 +12,7 @@ import {
     formatPeriod,
     formatShares,
 } from '../../nodeRpc/helicon';
+import type { HealthReport } from '../../nodeRpc/healthSchemas';
 import type {
     AutoRenewedTxFields,
     L1ValidatorResult,
@@ -314,6 +315,47 @@ type NodeBuilder = (
     context: ViewContext,
 ) => Omit<ViewHeader, 'title' | 'subtitle'> & { title?: string };
 
+/** health.health, health.readiness and health.liveness: every check, failing ones first. */
+function healthView(result: unknown): { fields: Field[]; sections: Section[] } {
+    const r = result as HealthReport;
+    const failing = r.checks.filter((c) => !c.healthy).length;
+    return {
+        fields: fields(
+            ['Healthy', badge(r.healthy ? 'healthy' : 'unhealthy', r.healthy ? 'ok' : 'error')],
+            ['Failing checks', num(failing)],
+            ['Checks', num(r.checks.length + r.omitted)],
+        ),
+        sections: [
+            {
+                title: `Checks (${r.checks.length}${r.omitted > 0 ? `, ${r.omitted} more not shown` : ''})`,
+                table: {
+                    columns: [
+                        col('name', 'Check'),
+                        col('status', 'Status'),
+                        col('error', 'Error'),
+                        col('since', 'Failing since'),
+                        col('failures', 'Failures in a row', 'end'),
+                        col('message', 'Message'),
+                        col('last', 'Last run'),
+                        col('duration', 'Took (ms)', 'end'),
+                    ],
+                    rows: r.checks.map((c) => [
+                        text(c.name),
+                        badge(c.healthy ? 'passing' : 'failing', c.healthy ? 'ok' : 'error'),
+                        c.error ? text(c.error) : empty,
+                        timeMs(c.failingSinceMs),
+                        num(c.contiguousFailures),
+                        text(c.message),
+                        timeMs(c.timestampMs),
+                        decimal(Math.round(c.durationMs * 1000) / 1000),
+                    ]),
+                    empty: 'The node reports no check for this request.',
+                },
+            },
+        ],
+    };
+}
+
 const builders: Readonly<Record<string, NodeBuilder>> = {
     'platform.getCurrentValidators': (result) => {
         const r = result as PlatformValidators;
@@ -477,6 +519,9 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
             ],
         };
     },
+    'health.health': healthView,
+    'health.readiness': healthView,
+    'health.liveness': healthView,
     'info.peers': (result, _request, context) => {
         const r = result as Peers;
         return {
