@@ -219,6 +219,9 @@ export async function collectNodeSnapshot(
     const healthCall = readHealth(client, { signal: healthSignal }, healthSignal).finally(() =>
         signal?.removeEventListener('abort', stopHealth),
     );
+    // Awaited last: a snapshot that ends before (cancelled, the node unreachable) leaves its
+    // rejection handled here, not unhandled.
+    void healthCall.catch(() => undefined);
     const primaryBoot = primaryAliases.map((p) =>
         one(client.call(m['info.isBootstrapped'], { chain: p.alias }, callOptions)),
     );
@@ -296,7 +299,6 @@ export async function collectNodeSnapshot(
     const at = (i: number): Settled<unknown> | undefined => info[i];
     if (unreachable) {
         const problem = describeNodeProblem((info[0] as { reason?: unknown } | undefined)?.reason);
-        void healthCall.catch(() => undefined);
         return unreachableSnapshot(client.url, publicServer, now(), problem);
     }
 

@@ -112,7 +112,17 @@ export async function startRecordedNode(
             req.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
             req.on('end', () => {
                 const urlPath = new URL(req.url ?? '/', 'http://x').pathname;
-                const body = JSON.parse(text) as unknown;
+                let body: unknown;
+                try {
+                    body = JSON.parse(text) as unknown;
+                } catch {
+                    // A GET (the health API's form) or a body that is no JSON: the recordings
+                    // hold neither, so the route is answered as missing.
+                    asked.push(`${urlPath} ${req.method ?? ''}`);
+                    res.statusCode = 404;
+                    res.end('404 page not found\n');
+                    return;
+                }
                 const reply = Array.isArray(body)
                     ? body.map((call) => answer(urlPath, call as { method?: string }))
                     : answer(urlPath, body as { method?: string });

@@ -191,7 +191,8 @@ export async function rpcHash(
         options,
     );
     checkChainId(chainId, endpoint);
-    const latest = valueOf(head);
+    // The head only adds depth: a chain that does not answer it still shows the transaction.
+    const latest = head.status === 'fulfilled' ? head.value : undefined;
     const heights = latest ? chainHeights(latest) : undefined;
     const foundTx = valueOf(tx);
     if (foundTx) {
