@@ -125,6 +125,19 @@ export function normalizeHealthReply(wire: HealthReplyWire): HealthReport {
     return { healthy: wire.healthy, checks: kept, omitted: checks.length - kept.length };
 }
 
+/**
+ * True when every failing check is the node still starting: `bootstrapped`, or a check the node
+ * has not run yet (AvalancheGo reports a check registered since its last round as failing with
+ * "not yet run" and Go's zero time until the next round, up to `--health-check-frequency` later).
+ */
+export function onlyStarting(report: HealthReport): boolean {
+    const failing = report.checks.filter((c) => !c.healthy);
+    return (
+        failing.length > 0 &&
+        failing.every((c) => c.name === 'bootstrapped' || c.timestampMs === undefined)
+    );
+}
+
 /** The failing checks of a report, as `name: error` lines (at most `max`). */
 export function failingChecks(report: HealthReport, max = 10): string[] {
     return report.checks

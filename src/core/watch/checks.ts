@@ -10,7 +10,7 @@ import { formatNAvax, formatWei } from '../format';
 import { isAbortError, isNetworkError, isRpcError, isTimeoutError } from '../http/errors';
 import { blockFinality, chainHeights, describeConfirmations } from '../nodeRpc/helicon';
 import { describeAlert, type NodeMetrics } from '../metrics/nodeMetrics';
-import { failingChecks } from '../nodeRpc/healthSchemas';
+import { failingChecks, onlyStarting } from '../nodeRpc/healthSchemas';
 import { nodeRpcMethods as m } from '../nodeRpc/methods';
 import type { ValidatorFeeConfig, ValidatorFeeState } from '../nodeRpc/primarySchemas';
 import { batchCall, type NodeRpcClient } from '../nodeRpc/rpcClient';
@@ -566,9 +566,7 @@ async function readNodeHealth(client: NodeRpcClient, signal: AbortSignal): Promi
     }
     if (report.healthy) return { kind: 'healthy' };
     const failing = report.checks.filter((c) => !c.healthy);
-    if (failing.length > 0 && failing.every((c) => c.name === 'bootstrapped')) {
-        return { kind: 'bootstrapping' };
-    }
+    if (onlyStarting(report)) return { kind: 'bootstrapping' };
     return {
         kind: 'unhealthy',
         names: failing.slice(0, 3).map((c) => c.name),
