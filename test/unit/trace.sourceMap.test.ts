@@ -246,7 +246,7 @@ describe('(unit) trace: source maps and code matching over real solc output', ()
         const long = `${'1:2:0;'.repeat(1_000_000)}1:2:0`;
         const read = decompressSourceMap(long, 10);
         assert.ok(!isSourceMapProblem(read));
-        assert.equal((read).count, 10);
+        assert.equal(read.count, 10);
         // An entry with a negative offset or length is no place.
         const empty = table('-1:-1:-1;5:2:0');
         const indexes = new Int32Array([0, 1]);
