@@ -8,6 +8,8 @@
  * Rows:
  * - a 5,000-frame call tree, from the answer's text to the decoded frames and failures (the
  *   client's JSON parse, `readCallTree`, `decodeFrames`): budget 100 ms;
+ * - the same answer to the trace panel's first page as the host posts it (`tracePage`,
+ *   `buildView`, the message's JSON): budget 100 ms;
  * - a revert site put on its Solidity line once the artifact's source map is decompressed and the
  *   file read (`locateFailure` with the caches warm): budget 1 ms; and the decompression itself;
  * - the heap a 50,000-frame trace holds once decoded (the most a trace keeps: the tree's cap),
@@ -18,6 +20,7 @@
 import path from 'node:path';
 
 import {
+    buildView,
     codeMapOf,
     decodeFrames,
     directoryTraceFiles,
@@ -26,9 +29,11 @@ import {
     matchFrameCode,
     readCallTree,
     revertSitesTracer,
+    tracePage,
     TraceSources,
     WorkspaceKnowledge,
     type ContractKnowledge,
+    type TraceReport,
 } from '../src/core';
 import { recordedTraces } from '../test/unit/helpers/traces';
 import {
@@ -150,6 +155,49 @@ async function main(): Promise<void> {
             `JSON.parse of ${(text.length / 1024 / 1024).toFixed(1)} MB, readCallTree, decodeFrames with the trace workspace's knowledge (${rounds} rounds, a collection before each); CPU ${median(decodeCpuMs).toFixed(0)} ms`,
         ),
         key: 'trace-decode-5000',
+    });
+
+    // 1b. The same answer to the trace panel's first page: the view model the host posts (#35).
+    const query = {
+        source: 'trace' as const,
+        network: 'local',
+        chainId: '43112',
+        hash: chain.activity.txs['tryEnter']!.hash,
+    };
+    const panelMs: number[] = [];
+    let posted = 0;
+    let rows = 0;
+    for (let r = 0; r < rounds; r++) {
+        gc();
+        const started = performance.now();
+        const tree = readCallTree(JSON.parse(text), url);
+        const decoded = decodeFrames(tree, { knowledge, chainId: '43112', codes });
+        const report: TraceReport = {
+            hash: query.hash,
+            chainId: '43112',
+            blockNumber: 1,
+            status: 'succeeded',
+            frames: decoded.frames,
+            failures: decoded.failures,
+            sources: new Map(),
+            stepTrace: { status: 'skipped', reason: 'no call failed' },
+            notes: tree.notes,
+            cut: tree.cut,
+        };
+        const { view } = buildView(query, tracePage(report, 0), { network: 'local' });
+        posted = JSON.stringify(view).length;
+        panelMs.push(performance.now() - started);
+        rows = view.main?.rows.length ?? 0;
+    }
+    checks.push({
+        ...timedCheck(
+            `trace panel: a ${frames.toLocaleString('en-US')}-frame answer to its first page's view model, as posted`,
+            panelMs,
+            'ms',
+            100,
+            `decoding as above, then tracePage and buildView (the failure paths, ${rows} rows of the first page) and the message's JSON (${(posted / 1024).toFixed(0)} KB); the page draws it as any panel's result (host part: first paint of a result)`,
+        ),
+        key: 'trace-panel-5000',
     });
 
     // 2. A revert site to its line, the source map decompressed and the file read.

@@ -191,6 +191,41 @@ describe('(unit) trace panel', function () {
         });
     });
 
+    it('a loop that catches a failure each round: five sections, then a count', async () => {
+        const hash = recorded.chains.C.activity.txs['tryEnter']!.hash;
+        const tree = {
+            type: 'CALL',
+            from: '0x1000000000000000000000000000000000000001',
+            to: '0x1000000000000000000000000000000000000002',
+            value: '0x0',
+            gas: '0x100000',
+            gasUsed: '0x1000',
+            input: '0x',
+            output: '0x',
+            calls: Array.from({ length: 20 }, (_, i) => ({
+                type: 'CALL',
+                from: '0x1000000000000000000000000000000000000002',
+                to: `0x${(0x4000 + i).toString(16).padStart(40, '0')}`,
+                gas: '0x100',
+                gasUsed: '0x10',
+                input: '0x',
+                output: '0x',
+                error: 'execution reverted',
+            })),
+        };
+        await withNode({ callTracer: { result: tree } }, async (deps) => {
+            const page = await runTrace(query(hash), deps, { signal });
+            assert.equal(page.failures.length, 20);
+            const { view } = buildView(query(hash), page, { network: 'local' });
+            const caught = view.sections.filter((s) => s.title.startsWith('Caught failure'));
+            assert.equal(caught.length, 5);
+            assert.match(
+                view.sections.find((s) => s.title === 'More caught failures')?.note ?? '',
+                /^15 more failed calls were caught/,
+            );
+        });
+    });
+
     it('the host accepts a trace query and an open-line action naming a frame, nothing more', () => {
         const hash = recorded.chains.C.activity.txs['enter']!.hash;
         assert.deepEqual(parseQueryRequest(query(hash)), query(hash));

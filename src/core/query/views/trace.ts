@@ -16,6 +16,10 @@ import { col, type ResultBuilder, type ViewContext } from './types';
 
 /** Deepest indentation drawn: deeper frames say their depth in the column instead. */
 const maxIndent = 24;
+/** Caught failures given a section of their own at most. */
+const maxCaughtSections = 5;
+/** Frames of one failure path listed at most (a failure passed up 1,024 calls). */
+const maxPathRows = 64;
 /** Events listed in a row at most (the Raw JSON has all). */
 const maxRowEvents = 8;
 
@@ -108,6 +112,10 @@ function pathSection(
 ): Section {
     const caught = entry.failure.caughtBy;
     const root = entry.path[0];
+    const more =
+        entry.path.length > maxPathRows
+            ? ` The first ${maxPathRows} of its ${entry.path.length} calls are listed.`
+            : '';
     return {
         title:
             caught === undefined
@@ -115,11 +123,11 @@ function pathSection(
                 : `Caught failure ${n}: the first failing call, up to the call that caught it`,
         note:
             caught === undefined
-                ? undefined
-                : `Frame #${caught} caught it and went on${root ? `; it began in ${cleanText(root.frame.title, 200)}` : ''}.`,
+                ? more || undefined
+                : `Frame #${caught} caught it and went on${root ? `; it began in ${cleanText(root.frame.title, 200)}` : ''}.${more}`,
         table: {
             columns: traceColumns,
-            rows: entry.path.map((item) => traceRow(item, context)),
+            rows: entry.path.slice(0, maxPathRows).map((item) => traceRow(item, context)),
             empty: `No frames of ${page.hash}.`,
         },
     };
@@ -192,9 +200,22 @@ export const traceView: ResultBuilder = {
         const page = result as TracePage;
         const why = traceWhy(page);
         const caught = page.failures.filter((f) => f.failure.caughtBy !== undefined).length;
-        const sections: Section[] = page.failures.map((entry, i) =>
-            pathSection(page, entry, i + 1, context),
-        );
+        // The transaction's own failure, then a few caught ones: a loop that catches a failure
+        // each round would make a section per round.
+        const own = page.failures.filter((f) => f.failure.caughtBy === undefined);
+        const caughtShown = page.failures
+            .filter((f) => f.failure.caughtBy !== undefined)
+            .slice(0, maxCaughtSections);
+        const sections: Section[] = [
+            ...own.map((entry) => pathSection(page, entry, 0, context)),
+            ...caughtShown.map((entry, i) => pathSection(page, entry, i + 1, context)),
+        ];
+        if (caught > caughtShown.length) {
+            sections.push({
+                title: 'More caught failures',
+                note: `${(caught - caughtShown.length).toLocaleString('en-US')} more failed calls were caught on the way; the table of calls marks each.`,
+            });
+        }
         if (page.notes.length > 0) {
             sections.push({
                 title: 'Notes',
