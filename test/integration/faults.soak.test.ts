@@ -218,6 +218,7 @@ suiteTeardown(async function () {
         api.local.follower,
         api.local.networks,
         api.lenses,
+        api.dashboards,
         api.agent,
         api.watch,
         api.hovers,

@@ -126,16 +126,12 @@ export function normalizeHealthReply(wire: HealthReplyWire): HealthReport {
 }
 
 /**
- * True when every failing check is the node still starting: `bootstrapped`, or a check the node
- * has not run yet (AvalancheGo reports a check registered since its last round as failing with
- * "not yet run" and Go's zero time until the next round, up to `--health-check-frequency` later).
+ * The failing checks the node has run. AvalancheGo reports a check registered since its last
+ * round as failing with "not yet run" and Go's zero time until the next round (up to
+ * `--health-check-frequency`, 30 s by default, after a start): that says nothing of the node yet.
  */
-export function onlyStarting(report: HealthReport): boolean {
-    const failing = report.checks.filter((c) => !c.healthy);
-    return (
-        failing.length > 0 &&
-        failing.every((c) => c.name === 'bootstrapped' || c.timestampMs === undefined)
-    );
+export function checksFailingOnRun(report: HealthReport): HealthCheck[] {
+    return report.checks.filter((c) => !c.healthy && c.timestampMs !== undefined);
 }
 
 /** The failing checks of a report, as `name: error` lines (at most `max`). */

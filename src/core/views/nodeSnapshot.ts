@@ -40,7 +40,7 @@ import type {
     Uptime,
     Vms,
 } from '../nodeRpc/schemas';
-import type { HealthReport } from '../nodeRpc/healthSchemas';
+import { checksFailingOnRun, type HealthReport } from '../nodeRpc/healthSchemas';
 import { displayText } from './evmConfig';
 import { describeNodeProblem, type NodeProblem } from './nodeProblems';
 
@@ -530,8 +530,9 @@ export function nodeHealth(snapshot: NodeSnapshot): NodeHealthVerdict {
         .map((c) => c.alias as string);
     const version = snapshot.version.ok ? snapshot.version.value.version : 'version unknown';
     // A node that answers but reports failing checks is not up: its own verdict comes first.
-    if (snapshot.health.ok && !snapshot.health.value.report.healthy) {
-        const failing = snapshot.health.value.report.checks.filter((c) => !c.healthy);
+    // Checks not run yet (a node just started) are no verdict: bootstrapping says more then.
+    const failing = snapshot.health.ok ? checksFailingOnRun(snapshot.health.value.report) : [];
+    if (failing.length > 0) {
         const names = failing.slice(0, 3).map((c) => c.name);
         const more =
             failing.length > names.length ? ` and ${failing.length - names.length} more` : '';

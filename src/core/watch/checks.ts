@@ -10,7 +10,7 @@ import { formatNAvax, formatWei } from '../format';
 import { isAbortError, isNetworkError, isRpcError, isTimeoutError } from '../http/errors';
 import { blockFinality, chainHeights, describeConfirmations } from '../nodeRpc/helicon';
 import { describeAlert, type NodeMetrics } from '../metrics/nodeMetrics';
-import { failingChecks, onlyStarting } from '../nodeRpc/healthSchemas';
+import { checksFailingOnRun, failingChecks } from '../nodeRpc/healthSchemas';
 import { nodeRpcMethods as m } from '../nodeRpc/methods';
 import type { ValidatorFeeConfig, ValidatorFeeState } from '../nodeRpc/primarySchemas';
 import { batchCall, type NodeRpcClient } from '../nodeRpc/rpcClient';
@@ -565,8 +565,17 @@ async function readNodeHealth(client: NodeRpcClient, signal: AbortSignal): Promi
         return bootstrapped.isBootstrapped ? { kind: 'healthy' } : { kind: 'bootstrapping' };
     }
     if (report.healthy) return { kind: 'healthy' };
-    const failing = report.checks.filter((c) => !c.healthy);
-    if (onlyStarting(report)) return { kind: 'bootstrapping' };
+    const failing = checksFailingOnRun(report);
+    if (failing.length === 0) {
+        // Just started: its checks have not run yet, so its P-Chain says what it serves.
+        const bootstrapped = await client.call(
+            m['info.isBootstrapped'],
+            { chain: 'P' },
+            { signal },
+        );
+        return bootstrapped.isBootstrapped ? { kind: 'healthy' } : { kind: 'bootstrapping' };
+    }
+    if (failing.every((c) => c.name === 'bootstrapped')) return { kind: 'bootstrapping' };
     return {
         kind: 'unhealthy',
         names: failing.slice(0, 3).map((c) => c.name),
