@@ -15,6 +15,7 @@ export * from './model/paging';
 export * from './ids/cb58';
 export * from './nodeRpc/helicon';
 export * from './nodeRpc/heliconRefusal';
+export * from './stakingText';
 export * from './nodeRpc/methods';
 export * from './nodeRpc/primarySchemas';
 export * from './nodeRpc/schemas';

@@ -605,6 +605,7 @@ suite('(integration) reliability: faults × surfaces', function () {
             hostile: false,
             requireApiKey: undefined,
             internalRpcUrls: false,
+            helicon: false,
         });
     }
 
@@ -617,6 +618,17 @@ suite('(integration) reliability: faults × surfaces', function () {
             treeSurface('subnets', 'view: Subnets & L1s', {}),
             treeSurface('validators', 'view: Validators', { node: true }),
             treeSurface('node', 'view: Node', { node: true, admin: true, dataApi: false }),
+            // Helicon's rows (#34): the C-Chain head's two heights and the rules in force.
+            {
+                ...treeSurface('node', 'view: Node (Helicon)', {
+                    node: true,
+                    admin: true,
+                    dataApi: false,
+                }),
+                prepare: async () => {
+                    await setSandboxSettings({ helicon: true });
+                },
+            },
             localTreeSurface('chains', 'view: Chains (local network)'),
             localTreeSurface('subnets', 'view: Subnets & L1s (local network)'),
             localTreeSurface('validators', 'view: Validators (local network)'),
@@ -927,6 +939,7 @@ suite('(integration) reliability: faults × surfaces', function () {
         { name: 'view: Subnets & L1s', group: 'view', node: false, admin: false, dataApi: true },
         { name: 'view: Validators', group: 'view', node: true, admin: false, dataApi: true },
         { name: 'view: Node', group: 'view', node: true, admin: true, dataApi: false },
+        { name: 'view: Node (Helicon)', group: 'view', node: true, admin: true, dataApi: false },
         ...['Chains', 'Subnets & L1s', 'Validators'].map((view) => ({
             name: `view: ${view} (local network)`,
             group: 'view' as const,

@@ -178,6 +178,33 @@ describe('(unit) Helicon shown by name: ACP-236 over the v1.15 recordings', func
         assert.match(reward['Rewarded cycle ended']!, /^\d+$/);
     });
 
+    it('the watch list names a committed P-Chain transaction by its type and settings', async () => {
+        const sources: WatchSources = {
+            pChain: () => Promise.resolve(client),
+            validatorFees: () => Promise.reject(new Error('not used')),
+            dataApi: () => Promise.reject(new Error('not used')),
+            node: () => client,
+            evmChain: () => Promise.resolve(undefined),
+        };
+        const watch = (txId: string): Promise<WatchObservation> =>
+            checkTarget(
+                { kind: 'pTx', network: 'local', txId },
+                sources,
+                86_400,
+                new AbortController().signal,
+            );
+        const set = await watch(node.values['autoRenewedSetTx']!);
+        assert.equal(set.status, 'done');
+        assert.equal(set.summary, 'committed (SetAutoRenewedValidatorConfigTx)');
+        const details = Object.fromEntries(set.details.map((d) => [d.label, d.value]));
+        assert.equal(details['Type'], 'SetAutoRenewedValidatorConfigTx');
+        assert.equal(details['Validator added by'], node.values['autoRenewedTx']);
+        assert.equal(details['Cycle length'], '30 s');
+        assert.equal(details['Rewards restaked'], '100%');
+        const reward = await watch(node.values['autoRenewedRewardTx']!);
+        assert.equal(reward.summary, 'committed (RewardAutoRenewedValidatorTx)');
+    });
+
     it('the validators panel has an Auto-renew column', async () => {
         const request: NodeQuery = {
             source: 'node',

@@ -158,3 +158,41 @@ describe('(unit) Helicon rules from the node’s own answers', () => {
         assert.equal(isCChainRpcPath('/ext/bc/P'), false);
     });
 });
+
+describe('(unit) Helicon rules: a hostile header stays bounded', () => {
+    it('a settled height above the block, or the largest exponents, read as nothing odd', () => {
+        const parse = (extra: Record<string, string>): RpcBlock => {
+            const block = m.eth_getBlockByNumber.normalize(
+                m.eth_getBlockByNumber.resultSchema().parse({
+                    number: '0x10',
+                    hash: `0x${'11'.repeat(32)}`,
+                    parentHash: `0x${'22'.repeat(32)}`,
+                    timestamp: '0x1',
+                    miner: `0x${'00'.repeat(20)}`,
+                    gasUsed: '0x0',
+                    gasLimit: '0x1',
+                    transactions: [],
+                    settledGasUnix: '0x0',
+                    settledGasNumerator: '0x0',
+                    settledExcess: '0xffffffffffffffff',
+                    ...extra,
+                }),
+            );
+            assert.ok(block);
+            return block;
+        };
+        // A peer that claims to have settled past its own head: no settled height is believed.
+        const ahead = parse({ settledHeight: '0x20' });
+        assert.deepEqual(chainHeights(ahead), { executed: 16 });
+        // The largest exponents cap at 2^64 − 1, as gas.CalculatePrice does, and quickly.
+        const started = Date.now();
+        const huge = parse({
+            settledHeight: '0x1',
+            targetExponent: '0xffffffffffffffff',
+            minPriceExponent: '0xffffffffffffffff',
+        });
+        assert.ok(Date.now() - started < 500);
+        assert.equal(huge.targetGasPerSecond, String((1n << 64n) - 1n));
+        assert.ok(BigInt(huge.minGasPriceWei!) <= (1n << 64n) - 1n);
+    });
+});

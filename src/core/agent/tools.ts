@@ -18,7 +18,7 @@ import { isAbortError, isHttpError, isRateLimitedError, ValidationError } from '
 import type { HoverEngine } from '../hover/engine';
 import type { HoverNetwork } from '../hover/types';
 import { parseIdentifier, type Identifier } from '../identifiers';
-import { formatStakeDuration } from '../nodeRpc/helicon';
+import { formatStakeDuration } from '../stakingText';
 import { findNodeRpcMethod } from '../nodeRpc/methods';
 import { dataApiQueries, dataApiQuery } from '../query/dataApiQueries';
 import { checkQuery, nativeTokenIn, queryContext, runQuery, type QueryDeps } from '../query/run';

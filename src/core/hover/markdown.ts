@@ -22,7 +22,7 @@ import {
     shortenId,
 } from '../format';
 import { decodedLines, formatValue } from '../abi/format';
-import { describeAutoRenew, formatPeriod, formatShares } from '../nodeRpc/helicon';
+import { describeAutoRenew, formatPeriod, formatShares } from '../stakingText';
 import type { PlatformOwner } from '../nodeRpc/primarySchemas';
 import { type Identifier, parseIdentifier, toChecksumAddress } from '../identifiers';
 import { nameHow, originText, type ContractKnowledge } from '../workspace/knowledge';

@@ -12,6 +12,7 @@ import { blockFinality, chainHeights, describeConfirmations } from '../nodeRpc/h
 import { describeAlert, type NodeMetrics } from '../metrics/nodeMetrics';
 import { checksFailingOnRun, failingChecks } from '../nodeRpc/healthSchemas';
 import { nodeRpcMethods as m } from '../nodeRpc/methods';
+import { formatPeriod, formatShares } from '../stakingText';
 import type { ValidatorFeeConfig, ValidatorFeeState } from '../nodeRpc/primarySchemas';
 import { batchCall, type NodeRpcClient } from '../nodeRpc/rpcClient';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
@@ -400,6 +401,15 @@ async function checkPTx(
     const read = await client.call(m['platform.getTxStatus'], { txID: target.txId }, { signal });
     const status = read.status;
     const final = finalPStatuses.has(status);
+    // Once committed, the transaction is named by its type (ACP-236's by their settings too): one
+    // read more, at the last poll of the item only. A failure leaves the status as it was.
+    const tx =
+        status === 'Committed'
+            ? await client
+                  .call(m['platform.getTx'], { txID: target.txId }, { signal })
+                  .catch(() => undefined)
+            : undefined;
+    const autoRenew = tx?.autoRenewed;
     const words: Record<string, string> = {
         Committed: 'committed',
         Aborted: 'aborted',
@@ -416,12 +426,25 @@ async function checkPTx(
                   : status === 'Processing'
                     ? 'pending'
                     : 'unknown',
-        summary: `${words[status] ?? `status ${status}`}${read.reason ? `: ${read.reason}` : ''}`,
+        summary: `${words[status] ?? `status ${status}`}${tx ? ` (${tx.typeName})` : ''}${read.reason ? `: ${read.reason}` : ''}`,
         final,
         value: status,
         details: [
             { label: 'Transaction', value: target.txId },
             { label: 'Status', value: status },
+            ...(tx ? [{ label: 'Type', value: tx.typeName }] : []),
+            ...(tx?.stakerTxId ? [{ label: 'Validator added by', value: tx.stakerTxId }] : []),
+            ...(autoRenew?.periodSeconds !== undefined
+                ? [{ label: 'Cycle length', value: formatPeriod(autoRenew.periodSeconds) }]
+                : []),
+            ...(autoRenew?.autoCompoundRewardShares !== undefined
+                ? [
+                      {
+                          label: 'Rewards restaked',
+                          value: formatShares(autoRenew.autoCompoundRewardShares),
+                      },
+                  ]
+                : []),
             ...(read.reason ? [{ label: 'Reason', value: read.reason }] : []),
         ],
     };

@@ -6,12 +6,7 @@
  * and the standard eth_* answers a small one; everything else falls back to the generic view.
  */
 import { nodeTransactionExtras } from './decoded';
-import {
-    describeAutoRenew,
-    describeOwner,
-    formatPeriod,
-    formatShares,
-} from '../../nodeRpc/helicon';
+import { describeAutoRenew, describeOwner, formatPeriod, formatShares } from '../../stakingText';
 import type { HealthReport } from '../../nodeRpc/healthSchemas';
 import type {
     AutoRenewedTxFields,
