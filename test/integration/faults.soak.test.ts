@@ -220,6 +220,8 @@ suiteTeardown(async function () {
         api.lenses,
         api.agent,
         api.watch,
+        // The dashboards' serializer and any panel still open.
+        api.dashboards,
         api.hovers,
         // The serializers and, once loaded, the panels and query services (LazyQueries).
         api.queries,

@@ -142,6 +142,8 @@ export async function resetSandbox(): Promise<void> {
         hostile: false,
         nodeDown: false,
         requireApiKey: undefined,
+        failingHealthChecks: [],
+        diskFreePercent: 29,
     });
 }
 
