@@ -267,7 +267,16 @@ export class NodeDashboardPanel extends Disposable {
             status,
             ...(outcome && !outcome.ok
                 ? { problem: core.inertLine(outcome.error.message, 300) }
-                : {}),
+                : outcome?.unterminated
+                  ? {
+                        problem:
+                            'The page ended inside a line, so it was cut short on the way; the charts show what came.',
+                    }
+                  : outcome && outcome.badLines > 0
+                    ? {
+                          problem: `${outcome.badLines.toLocaleString('en-US')} lines of the page were not metrics and were skipped; the charts show the rest.`,
+                      }
+                    : {}),
             intervalSeconds: this.intervalMs / 1000,
         };
     }
