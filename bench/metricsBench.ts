@@ -6,8 +6,8 @@
  * as the node serves it); one chart update on the host (a scrape recorded into the charts and the
  * hour's snapshot the page is sent); the heap an hour of samples holds for one node.
  *
- * The page's side of a chart update (uPlot's `setData` in the webview) is measured by the e2e
- * tier in Chromium (test/e2e/dashboard.e2e.ts writes it into the dashboard's stats).
+ * The page's side of a chart update (uPlot's `setData` in the webview) is not measured here: it
+ * needs the page in a browser (the e2e tier), which has no dashboard check yet.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
