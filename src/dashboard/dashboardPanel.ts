@@ -191,11 +191,13 @@ export class NodeDashboardPanel extends Disposable {
 
     /**
      * Runs the timer only while the panel is visible and the page is ready; `now` scrapes at
-     * once (the panel was just shown), otherwise the next scrape waits one interval.
+     * once (the panel was just shown), otherwise the next scrape waits one interval. With the
+     * Node view's refresh off (interval 0) a shown panel still scrapes once, then on Refresh only.
      */
     private schedule(now: boolean): void {
         this.stopTimer();
-        if (this.isDisposed || !this.ready || !this.panel.visible || this.intervalMs <= 0) return;
+        if (this.isDisposed || !this.ready || !this.panel.visible) return;
+        if (this.intervalMs <= 0 && !now) return;
         this.timer = setTimeout(
             () => {
                 this.timer = undefined;
@@ -265,7 +267,16 @@ export class NodeDashboardPanel extends Disposable {
             status,
             ...(outcome && !outcome.ok
                 ? { problem: core.inertLine(outcome.error.message, 300) }
-                : {}),
+                : outcome?.unterminated
+                  ? {
+                        problem:
+                            'The page ended inside a line, so it was cut short on the way; the charts show what came.',
+                    }
+                  : outcome && outcome.badLines > 0
+                    ? {
+                          problem: `${outcome.badLines.toLocaleString('en-US')} lines of the page were not metrics and were skipped; the charts show the rest.`,
+                      }
+                    : {}),
             intervalSeconds: this.intervalMs / 1000,
         };
     }

@@ -221,6 +221,8 @@ suiteTeardown(async function () {
         api.dashboards,
         api.agent,
         api.watch,
+        // The dashboards' serializer and any panel still open.
+        api.dashboards,
         api.hovers,
         // The serializers and, once loaded, the panels and query services (LazyQueries).
         api.queries,

@@ -416,6 +416,41 @@ suite('(integration) reliability: faults × surfaces', function () {
         retry: () => api.trees.refresh('node').catch(() => undefined),
     };
 
+    // The node dashboard: one scrape of the selected node's /ext/metrics, its charts and why the
+    // last scrape failed (the page's problem line).
+    let dashboardScrapesAtTrigger = 0;
+    const dashboardRead = (): Promise<void> => {
+        const panel = api.dashboards.open();
+        dashboardScrapesAtTrigger = panel.snapshot().scrapes;
+        void panel.scrapeNow();
+        return Promise.resolve();
+    };
+    const dashboardSurface: Surface = {
+        name: 'panel: node dashboard',
+        group: 'panel',
+        node: true,
+        admin: false,
+        dataApi: false,
+        trigger: dashboardRead,
+        read: () => {
+            const shown = api.dashboards.all()[0]?.snapshot();
+            const model = shown?.lastModel;
+            if (!shown || !model || shown.scrapes <= dashboardScrapesAtTrigger) {
+                return Promise.resolve({ pending: true, messages: [], healthy: false });
+            }
+            const messages = model.problem === undefined ? [] : [model.problem];
+            return Promise.resolve({
+                pending: false,
+                messages,
+                healthy:
+                    messages.length === 0 &&
+                    model.up.at(-1) === true &&
+                    model.charts.some((c) => c.lines.length > 0),
+            });
+        },
+        retry: dashboardRead,
+    };
+
     // The watch list: an L1 validator read from the node's P-Chain (its balance and the fee
     // state), told in its row. A failed read says why in the row; a 429 pauses the P-Chain's
     // items until the server's retry-after; the next Refresh recovers.
@@ -757,6 +792,7 @@ suite('(integration) reliability: faults × surfaces', function () {
             exportSurface,
             statusBarSurface,
             watchSurface,
+            dashboardSurface,
         ];
     }
 
@@ -892,6 +928,7 @@ suite('(integration) reliability: faults × surfaces', function () {
         await setSandboxSettings({ exportDelayMs: 300 });
         api.queries.testing.inputs = undefined;
         for (const panel of panels.values()) panel.close();
+        for (const dashboard of api.dashboards.all()) dashboard.close();
         await api.config.update(SettingKey.RequestTimeoutMs, undefined);
         await api.config.update(SettingKey.NodeRefreshIntervalSeconds, undefined);
         await api.config.update(SettingKey.WatchRequestsPerMinute, undefined);
@@ -972,6 +1009,7 @@ suite('(integration) reliability: faults × surfaces', function () {
         { name: 'export polling', group: 'export', node: false, admin: false, dataApi: true },
         { name: 'status bar', group: 'statusBar', node: true, admin: false, dataApi: false },
         { name: 'watch list', group: 'watch', node: true, admin: false, dataApi: false },
+        { name: 'panel: node dashboard', group: 'panel', node: true, admin: false, dataApi: false },
         {
             name: 'lens: deployment record',
             group: 'lens',

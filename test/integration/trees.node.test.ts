@@ -17,6 +17,7 @@ import {
     rowByLabel,
     rows,
     stopWatching,
+    tooltipText,
     until,
     treeSuite,
     watchFromRow,
@@ -32,6 +33,7 @@ treeSuite('node', 'Node view', () => {
         const labels = await Promise.all(list.map(labelOf));
         assert.deepEqual(labels, [
             'Reachable',
+            'Health',
             'Version',
             'Network',
             'Node id',
@@ -46,18 +48,19 @@ treeSuite('node', 'Node view', () => {
             'Admin API',
         ]);
         assert.match(await descriptionOf(list[0]!), /\d+ ms round trip/);
-        assert.equal(await descriptionOf(list[1]!), 'avalanchego/1.14.2');
-        assert.equal(await descriptionOf(list[2]!), 'mainnet (id 1)');
+        assert.match(await descriptionOf(list[1]!), /^healthy · \d+ checks pass$/);
+        assert.equal(await descriptionOf(list[2]!), 'avalanchego/1.14.2');
+        assert.equal(await descriptionOf(list[3]!), 'mainnet (id 1)');
         const known = testEnv().known.mainnet;
-        assert.equal(await descriptionOf(list[3]!), known.nodeId);
-        const identity = await rows('node', list[3]);
+        assert.equal(await descriptionOf(list[4]!), known.nodeId);
+        const identity = await rows('node', list[4]);
         assert.deepEqual(await Promise.all(identity.map(labelOf)), [
             'Node id',
             'BLS public key',
             'Proof of possession',
             'IP',
         ]);
-        const version = await rows('node', list[1]);
+        const version = await rows('node', list[2]);
         assert.ok((await Promise.all(version.map(labelOf))).includes('VM versions'));
     });
 
@@ -155,6 +158,7 @@ treeSuite('node', 'Node view', () => {
         assert.deepEqual([...new Set(node.map((r) => r.url))].sort(), [
             '/ext/admin',
             '/ext/bc/C/rpc',
+            '/ext/health',
             '/ext/info',
         ]);
         assert.ok(
@@ -334,6 +338,36 @@ treeSuite('node', 'Node view', () => {
         await resetSandbox();
         await api.trees.refresh('node');
         assert.equal(api.trees.testing.nodeHealth.kind, 'healthy');
+    });
+
+    test('the Health section: failing checks first with their error, the status bar unhealthy, and back', async () => {
+        const api = await extensionApi();
+        await setSandboxSettings({ failingHealthChecks: ['network'] });
+        await api.trees.refresh('node');
+        const health = await rowByLabel(await top(), 'Health');
+        assert.match(await descriptionOf(health), /^1 of \d+ checks failing$/);
+        const checks = await rows('node', health);
+        assert.equal(await labelOf(checks[0]!), 'network');
+        assert.equal(await descriptionOf(checks[0]!), 'network check failed');
+        // The tooltip is Markdown: its punctuation escaped.
+        assert.match((await tooltipText(checks[0]!)).replace(/\\/g, ''), /Failing since \d{4}-/);
+        assert.equal(await descriptionOf(checks[1]!), 'passing');
+        const labels = await Promise.all(checks.map(labelOf));
+        assert.deepEqual(labels.slice(-2), ['Readiness', 'Liveness']);
+        assert.equal(api.trees.testing.nodeHealth.kind, 'unhealthy');
+        await until(
+            () => api.statusBar.shown.health.kind === 'unhealthy',
+            'the status bar to call the node unhealthy',
+        );
+        const shown = api.statusBar.shown.health;
+        assert.ok(
+            shown.kind === 'unhealthy' &&
+                /^failing check: network; avalanchego\//.test(shown.detail),
+        );
+        await resetSandbox();
+        await api.trees.refresh('node');
+        assert.equal(api.trees.testing.nodeHealth.kind, 'healthy');
+        assert.match(await descriptionOf(await rowByLabel(await top(), 'Health')), /^healthy/);
     });
 
     test('the view refreshes itself only while visible', async () => {

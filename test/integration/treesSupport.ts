@@ -143,6 +143,8 @@ export async function resetSandbox(): Promise<void> {
         nodeDown: false,
         requireApiKey: undefined,
         helicon: false,
+        failingHealthChecks: [],
+        diskFreePercent: 29,
     });
 }
 

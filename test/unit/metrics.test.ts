@@ -61,6 +61,14 @@ describe('(unit) metrics: the Prometheus text reader', () => {
         assert.ok(chains.includes('C') && chains.includes('P'), chains.join(','));
     });
 
+    it('tells a page cut short (its last line without a line feed) from a whole one', () => {
+        assert.equal(parsePrometheusText(realPage, { maxSeries: 10 }).unterminated, false);
+        const half = realPage.slice(0, Math.floor(realPage.length / 2));
+        const cut = half.endsWith('\n') ? half.slice(0, -1) : half;
+        assert.equal(parsePrometheusText(`${cut}<!-- x -->`, { maxSeries: 10 }).unterminated, true);
+        assert.equal(parsePrometheusText('a 1\n# EOF', { maxSeries: 10 }).unterminated, false);
+    });
+
     it('reads a page cut into chunks of any size alike, characters split included', () => {
         const text = `# HELP a_total Tëst\n# TYPE a_total counter\na_total{x="é€😀"} 1\n${realPage.slice(0, 20_000)}`;
         const whole = parsePrometheusText(text, { maxSeries: 10_000 });
@@ -288,6 +296,57 @@ describe('(unit) metrics: hostile pages', function () {
                 await listening.close();
             }
         });
+    });
+
+    it('a scrape given up by its caller is not shared with the next one', async () => {
+        const server = createServer((req, res) => {
+            req.resume();
+            setTimeout(() => {
+                res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4' });
+                res.end(realPage);
+            }, 300);
+        });
+        const listening = await listenOnLoopback(server);
+        try {
+            const client = new NodeRpcClient({ url: listening.url });
+            const metrics = new NodeMetrics(listening.url);
+            const controller = new AbortController();
+            const first = metrics.scrape(client, { signal: controller.signal });
+            controller.abort();
+            // Asked again before the first has settled (a panel's Refresh right after a tick).
+            const next = metrics.scrape(client);
+            await assert.rejects(first, { name: 'AbortError' });
+            const second = await next;
+            await client.close();
+            assert.ok(second.ok);
+            assert.equal(metrics.history.size, 1);
+        } finally {
+            await listening.close();
+        }
+    });
+
+    it('a page with no metrics (a proxy’s error page) is a failed scrape and a gap, not zeros', async () => {
+        const server = createServer((req, res) => {
+            req.resume();
+            res.writeHead(200, { 'content-type': 'text/html' });
+            res.end('<html><body>Bad gateway</body></html>\n');
+        });
+        const listening = await listenOnLoopback(server);
+        try {
+            const client = new NodeRpcClient({ url: listening.url });
+            const metrics = new NodeMetrics(listening.url);
+            const outcome = await metrics.scrape(client);
+            await client.close();
+            assert.ok(!outcome.ok);
+            assert.match(
+                outcome.error.message,
+                /held no metrics \(\d+ bytes, 1 unreadable lines\)/,
+            );
+            assert.ok(metrics.history.lastWasDown);
+            assert.deepEqual(metrics.alerts(), []);
+        } finally {
+            await listening.close();
+        }
     });
 
     it('a page of a million series costs a count, not a million kept samples', async () => {

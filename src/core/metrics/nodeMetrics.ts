@@ -40,6 +40,8 @@ export type ScrapeOutcome =
           /** Series of those families left out beyond the cap. */
           readonly dropped: number;
           readonly badLines: number;
+          /** The page ended inside a line: cut short on the way. */
+          readonly unterminated: boolean;
           readonly durationMs: number;
       }
     | { readonly ok: false; readonly atMs: number; readonly error: Error };
@@ -71,6 +73,7 @@ export class NodeMetrics {
     private last: ScrapeView | undefined;
     private outcome: ScrapeOutcome | undefined;
     private inFlight: Promise<ScrapeOutcome> | undefined;
+    private inFlightSignal: AbortSignal | undefined;
 
     constructor(
         readonly url: string,
@@ -93,10 +96,14 @@ export class NodeMetrics {
         client: NodeRpcClient,
         options: { signal?: AbortSignal; now?: () => number } = {},
     ): Promise<ScrapeOutcome> {
-        this.inFlight ??= this.read(client, options).finally(() => {
-            this.inFlight = undefined;
+        // A read whose caller gave up is not shared: the next caller would get its AbortError.
+        if (this.inFlight && !this.inFlightSignal?.aborted) return this.inFlight;
+        const read = this.read(client, options).finally(() => {
+            if (this.inFlight === read) this.inFlight = undefined;
         });
-        return this.inFlight;
+        this.inFlight = read;
+        this.inFlightSignal = options.signal;
+        return read;
     }
 
     /** Records a page read elsewhere (tests, the benchmark). */
@@ -185,6 +192,19 @@ export class NodeMetrics {
         }
         const parsed = parser.end();
         const atMs = now();
+        // AvalancheGo's page holds thousands of series: one with none is an error page or a
+        // proxy's answer, and charting it as a node at zero would mislead.
+        if (parsed.series <= parsed.badLines) {
+            this.recordDown(atMs);
+            this.outcome = {
+                ok: false,
+                atMs,
+                error: new Error(
+                    `The node's metrics page held no metrics (${bytes} bytes, ${parsed.badLines} unreadable lines).`,
+                ),
+            };
+            return this.outcome;
+        }
         this.record(parsed, atMs);
         this.outcome = {
             ok: true,
@@ -194,6 +214,7 @@ export class NodeMetrics {
             kept: parsed.kept,
             dropped: parsed.droppedSeries,
             badLines: parsed.badLines,
+            unterminated: parsed.unterminated,
             durationMs: atMs - started,
         };
         return this.outcome;

@@ -65,6 +65,11 @@ export interface ParsedMetrics {
     readonly badLines: number;
     /** Characters read. */
     readonly chars: number;
+    /**
+     * The page ended inside a line: the format ends every line with a line feed
+     * (https://prometheus.io/docs/instrumenting/exposition_formats/), so it was cut short.
+     */
+    readonly unterminated: boolean;
 }
 
 const defaultMaxLineChars = 64 * 1024;
@@ -89,6 +94,7 @@ export class PrometheusTextParser {
     private kept = 0;
     private droppedSeries = 0;
     private badLines = 0;
+    private unterminated = false;
     private chars = 0;
     private readonly maxLineChars: number;
     private readonly maxValueChars: number;
@@ -111,6 +117,8 @@ export class PrometheusTextParser {
     end(): ParsedMetrics {
         if (!this.done) {
             this.take(this.decoder.decode());
+            // OpenMetrics' closing `# EOF` may come without its line feed.
+            this.unterminated = (this.pending !== '' && this.pending !== '# EOF') || this.skipping;
             if (!this.skipping && this.pending !== '') this.line(this.pending);
             this.pending = '';
             this.done = true;
@@ -126,6 +134,7 @@ export class PrometheusTextParser {
             droppedSeries: this.droppedSeries,
             badLines: this.badLines,
             chars: this.chars,
+            unterminated: this.unterminated,
         };
     }
 
