@@ -417,7 +417,9 @@ async function readHealth(
         };
     }
     const problem = describeNodeProblem(health.reason, client.isKnownPublicServer);
-    if (problem.kind === 'unreachable') return failed(problem);
+    // The GET form helps where the JSON-RPC form is refused (a public node, a proxy that lets only
+    // GET through); a node failing with 5xx or unreachable would only be asked again for nothing.
+    if (problem.kind !== 'notOffered' && problem.kind !== 'publicServer') return failed(problem);
     const got = await settle(client.healthGet('health', [], signal ? { signal } : {}));
     if (signal?.aborted) throw abortError(signal);
     if (got.status === 'fulfilled') {
