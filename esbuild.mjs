@@ -255,7 +255,8 @@ const contexts = await Promise.all([
     }),
     esbuild.context({
         ...common,
-        entryPoints: { main: 'src/webview-ui/main.ts' },
+        // Two pages: the result panels' and the node dashboard's, which alone carries uPlot.
+        entryPoints: { main: 'src/webview-ui/main.ts', dashboard: 'src/webview-ui/dashboard.ts' },
         outdir: 'dist/webview',
         platform: 'browser',
         format: 'iife',

@@ -180,6 +180,13 @@ function refreshCases(info: RealNetworkInfo, xId: string, pId: string): Case[] {
         plain('info.getVMs'),
         { ...plain('info.getBlockchainID', { alias: 'X' }), label: 'info.getBlockchainID X' },
         { ...plain('info.getBlockchainID', { alias: 'C' }), label: 'info.getBlockchainID C' },
+        // The C-Chain's head: both heights on Helicon's C-Chain (ACP-194).
+        {
+            label: 'eth_getBlockByNumber C latest',
+            method: m.eth_getBlockByNumber,
+            params: ['latest', false],
+            chain: 'C',
+        },
         ...['P', 'X', 'C', info.l1.blockchainId].map((chain) => ({
             ...plain('info.isBootstrapped', { chain }),
             label: `info.isBootstrapped ${chain.length > 1 ? 'L1' : chain}`,

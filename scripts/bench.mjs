@@ -22,9 +22,14 @@
 //   workspace    bench/workspaceBench.ts: Foundry and Hardhat artifacts parsed, the workspace index (set, heap, lookup),
 //                the index of a generated 5,000-artifact project (build time with and without the parse worker
 //                from this build's dist/, heap, longest block of the calling thread), decoding one transaction
+//   trace        bench/traceBench.ts: the call trace engine (core/trace): a 5,000-frame trace decoded, a revert
+//                site to its Solidity line, the heap of the largest trace kept (the million-step step trace
+//                on a real node is a row of the realnode part)
 //   agent        bench/agentBench.ts: each agent tool's call, its own work beyond the client, the MCP
 //                server of this build (start, a call over stdio), dist/mcp.js's size
 //   watch        bench/watchBench.ts: requests a minute the watch list spends for 10 and 100 items
+//   metrics      bench/metricsBench.ts: the real node's /ext/metrics page (recorded) parsed and scraped,
+//                one chart update on the host, the heap of an hour of samples for one node
 //   host         bench/hostProbe.ts in the extension host: activate() over fresh starts, idle cost
 //   trees        `node scripts/hostTest.mjs bench trees` (bench/treesBench.ts): Subnets first page, heap, Node view
 //   hovers       `node scripts/hostTest.mjs bench hovers` (bench/hoversBench.ts): cold and warm hovers per kind
@@ -85,8 +90,10 @@ const allParts = [
     'identifiers',
     'local',
     'workspace',
+    'trace',
     'agent',
     'watch',
+    'metrics',
     'host',
     'trees',
     'hovers',
@@ -1161,7 +1168,10 @@ function rowsFor(results, failures) {
     addChecks('Local', 'local', results.local?.checks);
     addChecks('Agent', 'agent', results.agent?.checks);
     addChecks('Watch list', 'watch', results.watch?.checks);
+    addChecks('Node metrics', 'metrics', results.metrics?.checks);
     addChecks('Workspace', 'workspace', results.workspace?.checks);
+    addChecks('Trace', 'trace', results.trace?.checks);
+    addChecks('Real node', 'realnode', results.realnode?.checks);
     const hovers = results.hovers;
     if (hovers?.rows) {
         for (const r of hovers.rows) {
@@ -1334,10 +1344,12 @@ async function main() {
     await attempt('workspace', () =>
         nodePart('workspace', 'workspaceBench.js', build ? { BENCH_DIST: dist } : {}),
     );
+    await attempt('trace', () => nodePart('trace', 'traceBench.js'));
     await attempt('agent', () =>
         nodePart('agent', 'agentBench.js', build ? { BENCH_DIST: dist } : {}),
     );
     await attempt('watch', () => nodePart('watch', 'watchBench.js'));
+    await attempt('metrics', () => nodePart('metrics', 'metricsBench.js'));
     await attempt('host', () => hostPart());
     await attempt('trees', () => hostTestBench('trees'));
     await attempt('hovers', () => hostTestBench('hovers'));

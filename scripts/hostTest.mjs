@@ -14,7 +14,7 @@
 // Prints the spec output and "<tier>: N passed, N failed", exits non-zero on any failure, and stops
 // everything it started (code-server's process group, Chromium, the sandbox) on every path out.
 // Environment: HOST_TEST_TIMEOUT_MS (default 10 min), KEEP_TEST_DIR=1 (keep the run folder),
-// TEST_GREP (only tests whose title contains this text), AVALANCHE_TEST_CONTRACTS_WORKSPACE (a
+// TEST_GREP (only tests whose title contains this text, or matches it when written /regex/), AVALANCHE_TEST_CONTRACTS_WORKSPACE (a
 // directory test/realnode/cli.ts --workspace wrote, copied into the opened folder as
 // realnode-contracts/ and named in the test env as contractsWorkspaceDir), HOST_PROXY=setting|env (integration: the
 // sandbox is reachable only through a real squid on loopback, named by `http.proxy` or by

@@ -16,6 +16,7 @@ import { registerAgent } from './agent/registerAgent';
 import { createConnectionCommandHandlers } from './connection/connectionCommands';
 import { LocalNetworkFollower } from './connection/localNetworkFollower';
 import { DeploymentLenses } from './contracts/deploymentLenses';
+import { Dashboards } from './dashboard/registerDashboard';
 import { createHoverCommandHandlers } from './hover/hoverCommands';
 import { Hovers } from './hover/hovers';
 import { ClientProvider } from './platform/clients';
@@ -58,6 +59,10 @@ export interface ExtensionApi {
     readonly agent: vscode.Disposable;
     /** The watch list; reading `feature` loads it (`dist/watch.js`). */
     readonly watch: LazyWatch;
+    /** The node dashboards (integration tests). */
+    readonly dashboards: Dashboards;
+    /** What this window did to each node's CPU profiler. */
+    readonly profilers: ProfilerStates;
     /** Read-only counters for leak tests: live timers, listeners and disposables. */
     readonly debug: { liveCounts(): LiveCounts; liveTimerSources(): string[] };
 }
@@ -165,8 +170,16 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
         // Loads nothing now; a stored list is followed again a few seconds after start-up.
         const watch = new LazyWatch({ clients, config, state: context.globalState, fees });
         subscriptions.push(watch);
+        // Registers its serializer only; a dashboard scrapes while it is visible.
+        const dashboards = new Dashboards({
+            clients,
+            config,
+            extensionUri: context.extensionUri,
+        });
+        subscriptions.push(dashboards);
         const handlers: CommandHandlers = {
             ...createTreeCommandHandlers(trees, config),
+            ...dashboards.handlers(),
             ...queries.handlers(),
             ...createHoverCommandHandlers(hovers),
             ...createConnectionCommandHandlers(config, secrets, { local, follower }),
@@ -207,6 +220,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             lenses,
             agent,
             watch,
+            dashboards,
+            profilers,
             debug: { liveCounts, liveTimerSources },
         };
     } catch (error) {

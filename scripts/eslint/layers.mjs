@@ -19,7 +19,10 @@ const layers = [
     ['src/core/nodeRpc', 'src/core/dataApi'],
     // `icm` follows an ICM message across chains through their JSON-RPC; the views show it.
     ['src/core/icm'],
-    ['src/core/views', 'src/core/hover', 'src/core/query'],
+    // A transaction's call trace decoded and put on Solidity lines: the node client and the
+    // workspace's contracts below, and what the features show of it above.
+    ['src/core/trace'],
+    ['src/core/views', 'src/core/hover', 'src/core/query', 'src/core/metrics'],
     // What agents ask, answered with the hover engine, the query tables and the views; and the
     // watch list, which reads what the views and queries show and tells when it changes.
     ['src/core/agent', 'src/core/watch'],
@@ -33,6 +36,7 @@ const layers = [
         'src/agent',
         'src/connection',
         'src/contracts',
+        'src/dashboard',
         'src/hover',
         'src/queries',
         'src/tree',

@@ -19,6 +19,7 @@ import { log } from '../platform/log';
 import type { Secrets } from '../platform/secrets';
 import { SettingKey } from '../platform/settingKeys';
 import type { WorkspaceContracts } from '../platform/workspaceContracts';
+import { workspaceTraceFiles } from '../platform/workspaceTraceFiles';
 import { mcpLaunch } from './mcpLaunch';
 
 const logger = log.for('Agent');
@@ -55,8 +56,13 @@ export class AgentTools extends Disposable {
             dataApi: () => clients.dataApi(),
             nodeRpc: () => clients.nodeRpc(),
             chains: (network, signal) => clients.chains(network, signal),
-            rpcFor: (url) => clients.rpcFor(url),
+            nodeChains: (network, signal) => clients.nodeChains(network, signal),
+            rpcFor: (rpcUrl) => clients.rpcFor(rpcUrl),
             ...(deps.local ? { localNetworks: () => deps.local!.list() } : {}),
+            traceSources: () => {
+                const files = workspaceTraceFiles();
+                return files ? new (loadCore().TraceSources)(files) : undefined;
+            },
             contracts: () =>
                 contracts.knowledge().catch((error: unknown) => {
                     logger.warn('The workspace contracts could not be read', error);

@@ -40,6 +40,8 @@ export const CommandId = {
     RefreshValidators: 'avalanche.validators.refresh',
     /** `refreshView` (`tree/treeCommands.ts`) */
     RefreshNode: 'avalanche.node.refresh',
+    /** `Dashboards.handlers` (`dashboard/registerDashboard.ts`): charts of the node's metrics. */
+    OpenNodeDashboard: 'avalanche.node.openDashboard',
     /** `goToVertexHeight` (`tree/treeCommands.ts`) */
     GoToVertexHeight: 'avalanche.chains.goToVertexHeight',
     /** `findSubnet` (`tree/treeCommands.ts`) */

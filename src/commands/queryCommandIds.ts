@@ -106,6 +106,12 @@ export const NodeQueryCommandId = {
     NodeInfoUptime: 'avalanche.nodeRpc.infoUptime',
     /** `info.upgrades` */
     NodeInfoUpgrades: 'avalanche.nodeRpc.infoUpgrades',
+    /** `health.health` */
+    NodeHealthHealth: 'avalanche.nodeRpc.healthHealth',
+    /** `health.readiness` */
+    NodeHealthReadiness: 'avalanche.nodeRpc.healthReadiness',
+    /** `health.liveness` */
+    NodeHealthLiveness: 'avalanche.nodeRpc.healthLiveness',
     /** `platform.getHeight` */
     NodePlatformGetHeight: 'avalanche.nodeRpc.platformGetHeight',
     /** `platform.getSubnets` */
@@ -206,6 +212,8 @@ export const QueryToolCommandId = {
     ReopenRecentQuery: 'avalanche.query.reopenRecent',
     /** `showOperations` (`queries/exportCommands.ts`) */
     ShowExportOperations: 'avalanche.query.showExportOperations',
+    /** `traceTransaction` (`queries/queryCommands.ts`): the trace panel of an EVM transaction */
+    TraceTransaction: 'avalanche.query.traceTransaction',
     /** `followIcmMessage` (`queries/queryCommands.ts`) */
     FollowIcmMessage: 'avalanche.query.followIcmMessage',
 } as const;

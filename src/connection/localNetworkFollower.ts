@@ -49,7 +49,11 @@ export class LocalNetworkFollower extends Disposable {
     async follow(network: LocalNetwork | undefined): Promise<void> {
         await this.state.update(followedKey, network?.key);
         this.wanted = true;
+        const watching = this.watching !== undefined;
         this.update();
+        // Already watching, the files have not changed: the chains must still take the newly
+        // followed network's names (update() reconciles only when it starts watching).
+        if (watching && this.watching) await this.reconcile();
     }
 
     /**

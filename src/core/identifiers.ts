@@ -956,9 +956,21 @@ export function parseIdentifier(
  */
 export function toChecksumAddress(address: string): string | undefined {
     if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return undefined;
-    eip55Into(address.toLowerCase());
-    return `0x${String.fromCharCode(...addressAscii)}`;
+    const lower = address.toLowerCase();
+    const known = checksummed.get(lower);
+    if (known !== undefined) return known;
+    eip55Into(lower);
+    const result = `0x${String.fromCharCode(...addressAscii)}`;
+    // A view shows the same few addresses many times (a call trace names its contracts in every
+    // frame): one Keccak-256 each, not one per time shown.
+    if (checksummed.size >= maxChecksummed) checksummed.clear();
+    checksummed.set(lower, result);
+    return result;
 }
+
+/** Checksummed addresses by their lower-case form, forgotten all at once when full. */
+const checksummed = new Map<string, string>();
+const maxChecksummed = 4_096;
 
 /** A zero-based line and UTF-16 character, as VS Code's `Position` counts them. */
 export interface TextPosition {

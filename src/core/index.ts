@@ -13,6 +13,9 @@ export {
 export * from './http/transport';
 export * from './model/paging';
 export * from './ids/cb58';
+export * from './nodeRpc/helicon';
+export * from './nodeRpc/heliconRefusal';
+export * from './stakingText';
 export * from './nodeRpc/methods';
 export * from './nodeRpc/primarySchemas';
 export * from './nodeRpc/schemas';
@@ -24,6 +27,8 @@ export {
     type LogLevel,
 } from './nodeRpc/params';
 export * from './nodeRpc/rpcClient';
+export * from './nodeRpc/healthSchemas';
+export * from './metrics';
 export * from './nodeRpc/rpcUrl';
 export * from './dataApi';
 export * from './identifiers';
@@ -44,6 +49,9 @@ export * from './agent/tools';
 export { markdownText, viewText } from './agent/text';
 export * from './agent/standalone';
 export * from './watch';
+export * from './trace';
+export * from './abi/format';
+export type * from './abi/types';
 export * from './icm';
 export * from './text/inert';
 export * from './http/origins';

@@ -78,6 +78,7 @@ const hoverCommands: Core.HoverCommandIds = {
     fixChecksum: CommandId.HoverFixChecksum,
     setApiKey: CommandId.SetDataApiKey,
     watch: CommandId.WatchAdd,
+    trace: CommandId.OpenQueryPanel,
     followIcm: CommandId.FollowIcmMessage,
 };
 

@@ -40,6 +40,8 @@ import { agentToolDefinitions, runAgentTool } from '../core/agent/tools';
 import { StandaloneAgentServices } from '../core/agent/standalone';
 import type { HoverNetwork } from '../core/hover/types';
 import { ContractKnowledge } from '../core/workspace/knowledge';
+import { TraceSources } from '../core/trace/artifactDebug';
+import { directoryTraceFiles } from '../core/trace/files';
 import { directoryWorkspaceFiles, WorkspaceKnowledge } from '../core/workspace/workspaceKnowledge';
 import { buildExplorerUrl } from '../platform/explorerUrl';
 import { builtInNodes } from '../platform/nodeCatalog';
@@ -255,6 +257,11 @@ async function main(): Promise<void> {
             });
             return knowledge.knowledge();
         },
+        // A trace's Solidity lines are read from the same folder, within it (core/trace/files.ts).
+        traceSources: () =>
+            options.workspaceRefusal === undefined
+                ? new TraceSources(directoryTraceFiles(options.workspace))
+                : undefined,
         redact: clean,
     });
 

@@ -20,6 +20,8 @@ import type {
     DataApiClient,
     NodeNetwork,
     OriginPolicy,
+    NodeMetrics,
+    NodeMetricsStore,
     NodeRpcClient,
     RpcTarget,
     Transport,
@@ -114,6 +116,7 @@ export class ClientProvider extends Disposable {
     >();
     /** JSON-RPC clients by base URL, for the chains' own RPC endpoints. */
     private readonly rpcClients = new Map<string, NodeRpcClient>();
+    private metricsStore: NodeMetricsStore | undefined;
     private currentTransport: Transport | undefined;
     /** Names and tokens the discovery files give the local network's chains. */
     private chainHints: readonly ChainHint[] = [];
@@ -200,6 +203,15 @@ export class ClientProvider extends Disposable {
     }
 
     /** The JSON-RPC client of the selected node. */
+    /**
+     * The metrics history of the node at `url` (its base URL, as `NodeRpcClient.url` has it): one
+     * ring per node, shared by the node dashboard and the watch list.
+     */
+    nodeMetrics(url: string): NodeMetrics {
+        this.metricsStore ??= new (loadCore().NodeMetricsStore)();
+        return this.metricsStore.for(url);
+    }
+
     nodeRpc(): NodeRpcClient {
         if (this.nodeRpcClient) return this.nodeRpcClient;
         const s = this.config.snapshot;

@@ -17,6 +17,12 @@ import * as vscode from 'vscode';
 import { loadCore } from './lazyCore';
 import type { KnowledgeFileRef, WorkspaceFiles } from '../core/index';
 
+/** The folders whose files the index reads, by the names the patterns give them. */
+const createdFoldersGlob =
+    '**/{out,artifacts,broadcast,deployments,ignition,subnets,.interchain-kit,*.sol,*.s.sol}';
+/** Most files reported from one folder that appeared at once. */
+const maxFoundInCreatedFolder = 2000;
+
 export function vscodeWorkspaceFiles(): WorkspaceFiles {
     const refFor = (uri: vscode.Uri): KnowledgeFileRef | undefined => {
         const rel = vscode.workspace.asRelativePath(
@@ -72,11 +78,43 @@ export function vscodeWorkspaceFiles(): WorkspaceFiles {
                     const ref = refFor(uri);
                     if (ref) onChange(ref, deleted);
                 };
+                // A folder that appears with its files already in it (`cp -r`, an unpacked
+                // archive, a tool that writes its directory at once) may be reported as the
+                // folder alone: the watcher adds the new folder after its files were written.
+                // So the folders the patterns name are searched when they appear.
+                const folders = vscode.workspace.createFileSystemWatcher(
+                    new vscode.RelativePattern(folder, createdFoldersGlob),
+                    false,
+                    true,
+                    true,
+                );
+                const searchCreated = async (uri: vscode.Uri): Promise<void> => {
+                    try {
+                        const stat = await vscode.workspace.fs.stat(uri);
+                        if (stat.type !== vscode.FileType.Directory) return;
+                        const parent = vscode.Uri.joinPath(uri, '..');
+                        const uris = await vscode.workspace.findFiles(
+                            new vscode.RelativePattern(parent, core.workspaceFilesGlob),
+                            core.workspaceExcludeGlob,
+                            maxFoundInCreatedFolder,
+                        );
+                        const inside = `${uri.toString()}/`;
+                        for (const found of uris) {
+                            if (!found.toString().startsWith(inside)) continue;
+                            const ref = refFor(found);
+                            if (ref) onChange(ref, false);
+                        }
+                    } catch {
+                        // Gone again, or not readable: the file watcher reports what stays.
+                    }
+                };
                 disposables.push(
                     watcher,
                     watcher.onDidCreate(on(false)),
                     watcher.onDidChange(on(false)),
                     watcher.onDidDelete(on(true)),
+                    folders,
+                    folders.onDidCreate((uri) => void searchCreated(uri)),
                 );
             }
             return {

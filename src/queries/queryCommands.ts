@@ -23,6 +23,7 @@ import type {
     QueryParamValue,
     QueryRequest,
     RawRpcQuery,
+    TraceQuery,
 } from '../shared/query';
 import type { QueryPanels } from './queryPanels';
 import type { CommandHandler } from '../commands/runCommand';
@@ -117,11 +118,34 @@ export class QueryCommands {
         handlers[QueryToolCommandId.SendRawRpc] = (arg?: unknown) => this.sendRawRpc(arg);
         handlers[QueryToolCommandId.ReopenRecentQuery] = () => this.reopenRecentQuery();
         handlers[QueryToolCommandId.ShowExportOperations] = () => this.exports.showOperations();
+        handlers[QueryToolCommandId.TraceTransaction] = (arg?: unknown) =>
+            this.traceTransaction(arg);
         handlers[QueryToolCommandId.FollowIcmMessage] = (arg?: unknown) =>
             this.followIcmMessage(arg);
         handlers[QueryInternalCommandId.OpenQueryPanel] = (arg?: unknown) =>
             this.openQueryPanel(arg);
         return handlers;
+    }
+
+    /**
+     * "Trace Transaction…": asks the EVM chain of the selected network and the hash (a hover or a
+     * panel may pass them), checks both, then opens the trace panel, which sends the first request.
+     */
+    async traceTransaction(arg?: unknown): Promise<void> {
+        const values = await new PromptFlow(this.services, {
+            title: 'Trace Transaction',
+            initial: argumentValues(arg),
+        }).ask(loadCore().tracePrompts);
+        if (!values) return;
+        const network = this.services.network === 'testnet' ? 'fuji' : this.services.network;
+        const query: TraceQuery = {
+            source: 'trace',
+            network,
+            chainId: String(values['chainId']),
+            hash: String(values['hash']),
+        };
+        this.panels.runner.check(query);
+        this.panels.open(query);
     }
 
     /** A Data API query: ask, check, open its panel. */
@@ -355,6 +379,22 @@ export class QueryCommands {
     private async sendRaw(query: RawRpcQuery): Promise<void> {
         const core = loadCore();
         this.panels.runner.check(query);
+        // A method Helicon removed is not offered to its C-Chain: said here, not sent.
+        const refusal = await core.heliconRefusal(
+            this.services.clients.nodeRpc(),
+            query.path,
+            query.method,
+            Date.now(),
+        );
+        if (refusal) {
+            await this.services.inputs.notify({
+                key: 'helicon',
+                severity: 'warning',
+                message: refusal,
+                actions: [],
+            });
+            return;
+        }
         if (!core.rawMethodMayChange(query.method)) {
             this.panels.open(query);
             return;
@@ -523,6 +563,7 @@ export class QueryCommands {
                 return edited;
             }
             case 'operations':
+            case 'trace':
             case 'icm':
                 return undefined;
         }

@@ -32,7 +32,8 @@ import type {
 } from '../shared/viewModel';
 import { type HostMessage, maxKeptAnswerChars, type PageMessage } from '../shared/webviewProtocol';
 import type { QueryRunner } from './queryRunner';
-import { getWebviewHtml } from './webviewHtml';
+import { type TraceLineMarks, tracePlace } from './traceLines';
+import { getWebviewHtml } from '../platform/webviewHtml';
 
 const logger = log.for('Panels');
 
@@ -59,6 +60,8 @@ export interface PanelDeps {
     sendAgain(request: QueryRequest): Promise<void>;
     /** Called when a panel opened, changed or closed (for the test API). */
     changed(): void;
+    /** The editor's marks of trace lines (`traceLines.ts`). */
+    readonly marks: TraceLineMarks;
 }
 
 /** What a panel has shown, for the integration tests. */
@@ -647,6 +650,19 @@ export class QueryPanel extends Disposable {
         }
         if (action.kind === 'sendAgain') {
             await this.deps.sendAgain(this.query);
+            return;
+        }
+        if (action.kind === 'openSource') {
+            // The page names a frame only; the place is the host's own report's.
+            const place =
+                this.query.source === 'trace'
+                    ? tracePlace(this.query, this.lastResult, action.frame)
+                    : undefined;
+            if (!place) {
+                logger.warn('Ignored a request to open a line the trace does not have');
+                return;
+            }
+            await this.deps.marks.open(this.key, place);
             return;
         }
         await this.deps.act(action);

@@ -22,6 +22,7 @@ import {
     webviewOptions,
 } from './queryPanel';
 import { QueryRunner } from './queryRunner';
+import { TraceLineMarks } from './traceLines';
 
 const logger = log.for('Panels');
 
@@ -40,6 +41,7 @@ export class QueryPanels extends Disposable {
     private readonly deps: PanelDeps;
     /** The open panels by `panelKey` of the query they show. */
     private readonly panelsByKey = new Map<string, QueryPanel>();
+    private marksInstance: TraceLineMarks | undefined;
 
     constructor(
         readonly services: QueryServices,
@@ -47,6 +49,7 @@ export class QueryPanels extends Disposable {
     ) {
         super();
         this.runner = new QueryRunner(services);
+        const marks = (): TraceLineMarks => this.marks;
         this.deps = {
             services,
             runner: this.runner,
@@ -57,6 +60,9 @@ export class QueryPanels extends Disposable {
             act: (action) => commands.act(action),
             sendAgain: (request) => commands.sendAgain(request),
             changed: () => this.changeEmitter.fire(),
+            get marks() {
+                return marks();
+            },
         };
         this._register(services.onDidChangeOperations(() => this.changeEmitter.fire()));
     }
@@ -116,6 +122,15 @@ export class QueryPanels extends Disposable {
         return instance;
     }
 
+    /**
+     * The trace lines marked in the editor, cleared with the panel that marked them; made (with
+     * its decoration type and two editor listeners) when a trace first opens a line.
+     */
+    get marks(): TraceLineMarks {
+        this.marksInstance ??= this._register(new TraceLineMarks());
+        return this.marksInstance;
+    }
+
     /** Every open panel. */
     all(): QueryPanel[] {
         return [...this.panelsByKey.values()];
@@ -135,6 +150,7 @@ export class QueryPanels extends Disposable {
         this.panelsByKey.set(key, instance);
         instance.onDidDispose(() => {
             if (this.panelsByKey.get(key) === instance) this.panelsByKey.delete(key);
+            this.marksInstance?.clear(key);
         });
     }
 }

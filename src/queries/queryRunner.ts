@@ -11,12 +11,15 @@ import type {
     NodeRpcMethod,
     Operation,
     QueryDeps,
+    TraceDeps,
+    TraceEndpoint,
     ViewContext,
 } from '../core/index';
 import type { QueryServices } from './queryServices';
 import { formatError } from '../commands/formatError';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
+import { workspaceTraceFiles } from '../platform/workspaceTraceFiles';
 import type { IcmQuery, QueryRequest } from '../shared/query';
 
 /** One run of a query: the result and what the view builders need besides it. */
@@ -49,12 +52,17 @@ export class QueryRunner {
         signal: AbortSignal,
     ): Promise<QueryRun> {
         const contextPromise = this.context(request);
-        const run: CoreQueryRun =
-            request.source === 'operations'
-                ? { result: await this.refreshOperations(signal), context: {} }
-                : request.source === 'icm'
-                  ? { result: await this.followIcm(request, signal), context: {} }
-                  : await loadCore().runQuery(request, this.deps, { pageToken, signal });
+        let run: CoreQueryRun;
+        if (request.source === 'operations') {
+            run = { result: await this.refreshOperations(signal), context: {} };
+        } else if (request.source === 'trace') {
+            const page = await loadCore().runTrace(request, this.traceDeps, { pageToken, signal });
+            run = { result: page, context: {}, nextPageToken: page.nextPageToken };
+        } else if (request.source === 'icm') {
+            run = { result: await this.followIcm(request, signal), context: {} };
+        } else {
+            run = await loadCore().runQuery(request, this.deps, { pageToken, signal });
+        }
         if (request.source === 'dataApi' && request.operation === 'getOperationResult')
             await this.remember(run.result as Operation);
         return { ...run, context: { ...(await contextPromise), ...run.context } };
@@ -108,6 +116,24 @@ export class QueryRunner {
             }),
         describeError: (error) => log.redact(formatError(error).message),
     };
+
+    private readonly traceDeps: TraceDeps = {
+        traceEndpoint: (network, chainId, signal) => this.traceEndpoint(network, chainId, signal),
+        contracts: () => this.deps.contracts(),
+        traceSources: () => {
+            const files = workspaceTraceFiles();
+            return files ? new (loadCore().TraceSources)(files) : undefined;
+        },
+    };
+
+    /** The JSON-RPC endpoint of an EVM chain, as hovers and the watch list find it. */
+    traceEndpoint(
+        network: string,
+        chainId: string,
+        signal: AbortSignal,
+    ): Promise<TraceEndpoint | undefined> {
+        return loadCore().findTraceEndpoint(this.services.clients, network, chainId, signal);
+    }
 
     /**
      * Reads the status of every remembered export that was not final yet. Checks that fail are
@@ -167,6 +193,7 @@ export class QueryRunner {
                 );
             }
             case 'operations':
+            case 'trace':
             case 'icm':
                 return undefined;
         }

@@ -48,6 +48,12 @@ const querySchema = z.discriminatedUnion('source', [
         paramsJson: z.string().max(64 * 1024),
     }),
     z.strictObject({ source: z.literal('operations') }),
+    z.strictObject({
+        source: z.literal('trace'),
+        network: z.enum(['mainnet', 'fuji', 'local']),
+        chainId: z.string().regex(/^[1-9][0-9]{0,19}$/),
+        hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+    }),
     // The shapes only: the host checks the values with `checkIcmTarget` before following.
     z.strictObject({
         source: z.literal('icm'),
@@ -65,6 +71,10 @@ const actionSchema = z.discriminatedUnion('kind', [
         verb: z.enum(['follow', 'continue', 'forget']),
     }),
     z.strictObject({ kind: z.literal('sendAgain') }),
+    z.strictObject({
+        kind: z.literal('openSource'),
+        frame: z.number().int().min(0).max(1_000_000),
+    }),
 ]);
 
 const requestId = z.number().int().nonnegative();

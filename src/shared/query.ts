@@ -56,6 +56,21 @@ export interface OperationsQuery {
 }
 
 /**
+ * The call trace of an EVM transaction (`debug_traceTransaction`, core/trace): the chain by its
+ * network and decimal EVM chain id, as hovers and the watch list name it, so that the host finds
+ * its JSON-RPC endpoint the way they do (the node's own chains first).
+ */
+export interface TraceQuery {
+    readonly source: 'trace';
+    /** `mainnet`, `fuji` or `local`. */
+    readonly network: string;
+    /** Decimal EVM chain id. */
+    readonly chainId: string;
+    /** 0x and 64 hex digits. */
+    readonly hash: string;
+}
+
+/**
  * An ICM (Teleporter) message followed across chains: from `chain` (an EVM chain id, a
  * blockchain id or a name), by its id or by the source transaction that sent it (one of them).
  */
@@ -67,7 +82,8 @@ export interface IcmQuery {
 }
 
 /** Anything a panel can show. */
-export type QueryRequest = DataApiQuery | NodeQuery | RawRpcQuery | OperationsQuery | IcmQuery;
+export type QueryRequest =
+    DataApiQuery | NodeQuery | RawRpcQuery | OperationsQuery | TraceQuery | IcmQuery;
 
 /**
  * The families of results. Every kind is shown by the same panel host and the same page; the kind
@@ -106,6 +122,8 @@ export const panelKinds = [
     'generic',
     /** The transaction exports started from this editor, with their states and actions. */
     'operations',
+    /** The call trace of one EVM transaction: its frames, failures and Solidity lines. */
+    'trace',
     /** One ICM message's timeline across chains, polled while visible until it is final. */
     'icm',
 ] as const;

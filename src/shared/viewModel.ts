@@ -22,7 +22,13 @@ export type PanelAction =
      * panel restored after a reload whose call may change something, which is never repeated by
      * itself. It carries nothing: the host takes the call from the panel's own query.
      */
-    | { readonly kind: 'sendAgain' };
+    | { readonly kind: 'sendAgain' }
+    /**
+     * Opens the Solidity line of a frame of the panel's trace in the editor. It names the frame
+     * only: the host takes the file and line from its own report, and opens only a file inside
+     * the workspace.
+     */
+    | { readonly kind: 'openSource'; readonly frame: number };
 
 /** Visual tone of a badge. */
 export type Tone = 'ok' | 'warn' | 'error' | 'info';

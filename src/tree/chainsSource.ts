@@ -11,6 +11,7 @@
  */
 import type {
     ActiveRules,
+    ChainHeights,
     ChainInfo,
     EvmChainConfig,
     FeeConfigResult,
@@ -48,6 +49,9 @@ export class ChainsSource implements TreeSource {
     private readonly vertexStart = new Map<string, number>();
 
     constructor(private readonly services: TreeServices) {}
+
+    /** The heights each "Latest blocks" list was read at, per row id, for its later pages. */
+    private readonly evmHeights = new Map<string, ChainHeights | undefined>();
 
     /** Makes the vertices row start at `height` (the tree is refreshed by the caller). */
     setVertexStart(group: GroupRow, height: number): void {
@@ -321,6 +325,26 @@ export class ChainsSource implements TreeSource {
                     throw failure.reason;
                 }
                 const rows: Row[] = [];
+                if (token === undefined) {
+                    // The head read first names the settled height on Helicon's C-Chain
+                    // (ACP-194); later pages are marked against the same heights.
+                    const head = settled[0];
+                    const heights =
+                        head?.status === 'fulfilled' && head.value
+                            ? core.chainHeights(head.value)
+                            : undefined;
+                    this.evmHeights.set(row.id, heights);
+                    if (heights?.settled !== undefined) {
+                        rows.push({
+                            kind: 'notice',
+                            ...under(view, row, '~heights'),
+                            reason: 'info',
+                            message: `Executed through #${heights.executed}, settled through #${heights.settled}`,
+                            remedy: 'This chain executes blocks after accepting them (ACP-194): a block is final once settled, not when later blocks follow it.',
+                        });
+                    }
+                }
+                const heights = this.evmHeights.get(row.id);
                 for (const s of settled) {
                     if (s.status !== 'fulfilled' || s.value === null) continue;
                     rows.push({
@@ -328,6 +352,7 @@ export class ChainsSource implements TreeSource {
                         ...under(view, row, 'block', s.value.number),
                         chain,
                         block: s.value,
+                        heights,
                     });
                 }
                 const lowest = numbers[numbers.length - 1] ?? 0;

@@ -8,6 +8,8 @@ import type { NodeSnapshot } from '../core/views/nodeSnapshot';
 import type { TxFees } from '../core/index';
 import { loadCore } from '../platform/lazyCore';
 import { formatNAvax, formatPercent, shortenId } from '../core/format';
+import { describeHeights } from '../core/nodeRpc/helicon';
+import { formatStakeDuration } from '../core/stakingText';
 import { filterPeers } from '../core/views/search';
 import { timelineSummary, upgradeTimeline } from '../core/views/upgradeTimeline';
 import { CommandId } from '../commands/commandIds';
@@ -110,10 +112,12 @@ export class NodeSource implements TreeSource {
         }
         return [
             status,
+            healthRow(s),
             this.versionRow(s),
             this.networkRow(s),
             this.identityRow(s),
             this.bootstrapRow(s),
+            cChainHeadRow(s),
             this.peersRow(s),
             uptimeRow(s),
             // Deprecated and static: read once, when the row is first expanded, never per refresh.
@@ -380,15 +384,169 @@ export class NodeSource implements TreeSource {
     }
 }
 
-/** How much stake sees the node up (`info.uptime`). */
+/**
+ * The node's health checks (`health.health`), failing ones first: what fails, since when and how
+ * many runs in a row, then the checks that pass; readiness and liveness beside them.
+ */
+function healthRow(s: NodeSnapshot): Row {
+    return partRow('health', 'Health', s.health, (h) => {
+        const failing = h.report.checks.filter((c) => !c.healthy);
+        const total = h.report.checks.length + h.report.omitted;
+        const value = h.report.healthy
+            ? `healthy · ${total} checks pass`
+            : `${failing.length} of ${total} checks failing`;
+        return section(
+            view,
+            undefined,
+            'health',
+            'Health',
+            value,
+            (self) => {
+                const rows: Row[] = h.report.checks.map((c) =>
+                    field(
+                        view,
+                        self,
+                        c.name,
+                        c.name,
+                        c.healthy ? 'passing' : (c.error ?? 'failing'),
+                        {
+                            icon: c.healthy ? 'pass-filled' : 'error',
+                            state: c.healthy ? ('ok' as const) : ('bad' as const),
+                            detail: [
+                                ...(c.healthy
+                                    ? []
+                                    : [
+                                          `Failing since ${c.failingSinceMs === undefined ? 'unknown' : new Date(c.failingSinceMs).toISOString()}`,
+                                          `${c.contiguousFailures} failures in a row`,
+                                      ]),
+                                ...(c.message ? [`Message: ${c.message}`] : []),
+                                ...(c.timestampMs === undefined
+                                    ? ['Not run yet']
+                                    : [`Last run ${new Date(c.timestampMs).toISOString()}`]),
+                            ],
+                        },
+                    ),
+                );
+                if (h.report.omitted > 0) {
+                    rows.push({
+                        kind: 'empty',
+                        ...under(view, self, '~omitted'),
+                        message: `${h.report.omitted} more checks not shown.`,
+                    });
+                }
+                rows.push(
+                    field(
+                        view,
+                        self,
+                        '~ready',
+                        'Readiness',
+                        flagText(h.ready, 'ready', 'not ready'),
+                        {
+                            icon: h.ready === false ? 'sync' : 'pass',
+                            ...(h.ready === false ? { state: 'warn' as const } : {}),
+                        },
+                    ),
+                    field(
+                        view,
+                        self,
+                        '~live',
+                        'Liveness',
+                        flagText(h.live, 'live', 'needs a restart'),
+                        {
+                            icon: h.live === false ? 'error' : 'pass',
+                            ...(h.live === false ? { state: 'bad' as const } : {}),
+                        },
+                    ),
+                );
+                return rows;
+            },
+            {
+                icon: h.report.healthy ? 'heart' : 'error',
+                state: h.report.healthy ? 'ok' : 'bad',
+                expanded: !h.report.healthy,
+                role: 'health',
+                json: h.report,
+                ...(h.via === 'get' ? { detail: ['Read from the GET form of /ext/health.'] } : {}),
+            },
+        );
+    });
+}
+
+function flagText(flag: boolean | undefined, yes: string, no: string): string {
+    return flag === undefined ? 'not reported' : flag ? yes : no;
+}
+
+/**
+ * The C-Chain's head: on Helicon's C-Chain both heights, executed and settled (ACP-194), so that
+ * no block reads as final because the latest one passed it.
+ */
+function cChainHeadRow(s: NodeSnapshot): Row {
+    return partRow('cChainHead', 'C-Chain head', s.cChainHead, (h) =>
+        h.settled === undefined
+            ? field(view, undefined, 'cChainHead', 'C-Chain head', `#${h.executed}`, {
+                  icon: 'package',
+              })
+            : section(
+                  view,
+                  undefined,
+                  'cChainHead',
+                  'C-Chain head',
+                  describeHeights(h),
+                  (self) => [
+                      field(view, self, 'executed', 'Executed (latest)', `#${h.executed}`),
+                      field(view, self, 'settled', 'Settled (safe, finalized)', `#${h.settled}`),
+                      field(
+                          view,
+                          self,
+                          'why',
+                          'Final',
+                          'once settled: the chain executes blocks after accepting them (ACP-194)',
+                      ),
+                  ],
+                  { icon: 'package' },
+              ),
+    );
+}
+
+/**
+ * How much stake sees the node up (`info.uptime`), judged by the requirement in force at the
+ * node's `info.upgrades` (80%, 90% since Helicon: ACP-267), with the minimum staking duration
+ * of the same rules (ACP-273) where the network's is known.
+ */
 function uptimeRow(s: NodeSnapshot): Row {
-    return partRow('uptime', 'Uptime', s.uptime, (u) =>
-        section(
+    const rules = loadCore().snapshotStakingRules(s, Date.now());
+    return partRow('uptime', 'Uptime', s.uptime, (u) => {
+        const below =
+            rules !== undefined && u.weightedAveragePercentage < rules.uptimeRequirementPercent;
+        const ruleRows = (self: FieldRow): Row[] =>
+            rules === undefined
+                ? []
+                : [
+                      field(
+                          view,
+                          self,
+                          'requirement',
+                          'Uptime requirement',
+                          `${rules.uptimeRequirementPercent}% (${rules.source})`,
+                      ),
+                      ...(rules.minStakeDurationSeconds === undefined
+                          ? []
+                          : [
+                                field(
+                                    view,
+                                    self,
+                                    'minStakeDuration',
+                                    'Minimum staking duration',
+                                    `${formatStakeDuration(rules.minStakeDurationSeconds)}${rules.helicon ? ' (ACP-273)' : ''}`,
+                                ),
+                            ]),
+                  ];
+        return section(
             view,
             undefined,
             'uptime',
             'Uptime',
-            `${formatPercent(u.weightedAveragePercentage)} weighted average`,
+            `${formatPercent(u.weightedAveragePercentage)} weighted average${below ? ` · below the ${rules.uptimeRequirementPercent}% requirement` : ''}`,
             (self) => [
                 field(
                     view,
@@ -404,10 +562,11 @@ function uptimeRow(s: NodeSnapshot): Row {
                     'Stake-weighted average of observed uptime',
                     formatPercent(u.weightedAveragePercentage),
                 ),
+                ...ruleRows(self),
             ],
-            { icon: 'pulse' },
-        ),
-    );
+            below ? { icon: 'warning', state: 'warn' } : { icon: 'pulse' },
+        );
+    });
 }
 
 /** The network upgrades as a timeline (`info.upgrades`). */

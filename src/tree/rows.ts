@@ -10,6 +10,7 @@ import type {
     L1Validator,
     NativeTransaction,
     PrimaryNetworkBlock,
+    ChainHeights,
     RpcBlock,
     XChainVertex,
     Peer,
@@ -171,6 +172,8 @@ export interface EvmBlockRow extends Base {
     readonly kind: 'evmBlock';
     readonly chain: ChainInfo;
     readonly block: RpcBlock;
+    /** The chain's heights when the list was read: on Helicon's C-Chain, executed and settled. */
+    readonly heights?: ChainHeights | undefined;
 }
 
 /** A transaction of an EVM block (`getTransactionsForBlock`). */

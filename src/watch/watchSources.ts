@@ -5,6 +5,7 @@
  * an EVM chain is the node's C-Chain or the chain list's RPC URL; exports go to the Data API.
  */
 import type {
+    NodeMetrics,
     NodeRpcClient,
     ValidatorFees,
     WatchEvmChain,
@@ -57,5 +58,9 @@ export class ClientWatchSources implements WatchSources {
         const target = this.clients.rpcFor(`${url.replace(/\/+$/, '')}/ext/info`);
         if (!target) throw new Error(`${url} is not an http(s) URL.`);
         return target.client;
+    }
+
+    nodeMetrics(url: string): NodeMetrics {
+        return this.clients.nodeMetrics(this.node(url).url);
     }
 }

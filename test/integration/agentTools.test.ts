@@ -37,7 +37,7 @@ suite('(integration) agent tools', function () {
         const contributed = (
             manifest() as unknown as { contributes: { languageModelTools: { name: string }[] } }
         ).contributes.languageModelTools.map((t) => t.name);
-        assert.equal(contributed.length, 7);
+        assert.equal(contributed.length, 9);
         const registered = vscode.lm.tools.map((t) => t.name);
         for (const name of contributed) assert.ok(registered.includes(name), `${name} missing`);
         const explain = vscode.lm.tools.find((t) => t.name === 'avalanche_explain');
@@ -62,6 +62,11 @@ suite('(integration) agent tools', function () {
                 /nextPageToken: /,
             ],
             ['avalanche_node_call', { method: 'info.getNetworkName' }, /mainnet|local|fuji/i],
+            [
+                'avalanche_trace_transaction',
+                { hash: known.vaultCustomErrorTxHash },
+                /reverted[\s\S]*TooLarge\(/,
+            ],
         ];
         for (const [name, input, expected] of answers) {
             const text = await invoke(name, input);

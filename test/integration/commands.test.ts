@@ -29,7 +29,7 @@ import {
 } from './commandsScript';
 import { recordCheck } from '../reliability/record';
 import { eventually } from './helpers';
-import { clearSandboxRequests, sandboxRequests, testEnv } from './testEnv';
+import { clearSandboxRequests, sandboxRequests, setSandboxSettings, testEnv } from './testEnv';
 
 async function requestedOperations(): Promise<string[]> {
     return (await sandboxRequests()).flatMap((r) => r.operations);
@@ -542,6 +542,43 @@ suite('(integration) query commands', function () {
             pick.items!.some((i) => i.value === known.evmTxHash && i.description === 'recent'),
         );
         await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    });
+
+    test('Send Raw JSON-RPC… does not send a method Helicon removed to its C-Chain, and says why', async () => {
+        await setSandboxSettings({ helicon: true });
+        try {
+            for (const method of ['admin_exportChain', 'eth_accounts', 'personal_listAccounts']) {
+                await clearSandboxRequests();
+                const raw = await runScripted(
+                    QueryToolCommandId.SendRawRpc,
+                    { confirm: true },
+                    { path: '/ext/bc/C/rpc', method, params: '[]' },
+                );
+                assert.equal(raw.of('confirm').length, 0, `${method}: nothing to confirm`);
+                const told = raw.of('helicon');
+                assert.equal(told.length, 1, `${method}: the user is told`);
+                assert.match(
+                    told[0]!.message ?? '',
+                    new RegExp(`^${method} is not served by the C-Chain since Helicon`),
+                );
+                const sent = await requestedOperations();
+                assert.ok(sent.includes('info.upgrades'), 'the node’s upgrades decide');
+                assert.ok(!sent.includes(method), `${method} is not sent`);
+            }
+            // A method Helicon kept is sent as before.
+            const kept = await runScripted(
+                QueryToolCommandId.SendRawRpc,
+                {},
+                { path: '/ext/bc/C/rpc', method: 'eth_blockNumber', params: '[]' },
+            );
+            assert.equal(kept.of('helicon').length, 0);
+            await settledPanel(
+                (s) => s.query.source === 'rawRpc' && s.query.method === 'eth_blockNumber',
+                'raw eth_blockNumber panel',
+            );
+        } finally {
+            await setSandboxSettings({ helicon: false });
+        }
     });
 
     test('"Call Node Method…", "Send Raw JSON-RPC…" and "Reopen Recent Query…"', async () => {

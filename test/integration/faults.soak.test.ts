@@ -218,13 +218,17 @@ suiteTeardown(async function () {
         api.local.follower,
         api.local.networks,
         api.lenses,
+        api.dashboards,
         api.agent,
         api.watch,
+        // The dashboards' serializer and any panel still open.
+        api.dashboards,
         api.hovers,
         // The serializers and, once loaded, the panels and query services (LazyQueries).
         api.queries,
         api.contracts,
         api.trees,
+        api.profilers,
         api.statusBar,
         api.clients,
         api.secrets,

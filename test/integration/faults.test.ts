@@ -416,6 +416,41 @@ suite('(integration) reliability: faults × surfaces', function () {
         retry: () => api.trees.refresh('node').catch(() => undefined),
     };
 
+    // The node dashboard: one scrape of the selected node's /ext/metrics, its charts and why the
+    // last scrape failed (the page's problem line).
+    let dashboardScrapesAtTrigger = 0;
+    const dashboardRead = (): Promise<void> => {
+        const panel = api.dashboards.open();
+        dashboardScrapesAtTrigger = panel.snapshot().scrapes;
+        void panel.scrapeNow();
+        return Promise.resolve();
+    };
+    const dashboardSurface: Surface = {
+        name: 'panel: node dashboard',
+        group: 'panel',
+        node: true,
+        admin: false,
+        dataApi: false,
+        trigger: dashboardRead,
+        read: () => {
+            const shown = api.dashboards.all()[0]?.snapshot();
+            const model = shown?.lastModel;
+            if (!shown || !model || shown.scrapes <= dashboardScrapesAtTrigger) {
+                return Promise.resolve({ pending: true, messages: [], healthy: false });
+            }
+            const messages = model.problem === undefined ? [] : [model.problem];
+            return Promise.resolve({
+                pending: false,
+                messages,
+                healthy:
+                    messages.length === 0 &&
+                    model.up.at(-1) === true &&
+                    model.charts.some((c) => c.lines.length > 0),
+            });
+        },
+        retry: dashboardRead,
+    };
+
     // The watch list: an L1 validator read from the node's P-Chain (its balance and the fee
     // state), told in its row. A failed read says why in the row; a 429 pauses the P-Chain's
     // items until the server's retry-after; the next Refresh recovers.
@@ -605,6 +640,7 @@ suite('(integration) reliability: faults × surfaces', function () {
             hostile: false,
             requireApiKey: undefined,
             internalRpcUrls: false,
+            helicon: false,
         });
     }
 
@@ -617,6 +653,17 @@ suite('(integration) reliability: faults × surfaces', function () {
             treeSurface('subnets', 'view: Subnets & L1s', {}),
             treeSurface('validators', 'view: Validators', { node: true }),
             treeSurface('node', 'view: Node', { node: true, admin: true, dataApi: false }),
+            // Helicon's rows (#34): the C-Chain head's two heights and the rules in force.
+            {
+                ...treeSurface('node', 'view: Node (Helicon)', {
+                    node: true,
+                    admin: true,
+                    dataApi: false,
+                }),
+                prepare: async () => {
+                    await setSandboxSettings({ helicon: true });
+                },
+            },
             localTreeSurface('chains', 'view: Chains (local network)'),
             localTreeSurface('subnets', 'view: Subnets & L1s (local network)'),
             localTreeSurface('validators', 'view: Validators (local network)'),
@@ -628,6 +675,12 @@ suite('(integration) reliability: faults × surfaces', function () {
                 {},
             ),
             agentSurface('node status', 'avalanche_node_status', {}, nodeInfo),
+            agentSurface(
+                'trace',
+                'avalanche_trace_transaction',
+                { hash: k.tokenTransferTxHash, evmChainId: k.cChainId },
+                nodeInfo,
+            ),
             // The message reads the Data API's chain list and the chains' RPC through the node.
             agentSurface(
                 'ICM message',
@@ -648,6 +701,17 @@ suite('(integration) reliability: faults × surfaces', function () {
                     params: { chainId: k.cChainId, txHash: k.evmTxHash },
                 }),
                 {},
+            ),
+            // The call trace of a contract's transaction, from the node alone (#35).
+            panelSurface(
+                'trace',
+                () => ({
+                    source: 'trace',
+                    network: 'mainnet',
+                    chainId: k.cChainId,
+                    hash: k.tokenTransferTxHash,
+                }),
+                nodeInfo,
             ),
             panelSurface(
                 'icm',
@@ -740,6 +804,7 @@ suite('(integration) reliability: faults × surfaces', function () {
             exportSurface,
             statusBarSurface,
             watchSurface,
+            dashboardSurface,
         ];
     }
 
@@ -875,6 +940,7 @@ suite('(integration) reliability: faults × surfaces', function () {
         await setSandboxSettings({ exportDelayMs: 300 });
         api.queries.testing.inputs = undefined;
         for (const panel of panels.values()) panel.close();
+        for (const dashboard of api.dashboards.all()) dashboard.close();
         await api.config.update(SettingKey.RequestTimeoutMs, undefined);
         await api.config.update(SettingKey.NodeRefreshIntervalSeconds, undefined);
         await api.config.update(SettingKey.WatchRequestsPerMinute, undefined);
@@ -922,6 +988,7 @@ suite('(integration) reliability: faults × surfaces', function () {
         { name: 'view: Subnets & L1s', group: 'view', node: false, admin: false, dataApi: true },
         { name: 'view: Validators', group: 'view', node: true, admin: false, dataApi: true },
         { name: 'view: Node', group: 'view', node: true, admin: true, dataApi: false },
+        { name: 'view: Node (Helicon)', group: 'view', node: true, admin: true, dataApi: false },
         ...['Chains', 'Subnets & L1s', 'Validators'].map((view) => ({
             name: `view: ${view} (local network)`,
             group: 'view' as const,
@@ -942,10 +1009,11 @@ suite('(integration) reliability: faults × surfaces', function () {
             .map((n) => ({
                 name: `panel: ${n}`,
                 group: 'panel' as const,
-                // The ICM panel reads the chains' RPC through the node as well.
-                node: n === 'signatures' || n === 'icm',
+                // The trace panel reads the chain's node alone; the signatures panel reads the
+                // signing validator set from it too, and the ICM panel the chains' RPC.
+                node: n === 'signatures' || n === 'trace' || n === 'icm',
                 admin: false,
-                dataApi: true,
+                dataApi: n !== 'trace',
             })),
         { name: 'panel: node', group: 'panel', node: true, admin: true, dataApi: false },
         { name: 'panel: generic', group: 'panel', node: true, admin: false, dataApi: false },
@@ -953,6 +1021,7 @@ suite('(integration) reliability: faults × surfaces', function () {
         { name: 'export polling', group: 'export', node: false, admin: false, dataApi: true },
         { name: 'status bar', group: 'statusBar', node: true, admin: false, dataApi: false },
         { name: 'watch list', group: 'watch', node: true, admin: false, dataApi: false },
+        { name: 'panel: node dashboard', group: 'panel', node: true, admin: false, dataApi: false },
         {
             name: 'lens: deployment record',
             group: 'lens',
@@ -974,6 +1043,7 @@ suite('(integration) reliability: faults × surfaces', function () {
             admin: false,
             dataApi: false,
         },
+        { name: 'agent tool: trace', group: 'agent', node: true, admin: false, dataApi: false },
         {
             name: 'agent tool: ICM message',
             group: 'agent',

@@ -50,7 +50,10 @@ export async function runSuite(options: RunSuiteOptions = {}): Promise<SuiteResu
         timeout: 30_000,
         reporter: path.join(projectRoot, 'scripts', 'summaryReporter.cjs'),
         reporterOptions: { tier: 'integration' },
-        fgrep: options.grep ?? '(integration)',
+        // `/…/` is a regular expression, to run several suites in their real order.
+        ...(options.grep?.startsWith('/') && options.grep.endsWith('/') && options.grep.length > 2
+            ? { grep: new RegExp(options.grep.slice(1, -1)) }
+            : { fgrep: options.grep ?? '(integration)' }),
     });
     for (const file of integrationTestFiles()) mocha.addFile(file);
 

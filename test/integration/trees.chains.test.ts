@@ -155,6 +155,44 @@ treeSuite('chains', 'Chains view', () => {
         );
     });
 
+    test('Helicon’s C-Chain: executed and settled heights, and no block final by depth (ACP-194)', async () => {
+        const known = testEnv().known.mainnet;
+        const latestBlocks = async (): Promise<Row[]> => {
+            const chain = await evmChain(known.cChainId);
+            return rows('chains', (await rows('chains', chain))[0]);
+        };
+        // Before Helicon: blocks only, none marked.
+        const before = await latestBlocks();
+        assert.equal(ofKind(before, 'notice').length, 0);
+        const plain = ofKind(before, 'evmBlock');
+        assert.ok(plain.length > 0);
+        for (const b of plain) assert.doesNotMatch(await descriptionOf(b), /settled/);
+
+        await setSandboxSettings({ helicon: true });
+        await (await extensionApi()).trees.refresh('chains');
+        const list = await latestBlocks();
+        const heights = oneOfKind(list, 'notice');
+        const m = /^Executed through #(\d+), settled through #(\d+)$/.exec(heights.message);
+        assert.ok(m, heights.message);
+        const [executed, settled] = [Number(m[1]), Number(m[2])];
+        assert.equal(executed - settled, 3);
+        const blocks = ofKind(list, 'evmBlock');
+        for (const b of blocks) {
+            const marked = /executed, not settled/.test(await descriptionOf(b));
+            assert.equal(marked, b.block.number > settled, `block ${b.block.number}`);
+        }
+        // Tooltips escape Markdown's punctuation; read them as a person sees them.
+        const plainTip = async (row: Row): Promise<string> =>
+            (await tooltipText(row)).replace(/\\(?=[^\w\s])/g, '');
+        const top = blocks.find((b) => b.block.number === executed)!;
+        const tip = await plainTip(top);
+        assert.match(tip, /executed, not yet settled \(settled through #\d+\)/);
+        assert.match(tip, /Minimum gas price/);
+        assert.match(tip, /ACP-283/);
+        const old = blocks.find((b) => b.block.number <= settled)!;
+        assert.match(await plainTip(old), /blocks on top, settled/);
+    });
+
     test('Watch on a P-Chain or an EVM transaction row follows it in the watch list', async () => {
         const pBlocks = ofKind(await rows('chains', await primaryChain('P-Chain')), 'primaryBlock');
         const pBlock = pBlocks.find((b) => b.block.transactions.length > 0);

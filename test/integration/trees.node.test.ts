@@ -17,6 +17,7 @@ import {
     rowByLabel,
     rows,
     stopWatching,
+    tooltipText,
     until,
     treeSuite,
     watchFromRow,
@@ -32,10 +33,12 @@ treeSuite('node', 'Node view', () => {
         const labels = await Promise.all(list.map(labelOf));
         assert.deepEqual(labels, [
             'Reachable',
+            'Health',
             'Version',
             'Network',
             'Node id',
             'Bootstrapped',
+            'C-Chain head',
             'Peers',
             'Uptime',
             'Transaction fees',
@@ -45,18 +48,19 @@ treeSuite('node', 'Node view', () => {
             'Admin API',
         ]);
         assert.match(await descriptionOf(list[0]!), /\d+ ms round trip/);
-        assert.equal(await descriptionOf(list[1]!), 'avalanchego/1.14.2');
-        assert.equal(await descriptionOf(list[2]!), 'mainnet (id 1)');
+        assert.match(await descriptionOf(list[1]!), /^healthy · \d+ checks pass$/);
+        assert.equal(await descriptionOf(list[2]!), 'avalanchego/1.14.2');
+        assert.equal(await descriptionOf(list[3]!), 'mainnet (id 1)');
         const known = testEnv().known.mainnet;
-        assert.equal(await descriptionOf(list[3]!), known.nodeId);
-        const identity = await rows('node', list[3]);
+        assert.equal(await descriptionOf(list[4]!), known.nodeId);
+        const identity = await rows('node', list[4]);
         assert.deepEqual(await Promise.all(identity.map(labelOf)), [
             'Node id',
             'BLS public key',
             'Proof of possession',
             'IP',
         ]);
-        const version = await rows('node', list[1]);
+        const version = await rows('node', list[2]);
         assert.ok((await Promise.all(version.map(labelOf))).includes('VM versions'));
     });
 
@@ -150,7 +154,13 @@ treeSuite('node', 'Node view', () => {
         await clearSandboxRequests();
         await api.trees.monitor.refresh(true);
         const node = (await sandboxRequests()).filter((r) => r.service === 'node');
-        assert.deepEqual([...new Set(node.map((r) => r.url))].sort(), ['/ext/admin', '/ext/info']);
+        // The C-Chain's head (both heights on Helicon's C-Chain) is one call to its RPC.
+        assert.deepEqual([...new Set(node.map((r) => r.url))].sort(), [
+            '/ext/admin',
+            '/ext/bc/C/rpc',
+            '/ext/health',
+            '/ext/info',
+        ]);
         assert.ok(
             node.every((r) => r.operations.length === 1),
             'no batch, so none is refused first',
@@ -171,7 +181,9 @@ treeSuite('node', 'Node view', () => {
         const loggers = ofKind(await rows('node', admin[1]), 'logger');
         assert.ok(loggers.some((l) => l.logger.loggerName === 'C'));
         const profiler = oneOfKind(admin, 'profiler');
-        assert.equal(profiler.state, 'unknown');
+        // 'unknown' unless an earlier suite of this run started or stopped it: the record is
+        // the window's, whichever way the profiler was driven.
+        assert.equal(profiler.state, api.profilers.get(api.clients.nodeUrl)?.state ?? 'unknown');
 
         const questions: string[] = [];
         api.trees.testing.confirm = (question) => {
@@ -244,6 +256,56 @@ treeSuite('node', 'Node view', () => {
         assert.match(admin.remedy ?? '', /--api-admin-enabled=true/);
     });
 
+    test('before Helicon: one C-Chain height, uptime judged by the 80% requirement', async () => {
+        const list = await top();
+        const head = await rowByLabel(list, 'C-Chain head');
+        assert.match(await descriptionOf(head), /^#\d+$/);
+        const uptime = await rows('node', await rowByLabel(list, 'Uptime'));
+        const byLabel = new Map(
+            await Promise.all(
+                uptime.map(async (r) => [await labelOf(r), await descriptionOf(r)] as const),
+            ),
+        );
+        assert.match(byLabel.get('Uptime requirement') ?? '', /^80% \(before Helicon/);
+        assert.equal(byLabel.get('Minimum staking duration'), '14 days');
+    });
+
+    test('on Helicon: executed and settled C-Chain heights, the 90% requirement and 48 h', async () => {
+        const api = await extensionApi();
+        await setSandboxSettings({ helicon: true });
+        await api.trees.refresh('node');
+        await until(
+            async () =>
+                /settled/.test(await descriptionOf(await rowByLabel(await top(), 'C-Chain head'))),
+            'the Node view reads the Helicon C-Chain',
+        );
+        const list = await top();
+        const head = await rowByLabel(list, 'C-Chain head');
+        const m = /^executed #(\d+) · settled #(\d+)$/.exec(await descriptionOf(head));
+        assert.ok(m, await descriptionOf(head));
+        assert.equal(Number(m[1]) - Number(m[2]), 3);
+        const heights = await rows('node', head);
+        assert.deepEqual(await Promise.all(heights.map(labelOf)), [
+            'Executed (latest)',
+            'Settled (safe, finalized)',
+            'Final',
+        ]);
+        const uptime = await rows('node', await rowByLabel(list, 'Uptime'));
+        const byLabel = new Map(
+            await Promise.all(
+                uptime.map(async (r) => [await labelOf(r), await descriptionOf(r)] as const),
+            ),
+        );
+        assert.match(
+            byLabel.get('Uptime requirement') ?? '',
+            /^90% \(Helicon \(ACP-267, ACP-273\)/,
+        );
+        assert.equal(byLabel.get('Minimum staking duration'), '48 h (ACP-273)');
+        // The timeline names Helicon among the past upgrades.
+        const timeline = await rows('node', await rowByLabel(list, 'Network upgrades'));
+        assert.ok((await Promise.all(timeline.map(labelOf))).includes('Helicon'));
+    });
+
     test('a public server: node-specific rows explain and offer another node', async () => {
         const api = await extensionApi();
         await setSandboxSettings({ publicNode: true });
@@ -276,6 +338,36 @@ treeSuite('node', 'Node view', () => {
         await resetSandbox();
         await api.trees.refresh('node');
         assert.equal(api.trees.testing.nodeHealth.kind, 'healthy');
+    });
+
+    test('the Health section: failing checks first with their error, the status bar unhealthy, and back', async () => {
+        const api = await extensionApi();
+        await setSandboxSettings({ failingHealthChecks: ['network'] });
+        await api.trees.refresh('node');
+        const health = await rowByLabel(await top(), 'Health');
+        assert.match(await descriptionOf(health), /^1 of \d+ checks failing$/);
+        const checks = await rows('node', health);
+        assert.equal(await labelOf(checks[0]!), 'network');
+        assert.equal(await descriptionOf(checks[0]!), 'network check failed');
+        // The tooltip is Markdown: its punctuation escaped.
+        assert.match((await tooltipText(checks[0]!)).replace(/\\/g, ''), /Failing since \d{4}-/);
+        assert.equal(await descriptionOf(checks[1]!), 'passing');
+        const labels = await Promise.all(checks.map(labelOf));
+        assert.deepEqual(labels.slice(-2), ['Readiness', 'Liveness']);
+        assert.equal(api.trees.testing.nodeHealth.kind, 'unhealthy');
+        await until(
+            () => api.statusBar.shown.health.kind === 'unhealthy',
+            'the status bar to call the node unhealthy',
+        );
+        const shown = api.statusBar.shown.health;
+        assert.ok(
+            shown.kind === 'unhealthy' &&
+                /^failing check: network; avalanchego\//.test(shown.detail),
+        );
+        await resetSandbox();
+        await api.trees.refresh('node');
+        assert.equal(api.trees.testing.nodeHealth.kind, 'healthy');
+        assert.match(await descriptionOf(await rowByLabel(await top(), 'Health')), /^healthy/);
     });
 
     test('the view refreshes itself only while visible', async () => {

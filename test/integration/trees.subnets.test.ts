@@ -254,8 +254,17 @@ treeSuite('subnets', 'Subnets & L1s view', () => {
     });
 
     test('a page whose first subnet breaks the schema stands: that one is left out, with a notice row (#34)', async () => {
-        const list = await rowsUnder({ fault: { kind: 'schemaBreak' }, target: 'listSubnets' });
-        assert.equal(ofKind(list, 'error').length, 0, 'no error row');
+        // The sandbox's schemaBreak breaks the page itself (its list is no list), which fails as
+        // a whole; here only the first subnet is unreadable.
+        const list = await rowsUnder({
+            fault: { kind: 'patch', set: { 'subnets.0.subnetId': 42 } },
+            target: 'listSubnets',
+        });
+        assert.deepEqual(
+            ofKind(list, 'error').map((e) => e.message),
+            [],
+            'no error row',
+        );
         assert.ok(ofKind(list, 'subnet').length > 0, 'the rest of the page');
         const notice = ofKind(list, 'notice').find((n) => /left out/.test(n.message));
         assert.ok(notice, 'a row says a subnet was left out');

@@ -142,6 +142,9 @@ export async function resetSandbox(): Promise<void> {
         hostile: false,
         nodeDown: false,
         requireApiKey: undefined,
+        helicon: false,
+        failingHealthChecks: [],
+        diskFreePercent: 29,
     });
 }
 

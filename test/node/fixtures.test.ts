@@ -45,6 +45,7 @@ describe('(node) the recorded fixtures still match the real node', function () {
                     info.uri,
                     fill(fixture.path, values),
                     fill(fixture.body, values),
+                    fixture.method,
                 );
                 for (const line of answerDifferences(fixture, fixture.response, now, {
                     name: 'the node',

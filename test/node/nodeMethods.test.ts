@@ -269,6 +269,49 @@ describe('(node) the node method table against a real AvalancheGo', function () 
                 );
             }
         },
+        'health.health': async () => {
+            const all = await client.call(m['health.health'], {});
+            assert.equal(all.healthy, true);
+            const names = all.checks.map((c) => c.name);
+            for (const check of [
+                'bls',
+                'bootstrapped',
+                'database',
+                'diskspace',
+                'network',
+                'P',
+                'C',
+            ])
+                assert.ok(names.includes(check), `${check} in ${names.join(', ')}`);
+            assert.ok(names.includes(info.l1.blockchainId), 'the L1 chain has a check');
+            assert.ok(all.checks.every((c) => c.healthy && c.contiguousFailures === 0));
+            // By the L1's subnet id: its chain's check plus the node's own (application) checks.
+            const bySubnet = await client.call(m['health.health'], { tags: [info.l1.subnetId] });
+            const subnetNames = bySubnet.checks.map((c) => c.name);
+            assert.ok(subnetNames.includes(info.l1.blockchainId), subnetNames.join(', '));
+            assert.ok(!subnetNames.includes('C'), subnetNames.join(', '));
+            // By a chain id: no check is tagged with one, so the application checks only.
+            const byChain = await client.call(m['health.health'], { tags: [info.l1.blockchainId] });
+            assert.ok(byChain.checks.length > 0);
+            assert.ok(!byChain.checks.some((c) => c.name === info.l1.blockchainId));
+            // The GET form answers the same JSON with 200.
+            const got = await client.healthGet('health', [info.l1.subnetId]);
+            assert.equal(got.status, 200);
+            assert.deepEqual(got.report.checks.map((c) => c.name).sort(), [...subnetNames].sort());
+        },
+        'health.readiness': async () => {
+            const ready = await client.call(m['health.readiness'], {});
+            assert.equal(ready.healthy, true);
+            const got = await client.healthGet('readiness');
+            assert.equal(got.status, 200);
+            assert.equal(got.report.healthy, true);
+        },
+        'health.liveness': async () => {
+            const live = await client.call(m['health.liveness'], { tags: [info.l1.subnetId] });
+            assert.equal(live.healthy, true);
+            const got = await client.healthGet('liveness');
+            assert.equal(got.status, 200);
+        },
         'info.upgrades': async () => {
             const { upgrades } = await client.call(m['info.upgrades'], {});
             const names = upgrades.map((u) => u.key);

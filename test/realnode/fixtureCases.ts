@@ -44,6 +44,8 @@ export type PlaceholderValues = Record<Placeholder, string> &
 
 export interface FixtureCase {
     name: string;
+    /** `GET` for the health API's GET form; POST (JSON-RPC) otherwise. */
+    method?: 'GET';
     /** Endpoint path, for example /ext/info or /ext/bc/{{l1}}/rpc. */
     path: string;
     /** The JSON body as sent: one request object or an array (a batch). */
@@ -503,6 +505,7 @@ export const fixtureGroups: Record<string, FixtureCase[]> = {
         },
     ],
     primary: [...pChainCases(), ...xChainCases()],
+    health: healthCases(),
 };
 
 /** The C-Chain requests of the Helicon cases. */
@@ -606,6 +609,45 @@ export const heliconGroups: Record<string, FixtureCase[]> = {
 };
 
 /**
+ * The health API (api/health/service.go and handler.go,
+ * https://github.com/ava-labs/avalanchego/tree/v1.14.2/api/health): the GET form with tags (the
+ * L1's subnet id, and a chain id, which no check is tagged with) and the JSON-RPC methods. Check
+ * names are chain ids, so `checks` compares as a map.
+ */
+function healthCases(): FixtureCase[] {
+    const get = (name: string, path: string): FixtureCase => ({
+        name,
+        method: 'GET',
+        path,
+        body: '',
+        mapsAt: ['checks'],
+    });
+    const rpc = (name: string, method: string, params: unknown): FixtureCase => ({
+        name,
+        path: '/ext/health',
+        body: req(method, params),
+        mapsAt: ['result.checks'],
+    });
+    return [
+        get('GET /ext/health', '/ext/health'),
+        get('GET /ext/health tagged with the L1 subnet', '/ext/health?tag={{subnet}}'),
+        get('GET /ext/health tagged with a chain id', '/ext/health?tag={{l1}}'),
+        get('GET /ext/health/readiness', '/ext/health/readiness'),
+        get('GET /ext/health/liveness', '/ext/health/liveness'),
+        rpc('health.health', 'health.health', {}),
+        rpc('health.health tagged with the L1 subnet', 'health.health', { tags: ['{{subnet}}'] }),
+        rpc('health.readiness', 'health.readiness', {}),
+        rpc('health.liveness', 'health.liveness', {}),
+        rpc('health.health bad params', 'health.health', { tags: 'not-a-list' }),
+        {
+            name: 'batch refused',
+            path: '/ext/health',
+            body: [req('health.health', {}, 1), req('health.liveness', {}, 2)],
+        },
+    ];
+}
+
+/**
  * The funded test key's address on the local network (network id 12345), without its chain
  * prefix: avalanchego's genesis/genesis_local.json
  * (https://github.com/ava-labs/avalanchego/blob/v1.14.2/genesis/genesis_local.json).
@@ -679,13 +721,19 @@ export async function send(
     base: string,
     path: string,
     body: unknown,
+    method: 'GET' | 'POST' = 'POST',
 ): Promise<Fixture['response']> {
-    const response = await fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
-    });
+    const response = await fetch(
+        `${base}${path}`,
+        method === 'GET'
+            ? { signal: AbortSignal.timeout(15_000) }
+            : {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/json' },
+                  body: typeof body === 'string' ? body : JSON.stringify(body),
+                  signal: AbortSignal.timeout(15_000),
+              },
+    );
     const text = await response.text();
     const contentType = response.headers.get('content-type') ?? '';
     let parsed: unknown = text;

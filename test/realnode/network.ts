@@ -9,6 +9,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { tracingEthApis } from '../../src/core/trace/unavailable';
 import { makeActivity, repoRoot, type ChainActivity } from './activity';
 import { heliconNetwork, makeAutoRenewedValidator, type AutoRenewedActivity } from './helicon';
 import { AvalancheNode, freePort, primaryChains, rpc } from './node';
@@ -55,6 +56,13 @@ export interface RealNetworkInfo {
     avaxAssetId: string;
     dataDir: string;
     logDir: string;
+    /**
+     * The node's `--chain-config-dir`: `C/config.json` and `<L1 blockchain id>/config.json` turn
+     * on the tracer (`tracingEthApis` of src/core/trace/unavailable.ts: the default `eth-apis` and
+     * `debug-tracer`); a chain created later has no file there and serves no `debug_*` until the
+     * node restarts with one.
+     */
+    chainConfigDir: string;
     cChain: { blockchainId: string; rpcUrl: string; activity: ChainActivity };
     l1: {
         subnetId: string;
@@ -92,6 +100,12 @@ export interface RealNetwork {
 export const l1ChainName = 'explorertest';
 export const l1EvmChainId = 78999;
 
+/** Writes `<dir>/<chain>/config.json`, the file AvalancheGo's `--chain-config-dir` reads per chain. */
+export function writeChainConfig(dir: string, chain: string, config: unknown): void {
+    mkdirSync(path.join(dir, chain), { recursive: true });
+    writeFileSync(path.join(dir, chain, 'config.json'), `${JSON.stringify(config, null, 2)}\n`);
+}
+
 /** Runs scripts/avalanchego.mjs (env overrides, build or cache) unless the runner did already. */
 export function provideTools(): NodeTools {
     const fromRunner = process.env['REALNODE_TOOLS'];
@@ -116,6 +130,9 @@ export async function startRealNetwork(
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'avx-realnode-'));
     const timings: Record<string, number> = {};
     const started = Date.now();
+    // Chain configs are read when the node starts; the L1's is written before the restart below.
+    const chainConfigDir = path.join(dataDir, 'chain-configs');
+    writeChainConfig(chainConfigDir, 'C', { 'eth-apis': tracingEthApis });
     const mark = (name: string, since: number): void => {
         timings[name] = Date.now() - since;
     };
@@ -124,6 +141,7 @@ export async function startRealNetwork(
         pluginDir: tools.pluginDir,
         dataDir,
         httpPort: await freePort(),
+        chainConfigDir,
         ...(tools.heliconHelper
             ? { network: await heliconNetwork(tools.heliconHelper, dataDir) }
             : {}),
@@ -171,6 +189,7 @@ export async function startRealNetwork(
         log(`before the restart with --track-subnets the chain is served: ${servedBefore}`);
         t = Date.now();
         await node.stop();
+        writeChainConfig(chainConfigDir, setup.blockchainID, { 'eth-apis': tracingEthApis });
         node.setTrackSubnets([setup.subnetID]);
         await node.start();
         await node.waitBootstrapped([...primaryChains, setup.blockchainID]);
@@ -220,6 +239,7 @@ export async function startRealNetwork(
             avaxAssetId,
             dataDir,
             logDir: node.logDir,
+            chainConfigDir,
             cChain: { blockchainId: await idOf('C'), rpcUrl: cRpc, activity: cActivity },
             xChainId: await idOf('X'),
             l1: {
@@ -248,9 +268,19 @@ export async function startRealNetwork(
     }
 }
 
-async function runL1Setup(tools: NodeTools, uri: string, convert: boolean): Promise<L1Setup> {
+/**
+ * Creates a subnet and a Subnet-EVM chain on it with l1setup (and converts it to an L1 when
+ * `convert`). With sybil protection off the node serves the chain at once, with the chain configs
+ * it read when it started: none for a chain created since.
+ */
+export async function runL1Setup(
+    tools: NodeTools,
+    uri: string,
+    convert: boolean,
+    name = l1ChainName,
+): Promise<L1Setup> {
     const genesis = path.join(repoRoot(), 'test/realnode/l1-genesis.json');
-    const args = [`-uri=${uri}`, `-genesis=${genesis}`, `-name=${l1ChainName}`];
+    const args = [`-uri=${uri}`, `-genesis=${genesis}`, `-name=${name}`];
     // The validator manager address is only recorded by the P-Chain; no contract is needed there
     // for the conversion to be accepted.
     if (convert) args.push('-convert', '-manager=0x0feedc0de0000000000000000000000000000000');

@@ -29,6 +29,11 @@ export interface NodeOptions {
     /** Fixed across restarts so that a client keeps its URL. */
     httpPort: number;
     trackSubnets?: readonly string[];
+    /**
+     * `--chain-config-dir`: `<dir>/<chain alias or blockchain id>/config.json` per chain, read
+     * when the node starts (config/config.go `getChainConfigs` in avalanchego v1.14.2).
+     */
+    chainConfigDir?: string;
     /** Flags added last, so they override the defaults above (for example admin API off). */
     extraFlags?: readonly string[];
     /**
@@ -162,6 +167,7 @@ export class AvalancheNode {
             // Blocks as soon as there is a transaction: tests do not wait for the 1 s default.
             '--proposervm-min-block-delay=0s',
         ];
+        if (o.chainConfigDir !== undefined) flags.push(`--chain-config-dir=${o.chainConfigDir}`);
         if (o.trackSubnets && o.trackSubnets.length > 0) {
             flags.push(`--track-subnets=${o.trackSubnets.join(',')}`);
         }

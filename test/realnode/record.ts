@@ -3,15 +3,19 @@
  * `<out>/<group>.json` (test/fixtures/realnode/ by default). Re-record after changing the pinned
  * version or the cases:
  *
- *   npm run compile-tests && node out/test/realnode/record.js [--out <dir>]
+ *   npm run compile-tests && node out/test/realnode/record.js [--out <dir>] [--only <group>]
+ *       [--network <json>]
  *
  * It starts the same local network as the node tier (scripts/avalanchego.mjs provides the node, or
- * REALNODE_TOOLS names another build). With a Helicon build (scripts/avalanchego-source.mjs, which
+ * REALNODE_TOOLS names another build), or uses one already running (`--network`: the JSON
+ * `cli.ts` writes). `--only` records one group. The `health` group also records the node's
+ * metrics page into `metrics.prom` (the sandbox's `/ext/metrics` is held to its families, and the
+ * benchmark parses it). With a Helicon build (scripts/avalanchego-source.mjs, which
  * names a `heliconHelper`) the network runs with Helicon active and the Helicon cases
  * (`heliconGroups`) are recorded too; such a recording goes to a directory of its own
  * (test/fixtures/realnode-v1.15/), never over the pinned version's.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { ewoqAddress, repoRoot } from './activity';
@@ -24,7 +28,7 @@ import {
     type Fixture,
 } from './fixtureCases';
 import { heliconNetworkId } from './helicon';
-import { provideTools, startRealNetwork } from './network';
+import { provideTools, startRealNetwork, type RealNetworkInfo } from './network';
 import { killAllNodesNow, stopAllNodes } from './node';
 
 function outDir(): string {
@@ -37,12 +41,22 @@ function outDir(): string {
 async function main(): Promise<void> {
     process.on('exit', killAllNodesNow);
     process.once('SIGINT', () => void stopAllNodes().finally(() => process.exit(130)));
+    const args = process.argv.slice(2);
+    const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+    const networkFile = args.includes('--network')
+        ? args[args.indexOf('--network') + 1]
+        : undefined;
     const dir = outDir();
     const tools = provideTools();
     if (tools.heliconHelper && path.basename(dir) === 'realnode') {
         throw new Error(`a Helicon build records into a directory of its own, not ${dir}`);
     }
-    const network = await startRealNetwork({ tools });
+    const network = networkFile
+        ? {
+              info: JSON.parse(readFileSync(networkFile, 'utf8')) as RealNetworkInfo,
+              stop: () => Promise.resolve(),
+          }
+        : await startRealNetwork({ tools });
     try {
         const info = network.info;
         const values = placeholderValues(info, ewoqAddress);
@@ -53,10 +67,22 @@ async function main(): Promise<void> {
         mkdirSync(dir, { recursive: true });
         const groups = { ...fixtureGroups, ...(info.helicon ? heliconGroups : {}) };
         for (const [group, cases] of Object.entries(groups)) {
+            if (only !== undefined && group !== only) continue;
             const fixtures: Fixture[] = [];
             for (const c of cases) {
-                const response = await send(info.uri, fill(c.path, values), fill(c.body, values));
+                const response = await send(
+                    info.uri,
+                    fill(c.path, values),
+                    fill(c.body, values),
+                    c.method,
+                );
                 fixtures.push({ ...c, response });
+            }
+            if (group === 'health') {
+                const page = await fetch(`${info.uri}/ext/metrics`);
+                const text = await page.text();
+                writeFileSync(path.join(dir, 'metrics.prom'), text);
+                console.log(`metrics.prom: ${text.length} characters`);
             }
             const file = path.join(dir, `${group}.json`);
             const recorded = {

@@ -53,6 +53,9 @@ export const defaultSettings: SandboxSettings = {
     exportDelayMs: 300,
     extraChains: [],
     internalRpcUrls: false,
+    helicon: false,
+    failingHealthChecks: [],
+    diskFreePercent: 29,
 };
 
 /** Compute units per minute a keyed request sees in `ratelimit-*` headers (Pro tier). */
@@ -62,7 +65,7 @@ const maxCached = 20_000;
 
 const settingKeys: Record<
     keyof SandboxSettings,
-    'boolean' | 'number' | 'key' | 'header' | 'objects'
+    'boolean' | 'number' | 'key' | 'header' | 'objects' | 'names'
 > = {
     adminApi: 'boolean',
     publicNode: 'boolean',
@@ -73,6 +76,9 @@ const settingKeys: Record<
     exportDelayMs: 'number',
     extraChains: 'objects',
     internalRpcUrls: 'boolean',
+    helicon: 'boolean',
+    failingHealthChecks: 'names',
+    diskFreePercent: 'number',
 };
 
 /** Applies validated partial settings; returns an error message for bad input. */
@@ -101,6 +107,15 @@ function applySettings(target: SandboxSettings, patch: unknown): string | undefi
             )
         )
             return `${key} must be an array of at most 100 objects`;
+        if (
+            kind === 'names' &&
+            !(
+                Array.isArray(value) &&
+                value.length <= 20 &&
+                value.every((v) => typeof v === 'string' && v.length <= 100)
+            )
+        )
+            return `${key} must be an array of at most 20 names`;
     }
     for (const [key, value] of Object.entries(patch)) {
         (target as unknown as Record<string, unknown>)[key] = value === null ? undefined : value;
@@ -617,7 +632,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             return;
         }
         const body = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
-        const route = nodeApi.route(method, pathname, req.headers['content-type'], body);
+        const route = nodeApi.route(
+            method,
+            pathname,
+            req.headers['content-type'],
+            body,
+            new URLSearchParams(q >= 0 ? url.slice(q + 1) : ''),
+        );
         record('node', req, route.operations);
         const fault = faults.take('node', pathname, route.operations);
         if (await preFault('node', fault, req, res)) return;

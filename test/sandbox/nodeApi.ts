@@ -18,9 +18,11 @@ import type { EvmChain, EvmTx } from './evmChain';
 import { topics } from './evmChain';
 import { teleporterMessage } from './teleporter';
 import { makeHostile } from './hostile';
+import { NodeObservability } from './nodeObservability';
 import { PrimaryApi, PrimaryFailure, PrimaryUnmarshal } from './primaryApi';
 import { cb58Decode, isNodeId, wellKnown } from './ids';
 import { type SandboxResponse, toJsonText } from './httpUtil';
+import { heliconSettleLag } from './types';
 import { upgradeTimes } from './primaryNetwork';
 import { feeConfig, precompileAdmin } from './primaryViews';
 import { bytesToHex, deriveSeed, Prng } from './prng';
@@ -92,10 +94,16 @@ export class NodeApi {
     private vmsLoaded = false;
     private readonly data: Dataset;
     private readonly primaryApi: PrimaryApi;
+    private readonly observability: NodeObservability;
 
     constructor(private readonly ctx: SandboxContext) {
         this.data = ctx.dataset(ctx.nodeNetwork);
         this.primaryApi = new PrimaryApi(this.data, ctx.holds);
+        this.observability = new NodeObservability(
+            this.data,
+            ctx.settings,
+            () => new UnmarshalError(),
+        );
         const d = this.data;
         this.chainAliases.set('P', wellKnown.pChainId);
         this.chainAliases.set('platform', wellKnown.pChainId);
@@ -133,6 +141,8 @@ export class NodeApi {
         }
         path = `/ext/${rest}`;
         if (rest === 'info') return { kind: 'json2', service: 'info' };
+        if (rest === 'health' && !this.ctx.settings.publicNode)
+            return { kind: 'json2', service: 'health' };
         if (rest === 'admin') {
             const s = this.ctx.settings;
             return s.adminApi && !s.publicNode ? { kind: 'json2', service: 'admin' } : undefined;
@@ -174,7 +184,23 @@ export class NodeApi {
         pathname: string,
         contentType: string | undefined,
         body: string,
+        query: URLSearchParams = new URLSearchParams(),
     ): NodeRoute {
+        // The health API's GET form and the metrics page (nodeObservability.ts); a POST to
+        // /ext/health is json2 like the other services.
+        if (
+            NodeObservability.serves(pathname) &&
+            (method === 'GET' || !pathname.startsWith('/ext/health'))
+        ) {
+            const operation = pathname.replace(/^\/ext\//, 'GET ').replace(/\/$/, '');
+            return {
+                operations: [operation],
+                run: () =>
+                    method === 'GET'
+                        ? this.observability.get(pathname, query)
+                        : text(405, 'Method Not Allowed\n'),
+            };
+        }
         const endpoint = this.endpointFor(pathname);
         if (endpoint === undefined) return { operations: [], run: () => text(404, notFoundText) };
         if (endpoint === 'bootstrapping')
@@ -305,6 +331,7 @@ export class NodeApi {
     private json2Methods(endpoint: Endpoint): Record<string, Json2Method> {
         if (endpoint.service === 'info') return this.infoMethods;
         if (endpoint.service === 'admin') return this.adminMethods;
+        if (endpoint.service === 'health') return this.observability.methods;
         if (endpoint.service === 'platform') return this.primaryApi.platform;
         if (endpoint.service === 'avm') return this.primaryApi.avm;
         return { getCurrentValidators: (p) => this.getCurrentValidators(endpoint.chain!, p) };
@@ -398,7 +425,18 @@ export class NodeApi {
             rewardingStakePercentage: '99.8123',
             weightedAveragePercentage: '99.1234',
         }),
-        upgrades: () => (this.data.network === 'mainnet' ? mainnetUpgrades : fujiUpgrades),
+        upgrades: () => {
+            const upgrades = this.data.network === 'mainnet' ? mainnetUpgrades : fujiUpgrades;
+            // Helicon's activation on each network (issue #34: Fuji 2026-07-28, Mainnet 2026-09-22).
+            if (!this.ctx.settings.helicon) return upgrades;
+            return {
+                ...upgrades,
+                heliconTime:
+                    this.data.network === 'mainnet'
+                        ? '2026-09-22T16:00:00Z'
+                        : '2026-07-28T15:00:00Z',
+            };
+        },
     };
 
     private refuseOnPublic(method: string): void {
@@ -825,9 +863,14 @@ export class NodeApi {
             eth_getBlockByNumber: (p) => {
                 if (p.length < 2)
                     throw new RpcFailure(`missing value for required argument ${p.length}`, -32602);
-                const number = blockArg(p, 0, true);
+                const helicon = entry.isCChain && this.ctx.settings.helicon;
+                // ACP-194: safe and finalized are the settled block, latest the executed head.
+                const number =
+                    helicon && (p[0] === 'safe' || p[0] === 'finalized')
+                        ? Math.max(0, chain.latestBlock - heliconSettleLag)
+                        : blockArg(p, 0, true);
                 if (number > chain.latestBlock) return null;
-                const block = rpcBlock(entry, number, p[1] === true);
+                const block = rpcBlock(entry, number, p[1] === true, helicon);
                 // geth's ethapi (and coreth's, and Helicon's C-Chain) nil out what a pending
                 // block does not have yet (test/fixtures/realnode-v1.15/cchain-helicon.json).
                 return p[0] === 'pending'
@@ -864,6 +907,47 @@ export class NodeApi {
                 return number === undefined ? null : rpcBlock(entry, number, p[1] === true);
             },
             eth_getChainConfig: () => (isL1 ? l1ChainConfig(entry) : cChainConfig(entry)),
+            // The callTracer's tree of one call (the sandbox models no calls between contracts),
+            // its output as a replay on the state before the block gives it, as geth's
+            // callTracer shapes it (eth/tracers/native/call.go): the error and, for Error(string),
+            // the decoded reason. Other tracers are refused as a node without them refuses.
+            debug_traceTransaction: (p) => {
+                const hash = hashArg(p, 0);
+                const index = chain.txIndexByHash(hash);
+                if (index === undefined || this.ctx.holds.pendingEvmTxs.has(hash))
+                    throw new RpcFailure(`transaction ${hash} not found`);
+                const options = (p[1] ?? {}) as Params;
+                if (options['tracer'] !== 'callTracer')
+                    throw new RpcFailure('tracer not found: the sandbox serves only callTracer');
+                const tx = chain.txs[index]!;
+                const from = chain.accounts[tx.from]!.lower;
+                const to = tx.kind === 'deploy' ? undefined : chain.accounts[tx.to]!.lower;
+                const input = chain.input(tx) as Hex;
+                const replay = chain.call(
+                    from,
+                    to,
+                    input,
+                    BigInt(chain.weiHex(tx.value)),
+                    Math.max(0, tx.block - 1),
+                );
+                const output = replay.ok ? replay.returnData : replay.revertData;
+                const frame: Params = {
+                    type: tx.kind === 'deploy' ? 'CREATE' : 'CALL',
+                    from,
+                    gas: hexOf(tx.gasLimit),
+                    gasUsed: hexOf(tx.gasUsed),
+                    ...(to === undefined ? {} : { to }),
+                    input,
+                    output: tx.status === 1 && !replay.ok ? '0x' : output,
+                    value: chain.weiHex(tx.value),
+                };
+                if (tx.status === 0) {
+                    frame['error'] = 'execution reverted';
+                    const reason = replay.ok ? undefined : unpackRevert(replay.revertData);
+                    if (reason !== undefined) frame['revertReason'] = reason;
+                }
+                return frame;
+            },
             eth_call: (p) => {
                 const call = callArgs(p[0]);
                 const block = blockArg(p, 1, false);
@@ -1208,7 +1292,7 @@ function rpcReceipt(chain: EvmChain, tx: EvmTx): Params {
     };
 }
 
-function rpcBlock(entry: EvmChainEntry, number: number, full: boolean): Params {
+function rpcBlock(entry: EvmChainEntry, number: number, full: boolean, helicon = false): Params {
     const chain = entry.chain;
     const b = chain.blocks[number]!;
     const roots = new Prng(deriveSeed(number, b.hash));
@@ -1225,10 +1309,24 @@ function rpcBlock(entry: EvmChainEntry, number: number, full: boolean): Params {
     const cOnly = entry.isCChain
         ? { blockExtraData: '0x', extDataGasUsed: '0x0', extDataHash: emptyRoot }
         : {};
+    // Helicon's C-Chain header (test/fixtures/realnode-v1.15/cchain-helicon.json): what the
+    // block settles, and the gas target and minimum price exponents (0: 1,000,000 gas/s, 1 wei).
+    const settled = Math.max(0, number - heliconSettleLag);
+    const heliconOnly = helicon
+        ? {
+              settledHeight: hexOf(settled),
+              settledGasUnix: hexOf(chain.blocks[settled]!.timestamp),
+              settledGasNumerator: '0x0',
+              settledExcess: '0x0',
+              targetExponent: '0x0',
+              minPriceExponent: '0x0',
+          }
+        : {};
     return {
         baseFeePerGas: hexOf(BigInt(b.baseFee) * 1_000_000_000n),
         blobGasUsed: '0x0',
         ...cOnly,
+        ...heliconOnly,
         blockGasCost: '0x0',
         excessBlobGas: '0x0',
         minDelayExcess: '0x799d4c',

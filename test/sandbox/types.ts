@@ -54,7 +54,25 @@ export interface SandboxSettings {
      * extension must never call it (#33). Default false.
      */
     internalRpcUrls: boolean;
+    /**
+     * The network has moved to Helicon (AvalancheGo v1.15): `info.upgrades` names a past
+     * `heliconTime`, and the C-Chain executes asynchronously (ACP-194) as the v1.15 recordings
+     * show: each block names the block settled as of it (`settledHeight`, {@link heliconSettleLag}
+     * behind) with the ACP-176/283 exponents, and `safe`/`finalized` are the head's settled
+     * block. Default false (the network before Helicon).
+     */
+    helicon: boolean;
+    /**
+     * Health checks (`network`, `diskspace`, a chain's alias or id…) that fail in `/ext/health`
+     * until the list changes; each read counts one more contiguous failure. Default none.
+     */
+    failingHealthChecks: readonly string[];
+    /** `avalanche_resource_tracker_disk_available_percentage` of `/ext/metrics`. Default 29. */
+    diskFreePercent: number;
 }
+
+/** Blocks between the C-Chain's executed head and its settled block in Helicon mode. */
+export const heliconSettleLag = 3;
 
 /** Every error status the REST document declares for every endpoint (section 7). */
 export const faultStatuses = [400, 401, 403, 404, 429, 500, 502, 503] as const;

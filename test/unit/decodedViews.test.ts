@@ -188,6 +188,15 @@ describe('(unit) decoded views: transactions with the workspace’s contracts', 
         assert.equal(from.k === 'id' && from.raw, k.contractsDeployer.toLowerCase());
         assert.deepEqual(cell(log, 'value (uint256)'), numCell(parseEther('250').toString()));
         assert.equal(view.notice, undefined);
+        // The trace panel of the same transaction, on the chain its id names (#35).
+        const trace = cell(view.fields, 'Call trace');
+        assert.equal(trace.k, 'id');
+        assert.deepEqual(trace.k === 'id' && trace.link, {
+            source: 'trace',
+            network: 'mainnet',
+            chainId: String(await rpc.call(nodeRpcMethods.eth_chainId, [], { chain: 'C' })),
+            hash: k.tokenTransferTxHash,
+        });
     });
 
     it('a deposit: the vault’s Deposited event with its named values', async () => {

@@ -307,17 +307,22 @@ describe('(unit) fuzz: response schemas and panel views', function () {
                 seed: body.result,
             });
         }
-        // The P- and X-Chain methods: what a real node answered (test/fixtures/realnode), and
-        // v1.15 with Helicon: its auto-renewed validator, transactions and C-Chain blocks.
+        // The P- and X-Chain methods and the health API: what a real node answered
+        // (test/fixtures/realnode; the health file's GET forms have a string body and no result),
+        // and v1.15 with Helicon: its auto-renewed validator, transactions and C-Chain blocks.
         for (const [dir, file] of [
             ['realnode', 'primary.json'],
+            ['realnode', 'health.json'],
             ['realnode-v1.15', 'primary-helicon.json'],
             ['realnode-v1.15', 'cchain-helicon.json'],
         ] as const) {
             for (const fixture of loadJson<{
-                fixtures: { body: { method?: string }; response: { body: { result?: Json } } }[];
+                fixtures: {
+                    body: { method?: string } | string;
+                    response: { body: { result?: Json } };
+                }[];
             }>(path.join(nodeRpcFixtures, '..', dir), file).fixtures) {
-                const method = fixture.body.method;
+                const method = typeof fixture.body === 'string' ? undefined : fixture.body.method;
                 const result = fixture.response.body.result;
                 if (method === undefined || result === undefined) continue;
                 if (!listNodeRpcMethods().some((m) => m.name === method)) continue;

@@ -114,6 +114,7 @@ describe('(unit) MCP server over stdio (SDK client, sandbox)', function () {
                 params: { subnetId: known.l1SubnetId },
             },
             avalanche_node_call: { method: 'info.getNodeID' },
+            avalanche_trace_transaction: { hash: known.vaultCustomErrorTxHash },
             avalanche_icm_message: { sourceChain: known.cChainId, txHash: known.teleporterTxHash },
         };
         assert.deepEqual(Object.keys(calls).sort(), agentToolDefinitions.map((t) => t.name).sort());
@@ -123,6 +124,11 @@ describe('(unit) MCP server over stdio (SDK client, sandbox)', function () {
             assert.notEqual(result.isError, true, `${name}: ${text}`);
             assert.ok(text.length > 20, `${name}: ${text}`);
             assert.ok(!text.includes(apiKey), `${name} answered with the key`);
+            if (name === 'avalanche_trace_transaction') {
+                // The trace from the node, its revert decoded with the workspace's ABIs.
+                assert.match(text, /reverted/, text);
+                assert.match(text, /TooLarge\(.*1001.*1000\)/, text);
+            }
         }
         // The key went to the Data API, so the Data API answered at all.
         const keyed = sandbox.requests.filter((r) => r.service === 'dataApi');
@@ -158,7 +164,7 @@ describe('(unit) MCP server over stdio (SDK client, sandbox)', function () {
     });
 
     it('logs each call to stderr without the key', () => {
-        assert.match(stderr, /Serving 8 tools on mainnet/);
+        assert.match(stderr, /Serving 9 tools on mainnet/);
         assert.match(stderr, /with a Data API key/);
         assert.match(stderr, /avalanche_explain: ok in \d+ ms/);
         assert.ok(!stderr.includes(apiKey), 'the key is in the log');
@@ -697,7 +703,7 @@ describe('(unit) MCP server bounds over stdio: calls in flight, a node URL’s t
         }
         assert.match(
             stderr,
-            /Serving 8 tools on mainnet \(node http:\/\/127\.0\.0\.1:\d+\/\[redacted\],/,
+            /Serving 9 tools on mainnet \(node http:\/\/127\.0\.0\.1:\d+\/\[redacted\],/,
         );
     });
 });

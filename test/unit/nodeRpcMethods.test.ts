@@ -109,6 +109,9 @@ const expectedNames = [
     'eth_getTransactionReceipt',
     'eth_getBlockByNumber',
     'eth_getBlockByHash',
+    'health.health',
+    'health.readiness',
+    'health.liveness',
     'eth_getLogs',
 ];
 
@@ -131,7 +134,9 @@ describe('(unit) nodeRpc method table', () => {
                       ? 'avm'
                       : method.name.startsWith('validators.')
                         ? 'validators'
-                        : 'evm';
+                        : method.name.startsWith('health.')
+                          ? 'health'
+                          : 'evm';
             assert.equal(method.endpoint, expected, method.name);
             assert.equal(method.paramsStyle, expected === 'evm' ? 'array' : 'object', method.name);
         }
@@ -294,10 +299,14 @@ describe('(unit) nodeRpc result schemas on the reference examples', () => {
     it('has an example for every node-native and Subnet-EVM method', () => {
         const covered = exampleFiles.map((f) => f.slice(4, -5)).sort();
         // The P- and X-Chain methods are held to a real node's answers instead
-        // (test/unit/nodeRpcPrimary.test.ts over test/fixtures/realnode/primary.json).
+        // (test/unit/nodeRpcPrimary.test.ts over test/fixtures/realnode/primary.json), and so is
+        // the health API (test/fixtures/realnode/health.json).
         const nonStandard = expectedNames.filter(
             (n) =>
-                (!n.startsWith('eth_') && !n.startsWith('platform.') && !n.startsWith('avm.')) ||
+                (!n.startsWith('eth_') &&
+                    !n.startsWith('platform.') &&
+                    !n.startsWith('avm.') &&
+                    !n.startsWith('health.')) ||
                 [
                     'eth_feeConfig',
                     'eth_getChainConfig',

@@ -82,6 +82,8 @@ const bundles = [
     'dist/mcp.js',
     'dist/webview/main.js',
     'dist/webview/main.css',
+    'dist/webview/dashboard.js',
+    'dist/webview/dashboard.css',
     'dist/webview/codicon.css',
     'dist/webview/codicon.ttf',
 ];

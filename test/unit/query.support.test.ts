@@ -45,7 +45,7 @@ import {
 import type { QueryRequest } from '../../src/shared/query';
 import { listenOnLoopback } from '../mocks/loopbackServer';
 import type { Cell } from '../../src/shared/viewModel';
-import { contentSecurityPolicy, createNonce, getWebviewHtml } from '../../src/queries/webviewHtml';
+import { contentSecurityPolicy, createNonce, getWebviewHtml } from '../../src/platform/webviewHtml';
 import { realIds } from './dataApi.samples';
 
 const tx: QueryRequest = {

@@ -26,7 +26,7 @@ interface Recorded {
 const sets = [
     {
         dir: 'realnode',
-        files: ['admin.json', 'cchain.json', 'info.json', 'l1.json', 'primary.json'],
+        files: ['admin.json', 'cchain.json', 'health.json', 'info.json', 'l1.json', 'primary.json'],
         mayLack: [] as readonly string[],
     },
     {
@@ -98,6 +98,7 @@ describe('(unit) the sandbox node answers like a real AvalancheGo (recorded fixt
                             sandbox.nodeUrl,
                             fill(fixture.path, values),
                             fill(fixture.body, values),
+                            fixture.method,
                         );
                         assert.deepEqual(
                             answerDifferences(fixture, fixture.response, got, {

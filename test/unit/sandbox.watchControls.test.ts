@@ -11,6 +11,8 @@ import { request } from 'undici';
 
 import {
     checkTarget,
+    describeChange,
+    NodeMetricsStore,
     NodeRpcClient,
     nodeRpcMethods as m,
     type WatchObservation,
@@ -306,5 +308,55 @@ describe('(unit) sandbox: watch-list control routes', function () {
         await ok('/node/stop');
         await control('DELETE', '/holds');
         assert.equal((await check(target)).value, 'up');
+    });
+
+    it('calls a node that answers but fails a health check unhealthy, and back', async () => {
+        const target: WatchTarget = { kind: 'node', url: sandbox.nodeUrl };
+        const up = await check(target);
+        assert.equal(up.value, 'up');
+        sandbox.settings.failingHealthChecks = ['network'];
+        try {
+            const sick = await check(target);
+            assert.equal(sick.status, 'warning');
+            assert.equal(sick.value, 'unhealthy:network');
+            assert.equal(sick.summary, 'up but unhealthy: network');
+            assert.ok(sick.details.some((d) => d.value === 'network: network check failed'));
+            const change = describeChange(target, up, sick, threshold);
+            assert.equal(change?.severity, 'warning');
+            // Only the bootstrapped check failing: still starting, not sick.
+            sandbox.settings.failingHealthChecks = ['bootstrapped'];
+            assert.equal((await check(target)).value, 'bootstrapping');
+        } finally {
+            sandbox.settings.failingHealthChecks = [];
+        }
+        const back = await check(target);
+        assert.equal(back.value, 'up');
+    });
+
+    it("scrapes a watched node's metrics and warns past the Key Metrics thresholds", async () => {
+        const store = new NodeMetricsStore();
+        const withMetrics: WatchSources = { ...sources, nodeMetrics: (url) => store.for(url) };
+        const target: WatchTarget = { kind: 'node', url: sandbox.nodeUrl };
+        const read = (): Promise<WatchObservation> =>
+            checkTarget(target, withMetrics, threshold, new AbortController().signal);
+        const first = await read();
+        assert.equal(first.value, 'up');
+        assert.ok(first.details.some((d) => d.label === 'Metrics' && /series/.test(d.value)));
+        sandbox.settings.diskFreePercent = 3;
+        try {
+            const low = await read();
+            assert.equal(low.status, 'warning');
+            assert.equal(low.value, 'alert:diskFree/page');
+            assert.match(low.summary, /Disk space free 3\.00% \(page below 5\.00%\)/);
+            assert.equal(describeChange(target, first, low, threshold)?.severity, 'warning');
+            sandbox.settings.diskFreePercent = 50;
+            const ok2 = await read();
+            assert.equal(ok2.value, 'up');
+            assert.match(describeChange(target, low, ok2, threshold)?.text ?? '', /healthy again/);
+            // One ring per node, shared: three rows now.
+            assert.equal(store.for(node.url).history.size, 3);
+        } finally {
+            sandbox.settings.diskFreePercent = 29;
+        }
     });
 });

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 
+import { nodeRpcMethods as m } from '../../src/core/nodeRpc/methods';
 import { NodeRpcClient } from '../../src/core/nodeRpc/rpcClient';
 import { collectNodeSnapshot, nodeHealth } from '../../src/core/views/nodeSnapshot';
 import { startSandbox, type Sandbox } from '../sandbox';
@@ -66,8 +67,11 @@ describe('(unit) views: node snapshot against the sandbox node', function () {
         // AvalancheGo's own APIs take no batch (test/fixtures/realnode): one request per call,
         // sent concurrently, and no refused batch paid first.
         const requests = sandbox.requests.filter((r) => r.service === 'node');
+        // The C-Chain's head (ACP-194's two heights on Helicon) is one call to its RPC.
         assert.deepEqual([...new Set(requests.map((r) => r.url))].sort(), [
             '/ext/admin',
+            '/ext/bc/C/rpc',
+            '/ext/health',
             '/ext/info',
         ]);
         assert.ok(
@@ -75,6 +79,66 @@ describe('(unit) views: node snapshot against the sandbox node', function () {
             'one call per request',
         );
         assert.equal(nodeHealth(snapshot).kind, 'healthy');
+        assert.ok(snapshot.health.ok);
+        assert.equal(snapshot.health.value.via, 'rpc');
+        assert.equal(snapshot.health.value.report.healthy, true);
+        assert.equal(snapshot.health.value.ready, true);
+        assert.equal(snapshot.health.value.live, true);
+        const names = snapshot.health.value.report.checks.map((c) => c.name);
+        for (const name of ['P', 'X', 'C', 'bls', 'bootstrapped', 'diskspace', 'network'])
+            assert.ok(names.includes(name), names.join(', '));
+    });
+
+    it('reads failing health checks first, counts their failures, and calls the node unhealthy', async () => {
+        sandbox.settings.failingHealthChecks = ['network', 'C'];
+        try {
+            await collectNodeSnapshot(client);
+            const snapshot = await collectNodeSnapshot(client);
+            assert.ok(snapshot.health.ok);
+            const report = snapshot.health.value.report;
+            assert.equal(report.healthy, false);
+            assert.deepEqual(
+                report.checks.slice(0, 2).map((c) => [c.name, c.healthy]),
+                [
+                    ['C', false],
+                    ['network', false],
+                ],
+            );
+            const network = report.checks[1]!;
+            assert.equal(network.error, 'network check failed');
+            assert.equal(network.contiguousFailures, 2);
+            assert.ok(network.failingSinceMs !== undefined && network.failingSinceMs <= Date.now());
+            assert.ok(report.checks.slice(2).every((c) => c.healthy));
+            const verdict = nodeHealth(snapshot);
+            assert.equal(verdict.kind, 'unhealthy');
+            assert.match(verdict.detail, /^failing checks: C, network; avalanchego\//);
+            // The GET form answers 503 with the same checks.
+            const got = await client.healthGet('health');
+            assert.equal(got.status, 503);
+            assert.equal(got.report.healthy, false);
+        } finally {
+            sandbox.settings.failingHealthChecks = [];
+        }
+        // And recovers.
+        const healthy = await collectNodeSnapshot(client);
+        assert.equal(nodeHealth(healthy).kind, 'healthy');
+    });
+
+    it('reads the health API by tag: a subnet id, a chain id', async () => {
+        const known = sandbox.known.mainnet;
+        const bySubnet = await client.call(m['health.health'], { tags: [known.l1SubnetId] });
+        const names = bySubnet.checks.map((c) => c.name);
+        assert.ok(names.includes(known.l1BlockchainId), names.join(', '));
+        assert.ok(!names.includes('C'));
+        const byChain = await client.healthGet('health', [known.l1BlockchainId]);
+        assert.equal(byChain.status, 200);
+        assert.ok(!byChain.report.checks.some((c) => c.name === known.l1BlockchainId));
+        await assert.rejects(client.call(m['health.health'], { tags: ['not an id'] }), /tags\[0\]/);
+        const readiness = await client.healthGet('readiness');
+        assert.deepEqual(
+            readiness.report.checks.map((c) => c.name),
+            ['bootstrapped'],
+        );
     });
 
     it('explains an admin API that is off', async () => {
@@ -100,6 +164,11 @@ describe('(unit) views: node snapshot against the sandbox node', function () {
             assert.equal(part.problem.kind, 'publicServer');
         }
         assert.ok(snapshot.peers.ok, 'info.peers stays available on public servers');
+        // The health API: said, not failed.
+        assert.ok(!snapshot.health.ok);
+        assert.equal(snapshot.health.problem.kind, 'publicServer');
+        assert.match(snapshot.health.problem.message, /answer only part of the health API/);
+        assert.equal(nodeHealth(snapshot).kind, 'healthy');
     });
 
     it('reports an unreachable node', async () => {

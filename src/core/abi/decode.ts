@@ -484,6 +484,52 @@ export function decodeCall(input: string, candidates: readonly Candidate[]): Dec
     });
 }
 
+/** Each function entry's outputs as the inputs of an entry of their own, made once. */
+const outputEntries = new WeakMap<AbiEntry, AbiEntry>();
+
+/**
+ * Decodes a call's returned data as the outputs of `candidate` (the function the call decoded
+ * as). `'empty'` for no data; `'invalid'` when the data does not fit the outputs.
+ */
+export function decodeOutput(data: string, candidate: Candidate): DecodeResult {
+    const entry = candidate.entry;
+    if (entry.type !== 'function')
+        return { status: 'invalid', selector: '', reason: 'not a function' };
+    const selector = safeSelector(entry);
+    if (data === '' || data === '0x') return { status: 'empty' };
+    const read = readHex(data, 'returned data');
+    if (!read.ok) return { status: 'invalid', selector, reason: read.reason };
+    let outputs = outputEntries.get(entry);
+    if (!outputs) {
+        outputs = { type: 'function', name: entry.name, inputs: entry.outputs ?? [] };
+        outputEntries.set(entry, outputs);
+    }
+    const asInputs = outputs;
+    return safely(selector, () => {
+        const prepared = prepare(asInputs);
+        const args = decodeFields(prepared.fields, read.hex, freshBudget());
+        return {
+            status: 'decoded',
+            decoded: {
+                kind: 'function',
+                name: entry.name,
+                signature: canonicalSignature(entry),
+                args,
+                origin: candidate.origin,
+                ...(candidate.group !== undefined ? { group: candidate.group } : {}),
+            },
+        };
+    });
+}
+
+function safeSelector(entry: AbiEntry): string {
+    try {
+        return selectorOf(entry);
+    } catch {
+        return '';
+    }
+}
+
 /**
  * Decodes revert data as `Error(string)`, `Panic(uint256)` (with the panic code's reason in
  * `note`) or one of the custom errors in `candidates` whose selector matches. `'empty'` for `0x`

@@ -15,6 +15,7 @@ import { pChainId } from '../ids/primaryNetwork';
 import { NodeRpcClient } from '../nodeRpc/rpcClient';
 import { splitRpcUrl, type RpcTarget } from '../nodeRpc/rpcUrl';
 import { NodeNetwork } from '../views/nodeNetwork';
+import type { TraceSources } from '../trace/artifactDebug';
 import type { ContractKnowledge } from '../workspace/knowledge';
 import type { AgentServices } from './tools';
 
@@ -35,6 +36,8 @@ export interface StandaloneOptions {
     explorerUrl(kind: string, id: string, network: Exclude<HoverNetwork, 'local'>): string;
     /** The workspace's contracts, when a folder was given. */
     contracts?(): Promise<ContractKnowledge | undefined>;
+    /** The workspace's files for a trace's Solidity lines, when a folder was given. */
+    traceSources?(): TraceSources | undefined;
     /** Removes secrets from text (the key, and the value after the key's header name). */
     redact(text: string): string;
     /**
@@ -91,6 +94,10 @@ export class StandaloneAgentServices implements AgentServices {
 
     contracts(): Promise<ContractKnowledge | undefined> {
         return this.options.contracts?.() ?? Promise.resolve(undefined);
+    }
+
+    traceSources(): TraceSources | undefined {
+        return this.options.traceSources?.();
     }
 
     describeError(error: unknown): string {

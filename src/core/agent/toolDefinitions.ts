@@ -40,6 +40,7 @@ export type AgentToolName =
     | 'avalanche_node_status'
     | 'avalanche_data_api'
     | 'avalanche_node_call'
+    | 'avalanche_trace_transaction'
     | 'avalanche_icm_message';
 
 const evmChainId: ToolProperty = {
@@ -166,7 +167,7 @@ function define(): readonly AgentToolDefinition[] {
             userDescription:
                 'Health, versions, network, bootstrapping and peers of the connected AvalancheGo node',
             modelDescription:
-                'Reads the AvalancheGo node the extension is connected to: whether it is reachable and healthy, its version and VM versions, network, node id, which chains are bootstrapped, peers and uptime. Takes no input.',
+                'Reads the AvalancheGo node the extension is connected to: whether it is reachable and healthy, which of its health checks fail (with the error, since when and how many runs in a row), its version and VM versions, network, node id, which chains are bootstrapped, peers and uptime. Takes no input.',
             inputSchema: { type: 'object', properties: {}, additionalProperties: false },
         },
         {
@@ -225,6 +226,26 @@ function define(): readonly AgentToolDefinition[] {
                     },
                 },
                 required: ['method'],
+                additionalProperties: false,
+            },
+        },
+        {
+            name: 'avalanche_trace_transaction',
+            displayName: 'Trace an EVM transaction',
+            toolReferenceName: 'avalancheTrace',
+            userDescription:
+                'Why a transaction reverted: its call trace decoded, the call that failed first and the Solidity line',
+            modelDescription: `Reads the call trace of one mined EVM transaction from the chain's node (debug_traceTransaction) and explains it: every call in order (contract, function and arguments decoded with the workspace's ABIs, value, gas, returned value or revert), the call that failed first with its error (custom error, require message or panic in words), the path it took up to the transaction's own call, and, where the workspace has the compiler's output, the Solidity file and line of each failure. Use it to answer why a transaction reverted and where. Read-only. Public nodes do not trace: the answer then says what to change in the chain's config. ${networkNote}`,
+            inputSchema: {
+                type: 'object',
+                properties: {
+                    hash: {
+                        type: 'string',
+                        description: 'Transaction hash: 0x and 64 hex digits',
+                    },
+                    evmChainId,
+                },
+                required: ['hash'],
                 additionalProperties: false,
             },
         },

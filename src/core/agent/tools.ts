@@ -21,24 +21,35 @@ import { parseIdentifier, type Identifier } from '../identifiers';
 import { checkIcmTarget, followIcmMessage } from '../icm/query';
 import { icmHost } from '../icm/directory';
 import type { LocalNetwork } from '../local/localNetwork';
+import { formatStakeDuration } from '../stakingText';
 import { findNodeRpcMethod } from '../nodeRpc/methods';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import { dataApiQueries, dataApiQuery } from '../query/dataApiQueries';
 import { checkQuery, nativeTokenIn, queryContext, runQuery, type QueryDeps } from '../query/run';
+import {
+    checkTraceQuery,
+    findTraceEndpoint,
+    readTraceReport,
+    type TraceEndpointLookups,
+} from '../query/trace';
 import { buildView } from '../query/views';
 import { icmView } from '../query/views/icm';
+import type { TraceSources } from '../trace/artifactDebug';
+import { whyLines } from '../trace/why';
 import { inertLine } from '../text/inert';
 import {
     collectNodeSnapshot,
     nodeHealth,
     type NodeSnapshot,
     type Part,
+    snapshotStakingRules,
 } from '../views/nodeSnapshot';
 import {
     dataApiQuery as dataApiRequest,
     type NodeQuery,
     type QueryParamValue,
     type QueryRequest,
+    type TraceQuery,
 } from '../../shared/query';
 import { boundText, defaultTextLimits, inertText, markdownText, viewText } from './text';
 import { agentToolDefinitions, type AgentToolName } from './toolDefinitions';
@@ -59,6 +70,10 @@ export interface AgentServices extends QueryDeps {
     rpcFor(rpcUrl: string): RpcTarget | undefined;
     /** The local networks found on this machine, when the host looks for them. */
     localNetworks?(): Promise<readonly LocalNetwork[]>;
+    /** The chains the node side answers for; the trace's endpoint is looked for there first. */
+    nodeChains?(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
+    /** The workspace's files for a trace's Solidity lines; none without a workspace on disk. */
+    traceSources?(): TraceSources | undefined;
 }
 
 /** A tool's answer: text for the agent, and whether it reports a failure. */
@@ -133,6 +148,7 @@ const handlers: Record<AgentToolName, Handler> = {
     avalanche_node_status: nodeStatus,
     avalanche_data_api: dataApiTool,
     avalanche_node_call: nodeCall,
+    avalanche_trace_transaction: traceTransaction,
     avalanche_icm_message: icmMessage,
 };
 
@@ -245,6 +261,85 @@ async function getTransaction(input: Input, s: AgentServices, signal: AbortSigna
     }
     const chainId = chain ?? (await defaultEvmChainId(s, network, signal));
     return runView(dataApiRequest('getTransaction', { chainId, txHash: id.text }), s, signal);
+}
+
+/** Calls listed in a trace answer at most (the why and the failure paths come first). */
+const maxTraceCalls = 60;
+
+/** The call trace of an EVM transaction: why it failed, where, and its calls in order. */
+async function traceTransaction(input: Input, s: AgentServices, signal: AbortSignal) {
+    const hash = optionalString(input, 'hash') ?? '';
+    const chainText = optionalString(input, 'evmChainId');
+    if (chainText !== undefined && !/^[1-9][0-9]{0,19}$/.test(chainText)) {
+        throw new ValidationError(
+            'evmChainId',
+            chainText,
+            'an EVM chain id (digits), such as 43114',
+        );
+    }
+    const network = s.network();
+    const query: TraceQuery = { source: 'trace', network, chainId: chainText ?? '1', hash };
+    // Checked before any request: the hash's shape, the network.
+    checkTraceQuery(query);
+    if (!s.nodeChains || !s.rpcFor) throw new Error('This client cannot reach a chain to trace.');
+    const lookups: TraceEndpointLookups = {
+        nodeChains: (n, sig) => s.nodeChains?.(n, sig) ?? Promise.resolve([]),
+        chains: (n, sig) => s.chains(n, sig),
+        rpcFor: (url) => s.rpcFor?.(url),
+    };
+    const chainId = chainText ?? (await cChainIdOf(s, lookups, network, signal));
+    const report = await readTraceReport(
+        { ...query, chainId },
+        {
+            traceEndpoint: (n, c, sig) => findTraceEndpoint(lookups, n, c, sig),
+            contracts: () => s.contracts(),
+            traceSources: () => s.traceSources?.(),
+        },
+        signal,
+    );
+    const lines = [`Network: ${network} · EVM chain id ${chainId}`, ...whyLines(report, 4)];
+    lines.push(`Calls (${report.frames.length}${report.cut ? ', cut' : ''}), in order:`);
+    for (const frame of report.frames.slice(0, maxTraceCalls)) {
+        const f = frame.frame;
+        const outcome = frame.failure ? `failed: ${frame.failure.text}` : 'ok';
+        const value = f.value !== '0' && f.value !== '' ? ` · value ${f.value} wei` : '';
+        const gas = f.gasUsed === undefined ? '' : ` · gas ${f.gasUsed}`;
+        const events =
+            frame.events.length > 0
+                ? ` · events: ${frame.events
+                      .slice(0, 4)
+                      .map((e) => e.text)
+                      .join('; ')}${frame.events.length > 4 ? '; …' : ''}`
+                : '';
+        lines.push(
+            `${'  '.repeat(Math.min(f.depth, 16))}#${f.index} ${f.type ?? '?'} ${frame.title} · ${outcome}${value}${gas}${events}`,
+        );
+    }
+    if (report.frames.length > maxTraceCalls) {
+        lines.push(
+            `… and ${report.frames.length - maxTraceCalls} more calls (the trace panel pages them).`,
+        );
+    }
+    return lines.join('\n');
+}
+
+/** The C-Chain's EVM chain id on `network` (the node's own on a local network). */
+async function cChainIdOf(
+    s: AgentServices,
+    lookups: TraceEndpointLookups,
+    network: HoverNetwork,
+    signal: AbortSignal,
+): Promise<string> {
+    if (network !== 'local') return defaultEvmChainId(s, network, signal);
+    const chains = await lookups.nodeChains(network, signal).catch(() => []);
+    const c = chains.find((chain) => chain.chainName === 'C-Chain') ?? chains[0];
+    if (!c)
+        throw new ValidationError(
+            'evmChainId',
+            '',
+            'the EVM chain id of a chain of the local network',
+        );
+    return c.chainId;
 }
 
 async function addressSummary(input: Input, s: AgentServices, signal: AbortSignal) {
@@ -437,7 +532,7 @@ async function runView(
     limits: { readonly maxRows?: number } = {},
     pageToken?: string,
 ): Promise<string> {
-    if (request.source === 'operations' || request.source === 'icm')
+    if (request.source === 'operations' || request.source === 'trace' || request.source === 'icm')
         throw new Error('Not an agent query.');
     checkQuery(request);
     const [run, context] = await Promise.all([
@@ -462,11 +557,34 @@ function part<T>(p: Part<T>, show: (value: T) => string): string {
 }
 
 /** The Node view's snapshot as text: health first, then what the view shows. */
+/** The uptime requirement in force at the node's info.upgrades (ACP-267), for the uptime line. */
+function uptimeRule(snapshot: NodeSnapshot): string {
+    const rules = snapshotStakingRules(snapshot, snapshot.fetchedAtMs);
+    if (!rules) return '';
+    const duration =
+        rules.minStakeDurationSeconds === undefined
+            ? ''
+            : `, minimum staking duration ${formatStakeDuration(rules.minStakeDurationSeconds)}`;
+    return `; requirement ${rules.uptimeRequirementPercent}%${duration} (${rules.helicon ? 'Helicon' : 'before Helicon'})`;
+}
+
 export function snapshotText(snapshot: NodeSnapshot): string {
     const verdict = nodeHealth(snapshot);
     const lines = [
         `Node: ${snapshot.url}${snapshot.publicServer ? ' (public API server)' : ''}`,
         `Health: ${verdict.kind} (${inertText(verdict.detail, 300)})`,
+        `Health checks: ${part(snapshot.health, (h) => {
+            const failing = h.report.checks.filter((c) => !c.healthy);
+            const total = h.report.checks.length + h.report.omitted;
+            if (failing.length === 0) return `all ${total} pass`;
+            return `${failing.length} of ${total} failing: ${failing
+                .slice(0, 10)
+                .map(
+                    (c) =>
+                        `${inertText(c.name, 80)} (${inertText(c.error ?? 'failing', 200)}; ${c.contiguousFailures} failures in a row${c.failingSinceMs === undefined ? '' : ` since ${new Date(c.failingSinceMs).toISOString()}`})`,
+                )
+                .join('; ')}`;
+        })}`,
         `Version: ${part(snapshot.version, (v) => `${inertText(v.version, 80)}${v.rpcProtocolVersion === undefined ? '' : `, RPC protocol ${v.rpcProtocolVersion}`}`)}`,
         `Network: ${part(snapshot.networkName, (n) => inertText(n, 60))} (id ${part(snapshot.networkId, String)})`,
         `Node id: ${part(snapshot.nodeId, (n) => inertText(n.nodeId, 80))}`,
@@ -484,7 +602,8 @@ export function snapshotText(snapshot: NodeSnapshot): string {
                     .map(([vm, version]) => `${inertText(vm, 40)} ${inertText(version, 40)}`)
                     .join(', ') || 'none',
         )}`,
-        `Uptime: ${part(snapshot.uptime, (u) => `${u.rewardingStakePercentage}% rewarding stake, ${u.weightedAveragePercentage}% weighted average`)}`,
+        `C-Chain head: ${part(snapshot.cChainHead, (h) => (h.settled === undefined ? `#${h.executed}` : `executed #${h.executed}, settled #${h.settled} (a block is final once settled: ACP-194)`))}`,
+        `Uptime: ${part(snapshot.uptime, (u) => `${u.rewardingStakePercentage}% rewarding stake, ${u.weightedAveragePercentage}% weighted average`)}${uptimeRule(snapshot)}`,
         `VMs: ${part(snapshot.vms, (v) => v.vms.map((vm) => inertText(vm.aliases[0] ?? vm.vmId, 60)).join(', ') || 'none')}`,
     ];
     return lines.join('\n');

@@ -47,6 +47,8 @@ export interface HoverCommandIds {
     readonly setApiKey: string;
     /** Adds a watch target to the Watch List; no "Watch" links without it (agents). */
     readonly watch?: string | undefined;
+    /** Opens a query's panel: a transaction's "Trace" link; none without it (agents). */
+    readonly trace?: string | undefined;
     /** Opens an ICM message's timeline; no "Follow" link without it (agents). */
     readonly followIcm?: string | undefined;
 }
@@ -425,6 +427,10 @@ export class HoverEngine {
                 watch === undefined
                     ? undefined
                     : { command: watch, id, network: this.host.network() },
+            trace:
+                this.host.commands.trace === undefined
+                    ? undefined
+                    : { command: this.host.commands.trace, network: this.host.network() },
         };
         if ('value' in answer) return liveHoverMarkdown(answer.value, options);
         const calm = toCalmError(answer.error, {

@@ -21,7 +21,9 @@ import {
     safeLinkTarget,
     shortenId,
 } from '../format';
-import { decodedLines } from '../abi/format';
+import { decodedLines, formatValue } from '../abi/format';
+import { describeAutoRenew, formatPeriod, formatShares } from '../stakingText';
+import type { PlatformOwner } from '../nodeRpc/primarySchemas';
 import { type Identifier, parseIdentifier, toChecksumAddress } from '../identifiers';
 import { nameHow, originText, type ContractKnowledge } from '../workspace/knowledge';
 import { pChainId } from '../ids/primaryNetwork';
@@ -41,6 +43,7 @@ import type {
     LiveResult,
     NodeIdLive,
     PnAddressLive,
+    PrimaryTxLive,
     SubnetLive,
 } from './types';
 
@@ -270,6 +273,12 @@ export interface LiveHoverOptions {
     readonly contracts?: ContractKnowledge | undefined;
     /** What "Watch" links are built from; none are offered without it. */
     readonly watch?: WatchLinkOptions | undefined;
+    /**
+     * The command that opens a query's panel and the network of the lookup: a transaction's
+     * "Trace" link (its argument a `TraceQuery`, checked again when the command runs). None
+     * without it.
+     */
+    readonly trace?: { readonly command: string; readonly network: HoverNetwork } | undefined;
     /** Our command that opens an ICM message's timeline, linked from a transaction that carried one. */
     readonly followIcmCommand?: string | undefined;
 }
@@ -473,9 +482,12 @@ function transferLine(t: HoverTransfer): string {
 function evmTxPart(md: Md, r: EvmTxLive, options: LiveHoverOptions): WebLink[] {
     const status = r.pending ? '⏳ pending' : r.success ? '✓ success' : '✗ failed';
     md.raw(`**Transaction on ${name(r.chain.name)}** · ${status}`);
+    const why = failureLine(r, options);
+    if (why) md.raw(why);
     if (r.blockNumber !== '') {
         const time = r.timestamp > 0 ? ` · ${when(r.timestamp, options.nowMs)}` : '';
-        md.raw(`Block ${e(formatInteger(r.blockNumber))}${time}`);
+        const depth = r.confirmations ? ` · ${e(r.confirmations)}` : '';
+        md.raw(`Block ${e(formatInteger(r.blockNumber))}${time}${depth}`);
     }
     md.raw(`From ${shortCode(r.from)} to ${r.to ? shortCode(r.to) : 'a new contract'}`);
     const decoded =
@@ -598,6 +610,47 @@ function nodeValidationWatch(
     return validationWatchLink(watch, r.network, v, watch.id.value);
 }
 
+function ownerText(owner: PlatformOwner): string {
+    if (owner.addresses.length === 0) return 'no one';
+    const shown = owner.addresses.slice(0, 3).map(shortCode).join(', ');
+    const more = owner.addresses.length > 3 ? ` and ${owner.addresses.length - 3} more` : '';
+    return `${owner.threshold} of ${shown}${more}`;
+}
+
+/** The ACP-236 transactions by what they set, not as unknown bodies. */
+function autoRenewedTxPart(md: Md, r: PrimaryTxLive, options: LiveHoverOptions): void {
+    const a = r.autoRenewed;
+    const staker = r.stakerTxId ? shortCode(r.stakerTxId) : undefined;
+    if (r.txType === 'RewardAutoRenewedValidatorTx') {
+        const end = a?.cycleEndTime
+            ? ` for the cycle that ended ${when(Number(a.cycleEndTime), options.nowMs)}`
+            : '';
+        md.raw(`Rewards the auto-renewed validator${staker ? ` added by ${staker}` : ''}${end}`);
+        return;
+    }
+    if (!a) return;
+    const facts = [
+        a.nodeId ? `Validator ${code(a.nodeId)}` : undefined,
+        a.stakeAmount ? `stake ${amount(a.stakeAmount, 9, 'AVAX')}` : undefined,
+        a.periodSeconds === undefined
+            ? undefined
+            : a.periodSeconds === '0'
+              ? 'leaves at the end of its cycle'
+              : `${r.txType === 'SetAutoRenewedValidatorConfigTx' ? 'next cycles' : 'cycles'} of ${e(formatPeriod(a.periodSeconds))}`,
+        a.autoCompoundRewardShares === undefined
+            ? undefined
+            : `${e(formatShares(a.autoCompoundRewardShares))} of rewards restaked`,
+        a.delegationShares === undefined
+            ? undefined
+            : `delegation fee ${e(formatShares(a.delegationShares))}`,
+    ].filter((x): x is string => x !== undefined);
+    if (r.txType === 'SetAutoRenewedValidatorConfigTx' && staker) {
+        facts.unshift(`Changes the auto-renewed validator added by ${staker}`);
+    }
+    if (facts.length > 0) md.raw(facts.join(' · '));
+    if (a.validatorAuthority) md.raw(`Authority ${ownerText(a.validatorAuthority)}`);
+}
+
 function nodeIdPart(md: Md, r: NodeIdLive, options: LiveHoverOptions): void {
     if (r.l1Validations !== undefined) {
         if (r.l1Validations.length === 0) {
@@ -620,6 +673,12 @@ function nodeIdPart(md: Md, r: NodeIdLive, options: LiveHoverOptions): void {
                 ? '**Primary network** · not a current validator (as the connected node sees it)'
                 : `**Primary network** (connected node): ${nodeValidatorLine(r.primary, true)}`,
         );
+        if (r.primary?.autoRenewed) {
+            const a = r.primary.autoRenewed;
+            md.raw(
+                `Auto-renewed (ACP-236): ${e(describeAutoRenew(a))} · authority ${ownerText(a.validatorAuthority)}`,
+            );
+        }
     }
     if (r.l1OnNode)
         md.raw(
@@ -919,6 +978,7 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
             md.raw(
                 `${result.txCount}${result.moreTransactions ? '+' : ''} transaction${result.txCount === 1 && !result.moreTransactions ? '' : 's'}${result.gasUsed === undefined ? '' : ` · gas used ${e(formatInteger(result.gasUsed))}`}`,
             );
+            if (result.confirmations) md.raw(e(result.confirmations));
             if (result.miner) md.raw(`Miner ${shortCode(result.miner)}`);
             alsoOnLine(md, result.alsoOn);
             links = evmExplorer(result.chain, 'block', result.blockNumber, options);
@@ -934,6 +994,7 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
             md.raw(
                 `${block}${result.timestamp === undefined ? '' : ` · ${when(result.timestamp, options.nowMs)}`}`,
             );
+            autoRenewedTxPart(md, result, options);
             if (result.memo && result.memo !== '0x')
                 md.raw(`Memo: ${markdownCode(result.memo, { maxLength: 80 })}`);
             links = templateLink(
@@ -996,8 +1057,68 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
     }
     sourcePart(md, result);
     notesPart(md, result.notes, options);
-    md.actions(watchLinks(result, options.watch), links);
+    md.actions([...watchLinks(result, options.watch), ...traceLinks(result, options)], links);
     return md.build();
+}
+
+/**
+ * The line that says why a failed transaction failed: the first failing call's error (a custom
+ * error decoded with the workspace's ABIs when they know it) and its contract.
+ */
+function failureLine(r: EvmTxLive, options: LiveHoverOptions): string | undefined {
+    const failure = r.failure;
+    if (!failure) return undefined;
+    if (failure.status === 'unavailable') return `Why: not known, ${e(clip(failure.reason, 200))}`;
+    const chainId = r.chain.evmChainId;
+    const contracts = options.contracts;
+    const revert =
+        contracts && failure.output.length > 10
+            ? contracts.decodeRevert(chainId, failure.to, failure.output)
+            : undefined;
+    const reason =
+        revert?.status === 'decoded' &&
+        revert.decoded.signature !== 'Error(string)' &&
+        revert.decoded.signature !== 'Panic(uint256)'
+            ? `${revert.decoded.name}(${revert.decoded.args
+                  .map((a) =>
+                      a.name === '' ? formatValue(a.value) : `${a.name}: ${formatValue(a.value)}`,
+                  )
+                  .join(', ')})`
+            : failure.reason;
+    const named =
+        failure.to === undefined ? undefined : contracts?.nameOf(chainId, failure.to)?.name;
+    const where =
+        named !== undefined
+            ? name(named)
+            : failure.precompile !== undefined
+              ? name(failure.precompile)
+              : failure.to === undefined
+                ? 'the contract it was creating'
+                : shortCode(failure.to);
+    const passed =
+        failure.pathLength > 1
+            ? ` (${failure.pathLength - 1} ${failure.pathLength === 2 ? 'caller' : 'callers'} passed it up)`
+            : '';
+    return `✗ reverted: ${e(clip(reason, 240))} in ${where}${passed}`;
+}
+
+/** A mined EVM transaction's "Trace" link: its trace panel, by network, chain id and hash. */
+function traceLinks(result: LiveResult, options: LiveHoverOptions): CommandLink[] {
+    const trace = options.trace;
+    if (!trace || result.kind !== 'evmTx' || result.pending) return [];
+    const network = result.chain.network ?? trace.network;
+    const hash = result.txHash.toLowerCase();
+    if (!watchChainId.test(result.chain.evmChainId) || !/^0x[0-9a-f]{64}$/.test(hash)) return [];
+    return [
+        {
+            title: 'Trace',
+            command: trace.command,
+            args: [{ source: 'trace', network, chainId: result.chain.evmChainId, hash }],
+            tooltip: result.success
+                ? 'Open its call trace: every call, decoded'
+                : 'Open its call trace: which call failed first, and on which Solidity line',
+        },
+    ];
 }
 
 /** The single calm line a hover shows when nothing could be read. */

@@ -4,6 +4,7 @@
  * "Open details" shows it as read-only JSON. Every string in here may come from a chain or an
  * API, so nothing is Markdown yet; the builders escape each value on the way out.
  */
+import type { AutoRenewedTxFields, AutoRenewedValidatorConfig } from '../nodeRpc/primarySchemas';
 
 /**
  * The network a hover looks things up on: the two the Data API serves, or `local`, the selected
@@ -185,6 +186,11 @@ export interface EvmTxLive {
     readonly success: boolean;
     /** Known to the chain but not yet in a block (JSON-RPC answers only). */
     readonly pending?: boolean | undefined;
+    /**
+     * Blocks on top of its block, said as finality allows (JSON-RPC answers only): plain
+     * confirmations, or on Helicon's C-Chain whether it is settled (ACP-194).
+     */
+    readonly confirmations?: string | undefined;
     /** Empty while pending. */
     readonly blockNumber: string;
     /** Unix seconds; 0 when the block's time could not be read. */
@@ -213,7 +219,28 @@ export interface EvmTxLive {
     readonly source?: HoverSource | undefined;
     readonly alsoOn?: readonly string[] | undefined;
     readonly notes: readonly CalmError[];
+    /** Why a failed transaction failed, read from its node's call trace. */
+    readonly failure?: HoverTxFailure | undefined;
 }
+
+/**
+ * The call a failed transaction failed in first, with how many calls passed it up; or why the
+ * node could not say. `reason` is worded with the built-in signatures when it is read; the
+ * revert data is kept (bounded) so that the hover words a custom error with the workspace's ABIs.
+ */
+export type HoverTxFailure =
+    | {
+          readonly status: 'found';
+          /** The contract that failed first (lower case); undefined for a failed creation. */
+          readonly to?: string | undefined;
+          /** Its name when it is a precompile. */
+          readonly precompile?: string | undefined;
+          /** The revert data, `0x` when none (or too long to keep). */
+          readonly output: string;
+          readonly reason: string;
+          readonly pathLength: number;
+      }
+    | { readonly status: 'unavailable'; readonly reason: string };
 
 /** An EVM block, found by its hash. */
 export interface EvmBlockLive {
@@ -227,6 +254,8 @@ export interface EvmBlockLive {
     readonly gasUsed?: string | undefined;
     /** The block's producer as the chain reports it (coreth reports the zero address). */
     readonly miner?: string | undefined;
+    /** As on {@link EvmTxLive}: blocks on top, and on Helicon's C-Chain whether it is settled. */
+    readonly confirmations?: string | undefined;
     readonly source?: HoverSource | undefined;
     readonly alsoOn?: readonly string[] | undefined;
     readonly notes: readonly CalmError[];
@@ -245,6 +274,10 @@ export interface PrimaryTxLive {
     readonly status?: string | undefined;
     readonly timestamp?: number | undefined;
     readonly memo?: string | undefined;
+    /** The staker transaction a reward or a settings change is about (node answers only). */
+    readonly stakerTxId?: string | undefined;
+    /** What an ACP-236 transaction sets (node answers only). */
+    readonly autoRenewed?: AutoRenewedTxFields | undefined;
     readonly source?: HoverSource | undefined;
     readonly notes: readonly CalmError[];
 }
@@ -302,6 +335,8 @@ export interface HoverNodeValidator {
     readonly uptimePercentage?: number | undefined;
     readonly connected?: boolean | undefined;
     readonly startTimestamp?: number | undefined;
+    /** An auto-renewed primary network validator's settings (ACP-236). */
+    readonly autoRenewed?: AutoRenewedValidatorConfig | undefined;
 }
 
 /** A `NodeID-…`. */

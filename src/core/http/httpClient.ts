@@ -171,10 +171,24 @@ export interface HttpRequest {
     /** What the answer answers, for the sentence that names its limit: `info.peers`. */
     answerTo?: string;
     /**
+     * Streams the body instead of collecting it: called with the status once the headers are in,
+     * it returns where the chunks go (the response's `body` is then empty), or undefined to
+     * collect this answer as text (an error page). The byte limit and the deadline hold as for
+     * any answer, counted while the chunks stream; a sink that throws cuts the exchange off with
+     * its error. Such a request is never shared with another caller nor cached.
+     */
+    sink?: (status: number) => BodySink | undefined;
+    /**
      * Says that a 502/503/504 answer is not worth repeating, for example AvalancheGo's 503 for a
      * chain that is still bootstrapping, which lasts minutes rather than milliseconds.
      */
     isPermanent?: (response: HttpResponse) => boolean;
+}
+
+/** Where a streamed answer's chunks go (see `HttpRequest.sink`). */
+export interface BodySink {
+    write(chunk: Buffer): void;
+    end(): void;
 }
 
 export interface HttpResponse {
@@ -318,13 +332,17 @@ export class HttpClient {
             throw new NetworkError(this.options.refusal, target.url, 'ORIGIN_NOT_APPROVED');
         }
         const url = target.url;
-        const useCache = request.method === 'GET' && request.cache !== false && this.options.cache;
+        const useCache =
+            request.method === 'GET' &&
+            request.cache !== false &&
+            request.sink === undefined &&
+            this.options.cache;
         if (useCache) {
             const hit = this.cacheGet(url);
             if (hit) return hit;
         }
         let response: HttpResponse;
-        if (request.method === 'GET' && request.body === undefined) {
+        if (request.method === 'GET' && request.body === undefined && !request.sink) {
             response = await this.shared(target, request);
         } else {
             response = await this.withRetries(target, request, request.signal);
@@ -536,6 +554,7 @@ export class HttpClient {
             maxBodyBytes: request.maxBodyBytes ?? this.options.maxBodyBytes ?? defaultMaxBodyBytes,
             deadlineMs: this.options.requestTimeoutMs ?? this.options.headersTimeoutMs ?? 30_000,
             answerTo: request.answerTo,
+            sink: request.sink,
         };
         return new Promise((resolve, reject) => {
             const collector = new TextCollector(this, target, signal, limits, resolve, reject);
@@ -743,6 +762,7 @@ class TextCollector implements Undici.Dispatcher.DispatchHandler {
     private headers: HttpResponse['headers'] = {};
     private readonly chunks: Buffer[] = [];
     private length = 0;
+    private sink: BodySink | undefined;
     private controller: Undici.Dispatcher.DispatchController | undefined;
     private settled = false;
     private readonly onAbort: (() => void) | undefined;
@@ -779,6 +799,12 @@ class TextCollector implements Undici.Dispatcher.DispatchHandler {
     ): void {
         this.status = statusCode;
         this.headers = headers;
+        if (this.settled || !this.limits.sink) return;
+        try {
+            this.sink = this.limits.sink(statusCode);
+        } catch (error) {
+            this.cutOff(asError(error));
+        }
     }
 
     onResponseData(_controller: Undici.Dispatcher.DispatchController, chunk: Buffer): void {
@@ -787,19 +813,35 @@ class TextCollector implements Undici.Dispatcher.DispatchHandler {
             this.cutOff(this.tooLargeError());
             return;
         }
-        this.chunks.push(chunk);
         this.length += chunk.length;
+        if (this.sink) {
+            try {
+                this.sink.write(chunk);
+            } catch (error) {
+                this.cutOff(asError(error));
+            }
+            return;
+        }
+        this.chunks.push(chunk);
     }
 
     onResponseEnd(): void {
         if (this.settled) return;
+        if (this.sink) {
+            try {
+                this.sink.end();
+            } catch (error) {
+                this.finish(asError(error));
+                return;
+            }
+        }
         this.detach();
         this.resolve({
             url: this.target.url,
             status: this.status,
             statusText: statusTexts[this.status] ?? '',
             headers: this.headers,
-            body: decodeUtf8(this.chunks, this.length),
+            body: this.sink ? '' : decodeUtf8(this.chunks, this.length),
         });
     }
 
@@ -869,6 +911,11 @@ interface AnswerLimits {
     readonly maxBodyBytes: number;
     readonly deadlineMs: number;
     readonly answerTo: string | undefined;
+    readonly sink: HttpRequest['sink'];
+}
+
+function asError(error: unknown): Error {
+    return error instanceof Error ? error : new Error(String(error));
 }
 
 /** How the client's peer is named in sentences: "the node at http://…", "the Data API". */

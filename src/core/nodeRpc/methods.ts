@@ -6,6 +6,8 @@
  * This file mirrors, as of AvalancheGo 1.14.x (commit 1cf1fc3d, 2026-08-22):
  * - `api/admin/service.go` + `service.md` (admin.*, endpoint `/ext/admin`),
  * - `api/info/service.go` + `service.md` (info.*, endpoint `/ext/info`),
+ * - `api/health/service.go` + `result.go` (health.*, endpoint `/ext/health`) at v1.14.2
+ *   (https://github.com/ava-labs/avalanchego/tree/v1.14.2/api/health),
  * - Subnet-EVM `plugin/evm/service.md` and `internal/ethapi/api_extra.go` (eth_feeConfig,
  *   eth_getChainConfig, eth_getActive*At on `/ext/bc/<chain>/rpc`; validators.* on
  *   `/ext/bc/<chain>/validators`),
@@ -44,6 +46,7 @@ import {
     type BlockTag,
     type LogLevel,
 } from './params';
+import * as h from './healthSchemas';
 import * as p from './primarySchemas';
 import * as s from './schemas';
 import { ValidationError } from '../http/errors';
@@ -52,7 +55,7 @@ import { ValidationError } from '../http/errors';
  * Where a method is served: `/ext/admin`, `/ext/info`, `/ext/bc/P` (platform), `/ext/bc/X`
  * (avm), `/ext/bc/<chain>/rpc`, `/ext/bc/<chain>/validators`.
  */
-export type EndpointKind = 'admin' | 'info' | 'platform' | 'avm' | 'evm' | 'validators';
+export type EndpointKind = 'admin' | 'info' | 'health' | 'platform' | 'avm' | 'evm' | 'validators';
 
 /** How a UI should ask for a parameter. */
 export type ParamKind =
@@ -273,7 +276,7 @@ const adminMissing =
 const olderNode = 'older AvalancheGo versions lack it';
 const subnetEvmOnly = 'it exists only on Subnet-EVM chains, not on the C-Chain';
 const ethMissing =
-    "the chain is not an EVM chain, or its eth-apis setting leaves this method's namespace out";
+    "the chain is not an EVM chain, its eth-apis setting (apis on the C-Chain since Helicon) leaves this method's namespace out, or the C-Chain since Helicon no longer serves it";
 
 const nodeIdsSpec: ParamSpec = {
     name: 'nodeIDs',
@@ -359,6 +362,36 @@ function heightParams(params: { height: string | number | bigint }): Record<stri
     const object = checkParamsObject(params);
     return { height: checkUint64(object['height'], 'height'), encoding: 'json' };
 }
+
+/** Most tags one health call takes: the node has one per subnet it tracks, and two of its own. */
+const maxHealthTags = 32;
+
+/**
+ * The tags of a health call: subnet or chain ids (cb58), or the node's own `application` and
+ * `all` (`api/health/worker.go`). The node takes any text; the checks here keep a typo or a
+ * pasted paragraph from being sent.
+ */
+function healthParams(params: { tags?: string[] }): Record<string, unknown> {
+    const tags = checkParamsObject(params)['tags'];
+    if (tags === undefined) return {};
+    if (!Array.isArray(tags) || tags.length > maxHealthTags) {
+        throw new ValidationError('tags', tags, `a list of at most ${maxHealthTags} tags`);
+    }
+    for (let index = 0; index < tags.length; index++) {
+        const tag: unknown = tags[index];
+        if (tag !== 'application' && tag !== 'all') checkCb58Id(tag, `tags[${index}]`);
+    }
+    return { tags: tags as string[] };
+}
+
+const healthTagsSpec: ParamSpec = {
+    name: 'tags',
+    kind: 'cb58Ids',
+    optional: true,
+    description: 'Subnet or chain ids whose checks to include; every check when empty',
+};
+const healthMissing =
+    'the health API is off (--api-health-enabled=false), or a public API server answers only part of it';
 
 // ---------------------------------------------------------------------------------------------
 // The table
@@ -794,6 +827,45 @@ export const nodeRpcMethods = {
         encodeParams: noParams,
         resultSchema: s.UpgradesWireSchema,
         normalize: s.normalizeUpgrades,
+    }),
+
+    // ----- health (/ext/health): the node's own checks; json2, no batches -----
+
+    /** Every health check of the node (or of the tagged subnets), and whether all pass. */
+    'health.health': define({
+        name: 'health.health',
+        endpoint: 'health',
+        description:
+            "The node's health checks, each with its message and failures, and whether all pass",
+        params: [healthTagsSpec],
+        whyMissing: healthMissing,
+        encodeParams: healthParams,
+        resultSchema: h.HealthReplyWireSchema,
+        normalize: h.normalizeHealthReply,
+    }),
+
+    /** The checks that say whether the node has finished starting (bootstrapping included). */
+    'health.readiness': define({
+        name: 'health.readiness',
+        endpoint: 'health',
+        description: 'Whether the node has finished initialising: its readiness checks',
+        params: [healthTagsSpec],
+        whyMissing: healthMissing,
+        encodeParams: healthParams,
+        resultSchema: h.HealthReplyWireSchema,
+        normalize: h.normalizeHealthReply,
+    }),
+
+    /** The checks that say whether the node needs a restart. */
+    'health.liveness': define({
+        name: 'health.liveness',
+        endpoint: 'health',
+        description: 'Whether the node needs a restart: its liveness checks',
+        params: [healthTagsSpec],
+        whyMissing: healthMissing,
+        encodeParams: healthParams,
+        resultSchema: h.HealthReplyWireSchema,
+        normalize: h.normalizeHealthReply,
     }),
 
     // ----- P-Chain (/ext/bc/P) -----
@@ -1303,7 +1375,8 @@ export const nodeRpcMethods = {
         endpoint: 'evm',
         description: "The chain's configuration, including upgrades after genesis",
         params: [],
-        whyMissing: "the chain's eth-apis setting must include the internal-blockchain namespace",
+        whyMissing:
+            "the chain's eth-apis setting (apis on the C-Chain since Helicon) must include the internal-blockchain namespace",
         encodeParams: noArrayParams,
         resultSchema: s.EvmChainConfigWireSchema,
         normalize: s.normalizeEvmChainConfig,

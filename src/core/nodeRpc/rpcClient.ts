@@ -17,6 +17,7 @@ import {
     type NodeRpcParams,
     type NodeRpcResult,
 } from './methods';
+import { isCChainRpcPath, removedOnHeliconCChain } from './helicon';
 import { checkChain } from './params';
 import { schemaInUse } from './wire';
 import {
@@ -29,7 +30,9 @@ import {
     describeValue,
     type NodeApiUnavailableReason,
 } from '../http/errors';
+import { HealthReplyWireSchema, normalizeHealthReply, type HealthReport } from './healthSchemas';
 import {
+    type BodySink,
     defaultMaxBodyBytes,
     HttpClient,
     parseJsonBody,
@@ -127,6 +130,8 @@ export function nodeEndpointPath(kind: EndpointKind, chain?: string): string {
             return '/ext/admin';
         case 'info':
             return '/ext/info';
+        case 'health':
+            return '/ext/health';
         case 'platform':
             return '/ext/bc/P';
         case 'avm':
@@ -179,11 +184,13 @@ function answersLarge(method: string): boolean {
 /**
  * AvalancheGo's own JSON-RPC services (gorilla/rpc with its json2 codec) read one request object
  * per body: a JSON array gets code -32700 "cannot unmarshal array" (measured on avalanchego
- * v1.14.2, see test/fixtures/realnode). That covers `/ext/info`, `/ext/admin`, the P- and X-Chain
+ * v1.14.2, see test/fixtures/realnode). That covers `/ext/info`, `/ext/admin`, `/ext/health`, the P- and X-Chain
  * APIs and Subnet-EVM's `/validators`; only the EVM chains' `/rpc` take batches.
  */
 export function refusesBatches(path: string): boolean {
-    return /^\/ext\/(info|admin|bc\/(P|X|platform|avm)|bc\/[^/]+\/validators)\/?$/.test(path);
+    return /^\/ext\/(info|admin|health|bc\/(P|X|platform|avm)|bc\/[^/]+\/validators)\/?$/.test(
+        path,
+    );
 }
 
 interface CallContext {
@@ -347,6 +354,78 @@ export class NodeRpcClient {
         const path = nodeEndpointPath(method.endpoint, options.chain);
         const body = envelope(1, method.name, method.encodeParams(params));
         return { url: this.http.urlFor(path), body: JSON.stringify(body) };
+    }
+
+    /**
+     * The health API's GET form (`/ext/health`, `/ext/health/readiness`, `/ext/health/liveness`,
+     * each `?tag=` repeated): 200 when every check passes, 503 when one fails, the same JSON
+     * either way (`api/health/handler.go` in AvalancheGo). A 503 is an answer here, so it is not
+     * retried. Fails as `call()` does for anything else (404 where the API is off or a public
+     * server does not forward it).
+     */
+    async healthGet(
+        kind: 'health' | 'readiness' | 'liveness',
+        tags: readonly string[] = [],
+        options: RawCallOptions = {},
+    ): Promise<{ status: number; report: HealthReport }> {
+        const path = kind === 'health' ? '/ext/health' : `/ext/health/${kind}`;
+        const method = `GET ${path}`;
+        const context = this.context(method, undefined, path);
+        const response = await this.http.send({
+            method: 'GET',
+            path,
+            ...(tags.length > 0 ? { query: { tag: [...tags] } } : {}),
+            signal: options.signal,
+            retry: false,
+            cache: false,
+            answerTo: method,
+            maxBodyBytes: this.smallAnswerBytes,
+        });
+        if (response.status !== 200 && response.status !== 503) {
+            throw this.httpFailure(response, context);
+        }
+        let json: unknown;
+        try {
+            json = JSON.parse(response.body);
+        } catch {
+            // A 503 that is not the health JSON: a proxy's or a bootstrapping refusal.
+            throw this.httpFailure(response, context);
+        }
+        const parsed = schemaInUse(HealthReplyWireSchema()).safeParse(json);
+        if (!parsed.success) {
+            if (response.status === 503) throw this.httpFailure(response, context);
+            throw new ResponseFormatError(
+                `The node's answer to ${method} is not a health report.`,
+                context.url,
+            );
+        }
+        return { status: response.status, report: normalizeHealthReply(parsed.data) };
+    }
+
+    /**
+     * GETs `path` (the metrics page) and streams a 2xx body into `sink` as it arrives, held to
+     * `maxBodyBytes` and the client's deadline like any answer; other answers fail as typed
+     * errors. Not retried: a scrape is repeated by its schedule, not by the transport.
+     */
+    async stream(
+        path: string,
+        sink: BodySink,
+        options: { signal?: AbortSignal | undefined; maxBodyBytes: number; answerTo: string },
+    ): Promise<void> {
+        const context = this.context(options.answerTo, undefined, path);
+        const response = await this.http.send({
+            method: 'GET',
+            path: checkEndpointPath(path),
+            headers: { accept: 'text/plain;version=0.0.4;q=1,*/*;q=0.1' },
+            signal: options.signal,
+            retry: false,
+            answerTo: options.answerTo,
+            maxBodyBytes: options.maxBodyBytes,
+            sink: (status) => (status >= 200 && status < 300 ? sink : undefined),
+        });
+        if (response.status < 200 || response.status >= 300) {
+            throw this.httpFailure(response, context);
+        }
     }
 
     /** Closes the keep-alive connections. */
@@ -627,6 +706,19 @@ export class NodeRpcClient {
                     'The node does not serve the info API: it may run with --api-info-enabled=false.',
                 );
             }
+            if (path.startsWith('/ext/health') || path === '/ext/metrics') {
+                const api = path === '/ext/metrics' ? 'metrics' : 'health';
+                if (this.isKnownPublicServer) {
+                    return unavailable(
+                        'publicServer',
+                        `Public API servers do not offer the ${api} API (${path}); connect to your own node to see it.`,
+                    );
+                }
+                return unavailable(
+                    'notFound',
+                    `The node does not serve the ${api} API (${path}): it may run with --api-${api}-enabled=false, or a proxy in front of it does not forward it.`,
+                );
+            }
             return unavailable(
                 'notFound',
                 `The node does not serve ${path}. Check the endpoint path.`,
@@ -696,7 +788,11 @@ export class NodeRpcClient {
             return this.publicServerRefusal(context, undefined);
         }
         if (notFound) {
-            const why = entry?.whyMissing ?? 'check the method name and the endpoint path';
+            const why =
+                entry?.whyMissing ??
+                (removedOnHeliconCChain(method) && isCChainRpcPath(context.path)
+                    ? "the C-Chain no longer serves it since Helicon, AvalancheGo v1.15; an older node serves it only when the chain's eth-apis setting enables its namespace"
+                    : 'check the method name and the endpoint path');
             return rpc(`This node does not offer ${method} (${why}).`);
         }
         if (/must start with a non-uppercase letter/i.test(nodeText)) {

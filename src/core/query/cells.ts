@@ -188,6 +188,29 @@ export function evmTxLink(chainId: string, hash: unknown): Cell {
         : id(hash);
 }
 
+/**
+ * The trace panel of an EVM transaction (`TraceQuery`), when its network, decimal chain id and
+ * hash have their shapes; nothing otherwise.
+ */
+export function traceLink(network: string, chainId: string | undefined, hash: unknown): Cell {
+    const net = network === 'testnet' ? 'fuji' : network;
+    if (
+        (net !== 'mainnet' && net !== 'fuji' && net !== 'local') ||
+        chainId === undefined ||
+        !/^[1-9][0-9]{0,19}$/.test(chainId) ||
+        typeof hash !== 'string' ||
+        !isEvmHash(hash)
+    ) {
+        return empty;
+    }
+    return {
+        k: 'id',
+        text: 'Trace the calls: why it failed, and where',
+        raw: hash,
+        link: { source: 'trace', network: net, chainId, hash },
+    };
+}
+
 /** The Address panel of an EVM address. */
 export function evmAddressLink(chainId: string, address: unknown): Cell {
     return typeof address === 'string' && isEvmAddress(address)

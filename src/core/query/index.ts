@@ -17,3 +17,5 @@ export * from './prompts';
 export * from './views';
 export * from '../../shared/pageMessageSchema';
 export * from './run';
+export * from './trace';
+export { sourceCell, traceView, traceWhy } from './views/trace';

@@ -22,6 +22,8 @@ export function panelKindFor(request: QueryRequest): PanelKind {
             return 'generic';
         case 'operations':
             return 'operations';
+        case 'trace':
+            return 'trace';
         case 'icm':
             return 'icm';
     }
@@ -80,6 +82,7 @@ export function isReplayable(request: QueryRequest): boolean {
         case 'rawRpc':
             return !rawMethodMayChange(request.method);
         case 'operations':
+        case 'trace':
         case 'icm':
             return true;
     }
@@ -183,6 +186,8 @@ export function querySummary(request: QueryRequest): string {
             return `${request.method} · ${request.path}${request.paramsJson ? ` · ${request.paramsJson.slice(0, 200)}` : ''}`;
         case 'operations':
             return 'Export operations';
+        case 'trace':
+            return `Call trace · ${request.network} · chain ${request.chainId} · ${request.hash}`;
         case 'icm':
             return `ICM message · ${request.chain} · ${request.messageId ? `id ${request.messageId}` : `transaction ${request.txHash ?? ''}`}`;
     }
@@ -205,6 +210,7 @@ export function frameFor(request: QueryRequest, paging: PagingState | undefined)
             csv: paging !== undefined,
             edit:
                 request.source !== 'operations' &&
+                request.source !== 'trace' &&
                 request.source !== 'icm' &&
                 isReplayable(request),
             refresh: isReplayable(request),

@@ -23,6 +23,7 @@ import { decodeSignedWarpMessage } from '../warp';
 import type { ContractKnowledge } from '../workspace/knowledge';
 import type { QueryRequest } from '../../shared/query';
 import type { EvmTransactionExtras, ViewContext } from './views/types';
+import { checkTraceQuery } from './trace';
 import { readWarpValidators } from './warpValidators';
 
 /** What running a query needs; getters, so a settings change applies to the next run. */
@@ -109,6 +110,9 @@ export function checkQuery(request: QueryRequest): void {
             return;
         case 'operations':
             return;
+        case 'trace':
+            checkTraceQuery(request);
+            return;
         case 'icm':
             checkIcmTarget(request);
             return;
@@ -120,7 +124,7 @@ export function checkQuery(request: QueryRequest): void {
  * list is the caller's: it lives in the editor's storage.
  */
 export async function runQuery(
-    request: Exclude<QueryRequest, { source: 'operations' | 'icm' }>,
+    request: Exclude<QueryRequest, { source: 'operations' | 'trace' | 'icm' }>,
     deps: QueryDeps,
     options: { readonly pageToken?: string | undefined; readonly signal: AbortSignal },
 ): Promise<QueryRun> {

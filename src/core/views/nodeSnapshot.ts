@@ -12,6 +12,13 @@
  */
 import { abortError } from '../http/errors';
 import { pChainId } from '../knownIds';
+import {
+    chainHeights,
+    type ChainHeights,
+    heliconActive,
+    stakingRules,
+    type StakingRules,
+} from '../nodeRpc/helicon';
 import { nodeRpcMethods } from '../nodeRpc/methods';
 import {
     batchCall,
@@ -29,9 +36,11 @@ import type {
     NodeIpResult,
     NodeVersion,
     Peers,
+    RpcBlock,
     Uptime,
     Vms,
 } from '../nodeRpc/schemas';
+import { checksFailingOnRun, type HealthReport } from '../nodeRpc/healthSchemas';
 import { displayText } from './evmConfig';
 import { describeNodeProblem, type NodeProblem } from './nodeProblems';
 
@@ -66,6 +75,17 @@ export type Reachability =
     | { readonly reachable: true; readonly rttMs: number }
     | { readonly reachable: false; readonly problem: NodeProblem };
 
+/** The node's health API, as the Node view reads it. */
+export interface NodeHealthPart {
+    /** `health.health`: every check. */
+    readonly report: HealthReport;
+    /** Whether the readiness and liveness checks pass; undefined when the node did not say. */
+    readonly ready?: boolean | undefined;
+    readonly live?: boolean | undefined;
+    /** `rpc` for health.health, `get` where only the GET form answered (some proxies). */
+    readonly via: 'rpc' | 'get';
+}
+
 export interface NodeSnapshot {
     /** The node's base URL the snapshot was read from. */
     readonly url: string;
@@ -83,11 +103,18 @@ export interface NodeSnapshot {
     readonly chains: readonly ChainBootstrap[];
     readonly peers: Part<Peers>;
     readonly uptime: Part<Uptime>;
+    /**
+     * The C-Chain's head (`eth_getBlockByNumber` latest): on Helicon's C-Chain the last executed
+     * block and the settled height it names (ACP-194), otherwise the last accepted one.
+     */
+    readonly cChainHead: Part<ChainHeights>;
     readonly upgrades: Part<NetworkUpgrades>;
     readonly acps: Part<Acps>;
     readonly vms: Part<Vms>;
     readonly loggerLevels: Part<LoggerLevels>;
     readonly chainAliases: readonly ChainAliasEntry[];
+    /** The health API (`/ext/health`): every check by name, failing ones first. */
+    readonly health: Part<NodeHealthPart>;
 }
 
 export interface CollectNodeSnapshotOptions {
@@ -181,7 +208,20 @@ export async function collectNodeSnapshot(
         one(client.call(m['info.getVMs'], {}, callOptions)),
         one(client.call(m['info.getBlockchainID'], { alias: 'X' }, callOptions)),
         one(client.call(m['info.getBlockchainID'], { alias: 'C' }, callOptions)),
+        one(client.call(m.eth_getBlockByNumber, ['latest', false], { ...callOptions, chain: 'C' })),
     ];
+    // Its own controller, tied to the caller's signal by one listener: the health calls would
+    // otherwise add four more to a signal that the other calls already share.
+    const healthController = new AbortController();
+    const stopHealth = (): void => healthController.abort(signal?.reason);
+    signal?.addEventListener('abort', stopHealth, { once: true });
+    const healthSignal = healthController.signal;
+    const healthCall = readHealth(client, { signal: healthSignal }, healthSignal).finally(() =>
+        signal?.removeEventListener('abort', stopHealth),
+    );
+    // Awaited last: a snapshot that ends before (cancelled, the node unreachable) leaves its
+    // rejection handled here, not unhandled.
+    void healthCall.catch(() => undefined);
     const primaryBoot = primaryAliases.map((p) =>
         one(client.call(m['info.isBootstrapped'], { chain: p.alias }, callOptions)),
     );
@@ -311,6 +351,8 @@ export async function collectNodeSnapshot(
         }));
     }
 
+    const health = await healthCall;
+    if (signal?.aborted) throw abortError(signal);
     return {
         url: client.url,
         publicServer,
@@ -327,12 +369,101 @@ export async function collectNodeSnapshot(
         chains,
         peers: toPart(at(5), publicServer),
         uptime: toPart(at(6), publicServer),
+        cChainHead: headPart(at(12), publicServer),
         upgrades: toPart(at(7), publicServer),
         acps: toPart(at(8), publicServer),
         vms: toPart(at(9), publicServer),
         loggerLevels,
         chainAliases,
+        health: health.ok
+            ? health
+            : failed(
+                  healthProblem(
+                      health.problem,
+                      publicServer || health.problem.kind === 'publicServer',
+                  ),
+              ),
     };
+}
+
+/**
+ * `health.health`, `health.readiness` and `health.liveness` at once; when the JSON-RPC form is
+ * refused (a proxy that forwards GETs only), the GET form of `/ext/health`. Never rejects but
+ * for an abort.
+ */
+async function readHealth(
+    client: NodeRpcClient,
+    callOptions: NodeCallOptions,
+    signal: AbortSignal | undefined,
+): Promise<Part<NodeHealthPart>> {
+    const m = nodeRpcMethods;
+    const settle = <T>(call: Promise<T>): Promise<Settled<T>> =>
+        call.then(
+            (value) => ({ status: 'fulfilled', value }) as const,
+            (reason: unknown) => ({ status: 'rejected', reason: asError(reason) }) as const,
+        );
+    const [health, ready, live] = await Promise.all([
+        settle(client.call(m['health.health'], {}, callOptions)),
+        settle(client.call(m['health.readiness'], {}, callOptions)),
+        settle(client.call(m['health.liveness'], {}, callOptions)),
+    ]);
+    if (signal?.aborted) throw abortError(signal);
+    const flag = (s: Settled<HealthReport>): boolean | undefined =>
+        s.status === 'fulfilled' ? s.value.healthy : undefined;
+    if (health.status === 'fulfilled') {
+        return {
+            ok: true,
+            value: { report: health.value, ready: flag(ready), live: flag(live), via: 'rpc' },
+        };
+    }
+    const problem = describeNodeProblem(health.reason, client.isKnownPublicServer);
+    // The GET form helps where the JSON-RPC form is refused (a public node, a proxy that lets only
+    // GET through); a node failing with 5xx or unreachable would only be asked again for nothing.
+    if (problem.kind !== 'notOffered' && problem.kind !== 'publicServer') return failed(problem);
+    const got = await settle(client.healthGet('health', [], signal ? { signal } : {}));
+    if (signal?.aborted) throw abortError(signal);
+    if (got.status === 'fulfilled') {
+        return {
+            ok: true,
+            value: { report: got.value.report, ready: flag(ready), live: flag(live), via: 'get' },
+        };
+    }
+    return failed(problem);
+}
+
+/** Why the health section is empty, in its words: public servers answer only part of it. */
+function healthProblem(problem: NodeProblem, publicServer: boolean): NodeProblem {
+    if (!publicServer) return problem;
+    return {
+        kind: 'publicServer',
+        message:
+            'Public API servers answer only part of the health API (at most whether they are up), not the checks of one node.',
+        remedy: 'Choose your own node (Avalanche: Choose Node…) to see its health checks.',
+    };
+}
+
+function headPart(
+    settled: Settled<unknown> | undefined,
+    publicServer: boolean,
+): Part<ChainHeights> {
+    const part = toPart<RpcBlock | null>(settled, publicServer);
+    if (!part.ok) return part;
+    if (part.value === null) {
+        return failed({ kind: 'error', message: 'The C-Chain has no latest block yet.' });
+    }
+    return { ok: true, value: chainHeights(part.value) };
+}
+
+/**
+ * The staking rules the node's network is judged by now: Helicon's once the node's
+ * `info.upgrades` says it is active. Undefined when the upgrades could not be read.
+ */
+export function snapshotStakingRules(s: NodeSnapshot, nowMs: number): StakingRules | undefined {
+    if (!s.upgrades.ok) return undefined;
+    return stakingRules(
+        s.networkId.ok ? s.networkId.value : undefined,
+        heliconActive(s.upgrades.value, nowMs),
+    );
 }
 
 function bootPart(settled: Settled<unknown> | undefined, publicServer: boolean): Part<boolean> {
@@ -366,11 +497,13 @@ function unreachableSnapshot(
         chains: [],
         peers: no,
         uptime: no,
+        cChainHead: no,
         upgrades: no,
         acps: no,
         vms: no,
         loggerLevels: no,
         chainAliases: [],
+        health: no,
     };
 }
 
@@ -381,8 +514,9 @@ export type NodeHealthVerdict =
     | { readonly kind: 'unreachable'; readonly detail: string };
 
 /**
- * Healthy when the node answers and P, X and C are bootstrapped; unhealthy when one of them is
- * still bootstrapping (or the node's answers are broken); unreachable when nothing came back.
+ * Healthy when the node answers, its health API reports no failing check (where it answers) and
+ * P, X and C are bootstrapped; unhealthy when a check fails, one of them is still bootstrapping
+ * (or the node's answers are broken); unreachable when nothing came back.
  */
 export function nodeHealth(snapshot: NodeSnapshot): NodeHealthVerdict {
     const r = snapshot.reachability;
@@ -397,6 +531,18 @@ export function nodeHealth(snapshot: NodeSnapshot): NodeHealthVerdict {
         .filter((c) => c.bootstrapped.ok && !c.bootstrapped.value)
         .map((c) => c.alias as string);
     const version = snapshot.version.ok ? snapshot.version.value.version : 'version unknown';
+    // A node that answers but reports failing checks is not up: its own verdict comes first.
+    // Checks not run yet (a node just started) are no verdict: bootstrapping says more then.
+    const failing = snapshot.health.ok ? checksFailingOnRun(snapshot.health.value.report) : [];
+    if (failing.length > 0) {
+        const names = failing.slice(0, 3).map((c) => c.name);
+        const more =
+            failing.length > names.length ? ` and ${failing.length - names.length} more` : '';
+        return {
+            kind: 'unhealthy',
+            detail: `failing ${failing.length === 1 ? 'check' : 'checks'}: ${names.join(', ') || 'unnamed'}${more}; ${version}`,
+        };
+    }
     if (behind.length > 0) {
         return {
             kind: 'unhealthy',

@@ -51,8 +51,11 @@ export function describeChange(
             };
         case 'node':
             if (!before || before.value === after.value) return undefined;
-            if (after.status === 'down') {
+            if (after.status === 'down' || after.status === 'warning') {
                 return { text: `${name} is ${after.summary}.`, severity: 'warning' };
+            }
+            if (before.status === 'warning' && after.status === 'ok') {
+                return { text: `${name} is healthy again.`, severity: 'info' };
             }
             return {
                 text:

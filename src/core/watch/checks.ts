@@ -8,7 +8,11 @@
 import type { DataApiClient } from '../dataApi/dataApiClient';
 import { formatNAvax, formatWei } from '../format';
 import { isAbortError, isNetworkError, isRpcError, isTimeoutError } from '../http/errors';
+import { blockFinality, chainHeights, describeConfirmations } from '../nodeRpc/helicon';
+import { describeAlert, type NodeMetrics } from '../metrics/nodeMetrics';
+import { checksFailingOnRun, failingChecks } from '../nodeRpc/healthSchemas';
 import { nodeRpcMethods as m } from '../nodeRpc/methods';
+import { formatPeriod, formatShares } from '../stakingText';
 import type { ValidatorFeeConfig, ValidatorFeeState } from '../nodeRpc/primarySchemas';
 import { batchCall, type NodeRpcClient } from '../nodeRpc/rpcClient';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
@@ -83,6 +87,11 @@ export interface WatchSources {
     dataApi(): Promise<DataApiClient>;
     /** A node by URL, for node items. */
     node(url: string): NodeRpcClient;
+    /**
+     * The metrics history of a node item, shared with the node dashboard; when given, each read
+     * of the node also scrapes its `/ext/metrics` and checks the Key Metrics page's thresholds.
+     */
+    nodeMetrics?(url: string): NodeMetrics;
 }
 
 /** Requests one read of a kind sends, for the request budget. The fee state is counted apart. */
@@ -91,6 +100,8 @@ export function checkCost(target: WatchTarget): number {
         case 'evmTx':
         case 'evmAddress':
             return 1; // one JSON-RPC batch
+        case 'node':
+            return 2; // health.health and the metrics page
         default:
             return 1;
     }
@@ -315,10 +326,13 @@ async function checkEvmTx(
     signal: AbortSignal,
 ): Promise<WatchObservation> {
     const chain = await requireChain(target.network, target.chainId, sources, signal);
-    const [receipt, tx] = await chain.target.client.batch(
+    // The head rides in the same batch (one request, as before): on Helicon's C-Chain a receipt
+    // means executed, and only the settled height the head names makes the outcome final (ACP-194).
+    const [receipt, tx, head] = await chain.target.client.batch(
         [
             batchCall(m.eth_getTransactionReceipt, [target.hash]),
             batchCall(m.eth_getTransactionByHash, [target.hash]),
+            batchCall(m.eth_getBlockByNumber, ['latest', false]),
         ],
         { path: chain.target.path, signal },
     );
@@ -334,6 +348,27 @@ async function checkEvmTx(
             { label: 'Gas used', value: found.gasUsed },
         );
         const failed = found.status === 'failed';
+        const heights =
+            head.status === 'fulfilled' && head.value ? chainHeights(head.value) : undefined;
+        if (
+            heights?.settled !== undefined &&
+            blockFinality(found.blockNumber, heights) !== 'final'
+        ) {
+            details.push({
+                label: 'Settlement',
+                value: describeConfirmations(found.blockNumber, heights),
+            });
+            return {
+                status: 'pending',
+                summary: `${failed ? 'reverted' : 'executed'} in block ${found.blockNumber}, not yet settled (settled through #${heights.settled})`,
+                final: false,
+                value: failed ? 'executed-failed' : 'executed',
+                details,
+            };
+        }
+        if (heights?.settled !== undefined) {
+            details.push({ label: 'Settlement', value: `settled (through #${heights.settled})` });
+        }
         return {
             status: failed ? 'failed' : 'done',
             summary: `${failed ? 'failed (reverted)' : 'accepted'} in block ${found.blockNumber}`,
@@ -366,6 +401,15 @@ async function checkPTx(
     const read = await client.call(m['platform.getTxStatus'], { txID: target.txId }, { signal });
     const status = read.status;
     const final = finalPStatuses.has(status);
+    // Once committed, the transaction is named by its type (ACP-236's by their settings too): one
+    // read more, at the last poll of the item only. A failure leaves the status as it was.
+    const tx =
+        status === 'Committed'
+            ? await client
+                  .call(m['platform.getTx'], { txID: target.txId }, { signal })
+                  .catch(() => undefined)
+            : undefined;
+    const autoRenew = tx?.autoRenewed;
     const words: Record<string, string> = {
         Committed: 'committed',
         Aborted: 'aborted',
@@ -382,12 +426,25 @@ async function checkPTx(
                   : status === 'Processing'
                     ? 'pending'
                     : 'unknown',
-        summary: `${words[status] ?? `status ${status}`}${read.reason ? `: ${read.reason}` : ''}`,
+        summary: `${words[status] ?? `status ${status}`}${tx ? ` (${tx.typeName})` : ''}${read.reason ? `: ${read.reason}` : ''}`,
         final,
         value: status,
         details: [
             { label: 'Transaction', value: target.txId },
             { label: 'Status', value: status },
+            ...(tx ? [{ label: 'Type', value: tx.typeName }] : []),
+            ...(tx?.stakerTxId ? [{ label: 'Validator added by', value: tx.stakerTxId }] : []),
+            ...(autoRenew?.periodSeconds !== undefined
+                ? [{ label: 'Cycle length', value: formatPeriod(autoRenew.periodSeconds) }]
+                : []),
+            ...(autoRenew?.autoCompoundRewardShares !== undefined
+                ? [
+                      {
+                          label: 'Rewards restaked',
+                          value: formatShares(autoRenew.autoCompoundRewardShares),
+                      },
+                  ]
+                : []),
             ...(read.reason ? [{ label: 'Reason', value: read.reason }] : []),
         ],
     };
@@ -440,23 +497,61 @@ async function checkNode(
     signal: AbortSignal,
 ): Promise<WatchObservation> {
     const details: WatchDetail[] = [{ label: 'URL', value: target.url }];
+    const client = sources.node(target.url);
+    // The metrics scrape runs beside the health call; it never rejects but for an abort.
+    const metrics = sources.nodeMetrics?.(target.url);
+    const scrape = metrics?.scrape(client, { signal });
     try {
-        // One call: a node is read every few seconds, and whether its P-Chain is bootstrapped is
-        // all that says up, catching up or down.
-        const bootstrapped = await sources
-            .node(target.url)
-            .call(m['info.isBootstrapped'], { chain: 'P' }, { signal });
-        return bootstrapped.isBootstrapped
-            ? { status: 'ok', summary: 'up', final: false, value: 'up', details }
-            : {
-                  status: 'pending',
-                  summary: 'up, still bootstrapping the P-Chain',
-                  final: false,
-                  value: 'bootstrapping',
-                  details,
-              };
+        const health = await readNodeHealth(client, signal);
+        const outcome = await scrape;
+        const alerts = outcome?.ok ? (metrics?.alerts() ?? []) : [];
+        if (outcome && !outcome.ok) {
+            details.push({ label: 'Metrics', value: `not read: ${outcome.error.message}` });
+        } else if (outcome?.ok) {
+            details.push({
+                label: 'Metrics',
+                value: `${outcome.series} series, ${Math.round(outcome.bytes / 1024)} KiB`,
+            });
+        }
+        for (const alert of alerts.slice(0, 5)) {
+            details.push({
+                label: alert.level === 'page' ? 'Alert' : 'Warning',
+                value: describeAlert(alert),
+            });
+        }
+        if (health.kind === 'bootstrapping') {
+            return {
+                status: 'pending',
+                summary: 'up, still bootstrapping',
+                final: false,
+                value: 'bootstrapping',
+                details,
+            };
+        }
+        if (health.kind === 'unhealthy') {
+            for (const line of health.failing) details.push({ label: 'Failing', value: line });
+            return {
+                status: 'warning',
+                summary: `up but unhealthy: ${health.names.join(', ')}`,
+                final: false,
+                value: `unhealthy:${health.names.join(',')}`,
+                details,
+            };
+        }
+        if (alerts.length > 0) {
+            const first = alerts[0]!;
+            return {
+                status: 'warning',
+                summary: `up, past a threshold: ${describeAlert(first)}${alerts.length > 1 ? ` and ${alerts.length - 1} more` : ''}`,
+                final: false,
+                value: `alert:${alerts.map((a) => `${a.chartId}/${a.level}`).join(',')}`,
+                details,
+            };
+        }
+        return { status: 'ok', summary: 'up', final: false, value: 'up', details };
     } catch (error) {
         if (isAbortError(error)) throw error;
+        await scrape?.catch(() => undefined);
         // Unreachable, or answering with HTTP errors: either way it serves nothing.
         const reason = error instanceof Error ? error.message : String(error);
         const unreachable = isNetworkError(error) || isTimeoutError(error);
@@ -468,6 +563,47 @@ async function checkNode(
             details: [...details, { label: 'Error', value: reason }],
         };
     }
+}
+
+type NodeHealthRead =
+    | { kind: 'healthy' }
+    | { kind: 'bootstrapping' }
+    | { kind: 'unhealthy'; names: string[]; failing: string[] };
+
+/**
+ * The node's own verdict (`health.health`); a node whose health API is off (or a proxy that does
+ * not forward it) says at least whether its P-Chain is bootstrapped.
+ */
+async function readNodeHealth(client: NodeRpcClient, signal: AbortSignal): Promise<NodeHealthRead> {
+    let report;
+    try {
+        report = await client.call(m['health.health'], {}, { signal });
+    } catch (error) {
+        if (isAbortError(error) || isNetworkError(error) || isTimeoutError(error)) throw error;
+        const bootstrapped = await client.call(
+            m['info.isBootstrapped'],
+            { chain: 'P' },
+            { signal },
+        );
+        return bootstrapped.isBootstrapped ? { kind: 'healthy' } : { kind: 'bootstrapping' };
+    }
+    if (report.healthy) return { kind: 'healthy' };
+    const failing = checksFailingOnRun(report);
+    if (failing.length === 0) {
+        // Just started: its checks have not run yet, so its P-Chain says what it serves.
+        const bootstrapped = await client.call(
+            m['info.isBootstrapped'],
+            { chain: 'P' },
+            { signal },
+        );
+        return bootstrapped.isBootstrapped ? { kind: 'healthy' } : { kind: 'bootstrapping' };
+    }
+    if (failing.every((c) => c.name === 'bootstrapped')) return { kind: 'bootstrapping' };
+    return {
+        kind: 'unhealthy',
+        names: failing.slice(0, 3).map((c) => c.name),
+        failing: failingChecks(report, 5),
+    };
 }
 
 function shortenText(text: string, max = 100): string {

@@ -93,6 +93,7 @@ export function panelWatchSubject(query: QueryRequest): PanelWatchSubject | unde
             return nodeSubject(query.method, query.texts, query.chain);
         case 'rawRpc':
         case 'operations':
+        case 'trace':
         case 'icm':
             return undefined;
     }

@@ -32,6 +32,7 @@ import { abiProblems, readAbi } from './abi';
 import {
     codeBytes,
     hashWithZeroedRanges,
+    maxRuntimeCodeBytes,
     readImmutableReferences,
     type ByteRange,
 } from './bytecode';
@@ -93,6 +94,26 @@ interface Runtime {
     readonly runtimeLength?: number;
 }
 
+const placeholder = /__\$[0-9a-fA-F]{34}\$__/g;
+const hexOnly = /^[0-9a-fA-F]*$/;
+
+/**
+ * Byte length of code that may hold solc's library placeholders (`__$` + 34 hex digits + `$__`,
+ * the width of the 20-byte address linked in their place); undefined for anything else.
+ */
+function unlinkedLength(code: unknown): number | undefined {
+    if (typeof code !== 'string' || code.length > maxRuntimeCodeBytes * 2 + 2) return undefined;
+    const hex = code.startsWith('0x') ? code.slice(2) : code;
+    if (hex.length === 0 || hex.length % 2 !== 0) return undefined;
+    return hexOnly.test(hex.replace(placeholder, '')) ? hex.length / 2 : undefined;
+}
+
+/** The creation code's length, when the artifact has creation code. */
+function creationOf(code: unknown): { creationLength?: number } {
+    const length = unlinkedLength(code);
+    return length === undefined ? {} : { creationLength: length };
+}
+
 /**
  * Hash, immutables and length of an artifact's runtime code; nothing for empty (interface,
  * abstract) or unlinked code, which are normal; a problem for ranges that do not fit.
@@ -104,7 +125,12 @@ function runtimeOf(
     problems: Problems,
 ): Runtime {
     const bytes = typeof code === 'string' ? codeBytes(code) : undefined;
-    if (!bytes) return {};
+    if (!bytes) {
+        // Unlinked code has no hash, but its length still narrows the artifacts chain code is
+        // compared with byte by byte (core/trace).
+        const length = unlinkedLength(code);
+        return length === undefined ? {} : { runtimeLength: length };
+    }
     if (!immutablesKnown) {
         return { runtimeHash: hashWithZeroedRanges(bytes, [])!, runtimeLength: bytes.length };
     }
@@ -164,6 +190,7 @@ export function parseFoundryArtifact(file: string, fileText: string): FileKnowle
             ...(target ? { sourceName: target.sourceName } : {}),
             abi: abi.entries,
             ...runtime,
+            ...creationOf(field(field(json, 'bytecode'), 'object')),
             origin,
         },
         problems,
@@ -216,6 +243,7 @@ export function parseHardhatArtifact(
             ...(sourceName !== undefined ? { sourceName } : {}),
             abi: abi.entries,
             ...runtime,
+            ...creationOf(field(json, 'bytecode')),
             ...(immutablesKnown ? {} : { immutablesUnknown: true as const }),
             origin: { tool, file },
         },

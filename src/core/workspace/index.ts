@@ -116,6 +116,8 @@ export class WorkspaceIndex {
     private readonly byName = new Map<string, ContractArtifact[]>();
     /** Artifacts by runtime code length: the immutable layouts to try on one chain's code. */
     private readonly byRuntimeLength = new Map<number, ContractArtifact[]>();
+    /** Artifacts by creation code length: where a failed creation's code may come from. */
+    private readonly byCreationLength = new Map<number, ContractArtifact[]>();
     private readonly namesByAddress = new Map<string, NamedAddress[]>();
     /** directory → file → chain id, from `.chainId` files and Ignition journals. */
     private readonly directoryChains = new Map<string, Map<string, string>>();
@@ -198,6 +200,9 @@ export class WorkspaceIndex {
             if (artifact.runtimeLength !== undefined) {
                 push(this.byRuntimeLength, artifact.runtimeLength, artifact);
             }
+            if (artifact.creationLength !== undefined) {
+                push(this.byCreationLength, artifact.creationLength, artifact);
+            }
             push(this.byName, artifact.contractName, artifact);
         }
         for (const deployment of deployments)
@@ -253,6 +258,9 @@ export class WorkspaceIndex {
             }
             if (artifact.runtimeLength !== undefined) {
                 remove(this.byRuntimeLength, artifact.runtimeLength, artifacts);
+            }
+            if (artifact.creationLength !== undefined) {
+                remove(this.byCreationLength, artifact.creationLength, artifacts);
             }
             remove(this.byName, artifact.contractName, artifacts);
         }
@@ -399,6 +407,25 @@ export class WorkspaceIndex {
     /** Artifacts whose runtime code is `length` bytes long. */
     artifactsOfRuntimeLength(length: number): ContractArtifact[] {
         return [...(this.byRuntimeLength.get(length) ?? [])];
+    }
+
+    /**
+     * Artifacts whose creation code, followed by whole 32-byte words of constructor arguments,
+     * is `initLength` bytes long: the ones a creation's code may be. At most `max`, the longest
+     * creation codes first (they leave the fewest bytes to arguments).
+     */
+    artifactsForCreation(initLength: number, max: number): ContractArtifact[] {
+        const lengths = [...this.byCreationLength.keys()]
+            .filter((length) => length <= initLength && (initLength - length) % 32 === 0)
+            .sort((a, b) => b - a);
+        const found: ContractArtifact[] = [];
+        for (const length of lengths) {
+            for (const artifact of this.byCreationLength.get(length)!) {
+                if (found.length >= max) return found;
+                found.push(artifact);
+            }
+        }
+        return found;
     }
 
     /** Artifacts of contracts named `contractName` (bare name, case-sensitive). */

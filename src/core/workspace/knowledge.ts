@@ -5,7 +5,8 @@
  * data, else every workspace artifact, then the built-in signatures. Synchronous: the index is
  * built before a view asks.
  */
-import { decodeCall, decodeLog, decodeRevert } from '../abi/decode';
+import { decodeCall, decodeLog, decodeOutput, decodeRevert } from '../abi/decode';
+import { canonicalSignature } from '../abi/signature';
 import type { Candidate, DecodeResult } from '../abi/types';
 import {
     precompileNames,
@@ -121,6 +122,20 @@ export class ContractKnowledge {
     }
 
     /**
+     * The artifacts chain code of `codeLength` bytes may be, to compare byte by byte: those of
+     * that runtime length, including unlinked ones and ones whose immutables are unknown, which
+     * `byCode`'s hashes cannot match. At most `max`.
+     */
+    runtimeCandidates(codeLength: number, max: number): ContractArtifact[] {
+        return (this.index?.artifactsOfRuntimeLength(codeLength) ?? []).slice(0, max);
+    }
+
+    /** The artifacts a creation's code (`initLength` bytes with its arguments) may be. */
+    creationCandidates(initLength: number, max: number): ContractArtifact[] {
+        return this.index?.artifactsForCreation(initLength, max) ?? [];
+    }
+
+    /**
      * The name `code` (a chain's `eth_getCode`) gives its address: the contract whose artifact it
      * is, when the artifacts it matches are all of one contract (copies in several projects).
      */
@@ -141,6 +156,36 @@ export class ContractKnowledge {
             wellKnownFunctions(selector),
             (candidates) => decodeCall(input, candidates),
         );
+    }
+
+    /**
+     * Decodes what a call returned (`output`) as the outputs of the function its `input` decodes
+     * as, with the entry `decodeCall` chose (`decodedCall`, when the caller has it already):
+     * `'unknown'` when the call itself does not decode to one function.
+     */
+    decodeReturn(
+        chainId: string | undefined,
+        to: string | undefined,
+        input: string,
+        output: string,
+        decodedCall?: DecodeResult,
+    ): DecodeResult {
+        const call = decodedCall ?? this.decodeCall(chainId, to, input);
+        if (call.status !== 'decoded') {
+            return { status: 'unknown', selector: input.slice(0, 10).toLowerCase() };
+        }
+        const selector = input.slice(0, 10).toLowerCase();
+        const own = this.index && to ? this.ownEntries(chainId, to, 'function') : [];
+        const all = this.index ? this.index.functions(selector) : [];
+        const chosen = [...own, ...all, ...wellKnownFunctions(selector)].find((c) => {
+            if (c.entry.type !== 'function' || c.entry.name !== call.decoded.name) return false;
+            try {
+                return canonicalSignature(c.entry) === call.decoded.signature;
+            } catch {
+                return false;
+            }
+        });
+        return chosen ? decodeOutput(output, chosen) : { status: 'unknown', selector };
     }
 
     decodeLog(chainId: string | undefined, log: LogLike): DecodeResult {

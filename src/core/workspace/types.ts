@@ -56,8 +56,17 @@ export interface ContractArtifact {
     readonly runtimeHash?: string | undefined;
     /** Byte ranges of immutables in the runtime bytecode, zeroed before hashing chain code too. */
     readonly immutables?: readonly (readonly [start: number, length: number])[] | undefined;
-    /** Length in bytes of the runtime bytecode. */
+    /**
+     * Length in bytes of the runtime bytecode, also of unlinked code (each `__$<hash>$__` library
+     * placeholder holds the place of a 20-byte address).
+     */
     readonly runtimeLength?: number | undefined;
+    /**
+     * Length in bytes of the creation bytecode (constructor arguments are appended after it), also
+     * of unlinked code: a failed creation's code is found among the artifacts of a length that
+     * leaves whole 32-byte words of arguments.
+     */
+    readonly creationLength?: number | undefined;
     /**
      * The format does not record immutables (Hardhat 2's `hh-sol-artifact-1`), so `immutables` is
      * absent rather than empty, and code on a chain that has immutables will not hash to

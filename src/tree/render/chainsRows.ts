@@ -6,6 +6,7 @@ import type * as vscode from 'vscode';
 
 import { formatInteger, formatNAvax, formatWei, relativeTime, shortenId } from '../../core/format';
 import type { ChainInfo } from '../../core/index';
+import { blockFinality, describeConfirmations } from '../../core/nodeRpc/helicon';
 import { formatGwei } from '../../core/views/evmConfig';
 import type {
     EvmBlockRow,
@@ -168,12 +169,20 @@ export function chainTip(c: ChainInfo): vscode.MarkdownString {
         .build();
 }
 
+/** True when the block is executed but not settled on an ACP-194 chain. */
+function unsettled(row: EvmBlockRow): boolean {
+    return (
+        row.heights?.settled !== undefined &&
+        blockFinality(row.block.number, row.heights) !== 'final'
+    );
+}
+
 export function evmBlockLook(row: EvmBlockRow): Look {
     const b = row.block;
     const count = b.transactions?.length ?? b.transactionHashes.length;
     return {
         label: `#${b.number}`,
-        description: `${count} tx · gas ${formatInteger(b.gasUsed)} · ${relativeTime(b.timestamp)}`,
+        description: `${count} tx · gas ${formatInteger(b.gasUsed)} · ${relativeTime(b.timestamp)}${unsettled(row) ? ' · executed, not settled' : ''}`,
         icon: icon('package'),
         context: 'block.evm',
         collapsible: collapsedIf(count > 0),
@@ -190,7 +199,26 @@ export function evmBlockTip(row: EvmBlockRow): vscode.MarkdownString {
         .code('Miner', b.miner)
         .row('Gas used', `${formatInteger(b.gasUsed)} of ${formatInteger(b.gasLimit)}`)
         .row('Base fee', b.baseFeePerGas === undefined ? undefined : formatGwei(b.baseFeePerGas))
+        .row(
+            'Minimum gas price',
+            b.minGasPriceWei === undefined
+                ? undefined
+                : `${formatGwei(b.minGasPriceWei)} (ACP-283)`,
+        )
+        .row(
+            'Gas target',
+            b.targetGasPerSecond === undefined
+                ? undefined
+                : `${formatInteger(b.targetGasPerSecond)} gas/s (ACP-176)`,
+        )
         .row('Transactions', b.transactions?.length ?? b.transactionHashes.length)
+        .row(
+            'Finality',
+            row.heights?.settled === undefined
+                ? undefined
+                : describeConfirmations(b.number, row.heights),
+        )
+        .row('Settles through', b.settlement ? `#${b.settlement.settledHeight}` : undefined)
         .build();
 }
 

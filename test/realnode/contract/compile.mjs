@@ -6,7 +6,9 @@
 //     with the out/ tree `forge build` writes;
 //   - test/fixtures/contracts-workspace/hardhat: a Hardhat 2 project with Ignition and
 //     hardhat-deploy (hardhat.config.js, contracts/, the module and deploy script) with the
-//     artifacts/ tree `npx hardhat compile` writes.
+//     artifacts/ tree `npx hardhat compile` writes;
+//   - test/fixtures/trace-workspace: TraceLab.sol and TraceBase.sol in a Foundry project (with the
+//     optimizer, and out/build-info) and a Hardhat project (without), for the call-trace tests.
 // The real-node activity deploys the bytecode of both trees, so that what is on chain is what the
 // trees say. Run it after changing a .sol file here:
 //   node test/realnode/contract/compile.mjs
@@ -91,35 +93,52 @@ function write(file, text) {
 
 const contractFiles = ['Counter.sol', 'ExplorerToken.sol', 'ExplorerVault.sol'];
 
-{
-    const dir = path.join(workspace, 'foundry');
+foundryProject({
+    dir: path.join(workspace, 'foundry'),
+    comment: [
+        '# The contracts the real-node tests deploy (test/realnode/contract/compile.mjs writes this',
+        '# tree and out/ as `forge build` would; broadcast/ is written per run by the harness).',
+    ],
+    sources: {
+        ...Object.fromEntries(contractFiles.map((file) => [`src/${file}`, read(file)])),
+        'script/Deploy.s.sol': read('Deploy.s.sol'),
+    },
+    optimizer: true,
+    buildInfo: false,
+});
+
+/**
+ * A Foundry project in `dir`: foundry.toml, the sources, and the out/ tree `forge build` writes
+ * (and, with `buildInfo`, the out/build-info/<id>.json forge writes for every compilation: the
+ * source ids and the language, without solc's input and output unless `build_info = true`).
+ */
+function foundryProject({ dir, comment, sources: files, optimizer, buildInfo }) {
     rmSync(dir, { recursive: true, force: true });
     write(
         path.join(dir, 'foundry.toml'),
         [
-            '# The contracts the real-node tests deploy (test/realnode/contract/compile.mjs writes this',
-            '# tree and out/ as `forge build` would; broadcast/ is written per run by the harness).',
+            ...comment,
             '[profile.default]',
             'src = "src"',
             'out = "out"',
             'libs = ["lib"]',
             `solc_version = "${solcVersion}"`,
             `evm_version = "${evmVersion}"`,
-            'optimizer = true',
+            `optimizer = ${optimizer}`,
             'optimizer_runs = 200',
             '',
         ].join('\n'),
     );
-    const sources = {};
-    for (const file of contractFiles) sources[`src/${file}`] = { content: read(file) };
-    sources['script/Deploy.s.sol'] = { content: read('Deploy.s.sol') };
+    const sources = Object.fromEntries(
+        Object.entries(files).map(([name, content]) => [name, { content }]),
+    );
     for (const [name, { content }] of Object.entries(sources)) write(path.join(dir, name), content);
     // forge's solc input: sources by path (a BTreeMap), its `Settings` as serde writes them.
     const input = {
         language: 'Solidity',
         sources: Object.fromEntries(Object.entries(sources).sort(([a], [b]) => cmp(a, b))),
         settings: {
-            optimizer: { enabled: true, runs: 200 },
+            optimizer: { enabled: optimizer, runs: 200 },
             metadata: { useLiteralContent: false, bytecodeHash: 'ipfs', appendCBOR: true },
             outputSelection: {
                 '*': {
@@ -151,7 +170,28 @@ const contractFiles = ['Counter.sol', 'ExplorerToken.sol', 'ExplorerVault.sol'];
             count++;
         }
     }
-    console.log(`foundry/out: ${count} artifacts`);
+    if (buildInfo) {
+        // `RawBuildInfo::new` in foundry-rs/compilers crates/compilers/src/buildinfo.rs: the id is
+        // the md5 of the format, the versions and the input; the file holds the id and the
+        // flattened `BuildContext` (`source_id_to_path` of the input's sources, `language`).
+        const id = createHash('md5')
+            .update('ethers-rs-sol-build-info-1')
+            .update(solcVersion)
+            .update(solcLongVersion)
+            .update(solcLongVersion)
+            .update(JSON.stringify(input))
+            .digest('hex');
+        const sourceIdToPath = Object.fromEntries(
+            Object.entries(output.sources)
+                .map(([name, { id: sourceId }]) => [sourceId, name])
+                .sort(([a], [b]) => a - b),
+        );
+        write(
+            path.join(dir, 'out/build-info', `${id}.json`),
+            JSON.stringify({ id, source_id_to_path: sourceIdToPath, language: 'Solidity' }),
+        );
+    }
+    console.log(`${path.relative(root, dir)}/out: ${count} artifacts`);
 }
 
 /** `ConfigurableContractArtifact` with forge's default extra output (metadata). */
@@ -358,21 +398,36 @@ function foundryMetadata(m) {
 
 // --- The Hardhat tree ---------------------------------------------------------------------------
 
-{
-    const dir = path.join(workspace, 'hardhat');
+hardhatProject({
+    dir: path.join(workspace, 'hardhat'),
+    files: {
+        'hardhat.config.js': hardhatConfig(),
+        'ignition/modules/Explorer.js': ignitionModule(),
+        'deploy/00_explorer.js': hardhatDeployScript(),
+    },
+    sources: Object.fromEntries(contractFiles.map((file) => [`contracts/${file}`, read(file)])),
+    optimizer: true,
+    hardhatDeploy: true,
+});
+
+/**
+ * A Hardhat 2 project in `dir`: its `files`, the sources, and the artifacts/ tree
+ * `npx hardhat compile` writes (artifacts, `.dbg.json` files and the build info). The solc
+ * settings are those `resolveCompiler` makes of the config's, with hardhat-deploy's additions
+ * when the project uses it.
+ */
+function hardhatProject({ dir, files, sources: contents, optimizer, hardhatDeploy }) {
     rmSync(dir, { recursive: true, force: true });
-    write(path.join(dir, 'hardhat.config.js'), hardhatConfig());
-    write(path.join(dir, 'ignition/modules/Explorer.js'), ignitionModule());
-    write(path.join(dir, 'deploy/00_explorer.js'), hardhatDeployScript());
-    const sources = {};
-    for (const file of contractFiles) sources[`contracts/${file}`] = { content: read(file) };
+    for (const [name, text] of Object.entries(files)) write(path.join(dir, name), text);
+    const sources = Object.fromEntries(
+        Object.entries(contents).map(([name, content]) => [name, { content }]),
+    );
     for (const [name, { content }] of Object.entries(sources)) write(path.join(dir, name), content);
-    // The settings `resolveCompiler` makes of hardhat.config.js's, then hardhat-deploy's additions.
     const input = {
         language: 'Solidity',
         sources: Object.fromEntries(Object.entries(sources).sort(([a], [b]) => a.localeCompare(b))),
         settings: {
-            optimizer: { enabled: true, runs: 200 },
+            optimizer: { enabled: optimizer, runs: 200 },
             evmVersion,
             outputSelection: {
                 '*': {
@@ -382,15 +437,14 @@ function foundryMetadata(m) {
                         'evm.deployedBytecode',
                         'evm.methodIdentifiers',
                         'metadata',
-                        'devdoc',
-                        'userdoc',
-                        'storageLayout',
-                        'evm.gasEstimates',
+                        ...(hardhatDeploy
+                            ? ['devdoc', 'userdoc', 'storageLayout', 'evm.gasEstimates']
+                            : []),
                     ],
                     '': ['ast'],
                 },
             },
-            metadata: { useLiteralContent: true },
+            ...(hardhatDeploy ? { metadata: { useLiteralContent: true } } : {}),
         },
     };
     const output = compile(input);
@@ -449,8 +503,43 @@ function foundryMetadata(m) {
             count++;
         }
     }
-    console.log(`hardhat/artifacts: ${count} artifacts, build info ${id}`);
+    console.log(`${path.relative(root, dir)}/artifacts: ${count} artifacts, build info ${id}`);
 }
+
+// --- The call-trace workspace -------------------------------------------------------------------
+// TraceLab.sol and TraceBase.sol in a Foundry project compiled with the optimizer and a Hardhat
+// project compiled without (Hardhat's default), so that one file has two compilations and each
+// chain's code matches one of them: the node tier deploys the Foundry tree's bytecode on the
+// C-Chain and the Hardhat tree's on the L1 (test/node/trace.test.ts).
+
+const traceFiles = ['TraceLab.sol', 'TraceBase.sol'];
+const traceWorkspace = path.join(root, 'test/fixtures/trace-workspace');
+
+foundryProject({
+    dir: path.join(traceWorkspace, 'foundry'),
+    comment: [
+        "# The call-trace tests' contracts (test/realnode/contract/compile.mjs writes this tree and",
+        '# out/ as `forge build` would, out/build-info with it).',
+    ],
+    sources: Object.fromEntries(traceFiles.map((file) => [`src/${file}`, read(file)])),
+    optimizer: true,
+    buildInfo: true,
+});
+
+hardhatProject({
+    dir: path.join(traceWorkspace, 'hardhat'),
+    files: {
+        'hardhat.config.js': `// The call-trace tests' contracts (test/realnode/contract/compile.mjs writes this tree and
+// artifacts/ as \`npx hardhat compile\` would). Nothing here is run.
+
+/** @type import('hardhat/config').HardhatUserConfig */
+module.exports = { solidity: "${solcVersion}" };
+`,
+    },
+    sources: Object.fromEntries(traceFiles.map((file) => [`contracts/${file}`, read(file)])),
+    optimizer: false,
+    hardhatDeploy: false,
+});
 
 function hardhatConfig() {
     return `// The contracts the real-node tests deploy (test/realnode/contract/compile.mjs writes this tree

@@ -6,6 +6,7 @@
  * so that an endpoint serving another chain is not believed.
  */
 import { isHttpError, isNetworkError, isRateLimitedError, isTimeoutError } from '../../http/errors';
+import { chainHeights, type ChainHeights, describeConfirmations } from '../../nodeRpc/helicon';
 import { nodeRpcMethods as m } from '../../nodeRpc/methods';
 import { batchCall, type Settled } from '../../nodeRpc/rpcClient';
 import type { RpcTarget } from '../../nodeRpc/rpcUrl';
@@ -156,8 +157,14 @@ export type RpcHashAnswer =
           readonly tx: RpcTransaction;
           readonly receipt: RpcReceipt | null;
           readonly block?: RpcBlock | undefined;
+          /** The chain's heights as read with it (ACP-194: executed and settled on Helicon). */
+          readonly heights?: ChainHeights | undefined;
       }
-    | { readonly kind: 'block'; readonly block: RpcBlock }
+    | {
+          readonly kind: 'block';
+          readonly block: RpcBlock;
+          readonly heights?: ChainHeights | undefined;
+      }
     | undefined;
 
 /**
@@ -171,16 +178,22 @@ export async function rpcHash(
 ): Promise<RpcHashAnswer> {
     const { client, path } = endpoint.target;
     const options = { path, ...withSignal(lookup.signal) };
-    const [chainId, tx, receipt, block] = await client.batch(
+    // The head rides in the same batch: a block's confirmations, and on Helicon's C-Chain
+    // whether it is settled (ACP-194), cost no request of their own.
+    const [chainId, tx, receipt, block, head] = await client.batch(
         [
             batchCall(m.eth_chainId, []),
             batchCall(m.eth_getTransactionByHash, [hash]),
             batchCall(m.eth_getTransactionReceipt, [hash]),
             batchCall(m.eth_getBlockByHash, [hash, false]),
+            batchCall(m.eth_getBlockByNumber, ['latest', false]),
         ],
         options,
     );
     checkChainId(chainId, endpoint);
+    // The head only adds depth: a chain that does not answer it still shows the transaction.
+    const latest = head.status === 'fulfilled' ? head.value : undefined;
+    const heights = latest ? chainHeights(latest) : undefined;
     const foundTx = valueOf(tx);
     if (foundTx) {
         const foundReceipt = receipt.status === 'fulfilled' ? receipt.value : null;
@@ -194,10 +207,10 @@ export async function rpcHash(
             lookup.rethrowCancellation([]);
             txBlock = read.status === 'fulfilled' ? (read.value ?? undefined) : undefined;
         }
-        return { kind: 'tx', tx: foundTx, receipt: foundReceipt, block: txBlock };
+        return { kind: 'tx', tx: foundTx, receipt: foundReceipt, block: txBlock, heights };
     }
     const foundBlock = valueOf(block);
-    return foundBlock ? { kind: 'block', block: foundBlock } : undefined;
+    return foundBlock ? { kind: 'block', block: foundBlock, heights } : undefined;
 }
 
 /** True when the chain has seen the account: a balance, a sent transaction or code. */
@@ -258,6 +271,9 @@ export function rpcHashLive(
             moreTransactions: false,
             gasUsed: b.gasUsed,
             miner: b.miner,
+            confirmations: answer.heights
+                ? describeConfirmations(b.number, answer.heights)
+                : undefined,
             source,
             alsoOn: also,
             notes,
@@ -289,6 +305,10 @@ export function rpcHashLive(
         logCount: receipt?.logs.length,
         input: keptInput(tx.input),
         fee: receipt ? (BigInt(receipt.gasUsed) * BigInt(gasPrice)).toString() : undefined,
+        confirmations:
+            answer.heights && receipt
+                ? describeConfirmations(receipt.blockNumber, answer.heights)
+                : undefined,
         source,
         alsoOn: also,
         notes,

@@ -25,6 +25,7 @@ import { hoverChains, SubnetDirectory } from './directories';
 import { resolveEvmAddress } from './evmAddress';
 import { resolveEvmHash } from './evmHash';
 import { resolveLocalEvmAddress, resolveLocalEvmHash } from './evmRpc';
+import { withFailure } from './evmWhy';
 import {
     defaultResolverLimits,
     type HoverClients,
@@ -83,8 +84,11 @@ export class HoverResolver {
                     if (network === 'local') return resolveCb58OnNode(lookup, id.cb58);
                     return resolveCb58(lookup.on(network), id.cb58, id.known);
                 }
-                if (options.network === 'local') return resolveLocalEvmHash(lookup, id.value);
-                return resolveEvmHash(lookup, id.value, id.cb58);
+                const found =
+                    options.network === 'local'
+                        ? await resolveLocalEvmHash(lookup, id.value)
+                        : await resolveEvmHash(lookup, id.value, id.cb58);
+                return withFailure(lookup, found);
             }
             case 'pnAddress':
                 // The address names its own network by its HRP; `local1…` is answered there.

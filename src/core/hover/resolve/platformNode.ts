@@ -225,6 +225,8 @@ async function primaryTxOnNode(
         txType: tx?.typeName,
         status: status.status,
         memo: tx?.memo,
+        stakerTxId: tx && 'stakerTxId' in tx ? tx.stakerTxId : undefined,
+        autoRenewed: tx && 'autoRenewed' in tx ? tx.autoRenewed : undefined,
         source: sourceOf(node, `${chain}-Chain API`),
         notes: [],
     };
@@ -317,6 +319,7 @@ export async function resolveNodeIdOnNode(lookup: Lookup, nodeId: string): Promi
               uptimePercentage: staker.uptime,
               connected: staker.connected,
               startTimestamp: staker.startTime === undefined ? undefined : int(staker.startTime),
+              autoRenewed: staker.autoRenewed,
           }
         : null;
     const l1Validations = perSubnet.flatMap(({ subnetId, answer }) =>

@@ -41,9 +41,10 @@ import {
     text,
     time,
     tokenLink,
+    traceLink,
 } from '../cells';
 import { dataApiCallSections } from './decoded';
-import { col, param, type ResultBuilder, type ViewContext } from './types';
+import { col, param, queryNetwork, type ResultBuilder, type ViewContext } from './types';
 
 function native(context: ViewContext): { symbol: string | undefined; decimals: number } {
     return {
@@ -304,6 +305,7 @@ export const transactionView: ResultBuilder = {
             fields: fields(
                 ['Hash', evmTxLink(chainId, tx.txHash)],
                 ['Status', status(tx.txStatus)],
+                ['Call trace', traceLink(queryNetwork(request, context), chainId, tx.txHash)],
                 ['Block', evmBlockLink(chainId, tx.blockNumber)],
                 ['Block hash', evmBlockLink(chainId, tx.blockHash)],
                 ['Time', time(tx.blockTimestamp)],

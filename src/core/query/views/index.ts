@@ -37,6 +37,7 @@ import { icmView } from './icm';
 import { nodeHeader, rawHeader } from './node';
 import * as primary from './primary';
 import { markPartial, repairNotice } from './repairs';
+import { traceView } from './trace';
 import { signaturesView } from './warp';
 import { col, param, type ResultBuilder, type ViewContext, type ViewHeader } from './types';
 
@@ -287,6 +288,7 @@ const dataApiBuilders: Readonly<Record<DataApiOperation, ResultBuilder>> = {
 function builderFor(request: QueryRequest): ResultBuilder | undefined {
     if (request.source === 'dataApi') return dataApiBuilders[request.operation as DataApiOperation];
     if (request.source === 'operations') return operationsView;
+    if (request.source === 'trace') return traceView;
     if (request.source === 'icm') return icmBuilder;
     return undefined;
 }

@@ -6,10 +6,14 @@
  * and the standard eth_* answers a small one; everything else falls back to the generic view.
  */
 import { nodeTransactionExtras } from './decoded';
+import { describeAutoRenew, describeOwner, formatPeriod, formatShares } from '../../stakingText';
+import type { HealthReport } from '../../nodeRpc/healthSchemas';
 import type {
+    AutoRenewedTxFields,
     L1ValidatorResult,
     PlatformBalance,
     PlatformBlockchains,
+    PlatformOwner,
     PlatformValidator,
     PlatformValidators,
     PrimaryBlock,
@@ -61,6 +65,7 @@ import {
     peerLink,
     subnetLink,
     text,
+    traceLink,
     time,
     timeMs,
 } from '../cells';
@@ -143,6 +148,7 @@ function validatorRows(validators: readonly PlatformValidator[]): Cell[][] {
         amount(v.balance, avaxDecimals, 'AVAX'),
         decimal(v.uptime, '%'),
         bool(v.connected),
+        v.autoRenewed ? text(describeAutoRenew(v.autoRenewed)) : empty,
     ]);
 }
 
@@ -156,6 +162,7 @@ const validatorColumns = [
     col('balance', 'Balance', 'end'),
     col('uptime', 'Uptime', 'end'),
     col('connected', 'Connected'),
+    col('autoRenew', 'Auto-renew'),
 ];
 
 function txFields(tx: PrimaryTx): Field[] {
@@ -170,8 +177,47 @@ function txFields(tx: PrimaryTx): Field[] {
             nodeLink('platform.validatedBy', 'blockchainID', tx.managerChainId),
         ],
         ['Validator manager address', id(tx.managerAddress)],
+        [
+            tx.typeName === 'SetAutoRenewedValidatorConfigTx'
+                ? 'Changes the validator added by'
+                : 'Rewards the validator added by',
+            nodeLink('platform.getTx', 'txID', tx.stakerTxId),
+        ],
+        ...autoRenewedTxFields(tx.autoRenewed),
         ['Memo', id(tx.memo, undefined, 18, 8)],
     );
+}
+
+function ownerCell(owner: PlatformOwner | undefined): Cell {
+    return owner === undefined ? empty : text(describeOwner(owner));
+}
+
+/** What an ACP-236 transaction sets, by name: never left to the raw body alone. */
+function autoRenewedTxFields(a: AutoRenewedTxFields | undefined): [string, Cell][] {
+    if (!a) return [];
+    return [
+        ['Node', a.nodeId ? peerLink(a.nodeId) : empty],
+        ['BLS public key', id(a.publicKey, undefined, 18, 8)],
+        ['Stake', amount(a.stakeAmount, avaxDecimals, 'AVAX')],
+        [
+            'Cycle length',
+            a.periodSeconds === undefined ? empty : text(formatPeriod(a.periodSeconds)),
+        ],
+        [
+            'Rewards restaked',
+            a.autoCompoundRewardShares === undefined
+                ? empty
+                : text(formatShares(a.autoCompoundRewardShares)),
+        ],
+        [
+            'Delegation fee',
+            a.delegationShares === undefined ? empty : text(formatShares(a.delegationShares)),
+        ],
+        ['Validator authority', ownerCell(a.validatorAuthority)],
+        ['Validation rewards owner', ownerCell(a.validationRewardsOwner)],
+        ['Delegation rewards owner', ownerCell(a.delegationRewardsOwner)],
+        ['Rewarded cycle ended', a.cycleEndTime === undefined ? empty : time(a.cycleEndTime)],
+    ];
 }
 
 function txSections(tx: PrimaryTx): Section[] {
@@ -265,6 +311,47 @@ type NodeBuilder = (
     request: NodeQuery,
     context: ViewContext,
 ) => Omit<ViewHeader, 'title' | 'subtitle'> & { title?: string };
+
+/** health.health, health.readiness and health.liveness: every check, failing ones first. */
+function healthView(result: unknown): { fields: Field[]; sections: Section[] } {
+    const r = result as HealthReport;
+    const failing = r.checks.filter((c) => !c.healthy).length;
+    return {
+        fields: fields(
+            ['Healthy', badge(r.healthy ? 'healthy' : 'unhealthy', r.healthy ? 'ok' : 'error')],
+            ['Failing checks', num(failing)],
+            ['Checks', num(r.checks.length + r.omitted)],
+        ),
+        sections: [
+            {
+                title: `Checks (${r.checks.length}${r.omitted > 0 ? `, ${r.omitted} more not shown` : ''})`,
+                table: {
+                    columns: [
+                        col('name', 'Check'),
+                        col('status', 'Status'),
+                        col('error', 'Error'),
+                        col('since', 'Failing since'),
+                        col('failures', 'Failures in a row', 'end'),
+                        col('message', 'Message'),
+                        col('last', 'Last run'),
+                        col('duration', 'Took (ms)', 'end'),
+                    ],
+                    rows: r.checks.map((c) => [
+                        text(c.name),
+                        badge(c.healthy ? 'passing' : 'failing', c.healthy ? 'ok' : 'error'),
+                        c.error ? text(c.error) : empty,
+                        timeMs(c.failingSinceMs),
+                        num(c.contiguousFailures),
+                        text(c.message),
+                        timeMs(c.timestampMs),
+                        decimal(Math.round(c.durationMs * 1000) / 1000),
+                    ]),
+                    empty: 'The node reports no check for this request.',
+                },
+            },
+        ],
+    };
+}
 
 const builders: Readonly<Record<string, NodeBuilder>> = {
     'platform.getCurrentValidators': (result) => {
@@ -429,6 +516,9 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
             ],
         };
     },
+    'health.health': healthView,
+    'health.readiness': healthView,
+    'health.liveness': healthView,
     'info.peers': (result, _request, context) => {
         const r = result as Peers;
         return {
@@ -789,6 +879,12 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
             fields: fields(
                 ['Hash', id(tx.hash)],
                 ...extras.overview,
+                [
+                    'Call trace',
+                    tx.blockNumber === null
+                        ? empty
+                        : traceLink(context.network, context.evmChainId, tx.hash),
+                ],
                 ['Block', num(tx.blockNumber)],
                 ['Block hash', id(tx.blockHash)],
                 ['From', id(tx.from)],
@@ -852,6 +948,14 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
                 ['Miner', id(b.miner)],
                 ['Gas used / limit', text(`${b.gasUsed} / ${b.gasLimit}`)],
                 ['Base fee', amount(b.baseFeePerGas, 9, 'gwei')],
+                ['Minimum gas price (ACP-283)', amount(b.minGasPriceWei, 9, 'gwei')],
+                [
+                    'Gas target (ACP-176)',
+                    b.targetGasPerSecond === undefined
+                        ? empty
+                        : text(`${b.targetGasPerSecond} gas/s`),
+                ],
+                ['Settles through (ACP-194)', num(b.settlement?.settledHeight)],
                 ['Block gas cost', num(b.blockGasCost)],
                 ['Size (bytes)', num(b.sizeBytes)],
                 ['Transactions', num(b.transactionHashes.length)],
