@@ -24,12 +24,14 @@ const createdFoldersGlob =
 const maxFoundInCreatedFolder = 2000;
 
 export function vscodeWorkspaceFiles(): WorkspaceFiles {
-    const refFor = (uri: vscode.Uri): KnowledgeFileRef | undefined => {
-        const rel = vscode.workspace.asRelativePath(
+    const relativePath = (uri: vscode.Uri): string =>
+        vscode.workspace.asRelativePath(
             uri,
             vscode.workspace.workspaceFolders !== undefined &&
                 vscode.workspace.workspaceFolders.length > 1,
         );
+    const refFor = (uri: vscode.Uri): KnowledgeFileRef | undefined => {
+        const rel = relativePath(uri);
         return loadCore().classify(rel) ? { key: uri.toString(), rel } : undefined;
     };
     return {
@@ -86,7 +88,7 @@ export function vscodeWorkspaceFiles(): WorkspaceFiles {
                     new vscode.RelativePattern(folder, createdFoldersGlob),
                     false,
                     true,
-                    true,
+                    false,
                 );
                 const searchCreated = async (uri: vscode.Uri): Promise<void> => {
                     try {
@@ -115,6 +117,10 @@ export function vscodeWorkspaceFiles(): WorkspaceFiles {
                     watcher.onDidDelete(on(true)),
                     folders,
                     folders.onDidCreate((uri) => void searchCreated(uri)),
+                    // Deleted, such a folder is reported alone too: the index drops what it held.
+                    folders.onDidDelete((uri) =>
+                        onChange({ key: uri.toString(), rel: relativePath(uri) }, true),
+                    ),
                 );
             }
             return {

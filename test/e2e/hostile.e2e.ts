@@ -310,7 +310,12 @@ suite('(e2e) reliability: hostile data', function () {
                         const own =
                             /^command:avalanche\.(hover\.(copy|openDetails|lookUpOnChain|fixChecksum)|dataApi\.setKey|watch\.add)(\?|$)/.test(
                                 anchor.href,
-                            ) || /^https:\/\/subnets(-test)?\.avax\.network\//.test(anchor.href);
+                            ) ||
+                            // A mined EVM transaction's "Trace" (#35): a trace query, nothing else.
+                            /^command:avalanche\.query\.openPanel\?%5B%7B%22source%22%3A%22trace%22%2C/.test(
+                                anchor.href,
+                            ) ||
+                            /^https:\/\/subnets(-test)?\.avax\.network\//.test(anchor.href);
                         assert.ok(
                             own,
                             `${id}: a link the extension did not make: ${anchor.href} (${anchor.text})`,

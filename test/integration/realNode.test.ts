@@ -421,11 +421,19 @@ suite('(node host) the views and node commands against a real AvalancheGo', func
 
             const nodeKey = feature.add({ kind: 'node', url: node.uri, name: 'real node' });
             keys.push(nodeKey);
+            // Up: by its health checks, and past none of the Key Metrics thresholds or past one
+            // (a busy shared machine may put the node's CPU over its line): both serve.
+            const isUp = (value: string | undefined): boolean =>
+                value === 'up' || (value?.startsWith('alert:') ?? false);
             await until(
-                () => feature.list.get(nodeKey)?.observation?.value === 'up',
+                () => isUp(feature.list.get(nodeKey)?.observation?.value),
                 'the node to be seen up',
                 30_000,
-            );
+            ).catch((error: unknown) => {
+                throw new Error(
+                    `${(error as Error).message}: ${JSON.stringify(feature.list.get(nodeKey)?.observation)}`,
+                );
+            });
             process.kill(node.cliPid, 'SIGUSR1');
             await nodeState(node, 'DOWN');
             feature.refresh();
@@ -434,15 +442,19 @@ suite('(node host) the views and node commands against a real AvalancheGo', func
                 'the killed node to be seen down',
                 30_000,
             );
-            assert.match(history(nodeKey)[0] ?? '', /^Node real node is down: .+\.$/);
-            assert.equal(feature.list.get(nodeKey)?.history[0]?.severity, 'warning');
+            // A Key Metrics threshold the node passed after its start may be told before it.
+            const downEntry = feature.list
+                .get(nodeKey)
+                ?.history.find((h) => /^Node real node is down: .+\.$/.test(h.text));
+            assert.ok(downEntry, history(nodeKey).join(' | '));
+            assert.equal(downEntry.severity, 'warning');
             process.kill(node.cliPid, 'SIGUSR2');
             await nodeState(node, 'UP');
             // Down is read again every 10 s; Refresh makes it due at once.
             await until(
                 () => {
                     feature.refresh();
-                    return feature.list.get(nodeKey)?.observation?.value === 'up';
+                    return isUp(feature.list.get(nodeKey)?.observation?.value);
                 },
                 'the node to be seen back',
                 60_000,
@@ -450,7 +462,9 @@ suite('(node host) the views and node commands against a real AvalancheGo', func
             const told = history(nodeKey);
             assert.ok(
                 told.some((t) =>
-                    /^Node real node is back: up(, still bootstrapping the P-Chain)?\.$/.test(t),
+                    /^Node real node is back: up(, still bootstrapping the P-Chain|, past a threshold: .+)?\.$/.test(
+                        t,
+                    ),
                 ),
                 told.join(' | '),
             );

@@ -343,7 +343,7 @@ describe('(node) the watch list against the real node', function () {
         const changes = reads.flatMap((r) => (r.change ? [r.change] : []));
         assert.deepEqual(changes, [
             {
-                text: `P-Chain transaction ${txId.slice(0, 8)}…${txId.slice(-6)}: committed.`,
+                text: `P-Chain transaction ${txId.slice(0, 8)}…${txId.slice(-6)}: committed (IncreaseL1ValidatorBalanceTx).`,
                 severity: 'info',
             },
         ]);

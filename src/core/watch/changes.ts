@@ -52,7 +52,14 @@ export function describeChange(
         case 'node':
             if (!before || before.value === after.value) return undefined;
             if (after.status === 'down' || after.status === 'warning') {
-                return { text: `${name} is ${after.summary}.`, severity: 'warning' };
+                // Back from down but not well: still "back", and still a warning.
+                const back = before.status === 'down' && after.status === 'warning';
+                return {
+                    text: back
+                        ? `${name} is back: ${after.summary}.`
+                        : `${name} is ${after.summary}.`,
+                    severity: 'warning',
+                };
             }
             if (before.status === 'warning' && after.status === 'ok') {
                 return { text: `${name} is healthy again.`, severity: 'info' };

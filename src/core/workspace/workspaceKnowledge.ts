@@ -60,7 +60,10 @@ export interface WorkspaceFiles {
      * used.
      */
     localFile?(file: KnowledgeFileRef): LocalFile | undefined;
-    /** Calls back for each created, changed or deleted file `classify` accepts. */
+    /**
+     * Calls back for each created, changed or deleted file `classify` accepts, and for a deleted
+     * folder that may hold such files (its files are then dropped with it).
+     */
     watch(onChange: (file: KnowledgeFileRef, deleted: boolean) => void): { dispose(): void };
 }
 
@@ -289,8 +292,13 @@ export class WorkspaceKnowledge {
         this.changed.clear();
         for (const { file, deleted } of batch) {
             if (this.disposed) return;
-            if (deleted) index.delete(file.rel);
-            else index.set(await this.readOne(file));
+            if (deleted) {
+                index.delete(file.rel);
+                // A folder deleted is reported as the folder alone: its files go with it.
+                const under = `${file.rel}/`;
+                for (const name of index.fileNames())
+                    if (name.startsWith(under)) index.delete(name);
+            } else index.set(await this.readOne(file));
         }
         if (batch.length === 0) return;
         for (const listener of [...this.listeners]) {
