@@ -14,6 +14,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import {
     buildView,
     DataApiClient,
+    followIcmMessage,
+    icmHost,
     runAgentTool,
     StandaloneAgentServices,
     viewText,
@@ -126,6 +128,56 @@ async function main(): Promise<void> {
             );
             checks.push(check(`${name}: whole call, cold`, values, budget));
         }
+        // An ICM message's whole timeline on loopback (#37): the send on the C-Chain, its
+        // delivery and execution on an L1, through the chains' RPC; and a stuck one's diagnosis.
+        process.stderr.write('agent: ICM messages\n');
+        const icm = async (txHash: string) => {
+            const host = await icmHost({
+                network: 'mainnet',
+                chains: (inner) => services.chains('mainnet', inner),
+                nodeRpc: () => services.nodeRpc(),
+                nodeUrl: sandbox.urls.nodeUrl,
+                rpcFor: (url) => services.rpcFor(url),
+            });
+            return followIcmMessage({ chain: known.cChainId, txHash }, host, { signal });
+        };
+        const delivered = await icm(known.icmExecutedTxHash);
+        const trips = Object.values(delivered.roundTrips);
+        checks.push({
+            name: 'ICM message timeline: dependent round trips per chain',
+            value: Math.max(...trips),
+            unit: 'round trips',
+            budget: 3,
+            passed: Math.max(...trips) <= 3 && delivered.state === 'executed',
+            detail: Object.entries(delivered.roundTrips)
+                .map(([chain, n]) => `${chain} ${n}`)
+                .join(', '),
+        });
+        checks.push(
+            check(
+                'avalanche_icm_message, delivered and executed: whole call',
+                await times(
+                    () =>
+                        tool('avalanche_icm_message', {
+                            sourceChain: known.cChainId,
+                            txHash: known.icmExecutedTxHash,
+                        }),
+                    Math.max(11, Math.round(rounds / 3)),
+                ),
+                150,
+            ),
+        );
+        checks.push(
+            check(
+                'ICM message not delivered: the diagnosis',
+                await times(
+                    () => icm(known.teleporterTxHash),
+                    Math.max(11, Math.round(rounds / 3)),
+                ),
+                150,
+                'the destination still bootstrapping on the node: said, not waited for',
+            ),
+        );
         checks.push({
             name: 'largest answer of these calls',
             value: largest,

@@ -148,6 +148,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             clients,
             config,
             profilers,
+            local,
             state: context.globalState,
             extensionUri: context.extensionUri,
             contracts,
@@ -162,6 +163,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             config,
             secrets,
             contracts,
+            local,
             createEngine: (overrides) => hovers.createEngine(overrides),
         });
         subscriptions.push(agent);

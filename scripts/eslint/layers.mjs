@@ -17,6 +17,8 @@ const layers = [
     ['src/core/ids', 'src/core/http', 'src/core/model'],
     ['src/core'],
     ['src/core/nodeRpc', 'src/core/dataApi'],
+    // `icm` follows an ICM message across chains through their JSON-RPC; the views show it.
+    ['src/core/icm'],
     // A transaction's call trace decoded and put on Solidity lines: the node client and the
     // workspace's contracts below, and what the features show of it above.
     ['src/core/trace'],

@@ -12,6 +12,7 @@ import type * as Core from '../core/index';
 import { formatError } from '../commands/formatError';
 import type { ClientProvider } from '../platform/clients';
 import type { Config } from '../platform/config';
+import type { LocalNetworks } from '../platform/localNetworks';
 import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
@@ -28,6 +29,8 @@ export interface AgentToolsDeps {
     readonly config: Config;
     readonly secrets: Secrets;
     readonly contracts: WorkspaceContracts;
+    /** The local networks found on this machine: the ICM tool names their chains and relayer. */
+    readonly local?: Pick<LocalNetworks, 'list'> | undefined;
     /** A hover engine of the tools' own, on the hovers' clients and settings. */
     readonly createEngine: (overrides: Partial<Core.HoverEngineHost>) => Core.HoverEngine;
     /** `dist/mcp.js`. */
@@ -55,6 +58,7 @@ export class AgentTools extends Disposable {
             chains: (network, signal) => clients.chains(network, signal),
             nodeChains: (network, signal) => clients.nodeChains(network, signal),
             rpcFor: (rpcUrl) => clients.rpcFor(rpcUrl),
+            ...(deps.local ? { localNetworks: () => deps.local!.list() } : {}),
             traceSources: () => {
                 const files = workspaceTraceFiles();
                 return files ? new (loadCore().TraceSources)(files) : undefined;

@@ -198,6 +198,8 @@ export const NodeQueryCommandId = {
     NodeEthGetBlockByNumber: 'avalanche.nodeRpc.ethGetBlockByNumber',
     /** `eth_getBlockByHash` */
     NodeEthGetBlockByHash: 'avalanche.nodeRpc.ethGetBlockByHash',
+    /** `eth_getLogs` */
+    NodeEthGetLogs: 'avalanche.nodeRpc.ethGetLogs',
 } as const;
 
 /** Generic query commands shown in the palette. */
@@ -212,6 +214,8 @@ export const QueryToolCommandId = {
     ShowExportOperations: 'avalanche.query.showExportOperations',
     /** `traceTransaction` (`queries/queryCommands.ts`): the trace panel of an EVM transaction */
     TraceTransaction: 'avalanche.query.traceTransaction',
+    /** `followIcmMessage` (`queries/queryCommands.ts`) */
+    FollowIcmMessage: 'avalanche.query.followIcmMessage',
 } as const;
 
 /** Commands that other features call with an argument; hidden from the palette. */

@@ -52,5 +52,6 @@ export * from './watch';
 export * from './trace';
 export * from './abi/format';
 export type * from './abi/types';
+export * from './icm';
 export * from './text/inert';
 export * from './http/origins';

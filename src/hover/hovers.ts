@@ -79,6 +79,7 @@ const hoverCommands: Core.HoverCommandIds = {
     setApiKey: CommandId.SetDataApiKey,
     watch: CommandId.WatchAdd,
     trace: CommandId.OpenQueryPanel,
+    followIcm: CommandId.FollowIcmMessage,
 };
 
 /** The hover feature, returned from `activate` for tests and the benchmark. */
@@ -153,6 +154,7 @@ export class Hovers extends Disposable {
             chains: (network, signal) => clients.chains(network, signal),
             nodeChains: (network, signal) => clients.nodeChains(network, signal),
             rpcFor: (rpcUrl) => clients.rpcFor(rpcUrl),
+            icmMessage: (messageId) => clients.icmMessageSource(messageId),
             network: () => clients.network,
             defaultEvmChain: () => config.get(SettingKey.HoversDefaultEvmChain),
             liveKinds: () => config.get(SettingKey.HoversLiveKinds),
@@ -244,6 +246,7 @@ export class Hovers extends Disposable {
         const { config } = this;
         return loadHoverOffline().offlineMarkdownFor(id, place, {
             commands: hoverCommands,
+            icmMessage: (messageId) => this.clients.icmMessageSource(messageId),
             network: this.clients.network,
             evmChain: config.get(SettingKey.HoversDefaultEvmChain),
             chainName: () => undefined,

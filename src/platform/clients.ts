@@ -331,6 +331,25 @@ export class ClientProvider extends Disposable {
      * the URL is not http(s). One client per base URL, built with the request timeout and closed
      * when the node settings or the timeout change.
      */
+    /**
+     * ICM message ids this window followed (panels, the agent), with their source chain, so that a
+     * hover over one offers its timeline again.
+     */
+    private readonly icmMessages = new Map<string, string>();
+
+    /** Remembers a followed message id and the chain it was sent from. */
+    rememberIcmMessage(messageId: string, sourceChain: string): void {
+        // Bounded: the oldest goes first once 256 are known.
+        if (this.icmMessages.size >= 256)
+            this.icmMessages.delete(this.icmMessages.keys().next().value!);
+        this.icmMessages.set(messageId.toLowerCase(), sourceChain);
+    }
+
+    /** The source chain of an ICM message id this window followed, if it did. */
+    icmMessageSource(messageId: string): string | undefined {
+        return this.icmMessages.get(messageId.toLowerCase());
+    }
+
     rpcFor(rpcUrl: string): RpcTarget | undefined {
         const split = splitRpcUrl(rpcUrl);
         if (!split) return undefined;

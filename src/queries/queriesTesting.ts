@@ -18,4 +18,6 @@ export interface QueriesTesting {
      * reads); undefined: the system clipboard.
      */
     clipboard: Pick<vscode.Clipboard, 'writeText'> | undefined;
+    /** How often an ICM panel polls while its message is not final; undefined: 10 s. */
+    icmPollMs?: number | undefined;
 }

@@ -9,7 +9,13 @@
  * Each query command takes an optional argument with parameter values (the sidebar and hovers
  * pass what they know); the missing ones are asked for.
  */
-import type { DataApiQueryEntry, NodeQueryEntry, NodeRpcMethod, ParamPrompt } from '../core/index';
+import type {
+    ChainInfo,
+    DataApiQueryEntry,
+    NodeQueryEntry,
+    NodeRpcMethod,
+    ParamPrompt,
+} from '../core/index';
 import { loadCore } from '../platform/lazyCore';
 import type {
     DataApiQuery,
@@ -114,6 +120,8 @@ export class QueryCommands {
         handlers[QueryToolCommandId.ShowExportOperations] = () => this.exports.showOperations();
         handlers[QueryToolCommandId.TraceTransaction] = (arg?: unknown) =>
             this.traceTransaction(arg);
+        handlers[QueryToolCommandId.FollowIcmMessage] = (arg?: unknown) =>
+            this.followIcmMessage(arg);
         handlers[QueryInternalCommandId.OpenQueryPanel] = (arg?: unknown) =>
             this.openQueryPanel(arg);
         return handlers;
@@ -259,6 +267,84 @@ export class QueryCommands {
         if (!picked) return;
         const entry = core.nodeQuery(picked);
         if (entry) await this.runNodeMethod(entry);
+    }
+
+    /**
+     * Follows an ICM message: its source chain (picked from the chains the selected network
+     * lists, or typed), then its id or the hash of the transaction that sent it. An argument
+     * (`{ chain, messageId }` or `{ chain, txHash }` from a link or a test) skips the questions;
+     * every value goes through `checkIcmTarget`, the check the panel and the agent use.
+     */
+    async followIcmMessage(arg?: unknown): Promise<void> {
+        const core = loadCore();
+        if (arg !== undefined) {
+            this.panels.open({ source: 'icm', ...core.checkIcmTarget(arg) });
+            return;
+        }
+        const title = 'Avalanche: Follow an ICM Message';
+        const chains = await this.services
+            .chains(this.services.network)
+            .catch((): ChainInfo[] => []);
+        const typed = Symbol('typed');
+        const picked =
+            chains.length === 0
+                ? typed
+                : await this.services.inputs.pick<string | typeof typed>(
+                      [
+                          ...chains.map((c) => ({
+                              label: core.inertLabel(c.chainName, 80),
+                              description: `EVM ${c.chainId}`,
+                              value: c.chainId,
+                          })),
+                          {
+                              label: 'Another chain…',
+                              description: 'a blockchain id or a name',
+                              value: typed,
+                          },
+                      ],
+                      { key: 'chain', title, placeholder: 'The chain the message was sent from' },
+                  );
+        if (picked === undefined) return;
+        const chain =
+            picked === typed
+                ? await this.services.inputs.input({
+                      key: 'chain',
+                      title,
+                      prompt: 'The chain the message was sent from: an EVM chain id, a blockchain id or a name',
+                      validate: (text) => core.icmChainProblem(text),
+                  })
+                : picked;
+        if (chain === undefined) return;
+        const by = await this.services.inputs.pick<'messageId' | 'txHash'>(
+            [
+                {
+                    label: 'Message id',
+                    description: 'the id TeleporterMessenger gave it',
+                    value: 'messageId',
+                },
+                {
+                    label: 'Source transaction hash',
+                    description: 'the transaction that sent it',
+                    value: 'txHash',
+                },
+            ],
+            { key: 'by', title, placeholder: 'Follow it by' },
+        );
+        if (by === undefined) return;
+        const hash = await this.services.inputs.input({
+            key: by,
+            title,
+            prompt:
+                by === 'messageId'
+                    ? 'Message id (0x + 64 hex digits)'
+                    : 'Transaction hash (0x + 64 hex digits)',
+            validate: (text) => {
+                const problem = core.icmHashProblem(text);
+                return problem ? `Expected ${problem}.` : undefined;
+            },
+        });
+        if (hash === undefined) return;
+        this.panels.open({ source: 'icm', ...core.checkIcmTarget({ chain, [by]: hash }) });
     }
 
     /** Any method on any endpoint path of the selected node. */
@@ -478,6 +564,7 @@ export class QueryCommands {
             }
             case 'operations':
             case 'trace':
+            case 'icm':
                 return undefined;
         }
     }

@@ -8,6 +8,7 @@ import type * as vscode from 'vscode';
 import type { ClientProvider } from '../platform/clients';
 import type { Config } from '../platform/config';
 import type { ProfilerStates } from '../platform/profilerStates';
+import type { LocalNetworks } from '../platform/localNetworks';
 import type { WorkspaceContracts } from '../platform/workspaceContracts';
 import { Disposable } from '../platform/disposable';
 import { QueryPanels } from './queryPanels';
@@ -26,6 +27,8 @@ export interface QueryFeatureDeps {
     readonly contracts: WorkspaceContracts;
     /** What this window did to each node's CPU profiler (shared with the Node view). */
     readonly profilers: ProfilerStates;
+    /** The local networks found on this machine (ICM panels name their chains and relayer). */
+    readonly local?: Pick<LocalNetworks, 'list'>;
 }
 
 export class QueryFeature extends Disposable {
@@ -35,10 +38,18 @@ export class QueryFeature extends Disposable {
     readonly commands: QueryCommands;
     readonly handlers: Readonly<Record<QueryCommandId, CommandHandler>>;
 
-    constructor({ clients, config, state, extensionUri, contracts, profilers }: QueryFeatureDeps) {
+    constructor({
+        clients,
+        config,
+        state,
+        extensionUri,
+        contracts,
+        profilers,
+        local,
+    }: QueryFeatureDeps) {
         super();
         this.services = this._register(
-            new QueryServices(clients, config, state, extensionUri, contracts, profilers),
+            new QueryServices(clients, config, state, extensionUri, contracts, profilers, local),
         );
         // The panels call back into the commands (Edit Query…, the export buttons) only on a
         // user's action, by which time both exist.

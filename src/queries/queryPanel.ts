@@ -84,6 +84,9 @@ export interface PanelSnapshot {
     readonly watch: string | undefined;
     /** Messages posted to the page, oldest first (the last 20). */
     readonly posted: readonly HostMessage['type'][];
+    /** ICM panels: polls run, and whether another is scheduled. */
+    readonly polls: number;
+    readonly polling: boolean;
 }
 
 /** Options every panel's webview gets (also reset on revive). */
@@ -99,6 +102,9 @@ export function webviewOptions(
         ],
     };
 }
+
+/** How often an ICM panel reads a message that is not final yet. */
+const icmPollMs = 10_000;
 
 export class QueryPanel extends Disposable {
     private ready = false;
@@ -117,6 +123,12 @@ export class QueryPanel extends Disposable {
     private rendered: Extract<PageMessage, { type: 'rendered' }> | undefined;
     private cspViolations = 0;
     private readonly postedTypes: HostMessage['type'][] = [];
+    /** The next poll of an ICM panel whose message is not final. */
+    private pollTimer: ReturnType<typeof setTimeout> | undefined;
+    /** A poll fell due while the panel was hidden: it runs when the panel is shown. */
+    private pollDue = false;
+    /** Polls run (tests). */
+    private polls = 0;
     private readonly disposeEmitter = this._register(new vscode.EventEmitter<void>());
     /** Fires once when the panel closes. */
     readonly onDidDispose = this.disposeEmitter.event;
@@ -144,6 +156,15 @@ export class QueryPanel extends Disposable {
         this._register(
             webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
         );
+        this._register(
+            webviewPanel.onDidChangeViewState(({ webviewPanel: panel }) => {
+                if (!panel.visible || !this.pollDue) return;
+                this.pollDue = false;
+                this.polls++;
+                void this.run({ append: false });
+            }),
+        );
+        this._register({ dispose: () => clearTimeout(this.pollTimer) });
         this._register(
             webviewPanel.onDidDispose(() => {
                 this.abort?.abort();
@@ -187,6 +208,8 @@ export class QueryPanel extends Disposable {
             cspViolations: this.cspViolations,
             watch: this.frame().can.watch,
             posted: [...this.postedTypes],
+            polls: this.polls,
+            polling: this.pollTimer !== undefined || this.pollDue,
         };
     }
 
@@ -379,6 +402,7 @@ export class QueryPanel extends Disposable {
                 });
                 this.setTitle(built.view);
                 this.post({ type: 'query', query, title: this.webviewPanel.title });
+                this.schedulePoll(run.result);
                 await this.deps.services.addHistory(query, this.webviewPanel.title);
             }
         } catch (error) {
@@ -388,6 +412,28 @@ export class QueryPanel extends Disposable {
             if (requestId === this.requestCounter) this.loading = false;
             this.deps.changed();
         }
+    }
+
+    /**
+     * An ICM panel reads its message again while it is not final (delivered and executed, failed,
+     * or receipted): every `icmPollMs` while the panel is visible, and once when a hidden panel
+     * whose poll fell due is shown again. A final message, or a closed panel, stops it.
+     */
+    private schedulePoll(result: unknown): void {
+        clearTimeout(this.pollTimer);
+        this.pollTimer = undefined;
+        this.pollDue = false;
+        if (this.query.source !== 'icm' || (result as { final?: unknown }).final === true) return;
+        const ms = this.deps.services.testing.icmPollMs ?? icmPollMs;
+        this.pollTimer = setTimeout(() => {
+            this.pollTimer = undefined;
+            if (!this.webviewPanel.visible) {
+                this.pollDue = true;
+                return;
+            }
+            this.polls++;
+            void this.run({ append: false });
+        }, ms);
     }
 
     private fail(requestId: number, error: unknown, append: boolean): void {
@@ -577,6 +623,17 @@ export class QueryPanel extends Disposable {
                 `Refused a link to a query that is not read-only: ${core.querySummary(query)}`,
             );
             return;
+        }
+        // A page's ICM query had only its shape checked: its values are, before anything opens.
+        if (query.source === 'icm') {
+            try {
+                core.checkIcmTarget(query);
+            } catch (error) {
+                logger.warn(
+                    `Refused a link to an ICM message that does not check: ${String(error)}`,
+                );
+                return;
+            }
         }
         this.deps.open(query);
     }

@@ -7,6 +7,7 @@
 import type {
     QueryRun as CoreQueryRun,
     DataApiOperation,
+    IcmTimeline,
     NodeRpcMethod,
     Operation,
     QueryDeps,
@@ -19,7 +20,7 @@ import { formatError } from '../commands/formatError';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
 import { workspaceTraceFiles } from '../platform/workspaceTraceFiles';
-import type { QueryRequest } from '../shared/query';
+import type { IcmQuery, QueryRequest } from '../shared/query';
 
 /** One run of a query: the result and what the view builders need besides it. */
 export interface QueryRun {
@@ -57,12 +58,40 @@ export class QueryRunner {
         } else if (request.source === 'trace') {
             const page = await loadCore().runTrace(request, this.traceDeps, { pageToken, signal });
             run = { result: page, context: {}, nextPageToken: page.nextPageToken };
+        } else if (request.source === 'icm') {
+            run = { result: await this.followIcm(request, signal), context: {} };
         } else {
             run = await loadCore().runQuery(request, this.deps, { pageToken, signal });
         }
         if (request.source === 'dataApi' && request.operation === 'getOperationResult')
             await this.remember(run.result as Operation);
         return { ...run, context: { ...(await contextPromise), ...run.context } };
+    }
+
+    /**
+     * An ICM message followed through every chain this window knows: the selected network's
+     * chain list, the local networks' files and the node's blockchains (`core/icm`).
+     */
+    private async followIcm(request: IcmQuery, signal: AbortSignal): Promise<IcmTimeline> {
+        const core = loadCore();
+        const target = core.checkIcmTarget(request);
+        const { clients } = this.services;
+        const network = this.services.network;
+        const host = await core.icmHost(
+            {
+                network,
+                chains: () => this.services.chains(network),
+                nodeRpc: () => clients.nodeRpc(),
+                nodeUrl: clients.nodeUrl,
+                rpcFor: (url) => clients.rpcFor(url),
+                localNetworks: () => this.services.local?.list() ?? Promise.resolve([]),
+            },
+            signal,
+        );
+        const timeline = await core.followIcmMessage(target, host, { signal });
+        if (timeline.state !== 'notFound')
+            clients.rememberIcmMessage(timeline.messageId, target.chain);
+        return timeline;
     }
 
     /**
@@ -165,6 +194,7 @@ export class QueryRunner {
             }
             case 'operations':
             case 'trace':
+            case 'icm':
                 return undefined;
         }
     }

@@ -10,6 +10,7 @@ import type { ChainInfo, HistoryEntry, StoredOperation } from '../core/index';
 import type { QueryRequest } from '../shared/query';
 import type { ClientProvider } from '../platform/clients';
 import type { Config } from '../platform/config';
+import type { LocalNetworks } from '../platform/localNetworks';
 import type { ProfilerStates } from '../platform/profilerStates';
 import type { WorkspaceContracts } from '../platform/workspaceContracts';
 import { Disposable } from '../platform/disposable';
@@ -42,6 +43,8 @@ export class QueryServices extends Disposable {
         readonly contracts: WorkspaceContracts,
         /** What this window did to each node's CPU profiler (shared with the Node view). */
         readonly profilers: ProfilerStates,
+        /** The local networks found on this machine, which name ICM chains and relayers. */
+        readonly local?: Pick<LocalNetworks, 'list'>,
     ) {
         super();
     }

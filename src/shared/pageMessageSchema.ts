@@ -54,6 +54,13 @@ const querySchema = z.discriminatedUnion('source', [
         chainId: z.string().regex(/^[1-9][0-9]{0,19}$/),
         hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
     }),
+    // The shapes only: the host checks the values with `checkIcmTarget` before following.
+    z.strictObject({
+        source: z.literal('icm'),
+        chain: z.string().min(1).max(100),
+        messageId: z.string().min(1).max(66).optional(),
+        txHash: z.string().min(1).max(66).optional(),
+    }),
 ]);
 
 const actionSchema = z.discriminatedUnion('kind', [

@@ -70,8 +70,20 @@ export interface TraceQuery {
     readonly hash: string;
 }
 
+/**
+ * An ICM (Teleporter) message followed across chains: from `chain` (an EVM chain id, a
+ * blockchain id or a name), by its id or by the source transaction that sent it (one of them).
+ */
+export interface IcmQuery {
+    readonly source: 'icm';
+    readonly chain: string;
+    readonly messageId?: string | undefined;
+    readonly txHash?: string | undefined;
+}
+
 /** Anything a panel can show. */
-export type QueryRequest = DataApiQuery | NodeQuery | RawRpcQuery | OperationsQuery | TraceQuery;
+export type QueryRequest =
+    DataApiQuery | NodeQuery | RawRpcQuery | OperationsQuery | TraceQuery | IcmQuery;
 
 /**
  * The families of results. Every kind is shown by the same panel host and the same page; the kind
@@ -112,5 +124,7 @@ export const panelKinds = [
     'operations',
     /** The call trace of one EVM transaction: its frames, failures and Solidity lines. */
     'trace',
+    /** One ICM message's timeline across chains, polled while visible until it is final. */
+    'icm',
 ] as const;
 export type PanelKind = (typeof panelKinds)[number];

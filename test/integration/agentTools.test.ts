@@ -37,7 +37,7 @@ suite('(integration) agent tools', function () {
         const contributed = (
             manifest() as unknown as { contributes: { languageModelTools: { name: string }[] } }
         ).contributes.languageModelTools.map((t) => t.name);
-        assert.equal(contributed.length, 8);
+        assert.equal(contributed.length, 9);
         const registered = vscode.lm.tools.map((t) => t.name);
         for (const name of contributed) assert.ok(registered.includes(name), `${name} missing`);
         const explain = vscode.lm.tools.find((t) => t.name === 'avalanche_explain');

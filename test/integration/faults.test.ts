@@ -681,6 +681,13 @@ suite('(integration) reliability: faults × surfaces', function () {
                 { hash: k.tokenTransferTxHash, evmChainId: k.cChainId },
                 nodeInfo,
             ),
+            // The message reads the Data API's chain list and the chains' RPC through the node.
+            agentSurface(
+                'ICM message',
+                'avalanche_icm_message',
+                { sourceChain: k.cChainId, txHash: k.icmExecutedTxHash },
+                { node: true },
+            ),
             hoverSurface('evmAddress', () => k.evmAddress, { node: true }),
             hoverSurface('hash32', () => k.evmTxHash, {}),
             hoverSurface('pnAddress', () => k.pChainAddress, {}),
@@ -705,6 +712,11 @@ suite('(integration) reliability: faults × surfaces', function () {
                     hash: k.tokenTransferTxHash,
                 }),
                 nodeInfo,
+            ),
+            panelSurface(
+                'icm',
+                () => ({ source: 'icm', chain: k.cChainId, txHash: k.icmExecutedTxHash }),
+                { node: true },
             ),
             panelSurface(
                 'address',
@@ -998,8 +1010,8 @@ suite('(integration) reliability: faults × surfaces', function () {
                 name: `panel: ${n}`,
                 group: 'panel' as const,
                 // The trace panel reads the chain's node alone; the signatures panel reads the
-                // signing validator set from it too.
-                node: n === 'signatures' || n === 'trace',
+                // signing validator set from it too, and the ICM panel the chains' RPC.
+                node: n === 'signatures' || n === 'trace' || n === 'icm',
                 admin: false,
                 dataApi: n !== 'trace',
             })),
@@ -1032,6 +1044,13 @@ suite('(integration) reliability: faults × surfaces', function () {
             dataApi: false,
         },
         { name: 'agent tool: trace', group: 'agent', node: true, admin: false, dataApi: false },
+        {
+            name: 'agent tool: ICM message',
+            group: 'agent',
+            node: true,
+            admin: false,
+            dataApi: true,
+        },
     ];
     const cells = isFullRun() ? fullMatrix(infos) : coveringMatrix(infos);
     for (const cell of cells) {

@@ -735,6 +735,38 @@ describe('(node) the node method table against a real AvalancheGo', function () 
                 assert.equal(unknown, null, name);
             }
         },
+        eth_getLogs: async () => {
+            for (const { name, chain, activity } of chains()) {
+                // The counter's calls emit logs: a filter on its address over the block of one
+                // call answers exactly the receipt's logs, with where they sit.
+                const call = activity.contract.calls.find((c) => c.logs > 0)!;
+                const receipt = await client.call(m.eth_getTransactionReceipt, [call.hash], {
+                    chain,
+                });
+                const block = BigInt(call.blockNumber);
+                const logs = await client.call(
+                    m.eth_getLogs,
+                    [{ fromBlock: block, toBlock: block, address: activity.contract.address }],
+                    { chain },
+                );
+                assert.equal(logs.length, receipt?.logs.length, name);
+                assert.equal(logs[0]?.transactionHash, call.hash, name);
+                assert.equal(logs[0]?.blockNumber, Number(block), name);
+                const none = await client.call(
+                    m.eth_getLogs,
+                    [
+                        {
+                            fromBlock: block,
+                            toBlock: block,
+                            address: activity.contract.address,
+                            topics: [`0x${'ab'.repeat(32)}`],
+                        },
+                    ],
+                    { chain },
+                );
+                assert.deepEqual(none, [], name);
+            }
+        },
     } satisfies Record<NodeRpcMethodName, () => Promise<void>>;
 
     for (const method of listNodeRpcMethods()) {

@@ -2,7 +2,7 @@
  * The generated data of one network (mainnet or fuji): the primary network, the C-Chain and the
  * L1 EVM chains with data, and the known ids that point into them.
  */
-import { EvmChain } from './evmChain';
+import { EvmChain, linkTeleporterMessages } from './evmChain';
 import { nodeIdFromBytes, networkInfo, wellKnown } from './ids';
 import { type PrimarySpec, PrimaryNetwork, type SubnetRecord } from './primaryNetwork';
 import { deriveSeed, Prng } from './prng';
@@ -152,7 +152,28 @@ export class Dataset {
                 bootstrapped: k !== bootstrappingL1,
             });
         });
+        linkTeleporterMessages(this.cChain, this.l1Chains);
         this.known = this.buildKnown(l1Subnets);
+    }
+
+    /** A delivered message of each outcome, sent from the C-Chain to a bootstrapped L1. */
+    private icmShowcase(): { icmExecutedTxHash: string; icmFailedTxHash: string } {
+        const delivered = new Map<string, boolean>();
+        this.l1Chains.forEach((l1, k) => {
+            if (k === bootstrappingL1) return;
+            for (const tx of l1.txs) {
+                const t = tx.teleporter;
+                if (t?.direction === 'DESTINATION_TRANSACTION' && tx.status === 1)
+                    delivered.set(t.messageId, t.executionFails);
+            }
+        });
+        const sendOf = (fails: boolean): string =>
+            this.cChain.txs.find(
+                (tx) =>
+                    tx.teleporter?.direction === 'SOURCE_TRANSACTION' &&
+                    delivered.get(tx.teleporter.messageId) === fails,
+            )?.hash ?? '';
+        return { icmExecutedTxHash: sendOf(false), icmFailedTxHash: sendOf(true) };
     }
 
     private buildKnown(l1Subnets: SubnetRecord[]): KnownIds {
@@ -183,6 +204,7 @@ export class Dataset {
             erc1155Contract: c.accounts[c.tokens.erc1155[0]!]!.address,
             evmTxHash: c.txs[c.showcase.swapTx]!.hash,
             teleporterTxHash: c.txs[c.showcase.teleporterTx]!.hash,
+            ...this.icmShowcase(),
             evmBlockNumber: String(showBlock.number),
             evmBlockHash: showBlock.hash,
             pChainAddress: `P-${addr0}`,

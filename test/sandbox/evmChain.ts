@@ -17,8 +17,9 @@ import {
     type EvmLog,
     explorerScript,
 } from './contracts';
-import { checksumAddress, createAddress, keccakHex, selector, wellKnown } from './ids';
+import { cb58Decode, checksumAddress, createAddress, keccakHex, selector, wellKnown } from './ids';
 import { deriveSeed, Prng } from './prng';
+import { teleporterMessage, type MessageSpec } from './teleporter';
 import type { SandboxNetwork } from './types';
 
 export type TokenKind = 'erc20' | 'erc721' | 'erc1155';
@@ -122,6 +123,10 @@ export interface EvmTx {
               messageId: string;
               direction: 'SOURCE_TRANSACTION' | 'DESTINATION_TRANSACTION';
               peer: string;
+              /** The message as TeleporterMessenger built it (`teleporter.ts` encodes its logs). */
+              message: MessageSpec;
+              /** A delivery whose execution failed (every second linked one): MessageExecutionFailed. */
+              executionFails: boolean;
           }
         | undefined;
     /** Token argument of the call (amount or tokenId), used to encode the input. */
@@ -306,6 +311,8 @@ export class EvmChain {
     readonly contracts: ContractsModel | undefined;
     private contractsScript: ContractsScript | undefined;
     private readonly rng: Prng;
+    /** TeleporterMessenger's `messageNonce`: one count per chain, the first message 1. */
+    private teleporterNonce = 0n;
 
     constructor(readonly spec: EvmChainSpec) {
         this.rng = new Prng(deriveSeed(spec.seed, 'evm', spec.evmChainId));
@@ -1200,13 +1207,33 @@ export class EvmChain {
     private teleporterTx(from: number): number {
         const tx = this.addTx({ kind: 'teleporter', from, to: this.teleporter, value: 0 });
         const peers = this.spec.teleporterPeers;
+        const direction =
+            this.spec.isCChain || peers.length === 0
+                ? 'SOURCE_TRANSACTION'
+                : 'DESTINATION_TRANSACTION';
+        const peer = peers.length > 0 ? this.rng.pick(peers) : this.spec.blockchainId;
+        const own = blockchainHex(this.spec.blockchainId);
+        const other = blockchainHex(peer);
+        // A delivery keeps this placeholder until the dataset links it to its send
+        // (`linkTeleporterMessages`); a send's message is the sender's own.
+        const message: MessageSpec = {
+            messenger: wellKnown.teleporterMessenger.toLowerCase() as Hex,
+            sourceId: direction === 'SOURCE_TRANSACTION' ? own : other,
+            destinationId: direction === 'SOURCE_TRANSACTION' ? other : own,
+            nonce: ++this.teleporterNonce,
+            sender: this.accounts[from]!.lower as Hex,
+            destinationAddress: teleporterReceiver,
+            feeToken: `0x${'00'.repeat(20)}`,
+            feeAmount: 0n,
+            requiredGasLimit: 200_000n,
+            networkId: this.spec.network === 'mainnet' ? 1 : 5,
+        };
         tx.teleporter = {
-            messageId: this.rng.hex(32),
-            direction:
-                this.spec.isCChain || peers.length === 0
-                    ? 'SOURCE_TRANSACTION'
-                    : 'DESTINATION_TRANSACTION',
-            peer: peers.length > 0 ? this.rng.pick(peers) : this.spec.blockchainId,
+            messageId: teleporterMessage(message).messageId,
+            direction,
+            peer,
+            message,
+            executionFails: false,
         };
         return tx.index;
     }
@@ -1362,4 +1389,41 @@ function hexKey(address: string): Uint8Array {
     const out = new Uint8Array(20);
     for (let i = 0; i < 20; i++) out[i] = parseInt(address.slice(2 + i * 2, 4 + i * 2), 16);
     return out;
+}
+
+/** The contract every sandbox message is addressed to (an ICM receiver on the other chain). */
+export const teleporterReceiver: Hex = '0x5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e5e';
+
+function blockchainHex(id: string): Hex {
+    const bytes = cb58Decode(id);
+    return bytes ? `0x${Buffer.from(bytes).toString('hex')}` : `0x${'00'.repeat(32)}`;
+}
+
+/**
+ * Makes the L1s' deliveries those of the C-Chain's sends to them, in order: each delivery takes
+ * the message (nonce, sender, id) of one send, so a message can be followed from either side.
+ * Deliveries left over stay messages whose send is not in the sandbox; every second linked one
+ * fails its execution.
+ */
+export function linkTeleporterMessages(cChain: EvmChain, l1s: readonly EvmChain[]): void {
+    for (const l1 of l1s) {
+        const sends = cChain.txs.filter(
+            (t) =>
+                t.teleporter?.direction === 'SOURCE_TRANSACTION' &&
+                t.teleporter.peer === l1.spec.blockchainId &&
+                t.status === 1,
+        );
+        const deliveries = l1.txs.filter(
+            (t) => t.teleporter?.direction === 'DESTINATION_TRANSACTION' && t.status === 1,
+        );
+        deliveries.slice(0, sends.length).forEach((delivery, i) => {
+            const send = sends[i]!.teleporter!;
+            delivery.teleporter = {
+                ...delivery.teleporter!,
+                messageId: send.messageId,
+                message: send.message,
+                executionFails: i % 2 === 1,
+            };
+        });
+    }
 }

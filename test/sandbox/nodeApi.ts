@@ -16,6 +16,7 @@ import type { SandboxContext } from './context';
 import type { Dataset, EvmChainEntry } from './dataset';
 import type { EvmChain, EvmTx } from './evmChain';
 import { topics } from './evmChain';
+import { teleporterMessage } from './teleporter';
 import { makeHostile } from './hostile';
 import { NodeObservability } from './nodeObservability';
 import { PrimaryApi, PrimaryFailure, PrimaryUnmarshal } from './primaryApi';
@@ -804,6 +805,61 @@ export class NodeApi {
                 if (index === undefined || this.ctx.holds.pendingEvmTxs.has(hash)) return null;
                 return rpcReceipt(chain, chain.txs[index]!);
             },
+            // geth's filter API (eth/filters/api.go): a range past the head ends at the head,
+            // addresses match any of the list, each topic position any of its alternatives.
+            eth_getLogs: (p) => {
+                const filter = p[0];
+                if (filter === null || typeof filter !== 'object' || Array.isArray(filter))
+                    throw new RpcFailure('missing value for required argument 0', -32602);
+                const f = filter as Params;
+                const from =
+                    f['fromBlock'] === undefined
+                        ? chain.latestBlock
+                        : blockArg([f['fromBlock']], 0, true);
+                const to = Math.min(
+                    f['toBlock'] === undefined
+                        ? chain.latestBlock
+                        : blockArg([f['toBlock']], 0, true),
+                    chain.latestBlock,
+                );
+                if (
+                    from > to &&
+                    f['toBlock'] !== undefined &&
+                    blockArg([f['toBlock']], 0, true) <= chain.latestBlock
+                )
+                    throw new RpcFailure('invalid block range', -32000);
+                const lower = (v: unknown): string[] | undefined =>
+                    v === undefined || v === null
+                        ? undefined
+                        : (Array.isArray(v) ? v : [v]).map((x) => String(x).toLowerCase());
+                const addresses = lower(f['address']);
+                const topicSets = Array.isArray(f['topics']) ? f['topics'].map(lower) : [];
+                const out: Params[] = [];
+                for (let b = from; b <= to; b++) {
+                    const block = chain.blocks[b]!;
+                    for (let i = block.txStart; i < block.txStart + block.txCount; i++) {
+                        const logs = rpcReceipt(chain, chain.txs[i]!)['logs'] as Params[];
+                        for (const log of logs) {
+                            const topics = log['topics'] as string[];
+                            if (
+                                addresses &&
+                                !addresses.includes(String(log['address']).toLowerCase())
+                            )
+                                continue;
+                            if (
+                                topicSets.some(
+                                    (set, k) =>
+                                        set !== undefined &&
+                                        !set.includes(topics[k]?.toLowerCase() ?? ''),
+                                )
+                            )
+                                continue;
+                            out.push(log);
+                        }
+                    }
+                }
+                return out;
+            },
             eth_getBlockByNumber: (p) => {
                 if (p.length < 2)
                     throw new RpcFailure(`missing value for required argument ${p.length}`, -32602);
@@ -1200,22 +1256,23 @@ function rpcReceipt(chain: EvmChain, tx: EvmTx): Params {
             };
         });
     if (tx.teleporter && tx.status === 1) {
-        const src = tx.teleporter.direction === 'SOURCE_TRANSACTION';
-        const peerBytes = cb58Decode(tx.teleporter.peer);
-        logs.push({
-            address: chain.accounts[chain.teleporter]!.lower,
-            topics: [
-                src ? topics.sendCrossChainMessage : topics.receiveCrossChainMessage,
-                tx.teleporter.messageId,
-                peerBytes ? bytesToHex(peerBytes) : pad32('0'),
-            ],
-            data: `0x${'0'.repeat(62)}40`,
-            ...common,
-            logIndex: hexOf(
-                tx.transfers.length > 0 ? tx.transfers[tx.transfers.length - 1]!.logIndex + 1 : 0,
-            ),
-            removed: false,
-        });
+        // TeleporterMessenger's logs as it emits them (`teleporter.ts`): a send with the Warp
+        // precompile's log after it, or a delivery by the transaction's sender with its execution.
+        const t = tx.teleporter;
+        const message = teleporterMessage(t.message);
+        const relayer = chain.accounts[tx.from]!.lower as Hex;
+        const emitted =
+            t.direction === 'SOURCE_TRANSACTION'
+                ? [message.send, message.warp]
+                : [
+                      message.receive(relayer, relayer),
+                      t.executionFails ? message.failed() : message.executed(),
+                  ];
+        let logIndex =
+            tx.transfers.length > 0 ? tx.transfers[tx.transfers.length - 1]!.logIndex + 1 : 0;
+        for (const log of emitted) {
+            logs.push({ ...log, ...common, logIndex: hexOf(logIndex++), removed: false });
+        }
     }
     return {
         blockHash: block.hash,

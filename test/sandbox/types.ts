@@ -148,6 +148,12 @@ export interface KnownIds {
     evmTxHash: string;
     /** A transaction that carries a teleporter message. */
     teleporterTxHash: string;
+    /**
+     * C-Chain transactions that sent an ICM message to a bootstrapped L1 which delivered it:
+     * executed, and with its execution failed ('' when the scale has none).
+     */
+    icmExecutedTxHash: string;
+    icmFailedTxHash: string;
     evmBlockNumber: string;
     evmBlockHash: string;
     /** Bech32 addresses with UTXOs (with chain prefix). */

@@ -218,6 +218,18 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
             ['avalanche_explain', 'text', /JSON object/],
             ['avalanche_l1', { subnetId: known.evmAddress }, /subnet or L1 id/],
             ['avalanche_unknown', {}, /avalanche_explain/],
+            ['avalanche_icm_message', { sourceChain: '43114' }, /not both/],
+            [
+                'avalanche_icm_message',
+                { sourceChain: '43114', messageId: known.evmTxHash, txHash: known.evmTxHash },
+                /not both/,
+            ],
+            ['avalanche_icm_message', { sourceChain: '43114', messageId: '0x12' }, /64 hex/],
+            [
+                'avalanche_icm_message',
+                { sourceChain: 'a\u0000b', txHash: known.evmTxHash },
+                /control/,
+            ],
         ];
         for (const [name, input, expected] of cases) {
             const answer = await call(name, input);
@@ -225,6 +237,35 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
             assert.match(answer.text, expected);
         }
         assert.deepEqual(sandbox.requests, [], 'a refused call sent a request');
+    });
+
+    it('follows ICM messages from the C-Chain to the L1s, executed, failed, and to a chain still bootstrapping', async () => {
+        const executed = await ok('avalanche_icm_message', {
+            sourceChain: known.cChainId,
+            txHash: known.icmExecutedTxHash,
+        });
+        assert.match(executed, /State: delivered and executed/);
+        assert.match(executed, /Message id check: recomputed from its contents: matches/);
+        const failed = await ok('avalanche_icm_message', {
+            sourceChain: 'Avalanche C-Chain',
+            txHash: known.icmFailedTxHash,
+        });
+        assert.match(failed, /State: delivered, execution failed/);
+        assert.match(failed, /retryMessageExecution/);
+        // By id alone: the id the first answer gave.
+        const id = /Message id: (0x[0-9a-f]{64})/.exec(executed)![1]!;
+        const byId = await ok('avalanche_icm_message', {
+            sourceChain: known.cChainBlockchainId,
+            messageId: id,
+        });
+        assert.match(byId, /State: delivered and executed/);
+        // The showcase message went to the L1 the sandbox's node is still bootstrapping.
+        const waiting = await ok('avalanche_icm_message', {
+            sourceChain: known.cChainId,
+            txHash: known.teleporterTxHash,
+        });
+        assert.match(waiting, /State: sent, not delivered yet/);
+        assert.match(waiting, /still bootstrapping/);
     });
 
     it('calls read-only node methods, the chain defaulting to C', async () => {

@@ -345,6 +345,10 @@ describe('(unit) fuzz: parameter checks', function () {
             height: fc.constantFrom('0', 1, 18446744073709551615n),
             heightOrProposed: fc.constantFrom('0', 1, 18446744073709551614n, 'proposed'),
             assetId: fc.constantFrom('AVAX', 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z'),
+            logFilter: fc.constantFrom(
+                { fromBlock: 'latest', toBlock: 'latest' },
+                { fromBlock: 1, toBlock: '0x10', address: `0x${'12'.repeat(20)}`, topics: [null] },
+            ),
         };
         const value = (kind: ParamKind): fc.Arbitrary<unknown> =>
             fc.oneof(

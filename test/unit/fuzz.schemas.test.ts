@@ -348,6 +348,7 @@ describe('(unit) fuzz: response schemas and panel views', function () {
             ['eth_getBlockByNumber', 'C', [blockHex, false]],
             ['eth_getTransactionCount', 'C', [known.evmAddress, 'latest']],
             ['eth_getBlockByHash', 'C', [known.evmBlockHash, false]],
+            ['eth_getLogs', 'C', [{ fromBlock: blockHex, toBlock: blockHex }]],
             ['eth_getChainConfig', known.l1BlockchainId, []],
             ['eth_feeConfig', known.l1BlockchainId, []],
             ['validators.getCurrentValidators', known.l1BlockchainId, {}],

@@ -143,6 +143,31 @@ describe('(unit) hover engine against the sandbox', function () {
         assert.equal(engine.isLive(id(broken)), false);
     });
 
+    it('offers the timeline of an ICM message id this window followed, and of no other hash', () => {
+        const messageId = `0x${'ab'.repeat(32)}`;
+        const followed = new HoverEngine({
+            ...host,
+            commands: { ...commands, followIcm: 'avalanche.query.followIcmMessage' },
+            icmMessage: (text) => (text === messageId ? '43114' : undefined),
+        });
+        try {
+            const built = followed.offlineMarkdown(id(messageId), place);
+            assert.ok(built.commands.includes('avalanche.query.followIcmMessage'));
+            const link =
+                /\[Follow ICM message\]\(command:avalanche\.query\.followIcmMessage\?([^ )]+)/.exec(
+                    built.markdown,
+                );
+            assert.ok(link, built.markdown);
+            assert.deepEqual(JSON.parse(decodeURIComponent(link[1]!)), [
+                { chain: '43114', messageId },
+            ]);
+            const other = followed.offlineMarkdown(id(known.evmTxHash), place).markdown;
+            assert.doesNotMatch(other, /Follow ICM message/);
+        } finally {
+            followed.dispose();
+        }
+    });
+
     it('gives each kind its own copy forms and explorer links', () => {
         const hash = engine.offlineMarkdown(id(known.evmTxHash), place).markdown;
         assert.match(hash, /\[Copy cb58\]/);

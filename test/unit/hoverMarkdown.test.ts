@@ -475,6 +475,23 @@ describe('(unit) hover markdown: live part', () => {
         );
     });
 
+    it('offers the timeline of the ICM message a transaction sent, with its command trusted', () => {
+        const tx = results['evmTx']!;
+        assert.doesNotMatch(live(tx), /Follow ICM message/);
+        const md = liveHoverMarkdown(tx, {
+            ...options,
+            followIcmCommand: 'avalanche.query.followIcmMessage',
+        });
+        assert.ok(md.commands.includes('avalanche.query.followIcmMessage'));
+        const link =
+            /\[Follow ICM message\]\(command:avalanche\.query\.followIcmMessage\?([^ )]+)/.exec(
+                md.markdown,
+            );
+        assert.ok(link, md.markdown);
+        const [target] = JSON.parse(decodeURIComponent(link[1]!)) as [Record<string, string>];
+        assert.deepEqual(Object.keys(target).sort(), ['chain', 'txHash']);
+    });
+
     it('shows blocks, primary-network transactions and UTXO balances', () => {
         assert.match(
             live(results['evmBlock']!),

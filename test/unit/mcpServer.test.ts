@@ -115,6 +115,7 @@ describe('(unit) MCP server over stdio (SDK client, sandbox)', function () {
             },
             avalanche_node_call: { method: 'info.getNodeID' },
             avalanche_trace_transaction: { hash: known.vaultCustomErrorTxHash },
+            avalanche_icm_message: { sourceChain: known.cChainId, txHash: known.teleporterTxHash },
         };
         assert.deepEqual(Object.keys(calls).sort(), agentToolDefinitions.map((t) => t.name).sort());
         for (const [name, args] of Object.entries(calls)) {
@@ -163,7 +164,7 @@ describe('(unit) MCP server over stdio (SDK client, sandbox)', function () {
     });
 
     it('logs each call to stderr without the key', () => {
-        assert.match(stderr, /Serving 8 tools on mainnet/);
+        assert.match(stderr, /Serving 9 tools on mainnet/);
         assert.match(stderr, /with a Data API key/);
         assert.match(stderr, /avalanche_explain: ok in \d+ ms/);
         assert.ok(!stderr.includes(apiKey), 'the key is in the log');
@@ -702,7 +703,7 @@ describe('(unit) MCP server bounds over stdio: calls in flight, a node URL’s t
         }
         assert.match(
             stderr,
-            /Serving 8 tools on mainnet \(node http:\/\/127\.0\.0\.1:\d+\/\[redacted\],/,
+            /Serving 9 tools on mainnet \(node http:\/\/127\.0\.0\.1:\d+\/\[redacted\],/,
         );
     });
 });

@@ -112,6 +112,7 @@ const expectedNames = [
     'health.health',
     'health.readiness',
     'health.liveness',
+    'eth_getLogs',
 ];
 
 describe('(unit) nodeRpc method table', () => {
@@ -263,6 +264,30 @@ describe('(unit) nodeRpc method table', () => {
             timestamp: '1712918700',
         });
         assert.deepEqual(nodeRpcMethods.eth_getActiveRulesAt.encodeParams(rules), [1712918700]);
+    });
+
+    it('encodes an eth_getLogs filter with explicit bounds, typed as JSON in a prompt', () => {
+        const topic = `0x${'ab'.repeat(32)}`;
+        const typed = paramsFromText(nodeRpcMethods.eth_getLogs, {
+            filter: `{"fromBlock": 26, "toBlock": "latest", "topics": [["${topic}"], null]}`,
+        });
+        assert.deepEqual(nodeRpcMethods.eth_getLogs.encodeParams(typed), [
+            { fromBlock: '0x1a', toBlock: 'latest', topics: [[topic], null] },
+        ]);
+        const refused = (filter: unknown): boolean => {
+            try {
+                nodeRpcMethods.eth_getLogs.encodeParams([filter as never]);
+                return false;
+            } catch (error) {
+                return isValidationError(error);
+            }
+        };
+        assert.ok(refused('{"fromBlock": 1'), 'text that is not JSON');
+        assert.ok(refused({ fromBlock: 1 }), 'no upper bound');
+        assert.ok(refused({ fromBlock: 1, toBlock: 2, topics: [null, null, null, null, null] }));
+        assert.ok(refused({ fromBlock: 1, toBlock: 2, topics: [Array(17).fill(topic)] }));
+        assert.ok(refused({ fromBlock: 1, toBlock: 2, address: '0x12' }));
+        assert.ok(refused({ fromBlock: 1, toBlock: 2, topics: ['0x12'] }));
     });
 });
 

@@ -43,7 +43,7 @@ describe('(unit) query tables', () => {
 
     it('has one node command per method of the method table', () => {
         const methods = listNodeRpcMethods().map((m) => m.name);
-        assert.equal(methods.length, 69);
+        assert.equal(methods.length, 70);
         assert.deepEqual(
             nodeQueries().map((e) => e.method),
             methods,

@@ -40,7 +40,8 @@ export type AgentToolName =
     | 'avalanche_node_status'
     | 'avalanche_data_api'
     | 'avalanche_node_call'
-    | 'avalanche_trace_transaction';
+    | 'avalanche_trace_transaction'
+    | 'avalanche_icm_message';
 
 const evmChainId: ToolProperty = {
     type: 'string',
@@ -245,6 +246,35 @@ function define(): readonly AgentToolDefinition[] {
                     evmChainId,
                 },
                 required: ['hash'],
+                additionalProperties: false,
+            },
+        },
+        {
+            name: 'avalanche_icm_message',
+            displayName: 'Follow an ICM (Teleporter) message',
+            toolReferenceName: 'avalancheIcmMessage',
+            userDescription:
+                'Where a cross-chain message is: sent, delivered, executed or failed, receipt back; and why it is stuck',
+            modelDescription: `Follows one ICM (Teleporter) message across chains through their own JSON-RPC: the send on the source chain (sender, destination, fee, required gas limit, allowed relayers, the message id recomputed from its contents), the delivery on the destination found by the message id, its execution or failed execution (retryable with retryMessageExecution), and the receipt back on the source. When it is not delivered it says why, in order: the destination names no known chain or cannot be read, no TeleporterMessenger there, required gas above the destination's block gas limit, no allowed relayer on this machine, no fee, not delivered after many blocks. Give the source chain and either the message id or the hash of the transaction that sent it. Read-only. ${networkNote}`,
+            inputSchema: {
+                type: 'object',
+                properties: {
+                    sourceChain: {
+                        type: 'string',
+                        description:
+                            'The chain the message was sent from: its EVM chain id (43114, 43113, …), blockchain id, or name',
+                    },
+                    messageId: {
+                        type: 'string',
+                        description: 'The ICM message id (0x + 64 hex digits)',
+                    },
+                    txHash: {
+                        type: 'string',
+                        description:
+                            'Or the hash of the source transaction that sent it (0x + 64 hex digits)',
+                    },
+                },
+                required: ['sourceChain'],
                 additionalProperties: false,
             },
         },

@@ -18,8 +18,12 @@ import { isAbortError, isHttpError, isRateLimitedError, ValidationError } from '
 import type { HoverEngine } from '../hover/engine';
 import type { HoverNetwork } from '../hover/types';
 import { parseIdentifier, type Identifier } from '../identifiers';
+import { checkIcmTarget, followIcmMessage } from '../icm/query';
+import { icmHost } from '../icm/directory';
+import type { LocalNetwork } from '../local/localNetwork';
 import { formatStakeDuration } from '../stakingText';
 import { findNodeRpcMethod } from '../nodeRpc/methods';
+import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import { dataApiQueries, dataApiQuery } from '../query/dataApiQueries';
 import { checkQuery, nativeTokenIn, queryContext, runQuery, type QueryDeps } from '../query/run';
 import {
@@ -29,7 +33,7 @@ import {
     type TraceEndpointLookups,
 } from '../query/trace';
 import { buildView } from '../query/views';
-import type { RpcTarget } from '../nodeRpc/rpcUrl';
+import { icmView } from '../query/views/icm';
 import type { TraceSources } from '../trace/artifactDebug';
 import { whyLines } from '../trace/why';
 import { inertLine } from '../text/inert';
@@ -62,10 +66,12 @@ export interface AgentServices extends QueryDeps {
     chains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
     /** Removes secrets from an answer before it leaves. */
     redact(text: string): string;
+    /** A JSON-RPC client for a chain's RPC URL, under the host's origin policy. */
+    rpcFor(rpcUrl: string): RpcTarget | undefined;
+    /** The local networks found on this machine, when the host looks for them. */
+    localNetworks?(): Promise<readonly LocalNetwork[]>;
     /** The chains the node side answers for; the trace's endpoint is looked for there first. */
     nodeChains?(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
-    /** A JSON-RPC client for an RPC URL, within the origins the user chose. */
-    rpcFor?(rpcUrl: string): RpcTarget | undefined;
     /** The workspace's files for a trace's Solidity lines; none without a workspace on disk. */
     traceSources?(): TraceSources | undefined;
 }
@@ -143,6 +149,7 @@ const handlers: Record<AgentToolName, Handler> = {
     avalanche_data_api: dataApiTool,
     avalanche_node_call: nodeCall,
     avalanche_trace_transaction: traceTransaction,
+    avalanche_icm_message: icmMessage,
 };
 
 // ---- input ---------------------------------------------------------------------------------
@@ -391,6 +398,26 @@ async function l1Summary(input: Input, s: AgentServices, signal: AbortSignal) {
     return `Subnet: ${id.text}\n${overview}\n\n${list}`;
 }
 
+async function icmMessage(input: Input, s: AgentServices, signal: AbortSignal) {
+    const target = checkIcmTarget({
+        chain: input['sourceChain'],
+        messageId: optionalString(input, 'messageId'),
+        txHash: optionalString(input, 'txHash'),
+    });
+    const host = await icmHost(
+        {
+            network: s.network(),
+            chains: (inner) => s.chains(s.network(), inner),
+            nodeRpc: () => s.nodeRpc(),
+            nodeUrl: s.nodeUrl(),
+            rpcFor: (url) => s.rpcFor(url),
+            ...(s.localNetworks ? { localNetworks: () => s.localNetworks!() } : {}),
+        },
+        signal,
+    );
+    return viewText(icmView(await followIcmMessage(target, host, { signal })));
+}
+
 async function nodeStatus(_input: Input, s: AgentServices, signal: AbortSignal) {
     const snapshot = await collectNodeSnapshot(s.nodeRpc(), { signal });
     return snapshotText(snapshot);
@@ -505,7 +532,7 @@ async function runView(
     limits: { readonly maxRows?: number } = {},
     pageToken?: string,
 ): Promise<string> {
-    if (request.source === 'operations' || request.source === 'trace')
+    if (request.source === 'operations' || request.source === 'trace' || request.source === 'icm')
         throw new Error('Not an agent query.');
     checkQuery(request);
     const [run, context] = await Promise.all([

@@ -49,6 +49,8 @@ export interface HoverCommandIds {
     readonly watch?: string | undefined;
     /** Opens a query's panel: a transaction's "Trace" link; none without it (agents). */
     readonly trace?: string | undefined;
+    /** Opens an ICM message's timeline; no "Follow" link without it (agents). */
+    readonly followIcm?: string | undefined;
 }
 
 /** Where an identifier sits in a document, so that a command can come back to it. */
@@ -71,6 +73,8 @@ export interface HoverEngineHost {
     nodeChains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
     /** A client and endpoint path for a chain's RPC URL, kept by the host. */
     rpcFor(rpcUrl: string): RpcTarget | undefined;
+    /** The source chain of an ICM message id this window followed; its hover offers the timeline. */
+    icmMessage?(messageId: string): string | undefined;
     network(): HoverNetwork;
     /** `avalanche.hovers.defaultEvmChain`: an EVM chain id, or '' for the C-Chain. */
     defaultEvmChain(): string;
@@ -232,6 +236,7 @@ export class HoverEngine {
             chainName: (evmChainId) => this.chainNames.get(evmChainId),
             live: this.isLive(id),
             explorerUrl: (kind, text, network) => this.host.explorerUrl(kind, text, network),
+            icmMessage: (messageId) => this.host.icmMessage?.(messageId),
         });
     }
 
@@ -417,6 +422,7 @@ export class HoverEngine {
             explorerUrl: (kind, text, network) =>
                 network === 'local' ? undefined : this.host.explorerUrl(kind, text, network),
             setApiKeyCommand: this.host.commands.setApiKey,
+            followIcmCommand: this.host.commands.followIcm,
             watch:
                 watch === undefined
                     ? undefined

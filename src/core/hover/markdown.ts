@@ -279,6 +279,8 @@ export interface LiveHoverOptions {
      * without it.
      */
     readonly trace?: { readonly command: string; readonly network: HoverNetwork } | undefined;
+    /** Our command that opens an ICM message's timeline, linked from a transaction that carried one. */
+    readonly followIcmCommand?: string | undefined;
 }
 
 /**
@@ -537,6 +539,25 @@ function evmTxPart(md: Md, r: EvmTxLive, options: LiveHoverOptions): WebLink[] {
         md.raw(
             `Teleporter message ${shortCode(t.messageId)} ${role}, from ${chain(t.sourceChainName, t.sourceChainId)} to ${chain(t.destinationChainName, t.destinationChainId)}`,
         );
+        // The message's timeline across chains (#37): from this transaction when it sent it,
+        // else by its id from the chain that did.
+        const target =
+            t.direction === 'SOURCE_TRANSACTION'
+                ? { chain: r.chain.evmChainId, txHash: r.txHash }
+                : t.sourceChainId
+                  ? { chain: t.sourceChainId, messageId: t.messageId }
+                  : undefined;
+        if (options.followIcmCommand && target) {
+            md.actions([
+                {
+                    title: 'Follow ICM message',
+                    command: options.followIcmCommand,
+                    args: [target],
+                    tooltip:
+                        'Its delivery, execution and receipt across chains, and why it is stuck',
+                },
+            ]);
+        }
     }
     return evmExplorer(r.chain, 'tx', r.txHash, options);
 }

@@ -27,6 +27,8 @@ export interface OfflineContext {
     /** Whether the identifier is looked up live (`avalanche.hovers.liveKinds`). */
     readonly live: boolean;
     explorerUrl(kind: string, id: string, network: DataApiNetwork): string;
+    /** The source chain of an ICM message id followed in this window, if this is one. */
+    icmMessage?(messageId: string): string | undefined;
 }
 
 /** The offline part of the hover over `id` at `place`: no request. */
@@ -44,6 +46,17 @@ export function offlineMarkdownFor(
     ];
     if (id.kind === 'hash32')
         actions.push({ title: 'Copy cb58', command: c.copy, args: [id.cb58] });
+    // A message id followed before (a panel, the agent) offers its timeline again (#37).
+    const icmSource =
+        id.kind === 'hash32' && !id.broken ? context.icmMessage?.(id.value) : undefined;
+    if (icmSource && c.followIcm) {
+        actions.push({
+            title: 'Follow ICM message',
+            command: c.followIcm,
+            args: [{ chain: icmSource, messageId: id.value }],
+            tooltip: 'Its delivery, execution and receipt across chains, and why it is stuck',
+        });
+    }
     if (id.kind === 'cb58Id' && id.hex)
         actions.push({ title: 'Copy hex', command: c.copy, args: [id.hex] });
     const links: WebLink[] = [];

@@ -75,7 +75,9 @@ export type ParamKind =
     | 'xAddress'
     | 'height'
     | 'heightOrProposed'
-    | 'assetId';
+    | 'assetId'
+    /** An eth_getLogs filter object, typed as JSON. */
+    | 'logFilter';
 
 /** One parameter, described for prompts and docs. Positional for `eth_*`, by name otherwise. */
 export interface ParamSpec {
@@ -193,6 +195,62 @@ function nodeIdsParams(params: { nodeIDs?: string[] }): Record<string, unknown> 
 function optionalTimestampParams(params: [timestamp?: number]): unknown[] {
     const [timestamp] = checkParamsArray(params, 1);
     return timestamp === undefined ? [] : [checkTimestamp(timestamp)];
+}
+
+/**
+ * An eth_getLogs filter: a bounded block range, the emitting contracts, and per position either
+ * one topic, any of several, or any (`null`).
+ */
+export interface LogFilter {
+    readonly fromBlock: BlockTag;
+    readonly toBlock: BlockTag;
+    readonly address?: string | readonly string[] | undefined;
+    readonly topics?: readonly (string | readonly string[] | null)[] | undefined;
+}
+
+/** Topics per position and addresses a filter may name: far above any real filter. */
+const maxFilterAlternatives = 16;
+
+function encodeLogFilter(value: unknown): Record<string, unknown> {
+    const filter = checkParamsObject(value);
+    const out: Record<string, unknown> = {
+        fromBlock: encodeBlockTag(filter['fromBlock'], 'fromBlock'),
+        toBlock: encodeBlockTag(filter['toBlock'], 'toBlock'),
+    };
+    const address = filter['address'];
+    if (Array.isArray(address)) {
+        if (address.length > maxFilterAlternatives) {
+            throw new ValidationError(
+                'address',
+                address,
+                `at most ${maxFilterAlternatives} addresses`,
+            );
+        }
+        out['address'] = address.map((a) => checkAddress(a));
+    } else if (address !== undefined) {
+        out['address'] = checkAddress(address);
+    }
+    const topics = filter['topics'];
+    if (topics !== undefined) {
+        if (!Array.isArray(topics) || topics.length > 4) {
+            throw new ValidationError('topics', topics, 'a list of at most 4 topic positions');
+        }
+        out['topics'] = topics.map((t: unknown) => {
+            if (t === null) return null;
+            if (Array.isArray(t)) {
+                if (t.length > maxFilterAlternatives) {
+                    throw new ValidationError(
+                        'topics',
+                        t,
+                        `at most ${maxFilterAlternatives} topics per position`,
+                    );
+                }
+                return t.map((one) => checkHash(one, 'topic'));
+            }
+            return checkHash(t, 'topic');
+        });
+    }
+    return out;
 }
 
 /** `[address, block?]`, the params of the eth_* methods that read an account at a block. */
@@ -1530,6 +1588,30 @@ export const nodeRpcMethods = {
         resultSchema: s.MaybeRpcBlockWireSchema,
         normalize: s.normalizeMaybeRpcBlock,
     }),
+    /**
+     * The logs a filter matches over a block range. Only the object form with explicit bounds is
+     * encoded (no `blockHash` filter): an unbounded range is what public endpoints refuse.
+     */
+    eth_getLogs: define({
+        name: 'eth_getLogs',
+        endpoint: 'evm',
+        description: 'The event logs a filter matches in a block range',
+        params: [
+            {
+                name: 'filter',
+                kind: 'logFilter',
+                optional: false,
+                description: 'Filter: { fromBlock, toBlock, address?, topics? }',
+            },
+        ],
+        whyMissing: ethMissing,
+        encodeParams(params: [filter: LogFilter]) {
+            const [filter] = checkParamsArray(params, 1);
+            return [encodeLogFilter(filter)];
+        },
+        resultSchema: s.RpcFilterLogsWireSchema,
+        normalize: s.normalizeRpcFilterLogs,
+    }),
 } as const;
 
 /** Literal names of every method in the table. */
@@ -1581,6 +1663,12 @@ function fromText(kind: ParamKind, text: string): unknown {
             return /^\d+$/.test(text) ? BigInt(text) : text;
         case 'boolean':
             return text === 'true' ? true : text === 'false' ? false : text;
+        case 'logFilter':
+            try {
+                return JSON.parse(text) as unknown;
+            } catch {
+                return text;
+            }
         default:
             return text;
     }

@@ -987,6 +987,46 @@ export interface RpcLog {
     removed: boolean;
 }
 
+/**
+ * Wire schema of one eth_getLogs entry, built on first use: a receipt log with where it sits
+ * (https://ethereum.org/en/developers/docs/apis/json-rpc/#eth_getlogs).
+ */
+export const RpcFilterLogWireSchema = lazy(() =>
+    z.object({
+        address: z.string(),
+        topics: listWire(z.string()),
+        data: z.string(),
+        blockNumber: smallHexWire().nullish(),
+        transactionHash: z.string().nullish(),
+        logIndex: smallHexWire().nullish(),
+        removed: z.boolean().nullish(),
+    }),
+);
+/** The eth_getLogs result, as the node sends it. */
+export const RpcFilterLogsWireSchema = lazy(() => listWire(RpcFilterLogWireSchema()));
+/** The eth_getLogs result, as the node sends it. */
+export type RpcFilterLogsWire = z.infer<ReturnType<typeof RpcFilterLogsWireSchema>>;
+/** One log an eth_getLogs filter matched; pending logs have no block or transaction yet. */
+export interface RpcFilterLog extends RpcLog {
+    blockNumber?: number;
+    transactionHash?: string;
+}
+/** Turns an eth_getLogs answer into its camelCase domain form. */
+export function normalizeRpcFilterLogs(wire: RpcFilterLogsWire): RpcFilterLog[] {
+    return listOf(wire).map((log) => {
+        const out: RpcFilterLog = {
+            address: log.address,
+            topics: listOf(log.topics),
+            data: log.data,
+            removed: log.removed === true,
+        };
+        if (log.logIndex != null) out.logIndex = hexToNumber(log.logIndex);
+        if (log.blockNumber != null) out.blockNumber = hexToNumber(log.blockNumber);
+        if (log.transactionHash != null) out.transactionHash = log.transactionHash;
+        return out;
+    });
+}
+
 /** Wire schema of an eth_getTransactionReceipt receipt, built on first use. */
 export const RpcReceiptWireSchema = lazy(() =>
     z.object({

@@ -24,6 +24,8 @@ export function panelKindFor(request: QueryRequest): PanelKind {
             return 'operations';
         case 'trace':
             return 'trace';
+        case 'icm':
+            return 'icm';
     }
 }
 
@@ -81,6 +83,7 @@ export function isReplayable(request: QueryRequest): boolean {
             return !rawMethodMayChange(request.method);
         case 'operations':
         case 'trace':
+        case 'icm':
             return true;
     }
 }
@@ -185,6 +188,8 @@ export function querySummary(request: QueryRequest): string {
             return 'Export operations';
         case 'trace':
             return `Call trace · ${request.network} · chain ${request.chainId} · ${request.hash}`;
+        case 'icm':
+            return `ICM message · ${request.chain} · ${request.messageId ? `id ${request.messageId}` : `transaction ${request.txHash ?? ''}`}`;
     }
 }
 
@@ -206,6 +211,7 @@ export function frameFor(request: QueryRequest, paging: PagingState | undefined)
             edit:
                 request.source !== 'operations' &&
                 request.source !== 'trace' &&
+                request.source !== 'icm' &&
                 isReplayable(request),
             refresh: isReplayable(request),
         },

@@ -564,6 +564,8 @@ export function nodePromptKind(kind: ParamKind, name: string): PromptKind {
             return 'heightOrProposed';
         case 'assetId':
             return 'assetId';
+        case 'logFilter':
+            return 'text';
     }
 }
 

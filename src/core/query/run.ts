@@ -18,6 +18,7 @@ import {
 } from '../nodeRpc/methods';
 import { nodeEndpointPath, type NodeRpcClient } from '../nodeRpc/rpcClient';
 import type { RpcTransaction } from '../nodeRpc/schemas';
+import { checkIcmTarget } from '../icm/query';
 import { decodeSignedWarpMessage } from '../warp';
 import type { ContractKnowledge } from '../workspace/knowledge';
 import type { QueryRequest } from '../../shared/query';
@@ -112,6 +113,9 @@ export function checkQuery(request: QueryRequest): void {
         case 'trace':
             checkTraceQuery(request);
             return;
+        case 'icm':
+            checkIcmTarget(request);
+            return;
     }
 }
 
@@ -120,7 +124,7 @@ export function checkQuery(request: QueryRequest): void {
  * list is the caller's: it lives in the editor's storage.
  */
 export async function runQuery(
-    request: Exclude<QueryRequest, { source: 'operations' } | { source: 'trace' }>,
+    request: Exclude<QueryRequest, { source: 'operations' | 'trace' | 'icm' }>,
     deps: QueryDeps,
     options: { readonly pageToken?: string | undefined; readonly signal: AbortSignal },
 ): Promise<QueryRun> {

@@ -94,6 +94,7 @@ export function panelWatchSubject(query: QueryRequest): PanelWatchSubject | unde
         case 'rawRpc':
         case 'operations':
         case 'trace':
+        case 'icm':
             return undefined;
     }
 }

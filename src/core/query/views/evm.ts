@@ -22,7 +22,7 @@ import type {
     TransactionDetails,
 } from '../../dataApi/model';
 import { shortenId } from '../../format';
-import type { QueryRequest } from '../../../shared/query';
+import type { IcmQuery, QueryRequest } from '../../../shared/query';
 import type { Cell, Column, Field, Section } from '../../../shared/viewModel';
 import {
     amount,
@@ -217,10 +217,22 @@ export const transactionView: ResultBuilder = {
         }
         const teleporter = r.teleporterMessageInfo;
         if (teleporter) {
+            // The id opens the message's timeline across chains (#37): from this transaction
+            // when it sent the message, else from its source chain by id.
+            const timeline: IcmQuery | undefined =
+                teleporter.direction === 'SOURCE_TRANSACTION'
+                    ? { source: 'icm', chain: chainId, txHash: cleanText(tx.txHash) }
+                    : teleporter.sourceChainId
+                      ? {
+                            source: 'icm',
+                            chain: cleanText(teleporter.sourceChainId),
+                            messageId: cleanText(teleporter.teleporterMessageId),
+                        }
+                      : undefined;
             sections.push({
                 title: 'Teleporter message',
                 fields: fields(
-                    ['Message id', id(teleporter.teleporterMessageId)],
+                    ['Message id', id(teleporter.teleporterMessageId, timeline)],
                     ['Direction', badge(teleporter.direction, 'info')],
                     ['Source chain', evmChainConfigLink(teleporter.sourceChainId)],
                     ['Destination chain', evmChainConfigLink(teleporter.destinationChainId)],

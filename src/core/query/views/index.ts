@@ -6,6 +6,7 @@
 import type { ChainInfo, Operation } from '../../dataApi/model';
 import type { DataApiOperation } from '../../dataApi/params';
 import { shortenId } from '../../format';
+import type { IcmTimeline } from '../../icm/trace';
 import type { QueryRequest } from '../../../shared/query';
 import { type ItemRepair, resultRepairs } from '../../model/paging';
 import type { Cell, Column, ResultView, Tone } from '../../../shared/viewModel';
@@ -32,6 +33,7 @@ import {
 } from '../operations';
 import * as evm from './evm';
 import { genericHeader } from './generic';
+import { icmView } from './icm';
 import { nodeHeader, rawHeader } from './node';
 import * as primary from './primary';
 import { markPartial, repairNotice } from './repairs';
@@ -175,6 +177,11 @@ export interface OperationsResult {
     readonly items: readonly StoredOperation[];
 }
 
+/** An ICM message's timeline (`icm.ts`): a view of its own, no list. */
+const icmBuilder: ResultBuilder = {
+    header: (result) => icmView(result as IcmTimeline),
+};
+
 const operationsView: ResultBuilder = {
     columns: [
         col('id', 'Operation'),
@@ -282,6 +289,7 @@ function builderFor(request: QueryRequest): ResultBuilder | undefined {
     if (request.source === 'dataApi') return dataApiBuilders[request.operation as DataApiOperation];
     if (request.source === 'operations') return operationsView;
     if (request.source === 'trace') return traceView;
+    if (request.source === 'icm') return icmBuilder;
     return undefined;
 }
 

@@ -38,6 +38,7 @@ import type {
     Peers,
     PrecompileConfig,
     RpcBlock,
+    RpcFilterLog,
     RpcReceipt,
     RpcTransaction,
     SetLoggerLevelResult,
@@ -45,7 +46,8 @@ import type {
 } from '../../nodeRpc/schemas';
 import { weiDecimals } from '../../format';
 import { isCb58Id } from '../../ids/cb58';
-import type { NodeQuery, QueryRequest } from '../../../shared/query';
+import { icmTopics } from '../../icm/events';
+import type { IcmQuery, NodeQuery, QueryRequest } from '../../../shared/query';
 import type { Cell, Field, Section } from '../../../shared/viewModel';
 import {
     amount,
@@ -833,6 +835,36 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
             sections: [],
         };
     },
+    eth_getLogs: (result) => {
+        const logs = result as RpcFilterLog[];
+        return {
+            fields: fields(['Logs', num(logs.length)]),
+            sections: [
+                {
+                    title: `Logs (${logs.length})`,
+                    table: {
+                        columns: [
+                            col('block', 'Block'),
+                            col('tx', 'Transaction'),
+                            col('index', 'Log index'),
+                            col('address', 'Address'),
+                            col('topic0', 'Topic 0'),
+                            col('data', 'Data'),
+                        ],
+                        rows: logs.map((log) => [
+                            num(log.blockNumber),
+                            id(log.transactionHash),
+                            num(log.logIndex),
+                            id(log.address),
+                            id(log.topics[0]),
+                            id(log.data, undefined, 18, 8),
+                        ]),
+                        empty: 'No log in this range matches the filter.',
+                    },
+                },
+            ],
+        };
+    },
     eth_getTransactionByHash: (result, _request, context) => {
         if (result === null)
             return {
@@ -869,7 +901,7 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
             sections: extras.sections,
         };
     },
-    eth_getTransactionReceipt: (result) => {
+    eth_getTransactionReceipt: (result, request) => {
         if (result === null)
             return {
                 fields: [],
@@ -878,7 +910,24 @@ const builders: Readonly<Record<string, NodeBuilder>> = {
             };
         const r = result as RpcReceipt;
         const head = genericHeader('', undefined, r);
-        return { fields: head.fields, sections: head.sections };
+        // A transaction that sent ICM messages opens their timeline across chains (#37).
+        const send = icmTopics().SendCrossChainMessage;
+        const sends = r.logs.filter((log) => log.topics[0]?.toLowerCase() === send).slice(0, 16);
+        const chain = request.chain ?? 'C';
+        const timeline: IcmQuery = { source: 'icm', chain, txHash: r.transactionHash };
+        const icm: Section[] =
+            sends.length === 0 || r.status === 'failed'
+                ? []
+                : [
+                      {
+                          title: `ICM messages sent (${sends.length})`,
+                          table: {
+                              columns: [col('id', 'Message id (opens its timeline)')],
+                              rows: sends.map((log) => [id(log.topics[1], timeline, 66, 0)]),
+                          },
+                      },
+                  ];
+        return { fields: head.fields, sections: [...icm, ...head.sections] };
     },
     // The same block whichever way it was found.
     eth_getBlockByHash: (result, ...rest) => builders['eth_getBlockByNumber']!(result, ...rest),

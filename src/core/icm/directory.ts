@@ -1,0 +1,261 @@
+/**
+ * Which chain a 32-byte blockchain id names, through every network the extension knows: the
+ * Data API's chain list (or on `local` the node's EVM chains), the local networks' files
+ * (avalanche-cli, tmpnet, Interchain Kit, which also name each chain's TeleporterMessenger and
+ * the relayer), and the node's own `platform.getBlockchains`. A chain's RPC URL comes from a
+ * list, a file or a node, never from the message: it is asked only through the host's `rpcFor`,
+ * which applies the origin policy (a URL nobody chose reaches no private host).
+ */
+import type { ChainInfo } from '../dataApi/model';
+import type { LocalNetwork } from '../local/localNetwork';
+import { nodeRpcMethods } from '../nodeRpc/methods';
+import type { PlatformBlockchain } from '../nodeRpc/primarySchemas';
+import type { NodeRpcClient } from '../nodeRpc/rpcClient';
+import type { RpcTarget } from '../nodeRpc/rpcUrl';
+import { inertLine } from '../text/inert';
+
+import { blockchainIdHex } from './messageId';
+import type { IcmChain, IcmDirectory } from './trace';
+
+/** A chain as one source names it. */
+export interface IcmChainCandidate {
+    readonly name: string;
+    /** cb58 or `0x` hex. */
+    readonly blockchainId: string;
+    readonly evmChainId?: string | undefined;
+    readonly rpcUrl?: string | undefined;
+    readonly messenger?: string | undefined;
+    readonly knownFrom: string;
+}
+
+/** What a host gives the directory. */
+export interface IcmDirectoryHost {
+    /** Every chain the host can name, in order of preference (the first name wins). */
+    candidates(signal?: AbortSignal): Promise<readonly IcmChainCandidate[]>;
+    rpcFor(rpcUrl: string): RpcTarget | undefined;
+    readonly relayers?: readonly string[] | undefined;
+    readonly publicNetwork?: boolean | undefined;
+    validatorWarning?(blockchainId: string): string | undefined;
+}
+
+const maxNameChars = 80;
+const evmAddress = /^0x[0-9a-fA-F]{40}$/;
+
+/** The Data API's (or the node's) EVM chains as candidates. */
+export function chainListCandidates(
+    chains: readonly ChainInfo[],
+    knownFrom: string,
+): IcmChainCandidate[] {
+    return chains.flatMap((c) =>
+        c.platformChainId
+            ? [
+                  {
+                      name: c.chainName,
+                      blockchainId: c.platformChainId,
+                      evmChainId: c.chainId,
+                      rpcUrl: c.rpcUrl,
+                      knownFrom,
+                  },
+              ]
+            : [],
+    );
+}
+
+/** The chains of the local networks' files (the C-Chain Interchain Kit records among them). */
+export function localNetworkCandidates(networks: readonly LocalNetwork[]): IcmChainCandidate[] {
+    const source: Record<LocalNetwork['source'], string> = {
+        'avalanche-cli': 'avalanche-cli',
+        tmpnet: 'tmpnet',
+        'interchain-kit': 'Interchain Kit',
+        probe: 'a local node',
+    };
+    return networks.flatMap((n) =>
+        [...(n.cChain ? [n.cChain] : []), ...n.l1s].flatMap((l1) =>
+            l1.blockchainId
+                ? [
+                      {
+                          name: l1.name,
+                          blockchainId: l1.blockchainId,
+                          evmChainId:
+                              l1.evmChainId === undefined ? undefined : String(l1.evmChainId),
+                          rpcUrl: l1.rpcUrls[0],
+                          messenger: l1.icmMessenger,
+                          knownFrom: source[n.source],
+                      },
+                  ]
+                : [],
+        ),
+    );
+}
+
+/** The node's blockchains, each read through the node's own endpoint for it. */
+export function nodeBlockchainCandidates(
+    blockchains: readonly PlatformBlockchain[],
+    nodeUrl: string,
+): IcmChainCandidate[] {
+    const base = nodeUrl.replace(/\/+$/, '');
+    return blockchains.map((b) => ({
+        name: b.name,
+        blockchainId: b.blockchainId,
+        rpcUrl: `${base}/ext/bc/${encodeURIComponent(b.blockchainId)}/rpc`,
+        knownFrom: 'node',
+    }));
+}
+
+/** Relayer addresses the local networks' files name, lower-case. */
+export function localRelayers(networks: readonly LocalNetwork[]): string[] {
+    return [
+        ...new Set(
+            networks.flatMap((n) =>
+                n.relayer?.address && evmAddress.test(n.relayer.address)
+                    ? [n.relayer.address.toLowerCase()]
+                    : [],
+            ),
+        ),
+    ];
+}
+
+function hostOf(url: string): string | undefined {
+    try {
+        return new URL(url).host;
+    } catch {
+        return undefined;
+    }
+}
+
+/** Merges what every source says of one blockchain id into a chain the tracker can ask. */
+function chainOf(
+    hex: string,
+    named: readonly IcmChainCandidate[],
+    host: IcmDirectoryHost,
+): IcmChain {
+    const first = named[0]!;
+    let rpc: RpcTarget | undefined;
+    let rpcUrl: string | undefined;
+    for (const c of named) {
+        if (!c.rpcUrl) continue;
+        rpc = host.rpcFor(c.rpcUrl);
+        if (rpc) {
+            rpcUrl = c.rpcUrl;
+            break;
+        }
+    }
+    const messenger = named.find((c) => c.messenger && evmAddress.test(c.messenger))?.messenger;
+    return {
+        name: inertLine(first.name, maxNameChars) || 'unnamed chain',
+        blockchainId: hex,
+        evmChainId: named.find((c) => c.evmChainId && /^\d{1,20}$/.test(c.evmChainId))?.evmChainId,
+        rpc,
+        rpcHost: rpcUrl ? hostOf(rpcUrl) : undefined,
+        unreachable: rpc ? undefined : 'no http(s) RPC URL is known for it',
+        messenger: messenger?.toLowerCase(),
+        knownFrom: [...new Set(named.map((c) => c.knownFrom))].join(', '),
+    };
+}
+
+/** The directory the tracker asks, over a host's sources. */
+export function icmDirectory(host: IcmDirectoryHost): IcmDirectory & {
+    /** The chain a person named: an EVM chain id, a blockchain id (cb58 or hex), or a name. */
+    find(text: string, signal?: AbortSignal): Promise<IcmChain | undefined>;
+} {
+    const byId = async (hex: string, signal?: AbortSignal) => {
+        const all = await host.candidates(signal);
+        const named = all.filter((c) => blockchainIdHex(c.blockchainId) === hex);
+        return named.length === 0 ? undefined : chainOf(hex, named, host);
+    };
+    return {
+        chain: byId,
+        relayers: host.relayers,
+        publicNetwork: host.publicNetwork,
+        ...(host.validatorWarning
+            ? { validatorWarning: (id: string) => host.validatorWarning?.(id) }
+            : {}),
+        async find(text, signal) {
+            const wanted = text.trim();
+            const hex = blockchainIdHex(wanted);
+            if (hex) return byId(hex, signal);
+            const all = await host.candidates(signal);
+            // The node's alias `C` is the C-Chain, which the node names `C-Chain`.
+            const name = wanted === 'C' ? 'c-chain' : wanted.toLowerCase();
+            const match =
+                all.find((c) => c.evmChainId === wanted) ??
+                all.find((c) => c.name.toLowerCase() === name) ??
+                (name === 'c-chain'
+                    ? all.find((c) => c.name.toLowerCase() === 'avalanche c-chain')
+                    : undefined);
+            const matchHex = match ? blockchainIdHex(match.blockchainId) : undefined;
+            return matchHex ? byId(matchHex, signal) : undefined;
+        },
+    };
+}
+
+/** What a host has to build the directory's sources from. */
+export interface IcmHostParts {
+    /** The selected network: `mainnet`, `fuji` (or `testnet`), or `local`. */
+    readonly network: string;
+    /** The Data API's EVM chains of the network, or on `local` the node's. */
+    chains(signal?: AbortSignal): Promise<readonly ChainInfo[]>;
+    nodeRpc(): NodeRpcClient;
+    readonly nodeUrl: string;
+    rpcFor(rpcUrl: string): RpcTarget | undefined;
+    /** The local networks found on this machine (the extension's; the MCP server has none). */
+    localNetworks?(): Promise<readonly LocalNetwork[]>;
+    validatorWarning?(blockchainId: string): string | undefined;
+}
+
+/** Answers of a source that failed count as none: the others still name chains. */
+async function orNone<T>(
+    read: () => Promise<readonly T[]>,
+    signal?: AbortSignal,
+): Promise<readonly T[]> {
+    try {
+        return await read();
+    } catch (error) {
+        if (signal?.aborted) throw error;
+        return [];
+    }
+}
+
+/**
+ * The sources of one follow, read once each: the local networks' files first (they name the
+ * messenger), then the chain list, then the node's blockchains.
+ */
+export async function icmHost(
+    parts: IcmHostParts,
+    signal?: AbortSignal,
+): Promise<IcmDirectoryHost> {
+    const local = parts.localNetworks ? await orNone(() => parts.localNetworks!(), signal) : [];
+    let candidates: Promise<readonly IcmChainCandidate[]> | undefined;
+    const read = async (inner?: AbortSignal): Promise<readonly IcmChainCandidate[]> => {
+        const [chains, blockchains] = await Promise.all([
+            orNone(() => parts.chains(inner), inner),
+            orNone(
+                async () =>
+                    (
+                        await parts
+                            .nodeRpc()
+                            .call(
+                                nodeRpcMethods['platform.getBlockchains'],
+                                {},
+                                inner ? { signal: inner } : {},
+                            )
+                    ).blockchains,
+                inner,
+            ),
+        ]);
+        return [
+            ...localNetworkCandidates(local),
+            ...chainListCandidates(chains, parts.network === 'local' ? 'node' : 'Data API'),
+            ...nodeBlockchainCandidates(blockchains, parts.nodeUrl),
+        ];
+    };
+    return {
+        candidates: (inner) => (candidates ??= read(inner ?? signal)),
+        rpcFor: (url) => parts.rpcFor(url),
+        relayers: localRelayers(local),
+        publicNetwork: parts.network !== 'local',
+        ...(parts.validatorWarning
+            ? { validatorWarning: (id: string) => parts.validatorWarning?.(id) }
+            : {}),
+    };
+}

@@ -1,0 +1,6 @@
+/** ICM (Teleporter) messages followed across chains: ids, logs, the tracker. */
+export * from './events';
+export * from './messageId';
+export * from './trace';
+export * from './directory';
+export * from './query';
