@@ -36,8 +36,14 @@ import {
     readImmutableReferences,
     type ByteRange,
 } from './bytecode';
-import { baseName, field, isObject, parseJson, Problems, text } from './json';
-import type { ContractArtifact, FileKnowledge, KnowledgeTool, Origin } from './types';
+import { address, baseName, field, isObject, parseJson, Problems, text } from './json';
+import type {
+    ContractArtifact,
+    DeployedContract,
+    FileKnowledge,
+    KnowledgeTool,
+    Origin,
+} from './types';
 
 const identifier = /^[A-Za-z_$][A-Za-z0-9_$]{0,255}$/;
 /** Longest source name kept (`node_modules/@scope/pkg/contracts/…/File.sol`). */
@@ -48,6 +54,31 @@ const maxRawMetadataChars = 4 * 1024 * 1024;
 /** A file's knowledge with nothing but problems. */
 export function nothingFrom(file: string, problems: Problems): FileKnowledge {
     return { file, artifacts: [], deployments: [], transactions: [], problems: problems.list() };
+}
+
+/** Where a local network file says a contract is: the fields every record of one chain shares. */
+export type RecordPlace = Pick<DeployedContract, 'chainId' | 'networkName' | 'blockchainId'>;
+
+/**
+ * A function that records a contract a local network file names on one chain: an address that
+ * is not one is skipped, so a file's missing or odd field costs one record, not the file.
+ */
+export function deploymentRecorder(
+    deployments: DeployedContract[],
+    here: RecordPlace,
+    origin: Origin,
+): (at: string | undefined, label: string, contractName?: string) => void {
+    return (at, label, contractName) => {
+        const lower = address(at);
+        if (lower === undefined) return;
+        deployments.push({
+            ...here,
+            address: lower,
+            label,
+            ...(contractName !== undefined ? { contractName } : {}),
+            origin,
+        });
+    };
 }
 
 /** `out/Counter.sol/Counter.0.8.19.json` → `Counter`. */

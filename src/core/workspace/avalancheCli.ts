@@ -21,7 +21,7 @@
  */
 import { parseSidecar, sidecarNetworkNames } from '../local/parseLocalFiles';
 import type { LocalL1 } from '../local/localNetwork';
-import { nothingFrom } from './artifacts';
+import { deploymentRecorder, nothingFrom } from './artifacts';
 import { codeBytes, hashWithZeroedRanges } from './bytecode';
 import { address, chainId as chainIdOf, field, isObject, parseJson, Problems } from './json';
 import type { DeployedContract, FileKnowledge, NamedAddress, Origin } from './types';
@@ -111,17 +111,7 @@ function fromSidecarNetwork(
         networkName: network,
         ...(l1.blockchainId !== undefined ? { blockchainId: l1.blockchainId } : {}),
     };
-    const contract = (at: string | undefined, label: string, contractName?: string): void => {
-        const lower = address(at);
-        if (lower === undefined) return;
-        deployments.push({
-            ...here,
-            address: lower,
-            label,
-            ...(contractName !== undefined ? { contractName } : {}),
-            origin,
-        });
-    };
+    const contract = deploymentRecorder(deployments, here, origin);
     contract(l1.icmMessenger, 'ICM messenger', 'TeleporterMessenger');
     contract(l1.icmRegistry, 'ICM registry', 'TeleporterRegistry');
     const managerElsewhere =

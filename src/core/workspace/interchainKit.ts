@@ -11,7 +11,7 @@
  */
 import { parseInterchainKitNetwork } from '../local/interchainKit';
 import type { LocalL1 } from '../local/localNetwork';
-import { nothingFrom } from './artifacts';
+import { deploymentRecorder, nothingFrom } from './artifacts';
 import { address, Problems } from './json';
 import type { DeployedContract, FileKnowledge, NamedAddress, Origin } from './types';
 
@@ -27,17 +27,7 @@ function fromChain(
         ...(chain.evmChainId !== undefined ? { chainId: String(chain.evmChainId) } : {}),
         ...(chain.blockchainId !== undefined ? { blockchainId: chain.blockchainId } : {}),
     };
-    const contract = (at: string | undefined, label: string, contractName?: string): void => {
-        const lower = address(at);
-        if (lower === undefined) return;
-        deployments.push({
-            ...here,
-            address: lower,
-            label,
-            ...(contractName !== undefined ? { contractName } : {}),
-            origin,
-        });
-    };
+    const contract = deploymentRecorder(deployments, here, origin);
     contract(chain.icmMessenger, 'ICM messenger', 'TeleporterMessenger');
     contract(chain.icmRegistry, 'ICM registry', 'TeleporterRegistry');
     // The kit's ValidatorManager proxy sits in the L1's own genesis (`src/l1/genesis.ts`).
