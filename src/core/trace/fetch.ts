@@ -122,6 +122,30 @@ export function traceRefusal(
     return error;
 }
 
+/**
+ * `debug_traceTransaction` with one tracer's options; a refusal the node's words explain
+ * (pruned state, unknown transaction, timeout, a public endpoint) becomes its own error, any
+ * other error is thrown as it came.
+ */
+async function traceTransaction(
+    target: RpcTarget,
+    chain: TraceChain,
+    tx: string,
+    options: TraceRequestOptions & { readonly block?: number | undefined },
+    tracerOptions: Readonly<Record<string, unknown>>,
+): Promise<unknown> {
+    try {
+        return await target.client.callRaw(
+            target.path,
+            'debug_traceTransaction',
+            [tx, tracerOptions],
+            options.signal ? { signal: options.signal } : {},
+        );
+    } catch (error) {
+        throw traceRefusal(error, target, chain, tx, options.block);
+    }
+}
+
 /** The call tree of `hash` from the callTracer, with its logs. */
 export async function fetchCallTree(
     target: RpcTarget,
@@ -130,17 +154,10 @@ export async function fetchCallTree(
     options: TraceRequestOptions & { readonly block?: number | undefined } = {},
 ): Promise<CallTree> {
     const tx = checkTxHash(hash);
-    let answer: unknown;
-    try {
-        answer = await target.client.callRaw(
-            target.path,
-            'debug_traceTransaction',
-            [tx, { tracer: 'callTracer', tracerConfig: { withLog: true } }],
-            options.signal ? { signal: options.signal } : {},
-        );
-    } catch (error) {
-        throw traceRefusal(error, target, chain, tx, options.block);
-    }
+    const answer = await traceTransaction(target, chain, tx, options, {
+        tracer: 'callTracer',
+        tracerConfig: { withLog: true },
+    });
     return readCallTree(answer, target.client.url + target.path);
 }
 
@@ -157,15 +174,11 @@ export async function fetchRevertSites(
     const tx = checkTxHash(hash);
     let answer: unknown;
     try {
-        answer = await target.client.callRaw(
-            target.path,
-            'debug_traceTransaction',
-            [tx, { tracer: revertSitesTracer, timeout: `${stepTraceTimeoutSeconds}s` }],
-            options.signal ? { signal: options.signal } : {},
-        );
+        answer = await traceTransaction(target, chain, tx, options, {
+            tracer: revertSitesTracer,
+            timeout: `${stepTraceTimeoutSeconds}s`,
+        });
     } catch (error) {
-        const refusal = traceRefusal(error, target, chain, tx, options.block);
-        if (refusal !== error) throw refusal;
         // A tracer the node will not compile or run (a provider that allows native tracers only,
         // or a JavaScript engine that differs) leaves the call tree standing.
         if (
