@@ -34,20 +34,29 @@ export function vscodeWorkspaceFiles(): WorkspaceFiles {
         const rel = relativePath(uri);
         return loadCore().classify(rel) ? { key: uri.toString(), rel } : undefined;
     };
+    /** The index's files under `base` (a folder of the workspace or a folder in one), at most `max`. */
+    const filesUnder = async (
+        base: vscode.WorkspaceFolder | vscode.Uri,
+        max: number,
+    ): Promise<{ uri: vscode.Uri; ref: KnowledgeFileRef }[]> => {
+        const core = loadCore();
+        const uris = await vscode.workspace.findFiles(
+            new vscode.RelativePattern(base, core.workspaceFilesGlob),
+            core.workspaceExcludeGlob,
+            max,
+        );
+        return uris.flatMap((uri) => {
+            const ref = refFor(uri);
+            return ref ? [{ uri, ref }] : [];
+        });
+    };
     return {
         async find(max) {
-            const core = loadCore();
             const found = new Map<string, KnowledgeFileRef>();
             for (const folder of vscode.workspace.workspaceFolders ?? []) {
                 if (found.size >= max) break;
-                const uris = await vscode.workspace.findFiles(
-                    new vscode.RelativePattern(folder, core.workspaceFilesGlob),
-                    core.workspaceExcludeGlob,
-                    max - found.size,
-                );
-                for (const uri of uris) {
-                    const ref = refFor(uri);
-                    if (ref) found.set(ref.key, ref);
+                for (const { ref } of await filesUnder(folder, max - found.size)) {
+                    found.set(ref.key, ref);
                 }
             }
             return [...found.values()].slice(0, max);
@@ -95,16 +104,9 @@ export function vscodeWorkspaceFiles(): WorkspaceFiles {
                         const stat = await vscode.workspace.fs.stat(uri);
                         if (stat.type !== vscode.FileType.Directory) return;
                         const parent = vscode.Uri.joinPath(uri, '..');
-                        const uris = await vscode.workspace.findFiles(
-                            new vscode.RelativePattern(parent, core.workspaceFilesGlob),
-                            core.workspaceExcludeGlob,
-                            maxFoundInCreatedFolder,
-                        );
                         const inside = `${uri.toString()}/`;
-                        for (const found of uris) {
-                            if (!found.toString().startsWith(inside)) continue;
-                            const ref = refFor(found);
-                            if (ref) onChange(ref, false);
+                        for (const found of await filesUnder(parent, maxFoundInCreatedFolder)) {
+                            if (found.uri.toString().startsWith(inside)) onChange(found.ref, false);
                         }
                     } catch {
                         // Gone again, or not readable: the file watcher reports what stays.
