@@ -575,29 +575,26 @@ type NodeHealthRead =
  * not forward it) says at least whether its P-Chain is bootstrapped.
  */
 async function readNodeHealth(client: NodeRpcClient, signal: AbortSignal): Promise<NodeHealthRead> {
+    // Where the checks give no verdict (the health API refused, or just started so none has
+    // run yet), the P-Chain's bootstrap state says what the node serves.
+    const byPChain = async (): Promise<NodeHealthRead> => {
+        const bootstrapped = await client.call(
+            m['info.isBootstrapped'],
+            { chain: 'P' },
+            { signal },
+        );
+        return bootstrapped.isBootstrapped ? { kind: 'healthy' } : { kind: 'bootstrapping' };
+    };
     let report;
     try {
         report = await client.call(m['health.health'], {}, { signal });
     } catch (error) {
         if (isAbortError(error) || isNetworkError(error) || isTimeoutError(error)) throw error;
-        const bootstrapped = await client.call(
-            m['info.isBootstrapped'],
-            { chain: 'P' },
-            { signal },
-        );
-        return bootstrapped.isBootstrapped ? { kind: 'healthy' } : { kind: 'bootstrapping' };
+        return byPChain();
     }
     if (report.healthy) return { kind: 'healthy' };
     const failing = checksFailingOnRun(report);
-    if (failing.length === 0) {
-        // Just started: its checks have not run yet, so its P-Chain says what it serves.
-        const bootstrapped = await client.call(
-            m['info.isBootstrapped'],
-            { chain: 'P' },
-            { signal },
-        );
-        return bootstrapped.isBootstrapped ? { kind: 'healthy' } : { kind: 'bootstrapping' };
-    }
+    if (failing.length === 0) return byPChain();
     if (failing.every((c) => c.name === 'bootstrapped')) return { kind: 'bootstrapping' };
     return {
         kind: 'unhealthy',
