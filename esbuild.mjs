@@ -10,18 +10,27 @@ import * as esbuild from 'esbuild';
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-/** Prints esbuild's errors in the format of VS Code's `$esbuild-watch` problem matcher. */
+/** Builds of the watch's contexts under way: the lines below frame all of them, not each one. */
+let buildsRunning = 0;
+/**
+ * Prints esbuild's errors in the format of VS Code's `$esbuild-watch` problem matcher (the one in
+ * .vscode/tasks.json reads the same lines). "build finished" comes once every context that started
+ * has ended, so F5's pre-launch task does not start the window while `dist/extension.js` is still
+ * being written by another context.
+ */
 const problemMatcherPlugin = {
     name: 'problem-matcher',
     setup(build) {
-        build.onStart(() => console.log('[watch] build started'));
+        build.onStart(() => {
+            if (buildsRunning++ === 0) console.log('[watch] build started');
+        });
         build.onEnd((result) => {
             for (const { text, location } of result.errors) {
                 console.error(`✘ [ERROR] ${text}`);
                 if (location)
                     console.error(`    ${location.file}:${location.line}:${location.column}:`);
             }
-            console.log('[watch] build finished');
+            if (--buildsRunning === 0) console.log('[watch] build finished');
         });
     },
 };
