@@ -307,9 +307,6 @@ export function stageExtension(extensionsDir) {
                 path.basename(file) !== 'metafile.json',
         });
     }
-    cpSync(path.join(root, 'node_modules', 'undici'), path.join(target, 'node_modules', 'undici'), {
-        recursive: true,
-    });
     return target;
 }
 
