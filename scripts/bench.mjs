@@ -259,6 +259,7 @@ async function buildAll() {
     }
     // A copy: vsce does not follow a symlinked folder, and the manifest's icon lives in media/.
     cpSync(path.join(root, 'media'), path.join(buildDir, 'media'), { recursive: true });
+    cpSync(path.join(root, 'l10n'), path.join(buildDir, 'l10n'), { recursive: true });
     for (const file of [
         'package.json',
         'package.nls.json',

@@ -289,6 +289,7 @@ export function stageExtension(extensionsDir) {
     for (const entry of [
         'package.json',
         'package.nls.json',
+        'l10n',
         'README.md',
         'LICENSE',
         'dist',

@@ -94,6 +94,7 @@ const bundles = [
 const allowedFiles: RegExp[] = [
     /^package\.json$/,
     /^package\.nls\.json$/,
+    /^l10n\/bundle\.l10n(\.[a-z-]+)?\.json$/,
     /^README\.md$/,
     /^CHANGELOG\.md$/,
     /^LICENSE$/,
@@ -225,6 +226,7 @@ describe('(unit) packaging: the files of the .vsix', function () {
             'LICENSE',
             'media/icon.png',
             'media/icons/avalanche.svg',
+            'l10n/bundle.l10n.json',
         ]) {
             assert.ok(packaged.includes(file), `${file} is missing`);
         }
