@@ -125,6 +125,27 @@ describe('(unit) localisation: package.nls.json for the manifest (scripts/manife
     });
 });
 
+describe('(unit) localisation: package.json', () => {
+    it('has no user-visible string outside package.nls.json, and every reference resolves', async () => {
+        const { userVisibleStrings, plainStrings } = await manifestNls();
+        const manifest = JSON.parse(
+            readFileSync(path.join(rootDir, 'package.json'), 'utf8'),
+        ) as unknown;
+        const nls = JSON.parse(
+            readFileSync(path.join(rootDir, 'package.nls.json'), 'utf8'),
+        ) as Record<string, string>;
+        assert.deepEqual(
+            plainStrings(manifest).map((e) => e.path.join('.')),
+            [],
+            'run node scripts/manifestNls.mjs',
+        );
+        const unresolved = userVisibleStrings(manifest)
+            .map((e) => /^%([^%\s]+)%$/.exec(e.value)?.[1] ?? '')
+            .filter((key) => typeof nls[key] !== 'string');
+        assert.deepEqual(unresolved, []);
+    });
+});
+
 describe('(unit) localisation: runtime strings (vscode.l10n.t and l10n/bundle.l10n.json)', () => {
     /** Every `vscode.l10n.t('…')` message written as a literal in src/. */
     function messagesInSource(): Map<string, string> {
