@@ -1,27 +1,38 @@
 // The extension (Node, CommonJS): the entry point `dist/extension.js` (src/bootstrap/index.ts), which
 // loads the other bundles through V8's code cache; `dist/main.js`, what activation runs; then the
 // core and the palette queries with their panels on first use. And the webview UI (browser).
-// `undici` stays external on purpose: VS Code's proxy and certificate support patches a runtime
-// `require('undici')`, not a copy inlined into the bundle, and leaving it out keeps activation light;
-// only the dispatcher modules the clients' own requests use, which that patch never touches, are a
-// lazily loaded bundle of their own (`dist/undici.js`, see `undiciParts`).
+// undici is bundled, never required from node_modules at run time, so the .vsix carries no copy of
+// its 119 files: the dispatcher modules every request uses are a lazily loaded bundle of their own
+// (`dist/undici.js`, see `undiciParts`), and the proxy agent another (`dist/undiciProxy.js`), loaded
+// only when a proxy is in use. VS Code's proxy support patches a runtime `require('undici')` only
+// to record an Agent's options for its patched `fetch`, which these clients do not use
+// (src/core/http/httpClient.ts), so a bundled copy behaves as the module does.
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
-/** Prints esbuild's errors in the format of VS Code's `$esbuild-watch` problem matcher. */
+/** Builds of the watch's contexts under way: the lines below frame all of them, not each one. */
+let buildsRunning = 0;
+/**
+ * Prints esbuild's errors in the format of VS Code's `$esbuild-watch` problem matcher (the one in
+ * .vscode/tasks.json reads the same lines). "build finished" comes once every context that started
+ * has ended, so F5's pre-launch task does not start the window while `dist/extension.js` is still
+ * being written by another context.
+ */
 const problemMatcherPlugin = {
     name: 'problem-matcher',
     setup(build) {
-        build.onStart(() => console.log('[watch] build started'));
+        build.onStart(() => {
+            if (buildsRunning++ === 0) console.log('[watch] build started');
+        });
         build.onEnd((result) => {
             for (const { text, location } of result.errors) {
                 console.error(`✘ [ERROR] ${text}`);
                 if (location)
                     console.error(`    ${location.file}:${location.line}:${location.column}:`);
             }
-            console.log('[watch] build finished');
+            if (--buildsRunning === 0) console.log('[watch] build finished');
         });
     },
 };
@@ -86,8 +97,7 @@ const lazyBundles = [
  * `dist/undici.js` so that the first request loads one file through the code cache instead of
  * Node resolving and compiling about forty of undici's files on every start. VS Code's proxy
  * support does not patch these modules (only a runtime `require('undici')`, which records an
- * Agent's options for its patched `fetch`), so a copy behaves as they do; the whole module, for
- * the proxy agent, stays a runtime `require('undici')`.
+ * Agent's options for its patched `fetch`), so a copy behaves as they do.
  */
 const undiciParts = [
     { request: 'undici/lib/dispatcher/agent.js', name: 'Agent' },
@@ -97,6 +107,53 @@ const undiciParts = [
 const undiciEntry = undiciParts
     .map(({ request, name }) => `exports.${name} = require(${JSON.stringify(request)});`)
     .join('\n');
+
+/**
+ * What `require('undici').ProxyAgent` in src/core/http/httpClient.ts needs of undici's index: the
+ * proxy agent, and the `connect` API (with `request`, `stream`…) that the index adds to every
+ * dispatcher and the agent tunnels with: `dist/undiciProxy.js`, for the extension and the MCP
+ * server alike.
+ */
+const undiciProxyEntry = [
+    "const Dispatcher = require('undici/lib/dispatcher/dispatcher.js');",
+    "Object.assign(Dispatcher.prototype, require('undici/lib/api/index.js'));",
+    "exports.ProxyAgent = require('undici/lib/dispatcher/proxy-agent.js');",
+].join('\n');
+
+/** The bare `require('undici')` of httpClient.ts, the one importer allowed to name it. */
+const bareUndici = /^undici$/;
+const fromHttpClient = (args) => args.importer.endsWith('httpClient.ts');
+
+/**
+ * For the MCP server, a process of its own started from the same `dist/`: httpClient.ts's undici
+ * modules come from the bundles beside it (`./undici.js`, `./undiciProxy.js`), plainly required,
+ * so that the .vsix holds each of them once.
+ */
+const undiciSiblingPlugin = {
+    name: 'undici-sibling',
+    setup(build) {
+        for (const { request, name } of undiciParts) {
+            const filter = new RegExp(`^${request.replace(/[./]/g, (c) => `\\${c}`)}$`);
+            build.onResolve({ filter }, (args) =>
+                fromHttpClient(args)
+                    ? { path: `undici.js#${name}`, namespace: 'sibling' }
+                    : undefined,
+            );
+        }
+        build.onResolve({ filter: bareUndici }, (args) =>
+            fromHttpClient(args) ? { path: 'undiciProxy.js', namespace: 'sibling' } : undefined,
+        );
+        build.onResolve({ filter: /^\.\/undici(Proxy)?\.js$/, namespace: 'sibling' }, (args) => ({
+            path: args.path,
+            external: true,
+        }));
+        build.onLoad({ filter: /.*/, namespace: 'sibling' }, (args) => {
+            const [bundle, part] = args.path.split('#');
+            const load = `require(${JSON.stringify(`./${bundle}`)})`;
+            return { contents: `module.exports = ${load}${part ? `.${part}` : ''};`, loader: 'js' };
+        });
+    },
+};
 
 const lazyBundlesPlugin = {
     name: 'lazy-bundles',
@@ -109,6 +166,9 @@ const lazyBundlesPlugin = {
                     : undefined,
             );
         }
+        build.onResolve({ filter: bareUndici }, (args) =>
+            fromHttpClient(args) ? { path: 'undiciProxy.js', namespace: 'lazy-bundle' } : undefined,
+        );
         for (const { loader, request, out } of lazyBundles) {
             const filter = new RegExp(`^${request.replace(/[./]/g, (c) => `\\${c}`)}$`);
             build.onResolve({ filter }, (args) =>
@@ -239,10 +299,19 @@ const contexts = await Promise.all([
         format: 'cjs',
         target: 'node20',
     }),
+    // The proxy agent, loaded only when a request goes through a proxy.
+    esbuild.context({
+        ...common,
+        stdin: { contents: undiciProxyEntry, resolveDir: '.', sourcefile: 'undici-proxy.js' },
+        outfile: 'dist/undiciProxy.js',
+        platform: 'node',
+        format: 'cjs',
+        target: 'node20',
+    }),
     // The worker that parses the workspace's artifacts off the extension host's thread.
     nodeContext('src/core/workspace/parseWorker.ts', 'dist/workspaceWorker.js'),
-    // The MCP server (`node dist/mcp.js`): its own process, with the MCP SDK and the core inside;
-    // undici comes from the extension's node_modules like the other bundles'. `vscode` is not
+    // The MCP server (`node dist/mcp.js`): its own process, with the MCP SDK and the core inside,
+    // and undici from the bundles beside it (no node_modules in the .vsix). `vscode` is not
     // external, so importing it fails the build.
     esbuild.context({
         ...common,
@@ -251,7 +320,7 @@ const contexts = await Promise.all([
         platform: 'node',
         format: 'cjs',
         target: 'node20',
-        external: ['undici'],
+        plugins: [...common.plugins, undiciSiblingPlugin],
     }),
     esbuild.context({
         ...common,

@@ -252,7 +252,7 @@ async function main(): Promise<void> {
         unit: 'kB',
         budget: 1000,
         passed: size <= 1000,
-        detail: 'the MCP SDK, zod, ajv and the core; undici from node_modules',
+        detail: 'the MCP SDK, zod, ajv and the core; undici from dist/undici.js and dist/undiciProxy.js',
     });
 
     writeChecks(

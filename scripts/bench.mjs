@@ -2,10 +2,10 @@
 // `npm run bench`: builds the production package, runs every benchmark, and prints ONE table with
 // the budget verdicts (PASS / MISS; INFO where no budget applies). Each part writes its own
 // bench/results/<part>.{md,json}; this script collects them into bench/results/summary.{md,json}
-// and the Performance section of README.md.
+// and the section "The latest run" of docs/performance.md.
 //
 //   node scripts/bench.mjs [--only part,part] [--skip part,part] [--no-build] [--no-readme]
-//   node scripts/bench.mjs --report-only   prints the summary and the README section from the
+//   node scripts/bench.mjs --report-only   prints the summary and the docs/performance.md section from the
 //                                          results files as they are, runs and writes nothing
 //
 // Parts, in running order (Node-side parts run as child processes, one at a time so that they do
@@ -259,6 +259,7 @@ async function buildAll() {
     }
     // A copy: vsce does not follow a symlinked folder, and the manifest's icon lives in media/.
     cpSync(path.join(root, 'media'), path.join(buildDir, 'media'), { recursive: true });
+    cpSync(path.join(root, 'l10n'), path.join(buildDir, 'l10n'), { recursive: true });
     for (const file of [
         'package.json',
         'package.nls.json',
@@ -1303,12 +1304,13 @@ function machineLine() {
     return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.platform()} ${os.release()}, Node ${process.version}`;
 }
 
+/** Replaces the section "## The latest run" of docs/performance.md, where the figures live. */
 function writeReadme(markdown) {
-    const readme = path.join(root, 'README.md');
+    const readme = path.join(root, 'docs', 'performance.md');
     const text = readFileSync(readme, 'utf8');
-    const heading = '## Performance';
+    const heading = '## The latest run';
     const start = text.indexOf(`\n${heading}\n`);
-    if (start < 0) throw new Error('README.md has no "## Performance" section');
+    if (start < 0) throw new Error('docs/performance.md has no "## The latest run" section');
     const next = text.indexOf('\n## ', start + heading.length + 2);
     const section = `\n${heading}\n\n${markdown.trimEnd()}\n`;
     writeFileSync(readme, text.slice(0, start) + section + (next < 0 ? '' : text.slice(next)));
@@ -1396,7 +1398,7 @@ function collect(failures) {
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
     const date = stamp.toISOString().slice(0, 10);
     const summary = [
-        `\`npm run bench\` builds the production package and runs every benchmark (this run: ${minutes} min); the table is its latest output, with one Markdown and one JSON file per part next to it. The README shows a short table of what a user notices, picked from this one.`,
+        `\`npm run bench\` builds the production package and runs every benchmark (this run: ${minutes} min); the table is its latest output, with one Markdown and one JSON file per part next to it. docs/performance.md shows a short table of what a user notices, picked from this one.`,
         '',
         `Taken ${date} on ${machineLine()}; load average ${loadAtStart} when the run began (the machine is shared, and its neighbours' work shows in the spreads). Extension-host figures come from VS Code ${vscodeVersion} (server build) with headless Chromium. Each figure is a median over repeated runs; spread is half the interquartile range; ratios are medians of ratios measured in the same rounds. Budgets: ${counts.PASS} PASS, ${counts.MISS} MISS.`,
         '',
@@ -1416,7 +1418,7 @@ function collect(failures) {
 /** `--report-only`: both texts from the results files as they are, printed, nothing written. */
 function report() {
     const { summary, readme } = collect({});
-    console.log(`${summary}\n\n---- README.md, ## Performance ----\n\n${readme}`);
+    console.log(`${summary}\n\n---- docs/performance.md, ## The latest run ----\n\n${readme}`);
 }
 
 main().catch(async (error) => {

@@ -192,6 +192,6 @@ export function readmeSection({ rows, minutes, date, machine, loadAtStart, vscod
         '',
         userTable(picked),
         '',
-        `All budgets of this run: ${counts.PASS} PASS, ${counts.MISS} MISS. The full table (${rows.length} rows with spreads and details, for maintainers) is [bench/results/summary.md](bench/results/summary.md), with one Markdown and one JSON file per part next to it.`,
+        `All budgets of this run: ${counts.PASS} PASS, ${counts.MISS} MISS. The full table (${rows.length} rows with spreads and details, for maintainers) is [bench/results/summary.md](../bench/results/summary.md), with one Markdown and one JSON file per part next to it.`,
     ].join('\n');
 }

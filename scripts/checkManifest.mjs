@@ -8,6 +8,8 @@ import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+import { localize } from './manifestNls.mjs';
+
 const category = 'Avalanche';
 
 /**
@@ -197,7 +199,12 @@ export async function loadTables(rootDir) {
 const isMain = process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url;
 if (isMain) {
     const rootDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-    const manifest = JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8'));
+    // As VS Code shows it: the `%key%` strings replaced by their texts (scripts/manifestNls.mjs).
+    const nlsFile = join(rootDir, 'package.nls.json');
+    const manifest = localize(
+        JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')),
+        existsSync(nlsFile) ? JSON.parse(readFileSync(nlsFile, 'utf8')) : {},
+    );
     const problems = checkManifest(manifest, await loadTables(rootDir), { rootDir });
     if (problems.length > 0) {
         console.error(`package.json does not match the id tables in src/ (${problems.length}):`);

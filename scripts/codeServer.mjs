@@ -289,6 +289,7 @@ export function stageExtension(extensionsDir) {
     for (const entry of [
         'package.json',
         'package.nls.json',
+        'l10n',
         'README.md',
         'LICENSE',
         'dist',
@@ -307,9 +308,6 @@ export function stageExtension(extensionsDir) {
                 path.basename(file) !== 'metafile.json',
         });
     }
-    cpSync(path.join(root, 'node_modules', 'undici'), path.join(target, 'node_modules', 'undici'), {
-        recursive: true,
-    });
     return target;
 }
 

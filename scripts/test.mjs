@@ -13,6 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { installedCodeServer } from './codeServer.mjs';
+import { missingPackages, preflightMessage } from './preflight.mjs';
+
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const requested = process.argv.slice(2);
 const tiers = requested.length ? requested : ['unit', 'node', 'integration', 'proxy', 'e2e'];
@@ -189,6 +192,13 @@ function hostTier(tier, env = {}) {
         run('build', 'npm', ['run', '--silent', 'build']) &&
         run(tier, process.execPath, [script, tier], env)
     );
+}
+
+// Every system package the tiers need, named at once with the line that installs them all.
+const missing = missingPackages(tiers, { codeServerInstalled: Boolean(installedCodeServer()) });
+if (missing.length) {
+    console.error(preflightMessage(missing));
+    process.exit(1);
 }
 
 let ok = true;

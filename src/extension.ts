@@ -226,10 +226,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
         };
     } catch (error) {
         log.error('Extension', 'Activation failed', error);
+        const showLogs = vscode.l10n.t('Show Logs');
         void vscode.window
             .showErrorMessage(
-                `Avalanche Explorer could not start: ${error instanceof Error ? error.message : String(error)}`,
-                'Show Logs',
+                vscode.l10n.t(
+                    'Avalanche Explorer could not start: {0}',
+                    error instanceof Error ? error.message : String(error),
+                ),
+                showLogs,
             )
             .then((choice) => {
                 if (choice) log.show();

@@ -12,25 +12,32 @@ export const apiKeyConsoleUrl = 'https://build.avax.network/console/utilities/da
 
 export async function setDataApiKey(secrets: Secrets): Promise<void> {
     const value = await vscode.window.showInputBox({
-        title: 'Avalanche: Set Data API Key',
-        prompt: `Paste your Avalanche Data API key (create one at ${apiKeyConsoleUrl}). It is kept in VS Code's secret storage, not in settings.`,
-        placeHolder: 'API key',
+        title: vscode.l10n.t('Avalanche: Set Data API Key'),
+        prompt: vscode.l10n.t(
+            "Paste your Avalanche Data API key (create one at {0}). It is kept in VS Code's secret storage, not in settings.",
+            apiKeyConsoleUrl,
+        ),
+        placeHolder: vscode.l10n.t('API key'),
         password: true,
         ignoreFocusOut: true,
         validateInput: (text) => validateApiKeyInput(text.trim()),
     });
     if (value === undefined) return;
     await secrets.setDataApiKey(value.trim());
-    void vscode.window.showInformationMessage('Data API key saved. Requests now use it.');
+    void vscode.window.showInformationMessage(
+        vscode.l10n.t('Data API key saved. Requests now use it.'),
+    );
 }
 
 export async function clearDataApiKey(secrets: Secrets): Promise<void> {
     if ((await secrets.getDataApiKey()) === undefined) {
-        void vscode.window.showInformationMessage('No Data API key is stored.');
+        void vscode.window.showInformationMessage(vscode.l10n.t('No Data API key is stored.'));
         return;
     }
     await secrets.clearDataApiKey();
     void vscode.window.showInformationMessage(
-        'Data API key removed. Requests continue without a key, at lower rate limits.',
+        vscode.l10n.t(
+            'Data API key removed. Requests continue without a key, at lower rate limits.',
+        ),
     );
 }

@@ -187,6 +187,22 @@ suite('(integration) proxy and TLS inspection', function () {
             assert.equal(await nodeNetworkId(), '1');
         }));
 
+    test('a NO_PROXY pattern (*.example) bypasses only its domain, not every host', () =>
+        check('http.noProxy *.example keeps the proxy; *.<its domain> goes around', async () => {
+            // Before, any entry with a `*` turned the proxy off for every host, and the node's
+            // name, which only the proxy resolves, failed here.
+            await setHttp('noProxy', ['*.example', 'localhost']);
+            try {
+                assert.equal(await nodeNetworkId(), '1', 'through the proxy');
+                const parent = proxy.host.slice(proxy.host.indexOf('.'));
+                await setHttp('noProxy', [`*${parent}`]);
+                assert.match(await nodeFailure(), /Could not find the host of the node/);
+            } finally {
+                await setHttp('noProxy', undefined);
+            }
+            assert.equal(await nodeNetworkId(), '1');
+        }));
+
     test('a proxy that demands credentials: a sentence naming 407, then http.proxyAuthorization', () =>
         check(
             'proxy demanding credentials: 407 sentence, then http.proxyAuthorization',

@@ -132,7 +132,7 @@ describe('(unit) the README table of npm run bench (scripts/benchReport.mjs)', (
         const tableLines = text.split('\n').filter((l) => l.startsWith('|'));
         assert.equal(tableLines.length, userRows.length + 2, 'one line per user row');
         assert.ok(text.includes('2 × CPU, 8 GiB RAM'));
-        assert.ok(text.includes('(bench/results/summary.md)'));
+        assert.ok(text.includes('(../bench/results/summary.md)'), 'linked from docs/');
         assert.ok(
             text.includes('| Extension startup cost (activate) | 7.35 ms | ≤ 10 ms | PASS |'),
         );

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -44,8 +44,17 @@ const tables = {
     restrictedSettingKeys,
 };
 
+/** package.json as VS Code shows it: each `%key%` replaced by its text in package.nls.json. */
 function readManifest(): Manifest {
-    return JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as Manifest;
+    const nlsFile = path.join(rootDir, 'package.nls.json');
+    const nls = existsSync(nlsFile)
+        ? (JSON.parse(readFileSync(nlsFile, 'utf8')) as Record<string, string>)
+        : {};
+    const text = readFileSync(path.join(rootDir, 'package.json'), 'utf8');
+    return JSON.parse(text, (_key, value: unknown) => {
+        const match = typeof value === 'string' ? /^%([^%\s]+)%$/.exec(value) : null;
+        return match && typeof nls[match[1]!] === 'string' ? nls[match[1]!] : value;
+    }) as Manifest;
 }
 
 describe('(unit) manifest', () => {

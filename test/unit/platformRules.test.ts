@@ -97,8 +97,16 @@ describe('(unit) platform rules', () => {
             const result = settingValidators[SettingKey.DataApiKeyHeader](name);
             assert.equal(result.value, name);
             assert.deepEqual(result.problems, []);
+            // As VS Code shows it: the texts are in package.nls.json (scripts/manifestNls.mjs).
+            const nls = JSON.parse(
+                fs.readFileSync(path.join(__dirname, '../../../package.nls.json'), 'utf8'),
+            ) as Record<string, string>;
             const manifest = JSON.parse(
                 fs.readFileSync(path.join(__dirname, '../../../package.json'), 'utf8'),
+                (_key, value: unknown) =>
+                    typeof value === 'string' && /^%[^%\s]+%$/.test(value)
+                        ? (nls[value.slice(1, -1)] ?? value)
+                        : value,
             ) as {
                 contributes: {
                     configuration: {

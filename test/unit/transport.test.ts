@@ -50,6 +50,34 @@ describe('(unit) transport: proxy rules', () => {
             assert.equal(resolveProxy(settings, origin), expected, origin);
         }
         assert.equal(bypassesProxy(['*'], 'anything', '443'), true);
+        assert.equal(bypassesProxy([' localhost', '*'], 'anything', '443'), true);
+    });
+
+    it('reads a NO_PROXY pattern as its domain, never as "every host"', () => {
+        // VS Code turns the proxy off for all only on a lone `*`; `*.corp.example` is the
+        // pattern corporate setups write for the subdomains of corp.example.
+        const settings = networkSettingsFromEnv({
+            HTTPS_PROXY: 'http://proxy.corp:3128',
+            NO_PROXY: '*.corp.example,*.example:8443,foo*.example, *',
+        });
+        const partial = { ...settings, noProxy: settings.noProxy?.slice(0, 3) };
+        const cases: [string, string | undefined][] = [
+            ['https://data-api.avax.network', settings.proxy],
+            ['https://api.avax-test.network', settings.proxy],
+            ['https://git.corp.example', undefined],
+            ['https://a.b.corp.example', undefined],
+            ['https://corp.example', undefined],
+            ['https://notcorp.example', settings.proxy],
+            ['https://x.example:8443', undefined],
+            ['https://x.example', settings.proxy],
+            ['https://foobar.example', settings.proxy],
+        ];
+        for (const [origin, expected] of cases) {
+            assert.equal(resolveProxy(partial, origin), expected, origin);
+        }
+        assert.equal(bypassesProxy(['*.'], 'anything', '443'), false);
+        assert.equal(bypassesProxy(['**'], 'anything', '443'), false);
+        assert.equal(resolveProxy(settings, 'https://data-api.avax.network'), undefined, 'lone *');
         assert.equal(resolveProxy({ noProxy: [] }, 'https://x.example'), undefined);
     });
 

@@ -44,8 +44,9 @@ export type UndiciParts = Pick<
 let undiciParts: UndiciParts | undefined;
 /**
  * Loads undici's dispatcher modules once, on the first request of any client; the whole module
- * only when a proxy is used. Deep paths: undici 7 has no `exports` map, and `.vscodeignore`
- * ships its `lib/` whole.
+ * only when a proxy is used. Deep paths: undici 7 has no `exports` map. The bundles map these
+ * requires to `dist/undici.js` and `dist/undiciProxy.js` (esbuild.mjs), so the package carries no
+ * node_modules; compiled by tsc (tests, benchmarks) they load the module itself.
  */
 export function loadUndici(): UndiciParts {
     /* eslint-disable @typescript-eslint/no-require-imports */

@@ -129,8 +129,10 @@ export function proxyDisplay(proxy: string): string {
 
 /**
  * True when `hostname:port` bypasses the proxy under `noProxy` (the matching of
- * `@vscode/proxy-agent`: `*` matches all; an entry matches the host and its subdomains; an
- * optional `:port` must equal the port).
+ * `@vscode/proxy-agent`: a lone `*` matches all; an entry matches the host and its subdomains; an
+ * optional `:port` must equal the port). A leading `*.` is read as `.` (`*.corp.example` is
+ * `.corp.example`, as curl and Go read it, where `@vscode/proxy-agent` would match nothing); any
+ * other `*` in an entry matches nothing, so that a pattern never turns the proxy off for every host.
  */
 export function bypassesProxy(
     noProxy: readonly string[] | undefined,
@@ -141,9 +143,10 @@ export function bypassesProxy(
     for (const raw of noProxy ?? []) {
         const entry = raw.trim().toLowerCase();
         if (entry === '') continue;
-        if (entry.includes('*')) return true;
-        const [name = '', entryPort] = entry.split(':', 2);
-        if (name === '') continue;
+        if (entry === '*') return true;
+        const [pattern = '', entryPort] = entry.split(':', 2);
+        const name = pattern.startsWith('*.') ? pattern.slice(1) : pattern;
+        if (name === '' || name === '.' || name.includes('*')) continue;
         const domain = name.startsWith('.') ? name : `.${name}`;
         if (host.endsWith(domain) && (!entryPort || entryPort === port)) return true;
     }
