@@ -59,6 +59,12 @@ export class AgentTools extends Disposable {
             nodeChains: (network, signal) => clients.nodeChains(network, signal),
             rpcFor: (rpcUrl) => clients.rpcFor(rpcUrl),
             ...(deps.local ? { localNetworks: () => deps.local!.list() } : {}),
+            sourceValidators: (subnetId, signal) =>
+                loadCore().sourceL1Warning(
+                    clients.nodeRpc(),
+                    subnetId,
+                    signal ?? new AbortController().signal,
+                ),
             traceSources: () => {
                 const files = workspaceTraceFiles();
                 return files ? new (loadCore().TraceSources)(files) : undefined;

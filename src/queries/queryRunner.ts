@@ -85,6 +85,9 @@ export class QueryRunner {
                 nodeUrl: clients.nodeUrl,
                 rpcFor: (url) => clients.rpcFor(url),
                 localNetworks: () => this.services.local?.list() ?? Promise.resolve([]),
+                // The node that names the blockchains answers for their L1s' validators.
+                sourceValidators: (subnetId, inner) =>
+                    core.sourceL1Warning(clients.nodeRpc(), subnetId, inner ?? signal),
             },
             signal,
         );

@@ -78,6 +78,8 @@ export class ClientWatchSources implements WatchSources {
                 nodeUrl: node.url,
                 rpcFor: (url) => this.clients.rpcFor(url),
                 ...(this.local ? { localNetworks: () => this.local!.list() } : {}),
+                sourceValidators: (subnetId, inner) =>
+                    loadCore().sourceL1Warning(node, subnetId, inner ?? signal),
             },
             signal,
         );

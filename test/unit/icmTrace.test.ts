@@ -178,12 +178,18 @@ describe('(unit) ICM tracker against loopback chains', () => {
             relayers: [`0x${'77'.repeat(20)}`],
         });
         source.addTx(10, txHash(1), [m.send, m.warp]);
+        const asked: string[] = [];
         const timeline = await traceIcmMessage(
-            { source: sourceChain, txHash: txHash(1) },
+            { source: { ...sourceChain, subnetId: 'mysubnet' }, txHash: txHash(1) },
             directory({
-                validatorWarning: () => 'The L1’s only validator is inactive (balance 0).',
+                sourceValidators: (chain) => {
+                    asked.push(chain.subnetId ?? '');
+                    return Promise.resolve('The L1’s only validator is inactive (balance 0).');
+                },
             }),
         );
+        assert.deepEqual(asked, ['mysubnet']);
+        assert.equal(timeline.roundTrips['P-Chain'], 1);
         assert.equal(timeline.state, 'sent');
         assert.equal(timeline.final, false);
         const [gas, relayers, validators, late] = timeline.stuck;

@@ -74,6 +74,8 @@ export interface AgentServices extends QueryDeps {
     nodeChains?(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
     /** The workspace's files for a trace's Solidity lines; none without a workspace on disk. */
     traceSources?(): TraceSources | undefined;
+    /** Why an ICM message's source L1 may not sign: its validators' balances (`core/watch`). */
+    sourceValidators?(subnetId: string, signal?: AbortSignal): Promise<string | undefined>;
 }
 
 /** A tool's answer: text for the agent, and whether it reports a failure. */
@@ -412,6 +414,9 @@ async function icmMessage(input: Input, s: AgentServices, signal: AbortSignal) {
             nodeUrl: s.nodeUrl(),
             rpcFor: (url) => s.rpcFor(url),
             ...(s.localNetworks ? { localNetworks: () => s.localNetworks!() } : {}),
+            ...(s.sourceValidators
+                ? { sourceValidators: (id, inner) => s.sourceValidators!(id, inner) }
+                : {}),
         },
         signal,
     );

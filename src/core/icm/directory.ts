@@ -26,6 +26,8 @@ export interface IcmChainCandidate {
     readonly rpcUrl?: string | undefined;
     readonly messenger?: string | undefined;
     readonly knownFrom: string;
+    /** The subnet (L1) validating it, cb58. */
+    readonly subnetId?: string | undefined;
 }
 
 /** What a host gives the directory. */
@@ -35,7 +37,8 @@ export interface IcmDirectoryHost {
     rpcFor(rpcUrl: string): RpcTarget | undefined;
     readonly relayers?: readonly string[] | undefined;
     readonly publicNetwork?: boolean | undefined;
-    validatorWarning?(blockchainId: string): string | undefined;
+    /** See `IcmDirectory.sourceValidators`: a sentence about the L1 `subnetId`'s validators. */
+    sourceValidators?(subnetId: string, signal?: AbortSignal): Promise<string | undefined>;
 }
 
 const maxNameChars = 80;
@@ -55,6 +58,7 @@ export function chainListCandidates(
                       evmChainId: c.chainId,
                       rpcUrl: c.rpcUrl,
                       knownFrom,
+                      ...(c.subnetId ? { subnetId: c.subnetId } : {}),
                   },
               ]
             : [],
@@ -81,6 +85,7 @@ export function localNetworkCandidates(networks: readonly LocalNetwork[]): IcmCh
                           rpcUrl: l1.rpcUrls[0],
                           messenger: l1.icmMessenger,
                           knownFrom: source[n.source],
+                          ...(l1.subnetId ? { subnetId: l1.subnetId } : {}),
                       },
                   ]
                 : [],
@@ -99,6 +104,7 @@ export function nodeBlockchainCandidates(
         blockchainId: b.blockchainId,
         rpcUrl: `${base}/ext/bc/${encodeURIComponent(b.blockchainId)}/rpc`,
         knownFrom: 'node',
+        subnetId: b.subnetId,
     }));
 }
 
@@ -150,6 +156,8 @@ function chainOf(
         unreachable: rpc ? undefined : 'no http(s) RPC URL is known for it',
         messenger: messenger?.toLowerCase(),
         knownFrom: [...new Set(named.map((c) => c.knownFrom))].join(', '),
+        subnetId: named.find((c) => c.subnetId && /^[1-9A-HJ-NP-Za-km-z]{40,60}$/.test(c.subnetId))
+            ?.subnetId,
     };
 }
 
@@ -167,8 +175,13 @@ export function icmDirectory(host: IcmDirectoryHost): IcmDirectory & {
         chain: byId,
         relayers: host.relayers,
         publicNetwork: host.publicNetwork,
-        ...(host.validatorWarning
-            ? { validatorWarning: (id: string) => host.validatorWarning?.(id) }
+        ...(host.sourceValidators
+            ? {
+                  sourceValidators: (source: IcmChain, signal?: AbortSignal) =>
+                      source.subnetId
+                          ? host.sourceValidators!(source.subnetId, signal)
+                          : Promise.resolve(undefined),
+              }
             : {}),
         async find(text, signal) {
             const wanted = text.trim();
@@ -200,7 +213,11 @@ export interface IcmHostParts {
     rpcFor(rpcUrl: string): RpcTarget | undefined;
     /** The local networks found on this machine (the extension's; the MCP server has none). */
     localNetworks?(): Promise<readonly LocalNetwork[]>;
-    validatorWarning?(blockchainId: string): string | undefined;
+    /**
+     * The L1 `subnetId`'s validators in a sentence when some are inactive or short of balance
+     * (`core/watch/icmValidators.ts`, the watch list's read of an L1), else undefined.
+     */
+    sourceValidators?(subnetId: string, signal?: AbortSignal): Promise<string | undefined>;
 }
 
 /** Answers of a source that failed count as none: the others still name chains. */
@@ -254,8 +271,11 @@ export async function icmHost(
         rpcFor: (url) => parts.rpcFor(url),
         relayers: localRelayers(local),
         publicNetwork: parts.network !== 'local',
-        ...(parts.validatorWarning
-            ? { validatorWarning: (id: string) => parts.validatorWarning?.(id) }
+        ...(parts.sourceValidators
+            ? {
+                  sourceValidators: (subnetId: string, inner?: AbortSignal) =>
+                      parts.sourceValidators!(subnetId, inner ?? signal),
+              }
             : {}),
     };
 }

@@ -39,6 +39,8 @@ export interface IcmChain {
     readonly messenger?: string | undefined;
     /** Where the extension learnt of the chain (`Data API`, `Interchain Kit`, `node`…). */
     readonly knownFrom?: string | undefined;
+    /** The subnet (L1) that validates the chain, cb58, when a source names it. */
+    readonly subnetId?: string | undefined;
 }
 
 /** What the extension knows of chains and relayers, asked by the tracker. */
@@ -50,10 +52,11 @@ export interface IcmDirectory {
     /** Public networks (mainnet, Fuji): a message without a fee may wait for a paid relayer. */
     readonly publicNetwork?: boolean | undefined;
     /**
-     * A sentence when the L1 of `blockchainId` has validators the watch list saw inactive or
-     * short of balance, so no quorum can sign its messages; undefined when nothing is known.
+     * A sentence when the L1 of the source chain has validators inactive or short of balance on
+     * the P-Chain, so no quorum can sign its messages; undefined when all is well or unknown.
+     * Asked only for an undelivered message.
      */
-    validatorWarning?(blockchainId: string): string | undefined;
+    sourceValidators?(source: IcmChain, signal?: AbortSignal): Promise<string | undefined>;
 }
 
 /** What to follow: a source transaction, or a message id sent from `source`. */
@@ -149,6 +152,8 @@ export interface IcmTimeline {
 }
 
 const hex32 = /^0x[0-9a-fA-F]{64}$/;
+/** The primary network's subnet id: its validators stake, they pay no balance. */
+const primaryNetworkId = '11111111111111111111111111111111LpoYY';
 const maxWarnings = 12;
 
 function refOf(chain: IcmChain): IcmChainRef {
@@ -596,8 +601,17 @@ export async function traceIcmMessage(
                 'The message pays no fee: a relayer that wants a reward may leave it; addFeeAmount can add one.',
             );
         }
-        const validators = directory.validatorWarning?.(sourceId);
-        if (validators) stuck.push(validators);
+        if (directory.sourceValidators && source.subnetId && source.subnetId !== primaryNetworkId) {
+            t.roundTrips['P-Chain'] = (t.roundTrips['P-Chain'] ?? 0) + 1;
+            const validators = await directory
+                .sourceValidators(source, t.options.signal)
+                .catch((error: unknown) => {
+                    if (t.options.signal?.aborted) throw error;
+                    t.warn(`The source L1's validators could not be read: ${reason(error)}`);
+                    return undefined;
+                });
+            if (validators) stuck.push(inertLine(validators, 400));
+        }
         const age = send.at.block !== undefined ? sourceHead - send.at.block : undefined;
         if (destinationReadable && age !== undefined && age >= t.options.stuckAfterBlocks) {
             const range = searched.destination;

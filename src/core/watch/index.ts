@@ -7,3 +7,4 @@ export * from './watchList';
 export * from './panelTarget';
 export * from './topUp';
 export * from './icmCheck';
+export * from './icmValidators';
