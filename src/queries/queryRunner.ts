@@ -82,6 +82,7 @@ export class QueryRunner {
                 network,
                 chains: () => this.services.chains(network),
                 nodeRpc: () => clients.nodeRpc(),
+                dataApi: () => clients.dataApi(),
                 nodeUrl: clients.nodeUrl,
                 rpcFor: (url) => clients.rpcFor(url),
                 localNetworks: () => this.services.local?.list() ?? Promise.resolve([]),

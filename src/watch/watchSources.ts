@@ -75,6 +75,7 @@ export class ClientWatchSources implements WatchSources {
                 network,
                 chains: (inner) => this.clients.chains(network, inner),
                 nodeRpc: () => node,
+                dataApi: () => this.clients.dataApi(),
                 nodeUrl: node.url,
                 rpcFor: (url) => this.clients.rpcFor(url),
                 ...(this.local ? { localNetworks: () => this.local!.list() } : {}),

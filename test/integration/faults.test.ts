@@ -463,6 +463,7 @@ suite('(integration) reliability: faults × surfaces', function () {
         name: string,
         target: () => WatchTarget,
         healthy: (description: string) => boolean,
+        dataApi = false,
     ): Surface => {
         const keyOf = () => watchKey(target());
         let triggeredAt = 0;
@@ -475,7 +476,7 @@ suite('(integration) reliability: faults × surfaces', function () {
             group: 'watch',
             node: true,
             admin: false,
-            dataApi: false,
+            dataApi,
             prepare: async () => {
                 await api.config.update(SettingKey.WatchRequestsPerMinute, 600);
                 for (const entry of api.watch.feature.list.items()) {
@@ -551,6 +552,7 @@ suite('(integration) reliability: faults × surfaces', function () {
             undeliveredMinutes: 30,
         }),
         (d) => /sent, not delivered yet/.test(d),
+        true,
     );
 
     // The sample workspace's Foundry broadcast: its lenses read each transaction's receipt and each
@@ -1056,7 +1058,8 @@ suite('(integration) reliability: faults × surfaces', function () {
             group: 'watch',
             node: true,
             admin: false,
-            dataApi: false,
+            // The Data API's ICM index is asked first on mainnet.
+            dataApi: true,
         },
         { name: 'panel: node dashboard', group: 'panel', node: true, admin: false, dataApi: false },
         {

@@ -411,6 +411,7 @@ async function icmMessage(input: Input, s: AgentServices, signal: AbortSignal) {
             network: s.network(),
             chains: (inner) => s.chains(s.network(), inner),
             nodeRpc: () => s.nodeRpc(),
+            dataApi: () => s.dataApi(),
             nodeUrl: s.nodeUrl(),
             rpcFor: (url) => s.rpcFor(url),
             ...(s.localNetworks ? { localNetworks: () => s.localNetworks!() } : {}),

@@ -6,7 +6,9 @@
  * list, a file or a node, never from the message: it is asked only through the host's `rpcFor`,
  * which applies the origin policy (a URL nobody chose reaches no private host).
  */
+import type { DataApiClient } from '../dataApi/dataApiClient';
 import type { ChainInfo } from '../dataApi/model';
+import { isHttpError } from '../http/errors';
 import type { LocalNetwork } from '../local/localNetwork';
 import { nodeRpcMethods } from '../nodeRpc/methods';
 import type { PlatformBlockchain } from '../nodeRpc/primarySchemas';
@@ -15,7 +17,7 @@ import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import { inertLine } from '../text/inert';
 
 import { blockchainIdHex } from './messageId';
-import type { IcmChain, IcmDirectory } from './trace';
+import type { IcmChain, IcmDirectory, IcmIndexed } from './trace';
 
 /** A chain as one source names it. */
 export interface IcmChainCandidate {
@@ -39,6 +41,8 @@ export interface IcmDirectoryHost {
     readonly publicNetwork?: boolean | undefined;
     /** See `IcmDirectory.sourceValidators`: a sentence about the L1 `subnetId`'s validators. */
     sourceValidators?(subnetId: string, signal?: AbortSignal): Promise<string | undefined>;
+    /** See `IcmDirectory.indexedMessage`. */
+    indexedMessage?(messageId: string, signal?: AbortSignal): Promise<IcmIndexed | undefined>;
 }
 
 const maxNameChars = 80;
@@ -183,6 +187,12 @@ export function icmDirectory(host: IcmDirectoryHost): IcmDirectory & {
                           : Promise.resolve(undefined),
               }
             : {}),
+        ...(host.indexedMessage
+            ? {
+                  indexedMessage: (id: string, signal?: AbortSignal) =>
+                      host.indexedMessage!(id, signal),
+              }
+            : {}),
         async find(text, signal) {
             const wanted = text.trim();
             const hex = blockchainIdHex(wanted);
@@ -211,6 +221,8 @@ export interface IcmHostParts {
     nodeRpc(): NodeRpcClient;
     readonly nodeUrl: string;
     rpcFor(rpcUrl: string): RpcTarget | undefined;
+    /** The Data API: on Mainnet and Fuji its ICM index is asked first (`getIcmMessage`). */
+    dataApi?(): Promise<DataApiClient>;
     /** The local networks found on this machine (the extension's; the MCP server has none). */
     localNetworks?(): Promise<readonly LocalNetwork[]>;
     /**
@@ -266,8 +278,37 @@ export async function icmHost(
             ...nodeBlockchainCandidates(blockchains, parts.nodeUrl),
         ];
     };
+    const indexed =
+        parts.dataApi && (parts.network === 'mainnet' || parts.network === 'fuji')
+            ? async (messageId: string, inner?: AbortSignal): Promise<IcmIndexed | undefined> => {
+                  const api = await parts.dataApi!();
+                  try {
+                      // The published example sends the id without 0x (avacloud-sdk's
+                      // GetIcmMessageRequest).
+                      const m = await api.getIcmMessage(
+                          { messageId: messageId.replace(/^0x/, '') },
+                          { signal: inner ?? signal },
+                      );
+                      return {
+                          sourceEvmChainId: m.sourceEvmChainId,
+                          sourceTxHash:
+                              'sourceTransaction' in m ? m.sourceTransaction.txHash : undefined,
+                          destinationTxHash:
+                              'destinationTransaction' in m
+                                  ? m.destinationTransaction.txHash
+                                  : undefined,
+                          receiptDelivered: m.receiptDelivered,
+                      };
+                  } catch (error) {
+                      // Not indexed (an L1 the Data API does not follow, or not yet).
+                      if (isHttpError(error) && error.status === 404) return undefined;
+                      throw error;
+                  }
+              }
+            : undefined;
     return {
         candidates: (inner) => (candidates ??= read(inner ?? signal)),
+        ...(indexed ? { indexedMessage: indexed } : {}),
         rpcFor: (url) => parts.rpcFor(url),
         relayers: localRelayers(local),
         publicNetwork: parts.network !== 'local',

@@ -57,6 +57,22 @@ export interface IcmDirectory {
      * Asked only for an undelivered message.
      */
     sourceValidators?(source: IcmChain, signal?: AbortSignal): Promise<string | undefined>;
+    /**
+     * The message as an index knows it (the Data API's `getIcmMessage`, on Mainnet and Fuji):
+     * where it was sent and delivered. Undefined when the index does not have it. What it says is
+     * only where to look: every step is still read, and believed, from the chains themselves.
+     */
+    indexedMessage?(messageId: string, signal?: AbortSignal): Promise<IcmIndexed | undefined>;
+}
+
+/** What an index (the Data API) says of a message: hashes to read, and what it has seen. */
+export interface IcmIndexed {
+    /** The EVM chain the index says sent it: a source transaction elsewhere is not read. */
+    readonly sourceEvmChainId?: string | undefined;
+    readonly sourceTxHash?: string | undefined;
+    readonly destinationTxHash?: string | undefined;
+    /** The index has seen the receipt come back to the source. */
+    readonly receiptDelivered: boolean;
 }
 
 /** What to follow: a source transaction, or a message id sent from `source`. */
@@ -275,7 +291,7 @@ function expectedId(
  * @throws only on cancellation or when the source chain itself cannot be read.
  */
 export async function traceIcmMessage(
-    query: IcmQuery,
+    asked: IcmQuery,
     directory: IcmDirectory,
     options: IcmTraceOptions = {},
 ): Promise<IcmTimeline> {
@@ -292,6 +308,7 @@ export async function traceIcmMessage(
         signal: options.signal,
     });
     const topics = icmTopics();
+    let query = asked;
     const source = query.source;
     const stuck: string[] = [];
     const searched: {
@@ -304,6 +321,31 @@ export async function traceIcmMessage(
         );
     }
     const wantedId = query.messageId?.toLowerCase();
+
+    // On Mainnet and Fuji the Data API says where to look: the source transaction of a message
+    // asked by id saves the search of the source's logs.
+    let indexed: IcmIndexed | undefined;
+    let indexAsked = false;
+    const askIndex = async (id: string): Promise<void> => {
+        if (indexAsked || !directory.indexedMessage) return;
+        indexAsked = true;
+        t.roundTrips['Data API'] = (t.roundTrips['Data API'] ?? 0) + 1;
+        try {
+            indexed = await directory.indexedMessage(id, t.options.signal);
+        } catch (error) {
+            if (t.options.signal?.aborted) throw error;
+            t.warn(`The Data API could not be asked: ${reason(error)}; the chains answer alone.`);
+        }
+    };
+    if (wantedId && !query.txHash) {
+        await askIndex(wantedId);
+        const hash = indexed?.sourceTxHash?.toLowerCase();
+        const sameSource =
+            !source.evmChainId ||
+            !indexed?.sourceEvmChainId ||
+            indexed.sourceEvmChainId === source.evmChainId;
+        if (hash && hex32.test(hash) && sameSource) query = { ...query, txHash: hash };
+    }
 
     // Round trip 1 on the source: its chain id, head and (for a transaction) the receipt.
     const first = await t.batch(source, [
@@ -431,8 +473,11 @@ export async function traceIcmMessage(
         .map((s) => s.messageId)
         .slice(0, 16);
 
-    // Round trip 2 (by transaction): the receipt back on the source, by id.
-    if (query.txHash) {
+    await askIndex(messageId);
+    if (indexed?.receiptDelivered === false) {
+        // The index has not seen the receipt come back: the source's logs are not searched.
+    } else if (query.txHash) {
+        // Round trip 2 (by transaction): the receipt back on the source, by id.
         const windows = windowsBack(
             sourceHead,
             send.at.block ?? 0,
@@ -471,7 +516,63 @@ export async function traceIcmMessage(
     let destinationGasLimit: bigint | undefined;
     let messengerMissing = false;
     let destinationReadable = false;
-    if (destination?.rpc) {
+    /** A delivery, execution or failure log for this message, believed or warned about. */
+    const believe = (e: IcmEvent, chainName: string, destMessenger: string): void => {
+        if (e.kind !== 'receive' && e.kind !== 'executed' && e.kind !== 'executionFailed') return;
+        if (e.messageId !== messageId) return;
+        if (e.at.address !== destMessenger) {
+            t.warn(
+                `${chainName}: a ${e.kind} log for this id from ${e.at.address}, not the messenger ${destMessenger}: ignored.`,
+            );
+            return;
+        }
+        if (e.sourceBlockchainId !== sourceId) {
+            t.warn(
+                `${chainName}: a ${e.kind} log for this id names source ${e.sourceBlockchainId}, not this message's: ignored.`,
+            );
+            return;
+        }
+        if (e.kind === 'receive') {
+            const id = expectedId(destMessenger, sourceId, destinationId, e.message.nonce);
+            if (id !== undefined && id !== messageId) {
+                t.warn(
+                    `${chainName}: a delivery under this id carries nonce ${e.message.nonce}, which gives another id: ignored.`,
+                );
+                return;
+            }
+            receive ??= e;
+        } else if (e.kind === 'executed') executed ??= e;
+        else failed ??= e;
+    };
+    const indexedDelivery = indexed?.destinationTxHash?.toLowerCase();
+    if (destination?.rpc && indexedDelivery && hex32.test(indexedDelivery)) {
+        // The index names the delivery: one round trip reads its receipt, whose logs are
+        // believed as the search's would be. A receipt that does not show it (not yet on this
+        // node, or the index wrong) leaves the search below to decide.
+        const destMessenger = (destination.messenger ?? messenger).toLowerCase();
+        try {
+            const [cid, r] = await t.batch(destination, [
+                batchCall(m.eth_chainId, []),
+                batchCall(m.eth_getTransactionReceipt, [indexedDelivery]),
+            ]);
+            const destChainId = String(value(cid));
+            if (!destination.evmChainId || destChainId === destination.evmChainId) {
+                const receipt = r.status === 'fulfilled' ? r.value : null;
+                for (const log of receipt?.logs.slice(0, maxLogsPerAnswer) ?? []) {
+                    const e = readIcmLog({
+                        ...log,
+                        blockNumber: receipt!.blockNumber,
+                        transactionHash: receipt!.transactionHash,
+                    });
+                    if (e) believe(e, destination.name, destMessenger);
+                }
+            }
+        } catch (error) {
+            if (t.options.signal?.aborted) throw error;
+        }
+        if (receive) destinationReadable = true;
+    }
+    if (destination?.rpc && !receive) {
         const destMessenger = (destination.messenger ?? messenger).toLowerCase();
         try {
             // Round trip 1 on the destination: head, the messenger's code, the block gas limit.
@@ -511,34 +612,7 @@ export async function traceIcmMessage(
                     messageId,
                 ],
             });
-            for (const e of found) {
-                if (e.kind !== 'receive' && e.kind !== 'executed' && e.kind !== 'executionFailed')
-                    continue;
-                if (e.messageId !== messageId) continue;
-                if (e.at.address !== destMessenger) {
-                    t.warn(
-                        `${destination.name}: a ${e.kind} log for this id from ${e.at.address}, not the messenger ${destMessenger}: ignored.`,
-                    );
-                    continue;
-                }
-                if (e.sourceBlockchainId !== sourceId) {
-                    t.warn(
-                        `${destination.name}: a ${e.kind} log for this id names source ${e.sourceBlockchainId}, not this message's: ignored.`,
-                    );
-                    continue;
-                }
-                if (e.kind === 'receive') {
-                    const id = expectedId(destMessenger, sourceId, destinationId, e.message.nonce);
-                    if (id !== undefined && id !== messageId) {
-                        t.warn(
-                            `${destination.name}: a delivery under this id carries nonce ${e.message.nonce}, which gives another id: ignored.`,
-                        );
-                        continue;
-                    }
-                    receive ??= e;
-                } else if (e.kind === 'executed') executed ??= e;
-                else failed ??= e;
-            }
+            for (const e of found) believe(e, destination.name, destMessenger);
         } catch (error) {
             if (t.options.signal?.aborted) throw error;
             t.warn(`${destination.name} could not be read: ${reason(error)}`);
