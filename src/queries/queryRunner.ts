@@ -92,7 +92,10 @@ export class QueryRunner {
             },
             signal,
         );
-        const timeline = await core.followIcmMessage(target, host, { signal });
+        const timeline = await core.followIcmMessage(target, host, {
+            signal,
+            contracts: await this.deps.contracts(),
+        });
         if (timeline.state !== 'notFound')
             clients.rememberIcmMessage(timeline.messageId, target.chain);
         return timeline;

@@ -421,7 +421,9 @@ async function icmMessage(input: Input, s: AgentServices, signal: AbortSignal) {
         },
         signal,
     );
-    return viewText(icmView(await followIcmMessage(target, host, { signal })));
+    return viewText(
+        icmView(await followIcmMessage(target, host, { signal, contracts: await s.contracts() })),
+    );
 }
 
 async function nodeStatus(_input: Input, s: AgentServices, signal: AbortSignal) {

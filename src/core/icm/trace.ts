@@ -13,6 +13,8 @@ import { batchCall, type Settled } from '../nodeRpc/rpcClient';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import type { RpcFilterLog, RpcReceipt } from '../nodeRpc/schemas';
 import { inertLine } from '../text/inert';
+import type { DecodeResult } from '../abi/types';
+import type { ContractKnowledge } from '../workspace/knowledge';
 
 import {
     type IcmEvent,
@@ -91,6 +93,12 @@ export interface IcmTraceOptions {
     /** Source blocks after the send past which an undelivered message is called stuck. */
     readonly stuckAfterBlocks?: number;
     readonly signal?: AbortSignal | undefined;
+    /**
+     * The workspace's contracts: the payload is decoded as a call of the destination contract's
+     * ABI (its deployment record's artifact first, then the workspace's), where one has its
+     * selector.
+     */
+    readonly contracts?: ContractKnowledge | undefined;
 }
 
 /** Defaults of {@link IcmTraceOptions}. */
@@ -139,6 +147,8 @@ export interface IcmTimeline {
               readonly warpMessageId?: string | undefined;
               /** `matches`: recomputed from its contents; `unchecked`: the source id is unknown. */
               readonly idCheck: 'matches' | 'unchecked';
+              /** The payload decoded as a call of the destination contract's workspace ABI. */
+              readonly payloadCall?: DecodeResult | undefined;
           })
         | undefined;
     readonly delivered?:
@@ -205,7 +215,7 @@ class Trace {
     readonly warnings: string[] = [];
     readonly roundTrips: Record<string, number> = {};
     constructor(
-        readonly options: Required<Omit<IcmTraceOptions, 'signal'>> & {
+        readonly options: Required<Omit<IcmTraceOptions, 'signal' | 'contracts'>> & {
             signal?: AbortSignal | undefined;
         },
     ) {}
@@ -713,6 +723,7 @@ export async function traceIcmMessage(
             fee: send.fee,
             warpMessageId: warp?.warpMessageId,
             idCheck,
+            payloadCall: payloadCall(options.contracts, destination, send.message),
         },
         delivered: receive
             ? {
@@ -762,6 +773,33 @@ function notFound(
         searched,
         roundTrips: t.roundTrips,
     };
+}
+
+/**
+ * The payload as a call of the destination contract's ABI, when the workspace knows one that
+ * decodes it (an ICM payload is the application's own bytes, often `abi.encode` of its fields
+ * with no selector: those stay undecoded rather than guessed).
+ */
+function payloadCall(
+    contracts: ContractKnowledge | undefined,
+    destination: IcmChain | undefined,
+    message: TeleporterMessageFields,
+): DecodeResult | undefined {
+    if (!contracts || !message.payload || message.payload.length < 10) return undefined;
+    const result = contracts.decodeCall(
+        destination?.evmChainId,
+        message.destinationAddress,
+        message.payload,
+    );
+    // The built-in table's signatures (an ERC-20 transfer's selector) say nothing of what the
+    // application meant: only the workspace's ABIs decode a payload.
+    if (result.status === 'decoded') return result.decoded.origin.file ? result : undefined;
+    if (result.status !== 'ambiguous') return undefined;
+    const own = result.candidates.filter((c) => c.origin.file !== '');
+    if (own.length === 0) return undefined;
+    return own.length === 1
+        ? { status: 'decoded', decoded: own[0]! }
+        : { ...result, candidates: own };
 }
 
 /** A fee in words, for the timeline's text. */

@@ -8,7 +8,9 @@ import { shortenId } from '../../format';
 import { blockchainIdCb58 } from '../../icm/messageId';
 import type { IcmChainRef, IcmState, IcmTimeline } from '../../icm/trace';
 import type { NodeQuery } from '../../../shared/query';
-import type { Cell, ResultView, Tone } from '../../../shared/viewModel';
+import type { Cell, ResultView, Section, Tone } from '../../../shared/viewModel';
+import { originText } from '../../workspace/knowledge';
+import { addressCellFor, callSection } from './decoded';
 import { badge, empty, fields, id, list, num, text } from '../cells';
 import { col } from './types';
 
@@ -20,6 +22,26 @@ const stateWords: Readonly<Record<IcmState, { readonly text: string; readonly to
     executionFailed: { text: 'delivered, execution failed', tone: 'error' },
     receipted: { text: 'delivered, receipt back on the source', tone: 'ok' },
 };
+
+/** The payload decoded with the destination contract's workspace ABI, as a section. */
+function payloadSections(t: IcmTimeline): Section[] {
+    const call = t.sent?.payloadCall;
+    if (!call) return [];
+    const chainId = t.destination?.evmChainId;
+    const section = callSection(call, addressCellFor(chainId));
+    if (!section) return [];
+    const origin =
+        call.status === 'decoded'
+            ? ` with ${originText(call.decoded.origin)}`
+            : ' (several ABIs of the workspace fit)';
+    return [
+        {
+            ...section,
+            title: `Payload: ${section.title.replace(/^Call:?\s*/, '') || 'call'}`,
+            note: `Decoded as a call of the destination contract's ABI${origin}.`,
+        },
+    ];
+}
 
 /** A link to a transaction through the selected node's view of that chain. */
 function txLink(chain: IcmChainRef | undefined, hash: string | undefined): NodeQuery | undefined {
@@ -186,6 +208,7 @@ export function icmView(t: IcmTimeline): ResultView {
                     empty: 'No send of this message was found.',
                 },
             },
+            ...payloadSections(t),
             ...(t.stuck.length > 0
                 ? [
                       {
