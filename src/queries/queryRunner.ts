@@ -89,6 +89,8 @@ export class QueryRunner {
                 // The node that names the blockchains answers for their L1s' validators.
                 sourceValidators: (subnetId, inner) =>
                     core.sourceL1Warning(clients.nodeRpc(), subnetId, inner ?? signal),
+                relayerReasons: (relayer, from, to, inner) =>
+                    core.relayerReasons(relayer, from, to, inner ?? signal, clients.transport()),
             },
             signal,
         );

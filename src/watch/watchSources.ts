@@ -81,6 +81,14 @@ export class ClientWatchSources implements WatchSources {
                 ...(this.local ? { localNetworks: () => this.local!.list() } : {}),
                 sourceValidators: (subnetId, inner) =>
                     loadCore().sourceL1Warning(node, subnetId, inner ?? signal),
+                relayerReasons: (relayer, from, to, inner) =>
+                    loadCore().relayerReasons(
+                        relayer,
+                        from,
+                        to,
+                        inner ?? signal,
+                        this.clients.transport(),
+                    ),
             },
             signal,
         );

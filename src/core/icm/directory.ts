@@ -9,14 +9,14 @@
 import type { DataApiClient } from '../dataApi/dataApiClient';
 import type { ChainInfo } from '../dataApi/model';
 import { isHttpError } from '../http/errors';
-import type { LocalNetwork } from '../local/localNetwork';
+import type { LocalNetwork, LocalRelayer } from '../local/localNetwork';
 import { nodeRpcMethods } from '../nodeRpc/methods';
 import type { PlatformBlockchain } from '../nodeRpc/primarySchemas';
 import type { NodeRpcClient } from '../nodeRpc/rpcClient';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import { inertLine } from '../text/inert';
 
-import { blockchainIdHex } from './messageId';
+import { blockchainIdCb58, blockchainIdHex } from './messageId';
 import type { IcmChain, IcmDirectory, IcmIndexed } from './trace';
 
 /** A chain as one source names it. */
@@ -43,6 +43,12 @@ export interface IcmDirectoryHost {
     sourceValidators?(subnetId: string, signal?: AbortSignal): Promise<string | undefined>;
     /** See `IcmDirectory.indexedMessage`. */
     indexedMessage?(messageId: string, signal?: AbortSignal): Promise<IcmIndexed | undefined>;
+    /** See `IcmDirectory.relayerReasons`. */
+    relayerReasons?(
+        source: IcmChain,
+        destination: IcmChain,
+        signal?: AbortSignal,
+    ): Promise<string[]>;
 }
 
 const maxNameChars = 80;
@@ -187,6 +193,12 @@ export function icmDirectory(host: IcmDirectoryHost): IcmDirectory & {
                           : Promise.resolve(undefined),
               }
             : {}),
+        ...(host.relayerReasons
+            ? {
+                  relayerReasons: (s: IcmChain, d: IcmChain, signal?: AbortSignal) =>
+                      host.relayerReasons!(s, d, signal),
+              }
+            : {}),
         ...(host.indexedMessage
             ? {
                   indexedMessage: (id: string, signal?: AbortSignal) =>
@@ -230,6 +242,16 @@ export interface IcmHostParts {
      * (`core/watch/icmValidators.ts`, the watch list's read of an L1), else undefined.
      */
     sourceValidators?(subnetId: string, signal?: AbortSignal): Promise<string | undefined>;
+    /**
+     * What the relayer the local networks' files name says of a pair of chains
+     * (`core/metrics/relayer.ts`: its health API and Prometheus counters, on this machine only).
+     */
+    relayerReasons?(
+        relayer: LocalRelayer,
+        source: { readonly name: string; readonly blockchainId: string },
+        destination: { readonly name: string; readonly blockchainId: string },
+        signal?: AbortSignal,
+    ): Promise<string[]>;
 }
 
 /** Answers of a source that failed count as none: the others still name chains. */
@@ -306,8 +328,20 @@ export async function icmHost(
                   }
               }
             : undefined;
+    const relayer = local.find((n) => n.relayer?.apiUrl || n.relayer?.metricsUrl)?.relayer;
+    const relayerReasons =
+        relayer && parts.relayerReasons
+            ? (s: IcmChain, d: IcmChain, inner?: AbortSignal) =>
+                  parts.relayerReasons!(
+                      relayer,
+                      { name: s.name, blockchainId: blockchainIdCb58(s.blockchainId) },
+                      { name: d.name, blockchainId: blockchainIdCb58(d.blockchainId) },
+                      inner ?? signal,
+                  )
+            : undefined;
     return {
         candidates: (inner) => (candidates ??= read(inner ?? signal)),
+        ...(relayerReasons ? { relayerReasons } : {}),
         ...(indexed ? { indexedMessage: indexed } : {}),
         rpcFor: (url) => parts.rpcFor(url),
         relayers: localRelayers(local),

@@ -65,6 +65,15 @@ export interface IcmDirectory {
      * only where to look: every step is still read, and believed, from the chains themselves.
      */
     indexedMessage?(messageId: string, signal?: AbortSignal): Promise<IcmIndexed | undefined>;
+    /**
+     * What the relayer on this machine says of the pair (unhealthy, or failing its relays with
+     * their reasons), as sentences; asked only for an undelivered message.
+     */
+    relayerReasons?(
+        source: IcmChain,
+        destination: IcmChain,
+        signal?: AbortSignal,
+    ): Promise<string[]>;
 }
 
 /** What an index (the Data API) says of a message: hashes to read, and what it has seen. */
@@ -684,6 +693,16 @@ export async function traceIcmMessage(
             stuck.push(
                 'The message pays no fee: a relayer that wants a reward may leave it; addFeeAmount can add one.',
             );
+        }
+        if (directory.relayerReasons && destination) {
+            t.roundTrips['relayer'] = (t.roundTrips['relayer'] ?? 0) + 1;
+            const said = await directory
+                .relayerReasons(source, destination, t.options.signal)
+                .catch((error: unknown) => {
+                    if (t.options.signal?.aborted) throw error;
+                    return [];
+                });
+            for (const line of said.slice(0, 3)) stuck.push(inertLine(line, 400));
         }
         if (directory.sourceValidators && source.subnetId && source.subnetId !== primaryNetworkId) {
             t.roundTrips['P-Chain'] = (t.roundTrips['P-Chain'] ?? 0) + 1;
