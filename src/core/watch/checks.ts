@@ -227,7 +227,12 @@ async function checkValidator(
     };
 }
 
-async function checkL1(
+/**
+ * One read of an L1's validators (`platform.getCurrentValidators` for its subnet and the fee now):
+ * the `l1` kind's check, also what an ICM message's diagnosis reads of its source L1
+ * (`icmValidators.ts`), called directly so that a bundle needing only it leaves the other kinds'.
+ */
+export async function checkL1(
     target: Extract<WatchTarget, { kind: 'l1' }>,
     sources: WatchSources,
     thresholdSeconds: number,

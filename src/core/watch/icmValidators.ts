@@ -1,14 +1,14 @@
 /**
  * Why an ICM message from an L1 may wait for its signatures: the source L1's validators inactive
  * (balance spent) or about to be, read from the P-Chain exactly as the watch list reads an L1
- * (`checkTarget` with an `l1` target: `platform.getCurrentValidators` for the subnet and the fee
+ * (`checkL1`, the `l1` kind's read: `platform.getCurrentValidators` for the subnet and the fee
  * now). A message is delivered only with a quorum of its source's validators' BLS signatures
  * (the relayer's default is 67% of the weight), and an inactive L1 validator signs nothing
  * (ACP-77; avalanche-cli#2526 found such messages "can't be constructed").
  */
 import { nodeRpcMethods as m } from '../nodeRpc/methods';
 import type { NodeRpcClient } from '../nodeRpc/rpcClient';
-import { checkTarget, type WatchSources } from './checks';
+import { checkL1, type WatchSources } from './checks';
 import { formatDuration } from './runway';
 
 /** Below this runway a validator is called short of balance: a day, as its fee runs. */
@@ -44,7 +44,7 @@ export async function sourceL1Warning(
         dataApi: notAsked,
         node: notAsked,
     };
-    const read = await checkTarget(
+    const read = await checkL1(
         { kind: 'l1', network: 'local', subnetId },
         sources,
         thresholdSeconds,
