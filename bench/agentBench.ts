@@ -153,6 +153,37 @@ async function main(): Promise<void> {
                 .map(([chain, n]) => `${chain} ${n}`)
                 .join(', '),
         });
+        // By id, the Data API's index (getIcmMessage) first: it names the send and the delivery,
+        // whose receipts the chains confirm, instead of searching both chains' logs.
+        const byId = async (dataApi: boolean) => {
+            const host = await icmHost({
+                network: 'mainnet',
+                chains: (inner) => services.chains('mainnet', inner),
+                nodeRpc: () => services.nodeRpc(),
+                nodeUrl: sandbox.urls.nodeUrl,
+                rpcFor: (url) => services.rpcFor(url),
+                ...(dataApi ? { dataApi: () => services.dataApi() } : {}),
+            });
+            const t = await followIcmMessage(
+                { chain: known.cChainId, messageId: known.icmExecutedMessageId },
+                host,
+                { signal },
+            );
+            const rpc = Object.entries(t.roundTrips)
+                .filter(([name]) => name !== 'Data API')
+                .reduce((sum, [, n]) => sum + n, 0);
+            return { t, rpc };
+        };
+        const [indexed, alone] = [await byId(true), await byId(false)];
+        checks.push({
+            name: 'ICM message by id: RPC round trips with the Data API first',
+            key: 'agent.icmDataApi',
+            value: indexed.rpc,
+            unit: 'round trips',
+            budget: 2,
+            passed: indexed.rpc <= 2 && indexed.rpc < alone.rpc && indexed.t.state === 'executed',
+            detail: `${indexed.rpc} RPC round trips and ${indexed.t.roundTrips['Data API'] ?? 0} Data API request, against ${alone.rpc} round trips through the chains alone`,
+        });
         checks.push(
             check(
                 'avalanche_icm_message, delivered and executed: whole call',

@@ -8,7 +8,9 @@
 import {
     checkTarget,
     DataApiClient,
+    icmHost,
     NodeRpcClient,
+    splitRpcUrl,
     nodeRpcMethods as m,
     WatchList,
     type ValidatorFees,
@@ -74,6 +76,28 @@ async function main(): Promise<void> {
                 ),
             dataApi: () => Promise.resolve(api),
             node: () => node,
+            // As the extension's: the Data API's chain list and the node's blockchains, each
+            // chain's RPC on the sandbox's node, one client per base URL.
+            icmHost: (network, signal) =>
+                icmHost(
+                    {
+                        network,
+                        chains: async (inner) =>
+                            (
+                                await api.supportedChains(
+                                    { network: 'mainnet' },
+                                    inner ? { signal: inner } : {},
+                                )
+                            ).chains,
+                        nodeRpc: () => node,
+                        nodeUrl: sandbox.urls.nodeUrl,
+                        rpcFor: (url) => {
+                            const split = splitRpcUrl(url);
+                            return split ? { client: node, path: split.path } : undefined;
+                        },
+                    },
+                    signal,
+                ),
         };
 
         /** `n` items: validators, an L1, balances, transactions that never land, P-Chain txs, the node. */
@@ -185,12 +209,70 @@ async function main(): Promise<void> {
                 detail: `${received} requests the sandbox received in ${minutes} virtual minutes (the list counted ${list.spent}); unbounded, the items' own intervals would ask ${planned.toFixed(1)} a minute; every item read once by ${((firstRoundDoneMs ?? NaN) / 1000).toFixed(0)} s`,
             });
         }
+        // One ICM message that is never delivered (its L1 is still bootstrapping), watched
+        // alone: each read is the tracker's batches on both chains and the directory's lists.
+        {
+            process.stderr.write(
+                `watch: one undelivered ICM message, ${minutes} virtual minutes\n`,
+            );
+            now = 0;
+            list = new WatchList({ requestsPerMinute: budget }, now);
+            list.add(
+                {
+                    kind: 'icmMessage',
+                    network: 'mainnet',
+                    chain: known.cChainId,
+                    messageId: known.icmUndeliveredMessageId,
+                    undeliveredMinutes: 30,
+                },
+                now,
+            );
+            const before = await requestCount(sandbox.urls.dataApiUrl);
+            const signal = new AbortController().signal;
+            let reads = 0;
+            let state = '';
+            while (now < minutes * 60_000) {
+                for (const entry of list.takeDue(now)) {
+                    try {
+                        const read = await checkTarget(
+                            entry.target,
+                            sources,
+                            thresholdSeconds,
+                            signal,
+                            { addedAtMs: 0, nowMs: now },
+                        );
+                        state = read.summary;
+                        list.record(entry.key, read, now, thresholdSeconds);
+                    } catch (error) {
+                        state = String(error);
+                        list.recordError(entry.key, error, String(error), now);
+                    }
+                    reads++;
+                }
+                const wake = list.nextWakeMs(now);
+                if (wake === undefined) break;
+                now = Math.max(now + 1, wake);
+            }
+            const received = (await requestCount(sandbox.urls.dataApiUrl)) - before;
+            const perMinute = received / minutes;
+            // Six requests a read (checkCost), every 30 s in the first ten minutes.
+            const icmBudget = 12;
+            checks.push({
+                name: 'requests a minute for one watched ICM message',
+                key: 'watch.icmMessage',
+                value: perMinute,
+                unit: 'req/min',
+                budget: icmBudget,
+                passed: perMinute <= icmBudget && /not delivered/.test(state),
+                detail: `${received} requests in ${reads} reads over ${minutes} virtual minutes (${(received / Math.max(1, reads)).toFixed(1)} a read; the list counted ${list.spent}); last read: ${state.slice(0, 80)}`,
+            });
+        }
         await Promise.all([node.close(), api.close()]);
     });
 
     writeChecks(
         'watch',
-        `Watch list: requests a minute the list spends for 10 and 100 items (L1 validators, an L1, EVM balances, transactions that never land, nodes), read by the extension's policy at the default budget of ${budget} requests a minute, against the sandbox (${note}) over real HTTP on a virtual clock of ${minutes} minutes.`,
+        `Watch list: requests a minute the list spends for 10 and 100 items (L1 validators, an L1, EVM balances, transactions that never land, nodes), and one undelivered ICM message alone, read by the extension's policy at the default budget of ${budget} requests a minute, against the sandbox (${note}) over real HTTP on a virtual clock of ${minutes} minutes.`,
         checks,
         (c) => `${c.value.toFixed(1)} ${c.unit}`,
         { minutes, budget },

@@ -168,7 +168,13 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
         });
         subscriptions.push(agent);
         // Loads nothing now; a stored list is followed again a few seconds after start-up.
-        const watch = new LazyWatch({ clients, config, state: context.globalState, fees });
+        const watch = new LazyWatch({
+            clients,
+            config,
+            state: context.globalState,
+            fees,
+            local,
+        });
         subscriptions.push(watch);
         // Registers its serializer only; a dashboard scrapes while it is visible.
         const dashboards = new Dashboards({

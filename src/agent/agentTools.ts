@@ -59,6 +59,14 @@ export class AgentTools extends Disposable {
             nodeChains: (network, signal) => clients.nodeChains(network, signal),
             rpcFor: (rpcUrl) => clients.rpcFor(rpcUrl),
             ...(deps.local ? { localNetworks: () => deps.local!.list() } : {}),
+            relayerReasons: (relayer, from, to, signal) =>
+                loadCore().relayerReasons(relayer, from, to, signal, clients.transport()),
+            sourceValidators: (subnetId, signal) =>
+                loadCore().sourceL1Warning(
+                    clients.nodeRpc(),
+                    subnetId,
+                    signal ?? new AbortController().signal,
+                ),
             traceSources: () => {
                 const files = workspaceTraceFiles();
                 return files ? new (loadCore().TraceSources)(files) : undefined;

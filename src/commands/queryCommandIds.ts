@@ -56,6 +56,8 @@ export const DataApiQueryCommandId = {
     QueryGetBlockchainById: 'avalanche.query.getBlockchainById',
     /** `getTxByHash` */
     QueryGetTxByHash: 'avalanche.query.getTxByHash',
+    /** `getIcmMessage` */
+    QueryGetIcmMessage: 'avalanche.query.getIcmMessage',
 } as const;
 
 /** Node JSON-RPC methods (`avalanche.nodeRpc.<camelCaseMethod>`). */

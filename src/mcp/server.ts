@@ -38,6 +38,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 
 import { agentToolDefinitions, runAgentTool } from '../core/agent/tools';
 import { StandaloneAgentServices } from '../core/agent/standalone';
+import { sourceL1Warning } from '../core/watch/icmValidators';
 import type { HoverNetwork } from '../core/hover/types';
 import { ContractKnowledge } from '../core/workspace/knowledge';
 import { TraceSources } from '../core/trace/artifactDebug';
@@ -262,6 +263,9 @@ async function main(): Promise<void> {
             options.workspaceRefusal === undefined
                 ? new TraceSources(directoryTraceFiles(options.workspace))
                 : undefined,
+        // The ICM tool's source L1 validators, read as the watch list reads an L1.
+        sourceValidators: (node, subnetId, signal) =>
+            sourceL1Warning(node, subnetId, signal ?? new AbortController().signal),
         redact: clean,
     });
 

@@ -699,7 +699,9 @@ export class QueryPanel extends Disposable {
             nodeName: node.name,
             result: this.lastResult,
             evmChain:
-                'chain' in subject ? await this.evmChainOf(subject.chain, network) : undefined,
+                'chain' in subject && typeof subject.chain === 'object'
+                    ? await this.evmChainOf(subject.chain, network)
+                    : undefined,
         };
     }
 

@@ -82,13 +82,22 @@ export class QueryRunner {
                 network,
                 chains: () => this.services.chains(network),
                 nodeRpc: () => clients.nodeRpc(),
+                dataApi: () => clients.dataApi(),
                 nodeUrl: clients.nodeUrl,
                 rpcFor: (url) => clients.rpcFor(url),
                 localNetworks: () => this.services.local?.list() ?? Promise.resolve([]),
+                // The node that names the blockchains answers for their L1s' validators.
+                sourceValidators: (subnetId, inner) =>
+                    core.sourceL1Warning(clients.nodeRpc(), subnetId, inner ?? signal),
+                relayerReasons: (relayer, from, to, inner) =>
+                    core.relayerReasons(relayer, from, to, inner ?? signal, clients.transport()),
             },
             signal,
         );
-        const timeline = await core.followIcmMessage(target, host, { signal });
+        const timeline = await core.followIcmMessage(target, host, {
+            signal,
+            contracts: await this.deps.contracts(),
+        });
         if (timeline.state !== 'notFound')
             clients.rememberIcmMessage(timeline.messageId, target.chain);
         return timeline;

@@ -11,6 +11,7 @@ import { CommandId } from '../commands/commandIds';
 import type { CommandHandler } from '../commands/runCommand';
 import type { ClientProvider } from '../platform/clients';
 import type { Config } from '../platform/config';
+import type { LocalNetworks } from '../platform/localNetworks';
 import type { ValidatorFeeReader } from '../platform/validatorFees';
 import { Disposable } from '../platform/disposable';
 import { log } from '../platform/log';
@@ -29,6 +30,8 @@ export interface WatchDeps {
     readonly state: vscode.Memento;
     /** The L1 validator fee per network, shared with the Validators view. */
     readonly fees: ValidatorFeeReader;
+    /** The local networks found on this machine: they name ICM messages' chains and relayer. */
+    readonly local?: Pick<LocalNetworks, 'list'>;
 }
 
 type WatchCommandId =

@@ -14,6 +14,7 @@ import type {
     WatchChange,
     WatchEntry,
     WatchList,
+    WatchNetwork,
     WatchStatus,
     WatchTarget,
 } from '../core/index';
@@ -90,8 +91,11 @@ export class WatchFeature extends Disposable {
         if (restored.dropped > 0) {
             logger.warn(`${restored.dropped} stored watch entries did not parse and were dropped`);
         }
-        this.sources = new ClientWatchSources(deps.clients, deps.fees, (n) =>
-            this.list.spend(n, Date.now()),
+        this.sources = new ClientWatchSources(
+            deps.clients,
+            deps.fees,
+            (n) => this.list.spend(n, Date.now()),
+            deps.local,
         );
         this.status = this._register(
             vscode.window.createStatusBarItem(
@@ -306,6 +310,12 @@ export class WatchFeature extends Disposable {
                     expand: true,
                 });
                 return;
+            case 'icmMessage':
+                await vscode.commands.executeCommand(CommandId.FollowIcmMessage, {
+                    chain: t.chain,
+                    messageId: t.messageId,
+                });
+                return;
         }
     }
 
@@ -397,6 +407,11 @@ export class WatchFeature extends Disposable {
                 what: 'export',
             },
             { label: '$(vm) Node', description: 'the selected node: up or down', what: 'node' },
+            {
+                label: '$(mail) ICM message',
+                description: 'source chain and message id, until delivered and executed',
+                what: 'icmMessage',
+            },
         ];
         const picked = await vscode.window.showQuickPick(picks, {
             title: `Watch on ${network}`,
@@ -439,6 +454,8 @@ export class WatchFeature extends Disposable {
                 }));
             case 'export':
                 return ask('Operation id', (v) => ({ kind: 'export', network, operationId: v }));
+            case 'icmMessage':
+                return this.askIcmMessage(network);
             case 'evmTx':
             case 'evmAddress': {
                 const chainId = await this.askChainId(network);
@@ -458,6 +475,51 @@ export class WatchFeature extends Disposable {
                       }));
             }
         }
+    }
+
+    /** The source chain, the message id, and how long it may stay undelivered. */
+    private async askIcmMessage(network: WatchNetwork): Promise<WatchTarget | undefined> {
+        const core = loadCore();
+        const title = 'Watch an ICM message';
+        const chain = await vscode.window.showInputBox({
+            title,
+            prompt: 'The chain it was sent from: an EVM chain id, a blockchain id or a chain name',
+            value: 'C',
+            ignoreFocusOut: true,
+            validateInput: (v) => {
+                const problem = core.icmChainProblem(v.trim());
+                return problem ? `Expected ${problem}.` : undefined;
+            },
+        });
+        if (chain === undefined) return undefined;
+        const messageId = await vscode.window.showInputBox({
+            title,
+            prompt: 'Message id (0x + 64 hex digits)',
+            ignoreFocusOut: true,
+            validateInput: (v) => {
+                const problem = core.icmHashProblem(v.trim());
+                return problem ? `Expected ${problem}.` : undefined;
+            },
+        });
+        if (messageId === undefined) return undefined;
+        const minutes = await vscode.window.showInputBox({
+            title,
+            prompt: 'Tell me when it is still undelivered after this many minutes',
+            value: String(core.defaultUndeliveredMinutes),
+            ignoreFocusOut: true,
+            validateInput: (v) =>
+                /^[1-9][0-9]{0,4}$/.test(v.trim()) && Number(v.trim()) <= core.maxUndeliveredMinutes
+                    ? undefined
+                    : `Whole minutes, 1 to ${core.maxUndeliveredMinutes}.`,
+        });
+        if (minutes === undefined) return undefined;
+        return this.checked({
+            kind: 'icmMessage',
+            network,
+            chain: chain.trim(),
+            messageId: messageId.trim(),
+            undeliveredMinutes: Number(minutes.trim()),
+        });
     }
 
     private async askChainId(network: string): Promise<string | undefined> {
@@ -517,6 +579,7 @@ export class WatchFeature extends Disposable {
                 this.sources,
                 this.thresholdSeconds,
                 this.controller.signal,
+                { addedAtMs: entry.addedAtMs, nowMs: Date.now() },
             );
             // A read that ends after the list was disposed (a reload, deactivation) is dropped:
             // recording it would start the notification timer of a list that is gone.

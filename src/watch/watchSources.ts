@@ -2,9 +2,12 @@
  * Where the watch list's reads go, built from the user's settings through `ClientProvider`: the
  * P-Chain of a network and its L1 validator fee come from `ValidatorFeeReader` (the node that
  * answers the network, the fee read once a minute and shared with the Validators view's marks);
- * an EVM chain is the node's C-Chain or the chain list's RPC URL; exports go to the Data API.
+ * an EVM chain is the node's C-Chain or the chain list's RPC URL; exports go to the Data API; an
+ * ICM message's chains are those the panel finds (`core/icm/directory.ts`), asked through
+ * `ClientProvider.rpcFor` and its origin rule.
  */
 import type {
+    IcmDirectoryHost,
     NodeMetrics,
     NodeRpcClient,
     ValidatorFees,
@@ -13,6 +16,8 @@ import type {
     WatchSources,
 } from '../core/index';
 import type { ClientProvider } from '../platform/clients';
+import { loadCore } from '../platform/lazyCore';
+import type { LocalNetworks } from '../platform/localNetworks';
 import type { ValidatorFeeReader } from '../platform/validatorFees';
 
 export class ClientWatchSources implements WatchSources {
@@ -21,6 +26,8 @@ export class ClientWatchSources implements WatchSources {
         private readonly fees: ValidatorFeeReader,
         /** Counts requests sent outside an item's own read, against the budget. */
         private readonly spend: (requests: number) => void,
+        /** The local networks found on this machine, which name ICM chains and relayers. */
+        private readonly local?: Pick<LocalNetworks, 'list'>,
     ) {}
 
     pChain(network: WatchNetwork, signal: AbortSignal): Promise<NodeRpcClient> {
@@ -58,6 +65,33 @@ export class ClientWatchSources implements WatchSources {
         const target = this.clients.rpcFor(`${url.replace(/\/+$/, '')}/ext/info`);
         if (!target) throw new Error(`${url} is not an http(s) URL.`);
         return target.client;
+    }
+
+    async icmHost(network: WatchNetwork, signal: AbortSignal): Promise<IcmDirectoryHost> {
+        // The node that answers the network's P-Chain names its blockchains too.
+        const node = await this.fees.pChain(network, signal, this.spend);
+        return loadCore().icmHost(
+            {
+                network,
+                chains: (inner) => this.clients.chains(network, inner),
+                nodeRpc: () => node,
+                dataApi: () => this.clients.dataApi(),
+                nodeUrl: node.url,
+                rpcFor: (url) => this.clients.rpcFor(url),
+                ...(this.local ? { localNetworks: () => this.local!.list() } : {}),
+                sourceValidators: (subnetId, inner) =>
+                    loadCore().sourceL1Warning(node, subnetId, inner ?? signal),
+                relayerReasons: (relayer, from, to, inner) =>
+                    loadCore().relayerReasons(
+                        relayer,
+                        from,
+                        to,
+                        inner ?? signal,
+                        this.clients.transport(),
+                    ),
+            },
+            signal,
+        );
     }
 
     nodeMetrics(url: string): NodeMetrics {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 
 import { storeOperation, type StoredOperation } from '../../src/core/query/operations';
+import { watchKey, type WatchTarget } from '../../src/core/watch/targets';
 import type { ExtensionApi } from '../../src/extension';
 import { SettingKey } from '../../src/platform/settingKeys';
 import { panelKinds, type QueryRequest } from '../../src/shared/query';
@@ -454,75 +455,105 @@ suite('(integration) reliability: faults × surfaces', function () {
     // The watch list: an L1 validator read from the node's P-Chain (its balance and the fee
     // state), told in its row. A failed read says why in the row; a 429 pauses the P-Chain's
     // items until the server's retry-after; the next Refresh recovers.
-    const watchKeyOf = () => `l1Validator:mainnet:${known.l1ValidationId}`;
-    let watchTriggeredAt = 0;
-    const watchRead = async (): Promise<void> => {
-        watchTriggeredAt = Date.now();
-        await vscode.commands.executeCommand('avalanche.watch.refresh');
-    };
-    const watchSurface: Surface = {
-        name: 'watch list',
-        group: 'watch',
-        node: true,
-        admin: false,
-        dataApi: false,
-        prepare: async () => {
-            await api.config.update(SettingKey.WatchRequestsPerMinute, 600);
-            for (const entry of api.watch.feature.list.items()) {
-                await vscode.commands.executeCommand('avalanche.watch.remove', entry.key);
-            }
-            await vscode.commands.executeCommand('avalanche.watch.add', {
-                kind: 'l1Validator',
-                network: 'mainnet',
-                validationId: known.l1ValidationId,
-                nodeId: known.l1NodeId,
-            });
-            await until(
-                () => {
-                    const read = api.watch.feature.list.get(watchKeyOf())?.checkedAtMs;
+    /**
+     * A surface of one watched item: added (and read once) before the fault, read again by a
+     * Refresh, healthy when its row's description passes `healthy`.
+     */
+    const watchItemSurface = (
+        name: string,
+        target: () => WatchTarget,
+        healthy: (description: string) => boolean,
+        dataApi = false,
+    ): Surface => {
+        const keyOf = () => watchKey(target());
+        let triggeredAt = 0;
+        const watchRead = async (): Promise<void> => {
+            triggeredAt = Date.now();
+            await vscode.commands.executeCommand('avalanche.watch.refresh');
+        };
+        return {
+            name,
+            group: 'watch',
+            node: true,
+            admin: false,
+            dataApi,
+            prepare: async () => {
+                await api.config.update(SettingKey.WatchRequestsPerMinute, 600);
+                for (const entry of api.watch.feature.list.items()) {
+                    await vscode.commands.executeCommand('avalanche.watch.remove', entry.key);
+                }
+                await vscode.commands.executeCommand('avalanche.watch.add', target());
+                await until(
+                    () => {
+                        const read = api.watch.feature.list.get(keyOf())?.checkedAtMs;
+                        return Promise.resolve({
+                            pending: read === undefined,
+                            messages: [],
+                            healthy: read !== undefined,
+                        });
+                    },
+                    (s) => s.healthy,
+                    10_000,
+                );
+            },
+            trigger: watchRead,
+            read: () => {
+                const entry = api.watch.feature.list.get(keyOf());
+                const read = entry?.checkedAtMs !== undefined && entry.checkedAtMs >= triggeredAt;
+                if (!entry || !read) {
+                    return Promise.resolve({ pending: true, messages: [], healthy: false });
+                }
+                const description = String(
+                    api.watch.feature.treeItem({ type: 'item', key: entry.key }).description ?? '',
+                );
+                if (entry.error !== undefined) {
+                    const fault = activeFault?.rule?.fault;
+                    if (fault?.kind === 'status' && fault.status === 429) {
+                        // Paused, not hammered: the service's items wait out the retry-after.
+                        assert.ok(
+                            entry.nextDueMs > entry.checkedAtMs! + 500,
+                            `a 429 did not pause the item: ${entry.error}`,
+                        );
+                    }
                     return Promise.resolve({
-                        pending: read === undefined,
-                        messages: [],
-                        healthy: read !== undefined,
+                        pending: false,
+                        messages: [description.replace(/^could not read: /, '')],
+                        healthy: false,
                     });
-                },
-                (s) => s.healthy,
-                10_000,
-            );
-        },
-        trigger: watchRead,
-        read: () => {
-            const entry = api.watch.feature.list.get(watchKeyOf());
-            const read = entry?.checkedAtMs !== undefined && entry.checkedAtMs >= watchTriggeredAt;
-            if (!entry || !read) {
-                return Promise.resolve({ pending: true, messages: [], healthy: false });
-            }
-            const description = String(
-                api.watch.feature.treeItem({ type: 'item', key: entry.key }).description ?? '',
-            );
-            if (entry.error !== undefined) {
-                const fault = activeFault?.rule?.fault;
-                if (fault?.kind === 'status' && fault.status === 429) {
-                    // Paused, not hammered: the P-Chain's items wait out the retry-after.
-                    assert.ok(
-                        entry.nextDueMs > entry.checkedAtMs! + 500,
-                        `a 429 did not pause the item: ${entry.error}`,
-                    );
                 }
                 return Promise.resolve({
                     pending: false,
-                    messages: [description.replace(/^could not read: /, '')],
-                    healthy: false,
+                    messages: [],
+                    healthy: entry.observation !== undefined && healthy(description),
                 });
-            }
-            return Promise.resolve({
-                pending: false,
-                messages: [],
-                healthy: entry.observation !== undefined && / left$/.test(description),
-            });
-        },
-        retry: watchRead,
+            },
+            retry: watchRead,
+        };
     };
+    const watchSurface = watchItemSurface(
+        'watch list',
+        () => ({
+            kind: 'l1Validator',
+            network: 'mainnet',
+            validationId: known.l1ValidationId,
+            nodeId: known.l1NodeId,
+        }),
+        (d) => / left$/.test(d),
+    );
+    // An ICM message sent to an L1 that does not deliver it (still bootstrapping): read through
+    // the source's and the destination's RPC at each Refresh, never final.
+    const icmWatchSurface = watchItemSurface(
+        'watch list: ICM message',
+        () => ({
+            kind: 'icmMessage',
+            network: 'mainnet',
+            chain: known.cChainId,
+            messageId: known.icmUndeliveredMessageId,
+            undeliveredMinutes: 30,
+        }),
+        (d) => /sent, not delivered yet/.test(d),
+        true,
+    );
 
     // The sample workspace's Foundry broadcast: its lenses read each transaction's receipt and each
     // contract's code through the C-Chain's RPC (the node).
@@ -804,6 +835,7 @@ suite('(integration) reliability: faults × surfaces', function () {
             exportSurface,
             statusBarSurface,
             watchSurface,
+            icmWatchSurface,
             dashboardSurface,
         ];
     }
@@ -1021,6 +1053,14 @@ suite('(integration) reliability: faults × surfaces', function () {
         { name: 'export polling', group: 'export', node: false, admin: false, dataApi: true },
         { name: 'status bar', group: 'statusBar', node: true, admin: false, dataApi: false },
         { name: 'watch list', group: 'watch', node: true, admin: false, dataApi: false },
+        {
+            name: 'watch list: ICM message',
+            group: 'watch',
+            node: true,
+            admin: false,
+            // The Data API's ICM index is asked first on mainnet.
+            dataApi: true,
+        },
         { name: 'panel: node dashboard', group: 'panel', node: true, admin: false, dataApi: false },
         {
             name: 'lens: deployment record',

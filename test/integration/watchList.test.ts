@@ -346,6 +346,58 @@ suite('(integration) watch list: rows, badge and notifications against the sandb
         await rowWhere(pTx, (d) => d.startsWith('processing'), 'read again after Refresh');
     });
 
+    test('an ICM message watched from its panel: sent while its delivery is held, then delivered and executed, told once', async () => {
+        await clearList();
+        await sandboxWatch.holdEvmTx(known.icmExecutedDeliveryTxHash);
+        api.queries.panels.closeAll();
+        await vscode.commands.executeCommand('avalanche.query.openPanel', {
+            source: 'icm',
+            chain: known.cChainId,
+            txHash: known.icmExecutedTxHash,
+        });
+        const panel = await eventually(
+            () =>
+                api.queries.panels
+                    .snapshots()
+                    .find((s) => s.query.source === 'icm' && s.view !== undefined),
+            'the ICM panel',
+            30_000,
+        );
+        assert.match(JSON.stringify(panel.view?.fields), /sent, not delivered yet/);
+        // The panel's Watch: the target comes from the panel's query and the timeline's id.
+        const host = api.queries.panels.all().find((p) => p.currentQuery.source === 'icm')!;
+        await showList();
+        await host.deliver({ type: 'watch' });
+        const target: WatchTarget = {
+            kind: 'icmMessage',
+            network: 'mainnet',
+            chain: known.cChainId,
+            messageId: known.icmExecutedMessageId.toLowerCase(),
+            undeliveredMinutes: 30,
+        };
+        const sent = await rowWhere(target, (d) => /sent, not delivered yet/.test(d), 'sent');
+        assert.equal(sent.final, false);
+        await hideList();
+        feature.notified.splice(0);
+
+        await sandboxWatch.acceptEvmTx(known.icmExecutedDeliveryTxHash);
+        await refresh();
+        const news = await told(/delivered and executed/);
+        assert.equal(news.severity, 'info');
+        assert.equal(
+            (await rowWhere(target, (d) => /delivered and executed/.test(d), 'delivered')).final,
+            true,
+        );
+        await refresh();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        assert.equal(
+            feature.notified.filter((n) => /delivered/.test(n.text)).length,
+            1,
+            'told once',
+        );
+        api.queries.panels.closeAll();
+    });
+
     test('chain data with markup or command links stays text: in the notification, the row and its tooltip', async () => {
         await clearList();
         const pTx: WatchTarget = { kind: 'pTx', network: 'mainnet', txId: known.pChainTxHash };

@@ -8,10 +8,11 @@ import { sha256 } from '@noble/hashes/sha2.js';
 
 import type { SandboxContext } from './context';
 import type { Dataset, EvmChainEntry } from './dataset';
-import type { Transfer } from './evmChain';
+import type { EvmTx, Transfer } from './evmChain';
 import { currencies, type Currency, EvmViews } from './evmViews';
 import {
     cb58Decode,
+    cb58Encode,
     isCb58Id,
     isEvmAddress,
     isEvmHash,
@@ -62,6 +63,11 @@ export interface RouteMatch {
 }
 
 const seg = '([^/]+)';
+
+/** A `0x` blockchain id as the cb58 text the Data API uses. */
+function cb58OfHex(hex: string): string {
+    return cb58Encode(Buffer.from(hex.replace(/^0x/, ''), 'hex'));
+}
 /** Bounds on remembered route lookups (the map starts over when full): about 5 MB at most. */
 const maxMatchedPaths = 10_000;
 const maxMatchedPathLength = 256;
@@ -125,6 +131,7 @@ export const routeTable = {
     listL1Validators: ['GET', '/v1/networks/{n}/l1Validators', 20],
     postTransactionExportJob: ['POST', '/v1/operations/transactions:export', 20],
     getOperationResult: ['GET', '/v1/operations/{o}', 10],
+    getIcmMessage: ['GET', '/v1/icm/messages/{m}', 20],
 } as const satisfies Record<string, readonly [Route['method'], string, number]>;
 
 type OperationId = keyof typeof routeTable;
@@ -609,6 +616,87 @@ export class DataApi {
             (i) => views.transfer(chain.transfers[list[i]!]!, true),
             (items) => ({ transfers: items }),
         );
+    }
+
+    /** Every ICM message of both networks by id (64 lower-case hex digits), built on first use. */
+    private icmIndex:
+        | Map<string, { send?: [EvmChainEntry, EvmTx]; delivery?: [EvmChainEntry, EvmTx] }>
+        | undefined;
+
+    /**
+     * `GET /v1/icm/messages/{messageId}`: the message as the Data API indexes it, from its send on
+     * the C-Chain and its delivery on an L1 (the published shapes PendingIcmMessage and
+     * DeliveredIcmMessage). A held delivery still shows: the index is the Data API's, not the
+     * node's.
+     */
+    private getIcmMessage(p: string[], q: QueryReader): SandboxResponse {
+        const raw = p[0]!;
+        if (!/^(0x)?[0-9a-fA-F]{64}$/.test(raw)) q.errors.push('messageId must be a valid hex id');
+        q.done();
+        if (!this.icmIndex) {
+            this.icmIndex = new Map();
+            for (const network of ['mainnet', 'fuji'] as const) {
+                for (const entry of this.ctx.dataset(network).chains) {
+                    for (const tx of entry.chain.txs) {
+                        const t = tx.teleporter;
+                        if (!t) continue;
+                        const key = t.messageId.replace(/^0x/, '').toLowerCase();
+                        const found = this.icmIndex.get(key) ?? {};
+                        if (t.direction === 'SOURCE_TRANSACTION') found.send = [entry, tx];
+                        else if (tx.status === 1) found.delivery = [entry, tx];
+                        this.icmIndex.set(key, found);
+                    }
+                }
+            }
+        }
+        const found = this.icmIndex.get(raw.replace(/^0x/, '').toLowerCase());
+        const spec = (found?.send ?? found?.delivery)?.[1].teleporter?.message;
+        if (!found?.send || !spec) throw notFound(`ICM message ${raw} not found`);
+        const [source, send] = found.send;
+        const destination = this.ctx
+            .dataset(source.network)
+            .chains.find((c) => c.blockchainId === cb58OfHex(spec.destinationId));
+        const timestamp = (entry: EvmChainEntry, tx: EvmTx) =>
+            entry.chain.blocks[tx.block]?.timestamp ?? 0;
+        const body: Record<string, unknown> = {
+            messageId: send.teleporter!.messageId,
+            icmContractAddress: spec.messenger,
+            sourceBlockchainId: source.blockchainId,
+            destinationBlockchainId: destination?.blockchainId ?? cb58OfHex(spec.destinationId),
+            sourceEvmChainId: source.evmChainId,
+            destinationEvmChainId: destination?.evmChainId ?? '',
+            messageNonce: String(spec.nonce),
+            from: spec.sender,
+            to: spec.destinationAddress,
+            messageExecuted: found.delivery ? !found.delivery[1].teleporter!.executionFails : false,
+            receipts: [],
+            receiptDelivered: false,
+            rewardDetails: {
+                address: spec.feeToken ?? '0x0000000000000000000000000000000000000000',
+                name: 'Wrapped AVAX',
+                symbol: 'WAVAX',
+                decimals: 18,
+                ercType: 'ERC-20',
+                value: String(spec.feeAmount ?? 0n),
+            },
+            sourceTransaction: {
+                txHash: send.hash,
+                timestamp: timestamp(source, send),
+                gasSpent: String(send.gasUsed),
+            },
+            status: found.delivery ? 'delivered' : 'pending',
+        };
+        if (found.delivery) {
+            const [entry, tx] = found.delivery;
+            body['destinationTransaction'] = {
+                txHash: tx.hash,
+                timestamp: timestamp(entry, tx),
+                gasSpent: String(tx.gasUsed),
+                rewardRedeemer: entry.chain.accounts[tx.from]!.address,
+                delivererAddress: entry.chain.accounts[tx.from]!.address,
+            };
+        }
+        return json(200, body);
     }
 
     private getTransaction(p: string[], q: QueryReader): SandboxResponse {

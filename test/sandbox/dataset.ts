@@ -157,23 +157,36 @@ export class Dataset {
     }
 
     /** A delivered message of each outcome, sent from the C-Chain to a bootstrapped L1. */
-    private icmShowcase(): { icmExecutedTxHash: string; icmFailedTxHash: string } {
-        const delivered = new Map<string, boolean>();
+    private icmShowcase(): Pick<
+        KnownIds,
+        | 'icmExecutedTxHash'
+        | 'icmFailedTxHash'
+        | 'icmExecutedMessageId'
+        | 'icmExecutedDeliveryTxHash'
+    > {
+        const delivered = new Map<string, { fails: boolean; hash: string }>();
         this.l1Chains.forEach((l1, k) => {
             if (k === bootstrappingL1) return;
             for (const tx of l1.txs) {
                 const t = tx.teleporter;
                 if (t?.direction === 'DESTINATION_TRANSACTION' && tx.status === 1)
-                    delivered.set(t.messageId, t.executionFails);
+                    delivered.set(t.messageId, { fails: t.executionFails, hash: tx.hash });
             }
         });
-        const sendOf = (fails: boolean): string =>
+        const sendOf = (fails: boolean) =>
             this.cChain.txs.find(
                 (tx) =>
                     tx.teleporter?.direction === 'SOURCE_TRANSACTION' &&
-                    delivered.get(tx.teleporter.messageId) === fails,
-            )?.hash ?? '';
-        return { icmExecutedTxHash: sendOf(false), icmFailedTxHash: sendOf(true) };
+                    delivered.get(tx.teleporter.messageId)?.fails === fails,
+            );
+        const executed = sendOf(false);
+        const messageId = executed?.teleporter?.messageId ?? '';
+        return {
+            icmExecutedTxHash: executed?.hash ?? '',
+            icmFailedTxHash: sendOf(true)?.hash ?? '',
+            icmExecutedMessageId: messageId,
+            icmExecutedDeliveryTxHash: delivered.get(messageId)?.hash ?? '',
+        };
     }
 
     private buildKnown(l1Subnets: SubnetRecord[]): KnownIds {
@@ -204,6 +217,7 @@ export class Dataset {
             erc1155Contract: c.accounts[c.tokens.erc1155[0]!]!.address,
             evmTxHash: c.txs[c.showcase.swapTx]!.hash,
             teleporterTxHash: c.txs[c.showcase.teleporterTx]!.hash,
+            icmUndeliveredMessageId: c.txs[c.showcase.teleporterTx]!.teleporter?.messageId ?? '',
             ...this.icmShowcase(),
             evmBlockNumber: String(showBlock.number),
             evmBlockHash: showBlock.hash,

@@ -838,6 +838,10 @@ export class NodeApi {
                 for (let b = from; b <= to; b++) {
                     const block = chain.blocks[b]!;
                     for (let i = block.txStart; i < block.txStart + block.txCount; i++) {
+                        // A transaction held in the mempool has no logs yet (geth indexes
+                        // logs of accepted blocks only).
+                        if (this.ctx.holds.pendingEvmTxs.has(chain.txs[i]!.hash.toLowerCase()))
+                            continue;
                         const logs = rpcReceipt(chain, chain.txs[i]!)['logs'] as Params[];
                         for (const log of logs) {
                             const topics = log['topics'] as string[];

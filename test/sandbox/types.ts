@@ -148,12 +148,17 @@ export interface KnownIds {
     evmTxHash: string;
     /** A transaction that carries a teleporter message. */
     teleporterTxHash: string;
+    /** The message it sent (`0x` hex), to an L1 still bootstrapping: never delivered. */
+    icmUndeliveredMessageId: string;
     /**
      * C-Chain transactions that sent an ICM message to a bootstrapped L1 which delivered it:
      * executed, and with its execution failed ('' when the scale has none).
      */
     icmExecutedTxHash: string;
     icmFailedTxHash: string;
+    /** The message `icmExecutedTxHash` sent (`0x` hex), and the L1 transaction that delivered it. */
+    icmExecutedMessageId: string;
+    icmExecutedDeliveryTxHash: string;
     evmBlockNumber: string;
     evmBlockHash: string;
     /** Bech32 addresses with UTXOs (with chain prefix). */

@@ -139,4 +139,5 @@ export const validParams: { [K in DataApiOperation]: DataApiParams[K] } = {
         pageSize: 5000,
     },
     supportedChains: { network: 'mainnet', feature: 'teleporter' },
+    getIcmMessage: { messageId: `0x${'ab'.repeat(32)}` },
 };

@@ -9,7 +9,7 @@
  */
 import * as assert from 'node:assert/strict';
 
-import type { Hex } from 'viem';
+import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
 
 import {
     blockchainIdCb58,
@@ -20,6 +20,10 @@ import {
     teleporterMessageId,
     traceIcmMessage,
 } from '../../src/core';
+import { icmView } from '../../src/core/query/views/icm';
+import { ContractKnowledge } from '../../src/core/workspace/knowledge';
+import { foundryArtifact } from '../sandbox/contracts';
+import { contractsWorkspaceDir, indexOf, knowledgeOf } from './helpers/workspaceTree';
 
 import { EvmPeer } from './helpers/evmPeer';
 import { teleporterMessage } from '../sandbox/teleporter';
@@ -29,6 +33,7 @@ const cChainId = blockchainIdHex('yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6
 const l1Id = blockchainIdHex('2D8RG4UpSXbPbvPCAWppNJyqTG2i2CAXSkTgmTBBvs7GKNZjsY') as Hex;
 const sender: Hex = `0x${'a1'.repeat(20)}`;
 const receiver: Hex = `0x${'b2'.repeat(20)}`;
+const receiverOf: Hex = receiver;
 const relayer: Hex = `0x${'c3'.repeat(20)}`;
 const forger: Hex = `0x${'dd'.repeat(20)}`;
 const txHash = (n: number): string => `0x${n.toString(16).padStart(64, '0')}`;
@@ -157,6 +162,59 @@ describe('(unit) ICM tracker against loopback chains', () => {
         assert.equal(timeline.roundTrips['myl1'], 2);
     });
 
+    it('decodes the payload with the destination contract’s workspace ABI, never the built-in table', async () => {
+        const vault = foundryArtifact('ExplorerVault');
+        const knowledge = new ContractKnowledge(
+            indexOf(
+                knowledgeOf(
+                    contractsWorkspaceDir,
+                    'foundry/out/ExplorerVault.sol/ExplorerVault.json',
+                ),
+            ),
+        );
+        const payload = encodeFunctionData({
+            abi: vault.abi,
+            functionName: 'deposit',
+            args: [42n],
+        });
+        const m = message(21n, { payload });
+        source.addTx(90, txHash(1), [m.send, m.warp]);
+        const timeline = await traceIcmMessage(
+            { source: sourceChain, txHash: txHash(1) },
+            directory(),
+            { contracts: knowledge },
+        );
+        const call = timeline.sent?.payloadCall;
+        assert.equal(call?.status, 'decoded', JSON.stringify(call));
+        assert.equal(call.status === 'decoded' && call.decoded.name, 'deposit');
+        assert.match(
+            call.status === 'decoded' ? call.decoded.origin.file : '',
+            /ExplorerVault\.json$/,
+        );
+        const view = icmView(timeline);
+        const section = view.sections.find((x) => x.title.startsWith('Payload'));
+        assert.ok(section, JSON.stringify(view.sections.map((x) => x.title)));
+        assert.match(section.note ?? '', /destination contract's ABI with foundry\/out/);
+        // An ERC-20 transfer's selector is in the built-in table only: not a decoding of the payload.
+        const transfer = message(22n, {
+            payload: encodeFunctionData({
+                abi: erc20Abi,
+                functionName: 'transfer',
+                args: [receiverOf, 1n],
+            }),
+        });
+        source.addTx(91, txHash(3), [transfer.send, transfer.warp]);
+        const plain = await traceIcmMessage(
+            { source: sourceChain, txHash: txHash(3) },
+            directory(),
+            { contracts: knowledge },
+        );
+        assert.equal(plain.sent?.payloadCall, undefined);
+        // Without the workspace nothing is decoded.
+        const none = await traceIcmMessage({ source: sourceChain, txHash: txHash(1) }, directory());
+        assert.equal(none.sent?.payloadCall, undefined);
+    });
+
     it('says a failed execution may be retried, and leaves the hook to the delivery’s trace', async () => {
         const m = message(9n);
         source.addTx(90, txHash(1), [m.send, m.warp]);
@@ -178,12 +236,18 @@ describe('(unit) ICM tracker against loopback chains', () => {
             relayers: [`0x${'77'.repeat(20)}`],
         });
         source.addTx(10, txHash(1), [m.send, m.warp]);
+        const asked: string[] = [];
         const timeline = await traceIcmMessage(
-            { source: sourceChain, txHash: txHash(1) },
+            { source: { ...sourceChain, subnetId: 'mysubnet' }, txHash: txHash(1) },
             directory({
-                validatorWarning: () => 'The L1’s only validator is inactive (balance 0).',
+                sourceValidators: (chain) => {
+                    asked.push(chain.subnetId ?? '');
+                    return Promise.resolve('The L1’s only validator is inactive (balance 0).');
+                },
             }),
         );
+        assert.deepEqual(asked, ['mysubnet']);
+        assert.equal(timeline.roundTrips['P-Chain'], 1);
         assert.equal(timeline.state, 'sent');
         assert.equal(timeline.final, false);
         const [gas, relayers, validators, late] = timeline.stuck;

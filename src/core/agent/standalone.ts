@@ -38,6 +38,12 @@ export interface StandaloneOptions {
     contracts?(): Promise<ContractKnowledge | undefined>;
     /** The workspace's files for a trace's Solidity lines, when a folder was given. */
     traceSources?(): TraceSources | undefined;
+    /** An ICM message's source L1 validators in a sentence (`AgentServices.sourceValidators`). */
+    sourceValidators?(
+        node: NodeRpcClient,
+        subnetId: string,
+        signal?: AbortSignal,
+    ): Promise<string | undefined>;
     /** Removes secrets from text (the key, and the value after the key's header name). */
     redact(text: string): string;
     /**
@@ -98,6 +104,13 @@ export class StandaloneAgentServices implements AgentServices {
 
     traceSources(): TraceSources | undefined {
         return this.options.traceSources?.();
+    }
+
+    sourceValidators(subnetId: string, signal?: AbortSignal): Promise<string | undefined> {
+        return (
+            this.options.sourceValidators?.(this.nodeRpc(), subnetId, signal) ??
+            Promise.resolve(undefined)
+        );
     }
 
     describeError(error: unknown): string {

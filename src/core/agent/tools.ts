@@ -19,7 +19,7 @@ import type { HoverEngine } from '../hover/engine';
 import type { HoverNetwork } from '../hover/types';
 import { parseIdentifier, type Identifier } from '../identifiers';
 import { checkIcmTarget, followIcmMessage } from '../icm/query';
-import { icmHost } from '../icm/directory';
+import { icmHost, type IcmHostParts } from '../icm/directory';
 import type { LocalNetwork } from '../local/localNetwork';
 import { formatStakeDuration } from '../stakingText';
 import { findNodeRpcMethod } from '../nodeRpc/methods';
@@ -74,6 +74,10 @@ export interface AgentServices extends QueryDeps {
     nodeChains?(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]>;
     /** The workspace's files for a trace's Solidity lines; none without a workspace on disk. */
     traceSources?(): TraceSources | undefined;
+    /** What the relayer on this machine says of a stuck ICM message (`core/metrics/relayer.ts`). */
+    relayerReasons?: IcmHostParts['relayerReasons'];
+    /** Why an ICM message's source L1 may not sign: its validators' balances (`core/watch`). */
+    sourceValidators?(subnetId: string, signal?: AbortSignal): Promise<string | undefined>;
 }
 
 /** A tool's answer: text for the agent, and whether it reports a failure. */
@@ -409,13 +413,25 @@ async function icmMessage(input: Input, s: AgentServices, signal: AbortSignal) {
             network: s.network(),
             chains: (inner) => s.chains(s.network(), inner),
             nodeRpc: () => s.nodeRpc(),
+            dataApi: () => s.dataApi(),
             nodeUrl: s.nodeUrl(),
             rpcFor: (url) => s.rpcFor(url),
             ...(s.localNetworks ? { localNetworks: () => s.localNetworks!() } : {}),
+            ...(s.sourceValidators
+                ? { sourceValidators: (id, inner) => s.sourceValidators!(id, inner) }
+                : {}),
+            ...(s.relayerReasons
+                ? {
+                      relayerReasons: (relayer, from, to, inner) =>
+                          s.relayerReasons!(relayer, from, to, inner),
+                  }
+                : {}),
         },
         signal,
     );
-    return viewText(icmView(await followIcmMessage(target, host, { signal })));
+    return viewText(
+        icmView(await followIcmMessage(target, host, { signal, contracts: await s.contracts() })),
+    );
 }
 
 async function nodeStatus(_input: Input, s: AgentServices, signal: AbortSignal) {

@@ -497,6 +497,17 @@ export const dataApiEndpoints = named({
         normalize: (wire) => pageOf(wire.addresses, wire.nextPageToken),
     }),
 
+    /**
+     * One ICM (Teleporter) message as the Data API indexed it: pending (sent), or delivered with
+     * its destination transaction; its source transaction when the source chain is indexed.
+     */
+    getIcmMessage: endpoint({
+        method: 'GET',
+        path: '/v1/icm/messages/{messageId}',
+        params: { messageId: required(param.icmMessageId) },
+        response: () => evm().GetIcmMessageResponseWireSchema,
+    }),
+
     /** The EVM chains the Data API indexes, optionally filtered. */
     supportedChains: endpoint({
         method: 'GET',
@@ -679,6 +690,7 @@ export function validateParams<K extends DataApiOperation>(
  */
 export const dataApiComputeUnits: Readonly<Partial<Record<string, number>>> = {
     supportedChains: 1,
+    getIcmMessage: 20,
     getOperationResult: 10,
     getUtxosByAddressesV2: 100,
     listAssetTransactions: 100,

@@ -309,6 +309,15 @@ export const evmAddress = paramType<string>(checkEvmAddress);
 /** `0x` followed by 64 hex digits. */
 export const evmTxHash = paramType<string>(checkEvmTxHash);
 
+/**
+ * An ICM (Teleporter) message id: 64 hex digits, with or without `0x` (the published example
+ * has none: https://github.com/ava-labs/avacloud-sdk-typescript/blob/main/docs/models/operations/geticmmessagerequest.md).
+ */
+export const icmMessageId = paramType<string>((value, param) => {
+    if (isString(value) && /^(0x)?[0-9a-fA-F]{64}$/.test(value)) return value;
+    return fail(param, value, 'an ICM message id: 64 hex digits, with or without 0x');
+});
+
 /** A cb58 id of 32 bytes with a valid checksum; `what` names it in the message. */
 export function cb58Id(what: string): ParamType<string> {
     return paramType((value, param) => {

@@ -6,16 +6,18 @@
  * list, a file or a node, never from the message: it is asked only through the host's `rpcFor`,
  * which applies the origin policy (a URL nobody chose reaches no private host).
  */
+import type { DataApiClient } from '../dataApi/dataApiClient';
 import type { ChainInfo } from '../dataApi/model';
-import type { LocalNetwork } from '../local/localNetwork';
+import { isHttpError } from '../http/errors';
+import type { LocalNetwork, LocalRelayer } from '../local/localNetwork';
 import { nodeRpcMethods } from '../nodeRpc/methods';
 import type { PlatformBlockchain } from '../nodeRpc/primarySchemas';
 import type { NodeRpcClient } from '../nodeRpc/rpcClient';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import { inertLine } from '../text/inert';
 
-import { blockchainIdHex } from './messageId';
-import type { IcmChain, IcmDirectory } from './trace';
+import { blockchainIdCb58, blockchainIdHex } from './messageId';
+import type { IcmChain, IcmDirectory, IcmIndexed } from './trace';
 
 /** A chain as one source names it. */
 export interface IcmChainCandidate {
@@ -26,6 +28,8 @@ export interface IcmChainCandidate {
     readonly rpcUrl?: string | undefined;
     readonly messenger?: string | undefined;
     readonly knownFrom: string;
+    /** The subnet (L1) validating it, cb58. */
+    readonly subnetId?: string | undefined;
 }
 
 /** What a host gives the directory. */
@@ -35,7 +39,16 @@ export interface IcmDirectoryHost {
     rpcFor(rpcUrl: string): RpcTarget | undefined;
     readonly relayers?: readonly string[] | undefined;
     readonly publicNetwork?: boolean | undefined;
-    validatorWarning?(blockchainId: string): string | undefined;
+    /** See `IcmDirectory.sourceValidators`: a sentence about the L1 `subnetId`'s validators. */
+    sourceValidators?(subnetId: string, signal?: AbortSignal): Promise<string | undefined>;
+    /** See `IcmDirectory.indexedMessage`. */
+    indexedMessage?(messageId: string, signal?: AbortSignal): Promise<IcmIndexed | undefined>;
+    /** See `IcmDirectory.relayerReasons`. */
+    relayerReasons?(
+        source: IcmChain,
+        destination: IcmChain,
+        signal?: AbortSignal,
+    ): Promise<string[]>;
 }
 
 const maxNameChars = 80;
@@ -55,6 +68,7 @@ export function chainListCandidates(
                       evmChainId: c.chainId,
                       rpcUrl: c.rpcUrl,
                       knownFrom,
+                      ...(c.subnetId ? { subnetId: c.subnetId } : {}),
                   },
               ]
             : [],
@@ -81,6 +95,7 @@ export function localNetworkCandidates(networks: readonly LocalNetwork[]): IcmCh
                           rpcUrl: l1.rpcUrls[0],
                           messenger: l1.icmMessenger,
                           knownFrom: source[n.source],
+                          ...(l1.subnetId ? { subnetId: l1.subnetId } : {}),
                       },
                   ]
                 : [],
@@ -99,6 +114,7 @@ export function nodeBlockchainCandidates(
         blockchainId: b.blockchainId,
         rpcUrl: `${base}/ext/bc/${encodeURIComponent(b.blockchainId)}/rpc`,
         knownFrom: 'node',
+        subnetId: b.subnetId,
     }));
 }
 
@@ -150,6 +166,8 @@ function chainOf(
         unreachable: rpc ? undefined : 'no http(s) RPC URL is known for it',
         messenger: messenger?.toLowerCase(),
         knownFrom: [...new Set(named.map((c) => c.knownFrom))].join(', '),
+        subnetId: named.find((c) => c.subnetId && /^[1-9A-HJ-NP-Za-km-z]{40,60}$/.test(c.subnetId))
+            ?.subnetId,
     };
 }
 
@@ -167,8 +185,25 @@ export function icmDirectory(host: IcmDirectoryHost): IcmDirectory & {
         chain: byId,
         relayers: host.relayers,
         publicNetwork: host.publicNetwork,
-        ...(host.validatorWarning
-            ? { validatorWarning: (id: string) => host.validatorWarning?.(id) }
+        ...(host.sourceValidators
+            ? {
+                  sourceValidators: (source: IcmChain, signal?: AbortSignal) =>
+                      source.subnetId
+                          ? host.sourceValidators!(source.subnetId, signal)
+                          : Promise.resolve(undefined),
+              }
+            : {}),
+        ...(host.relayerReasons
+            ? {
+                  relayerReasons: (s: IcmChain, d: IcmChain, signal?: AbortSignal) =>
+                      host.relayerReasons!(s, d, signal),
+              }
+            : {}),
+        ...(host.indexedMessage
+            ? {
+                  indexedMessage: (id: string, signal?: AbortSignal) =>
+                      host.indexedMessage!(id, signal),
+              }
             : {}),
         async find(text, signal) {
             const wanted = text.trim();
@@ -198,9 +233,25 @@ export interface IcmHostParts {
     nodeRpc(): NodeRpcClient;
     readonly nodeUrl: string;
     rpcFor(rpcUrl: string): RpcTarget | undefined;
+    /** The Data API: on Mainnet and Fuji its ICM index is asked first (`getIcmMessage`). */
+    dataApi?(): Promise<DataApiClient>;
     /** The local networks found on this machine (the extension's; the MCP server has none). */
     localNetworks?(): Promise<readonly LocalNetwork[]>;
-    validatorWarning?(blockchainId: string): string | undefined;
+    /**
+     * The L1 `subnetId`'s validators in a sentence when some are inactive or short of balance
+     * (`core/watch/icmValidators.ts`, the watch list's read of an L1), else undefined.
+     */
+    sourceValidators?(subnetId: string, signal?: AbortSignal): Promise<string | undefined>;
+    /**
+     * What the relayer the local networks' files name says of a pair of chains
+     * (`core/metrics/relayer.ts`: its health API and Prometheus counters, on this machine only).
+     */
+    relayerReasons?(
+        relayer: LocalRelayer,
+        source: { readonly name: string; readonly blockchainId: string },
+        destination: { readonly name: string; readonly blockchainId: string },
+        signal?: AbortSignal,
+    ): Promise<string[]>;
 }
 
 /** Answers of a source that failed count as none: the others still name chains. */
@@ -249,13 +300,57 @@ export async function icmHost(
             ...nodeBlockchainCandidates(blockchains, parts.nodeUrl),
         ];
     };
+    const indexed =
+        parts.dataApi && (parts.network === 'mainnet' || parts.network === 'fuji')
+            ? async (messageId: string, inner?: AbortSignal): Promise<IcmIndexed | undefined> => {
+                  const api = await parts.dataApi!();
+                  try {
+                      // The published example sends the id without 0x (avacloud-sdk's
+                      // GetIcmMessageRequest).
+                      const m = await api.getIcmMessage(
+                          { messageId: messageId.replace(/^0x/, '') },
+                          { signal: inner ?? signal },
+                      );
+                      return {
+                          sourceEvmChainId: m.sourceEvmChainId,
+                          sourceTxHash:
+                              'sourceTransaction' in m ? m.sourceTransaction.txHash : undefined,
+                          destinationTxHash:
+                              'destinationTransaction' in m
+                                  ? m.destinationTransaction.txHash
+                                  : undefined,
+                          receiptDelivered: m.receiptDelivered,
+                      };
+                  } catch (error) {
+                      // Not indexed (an L1 the Data API does not follow, or not yet).
+                      if (isHttpError(error) && error.status === 404) return undefined;
+                      throw error;
+                  }
+              }
+            : undefined;
+    const relayer = local.find((n) => n.relayer?.apiUrl || n.relayer?.metricsUrl)?.relayer;
+    const relayerReasons =
+        relayer && parts.relayerReasons
+            ? (s: IcmChain, d: IcmChain, inner?: AbortSignal) =>
+                  parts.relayerReasons!(
+                      relayer,
+                      { name: s.name, blockchainId: blockchainIdCb58(s.blockchainId) },
+                      { name: d.name, blockchainId: blockchainIdCb58(d.blockchainId) },
+                      inner ?? signal,
+                  )
+            : undefined;
     return {
         candidates: (inner) => (candidates ??= read(inner ?? signal)),
+        ...(relayerReasons ? { relayerReasons } : {}),
+        ...(indexed ? { indexedMessage: indexed } : {}),
         rpcFor: (url) => parts.rpcFor(url),
         relayers: localRelayers(local),
         publicNetwork: parts.network !== 'local',
-        ...(parts.validatorWarning
-            ? { validatorWarning: (id: string) => parts.validatorWarning?.(id) }
+        ...(parts.sourceValidators
+            ? {
+                  sourceValidators: (subnetId: string, inner?: AbortSignal) =>
+                      parts.sourceValidators!(subnetId, inner ?? signal),
+              }
             : {}),
     };
 }

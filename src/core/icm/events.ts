@@ -17,6 +17,9 @@ import type { RpcLog } from '../nodeRpc/schemas';
 /** The Warp precompile's address on every Subnet-EVM chain and the C-Chain. */
 export const warpPrecompile = '0x0200000000000000000000000000000000000005';
 
+/** The largest payload kept to be decoded with the destination contract's ABI. */
+export const maxPayloadBytes = 8192;
+
 /** Relayer addresses kept of one message; the rest are counted. */
 export const maxListedRelayers = 16;
 
@@ -92,6 +95,8 @@ export interface TeleporterMessageFields {
     readonly receipts: number;
     /** The application payload's length in bytes. */
     readonly payloadBytes: number;
+    /** The payload itself (`0x` hex), when whole and at most {@link maxPayloadBytes}. */
+    readonly payload?: string | undefined;
 }
 
 /** One ICM log, decoded. */
@@ -185,6 +190,11 @@ function messageOf(value: DecodedValue | undefined): TeleporterMessageFields {
         receipts: receipts?.k === 'list' ? receipts.items.length + (receipts.more ?? 0) : 0,
         payloadBytes:
             payload?.k === 'bytes' ? (payload.value.length - 2) / 2 + (payload.more ?? 0) : 0,
+        ...(payload?.k === 'bytes' &&
+        !payload.more &&
+        payload.value.length <= 2 + maxPayloadBytes * 2
+            ? { payload: payload.value.toLowerCase() }
+            : {}),
     };
 }
 

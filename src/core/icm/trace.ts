@@ -13,6 +13,8 @@ import { batchCall, type Settled } from '../nodeRpc/rpcClient';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import type { RpcFilterLog, RpcReceipt } from '../nodeRpc/schemas';
 import { inertLine } from '../text/inert';
+import type { DecodeResult } from '../abi/types';
+import type { ContractKnowledge } from '../workspace/knowledge';
 
 import {
     type IcmEvent,
@@ -39,6 +41,8 @@ export interface IcmChain {
     readonly messenger?: string | undefined;
     /** Where the extension learnt of the chain (`Data API`, `Interchain Kit`, `node`…). */
     readonly knownFrom?: string | undefined;
+    /** The subnet (L1) that validates the chain, cb58, when a source names it. */
+    readonly subnetId?: string | undefined;
 }
 
 /** What the extension knows of chains and relayers, asked by the tracker. */
@@ -50,10 +54,36 @@ export interface IcmDirectory {
     /** Public networks (mainnet, Fuji): a message without a fee may wait for a paid relayer. */
     readonly publicNetwork?: boolean | undefined;
     /**
-     * A sentence when the L1 of `blockchainId` has validators the watch list saw inactive or
-     * short of balance, so no quorum can sign its messages; undefined when nothing is known.
+     * A sentence when the L1 of the source chain has validators inactive or short of balance on
+     * the P-Chain, so no quorum can sign its messages; undefined when all is well or unknown.
+     * Asked only for an undelivered message.
      */
-    validatorWarning?(blockchainId: string): string | undefined;
+    sourceValidators?(source: IcmChain, signal?: AbortSignal): Promise<string | undefined>;
+    /**
+     * The message as an index knows it (the Data API's `getIcmMessage`, on Mainnet and Fuji):
+     * where it was sent and delivered. Undefined when the index does not have it. What it says is
+     * only where to look: every step is still read, and believed, from the chains themselves.
+     */
+    indexedMessage?(messageId: string, signal?: AbortSignal): Promise<IcmIndexed | undefined>;
+    /**
+     * What the relayer on this machine says of the pair (unhealthy, or failing its relays with
+     * their reasons), as sentences; asked only for an undelivered message.
+     */
+    relayerReasons?(
+        source: IcmChain,
+        destination: IcmChain,
+        signal?: AbortSignal,
+    ): Promise<string[]>;
+}
+
+/** What an index (the Data API) says of a message: hashes to read, and what it has seen. */
+export interface IcmIndexed {
+    /** The EVM chain the index says sent it: a source transaction elsewhere is not read. */
+    readonly sourceEvmChainId?: string | undefined;
+    readonly sourceTxHash?: string | undefined;
+    readonly destinationTxHash?: string | undefined;
+    /** The index has seen the receipt come back to the source. */
+    readonly receiptDelivered: boolean;
 }
 
 /** What to follow: a source transaction, or a message id sent from `source`. */
@@ -72,6 +102,12 @@ export interface IcmTraceOptions {
     /** Source blocks after the send past which an undelivered message is called stuck. */
     readonly stuckAfterBlocks?: number;
     readonly signal?: AbortSignal | undefined;
+    /**
+     * The workspace's contracts: the payload is decoded as a call of the destination contract's
+     * ABI (its deployment record's artifact first, then the workspace's), where one has its
+     * selector.
+     */
+    readonly contracts?: ContractKnowledge | undefined;
 }
 
 /** Defaults of {@link IcmTraceOptions}. */
@@ -120,6 +156,8 @@ export interface IcmTimeline {
               readonly warpMessageId?: string | undefined;
               /** `matches`: recomputed from its contents; `unchecked`: the source id is unknown. */
               readonly idCheck: 'matches' | 'unchecked';
+              /** The payload decoded as a call of the destination contract's workspace ABI. */
+              readonly payloadCall?: DecodeResult | undefined;
           })
         | undefined;
     readonly delivered?:
@@ -149,6 +187,8 @@ export interface IcmTimeline {
 }
 
 const hex32 = /^0x[0-9a-fA-F]{64}$/;
+/** The primary network's subnet id: its validators stake, they pay no balance. */
+const primaryNetworkId = '11111111111111111111111111111111LpoYY';
 const maxWarnings = 12;
 
 function refOf(chain: IcmChain): IcmChainRef {
@@ -184,7 +224,7 @@ class Trace {
     readonly warnings: string[] = [];
     readonly roundTrips: Record<string, number> = {};
     constructor(
-        readonly options: Required<Omit<IcmTraceOptions, 'signal'>> & {
+        readonly options: Required<Omit<IcmTraceOptions, 'signal' | 'contracts'>> & {
             signal?: AbortSignal | undefined;
         },
     ) {}
@@ -270,7 +310,7 @@ function expectedId(
  * @throws only on cancellation or when the source chain itself cannot be read.
  */
 export async function traceIcmMessage(
-    query: IcmQuery,
+    asked: IcmQuery,
     directory: IcmDirectory,
     options: IcmTraceOptions = {},
 ): Promise<IcmTimeline> {
@@ -287,6 +327,7 @@ export async function traceIcmMessage(
         signal: options.signal,
     });
     const topics = icmTopics();
+    let query = asked;
     const source = query.source;
     const stuck: string[] = [];
     const searched: {
@@ -299,6 +340,31 @@ export async function traceIcmMessage(
         );
     }
     const wantedId = query.messageId?.toLowerCase();
+
+    // On Mainnet and Fuji the Data API says where to look: the source transaction of a message
+    // asked by id saves the search of the source's logs.
+    let indexed: IcmIndexed | undefined;
+    let indexAsked = false;
+    const askIndex = async (id: string): Promise<void> => {
+        if (indexAsked || !directory.indexedMessage) return;
+        indexAsked = true;
+        t.roundTrips['Data API'] = (t.roundTrips['Data API'] ?? 0) + 1;
+        try {
+            indexed = await directory.indexedMessage(id, t.options.signal);
+        } catch (error) {
+            if (t.options.signal?.aborted) throw error;
+            t.warn(`The Data API could not be asked: ${reason(error)}; the chains answer alone.`);
+        }
+    };
+    if (wantedId && !query.txHash) {
+        await askIndex(wantedId);
+        const hash = indexed?.sourceTxHash?.toLowerCase();
+        const sameSource =
+            !source.evmChainId ||
+            !indexed?.sourceEvmChainId ||
+            indexed.sourceEvmChainId === source.evmChainId;
+        if (hash && hex32.test(hash) && sameSource) query = { ...query, txHash: hash };
+    }
 
     // Round trip 1 on the source: its chain id, head and (for a transaction) the receipt.
     const first = await t.batch(source, [
@@ -426,8 +492,11 @@ export async function traceIcmMessage(
         .map((s) => s.messageId)
         .slice(0, 16);
 
-    // Round trip 2 (by transaction): the receipt back on the source, by id.
-    if (query.txHash) {
+    await askIndex(messageId);
+    if (indexed?.receiptDelivered === false) {
+        // The index has not seen the receipt come back: the source's logs are not searched.
+    } else if (query.txHash) {
+        // Round trip 2 (by transaction): the receipt back on the source, by id.
         const windows = windowsBack(
             sourceHead,
             send.at.block ?? 0,
@@ -466,7 +535,63 @@ export async function traceIcmMessage(
     let destinationGasLimit: bigint | undefined;
     let messengerMissing = false;
     let destinationReadable = false;
-    if (destination?.rpc) {
+    /** A delivery, execution or failure log for this message, believed or warned about. */
+    const believe = (e: IcmEvent, chainName: string, destMessenger: string): void => {
+        if (e.kind !== 'receive' && e.kind !== 'executed' && e.kind !== 'executionFailed') return;
+        if (e.messageId !== messageId) return;
+        if (e.at.address !== destMessenger) {
+            t.warn(
+                `${chainName}: a ${e.kind} log for this id from ${e.at.address}, not the messenger ${destMessenger}: ignored.`,
+            );
+            return;
+        }
+        if (e.sourceBlockchainId !== sourceId) {
+            t.warn(
+                `${chainName}: a ${e.kind} log for this id names source ${e.sourceBlockchainId}, not this message's: ignored.`,
+            );
+            return;
+        }
+        if (e.kind === 'receive') {
+            const id = expectedId(destMessenger, sourceId, destinationId, e.message.nonce);
+            if (id !== undefined && id !== messageId) {
+                t.warn(
+                    `${chainName}: a delivery under this id carries nonce ${e.message.nonce}, which gives another id: ignored.`,
+                );
+                return;
+            }
+            receive ??= e;
+        } else if (e.kind === 'executed') executed ??= e;
+        else failed ??= e;
+    };
+    const indexedDelivery = indexed?.destinationTxHash?.toLowerCase();
+    if (destination?.rpc && indexedDelivery && hex32.test(indexedDelivery)) {
+        // The index names the delivery: one round trip reads its receipt, whose logs are
+        // believed as the search's would be. A receipt that does not show it (not yet on this
+        // node, or the index wrong) leaves the search below to decide.
+        const destMessenger = (destination.messenger ?? messenger).toLowerCase();
+        try {
+            const [cid, r] = await t.batch(destination, [
+                batchCall(m.eth_chainId, []),
+                batchCall(m.eth_getTransactionReceipt, [indexedDelivery]),
+            ]);
+            const destChainId = String(value(cid));
+            if (!destination.evmChainId || destChainId === destination.evmChainId) {
+                const receipt = r.status === 'fulfilled' ? r.value : null;
+                for (const log of receipt?.logs.slice(0, maxLogsPerAnswer) ?? []) {
+                    const e = readIcmLog({
+                        ...log,
+                        blockNumber: receipt!.blockNumber,
+                        transactionHash: receipt!.transactionHash,
+                    });
+                    if (e) believe(e, destination.name, destMessenger);
+                }
+            }
+        } catch (error) {
+            if (t.options.signal?.aborted) throw error;
+        }
+        if (receive) destinationReadable = true;
+    }
+    if (destination?.rpc && !receive) {
         const destMessenger = (destination.messenger ?? messenger).toLowerCase();
         try {
             // Round trip 1 on the destination: head, the messenger's code, the block gas limit.
@@ -506,34 +631,7 @@ export async function traceIcmMessage(
                     messageId,
                 ],
             });
-            for (const e of found) {
-                if (e.kind !== 'receive' && e.kind !== 'executed' && e.kind !== 'executionFailed')
-                    continue;
-                if (e.messageId !== messageId) continue;
-                if (e.at.address !== destMessenger) {
-                    t.warn(
-                        `${destination.name}: a ${e.kind} log for this id from ${e.at.address}, not the messenger ${destMessenger}: ignored.`,
-                    );
-                    continue;
-                }
-                if (e.sourceBlockchainId !== sourceId) {
-                    t.warn(
-                        `${destination.name}: a ${e.kind} log for this id names source ${e.sourceBlockchainId}, not this message's: ignored.`,
-                    );
-                    continue;
-                }
-                if (e.kind === 'receive') {
-                    const id = expectedId(destMessenger, sourceId, destinationId, e.message.nonce);
-                    if (id !== undefined && id !== messageId) {
-                        t.warn(
-                            `${destination.name}: a delivery under this id carries nonce ${e.message.nonce}, which gives another id: ignored.`,
-                        );
-                        continue;
-                    }
-                    receive ??= e;
-                } else if (e.kind === 'executed') executed ??= e;
-                else failed ??= e;
-            }
+            for (const e of found) believe(e, destination.name, destMessenger);
         } catch (error) {
             if (t.options.signal?.aborted) throw error;
             t.warn(`${destination.name} could not be read: ${reason(error)}`);
@@ -596,8 +694,27 @@ export async function traceIcmMessage(
                 'The message pays no fee: a relayer that wants a reward may leave it; addFeeAmount can add one.',
             );
         }
-        const validators = directory.validatorWarning?.(sourceId);
-        if (validators) stuck.push(validators);
+        if (directory.relayerReasons && destination) {
+            t.roundTrips['relayer'] = (t.roundTrips['relayer'] ?? 0) + 1;
+            const said = await directory
+                .relayerReasons(source, destination, t.options.signal)
+                .catch((error: unknown) => {
+                    if (t.options.signal?.aborted) throw error;
+                    return [];
+                });
+            for (const line of said.slice(0, 3)) stuck.push(inertLine(line, 400));
+        }
+        if (directory.sourceValidators && source.subnetId && source.subnetId !== primaryNetworkId) {
+            t.roundTrips['P-Chain'] = (t.roundTrips['P-Chain'] ?? 0) + 1;
+            const validators = await directory
+                .sourceValidators(source, t.options.signal)
+                .catch((error: unknown) => {
+                    if (t.options.signal?.aborted) throw error;
+                    t.warn(`The source L1's validators could not be read: ${reason(error)}`);
+                    return undefined;
+                });
+            if (validators) stuck.push(inertLine(validators, 400));
+        }
         const age = send.at.block !== undefined ? sourceHead - send.at.block : undefined;
         if (destinationReadable && age !== undefined && age >= t.options.stuckAfterBlocks) {
             const range = searched.destination;
@@ -625,6 +742,7 @@ export async function traceIcmMessage(
             fee: send.fee,
             warpMessageId: warp?.warpMessageId,
             idCheck,
+            payloadCall: payloadCall(options.contracts, destination, send.message),
         },
         delivered: receive
             ? {
@@ -674,6 +792,33 @@ function notFound(
         searched,
         roundTrips: t.roundTrips,
     };
+}
+
+/**
+ * The payload as a call of the destination contract's ABI, when the workspace knows one that
+ * decodes it (an ICM payload is the application's own bytes, often `abi.encode` of its fields
+ * with no selector: those stay undecoded rather than guessed).
+ */
+function payloadCall(
+    contracts: ContractKnowledge | undefined,
+    destination: IcmChain | undefined,
+    message: TeleporterMessageFields,
+): DecodeResult | undefined {
+    if (!contracts || !message.payload || message.payload.length < 10) return undefined;
+    const result = contracts.decodeCall(
+        destination?.evmChainId,
+        message.destinationAddress,
+        message.payload,
+    );
+    // The built-in table's signatures (an ERC-20 transfer's selector) say nothing of what the
+    // application meant: only the workspace's ABIs decode a payload.
+    if (result.status === 'decoded') return result.decoded.origin.file ? result : undefined;
+    if (result.status !== 'ambiguous') return undefined;
+    const own = result.candidates.filter((c) => c.origin.file !== '');
+    if (own.length === 0) return undefined;
+    return own.length === 1
+        ? { status: 'decoded', decoded: own[0]! }
+        : { ...result, candidates: own };
 }
 
 /** A fee in words, for the timeline's text. */

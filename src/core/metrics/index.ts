@@ -3,3 +3,4 @@ export * from './history';
 export * from './keyMetrics';
 export * from './nodeMetrics';
 export * from './prometheus';
+export * from './relayer';

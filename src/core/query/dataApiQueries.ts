@@ -291,6 +291,9 @@ export const dataApiQueries: readonly DataApiQueryEntry[] = [
         ask('blockchainId', 'blockchain', 'Blockchain'),
         ask('txHash', 'pnTxId', 'Transaction id'),
     ]),
+    entry('getIcmMessage', 'Data API: ICM Message by Id…', 'generic', [
+        ask('messageId', 'evmTxHash', 'Message id (0x + 64 hex digits)'),
+    ]),
 ];
 
 const byOperation = new Map(dataApiQueries.map((e) => [e.operation as string, e]));

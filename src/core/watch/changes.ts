@@ -49,6 +49,15 @@ export function describeChange(
                 text: `${name}: ${after.summary}.`,
                 severity: after.status === 'failed' ? 'warning' : 'info',
             };
+        case 'icmMessage':
+            if (before?.value === after.value) return undefined;
+            // The first read tells only an outcome or a wait already run out.
+            if (!before && !after.final && after.value !== 'late') return undefined;
+            return {
+                text: `${name}: ${after.summary}.`,
+                severity:
+                    after.status === 'failed' || after.status === 'warning' ? 'warning' : 'info',
+            };
         case 'node':
             if (!before || before.value === after.value) return undefined;
             if (after.status === 'down' || after.status === 'warning') {

@@ -17,6 +17,7 @@ import type { ValidatorFeeConfig, ValidatorFeeState } from '../nodeRpc/primarySc
 import { batchCall, type NodeRpcClient } from '../nodeRpc/rpcClient';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import { describeOperation, isOperationFinal, operationOutcome } from '../query/operations';
+import { checkIcmMessage, type IcmWatchSource, type WatchTiming } from './icmCheck';
 import { describeRunway, formatDuration, type Runway, validatorRunway } from './runway';
 import type { WatchNetwork, WatchTarget } from './targets';
 
@@ -92,6 +93,8 @@ export interface WatchSources {
      * of the node also scrapes its `/ext/metrics` and checks the Key Metrics page's thresholds.
      */
     nodeMetrics?(url: string): NodeMetrics;
+    /** The chains an ICM message touches (`core/icm/directory.ts`), for `icmMessage` items. */
+    icmHost?: IcmWatchSource['icmHost'];
 }
 
 /** Requests one read of a kind sends, for the request budget. The fee state is counted apart. */
@@ -102,6 +105,10 @@ export function checkCost(target: WatchTarget): number {
             return 1; // one JSON-RPC batch
         case 'node':
             return 2; // health.health and the metrics page
+        case 'icmMessage':
+            // At most three batches on the source and two on the destination (core/icm/trace.ts),
+            // and the node's blockchains for the directory.
+            return 6;
         default:
             return 1;
     }
@@ -110,12 +117,16 @@ export function checkCost(target: WatchTarget): number {
 /** Most validators an L1 item lists in its details. */
 const maxListed = 50;
 
-/** Reads `target` once. Errors other than a node being unreachable are thrown to the caller. */
+/**
+ * Reads `target` once. Errors other than a node being unreachable are thrown to the caller.
+ * `timing` says how long the item has been watched (an ICM message's wait for its delivery).
+ */
 export async function checkTarget(
     target: WatchTarget,
     sources: WatchSources,
     thresholdSeconds: number,
     signal: AbortSignal,
+    timing?: WatchTiming,
 ): Promise<WatchObservation> {
     switch (target.kind) {
         case 'l1Validator':
@@ -132,6 +143,11 @@ export async function checkTarget(
             return checkExport(target, sources, signal);
         case 'node':
             return checkNode(target, sources, signal);
+        case 'icmMessage': {
+            const icmHost = sources.icmHost?.bind(sources);
+            if (!icmHost) throw new Error('ICM messages cannot be watched here.');
+            return checkIcmMessage(target, { icmHost }, signal, timing);
+        }
     }
 }
 
@@ -211,7 +227,12 @@ async function checkValidator(
     };
 }
 
-async function checkL1(
+/**
+ * One read of an L1's validators (`platform.getCurrentValidators` for its subnet and the fee now):
+ * the `l1` kind's check, also what an ICM message's diagnosis reads of its source L1
+ * (`icmValidators.ts`), called directly so that a bundle needing only it leaves the other kinds'.
+ */
+export async function checkL1(
     target: Extract<WatchTarget, { kind: 'l1' }>,
     sources: WatchSources,
     thresholdSeconds: number,

@@ -6,3 +6,5 @@ export * from './changes';
 export * from './watchList';
 export * from './panelTarget';
 export * from './topUp';
+export * from './icmCheck';
+export * from './icmValidators';

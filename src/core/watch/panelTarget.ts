@@ -8,7 +8,12 @@
 import { parseIdentifier, toChecksumAddress } from '../identifiers';
 import { pChainId } from '../ids/primaryNetwork';
 import type { QueryRequest } from '../../shared/query';
-import { checkWatchTarget, type WatchNetwork, type WatchTarget } from './targets';
+import {
+    checkWatchTarget,
+    defaultUndeliveredMinutes,
+    type WatchNetwork,
+    type WatchTarget,
+} from './targets';
 
 /** The EVM chain a panel's subject is on, as its query names it. */
 export type PanelEvmChain =
@@ -36,7 +41,13 @@ export type PanelWatchSubject =
       }
     /** An export; its id is the query's, or the answer's for a newly created one. */
     | { readonly kind: 'export'; readonly operationId: string | undefined }
-    | { readonly kind: 'node' };
+    | { readonly kind: 'node' }
+    /** An ICM message; its id is the query's, or the timeline's when followed from a transaction. */
+    | {
+          readonly kind: 'icmMessage';
+          readonly chain: string;
+          readonly messageId: string | undefined;
+      };
 
 /** What the host resolves for a subject. */
 export interface PanelWatchFacts {
@@ -91,10 +102,17 @@ export function panelWatchSubject(query: QueryRequest): PanelWatchSubject | unde
             return dataApiSubject(query.operation, query.params);
         case 'node':
             return nodeSubject(query.method, query.texts, query.chain);
+        case 'icm':
+            return typeof query.chain === 'string'
+                ? {
+                      kind: 'icmMessage',
+                      chain: query.chain,
+                      messageId: identifier(query.messageId, 'hash32'),
+                  }
+                : undefined;
         case 'rawRpc':
         case 'operations':
         case 'trace':
-        case 'icm':
             return undefined;
     }
 }
@@ -199,6 +217,8 @@ export function panelWatchTitle(subject: PanelWatchSubject): string {
             return 'Watch this export until it completes or fails';
         case 'node':
             return 'Watch the node: down, bootstrapping or up';
+        case 'icmMessage':
+            return `Watch this message until it is delivered and executed (told if still undelivered after ${defaultUndeliveredMinutes} min)`;
     }
 }
 
@@ -207,6 +227,12 @@ function listsL1Validators(result: unknown): boolean {
     const validators = (result as { validators?: unknown } | null | undefined)?.validators;
     if (!Array.isArray(validators)) return true;
     return validators.every((v) => (v as { kind?: unknown } | null)?.kind === 'l1');
+}
+
+/** The message id of a followed timeline (`IcmTimeline.messageId`), when it found the send. */
+function icmIdOf(result: unknown): string | undefined {
+    const r = result as { messageId?: unknown; state?: unknown } | null | undefined;
+    return r?.state !== 'notFound' ? identifier(r?.messageId, 'hash32') : undefined;
 }
 
 function exportIdOf(result: unknown): string | undefined {
@@ -278,6 +304,18 @@ export function panelWatchTarget(
         case 'node':
             target = { kind: 'node', url: facts.nodeUrl, ...nameOf(facts.nodeName) };
             break;
+        case 'icmMessage': {
+            const messageId = subject.messageId ?? icmIdOf(facts.result);
+            if (!messageId) return { error: 'The message has not been found yet.' };
+            target = {
+                kind: 'icmMessage',
+                network: facts.network,
+                chain: subject.chain,
+                messageId,
+                undeliveredMinutes: defaultUndeliveredMinutes,
+            };
+            break;
+        }
     }
     return checkWatchTarget(target);
 }

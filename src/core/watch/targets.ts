@@ -7,7 +7,9 @@
 import * as z from 'zod';
 
 import { shortenId } from '../format';
+import { icmChainProblem } from '../icm/query';
 import { parseIdentifier } from '../identifiers';
+import { inertLine } from '../text/inert';
 
 /** The networks a watched item lives on; `local` is the selected node's own network. */
 export type WatchNetwork = 'mainnet' | 'fuji' | 'local';
@@ -50,7 +52,20 @@ export type WatchTarget =
     /** A Data API export operation until it completes or fails. */
     | { readonly kind: 'export'; readonly network: WatchNetwork; readonly operationId: string }
     /** An AvalancheGo node: up, bootstrapping or down. */
-    | { readonly kind: 'node'; readonly url: string; readonly name?: string | undefined };
+    | { readonly kind: 'node'; readonly url: string; readonly name?: string | undefined }
+    /**
+     * An ICM (Teleporter) message until it is delivered and executed, fails, or is still
+     * undelivered `undeliveredMinutes` after it was added.
+     */
+    | {
+          readonly kind: 'icmMessage';
+          readonly network: WatchNetwork;
+          /** The source chain, as `core/icm/query.ts` takes it: an EVM chain id, blockchain id or name. */
+          readonly chain: string;
+          /** `0x` + 64 lower-case hex digits. */
+          readonly messageId: string;
+          readonly undeliveredMinutes: number;
+      };
 
 export type WatchKind = WatchTarget['kind'];
 
@@ -62,8 +77,14 @@ export const watchKinds: readonly WatchKind[] = [
     'pTx',
     'evmTx',
     'export',
+    'icmMessage',
     'evmAddress',
 ];
+
+/** How long an ICM message may stay undelivered before the watch list says so, by default. */
+export const defaultUndeliveredMinutes = 30;
+/** The longest wait for a delivery a watched message may be given: a week. */
+export const maxUndeliveredMinutes = 10_080;
 
 /** One key per target: adding the same thing twice keeps one entry. */
 export function watchKey(target: WatchTarget): string {
@@ -82,6 +103,8 @@ export function watchKey(target: WatchTarget): string {
             return `export:${target.network}:${target.operationId}`;
         case 'node':
             return `node:${target.url}`;
+        case 'icmMessage':
+            return `icmMessage:${target.network}:${target.messageId.toLowerCase()}`;
     }
 }
 
@@ -102,6 +125,9 @@ export function describeTarget(target: WatchTarget): string {
             return `Export ${target.operationId.slice(0, 8)}`;
         case 'node':
             return `Node ${target.name ?? target.url}`;
+        case 'icmMessage':
+            // The chain is text a command argument carried: one bounded, inert line.
+            return `ICM message ${shortenId(target.messageId, 10, 6)} from ${inertLine(target.chain, 40)}`;
     }
 }
 
@@ -178,6 +204,13 @@ export const WatchTargetSchema: z.ZodType<WatchTarget> = z.discriminatedUnion('k
         operationId: z.string().regex(/^[0-9A-Za-z-]{8,64}$/, 'an operation id'),
     }),
     z.object({ kind: z.literal('node'), url: nodeUrl, name: nameSchema }),
+    z.object({
+        kind: z.literal('icmMessage'),
+        network: networkSchema,
+        chain: z.string().refine((text) => icmChainProblem(text) === undefined, 'a source chain'),
+        messageId: evmHash.transform((text) => text.toLowerCase()),
+        undeliveredMinutes: z.number().int().min(1).max(maxUndeliveredMinutes),
+    }),
 ]);
 
 /**

@@ -75,6 +75,10 @@ export function baseIntervalMs(entry: WatchEntry, nowMs: number): number {
             return o?.status === 'down' ? 10_000 : 15_000;
         case 'evmAddress':
             return 60_000;
+        case 'icmMessage':
+            // Each read is several batches on two chains; a relayer delivers in seconds to
+            // minutes, and one that has not after half an hour is waiting on someone.
+            return age < 600_000 ? 30_000 : age < 3_600_000 ? 120_000 : 300_000;
         case 'l1Validator':
         case 'l1': {
             // A hundredth of the runway: a validator with days left is read every few minutes,

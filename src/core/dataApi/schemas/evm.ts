@@ -348,6 +348,75 @@ function build() {
     /** `GET /v1/chains` (not paged). */
     const ListChainsResponseWireSchema = z.object({ chains: z.array(ChainInfoWireSchema) });
 
+    // ICM messages (`getIcmMessage`): one of three shapes, told apart by `status`.
+    const IcmReceiptWireSchema = z.object({
+        receivedMessageNonce: z.string(),
+        relayerRewardAddress: z.string(),
+    });
+    const IcmRewardDetailsWireSchema = z.object({
+        address: z.string(),
+        name: z.string(),
+        symbol: z.string(),
+        decimals: z.number(),
+        logoUri: z.string().optional(),
+        ercType: openEnum(['ERC-20'] as const),
+        price: MoneyWireSchema.optional(),
+        value: z.string(),
+    });
+    const IcmSourceTransactionWireSchema = z.object({
+        txHash: z.string(),
+        timestamp: z.number(),
+        gasSpent: z.string(),
+    });
+    const IcmDestinationTransactionWireSchema = z.object({
+        txHash: z.string(),
+        timestamp: z.number(),
+        gasSpent: z.string(),
+        rewardRedeemer: z.string(),
+        delivererAddress: z.string(),
+    });
+    const icmMessageFields = {
+        messageId: z.string(),
+        icmContractAddress: z.string(),
+        sourceBlockchainId: z.string(),
+        destinationBlockchainId: z.string(),
+        sourceEvmChainId: z.string(),
+        destinationEvmChainId: z.string(),
+        messageNonce: z.string(),
+        from: z.string(),
+        to: z.string(),
+        data: z.string().optional(),
+        messageExecuted: z.boolean(),
+        receipts: z.array(IcmReceiptWireSchema),
+        receiptDelivered: z.boolean(),
+        rewardDetails: IcmRewardDetailsWireSchema,
+    };
+    const PendingIcmMessageWireSchema = z.object({
+        ...icmMessageFields,
+        sourceTransaction: IcmSourceTransactionWireSchema,
+        status: openEnum(['pending'] as const),
+    });
+    const DeliveredIcmMessageWireSchema = z.object({
+        ...icmMessageFields,
+        sourceTransaction: IcmSourceTransactionWireSchema,
+        destinationTransaction: IcmDestinationTransactionWireSchema,
+        status: openEnum(['delivered'] as const),
+    });
+    const DeliveredSourceNotIndexedIcmMessageWireSchema = z.object({
+        ...icmMessageFields,
+        destinationTransaction: IcmDestinationTransactionWireSchema,
+        status: openEnum(['delivered_source_not_indexed'] as const),
+    });
+    /**
+     * The answer of `getIcmMessage`. `status` stays open (an unknown value is kept), so the shapes
+     * are told apart by their transactions: the fullest first.
+     */
+    const GetIcmMessageResponseWireSchema = z.union([
+        DeliveredIcmMessageWireSchema,
+        DeliveredSourceNotIndexedIcmMessageWireSchema,
+        PendingIcmMessageWireSchema,
+    ]);
+
     return {
         RichAddressWireSchema,
         MoneyWireSchema,
@@ -387,6 +456,14 @@ function build() {
         UtilityAddressesWireSchema,
         ChainInfoWireSchema,
         ListChainsResponseWireSchema,
+        IcmReceiptWireSchema,
+        IcmRewardDetailsWireSchema,
+        IcmSourceTransactionWireSchema,
+        IcmDestinationTransactionWireSchema,
+        PendingIcmMessageWireSchema,
+        DeliveredIcmMessageWireSchema,
+        DeliveredSourceNotIndexedIcmMessageWireSchema,
+        GetIcmMessageResponseWireSchema,
     };
 }
 
@@ -441,3 +518,4 @@ export type TeleporterMessageInfoWire = z.infer<S['TeleporterMessageInfoWireSche
 export type GetTransactionResponseWire = z.infer<S['GetTransactionResponseWireSchema']>;
 export type ChainInfoWire = z.infer<S['ChainInfoWireSchema']>;
 export type ListChainsResponseWire = z.infer<S['ListChainsResponseWireSchema']>;
+export type GetIcmMessageResponseWire = z.infer<S['GetIcmMessageResponseWireSchema']>;

@@ -3,10 +3,14 @@
  * receipted (each step a row, the missing ones "not yet"), and why it is not further. The same
  * view is the agent's answer (`viewText`), so the panel and the tool cannot disagree.
  */
+import type { GetIcmMessageResponseWire } from '../../dataApi/schemas/evm';
+import { shortenId } from '../../format';
 import { blockchainIdCb58 } from '../../icm/messageId';
 import type { IcmChainRef, IcmState, IcmTimeline } from '../../icm/trace';
 import type { NodeQuery } from '../../../shared/query';
-import type { Cell, ResultView, Tone } from '../../../shared/viewModel';
+import type { Cell, ResultView, Section, Tone } from '../../../shared/viewModel';
+import { originText } from '../../workspace/knowledge';
+import { addressCellFor, callSection } from './decoded';
 import { badge, empty, fields, id, list, num, text } from '../cells';
 import { col } from './types';
 
@@ -18,6 +22,26 @@ const stateWords: Readonly<Record<IcmState, { readonly text: string; readonly to
     executionFailed: { text: 'delivered, execution failed', tone: 'error' },
     receipted: { text: 'delivered, receipt back on the source', tone: 'ok' },
 };
+
+/** The payload decoded with the destination contract's workspace ABI, as a section. */
+function payloadSections(t: IcmTimeline): Section[] {
+    const call = t.sent?.payloadCall;
+    if (!call) return [];
+    const chainId = t.destination?.evmChainId;
+    const section = callSection(call, addressCellFor(chainId));
+    if (!section) return [];
+    const origin =
+        call.status === 'decoded'
+            ? ` with ${originText(call.decoded.origin)}`
+            : ' (several ABIs of the workspace fit)';
+    return [
+        {
+            ...section,
+            title: `Payload: ${section.title.replace(/^Call:?\s*/, '') || 'call'}`,
+            note: `Decoded as a call of the destination contract's ABI${origin}.`,
+        },
+    ];
+}
 
 /** A link to a transaction through the selected node's view of that chain. */
 function txLink(chain: IcmChainRef | undefined, hash: string | undefined): NodeQuery | undefined {
@@ -184,6 +208,7 @@ export function icmView(t: IcmTimeline): ResultView {
                     empty: 'No send of this message was found.',
                 },
             },
+            ...payloadSections(t),
             ...(t.stuck.length > 0
                 ? [
                       {
@@ -219,5 +244,54 @@ export function icmView(t: IcmTimeline): ResultView {
                 : []),
             ...(searched.length > 0 ? [{ title: 'Searched', note: searched.join('; ') }] : []),
         ],
+    };
+}
+
+/**
+ * The Data API's record of one ICM message (`getIcmMessage`): what it indexed, with the message
+ * id linking to the timeline across chains (which the chains' RPC completes and checks).
+ */
+export function icmApiMessageView(m: GetIcmMessageResponseWire): ResultView {
+    const hexId = /^(0x)?[0-9a-fA-F]{64}$/.test(m.messageId)
+        ? `0x${m.messageId.replace(/^0x/, '').toLowerCase()}`
+        : undefined;
+    const follow =
+        hexId && /^\d{1,20}$/.test(m.sourceEvmChainId)
+            ? { source: 'icm' as const, chain: m.sourceEvmChainId, messageId: hexId }
+            : undefined;
+    const source = 'sourceTransaction' in m ? m.sourceTransaction : undefined;
+    const destination = 'destinationTransaction' in m ? m.destinationTransaction : undefined;
+    const state =
+        m.status === 'pending'
+            ? badge('sent, not delivered yet', 'info')
+            : m.messageExecuted
+              ? badge('delivered and executed', 'ok')
+              : badge('delivered, not executed', 'warn');
+    return {
+        title: `ICM message ${shortenId(m.messageId, 10, 6)}`,
+        subtitle: 'As the Data API indexed it',
+        fields: fields(
+            ['Message id', id(m.messageId, follow, 18, 6)],
+            ['State', state],
+            ['Source', text(`EVM ${m.sourceEvmChainId} · ${m.sourceBlockchainId}`)],
+            ['Destination', text(`EVM ${m.destinationEvmChainId} · ${m.destinationBlockchainId}`)],
+            ['Messenger', id(m.icmContractAddress, undefined, 10, 6)],
+            ['Nonce', num(m.messageNonce)],
+            ['From', id(m.from, undefined, 10, 6)],
+            ['To', id(m.to, undefined, 10, 6)],
+            [
+                'Fee',
+                text(
+                    m.rewardDetails.value === '0'
+                        ? 'no fee'
+                        : `${m.rewardDetails.value} (smallest unit) of ${m.rewardDetails.symbol} ${m.rewardDetails.address}`,
+                ),
+            ],
+            ['Source transaction', id(source?.txHash)],
+            ['Delivery', id(destination?.txHash)],
+            ['Delivered by', id(destination?.delivererAddress, undefined, 10, 6)],
+            ['Receipt back on the source', text(m.receiptDelivered ? 'yes' : 'not yet')],
+        ),
+        sections: [],
     };
 }

@@ -4,6 +4,7 @@
  * for "Load more". Results of list endpoints are `Page`s (`items`, `nextPageToken`).
  */
 import type { ChainInfo, Operation } from '../../dataApi/model';
+import type { GetIcmMessageResponseWire } from '../../dataApi/schemas/evm';
 import type { DataApiOperation } from '../../dataApi/params';
 import { shortenId } from '../../format';
 import type { IcmTimeline } from '../../icm/trace';
@@ -33,7 +34,7 @@ import {
 } from '../operations';
 import * as evm from './evm';
 import { genericHeader } from './generic';
-import { icmView } from './icm';
+import { icmApiMessageView, icmView } from './icm';
 import { nodeHeader, rawHeader } from './node';
 import * as primary from './primary';
 import { markPartial, repairNotice } from './repairs';
@@ -283,6 +284,9 @@ const dataApiBuilders: Readonly<Record<DataApiOperation, ResultBuilder>> = {
     getTxByHash: primary.primaryTransactionView,
     getAddressesByBalanceOverTime: evm.tokenHoldersView,
     supportedChains: chainsView,
+    getIcmMessage: {
+        header: (result) => icmApiMessageView(result as GetIcmMessageResponseWire),
+    },
 };
 
 function builderFor(request: QueryRequest): ResultBuilder | undefined {
