@@ -167,6 +167,23 @@ describe('(node) ICM messages sent by the real TeleporterMessenger', function ()
         });
     }
 
+    it('a delivery no validator signed is mined and reverted; the message stays sent', async () => {
+        const sent = icm().messages.find((m) => m.direction === 'l1ToC')!;
+        const attempt = sent.unsignedDelivery!;
+        assert.equal(attempt.status, 'reverted', `${attempt.txHash}: ${attempt.revert}`);
+        assert.match(attempt.revert, /invalid warp message/, attempt.revert);
+        // eth_call runs no predicate check: with no results for the call, the precompile counts
+        // the message as verified, so a relayer cannot test a delivery with it.
+        assert.equal(attempt.call, 'none');
+        // A reverted receiveCrossChainMessage emits nothing: the tracker finds no delivery.
+        const timeline = await followIcmMessage(
+            { chain: sent.sourceBlockchainId, txHash: sent.txHash },
+            await host(),
+        );
+        assert.equal(timeline.state, 'sent');
+        assert.equal(timeline.delivered, undefined);
+    });
+
     it('the node cannot sign a message with sybil protection off (its own error)', () => {
         // If a node version ever signs here, delivery becomes testable on this network: the
         // harness keeps the signed message (IcmSent.signed) and this test says so by failing.

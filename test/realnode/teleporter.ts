@@ -22,6 +22,7 @@ import {
     createWalletClient,
     decodeAbiParameters,
     defineChain,
+    encodeFunctionData,
     http,
     keccak256,
     parseEther,
@@ -291,6 +292,18 @@ export interface IcmSent extends SentMessage {
     signatureError?: string;
     /** The signed message, when the node could aggregate one. */
     signed?: Hex;
+    /**
+     * A delivery tried anyway, with the message carrying an empty signature as its predicate:
+     * the destination's transaction (mined, reverted) and the node's revert reason for it.
+     */
+    unsignedDelivery?: {
+        txHash: Hex;
+        status: string;
+        /** What `eth_call` of the same delivery answered ("none": it succeeded). */
+        call: string;
+        /** The mined transaction's revert reason, from its `callTracer` frame. */
+        revert: string;
+    };
 }
 
 /** What the harness did with Teleporter (RealNetworkInfo.icm). */
@@ -361,6 +374,16 @@ export async function makeIcmActivity(
         sendAndSign('l1ToC', l, chains.l1, chains.cChain),
         sendAndSign('cToL1', c, chains.cChain, chains.l1),
     ]);
+    // What the destination says to a delivery that no validator signed (the L1→C message).
+    const to = toC.signed ?? emptySignature(toC.unsignedWarpMessage);
+    const attempt = await deliver(c, contracts, cChain.messenger, to);
+    const why = await revertReason(c, contracts, cChain.messenger, to, attempt.txHash);
+    toC.unsignedDelivery = {
+        txHash: attempt.txHash,
+        status: attempt.status,
+        call: why.call,
+        revert: why.mined,
+    };
     return {
         module: icmContractsModule,
         downloadedBytes: contracts.downloadedBytes,
@@ -368,5 +391,63 @@ export async function makeIcmActivity(
         l1,
         messages: [toC, toL1],
         elapsedMs: Date.now() - started,
+    };
+}
+
+/**
+ * A signed Warp message with no signers: the unsigned message (which starts with its codec
+ * version), the BitSetSignature's type id 0, an empty signer bit set and a zero 96-byte BLS
+ * signature (avalanchego vms/platformvm/warp/message.go and signature.go).
+ */
+export function emptySignature(unsigned: Hex): Hex {
+    return concatHex([unsigned, '0x00000000', '0x00000000', `0x${'00'.repeat(96)}`]);
+}
+
+/**
+ * The node's answer to `eth_call` of the delivery ("none" when it succeeds), and its `callTracer`
+ * frame of the mined transaction (`revertReason`, else `error`).
+ */
+async function revertReason(
+    c: ChainClients,
+    contracts: IcmContracts,
+    messenger: Hex,
+    signed: Hex,
+    txHash: Hex,
+): Promise<{ call: string; mined: string }> {
+    let call = 'none';
+    try {
+        await c.client.call({
+            account: c.ewoq.account.address,
+            to: messenger,
+            data: encodeFunctionData({
+                abi: contracts.messenger.abi,
+                functionName: 'receiveCrossChainMessage',
+                args: [0, c.ewoq.account.address],
+            }),
+            accessList: [{ address: warpPrecompile, storageKeys: warpPredicate(signed) }],
+            gas: 2_000_000n,
+        });
+    } catch (error) {
+        const e = error as { details?: string; shortMessage?: string; message: string };
+        call = e.details ?? e.shortMessage ?? e.message;
+    }
+    const response = await fetch(c.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'debug_traceTransaction',
+            params: [txHash, { tracer: 'callTracer' }],
+        }),
+    });
+    const body = (await response.json()) as {
+        result?: { revertReason?: string; error?: string };
+        error?: { message: string };
+    };
+    const frame = body.result;
+    return {
+        call,
+        mined: frame?.revertReason ?? frame?.error ?? `no frame: ${JSON.stringify(body.error)}`,
     };
 }
