@@ -9,10 +9,12 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { blockchainIdHex } from '../../src/core/icm/messageId';
 import { tracingEthApis } from '../../src/core/trace/unavailable';
 import { makeActivity, repoRoot, type ChainActivity } from './activity';
 import { heliconNetwork, makeAutoRenewedValidator, type AutoRenewedActivity } from './helicon';
 import { AvalancheNode, freePort, primaryChains, rpc } from './node';
+import { icmContracts, makeIcmActivity, type IcmActivity } from './teleporter';
 
 /** What `scripts/avalanchego.mjs --json` provides. */
 export interface NodeTools {
@@ -87,6 +89,11 @@ export interface RealNetworkInfo {
      * trees with the deployment records of this network's activity; absent without that option.
      */
     workspaceDir?: string;
+    /**
+     * The real TeleporterMessenger and TeleporterRegistry on both chains and one message sent each
+     * way (teleporter.ts); absent on the Helicon network and with `teleporter: false`.
+     */
+    icm?: IcmActivity;
 }
 
 export interface RealNetwork {
@@ -123,16 +130,26 @@ export function provideTools(): NodeTools {
 }
 
 export async function startRealNetwork(
-    options: { tools?: NodeTools; log?: (line: string) => void; convert?: boolean } = {},
+    options: {
+        tools?: NodeTools;
+        log?: (line: string) => void;
+        convert?: boolean;
+        teleporter?: boolean;
+    } = {},
 ): Promise<RealNetwork> {
     const log = options.log ?? ((line: string) => console.log(`[realnode] ${line}`));
     const tools = options.tools ?? provideTools();
+    // The Helicon C-Chain serves no `warp_*` (README.md), so Teleporter runs on v1.14.2 only.
+    const contracts =
+        (options.teleporter ?? true) && !tools.heliconHelper ? icmContracts() : undefined;
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'avx-realnode-'));
     const timings: Record<string, number> = {};
     const started = Date.now();
     // Chain configs are read when the node starts; the L1's is written before the restart below.
     const chainConfigDir = path.join(dataDir, 'chain-configs');
-    writeChainConfig(chainConfigDir, 'C', { 'eth-apis': tracingEthApis });
+    // `warp-api-enabled`: the relayer of teleporter.ts asks the source chain's `warp_*` for a
+    // message's aggregate signature.
+    writeChainConfig(chainConfigDir, 'C', { 'eth-apis': tracingEthApis, 'warp-api-enabled': true });
     const mark = (name: string, since: number): void => {
         timings[name] = Date.now() - since;
     };
@@ -189,7 +206,10 @@ export async function startRealNetwork(
         log(`before the restart with --track-subnets the chain is served: ${servedBefore}`);
         t = Date.now();
         await node.stop();
-        writeChainConfig(chainConfigDir, setup.blockchainID, { 'eth-apis': tracingEthApis });
+        writeChainConfig(chainConfigDir, setup.blockchainID, {
+            'eth-apis': tracingEthApis,
+            'warp-api-enabled': true,
+        });
         node.setTrackSubnets([setup.subnetID]);
         await node.start();
         await node.waitBootstrapped([...primaryChains, setup.blockchainID]);
@@ -217,6 +237,28 @@ export async function startRealNetwork(
             makeActivity(l1Rpc, l1ChainName),
         ]);
         mark('activity', t);
+        let icm: IcmActivity | undefined;
+        if (contracts) {
+            t = Date.now();
+            const [cId, lId] = [await idOf('C'), setup.blockchainID];
+            icm = await makeIcmActivity(
+                {
+                    cChain: { rpcUrl: cRpc, blockchainId: cId, blockchainIdHex: hexOf(cId) },
+                    l1: {
+                        rpcUrl: l1Rpc,
+                        blockchainId: lId,
+                        blockchainIdHex: hexOf(lId),
+                        subnetId: setup.subnetID,
+                    },
+                },
+                contracts,
+            );
+            mark('teleporter', t);
+            log(
+                `Teleporter at ${icm.cChain.messenger} on both chains, ${icm.messages.length} messages sent` +
+                    (icm.downloadedBytes ? `, ${icm.downloadedBytes} bytes downloaded` : ''),
+            );
+        }
         let helicon: RealNetworkInfo['helicon'];
         if (tools.heliconHelper) {
             t = Date.now();
@@ -255,6 +297,7 @@ export async function startRealNetwork(
                 activity: l1Activity,
             },
             ...(helicon ? { helicon } : {}),
+            ...(icm ? { icm } : {}),
             timings,
         };
         log(`network ready in ${timings['total']} ms (${JSON.stringify(timings)})`);
@@ -266,6 +309,13 @@ export async function startRealNetwork(
             cause: error,
         });
     }
+}
+
+/** A cb58 blockchain id as the `0x` + 64 hex digits Teleporter takes. */
+function hexOf(id: string): `0x${string}` {
+    const hex = blockchainIdHex(id);
+    if (!hex) throw new Error(`${id} is not a blockchain id`);
+    return hex as `0x${string}`;
 }
 
 /**
