@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import type { Frame } from 'playwright-core';
 
 import { e2e, quickInput, quickPickRow, resetWorkbench, screenshot } from './harness';
-import { command } from './palette';
+import { command, panelFrame } from './palette';
 
 /** The dashboard's page (its own header, not the result panels'), once it charts `samples`. */
 async function dashboardFrame(samples: number, timeoutMs = 60_000): Promise<Frame> {
@@ -109,5 +109,17 @@ suite('(e2e) node dashboard and trace panel', () => {
         await chooseTheme('Dark Modern');
         frame = await dashboardFrame(2);
         assert.match(await frame.evaluate<string>('document.body.className'), /vscode-dark/);
+    });
+
+    test('the trace panel of a failed transaction shows the failing path to the top', async () => {
+        const k = e2e().known.mainnet;
+        await command('Avalanche: Trace Transaction…', [k.cChainId, k.vaultCustomErrorTxHash]);
+        const frame = await panelFrame(/^Trace 0x/);
+        const notice = (await frame.locator('.notice').first().textContent()) ?? '';
+        assert.match(notice, /Reverted: TooLarge\(.*\) in ExplorerVault/);
+        const text = (await frame.locator('#root').textContent()) ?? '';
+        assert.match(text, /Why it failed: the first failing call, then each caller it failed/);
+        assert.equal(await frame.evaluate<number>('window.__avalanchePanel.cspViolations'), 0);
+        await screenshot('panel-trace');
     });
 });
