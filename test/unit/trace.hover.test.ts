@@ -95,8 +95,15 @@ describe('(unit) trace: a failed transaction’s hover says why', function () {
         const withWorkspace = render(result, knowledge);
         assert.match(
             withWorkspace.markdown,
-            /✗ reverted: TooDeep\\\(depth\\: 9, caller\\: 0x[0-9a-fA-F]{40}\\\) in `0x[0-9a-fA-F]{6}…[0-9a-fA-F]{6}` \(2 callers passed it up\)/,
+            /✗ reverted: TooDeep\\\(depth\\: 9, caller\\: 0x[0-9a-fA-F]{40}\\\) in Leaf \(2 callers passed it up\)/,
         );
+        // No deployment record names the contract: its code, read at the transaction's block,
+        // matches the workspace's artifact of Leaf, as an address hover names a contract.
+        assert.ok(asked.includes('eth_getCode'));
+        assert.equal(result.kind === 'evmTx' && result.failure?.status, 'found');
+        const failing = result.kind === 'evmTx' ? result.failure : undefined;
+        assert.ok(failing?.status === 'found' && failing.to !== undefined);
+        assert.equal(knowledge.nameOf('43112', failing.to), undefined);
         // The link carries only the checked trace query, and the hover trusts only its command.
         const [args] = traceArgs(withWorkspace.markdown) as unknown[];
         assert.deepEqual(parseQueryRequest(args), {
@@ -107,7 +114,10 @@ describe('(unit) trace: a failed transaction’s hover says why', function () {
         });
         assert.ok(withWorkspace.commands.includes(traceCommand));
         // Without the workspace the error is known by its selector only, never guessed.
-        assert.match(render(result).markdown, /✗ reverted: .+ in /);
+        assert.match(
+            render(result).markdown,
+            /✗ reverted: .+ in `0x[0-9a-fA-F]{6}…[0-9a-fA-F]{6}` \(2 callers/,
+        );
     });
 
     it('a require with a message and a panic say their words without any workspace', async () => {

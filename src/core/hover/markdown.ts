@@ -1085,8 +1085,13 @@ function failureLine(r: EvmTxLive, options: LiveHoverOptions): string | undefine
                   )
                   .join(', ')})`
             : failure.reason;
+    // Named as an address hover names it: a deployment record first, else the one contract
+    // whose artifact the chain's code matches.
     const named =
-        failure.to === undefined ? undefined : contracts?.nameOf(chainId, failure.to)?.name;
+        failure.to === undefined
+            ? undefined
+            : (contracts?.nameOf(chainId, failure.to)?.name ??
+              (failure.code === undefined ? undefined : contracts?.nameByCode(failure.code)?.name));
     const where =
         named !== undefined
             ? name(named)

@@ -235,6 +235,8 @@ export type HoverTxFailure =
           readonly to?: string | undefined;
           /** Its name when it is a precompile. */
           readonly precompile?: string | undefined;
+          /** Its runtime code (bounded), to name it by the workspace's artifacts. */
+          readonly code?: string | undefined;
           /** The revert data, `0x` when none (or too long to keep). */
           readonly output: string;
           readonly reason: string;

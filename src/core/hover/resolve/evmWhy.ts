@@ -8,13 +8,13 @@
 import { isAbortError } from '../../http/errors';
 import { inertLine } from '../../text/inert';
 import type { CallFrame } from '../../trace/callTree';
-import { fetchCallTree } from '../../trace/fetch';
+import { fetchCallTree, fetchCodes } from '../../trace/fetch';
 import { findFailures, frameFailureOf } from '../../trace/frames';
 import { precompileAt } from '../../trace/precompiles';
 import { isTraceUnavailableError, type TraceChain } from '../../trace/unavailable';
 import { ContractKnowledge } from '../../workspace/knowledge';
 import type { EvmTxLive, HoverTxFailure, LiveResult } from '../types';
-import { rpcEndpointFor } from './evmRpc';
+import { keptCode, rpcEndpointFor } from './evmRpc';
 import type { Lookup } from './lookup';
 
 /** Longest revert data kept for decoding in a hover (a custom error with a few arguments). */
@@ -55,6 +55,27 @@ function rootFailure(frames: readonly CallFrame[], chainId: string): HoverTxFail
 }
 
 /**
+ * `failure` with the failing contract's code, so that the hover names it by the workspace's
+ * artifacts (as an address hover does) when no deployment record does. Not read for a precompile
+ * or a failed creation; code that cannot be read leaves the failure as it is (its address).
+ */
+async function withCode(
+    failure: HoverTxFailure,
+    read: (to: string) => Promise<ReadonlyMap<string, string>>,
+): Promise<HoverTxFailure> {
+    if (failure.status !== 'found' || failure.to === undefined || failure.precompile) {
+        return failure;
+    }
+    try {
+        const code = keptCode((await read(failure.to)).get(failure.to.toLowerCase()));
+        return code === undefined ? failure : { ...failure, code };
+    } catch (error) {
+        if (isAbortError(error)) throw error;
+        return failure;
+    }
+}
+
+/**
  * `result` with why it failed when it is a failed, mined EVM transaction; as it is otherwise,
  * or when the lookup is cancelled meanwhile.
  */
@@ -75,10 +96,19 @@ export async function withFailure(lookup: Lookup, result: LiveResult): Promise<L
             ...(lookup.signal ? { signal: lookup.signal } : {}),
             ...(Number.isSafeInteger(block) && tx.blockNumber !== '' ? { block } : {}),
         });
-        failure = rootFailure(tree.frames, tx.chain.evmChainId) ?? {
-            status: 'unavailable',
-            reason: 'the trace shows no failing call',
-        };
+        const root = rootFailure(tree.frames, tx.chain.evmChainId);
+        failure = root
+            ? await withCode(root, (to) =>
+                  fetchCodes(
+                      endpoint.target,
+                      [to],
+                      Number.isSafeInteger(block) ? block : undefined,
+                      {
+                          ...(lookup.signal ? { signal: lookup.signal } : {}),
+                      },
+                  ),
+              )
+            : { status: 'unavailable', reason: 'the trace shows no failing call' };
     } catch (error) {
         if (isAbortError(error) || lookup.signal?.aborted) return result;
         failure = unavailable(error);
