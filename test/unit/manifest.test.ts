@@ -151,6 +151,17 @@ describe('(unit) manifest', () => {
         }
     });
 
+    it('Clear Data API Key is in the palette only when a key is stored', () => {
+        const palette = (
+            readManifest() as unknown as {
+                contributes: { menus: { commandPalette: { command: string; when?: string }[] } };
+            }
+        ).contributes.menus.commandPalette;
+        const entry = palette.find((e) => e.command === CommandId.ClearDataApiKey);
+        // The context key src/platform/contextKeys.ts keeps in step with SecretStorage.
+        assert.equal(entry?.when, 'avalanche.hasDataApiKey');
+    });
+
     it('the check reports drift in each area', () => {
         const manifest = readManifest();
         manifest.activationEvents = ['*'];
