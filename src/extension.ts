@@ -23,6 +23,7 @@ import { ClientProvider } from './platform/clients';
 import { Config } from './platform/config';
 import { type LiveCounts, liveCounts, liveTimerSources } from './platform/liveCounters';
 import { LocalNetworks } from './platform/localNetworks';
+import { AutomaticNode } from './connection/automaticNode';
 import { bindDataApiKeyContext } from './platform/contextKeys';
 import { log } from './platform/log';
 import { ProfilerStates } from './platform/profilerStates';
@@ -50,7 +51,12 @@ export interface ExtensionApi {
     readonly queries: QueryApi;
     readonly hovers: Hovers;
     /** The local networks found on this machine, and the one the selection follows. */
-    readonly local: { readonly networks: LocalNetworks; readonly follower: LocalNetworkFollower };
+    readonly local: {
+        readonly networks: LocalNetworks;
+        readonly follower: LocalNetworkFollower;
+        /** The node used while `avalanche.node.selectedUrl` is unset. */
+        readonly automatic: AutomaticNode;
+    };
     /** The workspace's contracts (artifacts and deployment records), indexed on first use. */
     readonly contracts: WorkspaceContracts;
     /** Lenses and links on deployment records. */
@@ -119,6 +125,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
         );
         const follower = new LocalNetworkFollower(config, clients, local, context.globalState);
         subscriptions.push(follower);
+        const automatic = new AutomaticNode(config, local);
+        subscriptions.push(automatic);
         const statusBar = new AvalancheStatusBar(config, secrets);
         subscriptions.push(statusBar);
         subscriptions.push(clients.onDidChangeQuota((quota) => statusBar.setQuota(quota)));
@@ -132,10 +140,15 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
         });
         subscriptions.push(trees);
         for (const view of Object.values(trees.views)) {
-            if (view.visible) follower.viewShown();
+            if (view.visible) {
+                follower.viewShown();
+                void automatic.viewShown();
+            }
             subscriptions.push(
                 view.onDidChangeVisibility((e) => {
-                    if (e.visible) follower.viewShown();
+                    if (!e.visible) return;
+                    follower.viewShown();
+                    void automatic.viewShown();
                 }),
             );
         }
@@ -221,7 +234,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             trees,
             queries,
             hovers,
-            local: { networks: local, follower },
+            local: { networks: local, follower, automatic },
             contracts,
             lenses,
             agent,

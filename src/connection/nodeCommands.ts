@@ -9,7 +9,7 @@ import { redactUrlSecrets } from '../platform/redact';
 import type { Config } from '../platform/config';
 import type { LocalNetworks } from '../platform/localNetworks';
 import { allNodes, builtInNodes, isKnownNodeUrl } from '../platform/nodeCatalog';
-import { type NodeEntry, settingDefaults, settingId, SettingKey } from '../platform/settingKeys';
+import { type NodeEntry, settingId, SettingKey } from '../platform/settingKeys';
 import {
     maxNodeNameLength,
     parseServiceUrl,
@@ -156,10 +156,10 @@ export async function removeNodeUrl(config: Config): Promise<void> {
     );
     const selected = config.userValue(SettingKey.SelectedNodeUrl);
     if (selected !== undefined && removed.has(selected)) {
-        // The removed node was in use: fall back to the default (local) node.
+        // The removed node was in use: fall back to the automatic choice (see Config).
         await config.update(SettingKey.SelectedNodeUrl, undefined);
         void vscode.window.showInformationMessage(
-            `Removed the node in use; now using ${settingDefaults[SettingKey.SelectedNodeUrl]}.`,
+            `Removed the node in use; now using ${config.get(SettingKey.SelectedNodeUrl)}.`,
         );
     }
 }

@@ -63,9 +63,11 @@ export class AvalancheStatusBar extends Disposable {
         readonly tooltip: string;
         readonly health: NodeHealth;
         readonly reports: number;
+        readonly background: string | undefined;
     } {
         const tooltip = this.item.tooltip;
         return {
+            background: this.item.backgroundColor?.id,
             text: this.item.text,
             tooltip: typeof tooltip === 'string' ? tooltip : (tooltip?.value ?? ''),
             health: this.health,
@@ -104,6 +106,7 @@ export class AvalancheStatusBar extends Disposable {
             hasApiKey: this.hasApiKey,
             health: this.health,
             quota: this.quota && describeQuota(this.quota),
+            nodeChosen: !this.config.nodeIsAutomatic,
         });
         this.item.text = view.text;
         this.item.tooltip = new vscode.MarkdownString(view.tooltip);

@@ -19,6 +19,12 @@ export interface StatusInput {
     readonly health: NodeHealth;
     /** The Data API's latest rate-limit quota in words, when an answer reported one. */
     readonly quota?: string | undefined;
+    /**
+     * The user chose the node (`avalanche.node.selectedUrl` is set). Only then does its failure
+     * take the error colour: VS Code's status bar guidance keeps the error background for what the
+     * user must act on, and a node the extension chose is not theirs to fix (#40).
+     */
+    readonly nodeChosen?: boolean;
 }
 
 export interface StatusView {
@@ -88,11 +94,13 @@ export function renderStatus(input: StatusInput): StatusView {
         'Click to choose the network or the node.',
     ].join('\n');
     const background =
-        health.kind === 'unreachable'
-            ? 'error'
-            : health.kind === 'unhealthy'
-              ? 'warning'
-              : undefined;
+        input.nodeChosen === false
+            ? undefined
+            : health.kind === 'unreachable'
+              ? 'error'
+              : health.kind === 'unhealthy'
+                ? 'warning'
+                : undefined;
     return {
         text,
         tooltip,

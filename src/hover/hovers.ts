@@ -21,7 +21,7 @@ import { Disposable } from '../platform/disposable';
 import { buildExplorerUrl } from '../platform/explorerUrl';
 import type { WorkspaceContracts } from '../platform/workspaceContracts';
 import { loadCore, loadHoverOffline } from '../platform/lazyCore';
-import { SettingKey } from '../platform/settingKeys';
+import { ConfigSection, SettingKey } from '../platform/settingKeys';
 import { type HoversTesting, HoversTestingSurface } from './hoversTesting';
 
 /** Local files, new files, and virtual workspaces (github.dev). */
@@ -192,7 +192,7 @@ export class Hovers extends Disposable {
     private enabled(document: vscode.TextDocument): boolean {
         return (
             schemes.includes(document.uri.scheme) &&
-            this.config.get(SettingKey.HoversEnabled) &&
+            hoversEnabledFor(document) &&
             !this.config.get(SettingKey.HoversDisabledLanguages).includes(document.languageId)
         );
     }
@@ -316,4 +316,17 @@ function trusted(built: Core.HoverMarkdown): vscode.MarkdownString {
     const md = new vscode.MarkdownString(built.markdown);
     md.isTrusted = built.commands.length > 0 ? { enabledCommands: [...built.commands] } : false;
     return md;
+}
+
+/**
+ * `avalanche.hovers.enabled` is language-overridable (`"[markdown]": { "avalanche.hovers.enabled":
+ * false }`, the convention `editor.hover.enabled` follows), so it is read in the document's
+ * language scope rather than from the window-wide snapshot; a value that is not a boolean is
+ * ignored as the snapshot's validation would.
+ */
+function hoversEnabledFor(document: vscode.TextDocument): boolean {
+    const value = vscode.workspace
+        .getConfiguration(ConfigSection, { uri: document.uri, languageId: document.languageId })
+        .get<unknown>(SettingKey.HoversEnabled);
+    return typeof value === 'boolean' ? value : true;
 }

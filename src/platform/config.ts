@@ -8,11 +8,12 @@ import * as vscode from 'vscode';
 
 import { Disposable } from './disposable';
 import { log } from './log';
-import { isKnownNodeUrl } from './nodeCatalog';
+import { automaticNodeUrl, isKnownNodeUrl } from './nodeCatalog';
 import {
     allSettingKeys,
     ConfigSection,
     defaultExplorerUrlTemplate,
+    type Network,
     type NodeEntry,
     restrictedSettingKeys,
     settingDefaults,
@@ -83,6 +84,8 @@ export class Config extends Disposable {
     private readonly asked = new Set<string>();
     private prompting: Promise<void> | undefined;
     private readonly reportedProblems = new Set<string>();
+    /** The node chosen for an unset `avalanche.node.selectedUrl` (`setAutomaticNode`). */
+    private automaticNode: string | undefined;
 
     constructor(
         private readonly globalState: vscode.Memento,
@@ -105,6 +108,25 @@ export class Config extends Disposable {
 
     get<K extends SettingKey>(key: K): SettingValues[K] {
         return this.resolved.snapshot[key];
+    }
+
+    /**
+     * True while `avalanche.node.selectedUrl` is unset in every layer: the node in use is then
+     * the one the extension chose (`automaticNodeUrl`), not one the user asked for.
+     */
+    get nodeIsAutomatic(): boolean {
+        return this.resolved.sources[SettingKey.SelectedNodeUrl] === 'default';
+    }
+
+    /**
+     * Uses `url` while `avalanche.node.selectedUrl` is unset (a local node answered or a local
+     * network was found), or, with `undefined`, the selected network's public node again. A value
+     * the user set is never replaced.
+     */
+    setAutomaticNode(url: string | undefined): void {
+        if (this.automaticNode === url) return;
+        this.automaticNode = url;
+        this.refresh();
     }
 
     /** Where the effective value of `key` came from. */
@@ -157,6 +179,10 @@ export class Config extends Disposable {
         const changed = new Set(
             allSettingKeys.filter((k) => !sameValue(before.snapshot[k], this.resolved.snapshot[k])),
         );
+        // Choosing the node the extension had chosen changes no value but who chose it, which
+        // the views and the status bar show (`nodeIsAutomatic`).
+        const automatic = (r: Resolved) => r.sources[SettingKey.SelectedNodeUrl] === 'default';
+        if (automatic(before) !== automatic(this.resolved)) changed.add(SettingKey.SelectedNodeUrl);
         if (changed.size > 0) {
             logger.info(`Changed: ${[...changed].map(settingId).join(', ')}`);
             this.emitter.fire({ keys: changed, snapshot: this.resolved.snapshot });
@@ -229,6 +255,14 @@ export class Config extends Disposable {
             values[key] = result.value;
             sources[key] = result.source;
             if (result.ask) pending.push(result.ask);
+        }
+        // A first run on a machine without a local node must not open on a failing node: unset,
+        // the node is the selected network's public one unless a local one was found (#40).
+        if (sources[SettingKey.SelectedNodeUrl] === 'default') {
+            values[SettingKey.SelectedNodeUrl] = automaticNodeUrl(
+                values[SettingKey.Network] as Network,
+                this.automaticNode,
+            );
         }
         return {
             snapshot: Object.freeze(values as SettingValues),

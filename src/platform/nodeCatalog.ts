@@ -31,6 +31,19 @@ export const builtInNodes: readonly BuiltInNode[] = [
     },
 ];
 
+/**
+ * The node used while `avalanche.node.selectedUrl` is unset: a local node or network found on
+ * this machine (`found`), else the selected network's public node; on `local` the local node's
+ * default address, since no public node serves it.
+ */
+export function automaticNodeUrl(network: Network, found: string | undefined): string {
+    if (found !== undefined) return found;
+    return builtInNodes.find((n) => n.network === network)?.url ?? localNodeUrl;
+}
+
+/** Where a plain `avalanchego` listens on this machine. */
+export const localNodeUrl = 'http://127.0.0.1:9650';
+
 /** Every selectable node: built-ins first, then user-added ones not duplicating a built-in URL. */
 export function allNodes(userNodes: readonly NodeEntry[]): readonly NodeEntry[] {
     const builtInUrls = new Set(builtInNodes.map((n) => n.url));

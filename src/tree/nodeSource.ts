@@ -98,6 +98,9 @@ export class NodeSource implements TreeSource {
             fetchedAtMs: s.fetchedAtMs,
         };
         if (!r.reachable) {
+            // A node the extension chose, not the user, is no error of theirs: the view stays
+            // empty so that its welcome offers to choose or add one (#40).
+            if (this.services.config.nodeIsAutomatic) return [];
             return [
                 status,
                 {

@@ -192,10 +192,11 @@ export class Trees extends Disposable {
         this.views.chains.description = network;
         this.views.subnets.description = `${network} · ${this.subnetsSource.sortOrder === 'desc' ? 'newest first' : 'oldest first'}`;
         this.views.validators.description = network;
-        this.views.node.description = nodeName(
-            this.deps.clients.nodeUrl,
-            this.deps.config.get(SettingKey.NodeUrls),
-        );
+        const node = nodeName(this.deps.clients.nodeUrl, this.deps.config.get(SettingKey.NodeUrls));
+        // Said where the node shows, not in a notification: the user did not choose it (#40).
+        this.views.node.description = this.deps.config.nodeIsAutomatic
+            ? `${node} · chosen automatically`
+            : node;
     }
 
     private intervalMs(): number {

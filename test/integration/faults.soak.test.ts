@@ -215,6 +215,7 @@ suiteTeardown(async function () {
     await sleep(200);
     const before = api.debug.liveCounts();
     for (const service of [
+        api.local.automatic,
         api.local.follower,
         api.local.networks,
         api.lenses,

@@ -415,6 +415,18 @@ suite('(integration) hovers', function () {
         assert.deepEqual(ours(await hoversOver(go, known.evmAddress)), []);
         await config('hovers.enabled', undefined);
 
+        // Language-overridable, as `editor.hover.enabled` is: off for Markdown only.
+        await vscode.workspace
+            .getConfiguration('avalanche', { languageId: md.languageId })
+            .update('hovers.enabled', false, vscode.ConfigurationTarget.Global, true);
+        assert.deepEqual(ours(await hoversOver(md, known.evmAddress)), []);
+        assert.notDeepEqual(ours(await hoversOver(go, known.evmAddress)), []);
+        await vscode.workspace
+            .getConfiguration('avalanche', { languageId: md.languageId })
+            .update('hovers.enabled', undefined, vscode.ConfigurationTarget.Global, true);
+        assert.notDeepEqual(ours(await hoversOver(md, known.evmAddress)), []);
+
+        // The older list is still read, for the people who set it.
         await config('hovers.disabledLanguages', [md.languageId]);
         assert.deepEqual(ours(await hoversOver(md, known.evmAddress)), []);
         assert.notDeepEqual(ours(await hoversOver(go, known.evmAddress)), []);

@@ -130,6 +130,47 @@ describe('(unit) manifest', () => {
         }
     });
 
+    it('welcome texts use links only: view welcome content renders no bold or italics', () => {
+        for (const w of readManifest().contributes.viewsWelcome) {
+            assert.doesNotMatch(w.contents, /\*\*|__/, `${w.view}: ${w.contents}`);
+        }
+    });
+
+    it('the walkthrough has the eight steps of #40, each with its page and working links', () => {
+        const contributes = (readManifest() as unknown as { contributes: Record<string, unknown> })
+            .contributes;
+        const commands = new Set<string>(allCommandIds);
+        const [walkthrough] = contributes['walkthroughs'] as {
+            steps: { id: string; description: string; media: { markdown: string } }[];
+        }[];
+        assert.deepEqual(
+            walkthrough?.steps.map((s) => s.id),
+            ['network', 'key', 'node', 'hover', 'query', 'trace', 'watch', 'agent'],
+        );
+        for (const step of walkthrough?.steps ?? []) {
+            const page = readFileSync(path.join(rootDir, step.media.markdown), 'utf8');
+            assert.match(page, /^# /, step.id);
+            for (const [, command] of step.description.matchAll(/\(command:([\w.]+)/g)) {
+                const known =
+                    commands.has(command!) ||
+                    command!.startsWith('workbench.') ||
+                    Object.values(ViewId).some((v) => command === `${v}.focus`);
+                assert.ok(known, `${step.id}: ${command}`);
+            }
+        }
+    });
+
+    it('Clear Data API Key is in the palette only when a key is stored', () => {
+        const palette = (
+            readManifest() as unknown as {
+                contributes: { menus: { commandPalette: { command: string; when?: string }[] } };
+            }
+        ).contributes.menus.commandPalette;
+        const entry = palette.find((e) => e.command === CommandId.ClearDataApiKey);
+        // The context key src/platform/contextKeys.ts keeps in step with SecretStorage.
+        assert.equal(entry?.when, 'avalanche.hasDataApiKey');
+    });
+
     it('the check reports drift in each area', () => {
         const manifest = readManifest();
         manifest.activationEvents = ['*'];

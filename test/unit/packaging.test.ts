@@ -101,6 +101,8 @@ const allowedFiles: RegExp[] = [
     /^media\/icon\.png$/,
     /^media\/icons\/[^/]+\.(svg|png)$/,
     /^media\/[^/]+\.css$/,
+    // The walkthrough's pages (contributes.walkthroughs), read by VS Code from the package.
+    /^media\/walkthrough\/[a-z]+\.md$/,
 ];
 
 /** Files that are never shipped: sources, tests, maps, tooling, the README's pictures. */
@@ -227,6 +229,7 @@ describe('(unit) packaging: the files of the .vsix', function () {
             'media/icon.png',
             'media/icons/avalanche.svg',
             'l10n/bundle.l10n.json',
+            'media/walkthrough/network.md',
         ]) {
             assert.ok(packaged.includes(file), `${file} is missing`);
         }

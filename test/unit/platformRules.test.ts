@@ -11,7 +11,12 @@ import {
     UnauthorizedError,
 } from '../../src/core/http/errors';
 import { buildExplorerUrl } from '../../src/platform/explorerUrl';
-import { builtInNodes, isKnownNodeUrl, nodeName } from '../../src/platform/nodeCatalog';
+import {
+    automaticNodeUrl,
+    builtInNodes,
+    isKnownNodeUrl,
+    nodeName,
+} from '../../src/platform/nodeCatalog';
 import { redact, redactedMarker, redactUrlSecrets, urlSecrets } from '../../src/platform/redact';
 import {
     settingDefaults,
@@ -376,6 +381,30 @@ describe('(unit) platform rules', () => {
                 renderStatus({ ...base, health: { kind: 'unhealthy', detail: 'x' } }).background,
                 'warning',
             );
+        });
+        it('an unset node is the public node of the network, a found local one, or on local 127.0.0.1:9650', () => {
+            assert.equal(automaticNodeUrl('mainnet', undefined), 'https://api.avax.network');
+            assert.equal(automaticNodeUrl('fuji', undefined), 'https://api.avax-test.network');
+            assert.equal(automaticNodeUrl('local', undefined), 'http://127.0.0.1:9650');
+            assert.equal(
+                automaticNodeUrl('mainnet', 'http://127.0.0.1:9652'),
+                'http://127.0.0.1:9652',
+            );
+        });
+        it('keeps its colour when the node that fails was chosen by the extension, not the user', () => {
+            for (const health of [
+                { kind: 'unreachable', detail: 'ECONNREFUSED' },
+                { kind: 'unhealthy', detail: 'x' },
+            ] as const) {
+                assert.equal(
+                    renderStatus({ ...base, health, nodeChosen: false }).background,
+                    undefined,
+                );
+                assert.notEqual(
+                    renderStatus({ ...base, health, nodeChosen: true }).background,
+                    undefined,
+                );
+            }
         });
         it('keeps hostile node names from injecting icons or links', () => {
             const view = renderStatus({
