@@ -8,6 +8,7 @@ import * as z from 'zod';
 
 import { shortenId } from '../format';
 import { parseIdentifier } from '../identifiers';
+import { evmAddressPattern, evmChainIdPattern, evmHashPattern } from '../ids/evmPatterns';
 
 /** The networks a watched item lives on; `local` is the selected node's own network. */
 export type WatchNetwork = 'mainnet' | 'fuji' | 'local';
@@ -115,7 +116,7 @@ export function targetNetwork(target: WatchTarget): WatchNetwork | undefined {
 
 const networkSchema = z.enum(['mainnet', 'fuji', 'local']);
 const nameSchema = z.string().max(80).optional();
-const chainIdSchema = z.string().regex(/^[1-9][0-9]{0,19}$/, 'a decimal EVM chain id');
+const chainIdSchema = z.string().regex(evmChainIdPattern, 'a decimal EVM chain id');
 
 function identifierOf(kind: string) {
     return z
@@ -128,8 +129,8 @@ function identifierOf(kind: string) {
 }
 const cb58 = identifierOf('cb58Id');
 const nodeId = identifierOf('nodeId');
-const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a 0x address of 40 hex digits');
-const evmHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a 0x hash of 64 hex digits');
+const evmAddress = z.string().regex(evmAddressPattern, 'a 0x address of 40 hex digits');
+const evmHash = z.string().regex(evmHashPattern, 'a 0x hash of 64 hex digits');
 const nodeUrl = z
     .string()
     .max(2048)
