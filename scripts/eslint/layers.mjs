@@ -17,6 +17,9 @@ const layers = [
     ['src/core/ids', 'src/core/http', 'src/core/model'],
     ['src/core'],
     ['src/core/nodeRpc', 'src/core/dataApi'],
+    // The chain-list cache and the chains' RPC-client pool, shared by the extension, the MCP
+    // server and the tests.
+    ['src/core/clients'],
     // `icm` follows an ICM message across chains through their JSON-RPC; the views show it.
     ['src/core/icm'],
     // A transaction's call trace decoded and put on Solidity lines: the node client and the
