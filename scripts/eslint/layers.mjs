@@ -16,6 +16,12 @@ const layers = [
     ['src/core/text'],
     ['src/core/ids', 'src/core/http', 'src/core/model'],
     ['src/core'],
+    // Inside core, in this order: the local-network files (avalanche-cli, Interchain Kit) and the
+    // Warp message codec, then the ABI decoder, then the workspace's contract knowledge, which
+    // reads ABIs and the local files. No two of them import each other.
+    ['src/core/local', 'src/core/warp'],
+    ['src/core/abi'],
+    ['src/core/workspace'],
     ['src/core/nodeRpc', 'src/core/dataApi'],
     // The chain-list cache and the chains' RPC-client pool, shared by the extension, the MCP
     // server and the tests.
