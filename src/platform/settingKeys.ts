@@ -64,11 +64,6 @@ export const networks: readonly Network[] = ['mainnet', 'fuji', 'local'];
 /** The networks the Data API indexes. */
 export type DataApiNetwork = Exclude<Network, 'local'>;
 
-/** The network to send to the Data API, or undefined for a network only the node knows. */
-export function dataApiNetworkOf(network: Network): DataApiNetwork | undefined {
-    return network === 'local' ? undefined : network;
-}
-
 /** A node URL the user added, with the name shown in pickers and the status bar. */
 export interface NodeEntry {
     readonly name: string;

@@ -106,11 +106,6 @@ export function describeTarget(target: WatchTarget): string {
     }
 }
 
-/** The network a target is read on, for grouping and for the status bar. */
-export function targetNetwork(target: WatchTarget): WatchNetwork | undefined {
-    return target.kind === 'node' ? undefined : target.network;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Input checks: a target is checked before it is stored or asked about.
 
