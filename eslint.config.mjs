@@ -1,7 +1,7 @@
 // Type-aware lint. The `vscode` wall keeps src/core testable in plain Node (STYLE.md rule 1).
 import tseslint from 'typescript-eslint';
 
-import { layersRule } from './scripts/eslint/layers.mjs';
+import { activationRule, layersRule } from './scripts/eslint/layers.mjs';
 
 export default tseslint.config(
     {
@@ -29,8 +29,8 @@ export default tseslint.config(
     },
     {
         files: ['src/**/*.ts'],
-        plugins: { avalanche: { rules: { layers: layersRule } } },
-        rules: { 'avalanche/layers': 'error' },
+        plugins: { avalanche: { rules: { layers: layersRule, activation: activationRule } } },
+        rules: { 'avalanche/layers': 'error', 'avalanche/activation': 'error' },
     },
     {
         // The page's own project (DOM lib), which the project service does not find by itself:

@@ -16,7 +16,16 @@ const layers = [
     ['src/core/text'],
     ['src/core/ids', 'src/core/http', 'src/core/model'],
     ['src/core'],
+    // Inside core, in this order: the local-network files (avalanche-cli, Interchain Kit) and the
+    // Warp message codec, then the ABI decoder, then the workspace's contract knowledge, which
+    // reads ABIs and the local files. No two of them import each other.
+    ['src/core/local', 'src/core/warp'],
+    ['src/core/abi'],
+    ['src/core/workspace'],
     ['src/core/nodeRpc', 'src/core/dataApi'],
+    // The chain-list cache and the chains' RPC-client pool, shared by the extension, the MCP
+    // server and the tests.
+    ['src/core/clients'],
     // `icm` follows an ICM message across chains through their JSON-RPC; the views show it.
     ['src/core/icm'],
     // A transaction's call trace decoded and put on Solidity lines: the node client and the
@@ -106,6 +115,97 @@ export const layersRule = {
                 if (node.callee.type === 'Identifier' && node.callee.name === 'require')
                     check(node, literal(node.arguments[0]));
             },
+        };
+    },
+};
+
+/**
+ * The `src/core` modules that code outside core may import at run time (not `import type`): they
+ * load with the extension at activation, before `platform/lazyCore.ts` brings in the core bundle,
+ * so they and everything they import must stay free of the heavy packages below. Anything else in
+ * core is reached through `loadCore()`. The activation benchmark (scripts/bench.mjs) measures the
+ * cost; this list keeps a slip from reaching it.
+ */
+export const activationModules = [
+    'src/core/abort.ts',
+    'src/core/boundedRead.ts',
+    'src/core/clients/clientPool.ts',
+    'src/core/format.ts',
+    'src/core/http/errors.ts',
+    'src/core/http/rateLimit.ts',
+    'src/core/ids/evmPatterns.ts',
+    'src/core/ids/primaryNetwork.ts',
+    'src/core/nodeRpc/helicon.ts',
+    'src/core/nodeRpc/rpcUrl.ts',
+    'src/core/stakingText.ts',
+    'src/core/text/inert.ts',
+    'src/core/views/evmConfig.ts',
+    'src/core/views/genesisSummary.ts',
+    'src/core/views/nodeProblems.ts',
+    'src/core/views/search.ts',
+    'src/core/views/upgradeTimeline.ts',
+    'src/core/views/validatorDiff.ts',
+];
+/** Packages too heavy to load at activation: the schemas, the HTTP stack, the EVM codec. */
+export const heavyPackages = ['zod', 'undici', 'viem'];
+
+const activation = new Set(activationModules);
+/** Outside core, but not the extension host's activation path: the MCP server and the page. */
+const notActivated = ['src/core/', 'src/mcp/', 'src/webview-ui/', 'src/shared/'];
+
+function typeOnly(node) {
+    if (node.importKind === 'type' || node.exportKind === 'type') return true;
+    const specifiers = node.specifiers ?? [];
+    return (
+        specifiers.length > 0 &&
+        specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type')
+    );
+}
+
+export const activationRule = {
+    meta: {
+        type: 'problem',
+        docs: {
+            description:
+                'Code outside core imports at run time only the activation modules, and they import nothing heavy.',
+        },
+        schema: [],
+    },
+    create(context) {
+        const root = context.cwd;
+        const from = path.relative(root, context.filename).replace(/\\/g, '/');
+        if (!from.startsWith('src/')) return {};
+        const isActivationModule = activation.has(from);
+        const outsideCore = !notActivated.some((p) => from.startsWith(p));
+        if (!isActivationModule && !outsideCore) return {};
+        function check(node) {
+            const specifier = node.source?.value;
+            if (typeof specifier !== 'string' || typeOnly(node)) return;
+            if (!specifier.startsWith('.')) {
+                const pkg = specifier.split('/')[0];
+                if (isActivationModule && heavyPackages.includes(pkg)) {
+                    context.report({
+                        node,
+                        message: `${from} loads at activation (activationModules in scripts/eslint/layers.mjs) and may not import ${pkg}: reach it through loadCore() in platform/lazyCore.ts.`,
+                    });
+                }
+                return;
+            }
+            const resolved = path
+                .relative(root, path.resolve(path.dirname(context.filename), specifier))
+                .replace(/\\/g, '/');
+            if (!resolved.startsWith('src/core/') && resolved !== 'src/core') return;
+            const file = resolved.endsWith('.ts') ? resolved : `${resolved}.ts`;
+            if (activation.has(file)) return;
+            context.report({
+                node,
+                message: `${from} imports ${file} at run time, which would load at activation: use \`import type\`, loadCore() (platform/lazyCore.ts), or add a zod/undici/viem-free module to activationModules in scripts/eslint/layers.mjs.`,
+            });
+        }
+        return {
+            ImportDeclaration: check,
+            ExportAllDeclaration: check,
+            ExportNamedDeclaration: (node) => node.source && check(node),
         };
     },
 };

@@ -64,11 +64,6 @@ export function activate(context: vscode.ExtensionContext): unknown {
     }
 }
 
-/** Resolves when the caches' worker, if one was started, has exited (for the tests). */
-export function codeCacheWarmed(): Promise<void> {
-    return bundles.warmed();
-}
-
 export function deactivate(): unknown {
     return main.deactivate();
 }

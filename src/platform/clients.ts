@@ -11,8 +11,7 @@
  */
 import * as vscode from 'vscode';
 
-import { untilAborted } from '../core/abort';
-import { abortError } from '../core/http/errors';
+import { ChainListCache, RpcClientPool } from '../core/clients/clientPool';
 import type {
     RateLimitQuota,
     ChainHint,
@@ -27,7 +26,6 @@ import type {
     Transport,
     RepairEvent,
 } from '../core/index';
-import { splitRpcUrl } from '../core/nodeRpc/rpcUrl';
 import type { Config } from './config';
 import { Disposable } from './disposable';
 import { loadCore } from './lazyCore';
@@ -89,12 +87,6 @@ function timeouts(requestTimeoutMs: number): {
     };
 }
 
-/**
- * How long a chain list is kept: chains are added to the Data API's index now and then, and a
- * hover has no Refresh button to ask again.
- */
-const chainListTtlMs = 10 * 60_000;
-
 export class ClientProvider extends Disposable {
     private readonly emitter = this._register(new vscode.EventEmitter<ClientsChangeEvent>());
     /** Fires after a client was dropped or the network changed. */
@@ -110,12 +102,27 @@ export class ClientProvider extends Disposable {
     /** Bumped on every invalidation, so a build that raced with a change is thrown away. */
     private dataApiGeneration = 0;
     private nodeRpcClient: NodeRpcClient | undefined;
-    private readonly chainLists = new Map<
-        Network,
-        { atMs: number; chains: Promise<ChainInfo[]> }
-    >();
+    private readonly chainLists = new ChainListCache<Network>((network) =>
+        network === 'local'
+            ? this.nodeNetwork().chains()
+            : this.dataApi()
+                  .then((api) => api.supportedChains({ network }))
+                  .then((result) => result.chains),
+    );
     /** JSON-RPC clients by base URL, for the chains' own RPC endpoints. */
-    private readonly rpcClients = new Map<string, NodeRpcClient>();
+    private readonly rpcClients = new RpcClientPool((base) => {
+        const { NodeRpcClient, isChosenOrigin, originRefusal } = loadCore();
+        // A URL from a chain list, a file or an agent reaches only public https hosts, or
+        // an origin the user chose or approved (#33); a refused client sends nothing.
+        const policy = this.originPolicy();
+        const chosen = isChosenOrigin(base, policy);
+        return new NodeRpcClient({
+            url: base,
+            timeouts: timeouts(this.config.get(SettingKey.RequestTimeoutMs)),
+            transport: this.transport(),
+            ...(chosen ? {} : { untrusted: { refusal: originRefusal(base, policy) } }),
+        });
+    });
     private metricsStore: NodeMetricsStore | undefined;
     private currentTransport: Transport | undefined;
     /** Names and tokens the discovery files give the local network's chains. */
@@ -235,22 +242,7 @@ export class ClientProvider extends Disposable {
      * request goes on for the others.
      */
     chains(network: Network, signal?: AbortSignal): Promise<ChainInfo[]> {
-        let entry = this.chainLists.get(network);
-        if (!entry || Date.now() - entry.atMs >= chainListTtlMs) {
-            const chains =
-                network === 'local'
-                    ? this.nodeNetwork().chains()
-                    : this.dataApi()
-                          .then((api) => api.supportedChains({ network }))
-                          .then((result) => result.chains);
-            const created = { atMs: Date.now(), chains };
-            chains.catch(() => {
-                if (this.chainLists.get(network) === created) this.chainLists.delete(network);
-            });
-            this.chainLists.set(network, created);
-            entry = created;
-        }
-        return untilAborted(entry.chains, signal, abortError);
+        return this.chainLists.get(network, signal);
     }
 
     /**
@@ -311,19 +303,18 @@ export class ClientProvider extends Disposable {
     setLocalOrigins(urls: readonly string[]): void {
         if (urls.join('\n') === this.localOrigins.join('\n')) return;
         this.localOrigins = [...urls];
-        for (const client of this.rpcClients.values()) closeQuietly(client, 'chain RPC');
-        this.rpcClients.clear();
+        for (const client of this.rpcClients.clear()) closeQuietly(client, 'chain RPC');
     }
 
     /** Sets what the discovery files say about the local network's chains (names, tokens). */
     setChainHints(hints: readonly ChainHint[]): void {
         this.chainHints = hints;
-        this.chainLists.delete('local');
+        this.chainLists.forget('local');
     }
 
     /** Forgets the chain lists (a tree's Refresh reads them again). */
     forgetChains(): void {
-        this.chainLists.clear();
+        this.chainLists.forget();
     }
 
     /**
@@ -351,24 +342,7 @@ export class ClientProvider extends Disposable {
     }
 
     rpcFor(rpcUrl: string): RpcTarget | undefined {
-        const split = splitRpcUrl(rpcUrl);
-        if (!split) return undefined;
-        let client = this.rpcClients.get(split.base);
-        if (!client) {
-            const { NodeRpcClient, isChosenOrigin, originRefusal } = loadCore();
-            // A URL from a chain list, a file or an agent reaches only public https hosts, or
-            // an origin the user chose or approved (#33); a refused client sends nothing.
-            const policy = this.originPolicy();
-            const chosen = isChosenOrigin(split.base, policy);
-            client = new NodeRpcClient({
-                url: split.base,
-                timeouts: timeouts(this.config.get(SettingKey.RequestTimeoutMs)),
-                transport: this.transport(),
-                ...(chosen ? {} : { untrusted: { refusal: originRefusal(split.base, policy) } }),
-            });
-            this.rpcClients.set(split.base, client);
-        }
-        return { client, path: split.path };
+        return this.rpcClients.rpcFor(rpcUrl);
     }
 
     /**
@@ -472,7 +446,6 @@ export class ClientProvider extends Disposable {
         const old = this.nodeRpcClient;
         this.nodeRpcClient = undefined;
         if (old) closeQuietly(old, 'node');
-        for (const client of this.rpcClients.values()) closeQuietly(client, 'chain RPC');
-        this.rpcClients.clear();
+        for (const client of this.rpcClients.clear()) closeQuietly(client, 'chain RPC');
     }
 }

@@ -5,29 +5,10 @@
  * request goes to a host the user did not choose. Pure, so the choice is unit-tested;
  * `ClientProvider.nodeChains` answers a local network from the node's own chain list.
  */
-import { pChainId } from '../core/ids/primaryNetwork';
+import { cChainInfo } from '../core/clients/clientPool';
 import type { ChainInfo } from '../core/index';
 import { builtInNodes } from './nodeCatalog';
 import type { DataApiNetwork } from './settingKeys';
-
-/** The C-Chain's JSON-RPC path on a node (https://build.avax.network/docs/api-reference/c-chain/api). */
-const cChainRpcPath = '/ext/bc/C/rpc';
-
-const cChainIds = { mainnet: '43114', fuji: '43113' } as const;
-
-function cChain(network: DataApiNetwork, nodeUrl: string, chainId: string): ChainInfo {
-    return {
-        chainId,
-        status: 'OK',
-        chainName: 'C-Chain',
-        description: "The primary network's EVM chain",
-        subnetId: pChainId,
-        vmName: 'EVM',
-        rpcUrl: `${nodeUrl.replace(/\/+$/, '')}${cChainRpcPath}`,
-        isTestnet: network !== 'mainnet',
-        networkToken: { name: 'Avalanche', symbol: 'AVAX', decimals: 18 },
-    };
-}
 
 /** The node side's C-Chain of `network`, through the node the rule above picks. */
 export function nodeChainsFor(network: DataApiNetwork, selectedNodeUrl: string): ChainInfo[] {
@@ -39,5 +20,5 @@ export function nodeChainsFor(network: DataApiNetwork, selectedNodeUrl: string):
         selected?.network !== undefined && selected.network !== network
             ? builtInNodes.find((n) => n.network === network)?.url
             : selectedNodeUrl;
-    return url === undefined ? [] : [cChain(network, url, cChainIds[network])];
+    return url === undefined ? [] : [cChainInfo(network, url)];
 }

@@ -4,6 +4,7 @@
  * settings at activation costs nothing (zod lives in the lazily loaded core bundle).
  */
 import { parseServiceUrl } from './urlRules';
+import { evmChainIdPattern } from '../core/ids/evmPatterns';
 
 /** The configuration section every key below lives under. */
 export const ConfigSection = 'avalanche';
@@ -62,11 +63,6 @@ export type Network = 'mainnet' | 'fuji' | 'local';
 export const networks: readonly Network[] = ['mainnet', 'fuji', 'local'];
 /** The networks the Data API indexes. */
 export type DataApiNetwork = Exclude<Network, 'local'>;
-
-/** The network to send to the Data API, or undefined for a network only the node knows. */
-export function dataApiNetworkOf(network: Network): DataApiNetwork | undefined {
-    return network === 'local' ? undefined : network;
-}
 
 /** A node URL the user added, with the name shown in pickers and the status bar. */
 export interface NodeEntry {
@@ -285,7 +281,7 @@ function stringList<T extends string>(
 function validateEvmChain(raw: unknown): Validated<string> {
     if (typeof raw !== 'string') return rejected('expected an EVM chain id (text)');
     const text = raw.trim();
-    return text === '' || /^[1-9][0-9]{0,19}$/.test(text)
+    return text === '' || evmChainIdPattern.test(text)
         ? ok(text)
         : rejected('expected an EVM chain id such as 43114, or empty for the C-Chain');
 }

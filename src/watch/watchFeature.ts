@@ -28,6 +28,7 @@ import { ViewId } from '../platform/viewIds';
 import type { WatchDeps } from './lazyWatch';
 import { ClientWatchSources } from './watchSources';
 import { type WatchRow, watchStateKey } from './watchRows';
+import { evmChainIdPattern } from '../core/ids/evmPatterns';
 
 const logger = log.for('Watch list');
 
@@ -530,7 +531,7 @@ export class WatchFeature extends Disposable {
             value: cChain,
             ignoreFocusOut: true,
             validateInput: (v) =>
-                /^[1-9][0-9]{0,19}$/.test(v.trim())
+                evmChainIdPattern.test(v.trim())
                     ? undefined
                     : 'A chain id in decimal, such as 43114.',
         });

@@ -11,7 +11,7 @@
  */
 import { type AbiParameter, decodeAbiParameters } from 'viem';
 
-import type { AbiEntry, AbiParam } from '../workspace/types';
+import type { AbiEntry, AbiParam } from './entry';
 
 import { canonicalSignature, selectorOf, topicOf } from './signature';
 import type { Candidate, Decoded, DecodedArg, DecodedValue, DecodeResult } from './types';

@@ -6,7 +6,7 @@
  * `function f((address target, bytes data)[] calls)`. It reads the built-in table, which is
  * trusted text, so it is small rather than forgiving: it throws on anything else.
  */
-import type { AbiEntry, AbiParam } from '../workspace/types';
+import type { AbiEntry, AbiParam } from './entry';
 
 const kinds = new Set(['function', 'event', 'error']);
 const mutabilities = new Set(['view', 'pure', 'payable', 'nonpayable']);

@@ -5,7 +5,7 @@
  * `fixed`, `ufixed` and `byte` take their full names, since the hash is of the full names.
  */
 import { keccak256 } from '../ids/keccak256';
-import type { AbiEntry, AbiParam } from '../workspace/types';
+import type { AbiEntry, AbiParam } from './entry';
 
 const aliases: Readonly<Record<string, string>> = {
     uint: 'uint256',

@@ -3,7 +3,7 @@
  * hovers show. Values keep their exact form (decimal strings for integers, hex for bytes) so that
  * nothing is rounded; names and strings come from the chain or the workspace and are hostile.
  */
-import type { AbiEntry, Origin } from '../workspace/types';
+import type { AbiEntry, Origin } from './entry';
 
 /** One decoded value. */
 export type DecodedValue =

@@ -6,7 +6,7 @@
  * source, or read from the ABI file it ships); the table is written as human-readable signatures
  * and parsed on first use, so loading the module costs nothing.
  */
-import type { AbiEntry } from '../workspace/types';
+import type { AbiEntry } from './entry';
 
 import { parseSignature } from './parseSignature';
 import { canonicalSignature, selectorOf, topicOf } from './signature';

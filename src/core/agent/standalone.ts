@@ -11,9 +11,9 @@ import { HoverEngine } from '../hover/engine';
 import type { RetryPolicy } from '../http/httpClient';
 import type { HoverNetwork } from '../hover/types';
 import { isChosenOrigin, originRefusal } from '../http/origins';
-import { pChainId } from '../ids/primaryNetwork';
+import { ChainListCache, RpcClientPool, cChainInfo } from '../clients/clientPool';
 import { NodeRpcClient } from '../nodeRpc/rpcClient';
-import { splitRpcUrl, type RpcTarget } from '../nodeRpc/rpcUrl';
+import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import { NodeNetwork } from '../views/nodeNetwork';
 import type { TraceSources } from '../trace/artifactDebug';
 import type { ContractKnowledge } from '../workspace/knowledge';
@@ -54,14 +54,30 @@ export interface StandaloneOptions {
     readonly approvedOrigins?: readonly string[] | undefined;
 }
 
-const chainListTtlMs = 10 * 60_000;
-
 export class StandaloneAgentServices implements AgentServices {
     private dataApiClient: DataApiClient | undefined;
     private nodeClient: NodeRpcClient | undefined;
     private engine: HoverEngine | undefined;
-    private readonly rpcClients = new Map<string, NodeRpcClient>();
-    private readonly chainLists = new Map<string, { atMs: number; chains: Promise<ChainInfo[]> }>();
+    private readonly rpcClients = new RpcClientPool((base) => {
+        // Not the user's node: public https hosts only, or an origin chosen or approved (#33).
+        const policy = {
+            chosen: [this.options.nodeUrl, ...(this.options.chosenOrigins ?? [])],
+            approved: this.options.approvedOrigins ?? [],
+        };
+        const chosen = isChosenOrigin(base, policy);
+        return new NodeRpcClient({
+            url: base,
+            timeouts: this.timeouts,
+            ...(chosen ? {} : { untrusted: { refusal: originRefusal(base, policy) } }),
+        });
+    });
+    private readonly chainLists = new ChainListCache<HoverNetwork>((network) =>
+        network === 'local'
+            ? this.nodeNetwork().chains()
+            : this.dataApi()
+                  .then((api) => api.supportedChains({ network }))
+                  .then((result) => result.chains),
+    );
 
     constructor(private readonly options: StandaloneOptions) {}
 
@@ -124,41 +140,18 @@ export class StandaloneAgentServices implements AgentServices {
         return this.options.redact(text);
     }
 
+    /**
+     * The chain list of `network`, shared for ten minutes; `signal` stops only this caller's wait
+     * (the extension's `ClientProvider.chains` rule, from the same `ChainListCache`).
+     */
     chains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]> {
-        let entry = this.chainLists.get(network);
-        if (!entry || Date.now() - entry.atMs >= chainListTtlMs) {
-            const chains =
-                network === 'local'
-                    ? this.nodeNetwork().chains(signal)
-                    : this.dataApi()
-                          .then((api) => api.supportedChains({ network }, signal ? { signal } : {}))
-                          .then((result) => result.chains);
-            const created = { atMs: Date.now(), chains };
-            chains.catch(() => {
-                if (this.chainLists.get(network) === created) this.chainLists.delete(network);
-            });
-            this.chainLists.set(network, created);
-            entry = created;
-        }
-        return entry.chains;
+        return this.chainLists.get(network, signal);
     }
 
     /** The chains the node side answers for: a local network's own, else the node's C-Chain. */
     async nodeChains(network: HoverNetwork, signal?: AbortSignal): Promise<readonly ChainInfo[]> {
         if (network === 'local') return this.chains(network, signal);
-        return [
-            {
-                chainId: network === 'mainnet' ? '43114' : '43113',
-                status: 'OK',
-                chainName: 'C-Chain',
-                description: "The primary network's EVM chain",
-                subnetId: pChainId,
-                vmName: 'EVM',
-                rpcUrl: `${this.options.nodeUrl.replace(/\/+$/, '')}/ext/bc/C/rpc`,
-                isTestnet: network !== 'mainnet',
-                networkToken: { name: 'Avalanche', symbol: 'AVAX', decimals: 18 },
-            },
-        ];
+        return [cChainInfo(network, this.options.nodeUrl)];
     }
 
     nodeNetwork(): NodeNetwork {
@@ -166,24 +159,7 @@ export class StandaloneAgentServices implements AgentServices {
     }
 
     rpcFor(rpcUrl: string): RpcTarget | undefined {
-        const split = splitRpcUrl(rpcUrl);
-        if (!split) return undefined;
-        let client = this.rpcClients.get(split.base);
-        if (!client) {
-            // Not the user's node: public https hosts only, or an origin chosen or approved (#33).
-            const policy = {
-                chosen: [this.options.nodeUrl, ...(this.options.chosenOrigins ?? [])],
-                approved: this.options.approvedOrigins ?? [],
-            };
-            const chosen = isChosenOrigin(split.base, policy);
-            client = new NodeRpcClient({
-                url: split.base,
-                timeouts: this.timeouts,
-                ...(chosen ? {} : { untrusted: { refusal: originRefusal(split.base, policy) } }),
-            });
-            this.rpcClients.set(split.base, client);
-        }
-        return { client, path: split.path };
+        return this.rpcClients.rpcFor(rpcUrl);
     }
 
     hoverEngine(): HoverEngine {
@@ -206,7 +182,7 @@ export class StandaloneAgentServices implements AgentServices {
 
     async close(): Promise<void> {
         this.engine?.dispose();
-        const clients: { close(): Promise<void> }[] = [...this.rpcClients.values()];
+        const clients: { close(): Promise<void> }[] = this.rpcClients.clear();
         if (this.nodeClient) clients.push(this.nodeClient);
         if (this.dataApiClient) clients.push(this.dataApiClient);
         await Promise.allSettled(clients.map((c) => c.close()));

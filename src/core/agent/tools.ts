@@ -53,6 +53,7 @@ import {
 } from '../../shared/query';
 import { boundText, defaultTextLimits, inertText, markdownText, viewText } from './text';
 import { agentToolDefinitions, type AgentToolName } from './toolDefinitions';
+import { evmChainIdPattern, evmHashPattern } from '../ids/evmPatterns';
 
 export { agentToolDefinitions, type AgentToolName } from './toolDefinitions';
 
@@ -239,12 +240,10 @@ async function explain(
     ].join('\n');
 }
 
-const evmHash = /^0x[0-9a-fA-F]{64}$/;
-
 async function getTransaction(input: Input, s: AgentServices, signal: AbortSignal) {
     const id = identifierOf(input, 'hash');
     const chain = optionalString(input, 'chain');
-    if (id.kind !== 'hash32' || !evmHash.test(id.text)) {
+    if (id.kind !== 'hash32' || !evmHashPattern.test(id.text)) {
         // A P-Chain or X-Chain transaction id: the hover's lookup knows which chain has it.
         if (id.kind === 'cb58Id' || id.kind === 'hash32') return explain(id, undefined, s, signal);
         throw new ValidationError(
@@ -274,7 +273,7 @@ const maxTraceCalls = 60;
 async function traceTransaction(input: Input, s: AgentServices, signal: AbortSignal) {
     const hash = optionalString(input, 'hash') ?? '';
     const chainText = optionalString(input, 'evmChainId');
-    if (chainText !== undefined && !/^[1-9][0-9]{0,19}$/.test(chainText)) {
+    if (chainText !== undefined && !evmChainIdPattern.test(chainText)) {
         throw new ValidationError(
             'evmChainId',
             chainText,

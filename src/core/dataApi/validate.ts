@@ -41,6 +41,7 @@ import type {
     Loose,
     PrimaryNetworkExportOptions,
 } from './params';
+import { evmAddressPattern, evmChainIdPattern, evmHashPattern } from '../ids/evmPatterns';
 
 /** Page-size range and default of one list endpoint (OpenAPI `minimum`, `maximum`, `default`). */
 export interface PageSizeLimit {
@@ -50,9 +51,6 @@ export interface PageSizeLimit {
     default: number;
 }
 
-const evmAddressPattern = /^0x[0-9a-fA-F]{40}$/;
-const evmHashPattern = /^0x[0-9a-fA-F]{64}$/;
-const evmChainIdPattern = /^[1-9][0-9]{0,19}$/;
 const unsignedPattern = /^(?:0|[1-9][0-9]*)$/;
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -450,23 +448,27 @@ export const exportType = member<Loose<OperationType>>(
     `one of ${operationTypes.join(', ')}`,
 );
 
+/**
+ * True for a real calendar date written `YYYY-MM-DD`: the one date rule, used by the input box
+ * (`core/query/prompts.ts`) and before a request is sent (`isoDate` below).
+ */
+export function isRealIsoDate(text: string): boolean {
+    const match = isoDatePattern.exec(text);
+    if (!match) return false;
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    // Date.UTC rolls 2024-02-30 over to March; a real date survives the round trip.
+    return (
+        date.getUTCFullYear() === year &&
+        date.getUTCMonth() === month - 1 &&
+        date.getUTCDate() === day
+    );
+}
+
 /** A real calendar date written `YYYY-MM-DD`. */
-export const isoDate = paramType<string>((value, param) => {
-    const match = isString(value) ? isoDatePattern.exec(value) : null;
-    if (match) {
-        const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-        const date = new Date(Date.UTC(year, month - 1, day));
-        // Date.UTC rolls 2024-02-30 over to March; a real date survives the round trip.
-        if (
-            date.getUTCFullYear() === year &&
-            date.getUTCMonth() === month - 1 &&
-            date.getUTCDate() === day
-        ) {
-            return value;
-        }
-    }
-    return fail(param, value, allowedText.date);
-});
+export const isoDate = paramType<string>((value, param) =>
+    isString(value) && isRealIsoDate(value) ? value : fail(param, value, allowedText.date),
+);
 
 const evmOptionKeys: ReadonlySet<string> = new Set(['addresses', 'includeChains']);
 const primaryOptionKeys: ReadonlySet<string> = new Set([

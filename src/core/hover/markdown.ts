@@ -46,6 +46,7 @@ import type {
     PrimaryTxLive,
     SubnetLive,
 } from './types';
+import { evmChainIdPattern } from '../ids/evmPatterns';
 
 /** Markdown plus the command ids its links use (for `isTrusted.enabledCommands`). */
 export interface HoverMarkdown {
@@ -805,7 +806,6 @@ export type HoverWatchTarget =
       };
 
 /** The watch list's limits: a decimal EVM chain id, and names of at most 80 characters. */
-const watchChainId = /^[1-9][0-9]{0,19}$/;
 const maxWatchName = 80;
 
 /** `text` when it parses as an identifier of `kind`, unbroken; else undefined. */
@@ -846,7 +846,7 @@ function watchChain(
     chain: HoverChain,
     options: WatchLinkOptions,
 ): { network: HoverNetwork; chainId: string; chainName?: string } | undefined {
-    if (!watchChainId.test(chain.evmChainId)) return undefined;
+    if (!evmChainIdPattern.test(chain.evmChainId)) return undefined;
     const { name: chainName } = watchName(chain.name);
     return {
         network: chain.network ?? options.network,
@@ -1113,7 +1113,8 @@ function traceLinks(result: LiveResult, options: LiveHoverOptions): CommandLink[
     if (!trace || result.kind !== 'evmTx' || result.pending) return [];
     const network = result.chain.network ?? trace.network;
     const hash = result.txHash.toLowerCase();
-    if (!watchChainId.test(result.chain.evmChainId) || !/^0x[0-9a-f]{64}$/.test(hash)) return [];
+    if (!evmChainIdPattern.test(result.chain.evmChainId) || !/^0x[0-9a-f]{64}$/.test(hash))
+        return [];
     return [
         {
             title: 'Trace',

@@ -7,6 +7,7 @@
 import { ValidationError } from '../http/errors';
 import { bech32Payload } from '../ids/bech32';
 import { isCb58Id, isNodeId } from '../ids/cb58';
+import { decimalUint64Pattern, evmAddressPattern, evmHashPattern } from '../ids/evmPatterns';
 
 /** AvalancheGo's log level names (`utils/logging/level.go`); input is case-insensitive. */
 export const logLevels = [
@@ -33,8 +34,6 @@ export type BlockTag = (typeof blockTagNames)[number] | `0x${string}` | number |
 const cb58Like = /^[1-9A-HJ-NP-Za-km-z]{40,}$/;
 const aliasLike = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const hexQuantity = /^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$/;
-const addressPattern = /^0x[0-9a-fA-F]{40}$/;
-const hashPattern = /^0x[0-9a-fA-F]{64}$/;
 const maxInt64 = 2n ** 63n - 1n;
 
 const chainAllowed =
@@ -136,7 +135,7 @@ export function checkLogLevel(value: unknown, param: string): LogLevel {
 
 /** Checks an EVM address (0x and 40 hex digits). */
 export function checkAddress(value: unknown, param = 'address'): string {
-    if (typeof value !== 'string' || !addressPattern.test(value)) {
+    if (typeof value !== 'string' || !evmAddressPattern.test(value)) {
         throw new ValidationError(param, value, 'an EVM address: 0x followed by 40 hex digits');
     }
     return value;
@@ -144,7 +143,7 @@ export function checkAddress(value: unknown, param = 'address'): string {
 
 /** Checks a 32-byte hex hash (0x and 64 hex digits). */
 export function checkHash(value: unknown, param = 'hash'): string {
-    if (typeof value !== 'string' || !hashPattern.test(value)) {
+    if (typeof value !== 'string' || !evmHashPattern.test(value)) {
         throw new ValidationError(param, value, 'a hash: 0x followed by 64 hex digits');
     }
     return value;
@@ -183,7 +182,7 @@ export function encodeBlockTag(value: unknown, param = 'block'): string {
 
 /** Checks a block tag or a block hash (for methods that take `BlockNumberOrHash`). */
 export function encodeBlockTagOrHash(value: unknown, param = 'block'): string {
-    if (typeof value === 'string' && hashPattern.test(value)) return value;
+    if (typeof value === 'string' && evmHashPattern.test(value)) return value;
     return encodeBlockTag(value, param);
 }
 
@@ -278,7 +277,7 @@ export function checkUint64(value: unknown, param: string): string {
     let big: bigint | undefined;
     if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) big = BigInt(value);
     else if (typeof value === 'bigint' && value >= 0n) big = value;
-    else if (typeof value === 'string' && /^(0|[1-9][0-9]{0,19})$/.test(value)) big = BigInt(value);
+    else if (typeof value === 'string' && decimalUint64Pattern.test(value)) big = BigInt(value);
     if (big === undefined || big > maxUint64) throw new ValidationError(param, value, allowed);
     return big.toString();
 }

@@ -12,6 +12,7 @@ import { asText, inertLine } from '../text/inert';
 import { dataApiQuery as dataApi, type NodeQuery, type QueryRequest } from '../../shared/query';
 import type { Cell, Field, Tone } from '../../shared/viewModel';
 import { isPrimaryNetworkAddress } from './prompts';
+import { evmChainIdPattern } from '../ids/evmPatterns';
 
 /**
  * Most characters of one value a panel shows: far more than a cell needs (a contract's code is
@@ -197,7 +198,7 @@ export function traceLink(network: string, chainId: string | undefined, hash: un
     if (
         (net !== 'mainnet' && net !== 'fuji' && net !== 'local') ||
         chainId === undefined ||
-        !/^[1-9][0-9]{0,19}$/.test(chainId) ||
+        !evmChainIdPattern.test(chainId) ||
         typeof hash !== 'string' ||
         !isEvmHash(hash)
     ) {

@@ -20,7 +20,12 @@ import {
     utxoSortBy,
     apiFeatures,
 } from '../dataApi/enums';
-import { isEvmAddress, isEvmChainIdOrBlockchainId, isEvmHash } from '../dataApi/validate';
+import {
+    isEvmAddress,
+    isEvmChainIdOrBlockchainId,
+    isEvmHash,
+    isRealIsoDate,
+} from '../dataApi/validate';
 import {
     blockTagNames,
     checkChainAddress,
@@ -30,6 +35,7 @@ import {
 } from '../nodeRpc/params';
 import type { ParamKind } from '../nodeRpc/methods';
 import type { QueryParamValue } from '../../shared/query';
+import { decimalUint64Pattern, evmChainIdPattern } from '../ids/evmPatterns';
 
 /** How one parameter is asked for. Quick-pick kinds offer a closed set; the others an input box. */
 export type PromptKind =
@@ -129,7 +135,6 @@ export const openPickKinds: ReadonlySet<PromptKind> = new Set<PromptKind>([
 ]);
 
 const digits = /^(?:0|[1-9][0-9]*)$/;
-const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
 const hexQuantity = /^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$/;
 const aliasLike = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const cb58Like = /^[1-9A-HJ-NP-Za-km-z]{40,}$/;
@@ -171,18 +176,6 @@ function isChainAddress(text: string, chain: 'P' | 'X'): boolean {
     } catch {
         return false;
     }
-}
-
-function isRealDate(text: string): boolean {
-    const match = isoDate.exec(text);
-    if (!match) return false;
-    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    const date = new Date(Date.UTC(year, month - 1, day));
-    return (
-        date.getUTCFullYear() === year &&
-        date.getUTCMonth() === month - 1 &&
-        date.getUTCDate() === day
-    );
 }
 
 function isBlockTag(text: string): boolean {
@@ -267,12 +260,12 @@ export function checkPromptText(
                 ? undefined
                 : 'An X-Chain address: X-…1…, bech32 with a valid checksum.';
         case 'height':
-            return /^(0|[1-9][0-9]{0,19})$/.test(text) && BigInt(text) < 2n ** 64n
+            return decimalUint64Pattern.test(text) && BigInt(text) < 2n ** 64n
                 ? undefined
                 : 'A block height: a whole number of digits below 2^64.';
         case 'heightOrProposed':
             return text === 'proposed' ||
-                (/^(0|[1-9][0-9]{0,19})$/.test(text) && BigInt(text) < 2n ** 64n - 1n)
+                (decimalUint64Pattern.test(text) && BigInt(text) < 2n ** 64n - 1n)
                 ? undefined
                 : 'A P-Chain height (a whole number of digits below 2^64 − 1), or proposed.';
         case 'assetId':
@@ -292,7 +285,7 @@ export function checkPromptText(
                 ? undefined
                 : 'A whole number >= 0.';
         case 'date':
-            return isRealDate(text) ? undefined : 'A date written YYYY-MM-DD.';
+            return isRealIsoDate(text) ? undefined : 'A date written YYYY-MM-DD.';
         case 'operationId':
             return operationIdPattern.test(text)
                 ? undefined
@@ -302,7 +295,7 @@ export function checkPromptText(
                 ? undefined
                 : 'An EVM chain id (digits, such as 43114) or a cb58 blockchain id.';
         case 'metricsChain':
-            return /^[1-9][0-9]{0,19}$/.test(text)
+            return evmChainIdPattern.test(text)
                 ? undefined
                 : 'An EVM chain id in digits, such as 43114.';
         case 'nodeChain':
@@ -387,7 +380,12 @@ export function parseTimeInput(rawText: string, nowMs: number = Date.now()): num
         );
     if (!date) return undefined;
     const [, y, mo, d, h = '00', mi = '00', sec = '00', zone = 'z'] = date;
-    if (!isRealDate(`${y}-${mo}-${d}`) || Number(h) > 23 || Number(mi) > 59 || Number(sec) > 59) {
+    if (
+        !isRealIsoDate(`${y}-${mo}-${d}`) ||
+        Number(h) > 23 ||
+        Number(mi) > 59 ||
+        Number(sec) > 59
+    ) {
         return undefined;
     }
     const offset =

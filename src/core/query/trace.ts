@@ -17,12 +17,11 @@ import { explainTransaction, type StepTraceOutcome, type TraceReport } from '../
 import type { ContractKnowledge } from '../workspace/knowledge';
 import type { TraceQuery } from '../../shared/query';
 import type { ParamPrompt } from './prompts';
+import { evmChainIdPattern, evmHashPattern } from '../ids/evmPatterns';
 
 /** Frames a page of the trace panel's table holds. */
 export const tracePageFrames = 200;
 
-const hashPattern = /^0x[0-9a-fA-F]{64}$/;
-const chainIdPattern = /^[1-9][0-9]{0,19}$/;
 const networks = new Set(['mainnet', 'fuji', 'local']);
 
 /** What "Trace Transaction…" asks: the EVM chain (of the selected network) and the hash. */
@@ -48,10 +47,10 @@ export function checkTraceQuery(query: TraceQuery): void {
     if (!networks.has(query.network)) {
         throw new ValidationError('network', query.network, 'mainnet, fuji or local');
     }
-    if (!chainIdPattern.test(query.chainId)) {
+    if (!evmChainIdPattern.test(query.chainId)) {
         throw new ValidationError('chainId', query.chainId, 'a decimal EVM chain id');
     }
-    if (!hashPattern.test(query.hash)) {
+    if (!evmHashPattern.test(query.hash)) {
         throw new ValidationError('hash', query.hash, 'a transaction hash (0x and 64 hex digits)');
     }
 }

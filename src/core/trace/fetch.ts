@@ -28,6 +28,7 @@ import {
     unknownTransactionError,
     type TraceChain,
 } from './unavailable';
+import { evmHashPattern } from '../ids/evmPatterns';
 
 /** Options of every request a trace makes. */
 export interface TraceRequestOptions {
@@ -42,10 +43,8 @@ export interface TraceRequestOptions {
  */
 export const stepTraceTimeoutSeconds = 25;
 
-const hashPattern = /^0x[0-9a-fA-F]{64}$/;
-
 function checkTxHash(hash: string): string {
-    if (typeof hash !== 'string' || !hashPattern.test(hash)) {
+    if (typeof hash !== 'string' || !evmHashPattern.test(hash)) {
         throw new ValidationError('hash', hash, 'a transaction hash (0x and 64 hex digits)');
     }
     return hash.toLowerCase();

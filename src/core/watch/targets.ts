@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { shortenId } from '../format';
 import { icmChainProblem } from '../icm/query';
 import { parseIdentifier } from '../identifiers';
+import { evmAddressPattern, evmChainIdPattern, evmHashPattern } from '../ids/evmPatterns';
 import { inertLine } from '../text/inert';
 
 /** The networks a watched item lives on; `local` is the selected node's own network. */
@@ -131,17 +132,12 @@ export function describeTarget(target: WatchTarget): string {
     }
 }
 
-/** The network a target is read on, for grouping and for the status bar. */
-export function targetNetwork(target: WatchTarget): WatchNetwork | undefined {
-    return target.kind === 'node' ? undefined : target.network;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Input checks: a target is checked before it is stored or asked about.
 
 const networkSchema = z.enum(['mainnet', 'fuji', 'local']);
 const nameSchema = z.string().max(80).optional();
-const chainIdSchema = z.string().regex(/^[1-9][0-9]{0,19}$/, 'a decimal EVM chain id');
+const chainIdSchema = z.string().regex(evmChainIdPattern, 'a decimal EVM chain id');
 
 function identifierOf(kind: string) {
     return z
@@ -154,8 +150,8 @@ function identifierOf(kind: string) {
 }
 const cb58 = identifierOf('cb58Id');
 const nodeId = identifierOf('nodeId');
-const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a 0x address of 40 hex digits');
-const evmHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a 0x hash of 64 hex digits');
+const evmAddress = z.string().regex(evmAddressPattern, 'a 0x address of 40 hex digits');
+const evmHash = z.string().regex(evmHashPattern, 'a 0x hash of 64 hex digits');
 const nodeUrl = z
     .string()
     .max(2048)

@@ -5,6 +5,7 @@
  * are bounded and stripped of control and bidi characters, and nothing throws.
  */
 import { boundedText } from '../local/localNetwork';
+import { evmAddressPattern, evmHashPattern } from '../ids/evmPatterns';
 
 export type JsonObject = Readonly<Record<string, unknown>>;
 
@@ -77,22 +78,22 @@ export function text(value: unknown, max = 256): string | undefined {
     return boundedText(value, max);
 }
 
-const addressPattern = /^0x[0-9a-fA-F]{40}$/;
 const zeroAddressPattern = /^0x0{40}$/;
-const hashPattern = /^0x[0-9a-fA-F]{64}$/;
 
 /** A lower-case 0x address, or undefined (not an address, or the zero address). */
 export function address(value: unknown): string | undefined {
     if (typeof value !== 'string') return undefined;
     // Genesis allocations are keyed without the 0x (Go's `common.UnprefixedAddress`).
     const prefixed = value.length === 40 ? `0x${value}` : value;
-    if (!addressPattern.test(prefixed) || zeroAddressPattern.test(prefixed)) return undefined;
+    if (!evmAddressPattern.test(prefixed) || zeroAddressPattern.test(prefixed)) return undefined;
     return prefixed.toLowerCase();
 }
 
 /** A lower-case 0x 32-byte hash, or undefined. */
 export function hash32(value: unknown): string | undefined {
-    return typeof value === 'string' && hashPattern.test(value) ? value.toLowerCase() : undefined;
+    return typeof value === 'string' && evmHashPattern.test(value)
+        ? value.toLowerCase()
+        : undefined;
 }
 
 /**

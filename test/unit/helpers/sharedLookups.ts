@@ -3,7 +3,6 @@
  * chains, one JSON-RPC client per RPC base URL), for tests in plain Node.
  */
 import {
-    abortError,
     type ChainInfo,
     type DataApiClient,
     evmChainInfo,
@@ -12,9 +11,8 @@ import {
     nodeRpcMethods,
     pChainId,
     type RpcTarget,
-    splitRpcUrl,
 } from '../../../src/core';
-import { untilAborted } from '../../../src/core/abort';
+import { ChainListCache, RpcClientPool } from '../../../src/core/clients/clientPool';
 
 export interface SharedLookups {
     chains(network: 'mainnet' | 'fuji', signal?: AbortSignal): Promise<readonly ChainInfo[]>;
@@ -35,22 +33,16 @@ export function sharedLookups(
     rpcOptions: Omit<NodeRpcClientOptions, 'url'> = {},
     nodeUrl?: string,
 ): SharedLookups {
-    const lists = new Map<string, Promise<ChainInfo[]>>();
-    const clients = new Map<string, NodeRpcClient>();
+    // The extension's and the MCP server's own cache and pool, so the tests see their rules.
+    const lists = new ChainListCache<'mainnet' | 'fuji'>((network) =>
+        dataApi()
+            .then((api) => api.supportedChains({ network }))
+            .then((result) => result.chains),
+    );
+    const clients = new RpcClientPool((base) => new NodeRpcClient({ ...rpcOptions, url: base }));
     return {
         chains(network, signal) {
-            let list = lists.get(network);
-            if (!list) {
-                list = dataApi()
-                    .then((api) => api.supportedChains({ network }))
-                    .then((result) => result.chains);
-                const kept = list;
-                kept.catch(() => {
-                    if (lists.get(network) === kept) lists.delete(network);
-                });
-                lists.set(network, kept);
-            }
-            return untilAborted(list, signal, abortError);
+            return lists.get(network, signal);
         },
         async nodeChains(_network, signal) {
             if (nodeUrl === undefined) return [];
@@ -62,18 +54,10 @@ export function sharedLookups(
             return [localCChain(nodeUrl, String(chainId))];
         },
         rpcFor(rpcUrl) {
-            const split = splitRpcUrl(rpcUrl);
-            if (!split) return undefined;
-            let client = clients.get(split.base);
-            if (!client) {
-                client = new NodeRpcClient({ ...rpcOptions, url: split.base });
-                clients.set(split.base, client);
-            }
-            return { client, path: split.path };
+            return clients.rpcFor(rpcUrl);
         },
         async close() {
-            await Promise.all([...clients.values()].map((c) => c.close()));
-            clients.clear();
+            await Promise.all(clients.clear().map((c) => c.close()));
         },
     };
 }
