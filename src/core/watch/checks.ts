@@ -9,8 +9,8 @@ import type { DataApiClient } from '../dataApi/dataApiClient';
 import { formatNAvax, formatWei } from '../format';
 import { isAbortError, isNetworkError, isRpcError, isTimeoutError } from '../http/errors';
 import { blockFinality, chainHeights, describeConfirmations } from '../nodeRpc/helicon';
-import { describeAlert, type NodeMetrics } from '../metrics/nodeMetrics';
-import { checksFailingOnRun, failingChecks } from '../nodeRpc/healthSchemas';
+import { describeAlert, type MetricAlert, type NodeMetrics } from '../metrics/nodeMetrics';
+import { checksFailingOnRun, checksNotYetRun, failingChecks } from '../nodeRpc/healthSchemas';
 import { nodeRpcMethods as m } from '../nodeRpc/methods';
 import { formatPeriod, formatShares } from '../stakingText';
 import type { ValidatorFeeConfig, ValidatorFeeState } from '../nodeRpc/primarySchemas';
@@ -504,7 +504,9 @@ async function checkNode(
     try {
         const health = await readNodeHealth(client, signal);
         const outcome = await scrape;
-        const alerts = outcome?.ok ? (metrics?.alerts() ?? []) : [];
+        const alerts = outcome?.ok
+            ? withoutUnrunChecks(metrics?.alerts() ?? [], health.notYetRun)
+            : [];
         if (outcome && !outcome.ok) {
             details.push({ label: 'Metrics', value: `not read: ${outcome.error.message}` });
         } else if (outcome?.ok) {
@@ -565,10 +567,29 @@ async function checkNode(
     }
 }
 
-type NodeHealthRead =
+type NodeHealthRead = (
     | { kind: 'healthy' }
     | { kind: 'bootstrapping' }
-    | { kind: 'unhealthy'; names: string[]; failing: string[] };
+    | { kind: 'unhealthy'; names: string[]; failing: string[] }
+) & {
+    /** Checks the node has not run since its start, counted as failing in its metrics. */
+    notYetRun: number;
+};
+
+/**
+ * The Key Metrics alerts with the failing-checks gauge read as the health report is: a check not
+ * yet run after the node's start is no verdict (for up to `--health-check-frequency`, 30 s by
+ * default), so it does not count toward the threshold.
+ */
+function withoutUnrunChecks(alerts: MetricAlert[], notYetRun: number): MetricAlert[] {
+    if (notYetRun === 0) return alerts;
+    return alerts.filter((alert) => {
+        if (alert.chartId !== 'healthFailing') return true;
+        const ran = alert.value - notYetRun;
+        const t = alert.threshold;
+        return t.below ? ran < t.value : ran > t.value;
+    });
+}
 
 /**
  * The node's own verdict (`health.health`); a node whose health API is off (or a proxy that does
@@ -585,9 +606,12 @@ async function readNodeHealth(client: NodeRpcClient, signal: AbortSignal): Promi
             { chain: 'P' },
             { signal },
         );
-        return bootstrapped.isBootstrapped ? { kind: 'healthy' } : { kind: 'bootstrapping' };
+        return bootstrapped.isBootstrapped
+            ? { kind: 'healthy', notYetRun: 0 }
+            : { kind: 'bootstrapping', notYetRun: 0 };
     }
-    if (report.healthy) return { kind: 'healthy' };
+    if (report.healthy) return { kind: 'healthy', notYetRun: 0 };
+    const notYetRun = checksNotYetRun(report);
     const failing = checksFailingOnRun(report);
     if (failing.length === 0) {
         // Just started: its checks have not run yet, so its P-Chain says what it serves.
@@ -596,13 +620,17 @@ async function readNodeHealth(client: NodeRpcClient, signal: AbortSignal): Promi
             { chain: 'P' },
             { signal },
         );
-        return bootstrapped.isBootstrapped ? { kind: 'healthy' } : { kind: 'bootstrapping' };
+        return bootstrapped.isBootstrapped
+            ? { kind: 'healthy', notYetRun }
+            : { kind: 'bootstrapping', notYetRun };
     }
-    if (failing.every((c) => c.name === 'bootstrapped')) return { kind: 'bootstrapping' };
+    if (failing.every((c) => c.name === 'bootstrapped'))
+        return { kind: 'bootstrapping', notYetRun };
     return {
         kind: 'unhealthy',
         names: failing.slice(0, 3).map((c) => c.name),
         failing: failingChecks(report, 5),
+        notYetRun,
     };
 }
 
