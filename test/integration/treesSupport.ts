@@ -144,6 +144,7 @@ export async function resetSandbox(): Promise<void> {
         requireApiKey: undefined,
         helicon: false,
         failingHealthChecks: [],
+        unrunHealthChecks: [],
         diskFreePercent: 29,
     });
 }

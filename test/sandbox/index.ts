@@ -55,6 +55,7 @@ export const defaultSettings: SandboxSettings = {
     internalRpcUrls: false,
     helicon: false,
     failingHealthChecks: [],
+    unrunHealthChecks: [],
     diskFreePercent: 29,
 };
 
@@ -78,6 +79,7 @@ const settingKeys: Record<
     internalRpcUrls: 'boolean',
     helicon: 'boolean',
     failingHealthChecks: 'names',
+    unrunHealthChecks: 'names',
     diskFreePercent: 'number',
 };
 

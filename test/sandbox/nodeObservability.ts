@@ -141,6 +141,15 @@ export class NodeObservability {
             duration: 12_345 + check.name.length * 1_000,
         };
         if (check.name === 'database') delete base['message'];
+        if (this.settings.unrunHealthChecks.includes(check.name)) {
+            // `api/health/worker.go` registers a check with this result until its first round.
+            return {
+                message: null,
+                error: 'not yet run',
+                timestamp: '0001-01-01T00:00:00Z',
+                duration: 0,
+            };
+        }
         if (!this.settings.failingHealthChecks.includes(check.name)) {
             this.failing.delete(check.name);
             return base;
@@ -274,7 +283,8 @@ export class NodeObservability {
             'number of currently failing health checks',
             ['all', 'application', wellKnown.pChainId].map((tag) => [
                 `{check="health",tag="${tag}"}`,
-                this.settings.failingHealthChecks.length,
+                new Set([...this.settings.failingHealthChecks, ...this.settings.unrunHealthChecks])
+                    .size,
             ]),
         );
         family('avalanche_network_node_uptime_rewarding_stake', 'gauge', 'Rewarding stake', [

@@ -67,6 +67,12 @@ export interface SandboxSettings {
      * until the list changes; each read counts one more contiguous failure. Default none.
      */
     failingHealthChecks: readonly string[];
+    /**
+     * Health checks registered but not run yet, as right after the node's start: failing with
+     * "not yet run" and Go's zero timestamp, and counted in `avalanche_health_checks_failing`.
+     * Default none.
+     */
+    unrunHealthChecks: readonly string[];
     /** `avalanche_resource_tracker_disk_available_percentage` of `/ext/metrics`. Default 29. */
     diskFreePercent: number;
 }

@@ -359,4 +359,37 @@ describe('(unit) sandbox: watch-list control routes', function () {
             sandbox.settings.diskFreePercent = 29;
         }
     });
+
+    it('does not count health checks not yet run after a start against the failing-checks threshold', async () => {
+        const store = new NodeMetricsStore();
+        const withMetrics: WatchSources = { ...sources, nodeMetrics: (url) => store.for(url) };
+        const target: WatchTarget = { kind: 'node', url: sandbox.nodeUrl };
+        const read = (): Promise<WatchObservation> =>
+            checkTarget(target, withMetrics, threshold, new AbortController().signal);
+        // Three checks registered, none run: the gauge reads 3, past the page threshold of 2.
+        sandbox.settings.unrunHealthChecks = ['bls', 'network', 'router'];
+        try {
+            const fresh = await read();
+            assert.equal(fresh.value, 'up', fresh.summary);
+            // One of them run and failing, the others still unrun: one failing, under 2.
+            sandbox.settings.failingHealthChecks = ['network'];
+            sandbox.settings.unrunHealthChecks = ['bls', 'router'];
+            const one = await read();
+            assert.equal(one.value, 'unhealthy:network');
+            assert.ok(!one.details.some((d) => d.label === 'Alert'), JSON.stringify(one.details));
+            // Three run and failing: the threshold holds.
+            sandbox.settings.failingHealthChecks = ['bls', 'network', 'router'];
+            sandbox.settings.unrunHealthChecks = [];
+            const three = await read();
+            assert.ok(
+                three.details.some(
+                    (d) => d.label === 'Alert' && /Failing health checks 3/.test(d.value),
+                ),
+                JSON.stringify(three.details),
+            );
+        } finally {
+            sandbox.settings.unrunHealthChecks = [];
+            sandbox.settings.failingHealthChecks = [];
+        }
+    });
 });

@@ -134,6 +134,15 @@ export function checksFailingOnRun(report: HealthReport): HealthCheck[] {
     return report.checks.filter((c) => !c.healthy && c.timestampMs !== undefined);
 }
 
+/**
+ * Checks registered but not run yet ("not yet run" with Go's zero time): no verdict. The node
+ * still counts them in `avalanche_health_checks_failing`, so a threshold on that gauge subtracts
+ * them as {@link checksFailingOnRun} leaves them out.
+ */
+export function checksNotYetRun(report: HealthReport): number {
+    return report.checks.filter((c) => !c.healthy && c.timestampMs === undefined).length;
+}
+
 /** The failing checks of a report, as `name: error` lines (at most `max`). */
 export function failingChecks(report: HealthReport, max = 10): string[] {
     return report.checks

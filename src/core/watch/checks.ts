@@ -9,8 +9,8 @@ import type { DataApiClient } from '../dataApi/dataApiClient';
 import { formatNAvax, formatWei } from '../format';
 import { isAbortError, isNetworkError, isRpcError, isTimeoutError } from '../http/errors';
 import { blockFinality, chainHeights, describeConfirmations } from '../nodeRpc/helicon';
-import { describeAlert, type NodeMetrics } from '../metrics/nodeMetrics';
-import { checksFailingOnRun, failingChecks } from '../nodeRpc/healthSchemas';
+import { describeAlert, type MetricAlert, type NodeMetrics } from '../metrics/nodeMetrics';
+import { checksFailingOnRun, checksNotYetRun, failingChecks } from '../nodeRpc/healthSchemas';
 import { nodeRpcMethods as m } from '../nodeRpc/methods';
 import { formatPeriod, formatShares } from '../stakingText';
 import type { ValidatorFeeConfig, ValidatorFeeState } from '../nodeRpc/primarySchemas';
@@ -525,7 +525,9 @@ async function checkNode(
     try {
         const health = await readNodeHealth(client, signal);
         const outcome = await scrape;
-        const alerts = outcome?.ok ? (metrics?.alerts() ?? []) : [];
+        const alerts = outcome?.ok
+            ? withoutUnrunChecks(metrics?.alerts() ?? [], health.notYetRun)
+            : [];
         if (outcome && !outcome.ok) {
             details.push({ label: 'Metrics', value: `not read: ${outcome.error.message}` });
         } else if (outcome?.ok) {
@@ -586,10 +588,29 @@ async function checkNode(
     }
 }
 
-type NodeHealthRead =
+type NodeHealthRead = (
     | { kind: 'healthy' }
     | { kind: 'bootstrapping' }
-    | { kind: 'unhealthy'; names: string[]; failing: string[] };
+    | { kind: 'unhealthy'; names: string[]; failing: string[] }
+) & {
+    /** Checks the node has not run since its start, counted as failing in its metrics. */
+    notYetRun: number;
+};
+
+/**
+ * The Key Metrics alerts with the failing-checks gauge read as the health report is: a check not
+ * yet run after the node's start is no verdict (for up to `--health-check-frequency`, 30 s by
+ * default), so it does not count toward the threshold.
+ */
+function withoutUnrunChecks(alerts: MetricAlert[], notYetRun: number): MetricAlert[] {
+    if (notYetRun === 0) return alerts;
+    return alerts.filter((alert) => {
+        if (alert.chartId !== 'healthFailing') return true;
+        const ran = alert.value - notYetRun;
+        const t = alert.threshold;
+        return t.below ? ran < t.value : ran > t.value;
+    });
+}
 
 /**
  * The node's own verdict (`health.health`); a node whose health API is off (or a proxy that does
@@ -598,29 +619,34 @@ type NodeHealthRead =
 async function readNodeHealth(client: NodeRpcClient, signal: AbortSignal): Promise<NodeHealthRead> {
     // Where the checks give no verdict (the health API refused, or just started so none has
     // run yet), the P-Chain's bootstrap state says what the node serves.
-    const byPChain = async (): Promise<NodeHealthRead> => {
+    const byPChain = async (notYetRun: number): Promise<NodeHealthRead> => {
         const bootstrapped = await client.call(
             m['info.isBootstrapped'],
             { chain: 'P' },
             { signal },
         );
-        return bootstrapped.isBootstrapped ? { kind: 'healthy' } : { kind: 'bootstrapping' };
+        return bootstrapped.isBootstrapped
+            ? { kind: 'healthy', notYetRun }
+            : { kind: 'bootstrapping', notYetRun };
     };
     let report;
     try {
         report = await client.call(m['health.health'], {}, { signal });
     } catch (error) {
         if (isAbortError(error) || isNetworkError(error) || isTimeoutError(error)) throw error;
-        return byPChain();
+        return byPChain(0);
     }
-    if (report.healthy) return { kind: 'healthy' };
+    if (report.healthy) return { kind: 'healthy', notYetRun: 0 };
+    const notYetRun = checksNotYetRun(report);
     const failing = checksFailingOnRun(report);
-    if (failing.length === 0) return byPChain();
-    if (failing.every((c) => c.name === 'bootstrapped')) return { kind: 'bootstrapping' };
+    if (failing.length === 0) return byPChain(notYetRun);
+    if (failing.every((c) => c.name === 'bootstrapped'))
+        return { kind: 'bootstrapping', notYetRun };
     return {
         kind: 'unhealthy',
         names: failing.slice(0, 3).map((c) => c.name),
         failing: failingChecks(report, 5),
+        notYetRun,
     };
 }
 
