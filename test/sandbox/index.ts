@@ -250,15 +250,29 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return out;
     };
 
-    const record = (service: ServiceName, req: IncomingMessage, operations: string[]): void => {
+    const record = (
+        service: ServiceName,
+        req: IncomingMessage,
+        operations: string[],
+        res?: ServerResponse,
+    ): void => {
         if (requests.length >= maxRecorded) requests = requests.slice(maxRecorded / 2);
-        requests.push({
+        const entry: RecordedRequest = {
             service,
             method: req.method ?? 'GET',
             url: req.url ?? '/',
             headers: req.headers,
             operations,
             atMs: Date.now(),
+            startMs: performance.timeOrigin + performance.now(),
+        };
+        requests.push(entry);
+        // 'close' also fires for a reset or an abandoned answer, which ends the round trip too.
+        res?.once('close', () => {
+            entry.endMs ??= performance.timeOrigin + performance.now();
+        });
+        res?.once('finish', () => {
+            entry.endMs ??= performance.timeOrigin + performance.now();
         });
     };
 
@@ -570,7 +584,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
                 ? dataApi.match(method, pathname)
                 : metricsApi.match(method, pathname);
         const operations = route ? [route.operationId] : [];
-        record(service, req, operations);
+        record(service, req, operations, res);
         const fault = faults.take(service, pathname, operations);
         if (await preFault(service, fault, req, res)) return;
         const extra: Record<string, string> = {};
@@ -629,7 +643,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         const q = url.indexOf('?');
         const pathname = q >= 0 ? url.slice(0, q) : url;
         if (settings.nodeDown) {
-            record('node', req, []);
+            record('node', req, [], res);
             req.socket.destroy();
             return;
         }
@@ -641,7 +655,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             body,
             new URLSearchParams(q >= 0 ? url.slice(q + 1) : ''),
         );
-        record('node', req, route.operations);
+        record('node', req, route.operations, res);
         const fault = faults.take('node', pathname, route.operations);
         if (await preFault('node', fault, req, res)) return;
         corrupt(fault, res, route.run());

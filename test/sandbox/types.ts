@@ -132,6 +132,14 @@ export interface RecordedRequest {
     /** Data API operationId or JSON-RPC method names (a batch lists each), when recognised. */
     operations: string[];
     atMs: number;
+    /**
+     * When the request was received and when its answer was finished (or its socket closed), in
+     * fractional epoch milliseconds (`performance.timeOrigin + performance.now()`): the
+     * round-trip counter orders requests by these (test/sandbox/roundTrips.ts).
+     */
+    startMs: number;
+    /** Unset while the answer is still being written. */
+    endMs?: number;
 }
 
 /** Ids that exist in the generated data of one network, for tests, fixtures and `npm start`. */
