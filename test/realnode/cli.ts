@@ -86,7 +86,14 @@ async function main(): Promise<void> {
         ...(discovery ? { discovery } : {}),
         ...(workspace ? { workspaceDir: workspace } : {}),
     };
-    writeFileSync(out, `${JSON.stringify(written, null, 2)}\n`);
+    // The ICM activity's block numbers and gas limits are bigints, which JSON has no form for:
+    // the host part reads them as decimal strings.
+    const json = JSON.stringify(
+        written,
+        (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
+        2,
+    );
+    writeFileSync(out, `${json}\n`);
     const state = (text: string): void => {
         writeFileSync(`${out}.state`, `${text}\n`);
         console.log(`REALNODE ${text}`);
