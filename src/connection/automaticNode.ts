@@ -42,6 +42,9 @@ export class AutomaticNode extends Disposable {
      */
     viewShown(): Promise<void> {
         this.shown = true;
+        // Kept only for an unset setting: a view shown while a node was chosen must not stand for
+        // the look the first unset of the setting makes.
+        if (!this.config.nodeIsAutomatic) return Promise.resolve();
         this.choosing ??= this.choose();
         return this.choosing;
     }

@@ -31,6 +31,17 @@ export interface AskOptions {
     readonly reask?: boolean | undefined;
     /** What some prompts depend on (the export type decides which chains are offered). */
     readonly exportType?: string | undefined;
+    /**
+     * The recent values a prompt may offer, given the answers before it (a method Helicon removed
+     * is not offered for a Helicon C-Chain path). All of them when absent.
+     */
+    readonly offerRecent?:
+        | ((
+              prompt: ParamPrompt,
+              answered: Readonly<Record<string, QueryParamValue>>,
+              recents: readonly string[],
+          ) => Promise<readonly string[]>)
+        | undefined;
 }
 
 /** Text found in the active editor that may fill a prompt. */
@@ -91,6 +102,8 @@ function valueText(value: QueryParamValue | undefined): string | undefined {
 export class PromptFlow {
     private readonly candidates = editorCandidates();
     private readonly context: { network: string; exportType?: string | undefined };
+    /** The answers so far of the flow being asked. */
+    private answered: Readonly<Record<string, QueryParamValue>> = {};
 
     constructor(
         private readonly services: QueryServices,
@@ -109,6 +122,7 @@ export class PromptFlow {
     ): Promise<Record<string, QueryParamValue> | undefined> {
         const initial = this.options.initial ?? {};
         const values: Record<string, QueryParamValue> = {};
+        this.answered = values;
         const required = prompts.filter((p) => !p.optional);
         const optional = prompts.filter((p) => p.optional);
 
@@ -167,6 +181,12 @@ export class PromptFlow {
 
         await this.rememberValues(prompts, values);
         return values;
+    }
+
+    private async recentValues(prompt: ParamPrompt): Promise<readonly string[]> {
+        const recents = this.services.recentValues(prompt.kind);
+        const offer = this.options.offerRecent;
+        return offer && recents.length > 0 ? offer(prompt, this.answered, recents) : recents;
     }
 
     private isValid(prompt: ParamPrompt, value: QueryParamValue): boolean {
@@ -246,7 +266,7 @@ export class PromptFlow {
             const editor = editorValue(this.candidates, prompt, this.context);
             if (editor !== undefined)
                 items.unshift({ label: editor, description: 'from the editor', value: editor });
-            for (const recent of this.services.recentValues(kind)) {
+            for (const recent of await this.recentValues(prompt)) {
                 if (
                     !items.some((i) => i.value === recent) &&
                     core.checkPromptText(prompt, recent, this.context) === undefined
@@ -316,11 +336,9 @@ export class PromptFlow {
             currentText === undefined
                 ? editorValue(this.candidates, prompt, this.context)
                 : undefined;
-        const recents = this.services
-            .recentValues(prompt.kind)
-            .filter(
-                (v) => v !== editor && core.checkPromptText(prompt, v, this.context) === undefined,
-            );
+        const recents = (await this.recentValues(prompt)).filter(
+            (v) => v !== editor && core.checkPromptText(prompt, v, this.context) === undefined,
+        );
         if (currentText === undefined && recents.length > 0) {
             const items: PickItem<string>[] = [
                 ...(editor !== undefined

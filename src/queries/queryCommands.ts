@@ -352,6 +352,7 @@ export class QueryCommands {
         const values = await new PromptFlow(this.services, {
             title: 'Avalanche: Send Raw JSON-RPC',
             initial: argumentValues(arg),
+            offerRecent: this.offerRawRecents,
         }).ask(rawPrompts);
         if (!values) return;
         const query: RawRpcQuery = {
@@ -374,6 +375,32 @@ export class QueryCommands {
             return this.runNodeChange(query);
         }
     }
+
+    /**
+     * The recent methods the raw prompt offers: on the C-Chain path of a node past Helicon, not
+     * the methods it removed (sending one is refused anyway). The node is asked only when a
+     * recent value is such a method, and once per prompt.
+     */
+    private readonly offerRawRecents = async (
+        prompt: ParamPrompt,
+        answered: Readonly<Record<string, QueryParamValue>>,
+        recents: readonly string[],
+    ): Promise<readonly string[]> => {
+        const path = answered['path'];
+        if (prompt.kind !== 'rpcMethod' || typeof path !== 'string') return recents;
+        const core = loadCore();
+        const removed = recents.find((method) => core.removedOnHeliconCChain(method));
+        if (removed === undefined || !core.isCChainRpcPath(path)) return recents;
+        const refusal = await core.heliconRefusal(
+            this.services.clients.nodeRpc(),
+            path,
+            removed,
+            Date.now(),
+        );
+        return refusal === undefined
+            ? recents
+            : recents.filter((method) => !core.removedOnHeliconCChain(method));
+    };
 
     /** Opens a read-only raw call's panel, or asks before sending one that may change something. */
     private async sendRaw(query: RawRpcQuery): Promise<void> {
@@ -544,6 +571,7 @@ export class QueryCommands {
                         ...(request.paramsJson ? { params: request.paramsJson } : {}),
                     },
                     reask: true,
+                    offerRecent: this.offerRawRecents,
                 }).ask(rawPrompts);
                 if (!values) return undefined;
                 const edited: RawRpcQuery = {

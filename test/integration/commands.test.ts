@@ -576,6 +576,22 @@ suite('(integration) query commands', function () {
                 (s) => s.query.source === 'rawRpc' && s.query.method === 'eth_blockNumber',
                 'raw eth_blockNumber panel',
             );
+            // The recent methods offered for the C-Chain leave out those it no longer serves.
+            const recentOffered = async (): Promise<string[]> => {
+                const again = await runScripted(
+                    QueryToolCommandId.SendRawRpc,
+                    { method: 'eth_blockNumber', optional: [] },
+                    { path: '/ext/bc/C/rpc' },
+                );
+                const items = again.of('method')[0]?.items ?? [];
+                return items.filter((i) => i.description === 'recent').map((i) => String(i.value));
+            };
+            const offered = await recentOffered();
+            assert.ok(offered.includes('eth_blockNumber'), offered.join(', '));
+            assert.ok(!offered.includes('eth_accounts'), offered.join(', '));
+            assert.ok(!offered.includes('admin_exportChain'), offered.join(', '));
+            await setSandboxSettings({ helicon: false });
+            assert.ok((await recentOffered()).includes('eth_accounts'), 'a node before Helicon');
         } finally {
             await setSandboxSettings({ helicon: false });
         }
