@@ -424,6 +424,9 @@ suite('(integration) watch list: rows, badge and notifications against the sandb
 
     test('the list survives a reload; hostile stored entries are dropped and stored names stay text', async () => {
         await clearList();
+        // Shown, as items are added: a change read while the list is hidden is marked unseen (`● `),
+        // and an earlier test may have left it hidden.
+        await showList();
         const l1: WatchTarget = { kind: 'l1', network: 'mainnet', subnetId: known.l1SubnetId };
         const tx: WatchTarget = { kind: 'pTx', network: 'mainnet', txId: known.pChainTxHash };
         await vscode.commands.executeCommand('avalanche.watch.add', l1);
