@@ -11,7 +11,6 @@ import { createServer } from 'node:http';
 import type { Hex } from 'viem';
 
 import {
-    blockchainIdHex,
     icmDirectory,
     type IcmChain,
     isChosenOrigin,
@@ -26,12 +25,9 @@ import { recorded } from '../reliability/record';
 import { teleporterMessage } from '../sandbox/teleporter';
 
 import { EvmPeer } from './helpers/evmPeer';
+import { messenger, cChainId, l1Id, txHash } from './helpers/icmFixture';
 
-const messenger: Hex = '0x253b2784c75e510dd0ff1da844684a1ac0aa5fcf';
-const cChainId = blockchainIdHex('yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp') as Hex;
-const l1Id = blockchainIdHex('2D8RG4UpSXbPbvPCAWppNJyqTG2i2CAXSkTgmTBBvs7GKNZjsY') as Hex;
 const forger: Hex = `0x${'dd'.repeat(20)}`;
-const txHash = (n: number): string => `0x${n.toString(16).padStart(64, '0')}`;
 
 const message = (nonce: bigint) =>
     teleporterMessage({

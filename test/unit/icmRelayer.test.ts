@@ -13,7 +13,6 @@ import type { Hex } from 'viem';
 
 import {
     blockchainIdCb58,
-    blockchainIdHex,
     followIcmMessage,
     icmHost,
     type LocalNetwork,
@@ -25,10 +24,8 @@ import {
 import { listenOnLoopback } from '../mocks/loopbackServer';
 import { teleporterMessage } from '../sandbox/teleporter';
 import { EvmPeer } from './helpers/evmPeer';
+import { messenger, cChainId, l1Id } from './helpers/icmFixture';
 
-const messenger: Hex = '0x253b2784c75e510dd0ff1da844684a1ac0aa5fcf';
-const cChainId = blockchainIdHex('yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp') as Hex;
-const l1Id = blockchainIdHex('2D8RG4UpSXbPbvPCAWppNJyqTG2i2CAXSkTgmTBBvs7GKNZjsY') as Hex;
 const relayer: Hex = `0x${'c3'.repeat(20)}`;
 const source = blockchainIdCb58(cChainId);
 const destination = blockchainIdCb58(l1Id);

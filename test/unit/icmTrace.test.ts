@@ -26,17 +26,14 @@ import { foundryArtifact } from '../sandbox/contracts';
 import { contractsWorkspaceDir, indexOf, knowledgeOf } from './helpers/workspaceTree';
 
 import { EvmPeer } from './helpers/evmPeer';
+import { messenger, cChainId, l1Id, txHash } from './helpers/icmFixture';
 import { teleporterMessage } from '../sandbox/teleporter';
 
-const messenger: Hex = '0x253b2784c75e510dd0ff1da844684a1ac0aa5fcf';
-const cChainId = blockchainIdHex('yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp') as Hex;
-const l1Id = blockchainIdHex('2D8RG4UpSXbPbvPCAWppNJyqTG2i2CAXSkTgmTBBvs7GKNZjsY') as Hex;
 const sender: Hex = `0x${'a1'.repeat(20)}`;
 const receiver: Hex = `0x${'b2'.repeat(20)}`;
 const receiverOf: Hex = receiver;
 const relayer: Hex = `0x${'c3'.repeat(20)}`;
 const forger: Hex = `0x${'dd'.repeat(20)}`;
-const txHash = (n: number): string => `0x${n.toString(16).padStart(64, '0')}`;
 
 describe('(unit) ICM message ids', () => {
     it('computes the ids of icm-contracts’ own test vectors (teleporter_utils_test.go)', () => {

@@ -12,7 +12,6 @@ import type { Hex } from 'viem';
 
 import {
     baseIntervalMs,
-    blockchainIdHex,
     checkCost,
     checkTarget,
     checkWatchTarget,
@@ -27,13 +26,10 @@ import {
     type WatchTarget,
 } from '../../src/core';
 import { EvmPeer } from './helpers/evmPeer';
+import { messenger, cChainId, l1Id, txHash } from './helpers/icmFixture';
 import { teleporterMessage } from '../sandbox/teleporter';
 
-const messenger: Hex = '0x253b2784c75e510dd0ff1da844684a1ac0aa5fcf';
-const cChainId = blockchainIdHex('yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp') as Hex;
-const l1Id = blockchainIdHex('2D8RG4UpSXbPbvPCAWppNJyqTG2i2CAXSkTgmTBBvs7GKNZjsY') as Hex;
 const relayer: Hex = `0x${'c3'.repeat(20)}`;
-const txHash = (n: number): string => `0x${n.toString(16).padStart(64, '0')}`;
 const never = new AbortController().signal;
 
 describe('(unit) watching an ICM message', () => {
