@@ -17,26 +17,32 @@ import {
 import { l1ChainName, type RealNetworkInfo } from '../realnode/network';
 import { realNetwork } from './setup';
 
+/**
+ * The ICM host of a local network read through the real node alone (no chain list: its chains are
+ * named by `platform.getBlockchains`); every client it makes is kept in `clients` to be closed.
+ */
+function localIcmHost(info: RealNetworkInfo, clients: NodeRpcClient[]): ReturnType<typeof icmHost> {
+    const node = new NodeRpcClient({ url: info.uri, retry: { maxRetries: 0 } });
+    clients.push(node);
+    return icmHost({
+        network: 'local',
+        chains: () => Promise.resolve([]),
+        nodeRpc: () => node,
+        nodeUrl: info.uri,
+        rpcFor: (url) => {
+            const split = splitRpcUrl(url)!;
+            const client = new NodeRpcClient({ url: split.base, retry: { maxRetries: 0 } });
+            clients.push(client);
+            return { client, path: split.path };
+        },
+    });
+}
+
 describe('(node) ICM messages: none sent, an id nobody sent', function () {
     this.timeout(60_000);
     let info: RealNetworkInfo;
     const clients: NodeRpcClient[] = [];
-    const host = () => {
-        const node = new NodeRpcClient({ url: info.uri, retry: { maxRetries: 0 } });
-        clients.push(node);
-        return icmHost({
-            network: 'local',
-            chains: () => Promise.resolve([]),
-            nodeRpc: () => node,
-            nodeUrl: info.uri,
-            rpcFor: (url) => {
-                const split = splitRpcUrl(url)!;
-                const client = new NodeRpcClient({ url: split.base, retry: { maxRetries: 0 } });
-                clients.push(client);
-                return { client, path: split.path };
-            },
-        });
-    };
+    const host = () => localIcmHost(info, clients);
 
     before(() => {
         info = realNetwork().info;
@@ -84,22 +90,7 @@ describe('(node) ICM messages sent by the real TeleporterMessenger', function ()
     this.timeout(60_000);
     let info: RealNetworkInfo;
     const clients: NodeRpcClient[] = [];
-    const host = () => {
-        const node = new NodeRpcClient({ url: info.uri, retry: { maxRetries: 0 } });
-        clients.push(node);
-        return icmHost({
-            network: 'local',
-            chains: () => Promise.resolve([]),
-            nodeRpc: () => node,
-            nodeUrl: info.uri,
-            rpcFor: (url) => {
-                const split = splitRpcUrl(url)!;
-                const client = new NodeRpcClient({ url: split.base, retry: { maxRetries: 0 } });
-                clients.push(client);
-                return { client, path: split.path };
-            },
-        });
-    };
+    const host = () => localIcmHost(info, clients);
     const icm = () => {
         if (!info.icm) throw new Error('the harness deployed no Teleporter (Helicon network?)');
         return info.icm;
