@@ -131,14 +131,17 @@ async function main(): Promise<void> {
         // An ICM message's whole timeline on loopback (#37): the send on the C-Chain, its
         // delivery and execution on an L1, through the chains' RPC; and a stuck one's diagnosis.
         process.stderr.write('agent: ICM messages\n');
-        const icm = async (txHash: string) => {
-            const host = await icmHost({
+        const mainnetIcmHost = (withDataApi: boolean) =>
+            icmHost({
                 network: 'mainnet',
                 chains: (inner) => services.chains('mainnet', inner),
                 nodeRpc: () => services.nodeRpc(),
                 nodeUrl: sandbox.urls.nodeUrl,
                 rpcFor: (url) => services.rpcFor(url),
+                ...(withDataApi ? { dataApi: () => services.dataApi() } : {}),
             });
+        const icm = async (txHash: string) => {
+            const host = await mainnetIcmHost(false);
             return followIcmMessage({ chain: known.cChainId, txHash }, host, { signal });
         };
         const delivered = await icm(known.icmExecutedTxHash);
@@ -156,14 +159,7 @@ async function main(): Promise<void> {
         // By id, the Data API's index (getIcmMessage) first: it names the send and the delivery,
         // whose receipts the chains confirm, instead of searching both chains' logs.
         const byId = async (dataApi: boolean) => {
-            const host = await icmHost({
-                network: 'mainnet',
-                chains: (inner) => services.chains('mainnet', inner),
-                nodeRpc: () => services.nodeRpc(),
-                nodeUrl: sandbox.urls.nodeUrl,
-                rpcFor: (url) => services.rpcFor(url),
-                ...(dataApi ? { dataApi: () => services.dataApi() } : {}),
-            });
+            const host = await mainnetIcmHost(dataApi);
             const t = await followIcmMessage(
                 { chain: known.cChainId, messageId: known.icmExecutedMessageId },
                 host,
