@@ -202,6 +202,7 @@ if (missing.length) {
 }
 
 let ok = true;
+const outcomes = [];
 for (const tier of tiers) {
     const step = steps[tier];
     if (!step) {
@@ -211,6 +212,10 @@ for (const tier of tiers) {
         process.exit(2);
     }
     // Later tiers still run after a failure, so one run reports every tier's state.
-    if (!(await step())) ok = false;
+    const passed = await step();
+    outcomes.push(`${tier} ${passed ? 'passed' : 'FAILED'}`);
+    if (!passed) ok = false;
 }
+// Repeated at the very end: a CI log is often read from its tail, far below a failed tier.
+console.log(`\n=== npm test: ${outcomes.join(', ')}`);
 process.exit(ok ? 0 : 1);
