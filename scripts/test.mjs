@@ -190,7 +190,8 @@ async function nodeHostPart(tools) {
             console.log('node-host: 0 passed, 1 failed');
             return false;
         }
-        return hostTier('integration', {
+        // Awaited here: the finally below stops the network, which the tier still needs.
+        return await hostTier('integration', {
             REALNODE_FILE: file,
             AVALANCHE_TEST_HOME: path.join(dir, 'home'),
             AVALANCHE_TEST_CONTRACTS_WORKSPACE: path.join(dir, 'contracts'),

@@ -545,7 +545,9 @@ async function checkNode(
         if (health.kind === 'bootstrapping') {
             return {
                 status: 'pending',
-                summary: 'up, still bootstrapping',
+                summary: health.what
+                    ? `up, still bootstrapping ${health.what}`
+                    : 'up, still bootstrapping',
                 final: false,
                 value: 'bootstrapping',
                 details,
@@ -590,7 +592,8 @@ async function checkNode(
 
 type NodeHealthRead = (
     | { kind: 'healthy' }
-    | { kind: 'bootstrapping' }
+    // `what` where only one chain's state was read (the P-Chain, without the health API).
+    | { kind: 'bootstrapping'; what?: string }
     | { kind: 'unhealthy'; names: string[]; failing: string[] }
 ) & {
     /** Checks the node has not run since its start, counted as failing in its metrics. */
@@ -627,7 +630,7 @@ async function readNodeHealth(client: NodeRpcClient, signal: AbortSignal): Promi
         );
         return bootstrapped.isBootstrapped
             ? { kind: 'healthy', notYetRun }
-            : { kind: 'bootstrapping', notYetRun };
+            : { kind: 'bootstrapping', what: 'the P-Chain', notYetRun };
     };
     let report;
     try {
