@@ -12,6 +12,7 @@ import type { QueryCommands } from './queries/queryCommands';
 import type { QueryServices } from './queries/queryServices';
 import { CommandId } from './commands/commandIds';
 import { type CommandHandlers, registerCommands } from './commands/registerCommands';
+import { McpLauncher } from './agent/mcpConfiguration';
 import { registerAgent } from './agent/registerAgent';
 import { createConnectionCommandHandlers } from './connection/connectionCommands';
 import { LocalNetworkFollower } from './connection/localNetworkFollower';
@@ -63,6 +64,8 @@ export interface ExtensionApi {
     readonly lenses: DeploymentLenses;
     /** The agent tools and the MCP server definition. */
     readonly agent: vscode.Disposable;
+    /** The MCP server launcher for agents outside VS Code. */
+    readonly mcpLauncher: McpLauncher;
     /** The watch list; reading `feature` loads it (`dist/watch.js`). */
     readonly watch: LazyWatch;
     /** The node dashboards (integration tests). */
@@ -180,6 +183,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             createEngine: (overrides) => hovers.createEngine(overrides),
         });
         subscriptions.push(agent);
+        const mcpLauncher = new McpLauncher(context, config);
+        // After activation: one small read, and a write only after an update.
+        mcpLauncher.scheduleRefresh(5_000);
+        subscriptions.push(mcpLauncher);
         // Loads nothing now; a stored list is followed again a few seconds after start-up.
         const watch = new LazyWatch({
             clients,
@@ -203,6 +210,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             ...createHoverCommandHandlers(hovers),
             ...createConnectionCommandHandlers(config, secrets, { local, follower }),
             ...watch.handlers(),
+            ...mcpLauncher.handlers(),
             [CommandId.ShowLogs]: () => log.show(),
             [CommandId.ForgetCachedData]: () => clients.reset(),
         };
@@ -238,6 +246,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             contracts,
             lenses,
             agent,
+            mcpLauncher,
             watch,
             dashboards,
             profilers,

@@ -29,6 +29,8 @@ export const CommandId = {
     ShowLogs: 'avalanche.logs.show',
     /** `reset` (`platform/clients.ts`): forget cached answers, refresh the views and hovers. */
     ForgetCachedData: 'avalanche.cache.forget',
+    /** `copyConfiguration` (`agent/mcpConfiguration.ts`): the MCP server for other agents. */
+    CopyMcpConfiguration: 'avalanche.agent.copyMcpConfiguration',
 
     // Sidebar trees (handlers in src/tree/treeCommands.ts): title-bar and palette commands.
 

@@ -6,13 +6,16 @@
  * absent, and activation went on without it.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 import * as vscode from 'vscode';
 
 import type { ExtensionApi } from '../../src/extension';
 import { SettingKey } from '../../src/platform/settingKeys';
 import type { KnownIds } from '../sandbox/types';
-import { activated, invokeTool as invoke, manifest } from './helpers';
+import { activated, extension, invokeTool as invoke, manifest } from './helpers';
 import { recorded } from '../reliability/record';
 import { addSandboxFault, clearSandboxFaults, setSandboxSettings, testEnv } from './testEnv';
 
@@ -137,6 +140,38 @@ suite('(integration) agent tools', function () {
             source.dispose();
             await clearSandboxFaults();
         }
+    });
+
+    test('Copy MCP Server Configuration: a launcher that outlives updates starts the server; no key is copied', async () => {
+        await vscode.commands.executeCommand('avalanche.agent.copyMcpConfiguration');
+        const copied = JSON.parse(await vscode.env.clipboard.readText()) as {
+            mcpServers: { avalanche: { command: string; args: string[]; env?: unknown } };
+        };
+        const server = copied.mcpServers.avalanche;
+        assert.equal(server.command, 'node');
+        assert.deepEqual(server.args.slice(1), ['--network', api.config.get(SettingKey.Network)]);
+        assert.equal(server.env, undefined, 'neither the key nor a node URL is copied');
+        const launcher = server.args[0]!;
+        // In the extension's global storage, not its versioned folder.
+        assert.ok(!launcher.includes(manifest().version), launcher);
+        const script = path.join(extension().extensionPath, 'dist', 'mcp.js');
+        assert.ok(readFileSync(launcher, 'utf8').includes(JSON.stringify(script)), launcher);
+        // It runs the real server: a bad option is refused with the server's own sentence.
+        const run = spawnSync(process.execPath, [launcher, '--network', 'devnet'], {
+            encoding: 'utf8',
+            input: '',
+            timeout: 20_000,
+            env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+        });
+        assert.equal(run.status, 2, run.stderr);
+        assert.match(run.stderr, /--network must be mainnet, fuji or local/);
+        // After an update the launcher names an older version's server; a start rewrites it.
+        writeFileSync(
+            launcher,
+            "void require('/old/avalanche-explorer-0.0.1/dist/mcp.js').main();\n",
+        );
+        await api.mcpLauncher.refresh();
+        assert.ok(readFileSync(launcher, 'utf8').includes(JSON.stringify(script)));
     });
 
     test('the MCP provider is registered only on 1.101 and later, and activation did not need it', () => {

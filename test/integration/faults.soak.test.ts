@@ -221,6 +221,7 @@ suiteTeardown(async function () {
         api.lenses,
         api.dashboards,
         api.agent,
+        api.mcpLauncher,
         api.watch,
         // The dashboards' serializer and any panel still open.
         api.dashboards,
