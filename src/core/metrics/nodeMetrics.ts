@@ -60,6 +60,16 @@ export interface MetricAlert {
     readonly threshold: Threshold;
 }
 
+/** Each chart's thresholds, the page level first, so that a line past both says "page". */
+const pageFirst: ReadonlyMap<string, readonly Threshold[]> = new Map(
+    keyCharts.map((chart) => [
+        chart.id,
+        [...chart.thresholds].sort((a, b) =>
+            a.level === b.level ? 0 : a.level === 'page' ? -1 : 1,
+        ),
+    ]),
+);
+
 /** Reads a page into the charts' families, chunk by chunk. */
 export function metricsParser(): PrometheusTextParser {
     return new PrometheusTextParser({
@@ -127,10 +137,7 @@ export class NodeMetrics {
         const alerts: MetricAlert[] = [];
         for (const chart of keyCharts) {
             const latest = this.history.latest(chart.id);
-            // The page level first, so that a line past both says "page".
-            const levels = [...chart.thresholds].sort((a, b) =>
-                a.level === b.level ? 0 : a.level === 'page' ? -1 : 1,
-            );
+            const levels = pageFirst.get(chart.id) ?? chart.thresholds;
             for (const line of latest) {
                 if (!Number.isFinite(line.value)) continue;
                 const crossed = levels.find((t) =>
