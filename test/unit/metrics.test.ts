@@ -284,6 +284,56 @@ describe('(unit) metrics: charts, rates, history and alerts', function () {
         await client.close();
     });
 
+    it('does not alert on health checks not yet run after a start: the gauge read as the health report', async () => {
+        const client = new NodeRpcClient({ url: sandbox.nodeUrl, retry: { maxRetries: 0 } });
+        const metrics = new NodeMetrics(sandbox.nodeUrl);
+        const healthCalls = (): number =>
+            sandbox.requests.filter((r) => r.operations.includes('health.health')).length;
+        const failingAlerts = (alerts: readonly { chartId: string; value: number }[]): number[] =>
+            alerts.filter((a) => a.chartId === 'healthFailing').map((a) => a.value);
+        try {
+            // Nothing past the threshold: the health report is not read.
+            sandbox.clearRequests();
+            await metrics.scrape(client);
+            assert.deepEqual(failingAlerts(await metrics.alertsWithHealth(client)), []);
+            assert.equal(healthCalls(), 0);
+            // Three checks registered, none run (a node just started): the gauge reads 3, past
+            // the page threshold of 2, but none of them has failed.
+            sandbox.settings.unrunHealthChecks = ['bls', 'network', 'router'];
+            await metrics.scrape(client);
+            assert.deepEqual(failingAlerts(metrics.alerts()), [3]);
+            assert.deepEqual(failingAlerts(await metrics.alertsWithHealth(client)), []);
+            assert.equal(healthCalls(), 1);
+            // Three run and failing: the page threshold holds.
+            sandbox.settings.unrunHealthChecks = [];
+            sandbox.settings.failingHealthChecks = ['bls', 'network', 'router'];
+            await metrics.scrape(client);
+            const alerts = await metrics.alertsWithHealth(client);
+            assert.deepEqual(failingAlerts(alerts), [3]);
+            assert.match(describeAlert(alerts[0]!), /^Failing health checks 3 \(page above 2\)$/);
+            // A node whose health API does not answer keeps the gauge's alert.
+            sandbox.settings.failingHealthChecks = [];
+            sandbox.settings.unrunHealthChecks = ['bls', 'network', 'router'];
+            await metrics.scrape(client);
+            const before = healthCalls();
+            const refuse = sandbox.addFault({
+                service: 'node',
+                target: 'health.health',
+                fault: { kind: 'status', status: 404 },
+            });
+            try {
+                assert.deepEqual(failingAlerts(await metrics.alertsWithHealth(client)), [3]);
+                assert.equal(healthCalls(), before + 1);
+            } finally {
+                refuse();
+            }
+        } finally {
+            sandbox.settings.unrunHealthChecks = [];
+            sandbox.settings.failingHealthChecks = [];
+            await client.close();
+        }
+    });
+
     it('keeps one hour in a ring of fixed size, well under 10 MB', () => {
         const history = new MetricsHistory(360);
         const metrics = new NodeMetrics('http://x', 360);
