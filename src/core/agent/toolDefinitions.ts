@@ -5,6 +5,7 @@
  * The lists of operations and methods come from the palette's tables, so a query added there is a
  * tool's too.
  */
+import { evmChainIdPattern, evmHashPattern } from '../ids/evmPatterns';
 import { listNodeRpcMethods } from '../nodeRpc/methods';
 import { dataApiQueries } from '../query/dataApiQueries';
 
@@ -13,6 +14,8 @@ export interface ToolProperty {
     readonly type: 'string' | 'object';
     readonly description: string;
     readonly enum?: readonly string[];
+    /** The form the tool accepts, for clients that check before calling (the tool checks again). */
+    readonly pattern?: string;
 }
 
 export interface AgentToolDefinition {
@@ -45,6 +48,7 @@ export type AgentToolName =
 
 const evmChainId: ToolProperty = {
     type: 'string',
+    pattern: evmChainIdPattern.source,
     description:
         'EVM chain id of the chain to look on, such as 43114 (C-Chain mainnet) or 43113 (C-Chain Fuji); the C-Chain of the selected network when left out',
 };
@@ -242,6 +246,7 @@ function define(): readonly AgentToolDefinition[] {
                     hash: {
                         type: 'string',
                         description: 'Transaction hash: 0x and 64 hex digits',
+                        pattern: evmHashPattern.source,
                     },
                     evmChainId,
                 },
@@ -267,11 +272,13 @@ function define(): readonly AgentToolDefinition[] {
                     messageId: {
                         type: 'string',
                         description: 'The ICM message id (0x + 64 hex digits)',
+                        pattern: evmHashPattern.source,
                     },
                     txHash: {
                         type: 'string',
                         description:
                             'Or the hash of the source transaction that sent it (0x + 64 hex digits)',
+                        pattern: evmHashPattern.source,
                     },
                 },
                 required: ['sourceChain'],
