@@ -27,6 +27,7 @@ import {
     type DashboardModel,
 } from '../shared/dashboardProtocol';
 import { getWebviewHtml } from '../platform/webviewHtml';
+import { webviewOptions } from '../platform/webviewOptions';
 
 const logger = log.for('Dashboard');
 
@@ -294,17 +295,4 @@ export class NodeDashboardPanel extends Disposable {
 
 function titleFor(deps: DashboardDeps, url: string): string {
     return `Node dashboard: ${nodeName(url, deps.config.get(SettingKey.NodeUrls))}`;
-}
-
-function webviewOptions(
-    extensionUri: vscode.Uri,
-): vscode.WebviewOptions & vscode.WebviewPanelOptions {
-    return {
-        enableScripts: true,
-        enableFindWidget: true,
-        localResourceRoots: [
-            vscode.Uri.joinPath(extensionUri, 'dist', 'webview'),
-            vscode.Uri.joinPath(extensionUri, 'media'),
-        ],
-    };
 }
