@@ -64,7 +64,7 @@ describe('(node) health and metrics of a real AvalancheGo', function () {
             assert.equal(second.unterminated, false);
             assert.equal(second.dropped, 0);
             console.log(
-                `      figures: /ext/metrics of v1.14.2: ${second.bytes.toLocaleString('en-US')} bytes, ${second.series.toLocaleString('en-US')} series, ${second.kept} kept, read in ${second.durationMs.toFixed(1)} ms`,
+                `      figures: /ext/metrics of ${info.version}: ${second.bytes.toLocaleString('en-US')} bytes, ${second.series.toLocaleString('en-US')} series, ${second.kept} kept, read in ${second.durationMs.toFixed(1)} ms`,
             );
             const empty = keyCharts
                 .map((c) => c.id)
