@@ -351,28 +351,32 @@ async function addressSummary(input: Input, s: AgentServices, signal: AbortSigna
         throw new ValidationError('address', id.text, 'a 0x address or a P-/X-/C- address');
     }
     const chainId = optionalString(input, 'evmChainId');
-    const parts = [await explain(id, chainId, s, signal)];
     const network = s.network();
-    if (id.kind === 'evmAddress' && network !== 'local') {
-        const chain = chainId ?? (await defaultEvmChainId(s, network, signal));
-        // The hover has the balance and the latest transactions; the token balances are a list.
-        parts.push(
-            await runView(
-                dataApiRequest('listErc20Balances', {
-                    chainId: chain,
-                    address: id.text,
-                    filterSpamTokens: true,
-                }),
-                s,
-                signal,
-                { maxRows: 15 },
-            ).catch((error: unknown) => {
-                if (isAbortError(error)) throw error;
-                return `ERC-20 balances: ${errorText(error, s)}`;
-            }),
-        );
-    }
-    return parts.join('\n\n');
+    // The token balances do not wait for the hover: at a real round-trip time each read one
+    // after the other would cost a round trip more (#38).
+    const tokens =
+        id.kind === 'evmAddress' && network !== 'local'
+            ? (async () => {
+                  const chain = chainId ?? (await defaultEvmChainId(s, network, signal));
+                  // The hover has the balance and the latest transactions; the token balances
+                  // are a list.
+                  return runView(
+                      dataApiRequest('listErc20Balances', {
+                          chainId: chain,
+                          address: id.text,
+                          filterSpamTokens: true,
+                      }),
+                      s,
+                      signal,
+                      { maxRows: 15 },
+                  );
+              })().catch((error: unknown) => {
+                  if (isAbortError(error)) throw error;
+                  return `ERC-20 balances: ${errorText(error, s)}`;
+              })
+            : undefined;
+    const [overview, balances] = await Promise.all([explain(id, chainId, s, signal), tokens]);
+    return balances === undefined ? overview : `${overview}\n\n${balances}`;
 }
 
 async function l1Summary(input: Input, s: AgentServices, signal: AbortSignal) {
@@ -381,7 +385,6 @@ async function l1Summary(input: Input, s: AgentServices, signal: AbortSignal) {
         throw new ValidationError('subnetId', id.text, 'a subnet or L1 id (cb58)');
     }
     const network = s.network();
-    const overview = await explain(id, undefined, s, signal);
     const validators: QueryRequest =
         network === 'local'
             ? {
@@ -394,10 +397,14 @@ async function l1Summary(input: Input, s: AgentServices, signal: AbortSignal) {
                   subnetId: id.text,
                   includeInactiveL1Validators: true,
               });
-    const list = await runView(validators, s, signal, { maxRows: 50 }).catch((error: unknown) => {
-        if (isAbortError(error)) throw error;
-        return `Validators: ${errorText(error, s)}`;
-    });
+    // The overview and the list together: neither needs the other's answer (#38).
+    const [overview, list] = await Promise.all([
+        explain(id, undefined, s, signal),
+        runView(validators, s, signal, { maxRows: 50 }).catch((error: unknown) => {
+            if (isAbortError(error)) throw error;
+            return `Validators: ${errorText(error, s)}`;
+        }),
+    ]);
     return `Subnet: ${id.text}\n${overview}\n\n${list}`;
 }
 
