@@ -82,4 +82,18 @@ describe('(unit) agent tools: dependent round trips at a set latency', function 
         assert.ok(methods.includes('eth_getTransactionReceipt'), methods.join(', '));
         assert.equal(c.dependentRoundTrips, 1, path(c));
     });
+    it('avalanche_icm_message reads the send’s receipt with the node’s chain list: three round trips (the receipt names the message, the index its delivery)', async () => {
+        const c = await trips(
+            'avalanche_icm_message',
+            { sourceChain: known.cChainId, txHash: known.icmFailedTxHash },
+            { sourceChain: known.cChainId, txHash: known.icmExecutedTxHash },
+        );
+        assert.equal(c.dependentRoundTrips, 3, path(c));
+        const list = sandbox.requests.find((r) => r.operations.includes('platform.getBlockchains'));
+        const send = sandbox.requests.find((r) =>
+            r.operations.includes('eth_getTransactionReceipt'),
+        );
+        assert.ok(list && send, 'the node’s list is still read, for the destination');
+        assert.ok(send.startMs < list.endMs!, 'the send’s receipt did not wait for the list');
+    });
 });
