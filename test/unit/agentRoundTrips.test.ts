@@ -19,7 +19,9 @@ describe('(unit) agent tools: dependent round trips at a set latency', function 
     before(async () => {
         sandbox = await startSandbox({ seed: 1 });
         known = sandbox.known.mainnet;
-        sandbox.addFault({ fault: { kind: 'latency', ms: 40 } });
+        // Well above the local work between two requests on a loaded machine, which would
+        // otherwise make two requests sent together look one after the other.
+        sandbox.addFault({ fault: { kind: 'latency', ms: 150 } });
     });
     beforeEach(() => {
         services = new StandaloneAgentServices({
@@ -95,5 +97,19 @@ describe('(unit) agent tools: dependent round trips at a set latency', function 
         );
         assert.ok(list && send, 'the node’s list is still read, for the destination');
         assert.ok(send.startMs < list.endMs!, 'the send’s receipt did not wait for the list');
+    });
+    it('a session’s first avalanche_get_transaction on the C-Chain reads no chain list first: one round trip', async () => {
+        sandbox.clearRequests();
+        const answer = await runAgentTool(
+            'avalanche_get_transaction',
+            { hash: known.evmTxHash },
+            services,
+            new AbortController().signal,
+        );
+        assert.equal(answer.isError, false, answer.text);
+        const c = countRoundTrips(sandbox.requests);
+        assert.equal(c.dependentRoundTrips, 1, path(c));
+        // The chain list the panel's words use may go along, not before.
+        assert.equal(sandbox.requests[0]!.operations[0], 'getTransaction');
     });
 });

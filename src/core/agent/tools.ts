@@ -262,7 +262,7 @@ async function getTransaction(input: Input, s: AgentServices, signal: AbortSigna
         };
         return runView(request, s, signal);
     }
-    const chainId = chain ?? (await defaultEvmChainId(s, network, signal));
+    const chainId = chain ?? cChainEvmId(network);
     return runView(dataApiRequest('getTransaction', { chainId, txHash: id.text }), s, signal);
 }
 
@@ -290,7 +290,7 @@ async function traceTransaction(input: Input, s: AgentServices, signal: AbortSig
         chains: (n, sig) => s.chains(n, sig),
         rpcFor: (url) => s.rpcFor?.(url),
     };
-    const chainId = chainText ?? (await cChainIdOf(s, lookups, network, signal));
+    const chainId = chainText ?? (await cChainIdOf(lookups, network, signal));
     const report = await readTraceReport(
         { ...query, chainId },
         {
@@ -328,12 +328,11 @@ async function traceTransaction(input: Input, s: AgentServices, signal: AbortSig
 
 /** The C-Chain's EVM chain id on `network` (the node's own on a local network). */
 async function cChainIdOf(
-    s: AgentServices,
     lookups: TraceEndpointLookups,
     network: HoverNetwork,
     signal: AbortSignal,
 ): Promise<string> {
-    if (network !== 'local') return defaultEvmChainId(s, network, signal);
+    if (network !== 'local') return cChainEvmId(network);
     const chains = await lookups.nodeChains(network, signal).catch(() => []);
     const c = chains.find((chain) => chain.chainName === 'C-Chain') ?? chains[0];
     if (!c)
@@ -357,7 +356,7 @@ async function addressSummary(input: Input, s: AgentServices, signal: AbortSigna
     const tokens =
         id.kind === 'evmAddress' && network !== 'local'
             ? (async () => {
-                  const chain = chainId ?? (await defaultEvmChainId(s, network, signal));
+                  const chain = chainId ?? cChainEvmId(network);
                   // The hover has the balance and the latest transactions; the token balances
                   // are a list.
                   return runView(
@@ -536,14 +535,10 @@ function textOf(key: string, value: unknown): string {
 }
 
 /** The network's C-Chain, as the Data API names it (its EVM chain id). */
-async function defaultEvmChainId(
-    s: AgentServices,
-    network: Exclude<HoverNetwork, 'local'>,
-    signal: AbortSignal,
-): Promise<string> {
-    const fallback = network === 'mainnet' ? '43114' : '43113';
-    const chains = await s.chains(network, signal).catch(() => []);
-    return chains.find((c) => c.chainName === 'C-Chain')?.chainId ?? fallback;
+function cChainEvmId(network: Exclude<HoverNetwork, 'local'>): string {
+    // Fixed per network: reading the chain list for it cost a session's first call a dependent
+    // round trip before its own request (#38).
+    return network === 'mainnet' ? '43114' : '43113';
 }
 
 /** Checks, runs and shows a query as the palette's panel would, as text. */
