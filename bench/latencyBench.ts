@@ -77,6 +77,39 @@ const actions: readonly Action[] = [
         localBudgetMs: 50,
     },
     {
+        name: 'avalanche_explain, a P-Chain transaction',
+        key: 'latency.explainPTx',
+        tool: 'avalanche_explain',
+        args: (k) => ({ identifier: k.pChainTxHash }),
+        other: (k) => ({ identifier: k.xChainTxHash }),
+        node: 'public',
+        fewest: [R],
+        why: 'a cb58 id is asked of every kind at once',
+        localBudgetMs: 50,
+    },
+    {
+        name: 'avalanche_explain, an L1’s blockchain id',
+        key: 'latency.explainBlockchain',
+        tool: 'avalanche_explain',
+        args: (k) => ({ identifier: k.l1BlockchainId }),
+        other: (k) => ({ identifier: k.cChainBlockchainId }),
+        node: 'public',
+        fewest: [R, R],
+        why: 'the blockchain names its subnet, which says whether it is an L1',
+        localBudgetMs: 50,
+    },
+    {
+        name: 'avalanche_explain, an L1 validator’s NodeID',
+        key: 'latency.explainNodeId',
+        tool: 'avalanche_explain',
+        args: (k) => ({ identifier: k.l1NodeId }),
+        other: (k) => ({ identifier: k.nodeId }),
+        node: 'public',
+        fewest: [R, R, R],
+        why: 'its L1 validations name the L1, the L1 names its chain, then the node’s validators of that chain',
+        localBudgetMs: 50,
+    },
+    {
         name: 'avalanche_get_transaction, an EVM transaction',
         key: 'latency.getTransaction',
         tool: 'avalanche_get_transaction',
@@ -351,7 +384,7 @@ async function main(): Promise<void> {
             const [f, r, again] = [figures(fresh), figures(running), figures(repeated)];
             const budget = Math.round(fewestMs(action.fewest) + action.localBudgetMs);
             checks.push({
-                name: `${action.name}: at ${remoteRttMs} ms RTT`,
+                name: `${action.name}: at ${remoteRttMs} ms RTT${action.node === 'local' ? ` (${localRttMs} ms to the node)` : ''}`,
                 key: action.key,
                 value: r.wallMs,
                 unit: 'ms',
