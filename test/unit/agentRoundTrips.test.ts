@@ -50,9 +50,9 @@ describe('(unit) agent tools: dependent round trips at a set latency', function 
     const path = (c: RoundTripCount) =>
         c.criticalPath.map((r) => r.operations.join('+')).join(' → ');
 
-    it('avalanche_address reads the token balances with the overview: one round trip', async () => {
+    it('avalanche_get_address reads the token balances with the overview: one round trip', async () => {
         const c = await trips(
-            'avalanche_address',
+            'avalanche_get_address',
             { address: known.erc721Contract },
             { address: known.evmAddress },
         );
@@ -60,9 +60,9 @@ describe('(unit) agent tools: dependent round trips at a set latency', function 
         assert.equal(c.dependentRoundTrips, 1, path(c));
     });
 
-    it('avalanche_l1 reads the validators with the overview: two round trips (the overview’s count waits for the subnet to be an L1)', async () => {
+    it('avalanche_get_l1 reads the validators with the overview: two round trips (the overview’s count waits for the subnet to be an L1)', async () => {
         const c = await trips(
-            'avalanche_l1',
+            'avalanche_get_l1',
             { subnetId: known.subnetId },
             { subnetId: known.l1SubnetId },
         );
@@ -84,9 +84,9 @@ describe('(unit) agent tools: dependent round trips at a set latency', function 
         assert.ok(methods.includes('eth_getTransactionReceipt'), methods.join(', '));
         assert.equal(c.dependentRoundTrips, 1, path(c));
     });
-    it('avalanche_icm_message reads the send’s receipt with the node’s chain list: three round trips (the receipt names the message, the index its delivery)', async () => {
+    it('avalanche_follow_icm_message reads the send’s receipt with the node’s chain list: three round trips (the receipt names the message, the index its delivery)', async () => {
         const c = await trips(
-            'avalanche_icm_message',
+            'avalanche_follow_icm_message',
             { sourceChain: known.cChainId, txHash: known.icmFailedTxHash },
             { sourceChain: known.cChainId, txHash: known.icmExecutedTxHash },
         );

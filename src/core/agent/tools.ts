@@ -145,16 +145,16 @@ function errorText(error: unknown, services: AgentServices): string {
 type Handler = (input: Input, services: AgentServices, signal: AbortSignal) => Promise<string>;
 
 const handlers: Record<AgentToolName, Handler> = {
-    avalanche_explain: (input, s, signal) =>
+    avalanche_explain_identifier: (input, s, signal) =>
         explain(identifierOf(input, 'identifier'), optionalString(input, 'evmChainId'), s, signal),
     avalanche_get_transaction: getTransaction,
-    avalanche_address: addressSummary,
-    avalanche_l1: l1Summary,
-    avalanche_node_status: nodeStatus,
-    avalanche_data_api: dataApiTool,
-    avalanche_node_call: nodeCall,
+    avalanche_get_address: addressSummary,
+    avalanche_get_l1: l1Summary,
+    avalanche_get_node_status: nodeStatus,
+    avalanche_query_data_api: dataApiTool,
+    avalanche_call_node_method: nodeCall,
     avalanche_trace_transaction: traceTransaction,
-    avalanche_icm_message: icmMessage,
+    avalanche_follow_icm_message: icmMessage,
 };
 
 // ---- input ---------------------------------------------------------------------------------
@@ -465,7 +465,7 @@ async function dataApiTool(input: Input, s: AgentServices, signal: AbortSignal) 
             throw new ValidationError(
                 'network',
                 undefined,
-                'mainnet or fuji: the selected network is a local one, which the Data API does not index (avalanche_node_call reads the node)',
+                'mainnet or fuji: the selected network is a local one, which the Data API does not index (avalanche_call_node_method reads the node)',
             );
         }
         params['network'] = network;
