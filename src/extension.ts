@@ -17,6 +17,7 @@ import { createConnectionCommandHandlers } from './connection/connectionCommands
 import { LocalNetworkFollower } from './connection/localNetworkFollower';
 import { DeploymentLenses } from './contracts/deploymentLenses';
 import { Dashboards } from './dashboard/registerDashboard';
+import { createEditorCommandHandlers, EditorIdContext } from './hover/editorCommands';
 import { createHoverCommandHandlers } from './hover/hoverCommands';
 import { Hovers } from './hover/hovers';
 import { ClientProvider } from './platform/clients';
@@ -50,6 +51,8 @@ export interface ExtensionApi {
     /** Reading any of its parts loads the queries bundle (`dist/queries.js`). */
     readonly queries: QueryApi;
     readonly hovers: Hovers;
+    /** The context key of the identifier at the cursor (the editor's context menu). */
+    readonly editorIds: EditorIdContext;
     /** The local networks found on this machine, and the one the selection follows. */
     readonly local: {
         readonly networks: LocalNetworks;
@@ -169,6 +172,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
         subscriptions.push(queries);
         const hovers = new Hovers(config, clients, contracts);
         subscriptions.push(hovers);
+        const editorIds = new EditorIdContext(hovers);
+        subscriptions.push(editorIds);
         const lenses = new DeploymentLenses(clients, contracts);
         subscriptions.push(lenses);
         const agent = registerAgent(context, {
@@ -201,6 +206,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             ...dashboards.handlers(),
             ...queries.handlers(),
             ...createHoverCommandHandlers(hovers),
+            ...createEditorCommandHandlers(hovers, editorIds),
             ...createConnectionCommandHandlers(config, secrets, { local, follower }),
             ...watch.handlers(),
             [CommandId.ShowLogs]: () => log.show(),
@@ -234,6 +240,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             trees,
             queries,
             hovers,
+            editorIds,
             local: { networks: local, follower, automatic },
             contracts,
             lenses,
