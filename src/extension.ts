@@ -31,7 +31,7 @@ import { ProfilerStates } from './platform/profilerStates';
 import { Secrets } from './platform/secrets';
 import { ValidatorFeeReader } from './platform/validatorFees';
 import { WorkspaceContracts } from './platform/workspaceContracts';
-import { AvalancheStatusBar } from './connection/statusBarItem';
+import { AvalancheStatusBar, workspaceHasAvalancheFiles } from './connection/statusBarItem';
 import { Trees } from './tree/registerTrees';
 import { createTreeCommandHandlers } from './tree/treeCommands';
 import { LazyWatch } from './watch/lazyWatch';
@@ -130,9 +130,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
         subscriptions.push(follower);
         const automatic = new AutomaticNode(config, local);
         subscriptions.push(automatic);
-        const statusBar = new AvalancheStatusBar(config, secrets);
+        const statusBar = new AvalancheStatusBar(config, secrets, {
+            hasAvalancheFiles: workspaceHasAvalancheFiles,
+        });
         subscriptions.push(statusBar);
-        subscriptions.push(clients.onDidChangeQuota((quota) => statusBar.setQuota(quota)));
+        subscriptions.push(
+            clients.onDidChangeQuota((quota) => statusBar.setQuota(quota)),
+            vscode.workspace.onDidChangeWorkspaceFolders(() => statusBar.lookForFiles()),
+        );
         subscriptions.push(bindDataApiKeyContext(secrets));
         const trees = new Trees({
             clients,
@@ -194,6 +199,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             local,
         });
         subscriptions.push(watch);
+        statusBar.followViews([...Object.values(trees.views), watch.view]);
         // Registers its serializer only; a dashboard scrapes while it is visible.
         const dashboards = new Dashboards({
             clients,
