@@ -35,11 +35,10 @@ import {
     type BodySink,
     defaultMaxBodyBytes,
     HttpClient,
-    parseJsonBody,
-    restError,
     type HttpResponse,
     type RetryPolicy,
 } from '../http/httpClient';
+import { parseJsonBody, restError } from '../http/errorSentences';
 import type { Transport } from '../http/transport';
 import { inertLine } from '../text/inert';
 
