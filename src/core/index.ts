@@ -27,6 +27,7 @@ export {
     type LogLevel,
 } from './nodeRpc/params';
 export * from './nodeRpc/rpcClient';
+export { nodeEndpointPath, normaliseNodeUrl, refusesBatches } from './nodeRpc/endpoints';
 export * from './nodeRpc/healthSchemas';
 export * from './metrics';
 export * from './nodeRpc/rpcUrl';
