@@ -33,6 +33,8 @@ export * from './metrics';
 export * from './nodeRpc/rpcUrl';
 export * from './dataApi';
 export * from './identifiers';
+export * from './ids/scanCounters';
+export * from './text/lineIndex';
 export * from './knownIds';
 export * from './local/localNetwork';
 export * from './local/parseLocalFiles';
