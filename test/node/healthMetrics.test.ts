@@ -136,7 +136,7 @@ describe('(node) health and metrics of a real AvalancheGo', function () {
                 assert.match(check.name, /^[\w.-]+$/, JSON.stringify(check));
                 assert.ok(check.error && check.error.length > 0, JSON.stringify(check));
             }
-            // And back: every check passes again (the network runs them every 2 s, not the default 30 s).
+            // And back: every check passes again (the node runs them every 30 s by default).
             let healthy = false;
             for (let i = 0; i < 90 && !healthy; i++) {
                 const snapshot = await collectNodeSnapshot(client);
