@@ -20,7 +20,14 @@ import {
     StandaloneAgentServices,
     viewText,
 } from '../src/core';
-import { type BenchCheck, median, timedCheck, withBenchSandbox, writeChecks } from './harness';
+import {
+    type BenchCheck,
+    exitWhenDone,
+    median,
+    timedCheck,
+    withBenchSandbox,
+    writeChecks,
+} from './harness';
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 31);
 const root = path.resolve(__dirname, '..', '..');
@@ -295,12 +302,4 @@ async function main(): Promise<void> {
     );
 }
 
-if (require.main === module) {
-    main().then(
-        () => process.exit(0),
-        (error: unknown) => {
-            console.error(error);
-            process.exit(1);
-        },
-    );
-}
+if (require.main === module) exitWhenDone(main());

@@ -26,6 +26,7 @@ import { countRoundTrips, type RoundTripCount } from '../test/sandbox/roundTrips
 import type { FaultRule, KnownIds, RecordedRequest } from '../test/sandbox/types';
 import {
     type BenchCheck,
+    exitWhenDone,
     median,
     placeBenchmark,
     startSandboxProcess,
@@ -418,12 +419,4 @@ async function main(): Promise<void> {
 
 const placementNote = (note: string) => note || 'default placement';
 
-if (require.main === module) {
-    main().then(
-        () => process.exit(0),
-        (error: unknown) => {
-            console.error(error);
-            process.exit(1);
-        },
-    );
-}
+if (require.main === module) exitWhenDone(main());
