@@ -43,7 +43,7 @@ suite('(integration) agent tools', function () {
         assert.equal(contributed.length, 9);
         const registered = vscode.lm.tools.map((t) => t.name);
         for (const name of contributed) assert.ok(registered.includes(name), `${name} missing`);
-        const explain = vscode.lm.tools.find((t) => t.name === 'avalanche_explain');
+        const explain = vscode.lm.tools.find((t) => t.name === 'avalanche_explain_identifier');
         assert.deepEqual(explain?.inputSchema && Object.keys(explain.inputSchema), [
             'type',
             'properties',
@@ -54,17 +54,21 @@ suite('(integration) agent tools', function () {
 
     test('each tool answers against the sandbox, in the panels’ words', async () => {
         const answers: [string, object, RegExp][] = [
-            ['avalanche_explain', { identifier: known.evmAddress }, /AVAX/],
+            ['avalanche_explain_identifier', { identifier: known.evmAddress }, /AVAX/],
             ['avalanche_get_transaction', { hash: known.evmTxHash }, /Transaction/],
-            ['avalanche_address', { address: known.evmAddress }, /ERC-20|Token/i],
-            ['avalanche_l1', { subnetId: known.l1SubnetId }, new RegExp(known.l1NodeId)],
-            ['avalanche_node_status', {}, /Health: healthy/],
+            ['avalanche_get_address', { address: known.evmAddress }, /ERC-20|Token/i],
+            ['avalanche_get_l1', { subnetId: known.l1SubnetId }, new RegExp(known.l1NodeId)],
+            ['avalanche_get_node_status', {}, /Health: healthy/],
             [
-                'avalanche_data_api',
+                'avalanche_query_data_api',
                 { operation: 'listSubnets', params: { pageSize: 5 } },
                 /nextPageToken: /,
             ],
-            ['avalanche_node_call', { method: 'info.getNetworkName' }, /mainnet|local|fuji/i],
+            [
+                'avalanche_call_node_method',
+                { method: 'info.getNetworkName' },
+                /mainnet|local|fuji/i,
+            ],
             [
                 'avalanche_trace_transaction',
                 { hash: known.vaultCustomErrorTxHash },
@@ -95,15 +99,15 @@ suite('(integration) agent tools', function () {
 
     test('bad input and writes come back as sentences, not thrown errors', async () => {
         assert.match(
-            await invoke('avalanche_explain', { identifier: 'not-an-id' }),
+            await invoke('avalanche_explain_identifier', { identifier: 'not-an-id' }),
             /^Error: Invalid identifier/,
         );
         assert.match(
-            await invoke('avalanche_node_call', { method: 'admin.setLoggerLevel' }),
+            await invoke('avalanche_call_node_method', { method: 'admin.setLoggerLevel' }),
             /^Error: .*changes the node/,
         );
         assert.match(
-            await invoke('avalanche_data_api', {
+            await invoke('avalanche_query_data_api', {
                 operation: 'listTransactions',
                 params: { chainId: '43114', address: '0x1' },
             }),
@@ -117,7 +121,7 @@ suite('(integration) agent tools', function () {
             target: 'listSubnets',
         });
         try {
-            const text = await invoke('avalanche_data_api', { operation: 'listSubnets' });
+            const text = await invoke('avalanche_query_data_api', { operation: 'listSubnets' });
             assert.match(text, /^Error: /);
             assert.match(text, /wait/i);
         } finally {
@@ -129,7 +133,11 @@ suite('(integration) agent tools', function () {
         await addSandboxFault({ fault: { kind: 'latency', ms: 10_000 }, target: 'listSubnets' });
         const source = new vscode.CancellationTokenSource();
         const started = Date.now();
-        const running = invoke('avalanche_data_api', { operation: 'listSubnets' }, source.token);
+        const running = invoke(
+            'avalanche_query_data_api',
+            { operation: 'listSubnets' },
+            source.token,
+        );
         setTimeout(() => source.cancel(), 200);
         try {
             await assert.rejects(running, (error: Error) =>
@@ -219,10 +227,10 @@ suite('(integration) reliability: hostile data for the agent tools', function ()
                 try {
                     for (const [name, input] of [
                         ['avalanche_get_transaction', { hash: known.evmTxHash }],
-                        ['avalanche_l1', { subnetId: known.l1SubnetId }],
-                        ['avalanche_data_api', { operation: 'listSubnets' }],
-                        ['avalanche_address', { address: known.evmAddress }],
-                        ['avalanche_explain', { identifier: known.pChainTxHash }],
+                        ['avalanche_get_l1', { subnetId: known.l1SubnetId }],
+                        ['avalanche_query_data_api', { operation: 'listSubnets' }],
+                        ['avalanche_get_address', { address: known.evmAddress }],
+                        ['avalanche_explain_identifier', { identifier: known.pChainTxHash }],
                     ] as const) {
                         const text = await invoke(name, input);
                         progress.cases++;

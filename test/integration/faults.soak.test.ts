@@ -225,6 +225,7 @@ suiteTeardown(async function () {
         api.watch,
         // The dashboards' serializer and any panel still open.
         api.dashboards,
+        api.editorIds,
         api.hovers,
         // The serializers and, once loaded, the panels and query services (LazyQueries).
         api.queries,

@@ -22,6 +22,7 @@ export interface Manifest {
         views?: Record<string, ContributedView[]>;
         viewsContainers?: Record<string, { id: string; title: string }[]>;
         menus?: Record<string, { command: string; when?: string }[]>;
+        keybindings?: { command: string; key: string; mac?: string; when?: string }[];
         configuration?: unknown;
     };
 }

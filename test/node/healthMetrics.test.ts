@@ -64,7 +64,7 @@ describe('(node) health and metrics of a real AvalancheGo', function () {
             assert.equal(second.unterminated, false);
             assert.equal(second.dropped, 0);
             console.log(
-                `      figures: /ext/metrics of v1.14.2: ${second.bytes.toLocaleString('en-US')} bytes, ${second.series.toLocaleString('en-US')} series, ${second.kept} kept, read in ${second.durationMs.toFixed(1)} ms`,
+                `      figures: /ext/metrics of ${info.version}: ${second.bytes.toLocaleString('en-US')} bytes, ${second.series.toLocaleString('en-US')} series, ${second.kept} kept, read in ${second.durationMs.toFixed(1)} ms`,
             );
             const empty = keyCharts
                 .map((c) => c.id)
@@ -136,7 +136,7 @@ describe('(node) health and metrics of a real AvalancheGo', function () {
                 assert.match(check.name, /^[\w.-]+$/, JSON.stringify(check));
                 assert.ok(check.error && check.error.length > 0, JSON.stringify(check));
             }
-            // And back: every check passes again (the network runs them every 2 s, not the default 30 s).
+            // And back: every check passes again (the node runs them every 30 s by default).
             let healthy = false;
             for (let i = 0; i < 90 && !healthy; i++) {
                 const snapshot = await collectNodeSnapshot(client);

@@ -166,9 +166,6 @@ export class AvalancheNode {
             '--fd-limit=1024',
             // Blocks as soon as there is a transaction: tests do not wait for the 1 s default.
             '--proposervm-min-block-delay=0s',
-            // The default runs health checks every 30 s, so a check failing after a restart would
-            // stay failing for up to 30 s; tmpnet runs its nodes at 2 s for the same reason.
-            '--health-check-frequency=2s',
         ];
         if (o.chainConfigDir !== undefined) flags.push(`--chain-config-dir=${o.chainConfigDir}`);
         if (o.trackSubnets && o.trackSubnets.length > 0) {

@@ -36,15 +36,15 @@ export interface AgentToolDefinition {
 }
 
 export type AgentToolName =
-    | 'avalanche_explain'
+    | 'avalanche_explain_identifier'
     | 'avalanche_get_transaction'
-    | 'avalanche_address'
-    | 'avalanche_l1'
-    | 'avalanche_node_status'
-    | 'avalanche_data_api'
-    | 'avalanche_node_call'
+    | 'avalanche_get_address'
+    | 'avalanche_get_l1'
+    | 'avalanche_get_node_status'
+    | 'avalanche_query_data_api'
+    | 'avalanche_call_node_method'
     | 'avalanche_trace_transaction'
-    | 'avalanche_icm_message';
+    | 'avalanche_follow_icm_message';
 
 const evmChainId: ToolProperty = {
     type: 'string',
@@ -84,7 +84,7 @@ function nodeSignatures(): string {
 function define(): readonly AgentToolDefinition[] {
     return [
         {
-            name: 'avalanche_explain',
+            name: 'avalanche_explain_identifier',
             displayName: 'Explain an Avalanche identifier',
             toolReferenceName: 'avalancheExplain',
             userDescription:
@@ -130,7 +130,7 @@ function define(): readonly AgentToolDefinition[] {
             },
         },
         {
-            name: 'avalanche_address',
+            name: 'avalanche_get_address',
             displayName: 'Summarise an Avalanche address',
             toolReferenceName: 'avalancheAddress',
             userDescription:
@@ -150,7 +150,7 @@ function define(): readonly AgentToolDefinition[] {
             },
         },
         {
-            name: 'avalanche_l1',
+            name: 'avalanche_get_l1',
             displayName: 'Describe an Avalanche L1 and its validators',
             toolReferenceName: 'avalancheL1',
             userDescription: 'A subnet or L1 with its chains, validator manager and validators',
@@ -165,7 +165,7 @@ function define(): readonly AgentToolDefinition[] {
             },
         },
         {
-            name: 'avalanche_node_status',
+            name: 'avalanche_get_node_status',
             displayName: 'Avalanche node status',
             toolReferenceName: 'avalancheNode',
             userDescription:
@@ -175,7 +175,7 @@ function define(): readonly AgentToolDefinition[] {
             inputSchema: { type: 'object', properties: {}, additionalProperties: false },
         },
         {
-            name: 'avalanche_data_api',
+            name: 'avalanche_query_data_api',
             displayName: 'Query the Avalanche Data API',
             toolReferenceName: 'avalancheDataApi',
             userDescription:
@@ -204,7 +204,7 @@ function define(): readonly AgentToolDefinition[] {
             },
         },
         {
-            name: 'avalanche_node_call',
+            name: 'avalanche_call_node_method',
             displayName: 'Call a read-only AvalancheGo method',
             toolReferenceName: 'avalancheNodeCall',
             userDescription:
@@ -255,7 +255,7 @@ function define(): readonly AgentToolDefinition[] {
             },
         },
         {
-            name: 'avalanche_icm_message',
+            name: 'avalanche_follow_icm_message',
             displayName: 'Follow an ICM (Teleporter) message',
             toolReferenceName: 'avalancheIcmMessage',
             userDescription:
