@@ -20,7 +20,14 @@ import {
     StandaloneAgentServices,
     viewText,
 } from '../src/core';
-import { type BenchCheck, median, timedCheck, withBenchSandbox, writeChecks } from './harness';
+import {
+    type BenchCheck,
+    exitWhenDone,
+    median,
+    timedCheck,
+    withBenchSandbox,
+    writeChecks,
+} from './harness';
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 31);
 const root = path.resolve(__dirname, '..', '..');
@@ -78,7 +85,7 @@ async function main(): Promise<void> {
         const clientMs: number[] = [];
         for (let i = 0; i < rounds + 3; i++) {
             let started = performance.now();
-            await tool('avalanche_data_api', listInput);
+            await tool('avalanche_query_data_api', listInput);
             if (i >= 3) toolMs.push(performance.now() - started);
             started = performance.now();
             await client.listSubnets({ network: 'mainnet', pageSize: 25 });
@@ -87,13 +94,13 @@ async function main(): Promise<void> {
         const overhead = toolMs.map((t, i) => t - clientMs[i]!);
         checks.push(
             check(
-                'avalanche_data_api, listSubnets (25 rows): whole call',
+                'avalanche_query_data_api, listSubnets (25 rows): whole call',
                 toolMs,
                 50,
                 `the client call alone: ${median(clientMs).toFixed(2)} ms`,
             ),
             check(
-                'avalanche_data_api: the tool’s own work beyond the client call',
+                'avalanche_query_data_api: the tool’s own work beyond the client call',
                 overhead,
                 5,
                 'input checks, the palette’s parameter checks, the panel’s view, the text',
@@ -113,10 +120,10 @@ async function main(): Promise<void> {
 
         process.stderr.write('agent: the other tools\n');
         for (const [name, input, budget] of [
-            ['avalanche_explain', { identifier: known.evmAddress }, 50],
+            ['avalanche_explain_identifier', { identifier: known.evmAddress }, 50],
             ['avalanche_get_transaction', { hash: known.evmTxHash }, 50],
-            ['avalanche_l1', { subnetId: known.l1SubnetId }, 100],
-            ['avalanche_node_status', {}, 100],
+            ['avalanche_get_l1', { subnetId: known.l1SubnetId }, 100],
+            ['avalanche_get_node_status', {}, 100],
         ] as const) {
             // The hover engine keeps answers a minute: a fresh engine per call measures a cold one.
             const values = await times(
@@ -157,7 +164,10 @@ async function main(): Promise<void> {
                 .join(', '),
         });
         // By id, the Data API's index (getIcmMessage) first: it names the send and the delivery,
-        // whose receipts the chains confirm, instead of searching both chains' logs.
+        // whose receipts the chains confirm, instead of searching both chains' logs. The third
+        // RPC request is the source's search for the receipt back, which no index answer spares
+        // (an index lags the chain); it runs beside the delivery's read, so the dependent round
+        // trips stay two (test/unit/icmDataApi.test.ts counts them in the sandbox's log).
         const byId = async (dataApi: boolean) => {
             const host = await mainnetIcmHost(dataApi);
             const t = await followIcmMessage(
@@ -176,16 +186,16 @@ async function main(): Promise<void> {
             key: 'agent.icmDataApi',
             value: indexed.rpc,
             unit: 'round trips',
-            budget: 2,
-            passed: indexed.rpc <= 2 && indexed.rpc < alone.rpc && indexed.t.state === 'executed',
+            budget: 3,
+            passed: indexed.rpc <= 3 && indexed.rpc < alone.rpc && indexed.t.state === 'executed',
             detail: `${indexed.rpc} RPC round trips and ${indexed.t.roundTrips['Data API'] ?? 0} Data API request, against ${alone.rpc} round trips through the chains alone`,
         });
         checks.push(
             check(
-                'avalanche_icm_message, delivered and executed: whole call',
+                'avalanche_follow_icm_message, delivered and executed: whole call',
                 await times(
                     () =>
-                        tool('avalanche_icm_message', {
+                        tool('avalanche_follow_icm_message', {
                             sourceChain: known.cChainId,
                             txHash: known.icmExecutedTxHash,
                         }),
@@ -255,10 +265,10 @@ async function main(): Promise<void> {
         const nodeVersion = { method: 'info.getNodeVersion' };
         for (let i = 0; i < rounds + 3; i++) {
             let started = performance.now();
-            await mcp.callTool({ name: 'avalanche_node_call', arguments: nodeVersion });
+            await mcp.callTool({ name: 'avalanche_call_node_method', arguments: nodeVersion });
             if (i >= 3) stdioMs.push(performance.now() - started);
             started = performance.now();
-            await tool('avalanche_node_call', nodeVersion);
+            await tool('avalanche_call_node_method', nodeVersion);
             if (i >= 3) inProcessMs.push(performance.now() - started);
         }
         await mcp.close();
@@ -267,7 +277,7 @@ async function main(): Promise<void> {
                 'MCP: a call over stdio beyond the same call in process',
                 stdioMs.map((t, i) => t - inProcessMs[i]!),
                 5,
-                `avalanche_node_call info.getNodeVersion: ${median(stdioMs).toFixed(2)} ms over stdio, ${median(inProcessMs).toFixed(2)} ms in process`,
+                `avalanche_call_node_method info.getNodeVersion: ${median(stdioMs).toFixed(2)} ms over stdio, ${median(inProcessMs).toFixed(2)} ms in process`,
             ),
         );
         await Promise.all([services.close(), client.close()]);
@@ -292,12 +302,4 @@ async function main(): Promise<void> {
     );
 }
 
-if (require.main === module) {
-    main().then(
-        () => process.exit(0),
-        (error: unknown) => {
-            console.error(error);
-            process.exit(1);
-        },
-    );
-}
+if (require.main === module) exitWhenDone(main());

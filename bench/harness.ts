@@ -555,3 +555,14 @@ export function writeChecks(
     console.log(text);
     writeResults(name, text, { stamp, machine, ...extra, checks });
 }
+
+/** Ends a bench script run as a program: exit 0 when `done` resolves, else print and exit 1. */
+export function exitWhenDone(done: Promise<unknown>): void {
+    done.then(
+        () => process.exit(0),
+        (error: unknown) => {
+            console.error(error);
+            process.exit(1);
+        },
+    );
+}

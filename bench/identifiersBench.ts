@@ -12,12 +12,8 @@ import * as path from 'node:path';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bech32 } from '@scure/base';
 
-import {
-    clearIdentifierCache,
-    findIdentifiers,
-    resetScanCounters,
-    scanCounters,
-} from '../src/core/identifiers';
+import { clearIdentifierCache, findIdentifiers } from '../src/core/identifiers';
+import { resetScanCounters, scanCounters } from '../src/core/ids/scanCounters';
 import { cb58Encode } from '../src/core/ids/cb58';
 
 import { markdownTable, median, exposeGarbageCollector } from './harness';

@@ -23,12 +23,13 @@ import {
     writeLocalNetworkFiles,
 } from '../test/helpers/localNetworkFiles';
 import {
+    exitWhenDone,
+    exposeGarbageCollector,
     iqrPercent,
     median,
     placeBenchmark,
     startSandboxProcess,
     writeChecks,
-    exposeGarbageCollector,
 } from './harness';
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 11);
@@ -355,12 +356,4 @@ async function main(): Promise<void> {
     );
 }
 
-if (require.main === module) {
-    main().then(
-        () => process.exit(0),
-        (error: unknown) => {
-            console.error(error);
-            process.exit(1);
-        },
-    );
-}
+if (require.main === module) exitWhenDone(main());

@@ -24,7 +24,7 @@ import {
     keyFamilies,
 } from '../src/core';
 import { listenOnLoopback } from '../test/mocks/loopbackServer';
-import { type BenchCheck, timedCheck, writeChecks } from './harness';
+import { type BenchCheck, exitWhenDone, timedCheck, writeChecks } from './harness';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
@@ -159,12 +159,4 @@ async function main(): Promise<void> {
     );
 }
 
-if (require.main === module) {
-    main().then(
-        () => process.exit(0),
-        (error: unknown) => {
-            console.error(error);
-            process.exit(1);
-        },
-    );
-}
+if (require.main === module) exitWhenDone(main());

@@ -15,6 +15,7 @@ void (async () => {
             dataApiUrl: sandbox.dataApiUrl,
             metricsUrl: sandbox.metricsUrl,
             nodeUrl: sandbox.nodeUrl,
+            localNodeUrl: sandbox.localNodeUrl,
         },
         known: sandbox.known,
     });

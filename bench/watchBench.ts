@@ -18,7 +18,7 @@ import {
     type WatchTarget,
 } from '../src/core';
 import { settingDefaults, SettingKey } from '../src/platform/settingKeys';
-import { type BenchCheck, withBenchSandbox, writeChecks } from './harness';
+import { type BenchCheck, exitWhenDone, withBenchSandbox, writeChecks } from './harness';
 
 const minutes = Number(process.env['BENCH_WATCH_MINUTES'] ?? 10);
 const budget = settingDefaults[SettingKey.WatchRequestsPerMinute];
@@ -279,12 +279,4 @@ async function main(): Promise<void> {
     );
 }
 
-if (require.main === module) {
-    main().then(
-        () => process.exit(0),
-        (error: unknown) => {
-            console.error(error);
-            process.exit(1);
-        },
-    );
-}
+if (require.main === module) exitWhenDone(main());

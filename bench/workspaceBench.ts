@@ -59,12 +59,13 @@ import type { RpcReceipt, RpcTransaction } from '../src/core/nodeRpc/schemas';
 
 import {
     type BenchCheck,
+    exitWhenDone,
+    exposeGarbageCollector,
     iqrPercent,
     median,
     placeBenchmark,
     timedCheck,
     writeChecks,
-    exposeGarbageCollector,
 } from './harness';
 
 const rounds = Number(process.env['BENCH_ROUNDS'] ?? 7);
@@ -998,12 +999,4 @@ async function main(): Promise<void> {
     );
 }
 
-if (require.main === module) {
-    main().then(
-        () => process.exit(0),
-        (error: unknown) => {
-            console.error(error);
-            process.exit(1);
-        },
-    );
-}
+if (require.main === module) exitWhenDone(main());

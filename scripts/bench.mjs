@@ -27,6 +27,10 @@
 //                on a real node is a row of the realnode part)
 //   agent        bench/agentBench.ts: each agent tool's call, its own work beyond the client, the MCP
 //                server of this build (start, a call over stdio), dist/mcp.js's size
+//   latency      bench/latencyBench.ts: each agent tool through the MCP server of this build with 150 ms
+//                added to the Data API, the Metrics API and the public node and 2 ms to a node on this
+//                machine (#38): wall time, dependent round trips from the sandbox's request log,
+//                requests, Data API compute units
 //   watch        bench/watchBench.ts: requests a minute the watch list spends for 10 and 100 items
 //   metrics      bench/metricsBench.ts: the real node's /ext/metrics page (recorded) parsed and scraped,
 //                one chart update on the host, the heap of an hour of samples for one node
@@ -92,6 +96,7 @@ const allParts = [
     'workspace',
     'trace',
     'agent',
+    'latency',
     'watch',
     'metrics',
     'host',
@@ -1168,6 +1173,7 @@ function rowsFor(results, failures) {
     };
     addChecks('Local', 'local', results.local?.checks);
     addChecks('Agent', 'agent', results.agent?.checks);
+    addChecks('Latency', 'latency', results.latency?.checks);
     addChecks('Watch list', 'watch', results.watch?.checks);
     addChecks('Node metrics', 'metrics', results.metrics?.checks);
     addChecks('Workspace', 'workspace', results.workspace?.checks);
@@ -1349,6 +1355,9 @@ async function main() {
     await attempt('trace', () => nodePart('trace', 'traceBench.js'));
     await attempt('agent', () =>
         nodePart('agent', 'agentBench.js', build ? { BENCH_DIST: dist } : {}),
+    );
+    await attempt('latency', () =>
+        nodePart('latency', 'latencyBench.js', build ? { BENCH_DIST: dist } : {}),
     );
     await attempt('watch', () => nodePart('watch', 'watchBench.js'));
     await attempt('metrics', () => nodePart('metrics', 'metricsBench.js'));

@@ -96,6 +96,16 @@ export const userRows = [
         },
         budget: '0',
     },
+    {
+        feel: 'Agent: a transaction at 150 ms RTT (one round trip)',
+        keys: ['latency.getTransaction'],
+        budget: '≤ 200 ms',
+    },
+    {
+        feel: 'Agent: an L1 and its validators at 150 ms RTT (two round trips)',
+        keys: ['latency.l1'],
+        budget: '≤ 400 ms',
+    },
     { feel: 'Package size (.vsix)', keys: ['size.vsix'], budget: '≤ 1500 kB' },
     { feel: 'Memory for 10,000 subnets', keys: ['trees.subnetsHeap'], budget: '≤ 50 MB' },
     {

@@ -21,32 +21,56 @@ const requested = process.argv.slice(2);
 const tiers = requested.length ? requested : ['unit', 'node', 'integration', 'proxy', 'e2e'];
 
 let compiled = false;
+/** The closing lines of each failed step, printed again at the very end (see below). */
+const failedTails = [];
+const tailLines = 120;
 
+/**
+ * Runs one step with its output shown as it comes, keeping its last lines: a CI log is often read
+ * from its tail, and a failed tier's mocha summary ("N failing" and each error) would otherwise be
+ * far above it, under the tiers that ran after it.
+ */
 function run(title, command, args, env = {}) {
     const started = Date.now();
     console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
-    const result = spawnSync(command, args, {
+    const child = spawn(command, args, {
         cwd: root,
-        stdio: 'inherit',
+        stdio: ['inherit', 'pipe', 'pipe'],
         env: { ...process.env, ...env },
     });
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(
-        `=== ${title} finished in ${seconds} s with exit code ${result.status ?? result.signal}`,
-    );
-    return result.status === 0;
+    let tail = '';
+    const keep = (chunk, stream) => {
+        stream.write(chunk);
+        tail = (tail + chunk.toString('utf8')).slice(-64 * 1024);
+    };
+    child.stdout.on('data', (chunk) => keep(chunk, process.stdout));
+    child.stderr.on('data', (chunk) => keep(chunk, process.stderr));
+    return new Promise((resolve) => {
+        child.once('error', (error) => {
+            console.log(`=== ${title} could not start: ${error.message}`);
+            resolve(false);
+        });
+        child.once('close', (code, signal) => {
+            const seconds = ((Date.now() - started) / 1000).toFixed(1);
+            console.log(`=== ${title} finished in ${seconds} s with exit code ${code ?? signal}`);
+            if (code !== 0) {
+                failedTails.push({ title, lines: tail.split('\n').slice(-tailLines).join('\n') });
+            }
+            resolve(code === 0);
+        });
+    });
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-function compileTests() {
+async function compileTests() {
     if (compiled) return true;
-    compiled = run('compile', npx, ['tsc', '-p', 'tsconfig.test.json']);
+    compiled = await run('compile', npx, ['tsc', '-p', 'tsconfig.test.json']);
     return compiled;
 }
 
 const steps = {
-    unit: () =>
-        compileTests() &&
+    unit: async () =>
+        (await compileTests()) &&
         run('unit', npx, [
             'mocha',
             '--reporter',
@@ -60,12 +84,12 @@ const steps = {
     integration: () => hostTier('integration'),
     // The proxy suite again, behind a real squid: once named by `http.proxy` with the sandbox
     // behind TLS that only the system store trusts, once by HTTPS_PROXY in the environment.
-    proxy: () =>
-        hostTier('integration', {
+    proxy: async () =>
+        (await hostTier('integration', {
             HOST_PROXY: 'setting',
             HOST_TLS: '1',
             TEST_GREP: '(integration) proxy',
-        }) && hostTier('integration', { HOST_PROXY: 'env', TEST_GREP: '(integration) proxy' }),
+        })) && hostTier('integration', { HOST_PROXY: 'env', TEST_GREP: '(integration) proxy' }),
     e2e: () => hostTier('e2e'),
 };
 
@@ -102,10 +126,12 @@ async function nodeTier({ plain: runPlain = true } = {}) {
         `=== node: AvalancheGo ready after ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     // The MCP server suite runs the bundle (dist/mcp.js), as a client would.
-    if (!compileTests() || !run('build', 'npm', ['run', '--silent', 'build'])) return false;
+    if (!(await compileTests()) || !(await run('build', 'npm', ['run', '--silent', 'build']))) {
+        return false;
+    }
     const plain =
         !runPlain ||
-        run(
+        (await run(
             'node',
             npx,
             [
@@ -118,7 +144,7 @@ async function nodeTier({ plain: runPlain = true } = {}) {
                 'tier=node',
             ],
             { REALNODE_TOOLS: tools },
-        );
+        ));
     // Later parts still run after a failure, so one run reports the state of each.
     const host = await nodeHostPart(tools);
     return plain && host;
@@ -164,7 +190,8 @@ async function nodeHostPart(tools) {
             console.log('node-host: 0 passed, 1 failed');
             return false;
         }
-        return hostTier('integration', {
+        // Awaited here: the finally below stops the network, which the tier still needs.
+        return await hostTier('integration', {
             REALNODE_FILE: file,
             AVALANCHE_TEST_HOME: path.join(dir, 'home'),
             AVALANCHE_TEST_CONTRACTS_WORKSPACE: path.join(dir, 'contracts'),
@@ -181,7 +208,7 @@ async function nodeHostPart(tools) {
     }
 }
 
-function hostTier(tier, env = {}) {
+async function hostTier(tier, env = {}) {
     const script = path.join(root, 'scripts/hostTest.mjs');
     if (!existsSync(script)) {
         console.log(`ERROR: ${tier} tier has no runner (scripts/hostTest.mjs missing).`);
@@ -189,7 +216,7 @@ function hostTier(tier, env = {}) {
         return false;
     }
     return (
-        run('build', 'npm', ['run', '--silent', 'build']) &&
+        (await run('build', 'npm', ['run', '--silent', 'build'])) &&
         run(tier, process.execPath, [script, tier], env)
     );
 }
@@ -202,6 +229,7 @@ if (missing.length) {
 }
 
 let ok = true;
+const outcomes = [];
 for (const tier of tiers) {
     const step = steps[tier];
     if (!step) {
@@ -211,6 +239,14 @@ for (const tier of tiers) {
         process.exit(2);
     }
     // Later tiers still run after a failure, so one run reports every tier's state.
-    if (!(await step())) ok = false;
+    const passed = await step();
+    outcomes.push(`${tier} ${passed ? 'passed' : 'FAILED'}`);
+    if (!passed) ok = false;
 }
+// Repeated at the very end: a CI log is often read from its tail, far below a failed tier.
+for (const { title, lines } of failedTails) {
+    console.log(`\n=== the last ${tailLines} lines of the failed step "${title}", again:`);
+    console.log(lines);
+}
+console.log(`\n=== npm test: ${outcomes.join(', ')}`);
 process.exit(ok ? 0 : 1);

@@ -12,11 +12,13 @@ import type { QueryCommands } from './queries/queryCommands';
 import type { QueryServices } from './queries/queryServices';
 import { CommandId } from './commands/commandIds';
 import { type CommandHandlers, registerCommands } from './commands/registerCommands';
+import { McpLauncher } from './agent/mcpConfiguration';
 import { registerAgent } from './agent/registerAgent';
 import { createConnectionCommandHandlers } from './connection/connectionCommands';
 import { LocalNetworkFollower } from './connection/localNetworkFollower';
 import { DeploymentLenses } from './contracts/deploymentLenses';
 import { Dashboards } from './dashboard/registerDashboard';
+import { createEditorCommandHandlers, EditorIdContext } from './hover/editorCommands';
 import { createHoverCommandHandlers } from './hover/hoverCommands';
 import { Hovers } from './hover/hovers';
 import { ClientProvider } from './platform/clients';
@@ -30,7 +32,7 @@ import { ProfilerStates } from './platform/profilerStates';
 import { Secrets } from './platform/secrets';
 import { ValidatorFeeReader } from './platform/validatorFees';
 import { WorkspaceContracts } from './platform/workspaceContracts';
-import { AvalancheStatusBar } from './connection/statusBarItem';
+import { AvalancheStatusBar, workspaceHasAvalancheFiles } from './connection/statusBarItem';
 import { Trees } from './tree/registerTrees';
 import { createTreeCommandHandlers } from './tree/treeCommands';
 import { LazyWatch } from './watch/lazyWatch';
@@ -50,6 +52,8 @@ export interface ExtensionApi {
     /** Reading any of its parts loads the queries bundle (`dist/queries.js`). */
     readonly queries: QueryApi;
     readonly hovers: Hovers;
+    /** The context key of the identifier at the cursor (the editor's context menu). */
+    readonly editorIds: EditorIdContext;
     /** The local networks found on this machine, and the one the selection follows. */
     readonly local: {
         readonly networks: LocalNetworks;
@@ -63,6 +67,8 @@ export interface ExtensionApi {
     readonly lenses: DeploymentLenses;
     /** The agent tools and the MCP server definition. */
     readonly agent: vscode.Disposable;
+    /** The MCP server launcher for agents outside VS Code. */
+    readonly mcpLauncher: McpLauncher;
     /** The watch list; reading `feature` loads it (`dist/watch.js`). */
     readonly watch: LazyWatch;
     /** The node dashboards (integration tests). */
@@ -127,9 +133,14 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
         subscriptions.push(follower);
         const automatic = new AutomaticNode(config, local);
         subscriptions.push(automatic);
-        const statusBar = new AvalancheStatusBar(config, secrets);
+        const statusBar = new AvalancheStatusBar(config, secrets, {
+            hasAvalancheFiles: workspaceHasAvalancheFiles,
+        });
         subscriptions.push(statusBar);
-        subscriptions.push(clients.onDidChangeQuota((quota) => statusBar.setQuota(quota)));
+        subscriptions.push(
+            clients.onDidChangeQuota((quota) => statusBar.setQuota(quota)),
+            vscode.workspace.onDidChangeWorkspaceFolders(() => statusBar.lookForFiles()),
+        );
         subscriptions.push(bindDataApiKeyContext(secrets));
         const trees = new Trees({
             clients,
@@ -169,6 +180,8 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
         subscriptions.push(queries);
         const hovers = new Hovers(config, clients, contracts);
         subscriptions.push(hovers);
+        const editorIds = new EditorIdContext(hovers);
+        subscriptions.push(editorIds);
         const lenses = new DeploymentLenses(clients, contracts);
         subscriptions.push(lenses);
         const agent = registerAgent(context, {
@@ -180,6 +193,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             createEngine: (overrides) => hovers.createEngine(overrides),
         });
         subscriptions.push(agent);
+        const mcpLauncher = new McpLauncher(context, config);
+        // After activation: one small read, and a write only after an update.
+        mcpLauncher.scheduleRefresh(5_000);
+        subscriptions.push(mcpLauncher);
         // Loads nothing now; a stored list is followed again a few seconds after start-up.
         const watch = new LazyWatch({
             clients,
@@ -189,6 +206,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             local,
         });
         subscriptions.push(watch);
+        statusBar.followViews([...Object.values(trees.views), watch.view]);
         // Registers its serializer only; a dashboard scrapes while it is visible.
         const dashboards = new Dashboards({
             clients,
@@ -201,8 +219,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             ...dashboards.handlers(),
             ...queries.handlers(),
             ...createHoverCommandHandlers(hovers),
+            ...createEditorCommandHandlers(hovers, editorIds),
             ...createConnectionCommandHandlers(config, secrets, { local, follower }),
             ...watch.handlers(),
+            ...mcpLauncher.handlers(),
             [CommandId.ShowLogs]: () => log.show(),
             [CommandId.ForgetCachedData]: () => clients.reset(),
         };
@@ -234,10 +254,12 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
             trees,
             queries,
             hovers,
+            editorIds,
             local: { networks: local, follower, automatic },
             contracts,
             lenses,
             agent,
+            mcpLauncher,
             watch,
             dashboards,
             profilers,

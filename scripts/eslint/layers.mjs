@@ -146,6 +146,7 @@ export const activationModules = [
     'src/core/views/search.ts',
     'src/core/views/upgradeTimeline.ts',
     'src/core/views/validatorDiff.ts',
+    'src/core/workspace/avalancheFiles.ts',
 ];
 /** Packages too heavy to load at activation: the schemas, the HTTP stack, the EVM codec. */
 export const heavyPackages = ['zod', 'undici', 'viem'];

@@ -1,12 +1,15 @@
 /**
  * What activation keeps of the agent tools: one registration per tool that `package.json`
  * declares (`contributes.languageModelTools`, read from the manifest so the list is written once),
- * and on VS Code 1.101 and later the MCP server definition provider. Both load `dist/agent.js`
+ * and on VS Code 1.101 and later the MCP server definition provider, which offers the server only
+ * when `avalanche.agent.mcpServerInVsCode` is on: VS Code's agent has the same tools as
+ * language-model tools, and would otherwise see each twice. Both load `dist/agent.js`
  * (`agentTools.ts`) on first use, which loads the core on the first call.
  */
 import * as vscode from 'vscode';
 
 import { log } from '../platform/log';
+import { SettingKey } from '../platform/settingKeys';
 import type * as Tools from './agentTools';
 
 /** `vscode.lm` of 1.101, feature-detected: 1.100 has no MCP API and still activates cleanly. */
@@ -60,12 +63,14 @@ export function registerAgent(
     ) {
         try {
             const changed = new vscode.EventEmitter<void>();
+            const offered = () => deps.config.get(SettingKey.AgentMcpServerInVsCode);
             disposables.push(
                 changed,
                 deps.clients.onDidChange(() => changed.fire()),
+                deps.config.onDidChange([SettingKey.AgentMcpServerInVsCode], () => changed.fire()),
                 lm.registerMcpServerDefinitionProvider('avalanche-explorer.mcp', {
                     onDidChangeMcpServerDefinitions: changed.event,
-                    provideMcpServerDefinitions: () => load().mcpDefinitions(),
+                    provideMcpServerDefinitions: () => (offered() ? load().mcpDefinitions() : []),
                     resolveMcpServerDefinition: (definition) => load().resolveMcp(definition),
                 }),
             );

@@ -29,6 +29,8 @@ export const CommandId = {
     ShowLogs: 'avalanche.logs.show',
     /** `reset` (`platform/clients.ts`): forget cached answers, refresh the views and hovers. */
     ForgetCachedData: 'avalanche.cache.forget',
+    /** `copyConfiguration` (`agent/mcpConfiguration.ts`): the MCP server for other agents. */
+    CopyMcpConfiguration: 'avalanche.agent.copyMcpConfiguration',
 
     // Sidebar trees (handlers in src/tree/treeCommands.ts): title-bar and palette commands.
 
@@ -114,6 +116,16 @@ export const CommandId = {
     HoverLookUpOnChain: 'avalanche.hover.lookUpOnChain',
     /** `fixChecksum` (`hover/hoverCommands.ts`) */
     HoverFixChecksum: 'avalanche.hover.fixChecksum',
+
+    // The editor (handlers in src/hover/editorCommands.ts): the identifier under the cursor or in
+    // the selection, from the context menu, a keybinding or the palette.
+
+    /** `lookUp` (`hover/editorCommands.ts`): what the hover's "Open details" opens. */
+    EditorLookUp: 'avalanche.editor.lookUp',
+    /** `watch` (`hover/editorCommands.ts`): the hover's "Watch" link. */
+    EditorWatch: 'avalanche.editor.watch',
+    /** `trace` (`hover/editorCommands.ts`): the hover's "Trace" link. */
+    EditorTrace: 'avalanche.editor.trace',
 
     // Palette queries and result panels (queries/queryCommandIds.ts): one per Data API endpoint
     // and node method, user-facing, plus `avalanche.query.openPanel`, internal.

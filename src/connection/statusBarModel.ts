@@ -37,12 +37,19 @@ export interface StatusView {
     readonly background?: 'warning' | 'error';
 }
 
+/**
+ * The Avalanche mark: the product icon `contributes.icons` declares, a glyph of
+ * media/icons/avalanche.woff (scripts/iconFont.py), so the item says whose it is without a word.
+ */
+export const avalancheMark = '$(avalanche-mark)';
+
+/** The node's state after its name; none while it is healthy or not checked yet. */
 const healthIcons: Record<NodeHealth['kind'], string> = {
-    unknown: '$(globe)',
-    checking: '$(sync~spin)',
-    healthy: '$(globe)',
-    unhealthy: '$(warning)',
-    unreachable: '$(debug-disconnect)',
+    unknown: '',
+    checking: ' $(sync~spin)',
+    healthy: '',
+    unhealthy: ' $(warning)',
+    unreachable: ' $(debug-disconnect)',
 };
 
 const healthWords: Record<NodeHealth['kind'], string> = {
@@ -72,7 +79,7 @@ function plainLabel(text: string): string {
 export function renderStatus(input: StatusInput): StatusView {
     const node = nodeName(input.nodeUrl, input.userNodes);
     const { health } = input;
-    const text = `${healthIcons[health.kind]} ${input.network} · ${plainLabel(node)}`;
+    const text = `${avalancheMark} ${input.network} · ${plainLabel(node)}${healthIcons[health.kind]}`;
     const healthLine =
         'detail' in health && health.detail
             ? `${healthWords[health.kind]}: ${health.detail}`

@@ -4,7 +4,9 @@
  * text) read each character a bounded number of times whatever the input: word by word (a word is
  * a run of `[A-Za-z0-9_]`) around a position or in a window, and by sampling every 37th character
  * over a whole text. Only tokens of an exact id shape reach a checksum, and a token met twice is
- * answered from a cache after that.
+ * answered from a cache after that. This module finds the tokens and decides their kind; what a
+ * token is (its checksum, value, other forms, the well-known id) is worked out and cached in
+ * ./identifierRecords.ts, over the character tables of ./ids/charClasses.ts.
  *
  * Rules, in the order a reader of a hover would ask about them:
  * - Boundaries: an identifier is a whole word, so it never starts or ends inside a longer run of
@@ -33,18 +35,56 @@
  *   where the line is known (`identifierAt`, hence hovers), a 32-byte hex whose key calls it a
  *   private key (`"privateKey": "0x…"`, `FUNDED_KEY=0x…`).
  */
-import { base58DecodeInto, base58Digit, base58Encode } from './ids/base58';
-import { bech32ChecksumHolds, bech32Value } from './ids/bech32';
+import { base58DecodeInto } from './ids/base58';
 import { nodeIdPrefix } from './ids/cb58';
-import { keccak256 } from './ids/keccak256';
-import { sha256Words } from './ids/sha256';
 import {
-    type AddressNetwork,
-    type KnownId,
-    knownCb58Ids,
-    knownHexIds,
-    networkFromHrp,
-} from './knownIds';
+    alnumChar,
+    base58Class,
+    base58Digit1to9,
+    base58Lower,
+    base58Upper,
+    codeDash,
+    codeOne,
+    codeX,
+    codeZero,
+    hexClass,
+    hexLower,
+    hexUpper,
+    isEscapeLetterAt,
+    isWordAt,
+    notBase58,
+    notHex,
+    wordChar,
+} from './ids/charClasses';
+import { scanCounters } from './ids/scanCounters';
+import {
+    cached,
+    cachedByHash,
+    cb58ChecksumHolds,
+    copyRange,
+    describeAddress,
+    describeBech32,
+    describeHash32,
+    fnvOffset,
+    fnvPrime,
+    idBytes,
+    nodeIdBytes,
+    record,
+    remember,
+    seenBefore,
+    store,
+    toHex,
+    type TokenRecord,
+} from './identifierRecords';
+import { type AddressNetwork, type KnownId, knownCb58Ids } from './knownIds';
+
+/**
+ * The EIP-55 form of an address lives with the checksum (./ids/eip55.ts); exported here too, as
+ * the views and hovers that show addresses have always found it beside the detector.
+ */
+export { toChecksumAddress } from './ids/eip55';
+/** The per-token cache is emptied from here by tests and benchmarks (./identifierRecords.ts). */
+export { clearIdentifierCache } from './identifierRecords';
 
 /** The kinds of identifier the detector reports. */
 export type IdentifierKind = 'evmAddress' | 'hash32' | 'pnAddress' | 'cb58Id' | 'nodeId';
@@ -134,236 +174,6 @@ export const IDENT_RE = new RegExp(
     `${wordStart}(?:[PXC]-[A-Za-z][A-Za-z0-9]{0,50}1[A-Za-z0-9]{38}${wordEnd}` +
         `|NodeID-[A-Za-z0-9_]{20,40}${wordEnd}|[A-Za-z0-9_]{37,66}${wordEnd})`,
 );
-
-/** Counters of the scanner's work, so tests can prove it linear without timing it. */
-export interface ScanCounters {
-    /** Characters read (an upper bound), by the scan itself and by every candidate check. */
-    charReads: number;
-    /** Checksums computed (keccak, sha256, bech32 polymod); cache hits compute none. */
-    checksumChecks: number;
-    /** Tokens answered from the per-token cache. */
-    cacheHits: number;
-}
-
-/** Running totals since the last `resetScanCounters()`. */
-export const scanCounters: ScanCounters = { charReads: 0, checksumChecks: 0, cacheHits: 0 };
-
-/** Zeroes `scanCounters`. */
-export function resetScanCounters(): void {
-    scanCounters.charReads = 0;
-    scanCounters.checksumChecks = 0;
-    scanCounters.cacheHits = 0;
-}
-
-const codeDash = 45;
-const codeZero = 48;
-const codeOne = 49;
-const codeBackslash = 92;
-const codeX = 120; // 'x'
-
-/** 1 for `[A-Za-z0-9_]`, over every UTF-16 code unit so that the hot loop needs one lookup. */
-const wordChar = new Uint8Array(65536);
-/** 1 for `[A-Za-z0-9]`. */
-const alnumChar = new Uint8Array(65536);
-// Character classes as bits, so that a token's characters are checked with one OR per character.
-const notHex = 1;
-const hexLower = 2;
-const hexUpper = 4;
-/** For each code unit: `notHex`, or the case of a hex letter (0 for digits). */
-const hexClass = new Uint8Array(65536).fill(notHex);
-const notBase58 = 1;
-const base58Digit1to9 = 2;
-const base58Upper = 4;
-const base58Lower = 8;
-/** For each code unit: `notBase58`, or which class of base58 character it is. */
-const base58Class = new Uint8Array(65536).fill(notBase58);
-/** Nibble value of a hex digit, or -1. */
-const hexValue = new Int8Array(65536).fill(-1);
-for (let c = 0; c < 128; c++) {
-    const ch = String.fromCharCode(c);
-    if (/[A-Za-z0-9]/.test(ch)) alnumChar[c] = 1;
-    if (/\w/.test(ch)) wordChar[c] = 1;
-    if (/[0-9a-fA-F]/.test(ch)) hexValue[c] = parseInt(ch, 16);
-    if (/[0-9]/.test(ch)) hexClass[c] = 0;
-    if (/[a-f]/.test(ch)) hexClass[c] = hexLower;
-    if (/[A-F]/.test(ch)) hexClass[c] = hexUpper;
-    if (base58Digit[c]! >= 0) {
-        base58Class[c] = /[0-9]/.test(ch)
-            ? base58Digit1to9
-            : /[A-Z]/.test(ch)
-              ? base58Upper
-              : base58Lower;
-    }
-}
-
-function isWordAt(text: string, i: number): boolean {
-    return wordChar[text.charCodeAt(i)] === 1;
-}
-
-/** An escape letter after a backslash (`\n`, `\r`, `\t`) ends the word before it, like a space. */
-function isEscapeLetterAt(text: string, i: number): boolean {
-    const c = text.charCodeAt(i);
-    return (
-        (c === 110 || c === 114 || c === 116) && i > 0 && text.charCodeAt(i - 1) === codeBackslash
-    );
-}
-
-// --- per-token records and their cache ---------------------------------------------------------
-
-/**
- * What the scanner learns about a token, all but its position. Every record has every field, so
- * that the emitting code reads one object shape. `kind` undefined marks a token that is no
- * identifier whatever its context; `contextual` a broken cb58 id, reported only where the context
- * marks an id.
- */
-interface TokenRecord {
-    kind: IdentifierKind | undefined;
-    text: string;
-    value: string;
-    checksum: ChecksumState;
-    contextual: boolean;
-    known: KnownId | undefined;
-    corrected: string | undefined;
-    cb58: string | undefined;
-    hex: string | undefined;
-    chain: 'P' | 'X' | 'C' | undefined;
-    hrp: string | undefined;
-    network: AddressNetwork | undefined;
-}
-
-function record(
-    kind: IdentifierKind | undefined,
-    text: string,
-    value: string,
-    checksum: ChecksumState,
-): TokenRecord {
-    return {
-        kind,
-        text,
-        value,
-        checksum,
-        contextual: false,
-        known: undefined,
-        corrected: undefined,
-        cb58: undefined,
-        hex: undefined,
-        chain: undefined,
-        hrp: undefined,
-        network: undefined,
-    };
-}
-
-// Keyed by a hash of the token's characters, so that a hit costs no substring; the stored text
-// is compared before use, and a colliding token simply replaces the entry. A token is cached from
-// its second sighting on: a file of distinct ids would otherwise fill the cache with records that
-// are never read again and that the garbage collector has to copy while they live.
-const cacheLimit = 8192;
-const cache = new Map<number, TokenRecord>();
-const seenBits = 16;
-const seen = new Int32Array(1 << seenBits);
-
-/** Empties the per-token cache (tests use it to make counters independent of earlier runs). */
-export function clearIdentifierCache(): void {
-    cache.clear();
-    seen.fill(0);
-}
-
-let lastHash = 0;
-
-const fnvOffset = 0x811c9dc5;
-const fnvPrime = 0x01000193;
-
-/** The cached record of `text[s, e)`, or undefined; leaves the range's hash in `lastHash`. */
-function cached(text: string, s: number, e: number): TokenRecord | undefined {
-    let hash = fnvOffset; // FNV-1a
-    for (let k = s; k < e; k++) hash = Math.imul(hash ^ text.charCodeAt(k), fnvPrime);
-    scanCounters.charReads += e - s;
-    return cachedByHash(text, s, e, hash);
-}
-
-/** `cached` for a caller that already hashed `text[s, e)` (FNV-1a) while checking it. */
-function cachedByHash(text: string, s: number, e: number, hash: number): TokenRecord | undefined {
-    lastHash = hash;
-    const entry = cache.get(hash);
-    if (entry?.text.length !== e - s) return undefined;
-    const stored = entry.text;
-    scanCounters.charReads += e - s;
-    for (let k = 0; k < stored.length; k++) {
-        if (stored.charCodeAt(k) !== text.charCodeAt(s + k)) return undefined;
-    }
-    scanCounters.cacheHits++;
-    return entry;
-}
-
-/** True when `lastHash` was met before; marks it as met. */
-function seenBefore(): boolean {
-    const slot = lastHash & ((1 << seenBits) - 1);
-    if (seen[slot] === lastHash) return true;
-    seen[slot] = lastHash;
-    return false;
-}
-
-function store(entry: TokenRecord): TokenRecord {
-    if (cache.size >= cacheLimit) cache.clear();
-    cache.set(lastHash, entry);
-    return entry;
-}
-
-/** Caches `entry` under `lastHash` if that hash was met before. */
-function remember(entry: TokenRecord): TokenRecord {
-    return seenBefore() ? store(entry) : entry;
-}
-
-const hexCodes = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
-// One array per output length, kept packed, so that `fromCharCode.apply` builds each string in a
-// single allocation (concatenation would leave a chain of partial strings for the collector).
-const codeArrays: number[][] = [];
-
-function codesOfLength(length: number): number[] {
-    return (codeArrays[length] ??= new Array<number>(length).fill(0));
-}
-
-/**
- * A copy of `text[s, e)` that does not keep `text` alive: in V8 a `slice` of 13 or more
- * characters is a view into the document, and a cached view would pin every document text it
- * came from.
- */
-function copyRange(text: string, s: number, e: number): string {
-    const codes = codesOfLength(e - s);
-    for (let k = s; k < e; k++) codes[k - s] = text.charCodeAt(k);
-    scanCounters.charReads += e - s;
-    return String.fromCharCode.apply(null, codes);
-}
-
-// --- small byte helpers ---------------------------------------------------------------------
-
-function toHex(bytes: Uint8Array, length: number): string {
-    const codes = codesOfLength(2 + 2 * length);
-    codes[0] = codeZero;
-    codes[1] = codeX;
-    for (let i = 0; i < length; i++) {
-        codes[2 + 2 * i] = hexCodes[bytes[i]! >>> 4]!;
-        codes[3 + 2 * i] = hexCodes[bytes[i]! & 15]!;
-    }
-    return String.fromCharCode.apply(null, codes);
-}
-
-const digestWords = new Uint32Array(8);
-
-/** True when the 4 bytes after `payloadLength` are the last 4 bytes of SHA-256 of the payload. */
-function cb58ChecksumHolds(bytes: Uint8Array, payloadLength: number): boolean {
-    scanCounters.checksumChecks++;
-    const last = sha256Words(bytes, payloadLength, digestWords)[7]!;
-    const o = payloadLength;
-    const written =
-        ((bytes[o]! << 24) | (bytes[o + 1]! << 16) | (bytes[o + 2]! << 8) | bytes[o + 3]!) >>> 0;
-    return written === last;
-}
-
-const idBytes = new Uint8Array(36);
-const nodeIdBytes = new Uint8Array(24);
-const addressAscii = new Uint8Array(40);
-const addressHash = new Uint8Array(32);
 
 // --- classification -------------------------------------------------------------------------
 
@@ -457,51 +267,6 @@ function classifyHex(text: string, s: number, e: number, out: Identifier[]): voi
     emit(out, entry, s, e);
 }
 
-/** Leaves in `addressAscii` the 40 hex digits of the EIP-55 form of lower-case `0x…` `value`. */
-function eip55Into(value: string): void {
-    for (let i = 0; i < 40; i++) addressAscii[i] = value.charCodeAt(i + 2);
-    scanCounters.charReads += 40;
-    scanCounters.checksumChecks++;
-    keccak256(addressAscii, 40, addressHash);
-    for (let i = 0; i < 40; i++) {
-        const c = addressAscii[i]!;
-        // Hex letters are upper case where the matching nibble of the hash is 8 or more.
-        const nibble = (addressHash[i >>> 1]! >>> (i & 1 ? 0 : 4)) & 15;
-        if (c >= 97 && nibble >= 8) addressAscii[i] = c - 32;
-    }
-}
-
-function describeAddress(token: string, value: string, mixedCase: boolean): TokenRecord {
-    // All lower or all upper case carries no checksum.
-    if (!mixedCase) return record('evmAddress', token, value, 'none');
-    eip55Into(value);
-    let matches = true;
-    for (let i = 0; i < 40 && matches; i++) matches = addressAscii[i] === token.charCodeAt(i + 2);
-    scanCounters.charReads += 40;
-    if (matches) return record('evmAddress', token, value, 'valid');
-    const entry = record('evmAddress', token, value, 'invalid');
-    entry.corrected = `0x${String.fromCharCode(...addressAscii)}`;
-    return entry;
-}
-
-function describeHash32(token: string, value: string): TokenRecord {
-    for (let i = 0; i < 32; i++) {
-        idBytes[i] =
-            (hexValue[value.charCodeAt(2 + 2 * i)]! << 4) | hexValue[value.charCodeAt(3 + 2 * i)]!;
-    }
-    scanCounters.charReads += 64;
-    scanCounters.checksumChecks++;
-    const last = sha256Words(idBytes, 32, digestWords)[7]!;
-    idBytes[32] = last >>> 24;
-    idBytes[33] = (last >>> 16) & 0xff;
-    idBytes[34] = (last >>> 8) & 0xff;
-    idBytes[35] = last & 0xff;
-    const entry = record('hash32', token, value, 'none');
-    entry.cb58 = base58Encode(idBytes);
-    entry.known = knownHexIds.get(value);
-    return entry;
-}
-
 /**
  * True when `text[b, e)` has the shape hrp + `1` + 38 data characters: hrp starts with a letter
  * and holds letters and digits, data holds letters and digits (alphabet checked later).
@@ -524,45 +289,6 @@ function classifyBech32(text: string, s: number, b: number, e: number, out: Iden
     let entry = cached(text, s, e);
     if (entry === undefined) entry = remember(describeBech32(copyRange(text, s, e), b - s));
     emit(out, entry, s, e);
-}
-
-const commonHrps = ['avax', 'fuji', 'local', 'custom'] as const;
-
-/** The shared string for a common HRP at `value[start, end)`, so that addresses do not each hold one. */
-function commonHrp(value: string, start: number, end: number): string | undefined {
-    return commonHrps.find((hrp) => hrp.length === end - start && value.startsWith(hrp, start));
-}
-
-function describeBech32(token: string, bodyStart: number): TokenRecord {
-    const separator = token.length - 39;
-    let lower = false;
-    let upper = false;
-    let alphabetOk = true;
-    for (let k = bodyStart; k < token.length; k++) {
-        const c = token.charCodeAt(k);
-        if (c >= 97) lower = true;
-        else if (c >= 65) upper = true;
-        if (k > separator && bech32Value[c]! < 0) alphabetOk = false;
-    }
-    scanCounters.charReads += token.length;
-    const chain = bodyStart === 0 ? undefined : (token[0] as 'P' | 'X' | 'C');
-    const value = upper ? token.slice(0, bodyStart) + token.slice(bodyStart).toLowerCase() : token;
-    let checksum: ChecksumState = 'invalid';
-    let corrected: string | undefined;
-    if (alphabetOk) {
-        scanCounters.checksumChecks++;
-        scanCounters.charReads += token.length + separator;
-        const holds = bech32ChecksumHolds(token, bodyStart, separator, token.length);
-        // BIP-173 forbids mixed case; if lower-casing is the only fix, offer it.
-        if (lower && upper) corrected = holds ? value : undefined;
-        else if (holds) checksum = 'valid';
-    }
-    const entry = record('pnAddress', token, value, checksum);
-    entry.corrected = corrected;
-    entry.chain = chain;
-    entry.hrp = commonHrp(value, bodyStart, separator) ?? value.slice(bodyStart, separator);
-    entry.network = networkFromHrp(entry.hrp);
-    return entry;
 }
 
 /** `text[s, e)` is `NodeID-` + a 20–40 character word. */
@@ -948,72 +674,4 @@ export function parseIdentifier(
     const found = findIdentifiers(word);
     const only = found.length === 1 ? found[0] : undefined;
     return only !== undefined && only.start === 0 && only.end === word.length ? only : undefined;
-}
-
-/**
- * The EIP-55 checksummed form of an EVM address (`0x` + 40 hex digits, any case), or undefined
- * when `address` is not one.
- */
-export function toChecksumAddress(address: string): string | undefined {
-    if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return undefined;
-    const lower = address.toLowerCase();
-    const known = checksummed.get(lower);
-    if (known !== undefined) return known;
-    eip55Into(lower);
-    const result = `0x${String.fromCharCode(...addressAscii)}`;
-    // A view shows the same few addresses many times (a call trace names its contracts in every
-    // frame): one Keccak-256 each, not one per time shown.
-    if (checksummed.size >= maxChecksummed) checksummed.clear();
-    checksummed.set(lower, result);
-    return result;
-}
-
-/** Checksummed addresses by their lower-case form, forgotten all at once when full. */
-const checksummed = new Map<string, string>();
-const maxChecksummed = 4_096;
-
-/** A zero-based line and UTF-16 character, as VS Code's `Position` counts them. */
-export interface TextPosition {
-    readonly line: number;
-    readonly character: number;
-}
-
-/**
- * Converts offsets to line/character positions: built once per text (linear), then each lookup
- * is a binary search. Line breaks are `\r\n`, `\n` and `\r`, as in VS Code.
- */
-export class LineIndex {
-    private readonly lineStarts: number[] = [0];
-
-    constructor(text: string) {
-        for (let i = 0; i < text.length; i++) {
-            const c = text.charCodeAt(i);
-            if (c === 13) {
-                if (text.charCodeAt(i + 1) === 10) i++;
-                this.lineStarts.push(i + 1);
-            } else if (c === 10) {
-                this.lineStarts.push(i + 1);
-            }
-        }
-    }
-
-    /** The position of `offset`. */
-    positionAt(offset: number): TextPosition {
-        let low = 0;
-        let high = this.lineStarts.length - 1;
-        while (low < high) {
-            const mid = (low + high + 1) >>> 1;
-            if (this.lineStarts[mid]! <= offset) low = mid;
-            else high = mid - 1;
-        }
-        return { line: low, character: offset - this.lineStarts[low]! };
-    }
-
-    /** The start and end positions of an identifier (or any offset range). */
-    rangeOf(range: { readonly start: number; readonly end: number }): {
-        start: TextPosition;
-        end: TextPosition;
-    } {
-        return { start: this.positionAt(range.start), end: this.positionAt(range.end) };
-    }
 }

@@ -27,11 +27,14 @@ export {
     type LogLevel,
 } from './nodeRpc/params';
 export * from './nodeRpc/rpcClient';
+export { nodeEndpointPath, normaliseNodeUrl, refusesBatches } from './nodeRpc/endpoints';
 export * from './nodeRpc/healthSchemas';
 export * from './metrics';
 export * from './nodeRpc/rpcUrl';
 export * from './dataApi';
 export * from './identifiers';
+export * from './ids/scanCounters';
+export * from './text/lineIndex';
 export * from './knownIds';
 export * from './local/localNetwork';
 export * from './local/parseLocalFiles';

@@ -11,7 +11,7 @@
  */
 import * as vscode from 'vscode';
 
-import type { NodeMetrics, ScrapeOutcome } from '../core/index';
+import type { MetricAlert, NodeMetrics, ScrapeOutcome } from '../core/index';
 import type { ClientProvider } from '../platform/clients';
 import type { Config } from '../platform/config';
 import { Disposable } from '../platform/disposable';
@@ -27,6 +27,7 @@ import {
     type DashboardModel,
 } from '../shared/dashboardProtocol';
 import { getWebviewHtml } from '../platform/webviewHtml';
+import { webviewOptions } from '../platform/webviewOptions';
 
 const logger = log.for('Dashboard');
 
@@ -56,6 +57,8 @@ export class NodeDashboardPanel extends Disposable {
     private controller: AbortController | undefined;
     private scrapes = 0;
     private lastModel: DashboardModel | undefined;
+    /** The alerts of this panel's last scrape, read with the node's health report. */
+    private lastAlerts: MetricAlert[] = [];
     private readonly closed = this._register(new vscode.EventEmitter<void>());
     readonly onDidDispose = this.closed.event;
 
@@ -172,8 +175,12 @@ export class NodeDashboardPanel extends Disposable {
             const queued = this.queue;
             this.queue = [];
             for (const m of queued) void this.panel.webview.postMessage(m);
-            // The history may hold rows already (the watch list's, or a panel closed before).
-            this.post({ type: 'model', model: this.model(this.metrics.lastOutcome) });
+            // The history may hold rows already (the watch list's, or a panel closed before); its
+            // alerts come with the scrape that follows at once.
+            this.post({
+                type: 'model',
+                model: this.model(this.metrics.lastOutcome, this.lastAlerts),
+            });
             this.schedule(true);
             return;
         }
@@ -219,24 +226,28 @@ export class NodeDashboardPanel extends Disposable {
         this.controller = controller;
         this.post({ type: 'scraping' });
         let outcome: ScrapeOutcome | undefined;
+        let alerts: MetricAlert[] = [];
         try {
             const client = this.deps.clients.rpcFor(`${this.nodeUrl}/ext/info`)?.client;
             if (!client) throw new Error(`${this.nodeUrl} is not an http(s) URL.`);
             outcome = await this.metrics.scrape(client, { signal: controller.signal });
+            // The failing-checks gauge as the watch list reads it: checks not yet run since
+            // the node's start are no verdict (the health report is read only when it alerts).
+            alerts = await this.metrics.alertsWithHealth(client, { signal: controller.signal });
         } catch (error) {
             if (controller.signal.aborted) return;
             logger.warn(`Scraping ${redactUrlSecrets(this.nodeUrl)} failed`, error);
         }
         if (controller.signal.aborted || this.isDisposed) return;
         this.scrapes++;
-        this.post({ type: 'model', model: this.model(outcome) });
+        this.lastAlerts = alerts;
+        this.post({ type: 'model', model: this.model(outcome, alerts) });
     }
 
-    private model(outcome: ScrapeOutcome | undefined): DashboardModel {
+    private model(outcome: ScrapeOutcome | undefined, alerts: MetricAlert[]): DashboardModel {
         const core = loadCore();
         const metrics = this.metrics;
         const history = metrics.history.snapshot();
-        const alerts = metrics.alerts();
         const specs = new Map(core.keyCharts.map((c) => [c.id, c]));
         const status = !outcome
             ? 'Not scraped yet.'
@@ -284,17 +295,4 @@ export class NodeDashboardPanel extends Disposable {
 
 function titleFor(deps: DashboardDeps, url: string): string {
     return `Node dashboard: ${nodeName(url, deps.config.get(SettingKey.NodeUrls))}`;
-}
-
-function webviewOptions(
-    extensionUri: vscode.Uri,
-): vscode.WebviewOptions & vscode.WebviewPanelOptions {
-    return {
-        enableScripts: true,
-        enableFindWidget: true,
-        localResourceRoots: [
-            vscode.Uri.joinPath(extensionUri, 'dist', 'webview'),
-            vscode.Uri.joinPath(extensionUri, 'media'),
-        ],
-    };
 }

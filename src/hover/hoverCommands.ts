@@ -19,7 +19,7 @@ export type HoverCommandId =
     | typeof CommandId.HoverFixChecksum;
 
 /** Runs a lookup under a cancellable notification; undefined when cancelled. */
-function withProgress<T>(
+export function withProgress<T>(
     title: string,
     task: (signal: AbortSignal) => Promise<T>,
 ): Thenable<T | undefined> {

@@ -67,6 +67,8 @@ const maxLineLength = 10_000;
  * `NodeID-` + 20); without one under the pointer nothing is loaded and nothing is sent.
  */
 const candidate = /[\w-]{27,}/;
+/** Longest selection read as one identifier (the longest, a prefixed bech32 address, is 92). */
+const maxIdentifierText = 120;
 /** A mixed-case `0x` + 40 hex digits: the only text a checksum fix can apply to. */
 const mixedCaseAddress = /0x(?=[\da-fA-F]{0,39}[a-f])(?=[\da-fA-F]{0,39}[A-F])[\da-fA-F]{40}/;
 
@@ -202,11 +204,44 @@ export class Hovers extends Disposable {
         document: vscode.TextDocument,
         position: vscode.Position,
     ): { id: Core.Identifier; range: vscode.Range } | undefined {
-        if (!this.enabled(document) || position.line >= document.lineCount) return undefined;
+        if (!this.enabled(document)) return undefined;
+        return this.find(document, position, true);
+    }
+
+    /**
+     * The identifier the selection holds, or else the one at the selection's start (a
+     * double-click selects only part of `NodeID-…`), whatever the hover settings: the editor's
+     * commands and their context key ask for it. Nothing is sent.
+     */
+    identifierIn(
+        document: vscode.TextDocument,
+        selection: vscode.Selection,
+    ): { id: Core.Identifier; range: vscode.Range } | undefined {
+        if (!selection.isSingleLine) return undefined;
+        if (!selection.isEmpty) {
+            const selected = document.getText(selection);
+            const text = selected.trim();
+            if (text.length <= maxIdentifierText && candidate.test(text)) {
+                const id = loadHoverOffline().parseIdentifier(text);
+                if (id) {
+                    const start = selection.start.translate(0, selected.indexOf(text));
+                    return { id, range: new vscode.Range(start, start.translate(0, text.length)) };
+                }
+            }
+        }
+        return this.find(document, selection.start, false);
+    }
+
+    private find(
+        document: vscode.TextDocument,
+        position: vscode.Position,
+        warm: boolean,
+    ): { id: Core.Identifier; range: vscode.Range } | undefined {
+        if (position.line >= document.lineCount) return undefined;
         const line = document.lineAt(position.line).text;
         if (line.length > maxLineLength) return undefined;
         if (!document.getWordRangeAtPosition(position, candidate)) return undefined;
-        if (!this.warmed) {
+        if (warm && !this.warmed) {
             this.warmed = true;
             this.clients.warm();
         }

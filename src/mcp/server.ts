@@ -217,7 +217,11 @@ function logText(text: string): string {
     return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').slice(0, 300);
 }
 
-async function main(): Promise<void> {
+/**
+ * Reads the arguments and environment and serves on stdio. Run when this file is the main module,
+ * or called by the launcher the extension writes for other agents (agent/mcpConfiguration.ts).
+ */
+export async function main(): Promise<void> {
     let options: ReturnType<typeof mcpOptions>;
     try {
         options = mcpOptions(process.argv.slice(2), process.env);

@@ -29,6 +29,7 @@ export const SettingKey = {
     WatchRunwayWarningDays: 'watch.runwayWarningDays',
     WatchRequestsPerMinute: 'watch.requestsPerMinute',
     WatchPollWhileUnfocused: 'watch.pollWhileUnfocused',
+    AgentMcpServerInVsCode: 'agent.mcpServerInVsCode',
 } as const;
 export type SettingKey = (typeof SettingKey)[keyof typeof SettingKey];
 
@@ -90,6 +91,7 @@ export interface SettingValues {
     [SettingKey.WatchRunwayWarningDays]: number;
     [SettingKey.WatchRequestsPerMinute]: number;
     [SettingKey.WatchPollWhileUnfocused]: boolean;
+    [SettingKey.AgentMcpServerInVsCode]: boolean;
 }
 
 /** Identifier kinds whose hover can look them up live (`hovers.liveKinds`). */
@@ -134,6 +136,7 @@ export const settingDefaults: Readonly<SettingValues> = Object.freeze({
     [SettingKey.WatchRunwayWarningDays]: 3,
     [SettingKey.WatchRequestsPerMinute]: 30,
     [SettingKey.WatchPollWhileUnfocused]: false,
+    [SettingKey.AgentMcpServerInVsCode]: false,
 });
 
 /** Outcome of validating one raw value: `value` is absent when the whole value is rejected. */
@@ -317,6 +320,7 @@ export const settingValidators: Validators = {
     [SettingKey.WatchRunwayWarningDays]: numberIn(0.01, 365, 'days'),
     [SettingKey.WatchRequestsPerMinute]: integerIn(1, 600, 'requests'),
     [SettingKey.WatchPollWhileUnfocused]: validateBoolean,
+    [SettingKey.AgentMcpServerInVsCode]: validateBoolean,
 };
 
 /** Every key, in declaration order. */

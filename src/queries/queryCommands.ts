@@ -281,7 +281,9 @@ export class QueryCommands {
             this.panels.open({ source: 'icm', ...core.checkIcmTarget(arg) });
             return;
         }
-        const title = 'Avalanche: Follow an ICM Message';
+        // Numbered as PromptFlow numbers its steps: the title tells each prompt from the last
+        // (the typed chain after "Another chain…" is still the first step).
+        const title = (step: number) => `Avalanche: Follow an ICM (Teleporter) Message (${step}/3)`;
         const chains = await this.services
             .chains(this.services.network)
             .catch((): ChainInfo[] => []);
@@ -302,14 +304,18 @@ export class QueryCommands {
                               value: typed,
                           },
                       ],
-                      { key: 'chain', title, placeholder: 'The chain the message was sent from' },
+                      {
+                          key: 'chain',
+                          title: title(1),
+                          placeholder: 'The chain the message was sent from',
+                      },
                   );
         if (picked === undefined) return;
         const chain =
             picked === typed
                 ? await this.services.inputs.input({
                       key: 'chain',
-                      title,
+                      title: title(1),
                       prompt: 'The chain the message was sent from: an EVM chain id, a blockchain id or a name',
                       validate: (text) => core.icmChainProblem(text),
                   })
@@ -328,12 +334,12 @@ export class QueryCommands {
                     value: 'txHash',
                 },
             ],
-            { key: 'by', title, placeholder: 'Follow it by' },
+            { key: 'by', title: title(2), placeholder: 'Follow it by' },
         );
         if (by === undefined) return;
         const hash = await this.services.inputs.input({
             key: by,
-            title,
+            title: title(3),
             prompt:
                 by === 'messageId'
                     ? 'Message id (0x + 64 hex digits)'

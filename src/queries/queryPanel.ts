@@ -34,6 +34,7 @@ import { type HostMessage, maxKeptAnswerChars, type PageMessage } from '../share
 import type { QueryRunner } from './queryRunner';
 import { type TraceLineMarks, tracePlace } from './traceLines';
 import { getWebviewHtml } from '../platform/webviewHtml';
+import { webviewOptions } from '../platform/webviewOptions';
 
 const logger = log.for('Panels');
 
@@ -87,20 +88,6 @@ export interface PanelSnapshot {
     /** ICM panels: polls run, and whether another is scheduled. */
     readonly polls: number;
     readonly polling: boolean;
-}
-
-/** Options every panel's webview gets (also reset on revive). */
-export function webviewOptions(
-    extensionUri: vscode.Uri,
-): vscode.WebviewOptions & vscode.WebviewPanelOptions {
-    return {
-        enableScripts: true,
-        enableFindWidget: true,
-        localResourceRoots: [
-            vscode.Uri.joinPath(extensionUri, 'dist', 'webview'),
-            vscode.Uri.joinPath(extensionUri, 'media'),
-        ],
-    };
 }
 
 /** How often an ICM panel reads a message that is not final yet. */

@@ -11,16 +11,11 @@ import type { QueryServices } from './queryServices';
 import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
+import { webviewOptions } from '../platform/webviewOptions';
 import type { QueryRequest } from '../shared/query';
 import type { PanelAction } from '../shared/viewModel';
 import { panelViewType } from './panelViewTypes';
-import {
-    type PanelDeps,
-    type PanelSnapshot,
-    type PresetResult,
-    QueryPanel,
-    webviewOptions,
-} from './queryPanel';
+import { type PanelDeps, type PanelSnapshot, type PresetResult, QueryPanel } from './queryPanel';
 import { QueryRunner } from './queryRunner';
 import { TraceLineMarks } from './traceLines';
 

@@ -59,28 +59,7 @@ export class ChainsSource implements TreeSource {
     }
 
     children(parent: Row | undefined, signal: AbortSignal): Promise<Children> | Children {
-        if (parent === undefined) {
-            return staticRows([
-                group(
-                    view,
-                    undefined,
-                    'primary',
-                    { type: 'primaryNetwork' },
-                    'Primary Network',
-                    'globe',
-                    {
-                        expanded: true,
-                        description: this.services.networkLabel,
-                    },
-                ),
-                group(view, undefined, 'evm', { type: 'evmChains' }, 'EVM chains', 'layers', {
-                    expanded: true,
-                    description: this.services.isLocal
-                        ? 'served by the node'
-                        : 'supported by the Data API',
-                }),
-            ]);
-        }
+        if (parent === undefined) return this.root(signal);
         switch (parent.kind) {
             case 'group':
                 return this.groupChildren(parent, signal);
@@ -116,6 +95,31 @@ export class ChainsSource implements TreeSource {
             default:
                 return staticRows([]);
         }
+    }
+
+    /** The two groups, or nothing (the welcome) when there is nothing to read from. */
+    private async root(signal: AbortSignal): Promise<Children> {
+        if (await this.services.nothingToRead(signal)) return staticRows([]);
+        return staticRows([
+            group(
+                view,
+                undefined,
+                'primary',
+                { type: 'primaryNetwork' },
+                'Primary Network',
+                'globe',
+                {
+                    expanded: true,
+                    description: this.services.networkLabel,
+                },
+            ),
+            group(view, undefined, 'evm', { type: 'evmChains' }, 'EVM chains', 'layers', {
+                expanded: true,
+                description: this.services.isLocal
+                    ? 'served by the node'
+                    : 'supported by the Data API',
+            }),
+        ]);
     }
 
     private async groupChildren(row: GroupRow, signal: AbortSignal): Promise<Children> {

@@ -48,6 +48,24 @@ export class TreeServices extends Disposable {
         return this.clients.chains(network, signal);
     }
 
+    /**
+     * True when the views have nothing to read from: the `local` network through a node the
+     * extension chose (none is set in settings) that does not answer. Their roots are then empty,
+     * so each view's welcome offers to choose a network (#40), as the Node view's offers a node;
+     * a node the user chose keeps its error rows. The read is the chain list the Chains view
+     * and hovers share, so asking costs no request of its own.
+     */
+    async nothingToRead(signal: AbortSignal): Promise<boolean> {
+        if (!this.isLocal || !this.config.nodeIsAutomatic) return false;
+        try {
+            await this.supportedChains('local', signal);
+            return false;
+        } catch (error) {
+            if (signal.aborted) throw error;
+            return true;
+        }
+    }
+
     /** Forgets the cached chain lists (a user's Refresh reads them again). */
     clearCaches(): void {
         this.clients.forgetChains();

@@ -53,8 +53,8 @@ export class SubnetsSource implements TreeSource {
         return { kind: 'subnet', ...under(view, undefined, subnet.subnetId), subnet };
     }
 
-    children(parent: Row | undefined): Children {
-        if (parent === undefined) return this.subnets();
+    children(parent: Row | undefined, signal: AbortSignal): Children | Promise<Children> {
+        if (parent === undefined) return this.root(signal);
         switch (parent.kind) {
             case 'subnet':
                 return staticRows(
@@ -91,6 +91,12 @@ export class SubnetsSource implements TreeSource {
             blockchain,
             subnet: subnetRow.subnet,
         };
+    }
+
+    /** The subnets, or nothing (the welcome) when there is nothing to read from. */
+    private async root(signal: AbortSignal): Promise<Children> {
+        if (await this.services.nothingToRead(signal)) return staticRows([]);
+        return this.subnets();
     }
 
     private subnets(): Children {

@@ -67,55 +67,57 @@ export class ValidatorsSource implements TreeSource {
         return !!(f.subnetId || f.nodeId || f.validationId || f.includeInactive);
     }
 
+    /** The filter and the three groups, or nothing (the welcome) when there is nothing to read. */
+    private async root(signal: AbortSignal): Promise<Children> {
+        if (await this.services.nothingToRead(signal)) return { type: 'static', rows: [] };
+        const filter: FilterRow = {
+            kind: 'filter',
+            ...under(view, undefined, 'filter'),
+            text: describeFilter(this.filter),
+            active: this.filterActive,
+        };
+        return {
+            type: 'static',
+            rows: [
+                filter,
+                group(
+                    view,
+                    undefined,
+                    'dataApi',
+                    { type: 'dataApiValidators' },
+                    'L1 validators',
+                    'server',
+                    {
+                        expanded: true,
+                        description: this.services.isLocal ? 'P-Chain, from the node' : 'Data API',
+                    },
+                ),
+                group(
+                    view,
+                    undefined,
+                    'node',
+                    { type: 'nodeChains' },
+                    'Validators per chain',
+                    'server-environment',
+                    {
+                        description: `as ${nodeName(this.services.clients.nodeUrl, this.services.config.get(SettingKey.NodeUrls))} sees them`,
+                    },
+                ),
+                group(
+                    view,
+                    undefined,
+                    'primary',
+                    { type: 'primaryValidators' },
+                    'Primary network validators',
+                    'shield',
+                    { description: 'P-Chain, from the node; auto-renewed first' },
+                ),
+            ],
+        };
+    }
+
     children(parent: Row | undefined, signal: AbortSignal): Children | Promise<Children> {
-        if (parent === undefined) {
-            const filter: FilterRow = {
-                kind: 'filter',
-                ...under(view, undefined, 'filter'),
-                text: describeFilter(this.filter),
-                active: this.filterActive,
-            };
-            return {
-                type: 'static',
-                rows: [
-                    filter,
-                    group(
-                        view,
-                        undefined,
-                        'dataApi',
-                        { type: 'dataApiValidators' },
-                        'L1 validators',
-                        'server',
-                        {
-                            expanded: true,
-                            description: this.services.isLocal
-                                ? 'P-Chain, from the node'
-                                : 'Data API',
-                        },
-                    ),
-                    group(
-                        view,
-                        undefined,
-                        'node',
-                        { type: 'nodeChains' },
-                        'Validators per chain',
-                        'server-environment',
-                        {
-                            description: `as ${nodeName(this.services.clients.nodeUrl, this.services.config.get(SettingKey.NodeUrls))} sees them`,
-                        },
-                    ),
-                    group(
-                        view,
-                        undefined,
-                        'primary',
-                        { type: 'primaryValidators' },
-                        'Primary network validators',
-                        'shield',
-                        { description: 'P-Chain, from the node; auto-renewed first' },
-                    ),
-                ],
-            };
-        }
+        if (parent === undefined) return this.root(signal);
         if (parent.kind === 'group') return this.groupChildren(parent, signal);
         if (parent.kind === 'nodeChain') return this.nodeChainValidators(parent, signal);
         return { type: 'static', rows: [] };

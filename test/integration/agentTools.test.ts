@@ -6,13 +6,16 @@
  * absent, and activation went on without it.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 import * as vscode from 'vscode';
 
 import type { ExtensionApi } from '../../src/extension';
 import { SettingKey } from '../../src/platform/settingKeys';
 import type { KnownIds } from '../sandbox/types';
-import { activated, invokeTool as invoke, manifest } from './helpers';
+import { activated, extension, invokeTool as invoke, manifest } from './helpers';
 import { recorded } from '../reliability/record';
 import { addSandboxFault, clearSandboxFaults, setSandboxSettings, testEnv } from './testEnv';
 
@@ -40,7 +43,7 @@ suite('(integration) agent tools', function () {
         assert.equal(contributed.length, 9);
         const registered = vscode.lm.tools.map((t) => t.name);
         for (const name of contributed) assert.ok(registered.includes(name), `${name} missing`);
-        const explain = vscode.lm.tools.find((t) => t.name === 'avalanche_explain');
+        const explain = vscode.lm.tools.find((t) => t.name === 'avalanche_explain_identifier');
         assert.deepEqual(explain?.inputSchema && Object.keys(explain.inputSchema), [
             'type',
             'properties',
@@ -51,17 +54,21 @@ suite('(integration) agent tools', function () {
 
     test('each tool answers against the sandbox, in the panels’ words', async () => {
         const answers: [string, object, RegExp][] = [
-            ['avalanche_explain', { identifier: known.evmAddress }, /AVAX/],
+            ['avalanche_explain_identifier', { identifier: known.evmAddress }, /AVAX/],
             ['avalanche_get_transaction', { hash: known.evmTxHash }, /Transaction/],
-            ['avalanche_address', { address: known.evmAddress }, /ERC-20|Token/i],
-            ['avalanche_l1', { subnetId: known.l1SubnetId }, new RegExp(known.l1NodeId)],
-            ['avalanche_node_status', {}, /Health: healthy/],
+            ['avalanche_get_address', { address: known.evmAddress }, /ERC-20|Token/i],
+            ['avalanche_get_l1', { subnetId: known.l1SubnetId }, new RegExp(known.l1NodeId)],
+            ['avalanche_get_node_status', {}, /Health: healthy/],
             [
-                'avalanche_data_api',
+                'avalanche_query_data_api',
                 { operation: 'listSubnets', params: { pageSize: 5 } },
                 /nextPageToken: /,
             ],
-            ['avalanche_node_call', { method: 'info.getNetworkName' }, /mainnet|local|fuji/i],
+            [
+                'avalanche_call_node_method',
+                { method: 'info.getNetworkName' },
+                /mainnet|local|fuji/i,
+            ],
             [
                 'avalanche_trace_transaction',
                 { hash: known.vaultCustomErrorTxHash },
@@ -92,15 +99,15 @@ suite('(integration) agent tools', function () {
 
     test('bad input and writes come back as sentences, not thrown errors', async () => {
         assert.match(
-            await invoke('avalanche_explain', { identifier: 'not-an-id' }),
+            await invoke('avalanche_explain_identifier', { identifier: 'not-an-id' }),
             /^Error: Invalid identifier/,
         );
         assert.match(
-            await invoke('avalanche_node_call', { method: 'admin.setLoggerLevel' }),
+            await invoke('avalanche_call_node_method', { method: 'admin.setLoggerLevel' }),
             /^Error: .*changes the node/,
         );
         assert.match(
-            await invoke('avalanche_data_api', {
+            await invoke('avalanche_query_data_api', {
                 operation: 'listTransactions',
                 params: { chainId: '43114', address: '0x1' },
             }),
@@ -114,7 +121,7 @@ suite('(integration) agent tools', function () {
             target: 'listSubnets',
         });
         try {
-            const text = await invoke('avalanche_data_api', { operation: 'listSubnets' });
+            const text = await invoke('avalanche_query_data_api', { operation: 'listSubnets' });
             assert.match(text, /^Error: /);
             assert.match(text, /wait/i);
         } finally {
@@ -126,7 +133,11 @@ suite('(integration) agent tools', function () {
         await addSandboxFault({ fault: { kind: 'latency', ms: 10_000 }, target: 'listSubnets' });
         const source = new vscode.CancellationTokenSource();
         const started = Date.now();
-        const running = invoke('avalanche_data_api', { operation: 'listSubnets' }, source.token);
+        const running = invoke(
+            'avalanche_query_data_api',
+            { operation: 'listSubnets' },
+            source.token,
+        );
         setTimeout(() => source.cancel(), 200);
         try {
             await assert.rejects(running, (error: Error) =>
@@ -137,6 +148,38 @@ suite('(integration) agent tools', function () {
             source.dispose();
             await clearSandboxFaults();
         }
+    });
+
+    test('Copy MCP Server Configuration: a launcher that outlives updates starts the server; no key is copied', async () => {
+        await vscode.commands.executeCommand('avalanche.agent.copyMcpConfiguration');
+        const copied = JSON.parse(await vscode.env.clipboard.readText()) as {
+            mcpServers: { avalanche: { command: string; args: string[]; env?: unknown } };
+        };
+        const server = copied.mcpServers.avalanche;
+        assert.equal(server.command, 'node');
+        assert.deepEqual(server.args.slice(1), ['--network', api.config.get(SettingKey.Network)]);
+        assert.equal(server.env, undefined, 'neither the key nor a node URL is copied');
+        const launcher = server.args[0]!;
+        // In the extension's global storage, not its versioned folder.
+        assert.ok(!launcher.includes(manifest().version), launcher);
+        const script = path.join(extension().extensionPath, 'dist', 'mcp.js');
+        assert.ok(readFileSync(launcher, 'utf8').includes(JSON.stringify(script)), launcher);
+        // It runs the real server: a bad option is refused with the server's own sentence.
+        const run = spawnSync(process.execPath, [launcher, '--network', 'devnet'], {
+            encoding: 'utf8',
+            input: '',
+            timeout: 20_000,
+            env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+        });
+        assert.equal(run.status, 2, run.stderr);
+        assert.match(run.stderr, /--network must be mainnet, fuji or local/);
+        // After an update the launcher names an older version's server; a start rewrites it.
+        writeFileSync(
+            launcher,
+            "void require('/old/avalanche-explorer-0.0.1/dist/mcp.js').main();\n",
+        );
+        await api.mcpLauncher.refresh();
+        assert.ok(readFileSync(launcher, 'utf8').includes(JSON.stringify(script)));
     });
 
     test('the MCP provider is registered only on 1.101 and later, and activation did not need it', () => {
@@ -184,10 +227,10 @@ suite('(integration) reliability: hostile data for the agent tools', function ()
                 try {
                     for (const [name, input] of [
                         ['avalanche_get_transaction', { hash: known.evmTxHash }],
-                        ['avalanche_l1', { subnetId: known.l1SubnetId }],
-                        ['avalanche_data_api', { operation: 'listSubnets' }],
-                        ['avalanche_address', { address: known.evmAddress }],
-                        ['avalanche_explain', { identifier: known.pChainTxHash }],
+                        ['avalanche_get_l1', { subnetId: known.l1SubnetId }],
+                        ['avalanche_query_data_api', { operation: 'listSubnets' }],
+                        ['avalanche_get_address', { address: known.evmAddress }],
+                        ['avalanche_explain_identifier', { identifier: known.pChainTxHash }],
                     ] as const) {
                         const text = await invoke(name, input);
                         progress.cases++;

@@ -221,9 +221,11 @@ suiteTeardown(async function () {
         api.lenses,
         api.dashboards,
         api.agent,
+        api.mcpLauncher,
         api.watch,
         // The dashboards' serializer and any panel still open.
         api.dashboards,
+        api.editorIds,
         api.hovers,
         // The serializers and, once loaded, the panels and query services (LazyQueries).
         api.queries,

@@ -701,11 +701,11 @@ suite('(integration) reliability: faults × surfaces', function () {
             lensSurface,
             agentSurface(
                 'Data API query',
-                'avalanche_data_api',
+                'avalanche_query_data_api',
                 { operation: 'listSubnets', params: { pageSize: 5 } },
                 {},
             ),
-            agentSurface('node status', 'avalanche_node_status', {}, nodeInfo),
+            agentSurface('node status', 'avalanche_get_node_status', {}, nodeInfo),
             agentSurface(
                 'trace',
                 'avalanche_trace_transaction',
@@ -715,7 +715,7 @@ suite('(integration) reliability: faults × surfaces', function () {
             // The message reads the Data API's chain list and the chains' RPC through the node.
             agentSurface(
                 'ICM message',
-                'avalanche_icm_message',
+                'avalanche_follow_icm_message',
                 { sourceChain: k.cChainId, txHash: k.icmExecutedTxHash },
                 { node: true },
             ),

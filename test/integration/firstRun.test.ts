@@ -2,7 +2,8 @@
  * The first minute (#40): with `avalanche.node.selectedUrl` unset, the node is chosen for the
  * user (a local network found on this machine, else the network's public node), said once in the
  * Node view's description, and its failure is no error: the view shows its welcome and the status
- * bar keeps its colour. A node the user chose is reported as before.
+ * bar keeps its colour. A node the user chose is reported as before. On the local network, such
+ * a node that does not answer leaves Chains, Subnets and Validators empty, so their welcome shows.
  */
 import assert from 'node:assert/strict';
 
@@ -70,6 +71,43 @@ suite('(integration) first run', function () {
         await until(
             () => api.statusBar.shown.background === 'statusBarItem.errorBackground',
             'the error colour',
+        );
+    });
+
+    test('on the local network through a node chosen for you that does not answer, Chains, Subnets and Validators are empty: their welcome shows', async () => {
+        const api = await extensionApi();
+        const views = ['chains', 'subnets', 'validators'] as const;
+        const refreshAll = async (): Promise<void> => {
+            for (const view of views) await api.trees.refresh(view);
+        };
+        await api.config.update(SettingKey.Network, 'local');
+        await api.config.update(SettingKey.SelectedNodeUrl, undefined);
+        await api.local.automatic.viewShown();
+        assert.equal(api.config.nodeIsAutomatic, true);
+        // Answering, the views show the local network.
+        await refreshAll();
+        for (const view of views) {
+            await until(async () => (await rows(view)).length > 0, `${view} with rows`);
+        }
+
+        await setSandboxSettings({ nodeDown: true });
+        await refreshAll();
+        // Empty roots: VS Code shows the view's welcome (what it lists, Choose Network, and Set
+        // Data API Key while no key is stored) instead of error rows.
+        for (const view of views) {
+            await until(async () => (await rows(view)).length === 0, `${view} empty`, 20_000);
+        }
+
+        // The same node chosen by the user is theirs to fix: its failures are rows again.
+        await api.config.update(SettingKey.SelectedNodeUrl, sandboxNode());
+        await refreshAll();
+        for (const view of views) {
+            await until(async () => (await rows(view)).length > 0, `${view} rows`, 20_000);
+        }
+        const subnets = await rows('subnets');
+        assert.ok(
+            subnets.some((r) => r.kind === 'error'),
+            JSON.stringify(subnets.map((r) => r.kind)),
         );
     });
 });

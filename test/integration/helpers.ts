@@ -22,6 +22,7 @@ export interface Manifest {
         views?: Record<string, ContributedView[]>;
         viewsContainers?: Record<string, { id: string; title: string }[]>;
         menus?: Record<string, { command: string; when?: string }[]>;
+        keybindings?: { command: string; key: string; mac?: string; when?: string }[];
         configuration?: unknown;
     };
 }
@@ -47,15 +48,18 @@ export async function activated(): Promise<vscode.Extension<unknown>> {
 /** Polls `probe` until it returns a value other than undefined, or fails after `timeoutMs`. */
 export async function eventually<T>(
     probe: () => T | undefined | Promise<T | undefined>,
-    what: string,
+    what: string | (() => string),
     timeoutMs = 10_000,
 ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
         const value = await probe();
         if (value !== undefined) return value;
-        if (Date.now() > deadline)
-            throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+        if (Date.now() > deadline) {
+            // A function describes the state at the timeout, not the one before the wait.
+            const described = typeof what === 'function' ? what() : what;
+            throw new Error(`timed out after ${timeoutMs} ms waiting for ${described}`);
+        }
         await new Promise((resolve) => setTimeout(resolve, 100));
     }
 }

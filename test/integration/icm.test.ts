@@ -64,6 +64,11 @@ suite('(integration) ICM message panel', function () {
             inputs.asked.map((a) => a.key),
             ['chain', 'by', 'txHash'],
         );
+        // Numbered as the other prompt flows: each prompt's title tells it from the last.
+        assert.deepEqual(
+            inputs.asked.map((a) => a.title),
+            [1, 2, 3].map((n) => `Avalanche: Follow an ICM (Teleporter) Message (${n}/3)`),
+        );
         // The id it followed is known now: a hover over it offers the timeline again.
         const messageId = field(panel, 'Message id');
         const document = await vscode.workspace.openTextDocument({
@@ -82,6 +87,27 @@ suite('(integration) ICM message panel', function () {
         assert.match(
             markdown,
             /\[Follow ICM message\]\(command:avalanche\.query\.followIcmMessage\?/,
+        );
+    });
+
+    test('a chain typed after "Another chain…" is still the first of the three steps', async () => {
+        const inputs = new ScriptedInputs({
+            chain: (asked) => (asked.type === 'pick' ? 'Another chain…' : known.cChainId),
+            by: 'messageId',
+            messageId: known.icmExecutedMessageId,
+        });
+        api.queries.testing.inputs = inputs;
+        await vscode.commands.executeCommand('avalanche.query.followIcmMessage');
+        const panel = await settledPanel(isIcm, 'ICM panel by id');
+        assert.equal(field(panel, 'Message id'), known.icmExecutedMessageId);
+        assert.deepEqual(
+            inputs.asked.map((a) => `${a.type} ${a.key}: ${a.title}`),
+            [
+                'pick chain: Avalanche: Follow an ICM (Teleporter) Message (1/3)',
+                'input chain: Avalanche: Follow an ICM (Teleporter) Message (1/3)',
+                'pick by: Avalanche: Follow an ICM (Teleporter) Message (2/3)',
+                'input messageId: Avalanche: Follow an ICM (Teleporter) Message (3/3)',
+            ],
         );
     });
 

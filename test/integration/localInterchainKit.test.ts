@@ -240,13 +240,13 @@ suite(
                 'the L1’s manager is not the C-Chain’s',
             );
 
-            const answer = await invokeTool('avalanche_explain', {
+            const answer = await invokeTool('avalanche_explain_identifier', {
                 identifier: manager,
                 evmChainId: known.l1EvmChainId,
             });
             seen.push(answer);
             assert.match(answer, /validator manager of kitl1/, answer);
-            const relayer = await invokeTool('avalanche_address', {
+            const relayer = await invokeTool('avalanche_get_address', {
                 address: kitRelayerAddress,
                 evmChainId: known.l1EvmChainId,
             });
@@ -286,11 +286,11 @@ suite(
             seen.push(JSON.stringify(await api.local.networks.list()));
             seen.push(await allRowsText());
             seen.push(JSON.stringify(await sandboxRequests()));
-            for (const tool of ['avalanche_node_status', 'avalanche_l1'] as const) {
+            for (const tool of ['avalanche_get_node_status', 'avalanche_get_l1'] as const) {
                 seen.push(
                     await invokeTool(
                         tool,
-                        tool === 'avalanche_l1'
+                        tool === 'avalanche_get_l1'
                             ? { subnetId: testEnv().known.mainnet.l1SubnetId }
                             : {},
                     ),

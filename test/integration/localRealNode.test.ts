@@ -372,15 +372,17 @@ suite('(node host) a local network found on disk, read from the real node', func
     });
 
     test('the agent tools answer from the real node: status, methods, the L1, real transactions', async () => {
-        const status = await invokeTool('avalanche_node_status', {});
+        const status = await invokeTool('avalanche_get_node_status', {});
         assert.match(status, /Health: healthy/, status);
         assert.ok(status.includes(node.nodeId), status);
-        const version = await invokeTool('avalanche_node_call', { method: 'info.getNodeVersion' });
+        const version = await invokeTool('avalanche_call_node_method', {
+            method: 'info.getNodeVersion',
+        });
         assert.ok(
             version.includes(node.version.replace(/^v/, '')),
             `${node.version} in\n${version}`,
         );
-        const l1 = await invokeTool('avalanche_l1', { subnetId: node.l1.subnetId });
+        const l1 = await invokeTool('avalanche_get_l1', { subnetId: node.l1.subnetId });
         assert.doesNotMatch(l1, /^Error: /, l1);
         assert.ok(l1.includes(node.l1.subnetId), l1);
         const transfer = node.l1.activity.transfers[0]!;
@@ -396,7 +398,7 @@ suite('(node host) a local network found on disk, read from the real node', func
                 hash: contracts.reverts.require.hash,
             });
             assert.match(revert, /insufficient deposit/, revert);
-            const token = await invokeTool('avalanche_explain', {
+            const token = await invokeTool('avalanche_explain_identifier', {
                 identifier: contracts.foundry.token,
             });
             assert.match(token, /ExplorerToken/, token);
@@ -518,7 +520,7 @@ suite('(node host) a local network found on disk, read from the real node', func
                 });
                 seen.push(markdown);
             }
-            const answer = await invokeTool('avalanche_explain', {
+            const answer = await invokeTool('avalanche_explain_identifier', {
                 identifier: manager,
                 evmChainId: String(l1EvmChainId),
             });

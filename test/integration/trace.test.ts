@@ -8,6 +8,7 @@
  * the failure until the panel closes.
  */
 import assert from 'node:assert/strict';
+import { existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
 
 import * as vscode from 'vscode';
@@ -87,6 +88,53 @@ suite('(integration) trace: why a transaction reverted', function () {
         assert.equal(panel.cspViolations, 0);
         // The sandbox refuses the step trace's tracer: the panel says why there is no line.
         assert.match(JSON.stringify(panel.view?.fields), /Solidity lines/);
+    });
+
+    test('a failed call into a contract no record names: the hover names it by its code', async () => {
+        // The broadcast is the vault's only record; set aside, the vault is known by its code.
+        const broadcast = path.join(
+            testEnv().workspaceDir,
+            'foundry',
+            'broadcast',
+            'Deploy.s.sol',
+            '43114',
+            'run-latest.json',
+        );
+        const aside = `${broadcast}.aside`;
+        const recordNames = async (): Promise<boolean> =>
+            (await api.contracts.knowledge()).nameOf(known.cChainId, known.vaultContract)?.how ===
+            'deployment';
+        assert.ok(await recordNames(), 'the broadcast names the vault');
+        renameSync(broadcast, aside);
+        try {
+            await eventually(
+                async () => ((await recordNames()) ? undefined : true),
+                'the index without the broadcast',
+                30_000,
+            );
+            const knowledge = await api.contracts.knowledge();
+            assert.equal(knowledge.nameOf(known.cChainId, known.vaultContract), undefined);
+            const md = await eventually(
+                async () => {
+                    const text = (
+                        await hoverOver(contractsFile, known.vaultCustomErrorTxHash)
+                    ).replace(/\\/g, '');
+                    return /✗ reverted: TooLarge\(.*\) in ExplorerVault/.test(text)
+                        ? text
+                        : undefined;
+                },
+                'the hover naming the vault by its code',
+                30_000,
+            );
+            assert.match(md, /✗ reverted: TooLarge\(.*1001.*1000.*\) in ExplorerVault/);
+        } finally {
+            if (existsSync(aside)) renameSync(aside, broadcast);
+            await eventually(
+                async () => ((await recordNames()) ? true : undefined),
+                'the broadcast indexed again',
+                30_000,
+            );
+        }
     });
 
     test('Trace Transaction… asks the chain and the hash, and refuses a bad hash before any request', async () => {

@@ -48,14 +48,16 @@ suite('(integration) watch list: rows, badge and notifications against the sandb
                 const found = row(target);
                 return found && accept(found.description) ? found : undefined;
             },
-            `${describeTarget(target)}: ${what} (now ${row(target)?.description ?? 'no row'})`,
+            () =>
+                `${describeTarget(target)}: ${what} (now ${row(target)?.description ?? 'no row'})`,
             20_000,
         );
     const refresh = () => vscode.commands.executeCommand('avalanche.watch.refresh');
     const told = (match: RegExp) =>
         eventually(
             () => feature.notified.find((n) => match.test(n.text)),
-            `a notification matching ${match} (told: ${feature.notified.map((n) => n.text).join(' | ') || 'nothing'})`,
+            () =>
+                `a notification matching ${match} (told: ${feature.notified.map((n) => n.text).join(' | ') || 'nothing'})`,
             20_000,
         );
     const badge = () => api.watch.view.badge?.value ?? 0;

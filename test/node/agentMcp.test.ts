@@ -56,18 +56,21 @@ describe('(node) the MCP server against the real node', function () {
 
     it('(node) reads the node’s status and its read-only methods', async () => {
         const { info } = realNetwork();
-        const status = await call('avalanche_node_status', {});
+        const status = await call('avalanche_get_node_status', {});
         assert.match(status, /Health: healthy/);
         assert.ok(status.includes(info.nodeId), status);
         assert.match(status, /P bootstrapped; X bootstrapped; C bootstrapped/);
-        const version = await call('avalanche_node_call', { method: 'info.getNodeVersion' });
+        const version = await call('avalanche_call_node_method', { method: 'info.getNodeVersion' });
         assert.ok(
             version.includes(info.version.replace(/^v/, '')),
             `${info.version} in\n${version}`,
         );
-        assert.match(await call('avalanche_node_call', { method: 'platform.getHeight' }), /\d/);
+        assert.match(
+            await call('avalanche_call_node_method', { method: 'platform.getHeight' }),
+            /\d/,
+        );
         const refused = await client.callTool({
-            name: 'avalanche_node_call',
+            name: 'avalanche_call_node_method',
             arguments: { method: 'admin.memoryProfile' },
         });
         assert.equal(refused.isError, true);
@@ -75,7 +78,7 @@ describe('(node) the MCP server against the real node', function () {
 
     it('(node) describes the real L1 from the P-Chain', async () => {
         const { info } = realNetwork();
-        const text = await call('avalanche_l1', { subnetId: info.l1.subnetId });
+        const text = await call('avalanche_get_l1', { subnetId: info.l1.subnetId });
         assert.ok(text.includes(info.l1.subnetId), text);
         assert.match(text, /Network: local/);
     });
@@ -106,13 +109,15 @@ describe('(node) the MCP server against the real node', function () {
             hash: contracts.reverts.customError.hash,
         });
         assert.match(custom, /TooLarge/, custom);
-        const token = await call('avalanche_explain', { identifier: contracts.foundry.token });
+        const token = await call('avalanche_explain_identifier', {
+            identifier: contracts.foundry.token,
+        });
         assert.match(token, /ExplorerToken/, token);
     });
 
     it('(node) says the Data API does not index a local network', async () => {
         const result = await client.callTool({
-            name: 'avalanche_data_api',
+            name: 'avalanche_query_data_api',
             arguments: { operation: 'listSubnets' },
         });
         assert.equal(result.isError, true);

@@ -8,7 +8,7 @@ import type { ServerResponse } from 'node:http';
 import { errorBody, type SandboxResponse } from './httpUtil';
 import type { Fault, FaultRule, FaultStatus } from './types';
 
-export type ServiceName = 'dataApi' | 'metrics' | 'node';
+export type ServiceName = 'dataApi' | 'metrics' | 'node' | 'localNode';
 
 interface ActiveRule {
     id: number;
@@ -76,7 +76,7 @@ export function statusFaultResponse(
     } else if (status === 503 && retryAfterSeconds !== undefined) {
         headers['retry-after'] = String(retryAfterSeconds);
     }
-    if (service === 'node') {
+    if (service === 'node' || service === 'localNode') {
         // A node has no JSON error body of its own: a proxy or the Go server answers in plain text.
         const text: Record<number, string> = {
             400: 'Bad Request\n',
@@ -227,7 +227,7 @@ export function hugeHostileText(): string {
 /** The huge error as each service sends errors: a JSON-RPC error object, or the REST error body. */
 export function hugeErrorResponse(service: ServiceName): SandboxResponse {
     const text = hugeHostileText();
-    if (service === 'node') {
+    if (service === 'node' || service === 'localNode') {
         // Id null: the request's id is not known here. A 500 with a JSON-RPC error is how some
         // nodes and proxies answer; the client reads the error object either way.
         return {

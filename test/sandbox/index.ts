@@ -161,7 +161,7 @@ function isFaultRule(value: unknown): value is FaultRule {
     if (rule['target'] !== undefined && typeof rule['target'] !== 'string') return false;
     if (
         rule['service'] !== undefined &&
-        !['dataApi', 'metrics', 'node'].includes(rule['service'] as string)
+        !['dataApi', 'metrics', 'node', 'localNode'].includes(rule['service'] as string)
     )
         return false;
     if (rule['times'] !== undefined && (typeof rule['times'] !== 'number' || rule['times'] < 1))
@@ -257,8 +257,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         res?: ServerResponse,
     ): void => {
         if (requests.length >= maxRecorded) requests = requests.slice(maxRecorded / 2);
+        const local = service === 'localNode';
         const entry: RecordedRequest = {
-            service,
+            // One node answers on both listeners; the flag tells them apart.
+            service: service === 'localNode' ? 'node' : service,
+            ...(local ? { localNode: true as const } : {}),
             method: req.method ?? 'GET',
             url: req.url ?? '/',
             headers: req.headers,
@@ -637,13 +640,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         corrupt(fault, res, response, extra);
     };
 
-    const handleNode = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const handleNode = async (
+        req: IncomingMessage,
+        res: ServerResponse,
+        listener: 'node' | 'localNode' = 'node',
+    ): Promise<void> => {
         const method = req.method ?? 'GET';
         const url = req.url ?? '/';
         const q = url.indexOf('?');
         const pathname = q >= 0 ? url.slice(0, q) : url;
         if (settings.nodeDown) {
-            record('node', req, [], res);
+            record(listener, req, [], res);
             req.socket.destroy();
             return;
         }
@@ -655,9 +662,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             body,
             new URLSearchParams(q >= 0 ? url.slice(q + 1) : ''),
         );
-        record('node', req, route.operations, res);
-        const fault = faults.take('node', pathname, route.operations);
-        if (await preFault('node', fault, req, res)) return;
+        record(listener, req, route.operations, res);
+        const fault = faults.take(listener, pathname, route.operations);
+        if (await preFault(listener, fault, req, res)) return;
         corrupt(fault, res, route.run());
     };
 
@@ -746,6 +753,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         urls.nodeUrl = await listen(handleNode, ports.node ?? 0, 'node');
         nodeServer = servers[servers.length - 1];
         nodePort = (nodeServer!.address() as AddressInfo).port;
+        if (options.localNode)
+            urls.localNodeUrl = await listen(
+                (req, res) => handleNode(req, res, 'localNode'),
+                0,
+                'localNode',
+            );
         urls.internalUrl = await listen(
             (req, res) => {
                 internalRequests++;

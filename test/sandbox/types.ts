@@ -22,6 +22,13 @@ export interface SandboxOptions {
     nodeNetwork?: SandboxNetwork;
     /** Initial switches (all can be changed later through `settings` or the control route). */
     settings?: Partial<SandboxSettings>;
+    /**
+     * A second listener for the same node (`localNodeUrl`), as a node on this machine next to a
+     * public one: the same answers, but fault rules of their own (`service: 'localNode'`), so
+     * that the two can have different round-trip times; its requests are logged with
+     * `localNode: true`. Default false.
+     */
+    localNode?: boolean;
 }
 
 export interface SandboxSettings {
@@ -116,8 +123,8 @@ export interface FaultRule {
      * (`info.peers`), or a path prefix starting with `/` (`/ext/info`). Default `*`.
      */
     target?: string;
-    /** Which server. Default: all three. */
-    service?: 'dataApi' | 'metrics' | 'node';
+    /** Which server (`node` is not the `localNode` listener). Default: all of them. */
+    service?: 'dataApi' | 'metrics' | 'node' | 'localNode';
     /** Apply to this many matching requests, then remove itself. Default: until cleared. */
     times?: number;
 }
@@ -140,6 +147,8 @@ export interface RecordedRequest {
     startMs: number;
     /** Unset while the answer is still being written. */
     endMs?: number;
+    /** Received by the second node listener (`SandboxOptions.localNode`). */
+    localNode?: true;
 }
 
 /** Ids that exist in the generated data of one network, for tests, fixtures and `npm start`. */
@@ -248,6 +257,8 @@ export interface SandboxUrls {
     nodeUrl: string;
     /** The internal host `internalRpcUrls` names; it only counts requests (`GET /internal`). */
     internalUrl?: string | undefined;
+    /** The second node listener, when `SandboxOptions.localNode` asked for one. */
+    localNodeUrl?: string | undefined;
 }
 
 export interface Sandbox extends SandboxUrls {

@@ -24,7 +24,7 @@ import {
 
 import { decodeCall, decodeLimits, decodeLog, decodeRevert } from '../../src/core/abi/decode';
 import { parseSignature } from '../../src/core/abi/parseSignature';
-import { selectorOf } from '../../src/core/abi/signature';
+import { selectorOf, topicOf } from '../../src/core/abi/signature';
 import type {
     Candidate,
     Decoded,
@@ -171,6 +171,108 @@ describe('(unit) abi decode: calls', function () {
         assert.match(
             invalid(decodeCall(`${toFunctionSelector('f(bool)')}${word(2)}`, [flag])),
             /bool/,
+        );
+    });
+
+    it('reads one-word types in place, answering what viem answers for the same words in a tuple', function () {
+        // A tuple of one-word types is encoded as those words in a row, but is decoded by viem;
+        // the types alone are read in place (decodeWords).
+        const types = [
+            'address',
+            'bool',
+            'uint8',
+            'uint48',
+            'uint256',
+            'int8',
+            'int48',
+            'int256',
+            'bytes1',
+            'bytes4',
+            'bytes32',
+            'function',
+        ];
+        const max = (1n << 256n) - 1n;
+        const wordArb = fc.oneof(
+            fc.constantFrom(0n, 1n, 2n, 127n, 128n, 255n, 256n, max, max - 127n, max - 128n),
+            fc.bigInt({ min: 0n, max }),
+            fc.bigInt({ min: 0n, max: (1n << 160n) - 1n }),
+            fc.bigInt({ min: 0n, max: (1n << 32n) - 1n }).map((high) => high << 224n),
+            fc.bigInt({ min: 0n, max: (1n << 48n) - 1n }),
+        );
+        // viem reads an integer of 48 bits or fewer as a number and refuses a word past 2^53 as
+        // an offset would be refused; read in place, that word is the dirty word it is.
+        const viemOffset = 'an offset or a length is larger than any data can be';
+        const outcome = (result: DecodeResult): unknown =>
+            result.status === 'decoded'
+                ? result.decoded.args
+                : result.status === 'invalid'
+                  ? result.reason.replace(
+                        /^a u?int\d+ is out of range \(a dirty word\)$/,
+                        viemOffset,
+                    )
+                  : result.status;
+        fc.assert(
+            fc.property(
+                fc.array(fc.tuple(fc.constantFrom(...types), wordArb), {
+                    minLength: 1,
+                    maxLength: 5,
+                }),
+                fc.option(fc.nat({ max: 330 })),
+                (fields, cut) => {
+                    const params = fields.map(([type], i) => ({ name: `a${i}`, type }));
+                    const inPlace: AbiEntry = { type: 'function', name: 'f', inputs: params };
+                    const inTuple: AbiEntry = {
+                        type: 'function',
+                        name: 'g',
+                        inputs: [{ name: 't', type: 'tuple', components: params }],
+                    };
+                    let body = fields.map(([, w]) => word(w)).join('');
+                    if (cut !== null) body = body.slice(0, cut - (cut % 2));
+                    const viaViem = decodeCall(`${selectorOf(inTuple)}${body}`, [
+                        { entry: inTuple, origin: artifact },
+                    ]);
+                    const expected =
+                        viaViem.status === 'decoded' && viaViem.decoded.args[0]?.value.k === 'tuple'
+                            ? viaViem.decoded.args[0].value.fields
+                            : outcome(viaViem);
+                    const result = decodeCall(`${selectorOf(inPlace)}${body}`, [
+                        { entry: inPlace, origin: artifact },
+                    ]);
+                    if (body.length < fields.length * 64 && result.status === 'invalid') {
+                        // Cut short, the tuple can decode where the words are refused, or for
+                        // another reason: `checkHead` looks for dirty padding in a tuple only
+                        // when all of it is there, and in each word that is.
+                    } else {
+                        assert.deepEqual(outcome(result), expected);
+                    }
+                    // An indexed value is one word too, read from its topic.
+                    const [type, first] = fields[0]!;
+                    const event: AbiEntry = {
+                        type: 'event',
+                        name: 'E',
+                        inputs: [{ name: 'a0', type, indexed: true }],
+                    };
+                    const logged = decodeLog([topicOf(event), `0x${word(first)}`], '0x', [
+                        { entry: event, origin: artifact },
+                    ]);
+                    const one: AbiEntry = {
+                        type: 'function',
+                        name: 'g',
+                        inputs: [{ name: 't', type: 'tuple', components: [params[0]!] }],
+                    };
+                    const oneViaViem = decodeCall(`${selectorOf(one)}${word(first)}`, [
+                        { entry: one, origin: artifact },
+                    ]);
+                    assert.deepEqual(
+                        outcome(logged),
+                        oneViaViem.status === 'decoded' &&
+                            oneViaViem.decoded.args[0]?.value.k === 'tuple'
+                            ? oneViaViem.decoded.args[0].value.fields
+                            : outcome(oneViaViem),
+                    );
+                },
+            ),
+            { numRuns: fuzzRuns(1_000) },
         );
     });
 

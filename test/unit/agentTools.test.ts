@@ -110,7 +110,7 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
     });
 
     it('explains an address with the hover’s facts, without command links', async () => {
-        const text = await ok('avalanche_explain', { identifier: known.evmAddress });
+        const text = await ok('avalanche_explain_identifier', { identifier: known.evmAddress });
         assert.match(text, /^Network: mainnet/);
         assert.ok(text.toLowerCase().includes(known.evmAddress.toLowerCase()), text);
         assert.match(text, /AVAX/);
@@ -142,16 +142,16 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
     });
 
     it('summarises an address with its token balances', async () => {
-        const text = await ok('avalanche_address', { address: known.evmAddress });
+        const text = await ok('avalanche_get_address', { address: known.evmAddress });
         assert.match(text, /## /);
         assert.match(text, /ERC-20|Token/i);
     });
 
     it('describes an L1 with its validators, from the Data API and on a local network from the node', async () => {
-        const text = await ok('avalanche_l1', { subnetId: known.l1SubnetId });
+        const text = await ok('avalanche_get_l1', { subnetId: known.l1SubnetId });
         assert.ok(text.includes(known.l1NodeId), text);
         const local = await ok(
-            'avalanche_l1',
+            'avalanche_get_l1',
             { subnetId: known.l1SubnetId },
             { network: 'local' },
         );
@@ -160,7 +160,7 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
     });
 
     it('reads the node’s status as the Node view does', async () => {
-        const text = await ok('avalanche_node_status', {});
+        const text = await ok('avalanche_get_node_status', {});
         assert.match(text, /^Node: http:\/\/127\.0\.0\.1/);
         assert.match(text, /Health: healthy/);
         assert.match(text, /Version: avalanchego\/|Version: avalanche\//);
@@ -168,7 +168,7 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
     });
 
     it('runs any read-only Data API query, one bounded page at a time', async () => {
-        const text = await ok('avalanche_data_api', {
+        const text = await ok('avalanche_query_data_api', {
             operation: 'listTransactions',
             params: { chainId: known.cChainId, address: known.evmAddress, pageSize: 100 },
         });
@@ -176,57 +176,65 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
         assert.ok(rows.length <= 26, `${rows.length} table lines`);
         const token = /nextPageToken: (\S+)/.exec(text)?.[1];
         assert.ok(token, `no page token in:\n${text}`);
-        const next = await ok('avalanche_data_api', {
+        const next = await ok('avalanche_query_data_api', {
             operation: 'listTransactions',
             params: { chainId: known.cChainId, address: known.evmAddress },
             pageToken: token,
         });
         assert.notEqual(next, text);
         // The network parameter defaults to the selected one.
-        assert.match(await ok('avalanche_data_api', { operation: 'listSubnets' }), /Subnets/);
+        assert.match(await ok('avalanche_query_data_api', { operation: 'listSubnets' }), /Subnets/);
     });
 
     it('refuses what the palette refuses, in a sentence, before any request', async () => {
         sandbox.clearRequests();
         const cases: [string, unknown, RegExp][] = [
             [
-                'avalanche_data_api',
+                'avalanche_query_data_api',
                 { operation: 'postTransactionExportJob' },
                 /read-only Data API operation/,
             ],
-            ['avalanche_data_api', { operation: 'nope' }, /listTransactions/],
+            ['avalanche_query_data_api', { operation: 'nope' }, /listTransactions/],
             [
-                'avalanche_data_api',
+                'avalanche_query_data_api',
                 { operation: 'listTransactions', params: { chainId: '43114', address: 'xyz' } },
                 /Invalid address/,
             ],
             [
-                'avalanche_node_call',
+                'avalanche_call_node_method',
                 { method: 'admin.alias', params: { endpoint: 'x', alias: 'y' } },
                 /changes the node/,
             ],
-            ['avalanche_node_call', { method: 'debug_traceTransaction' }, /node method table/],
             [
-                'avalanche_node_call',
+                'avalanche_call_node_method',
+                { method: 'debug_traceTransaction' },
+                /node method table/,
+            ],
+            [
+                'avalanche_call_node_method',
                 { method: 'eth_getBalance', params: { address: '0x12' } },
                 /Invalid/,
             ],
-            ['avalanche_explain', { identifier: 'hello' }, /Avalanche identifier/],
-            ['avalanche_explain', {}, /Invalid identifier/],
-            ['avalanche_explain', { identifier: known.evmAddress, extra: 1 }, /no such parameter/],
-            ['avalanche_explain', { identifier: 42 }, /a string/],
-            ['avalanche_explain', 'text', /JSON object/],
-            ['avalanche_l1', { subnetId: known.evmAddress }, /subnet or L1 id/],
-            ['avalanche_unknown', {}, /avalanche_explain/],
-            ['avalanche_icm_message', { sourceChain: '43114' }, /not both/],
+            ['avalanche_explain_identifier', { identifier: 'hello' }, /Avalanche identifier/],
+            ['avalanche_explain_identifier', {}, /Invalid identifier/],
             [
-                'avalanche_icm_message',
+                'avalanche_explain_identifier',
+                { identifier: known.evmAddress, extra: 1 },
+                /no such parameter/,
+            ],
+            ['avalanche_explain_identifier', { identifier: 42 }, /a string/],
+            ['avalanche_explain_identifier', 'text', /JSON object/],
+            ['avalanche_get_l1', { subnetId: known.evmAddress }, /subnet or L1 id/],
+            ['avalanche_unknown', {}, /avalanche_explain_identifier/],
+            ['avalanche_follow_icm_message', { sourceChain: '43114' }, /not both/],
+            [
+                'avalanche_follow_icm_message',
                 { sourceChain: '43114', messageId: known.evmTxHash, txHash: known.evmTxHash },
                 /not both/,
             ],
-            ['avalanche_icm_message', { sourceChain: '43114', messageId: '0x12' }, /64 hex/],
+            ['avalanche_follow_icm_message', { sourceChain: '43114', messageId: '0x12' }, /64 hex/],
             [
-                'avalanche_icm_message',
+                'avalanche_follow_icm_message',
                 { sourceChain: 'a\u0000b', txHash: known.evmTxHash },
                 /control/,
             ],
@@ -240,13 +248,13 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
     });
 
     it('follows ICM messages from the C-Chain to the L1s, executed, failed, and to a chain still bootstrapping', async () => {
-        const executed = await ok('avalanche_icm_message', {
+        const executed = await ok('avalanche_follow_icm_message', {
             sourceChain: known.cChainId,
             txHash: known.icmExecutedTxHash,
         });
         assert.match(executed, /State: delivered and executed/);
         assert.match(executed, /Message id check: recomputed from its contents: matches/);
-        const failed = await ok('avalanche_icm_message', {
+        const failed = await ok('avalanche_follow_icm_message', {
             sourceChain: 'Avalanche C-Chain',
             txHash: known.icmFailedTxHash,
         });
@@ -254,13 +262,13 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
         assert.match(failed, /retryMessageExecution/);
         // By id alone: the id the first answer gave.
         const id = /Message id: (0x[0-9a-f]{64})/.exec(executed)![1]!;
-        const byId = await ok('avalanche_icm_message', {
+        const byId = await ok('avalanche_follow_icm_message', {
             sourceChain: known.cChainBlockchainId,
             messageId: id,
         });
         assert.match(byId, /State: delivered and executed/);
         // The showcase message went to the L1 the sandbox's node is still bootstrapping.
-        const waiting = await ok('avalanche_icm_message', {
+        const waiting = await ok('avalanche_follow_icm_message', {
             sourceChain: known.cChainId,
             txHash: known.teleporterTxHash,
         });
@@ -270,10 +278,10 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
 
     it('calls read-only node methods, the chain defaulting to C', async () => {
         assert.match(
-            await ok('avalanche_node_call', { method: 'info.getNodeVersion' }),
+            await ok('avalanche_call_node_method', { method: 'info.getNodeVersion' }),
             /avalanche/,
         );
-        const balance = await ok('avalanche_node_call', {
+        const balance = await ok('avalanche_call_node_method', {
             method: 'eth_getBalance',
             params: { address: known.evmAddress, block: 'latest' },
         });
@@ -285,7 +293,7 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
             fault: { kind: 'status', status: 429, retryAfterSeconds: 30 },
             target: 'listSubnets',
         });
-        const answer = await call('avalanche_data_api', { operation: 'listSubnets' });
+        const answer = await call('avalanche_query_data_api', { operation: 'listSubnets' });
         assert.equal(answer.isError, true);
         assert.match(answer.text, /rate limit|429|too many/i);
         assert.match(answer.text, /wait/i);
@@ -295,7 +303,7 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
         sandbox.addFault({ fault: { kind: 'latency', ms: 5_000 }, target: 'listSubnets' });
         const controller = new AbortController();
         const running = runAgentTool(
-            'avalanche_data_api',
+            'avalanche_query_data_api',
             { operation: 'listSubnets' },
             services(),
             controller.signal,
@@ -310,9 +318,9 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
         sandbox.settings.hostile = true;
         for (const [name, input] of [
             ['avalanche_get_transaction', { hash: known.evmTxHash }],
-            ['avalanche_l1', { subnetId: known.l1SubnetId }],
-            ['avalanche_data_api', { operation: 'listSubnets' }],
-            ['avalanche_address', { address: known.evmAddress }],
+            ['avalanche_get_l1', { subnetId: known.l1SubnetId }],
+            ['avalanche_query_data_api', { operation: 'listSubnets' }],
+            ['avalanche_get_address', { address: known.evmAddress }],
         ] as const) {
             const answer = await call(name, input);
 

@@ -87,6 +87,52 @@ describe('(unit) bounds: ICM messages from hostile chains', function () {
         });
     });
 
+    it('the receipt searched past a lagging index: a forged or another message’s is not believed', async () => {
+        await recorded(
+            'hostile',
+            'ICM: forged ReceiptReceived while the index says the receipt is not back',
+            async () => {
+                const m = message(7n);
+                const other = message(8n);
+                const source = new EvmPeer(1, 20);
+                const destination = new EvmPeer(2, 20);
+                destination.code.set(messenger, '0x60');
+                source.addTx(5, txHash(1), [m.send, m.warp]);
+                destination.addTx(3, txHash(2), [m.receive(forger, forger), m.executed()]);
+                // The source ignores filters and answers every receipt of its blocks: one from
+                // another contract under this id, one of another message from the messenger.
+                source.ignoreFilters = true;
+                source.addTx(9, txHash(3), [
+                    { ...m.receipt(forger), address: forger },
+                    other.receipt(forger),
+                ]);
+                const s = await chain(source, 'source', cChainId);
+                const d = await chain(destination, 'destination', l1Id);
+                const dir = {
+                    chain: () => Promise.resolve(d),
+                    indexedMessage: () =>
+                        Promise.resolve({
+                            sourceTxHash: txHash(1),
+                            destinationTxHash: txHash(2),
+                            receiptDelivered: false,
+                        }),
+                };
+                const forged = await traceIcmMessage({ source: s, messageId: m.messageId }, dir);
+                assert.equal(forged.state, 'executed', JSON.stringify(forged.warnings));
+                assert.equal(forged.receipt, undefined);
+                // The messenger's own receipt, later, is the one believed.
+                source.addTx(12, txHash(4), [m.receipt(forger)]);
+                const real = await traceIcmMessage({ source: s, messageId: m.messageId }, dir);
+                assert.equal(real.state, 'receipted');
+                assert.equal(real.receipt?.txHash, txHash(4));
+                return {
+                    cases: 3,
+                    detail: 'a forged and a foreign receipt ignored, the real one read',
+                };
+            },
+        );
+    });
+
     it('a destination whose RPC URL names an internal host is not reached', async () => {
         await recorded(
             'hostile',

@@ -18,9 +18,8 @@ import {
     type Identifier,
     identifierAt,
     parseIdentifier,
-    resetScanCounters,
-    scanCounters,
 } from '../../src/core/identifiers';
+import { resetScanCounters, scanCounters } from '../../src/core/ids/scanCounters';
 import {
     bech32Address,
     checksumAddress,

@@ -10,6 +10,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
+import * as fc from 'fast-check';
+
 import {
     DataApiClient,
     HttpClient,
@@ -18,7 +20,13 @@ import {
     NodeRpcClient,
     nodeRpcMethods,
 } from '../../src/core';
-import { cutText, inertLabel, inertLine, inertLines } from '../../src/core/text/inert';
+import {
+    cutText,
+    inertLabel,
+    inertLine,
+    inertLines,
+    revealInvisible,
+} from '../../src/core/text/inert';
 import { escapeMarkdown, shortenId } from '../../src/core/format';
 import { listenOnLoopback } from '../mocks/loopbackServer';
 import { recorded } from '../reliability/record';
@@ -261,6 +269,49 @@ describe('(unit) inert text: one rule for every surface', () => {
         assert.equal(inertLabel('$(sync~spin) Loading', 50), '\\$(sync~spin) Loading');
         assert.ok(!unsafeChars.test(inertLine(hostileErrorText(), 1_000)));
         assert.ok(!unsafeChars.test(escapeMarkdown(hostileErrorText(), { maxLength: 1_000 })));
+    });
+
+    it('printable ASCII takes a short way to the same line as the three Unicode scans', () => {
+        // The rule written out in full, as inertLine applied it to every text before.
+        const fullRule = (text: string, max: number): string => {
+            const prefix = text.length > max * 2 + 8 ? text.slice(0, max * 2 + 8) : text;
+            return cutText(
+                revealInvisible(
+                    prefix
+                        .replace(/\p{Cs}/gu, '\uFFFD')
+                        .replace(/ ?[\p{Cc}\p{Zl}\p{Zp}]+ ?/gu, ' '),
+                ),
+                max,
+            );
+        };
+        const tricky = fc.constantFrom(
+            ' ',
+            '~',
+            '\u2026',
+            '\u007f',
+            '\u0085',
+            '\u00a0',
+            '\n',
+            '\t',
+            '\u200b',
+            '\u202e',
+            '\u2028',
+            '\ud800',
+            '\udc00',
+            '\ufeff',
+            '😀',
+        );
+        const text = fc
+            .array(fc.oneof(fc.string({ maxLength: 8 }), tricky, fc.string({ unit: 'binary' })), {
+                maxLength: 12,
+            })
+            .map((parts) => parts.join(''));
+        fc.assert(
+            fc.property(text, fc.integer({ min: 1, max: 40 }), (value, max) => {
+                assert.equal(inertLine(value, max), fullRule(value, max));
+            }),
+            { numRuns: 2_000 },
+        );
     });
 
     it('shortening a 16 MiB string to 300 characters copies almost nothing', async () => {

@@ -20,6 +20,7 @@ import {
     splitRpcUrl,
 } from '../../src/core';
 import { startSandbox } from '../sandbox';
+import { countRoundTrips } from '../sandbox/roundTrips';
 import type { KnownIds, Sandbox } from '../sandbox/types';
 
 describe('(unit) ICM: the Data API’s index first, the chains’ RPC to fill in', function () {
@@ -100,13 +101,44 @@ describe('(unit) ICM: the Data API’s index first, the chains’ RPC to fill in
         }
         assert.equal(first.timeline.roundTrips['Data API'], 1);
         // By id alone: the source's logs searched, its send's receipt read, the destination's
-        // head and logs. With the index: the send's receipt and the delivery's receipt.
+        // head and logs. With the index: the send's receipt, then the delivery's receipt and,
+        // at the same time, the source's search for the receipt back (the index says it is not
+        // back, and an index lags the chain).
         assert.equal(rpcTrips(alone.timeline), 5, JSON.stringify(alone.timeline.roundTrips));
-        assert.equal(rpcTrips(first.timeline), 2, JSON.stringify(first.timeline.roundTrips));
+        assert.equal(rpcTrips(first.timeline), 3, JSON.stringify(first.timeline.roundTrips));
         assert.ok(
             first.requests < alone.requests,
             `requests with the Data API ${first.requests}, without ${alone.requests}`,
         );
+    });
+
+    it('the receipt search the index cannot spare adds no dependent round trip', async () => {
+        // At 40 ms a request, requests started together overlap in the sandbox's log, and the
+        // counter (test/sandbox/roundTrips.ts) counts them as one round trip.
+        const remove = sandbox.addFault({ fault: { kind: 'latency', ms: 40 } });
+        try {
+            sandbox.clearRequests();
+            const { timeline } = await follow(
+                { messageId: known.icmExecutedMessageId },
+                'mainnet',
+                true,
+            );
+            assert.equal(timeline.state, 'executed');
+            // The follow itself starts with the index; the directory's own lists come before.
+            const asked = sandbox.requests.findIndex((r) => r.operations.includes('getIcmMessage'));
+            assert.ok(asked >= 0);
+            const count = countRoundTrips(sandbox.requests.slice(asked));
+            // The index, the send's receipt, then the delivery's receipt with the search beside it.
+            assert.equal(
+                count.dependentRoundTrips,
+                3,
+                count.criticalPath.map((r) => r.operations.join('+')).join(' → '),
+            );
+            assert.equal(count.requests, 4);
+            assert.equal(rpcTrips(timeline), 3);
+        } finally {
+            remove();
+        }
     });
 
     it('saves round trips from a transaction too, and never asks the index on local', async () => {

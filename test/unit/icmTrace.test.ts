@@ -16,6 +16,7 @@ import {
     blockchainIdHex,
     type IcmChain,
     type IcmDirectory,
+    icmTopics,
     NodeRpcClient,
     teleporterMessageId,
     traceIcmMessage,
@@ -142,6 +143,45 @@ describe('(unit) ICM tracker against loopback chains', () => {
         assert.ok((timeline.roundTrips['C-Chain'] ?? 0) <= 3, JSON.stringify(timeline.roundTrips));
         assert.ok((timeline.roundTrips['myl1'] ?? 0) <= 3, JSON.stringify(timeline.roundTrips));
         assert.ok(source.requests <= 3 && destination.requests <= 3);
+    });
+
+    it('searches the source for the receipt when the index says it is not back, alongside the destination', async () => {
+        const m = message(11n);
+        source.addTx(90, txHash(1), [m.send, m.warp]);
+        destination.addTx(40, txHash(2), [m.receive(relayer, relayer), m.executed()]);
+        source.addTx(99, txHash(3), [m.receipt(relayer)]);
+        // A lagging index: it names the send and the delivery, and has not seen the receipt.
+        const lagging = directory({
+            indexedMessage: () =>
+                Promise.resolve({
+                    sourceTxHash: txHash(1),
+                    destinationTxHash: txHash(2),
+                    receiptDelivered: false,
+                }),
+        });
+        for (const target of [{ messageId: m.messageId }, { txHash: txHash(1) }]) {
+            source.calls.length = 0;
+            const timeline = await traceIcmMessage({ source: sourceChain, ...target }, lagging);
+            assert.equal(timeline.state, 'receipted', JSON.stringify(target));
+            assert.equal(timeline.receipt?.txHash, txHash(3));
+            assert.equal(timeline.receipt?.relayerRewardAddress, relayer);
+            assert.deepEqual(timeline.warnings, []);
+            // One bounded eth_getLogs per window from the send to the head, on the message id
+            // topic of the messenger that sent it, as the delivery search asks the destination.
+            const searches = source.calls.filter((c) => c.method === 'eth_getLogs');
+            assert.equal(searches.length, 1, JSON.stringify(source.calls));
+            assert.deepEqual(searches[0]!.params, [
+                {
+                    fromBlock: '0x5a',
+                    toBlock: `0x${source.head.toString(16)}`,
+                    address: messenger,
+                    topics: [icmTopics().ReceiptReceived, m.messageId],
+                },
+            ]);
+            assert.deepEqual(timeline.searched.source, { from: 90, to: source.head });
+            // The send's receipt, then the receipt search; the delivery read from its receipt.
+            assert.deepEqual(timeline.roundTrips, { 'Data API': 1, 'C-Chain': 2, myl1: 1 });
+        }
     });
 
     it('follows a message from its id alone, the Warp log read from the send’s transaction', async () => {

@@ -9,13 +9,13 @@ import {
     findIdentifiers,
     IDENT_RE,
     identifierAt,
-    LineIndex,
     parseIdentifier,
     toChecksumAddress,
     type Identifier,
     type IdentifierKind,
 } from '../../src/core/identifiers';
 import { cb58Encode } from '../../src/core/ids/cb58';
+import { LineIndex } from '../../src/core/text/lineIndex';
 
 // --- independent oracles: @scure/base, @noble/hashes and the shared cb58 helper ----------------
 

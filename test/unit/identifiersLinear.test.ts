@@ -1,13 +1,8 @@
 import * as assert from 'node:assert/strict';
 
 import { adversarialCases, mixedCorpus } from '../../bench/identifiersBench';
-import {
-    clearIdentifierCache,
-    findIdentifiers,
-    identifierAt,
-    resetScanCounters,
-    scanCounters,
-} from '../../src/core/identifiers';
+import { clearIdentifierCache, findIdentifiers, identifierAt } from '../../src/core/identifiers';
+import { resetScanCounters, scanCounters } from '../../src/core/ids/scanCounters';
 
 // Work is counted, not timed: the scanner reports every character it reads (its own pass, each
 // candidate check, hashing of cache keys, copies) and every checksum it computes. Linear means a

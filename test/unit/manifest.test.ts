@@ -130,6 +130,33 @@ describe('(unit) manifest', () => {
         }
     });
 
+    it("the editor's context menu offers Look Up, Watch and Trace only where they apply (#40)", () => {
+        const contributes = readManifest().contributes as unknown as {
+            menus: Record<string, { command: string; when?: string }[]>;
+            keybindings: { command: string; key: string; mac?: string; when?: string }[];
+        };
+        const when = Object.fromEntries(
+            contributes.menus['editor/context']!.map((e) => [e.command, e.when]),
+        );
+        assert.deepEqual(when, {
+            [CommandId.EditorLookUp]: 'avalanche.editor.idKind',
+            [CommandId.EditorWatch]:
+                'avalanche.editor.idKind && avalanche.editor.idKind != pnAddress',
+            [CommandId.EditorTrace]: 'avalanche.editor.idKind == hash32',
+        });
+        assert.deepEqual(
+            contributes.keybindings.filter((k) => k.command === CommandId.EditorLookUp),
+            [
+                {
+                    command: CommandId.EditorLookUp,
+                    key: 'ctrl+alt+a',
+                    mac: 'cmd+alt+a',
+                    when: 'editorTextFocus',
+                },
+            ],
+        );
+    });
+
     it('welcome texts use links only: view welcome content renders no bold or italics', () => {
         for (const w of readManifest().contributes.viewsWelcome) {
             assert.doesNotMatch(w.contents, /\*\*|__/, `${w.view}: ${w.contents}`);

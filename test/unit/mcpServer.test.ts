@@ -104,18 +104,21 @@ describe('(unit) MCP server over stdio (SDK client, sandbox)', function () {
 
     it('answers every tool', async () => {
         const calls: Record<string, Record<string, unknown>> = {
-            avalanche_explain: { identifier: known.evmAddress },
+            avalanche_explain_identifier: { identifier: known.evmAddress },
             avalanche_get_transaction: { hash: known.evmTxHash },
-            avalanche_address: { address: known.evmAddress },
-            avalanche_l1: { subnetId: known.l1SubnetId },
-            avalanche_node_status: {},
-            avalanche_data_api: {
+            avalanche_get_address: { address: known.evmAddress },
+            avalanche_get_l1: { subnetId: known.l1SubnetId },
+            avalanche_get_node_status: {},
+            avalanche_query_data_api: {
                 operation: 'listL1Validators',
                 params: { subnetId: known.l1SubnetId },
             },
-            avalanche_node_call: { method: 'info.getNodeID' },
+            avalanche_call_node_method: { method: 'info.getNodeID' },
             avalanche_trace_transaction: { hash: known.vaultCustomErrorTxHash },
-            avalanche_icm_message: { sourceChain: known.cChainId, txHash: known.teleporterTxHash },
+            avalanche_follow_icm_message: {
+                sourceChain: known.cChainId,
+                txHash: known.teleporterTxHash,
+            },
         };
         assert.deepEqual(Object.keys(calls).sort(), agentToolDefinitions.map((t) => t.name).sort());
         for (const [name, args] of Object.entries(calls)) {
@@ -144,29 +147,29 @@ describe('(unit) MCP server over stdio (SDK client, sandbox)', function () {
 
     it('turns bad arguments into error results and keeps serving', async () => {
         const bad: [string, Record<string, unknown>, RegExp][] = [
-            ['avalanche_explain', { identifier: '<script>' }, /Avalanche identifier/],
-            ['avalanche_explain', { identifier: 7 }, /a string/],
-            ['avalanche_node_call', { method: 'admin.lockProfile' }, /changes the node/],
+            ['avalanche_explain_identifier', { identifier: '<script>' }, /Avalanche identifier/],
+            ['avalanche_explain_identifier', { identifier: 7 }, /a string/],
+            ['avalanche_call_node_method', { method: 'admin.lockProfile' }, /changes the node/],
             [
-                'avalanche_data_api',
+                'avalanche_query_data_api',
                 { operation: 'getTransaction', params: { chainId: 'x', txHash: '0x1' } },
                 /Invalid/,
             ],
-            ['avalanche_nothing', {}, /one of avalanche_explain/],
+            ['avalanche_nothing', {}, /one of avalanche_explain_identifier/],
         ];
         for (const [name, args, expected] of bad) {
             const result = await client.callTool({ name, arguments: args });
             assert.equal(result.isError, true, `${name} ${JSON.stringify(args)}`);
             assert.match(textOf(result), expected);
         }
-        const after = await client.callTool({ name: 'avalanche_node_status', arguments: {} });
+        const after = await client.callTool({ name: 'avalanche_get_node_status', arguments: {} });
         assert.match(textOf(after), /Health: healthy/);
     });
 
     it('logs each call to stderr without the key', () => {
         assert.match(stderr, /Serving 9 tools on mainnet/);
         assert.match(stderr, /with a Data API key/);
-        assert.match(stderr, /avalanche_explain: ok in \d+ ms/);
+        assert.match(stderr, /avalanche_explain_identifier: ok in \d+ ms/);
         assert.ok(!stderr.includes(apiKey), 'the key is in the log');
     });
 
@@ -630,7 +633,7 @@ describe('(unit) MCP server bounds over stdio: calls in flight, a node URL’s t
 
     const nodeCall = (signal?: AbortSignal) =>
         client.callTool(
-            { name: 'avalanche_node_call', arguments: { method: 'info.getNodeID' } },
+            { name: 'avalanche_call_node_method', arguments: { method: 'info.getNodeID' } },
             undefined,
             signal ? { signal } : {},
         );
@@ -677,7 +680,7 @@ describe('(unit) MCP server bounds over stdio: calls in flight, a node URL’s t
         node.state.delayMs = 50;
         await Promise.all(Array.from({ length: 2 * maxRunningCalls }, () => nodeCall()));
         assert.equal(node.state.most, maxRunningCalls);
-        assert.match(stderr, /avalanche_node_call: refused, 4 calls running and 64 waiting/);
+        assert.match(stderr, /avalanche_call_node_method: refused, 4 calls running and 64 waiting/);
     });
 
     it('keeps the node URL out of its arguments, and its token out of the log and the answers', async () => {
@@ -688,12 +691,12 @@ describe('(unit) MCP server bounds over stdio: calls in flight, a node URL’s t
             assert.ok(cmdline.includes('--network'), cmdline);
         }
         const status = textOf(
-            await client.callTool({ name: 'avalanche_node_status', arguments: {} }),
+            await client.callTool({ name: 'avalanche_get_node_status', arguments: {} }),
         );
         assert.match(status, /^Node: http:\/\/127\.0\.0\.1:\d+\/\[redacted\]/);
         assert.match(status, /Health: healthy/);
         const failed = await client.callTool({
-            name: 'avalanche_node_call',
+            name: 'avalanche_call_node_method',
             arguments: { method: 'eth_blockNumber', chain: 'echo' },
         });
         assert.equal(failed.isError, true);
@@ -853,7 +856,7 @@ describe('(unit) MCP server against a hostile node', function () {
                     `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`,
                 );
                 server.send(
-                    `${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'avalanche_node_status', arguments: {} } })}\n`,
+                    `${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'avalanche_get_node_status', arguments: {} } })}\n`,
                 );
                 const answer = (await server.next()) as {
                     result: { content: { text: string }[] };

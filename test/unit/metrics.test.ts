@@ -87,6 +87,58 @@ describe('(unit) metrics: the Prometheus text reader', () => {
         }
     });
 
+    it('reads a byte order mark and broken UTF-8 as TextDecoder does, in chunks of any size', () => {
+        const bytes = Buffer.concat([
+            Buffer.from([0xef, 0xbb, 0xbf]),
+            Buffer.from('# TYPE a gauge\na{x="'),
+            Buffer.from([0xc3, 0x28, 0xe2, 0x82, 0xf0, 0x9f, 0x98]),
+            Buffer.from('é"} 1\nb 2\n'),
+        ]);
+        const expected = new TextDecoder('utf-8').decode(bytes);
+        for (const size of [1, 2, 3, 5, bytes.length]) {
+            const parser = new PrometheusTextParser({ maxSeries: 10 });
+            for (let at = 0; at < bytes.length; at += size)
+                parser.write(bytes.subarray(at, at + size));
+            const got = parser.end();
+            assert.equal(got.chars, expected.length, `chunks of ${size}`);
+            assert.equal(got.badLines, 0, `chunks of ${size}`);
+            assert.equal(got.families.get('a')?.type, 'gauge', `chunks of ${size}`);
+            assert.equal(
+                got.families.get('a')?.samples[0]?.labels['x'],
+                expected.slice(expected.indexOf('x="') + 3, expected.indexOf('"}')),
+                `chunks of ${size}`,
+            );
+        }
+    });
+
+    it('puts a sample in the family its name has when read: a type declared later moves the later ones', () => {
+        // The parser remembers each name's family; a declaration must not leave it stale.
+        const page = [
+            'h_bucket{le="1"} 1',
+            'h_count 1',
+            '# TYPE h histogram',
+            'h_bucket{le="1"} 2',
+            'h_count 2',
+            '# TYPE h_count counter',
+            'h_count 3',
+            'other_total 4',
+            '',
+        ].join('\n');
+        const wanted = new Set(['h', 'h_bucket', 'h_count']);
+        for (const limits of [
+            { maxSeries: 100 },
+            { maxSeries: 100, wanted: (f: string) => wanted.has(f) },
+        ]) {
+            const parsed = parsePrometheusText(page, limits);
+            const values = (family: string): number[] =>
+                parsed.families.get(family)?.samples.map((s) => s.value) ?? [];
+            assert.deepEqual(values('h_bucket'), [1]);
+            assert.deepEqual(values('h'), [2, 2]);
+            assert.deepEqual(values('h_count'), [1, 3]);
+            assert.deepEqual(values('other_total'), 'wanted' in limits ? [] : [4]);
+        }
+    });
+
     it('reads escapes, NaN and Inf, timestamps, exemplars, histograms, quoted names and # EOF', () => {
         const page = [
             '# HELP h A help with a \\\\ backslash and a \\n newline',
@@ -230,6 +282,56 @@ describe('(unit) metrics: charts, rates, history and alerts', function () {
         const back = await metrics.scrape(client);
         assert.ok(back.ok);
         await client.close();
+    });
+
+    it('does not alert on health checks not yet run after a start: the gauge read as the health report', async () => {
+        const client = new NodeRpcClient({ url: sandbox.nodeUrl, retry: { maxRetries: 0 } });
+        const metrics = new NodeMetrics(sandbox.nodeUrl);
+        const healthCalls = (): number =>
+            sandbox.requests.filter((r) => r.operations.includes('health.health')).length;
+        const failingAlerts = (alerts: readonly { chartId: string; value: number }[]): number[] =>
+            alerts.filter((a) => a.chartId === 'healthFailing').map((a) => a.value);
+        try {
+            // Nothing past the threshold: the health report is not read.
+            sandbox.clearRequests();
+            await metrics.scrape(client);
+            assert.deepEqual(failingAlerts(await metrics.alertsWithHealth(client)), []);
+            assert.equal(healthCalls(), 0);
+            // Three checks registered, none run (a node just started): the gauge reads 3, past
+            // the page threshold of 2, but none of them has failed.
+            sandbox.settings.unrunHealthChecks = ['bls', 'network', 'router'];
+            await metrics.scrape(client);
+            assert.deepEqual(failingAlerts(metrics.alerts()), [3]);
+            assert.deepEqual(failingAlerts(await metrics.alertsWithHealth(client)), []);
+            assert.equal(healthCalls(), 1);
+            // Three run and failing: the page threshold holds.
+            sandbox.settings.unrunHealthChecks = [];
+            sandbox.settings.failingHealthChecks = ['bls', 'network', 'router'];
+            await metrics.scrape(client);
+            const alerts = await metrics.alertsWithHealth(client);
+            assert.deepEqual(failingAlerts(alerts), [3]);
+            assert.match(describeAlert(alerts[0]!), /^Failing health checks 3 \(page above 2\)$/);
+            // A node whose health API does not answer keeps the gauge's alert.
+            sandbox.settings.failingHealthChecks = [];
+            sandbox.settings.unrunHealthChecks = ['bls', 'network', 'router'];
+            await metrics.scrape(client);
+            const before = healthCalls();
+            const refuse = sandbox.addFault({
+                service: 'node',
+                target: 'health.health',
+                fault: { kind: 'status', status: 404 },
+            });
+            try {
+                assert.deepEqual(failingAlerts(await metrics.alertsWithHealth(client)), [3]);
+                assert.equal(healthCalls(), before + 1);
+            } finally {
+                refuse();
+            }
+        } finally {
+            sandbox.settings.unrunHealthChecks = [];
+            sandbox.settings.failingHealthChecks = [];
+            await client.close();
+        }
     });
 
     it('keeps one hour in a ring of fixed size, well under 10 MB', () => {

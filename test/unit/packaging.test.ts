@@ -99,7 +99,8 @@ const allowedFiles: RegExp[] = [
     /^CHANGELOG\.md$/,
     /^LICENSE$/,
     /^media\/icon\.png$/,
-    /^media\/icons\/[^/]+\.(svg|png)$/,
+    // The activity bar's icon, and the font of the status bar's product icon (contributes.icons).
+    /^media\/icons\/[^/]+\.(svg|png|woff)$/,
     /^media\/[^/]+\.css$/,
     // The walkthrough's pages (contributes.walkthroughs), read by VS Code from the package.
     /^media\/walkthrough\/[a-z]+\.md$/,
@@ -228,6 +229,7 @@ describe('(unit) packaging: the files of the .vsix', function () {
             'LICENSE',
             'media/icon.png',
             'media/icons/avalanche.svg',
+            'media/icons/avalanche.woff',
             'l10n/bundle.l10n.json',
             'media/walkthrough/network.md',
         ]) {

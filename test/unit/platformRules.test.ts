@@ -363,7 +363,7 @@ describe('(unit) platform rules', () => {
         };
         it('shows the network and node name, and the URLs in the tooltip', () => {
             const view = renderStatus(base);
-            assert.equal(view.text, '$(globe) mainnet · Local node');
+            assert.equal(view.text, '$(avalanche-mark) mainnet · Local node');
             assert.ok(view.tooltip.includes(escapeMarkdown('http://127.0.0.1:9650')));
             assert.ok(view.tooltip.includes(escapeMarkdown('https://data-api.avax.network')));
             assert.match(view.tooltip, /API key not set/);
@@ -374,7 +374,7 @@ describe('(unit) platform rules', () => {
                 ...base,
                 health: { kind: 'unreachable', detail: 'ECONNREFUSED' },
             });
-            assert.equal(down.text, '$(debug-disconnect) mainnet · Local node');
+            assert.equal(down.text, '$(avalanche-mark) mainnet · Local node $(debug-disconnect)');
             assert.equal(down.background, 'error');
             assert.match(down.tooltip, /unreachable\\: ECONNREFUSED/);
             assert.equal(

@@ -122,6 +122,37 @@ describe('(unit) dependent round trips of the sandbox at a set latency', functio
         assert.equal(c.computeUnits, 1);
     });
 
+    it('a local node listener has its own latency next to the public one', async () => {
+        const both = await startSandbox({ seed: 7, localNode: true });
+        try {
+            both.addFault({ fault: { kind: 'latency', ms: 2 }, service: 'localNode' });
+            both.addFault({ fault: { kind: 'latency', ms: 120 }, service: 'node' });
+            const call = async (base: string): Promise<unknown> => {
+                const res = await request(`${base}/ext/bc/C/rpc`, {
+                    method: 'POST',
+                    headers: { 'content-type': 'application/json' },
+                    body: JSON.stringify(block(1)),
+                });
+                return res.body.json();
+            };
+            const [local, remote] = await Promise.all([
+                call(both.localNodeUrl!),
+                call(both.nodeUrl),
+            ]);
+            assert.deepEqual(local, remote);
+            const [a, b] = [...both.requests].sort((x, y) =>
+                x.localNode ? -1 : y.localNode ? 1 : 0,
+            );
+            assert.equal(a!.localNode, true);
+            assert.equal(a!.service, 'node');
+            assert.equal(b!.localNode, undefined);
+            assert.ok(a!.endMs! - a!.startMs < 100, `local: ${a!.endMs! - a!.startMs} ms`);
+            assert.ok(b!.endMs! - b!.startMs >= 115, `public: ${b!.endMs! - b!.startMs} ms`);
+        } finally {
+            await both.close();
+        }
+    });
+
     it('requests started together are one round trip, and a batch one request', async () => {
         await Promise.all([get('/v1/chains'), rpc(block(1)), rpc([block(2), block(3)])]);
         const c = countRoundTrips(sandbox.requests);

@@ -325,7 +325,9 @@ describe('(unit) sandbox: watch-list control routes', function () {
             assert.equal(change?.severity, 'warning');
             // Only the bootstrapped check failing: still starting, not sick.
             sandbox.settings.failingHealthChecks = ['bootstrapped'];
-            assert.equal((await check(target)).value, 'bootstrapping');
+            const starting = await check(target);
+            assert.equal(starting.value, 'bootstrapping');
+            assert.equal(starting.summary, 'up, still bootstrapping');
         } finally {
             sandbox.settings.failingHealthChecks = [];
         }

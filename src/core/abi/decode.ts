@@ -7,7 +7,9 @@
  * The ABI codec is viem's `decodeAbiParameters` (chosen in #16, measured by
  * bench/abiCodecs.mjs): the smallest bundle of the candidates, and the one that refuses both kinds
  * of shared-tail input (offsets that point many times at one tail) instead of hanging or filling
- * the heap. The selector and topic matching, the strictness checks below and the bounds are ours.
+ * the heap. Parameters that are all one word each (addresses, bools, integers, bytesN) are read in
+ * place, with viem's answers (`decodeWords`). The selector and topic matching, the strictness
+ * checks below and the bounds are ours.
  */
 import { type AbiParameter, decodeAbiParameters } from 'viem';
 
@@ -331,7 +333,7 @@ function checkedInt(shape: Extract<Shape, { k: 'int' }>, raw: unknown): string {
     return value.toString();
 }
 
-/** Decodes `fields` from ABI-encoded data (`hex` without `0x`). */
+/** Decodes `fields` from ABI-encoded data (`hex` without `0x`, lower case). */
 function decodeFields(fields: readonly Field[], hex: string, budget: Budget): DecodedArg[] {
     if (fields.length === 0) return [];
     checkHead(
@@ -339,9 +341,81 @@ function decodeFields(fields: readonly Field[], hex: string, budget: Budget): De
         hex,
         0,
     );
+    if (fields.every((f) => isWord(f.shape))) return decodeWords(fields, hex, budget);
     const params: readonly AbiParameter[] = fields.map((f) => viemParam(f.shape));
     const raw: readonly unknown[] = decodeAbiParameters(params, `0x${hex}`);
     return fields.map((f, i) => toArg(f, raw[i], budget));
+}
+
+/** A shape encoded as one word in place: no offset, no length, nothing nested. */
+function isWord(shape: Shape): boolean {
+    return (
+        shape.k === 'address' || shape.k === 'bool' || shape.k === 'int' || shape.k === 'fixedBytes'
+    );
+}
+
+/**
+ * `decodeFields` for fields of one word each (most calls, returns, events and errors), read from
+ * the hex text in place. viem's decoder turned the text into bytes, a cursor and a checksummed
+ * address that `toValue` lower-cased again, which was most of a 5,000-frame trace's decoding
+ * (bench/traceBench.ts). The answers and the reasons are viem's (no data, data short of the
+ * words, a bool other than 0 or 1; `checkHead` has checked the padding and `checkedInt` checks
+ * the range), but for an integer of 48 bits or fewer in a word past 2^53, which viem refuses as
+ * it refuses an offset past any data: here it is the dirty word it is.
+ * test/unit/abiDecode.test.ts holds it to viem's path over random words.
+ */
+function decodeWords(fields: readonly Field[], hex: string, budget: Budget): DecodedArg[] {
+    if (hex.length === 0) throw new DecodeFailure('no data where values were expected');
+    // viem reads only the N bytes of a last bytesN, not its padding.
+    const last = fields[fields.length - 1]!.shape;
+    const needed = (fields.length - 1) * 64 + (last.k === 'fixedBytes' ? last.size * 2 : 64);
+    if (hex.length < 64 || hex.length < needed)
+        throw new DecodeFailure('the data ends before what its offsets and lengths point at');
+    const words = fields.map((_, i) => hex.slice(i * 64, i * 64 + 64));
+    // What viem refuses while it reads comes before the range of an integer, which is checked
+    // after: the same reason for data with more than one fault.
+    fields.forEach(({ shape }, i) => {
+        if (shape.k === 'bool' && !boolWord.test(words[i]!))
+            throw new DecodeFailure('a bool is neither 0 nor 1');
+        if (shape.k === 'int' && shape.bits <= 48) {
+            const value = intOf(shape, words[i]!);
+            if (!Number.isSafeInteger(Number(value))) checkedInt(shape, value);
+        }
+    });
+    return fields.map((field, i) => {
+        budget.values -= 1;
+        return {
+            name: field.name,
+            type: field.shape.type,
+            value: wordValue(field.shape, words[i]!),
+        };
+    });
+}
+
+const boolWord = /^0{63}[01]$/;
+const signBit = 1n << 255n;
+const wordRange = 1n << 256n;
+
+/** The word as an integer: two's complement over the whole word, as viem reads a signed one. */
+function intOf(shape: Extract<Shape, { k: 'int' }>, word: string): bigint {
+    const unsigned = BigInt(`0x${word}`);
+    return shape.signed && unsigned >= signBit ? unsigned - wordRange : unsigned;
+}
+
+function wordValue(shape: Shape, word: string): DecodedValue {
+    switch (shape.k) {
+        case 'address':
+            return { k: 'address', value: `0x${word.slice(24)}` };
+        case 'bool':
+            if (!boolWord.test(word)) throw new DecodeFailure('a bool is neither 0 nor 1');
+            return { k: 'bool', value: word.endsWith('1') };
+        case 'int':
+            return { k: 'int', type: shape.type, value: checkedInt(shape, intOf(shape, word)) };
+        case 'fixedBytes':
+            return { k: 'bytes', type: shape.type, value: `0x${word.slice(0, shape.size * 2)}` };
+        default:
+            throw new DecodeFailure(`${shape.type} is not one word`);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -677,7 +751,7 @@ function decodeEvent(
             };
         }
         checkPadding(shape, word, 0);
-        const [raw]: readonly unknown[] = decodeAbiParameters([viemParam(shape)], `0x${word}`);
-        return toArg(field, raw, budget);
+        budget.values -= 1;
+        return { name: field.name, type: shape.type, value: wordValue(shape, word) };
     });
 }

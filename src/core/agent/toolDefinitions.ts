@@ -5,6 +5,7 @@
  * The lists of operations and methods come from the palette's tables, so a query added there is a
  * tool's too.
  */
+import { evmChainIdPattern, evmHashPattern } from '../ids/evmPatterns';
 import { listNodeRpcMethods } from '../nodeRpc/methods';
 import { dataApiQueries } from '../query/dataApiQueries';
 
@@ -13,6 +14,8 @@ export interface ToolProperty {
     readonly type: 'string' | 'object';
     readonly description: string;
     readonly enum?: readonly string[];
+    /** The form the tool accepts, for clients that check before calling (the tool checks again). */
+    readonly pattern?: string;
 }
 
 export interface AgentToolDefinition {
@@ -33,18 +36,19 @@ export interface AgentToolDefinition {
 }
 
 export type AgentToolName =
-    | 'avalanche_explain'
+    | 'avalanche_explain_identifier'
     | 'avalanche_get_transaction'
-    | 'avalanche_address'
-    | 'avalanche_l1'
-    | 'avalanche_node_status'
-    | 'avalanche_data_api'
-    | 'avalanche_node_call'
+    | 'avalanche_get_address'
+    | 'avalanche_get_l1'
+    | 'avalanche_get_node_status'
+    | 'avalanche_query_data_api'
+    | 'avalanche_call_node_method'
     | 'avalanche_trace_transaction'
-    | 'avalanche_icm_message';
+    | 'avalanche_follow_icm_message';
 
 const evmChainId: ToolProperty = {
     type: 'string',
+    pattern: evmChainIdPattern.source,
     description:
         'EVM chain id of the chain to look on, such as 43114 (C-Chain mainnet) or 43113 (C-Chain Fuji); the C-Chain of the selected network when left out',
 };
@@ -80,7 +84,7 @@ function nodeSignatures(): string {
 function define(): readonly AgentToolDefinition[] {
     return [
         {
-            name: 'avalanche_explain',
+            name: 'avalanche_explain_identifier',
             displayName: 'Explain an Avalanche identifier',
             toolReferenceName: 'avalancheExplain',
             userDescription:
@@ -126,7 +130,7 @@ function define(): readonly AgentToolDefinition[] {
             },
         },
         {
-            name: 'avalanche_address',
+            name: 'avalanche_get_address',
             displayName: 'Summarise an Avalanche address',
             toolReferenceName: 'avalancheAddress',
             userDescription:
@@ -146,7 +150,7 @@ function define(): readonly AgentToolDefinition[] {
             },
         },
         {
-            name: 'avalanche_l1',
+            name: 'avalanche_get_l1',
             displayName: 'Describe an Avalanche L1 and its validators',
             toolReferenceName: 'avalancheL1',
             userDescription: 'A subnet or L1 with its chains, validator manager and validators',
@@ -161,7 +165,7 @@ function define(): readonly AgentToolDefinition[] {
             },
         },
         {
-            name: 'avalanche_node_status',
+            name: 'avalanche_get_node_status',
             displayName: 'Avalanche node status',
             toolReferenceName: 'avalancheNode',
             userDescription:
@@ -171,7 +175,7 @@ function define(): readonly AgentToolDefinition[] {
             inputSchema: { type: 'object', properties: {}, additionalProperties: false },
         },
         {
-            name: 'avalanche_data_api',
+            name: 'avalanche_query_data_api',
             displayName: 'Query the Avalanche Data API',
             toolReferenceName: 'avalancheDataApi',
             userDescription:
@@ -200,7 +204,7 @@ function define(): readonly AgentToolDefinition[] {
             },
         },
         {
-            name: 'avalanche_node_call',
+            name: 'avalanche_call_node_method',
             displayName: 'Call a read-only AvalancheGo method',
             toolReferenceName: 'avalancheNodeCall',
             userDescription:
@@ -242,6 +246,7 @@ function define(): readonly AgentToolDefinition[] {
                     hash: {
                         type: 'string',
                         description: 'Transaction hash: 0x and 64 hex digits',
+                        pattern: evmHashPattern.source,
                     },
                     evmChainId,
                 },
@@ -250,7 +255,7 @@ function define(): readonly AgentToolDefinition[] {
             },
         },
         {
-            name: 'avalanche_icm_message',
+            name: 'avalanche_follow_icm_message',
             displayName: 'Follow an ICM (Teleporter) message',
             toolReferenceName: 'avalancheIcmMessage',
             userDescription:
@@ -267,11 +272,13 @@ function define(): readonly AgentToolDefinition[] {
                     messageId: {
                         type: 'string',
                         description: 'The ICM message id (0x + 64 hex digits)',
+                        pattern: evmHashPattern.source,
                     },
                     txHash: {
                         type: 'string',
                         description:
                             'Or the hash of the source transaction that sent it (0x + 64 hex digits)',
+                        pattern: evmHashPattern.source,
                     },
                 },
                 required: ['sourceChain'],

@@ -145,16 +145,16 @@ function errorText(error: unknown, services: AgentServices): string {
 type Handler = (input: Input, services: AgentServices, signal: AbortSignal) => Promise<string>;
 
 const handlers: Record<AgentToolName, Handler> = {
-    avalanche_explain: (input, s, signal) =>
+    avalanche_explain_identifier: (input, s, signal) =>
         explain(identifierOf(input, 'identifier'), optionalString(input, 'evmChainId'), s, signal),
     avalanche_get_transaction: getTransaction,
-    avalanche_address: addressSummary,
-    avalanche_l1: l1Summary,
-    avalanche_node_status: nodeStatus,
-    avalanche_data_api: dataApiTool,
-    avalanche_node_call: nodeCall,
+    avalanche_get_address: addressSummary,
+    avalanche_get_l1: l1Summary,
+    avalanche_get_node_status: nodeStatus,
+    avalanche_query_data_api: dataApiTool,
+    avalanche_call_node_method: nodeCall,
     avalanche_trace_transaction: traceTransaction,
-    avalanche_icm_message: icmMessage,
+    avalanche_follow_icm_message: icmMessage,
 };
 
 // ---- input ---------------------------------------------------------------------------------
@@ -262,7 +262,7 @@ async function getTransaction(input: Input, s: AgentServices, signal: AbortSigna
         };
         return runView(request, s, signal);
     }
-    const chainId = chain ?? (await defaultEvmChainId(s, network, signal));
+    const chainId = chain ?? cChainEvmId(network);
     return runView(dataApiRequest('getTransaction', { chainId, txHash: id.text }), s, signal);
 }
 
@@ -290,7 +290,7 @@ async function traceTransaction(input: Input, s: AgentServices, signal: AbortSig
         chains: (n, sig) => s.chains(n, sig),
         rpcFor: (url) => s.rpcFor?.(url),
     };
-    const chainId = chainText ?? (await cChainIdOf(s, lookups, network, signal));
+    const chainId = chainText ?? (await cChainIdOf(lookups, network, signal));
     const report = await readTraceReport(
         { ...query, chainId },
         {
@@ -328,12 +328,11 @@ async function traceTransaction(input: Input, s: AgentServices, signal: AbortSig
 
 /** The C-Chain's EVM chain id on `network` (the node's own on a local network). */
 async function cChainIdOf(
-    s: AgentServices,
     lookups: TraceEndpointLookups,
     network: HoverNetwork,
     signal: AbortSignal,
 ): Promise<string> {
-    if (network !== 'local') return defaultEvmChainId(s, network, signal);
+    if (network !== 'local') return cChainEvmId(network);
     const chains = await lookups.nodeChains(network, signal).catch(() => []);
     const c = chains.find((chain) => chain.chainName === 'C-Chain') ?? chains[0];
     if (!c)
@@ -351,28 +350,32 @@ async function addressSummary(input: Input, s: AgentServices, signal: AbortSigna
         throw new ValidationError('address', id.text, 'a 0x address or a P-/X-/C- address');
     }
     const chainId = optionalString(input, 'evmChainId');
-    const parts = [await explain(id, chainId, s, signal)];
     const network = s.network();
-    if (id.kind === 'evmAddress' && network !== 'local') {
-        const chain = chainId ?? (await defaultEvmChainId(s, network, signal));
-        // The hover has the balance and the latest transactions; the token balances are a list.
-        parts.push(
-            await runView(
-                dataApiRequest('listErc20Balances', {
-                    chainId: chain,
-                    address: id.text,
-                    filterSpamTokens: true,
-                }),
-                s,
-                signal,
-                { maxRows: 15 },
-            ).catch((error: unknown) => {
-                if (isAbortError(error)) throw error;
-                return `ERC-20 balances: ${errorText(error, s)}`;
-            }),
-        );
-    }
-    return parts.join('\n\n');
+    // The token balances do not wait for the hover: at a real round-trip time each read one
+    // after the other would cost a round trip more (#38).
+    const tokens =
+        id.kind === 'evmAddress' && network !== 'local'
+            ? (async () => {
+                  const chain = chainId ?? cChainEvmId(network);
+                  // The hover has the balance and the latest transactions; the token balances
+                  // are a list.
+                  return runView(
+                      dataApiRequest('listErc20Balances', {
+                          chainId: chain,
+                          address: id.text,
+                          filterSpamTokens: true,
+                      }),
+                      s,
+                      signal,
+                      { maxRows: 15 },
+                  );
+              })().catch((error: unknown) => {
+                  if (isAbortError(error)) throw error;
+                  return `ERC-20 balances: ${errorText(error, s)}`;
+              })
+            : undefined;
+    const [overview, balances] = await Promise.all([explain(id, chainId, s, signal), tokens]);
+    return balances === undefined ? overview : `${overview}\n\n${balances}`;
 }
 
 async function l1Summary(input: Input, s: AgentServices, signal: AbortSignal) {
@@ -381,7 +384,6 @@ async function l1Summary(input: Input, s: AgentServices, signal: AbortSignal) {
         throw new ValidationError('subnetId', id.text, 'a subnet or L1 id (cb58)');
     }
     const network = s.network();
-    const overview = await explain(id, undefined, s, signal);
     const validators: QueryRequest =
         network === 'local'
             ? {
@@ -394,10 +396,14 @@ async function l1Summary(input: Input, s: AgentServices, signal: AbortSignal) {
                   subnetId: id.text,
                   includeInactiveL1Validators: true,
               });
-    const list = await runView(validators, s, signal, { maxRows: 50 }).catch((error: unknown) => {
-        if (isAbortError(error)) throw error;
-        return `Validators: ${errorText(error, s)}`;
-    });
+    // The overview and the list together: neither needs the other's answer (#38).
+    const [overview, list] = await Promise.all([
+        explain(id, undefined, s, signal),
+        runView(validators, s, signal, { maxRows: 50 }).catch((error: unknown) => {
+            if (isAbortError(error)) throw error;
+            return `Validators: ${errorText(error, s)}`;
+        }),
+    ]);
     return `Subnet: ${id.text}\n${overview}\n\n${list}`;
 }
 
@@ -459,7 +465,7 @@ async function dataApiTool(input: Input, s: AgentServices, signal: AbortSignal) 
             throw new ValidationError(
                 'network',
                 undefined,
-                'mainnet or fuji: the selected network is a local one, which the Data API does not index (avalanche_node_call reads the node)',
+                'mainnet or fuji: the selected network is a local one, which the Data API does not index (avalanche_call_node_method reads the node)',
             );
         }
         params['network'] = network;
@@ -529,14 +535,10 @@ function textOf(key: string, value: unknown): string {
 }
 
 /** The network's C-Chain, as the Data API names it (its EVM chain id). */
-async function defaultEvmChainId(
-    s: AgentServices,
-    network: Exclude<HoverNetwork, 'local'>,
-    signal: AbortSignal,
-): Promise<string> {
-    const fallback = network === 'mainnet' ? '43114' : '43113';
-    const chains = await s.chains(network, signal).catch(() => []);
-    return chains.find((c) => c.chainName === 'C-Chain')?.chainId ?? fallback;
+function cChainEvmId(network: Exclude<HoverNetwork, 'local'>): string {
+    // Fixed per network: reading the chain list for it cost a session's first call a dependent
+    // round trip before its own request (#38).
+    return network === 'mainnet' ? '43114' : '43113';
 }
 
 /** Checks, runs and shows a query as the palette's panel would, as text. */

@@ -30,6 +30,8 @@ import { toCalmError } from './calmError';
 import {
     calmErrorMarkdown,
     type HoverMarkdown,
+    type LiveHoverActions,
+    liveHoverActions,
     liveHoverMarkdown,
     type LiveHoverOptions,
 } from './markdown';
@@ -409,14 +411,22 @@ export class HoverEngine {
         return afterRequests ? afterRequestsSent().then(ask) : ask();
     }
 
-    private render(
+    /**
+     * The "Watch" and "Trace" links the live hover of `id` offers (looked up now unless cached):
+     * what the editor's context menu runs for the identifier under the cursor.
+     */
+    async actions(id: Identifier, signal?: AbortSignal): Promise<LiveHoverActions> {
+        const live = await this.load(id, signal);
+        return liveHoverActions(live, this.liveOptions(id, this.now()));
+    }
+
+    private liveOptions(
         id: Identifier,
-        answer: CachedAnswer<LiveResult>,
+        nowMs: number,
         contracts?: ContractKnowledge,
-    ): HoverMarkdown {
-        const nowMs = this.now();
+    ): LiveHoverOptions {
         const watch = this.host.commands.watch;
-        const options: LiveHoverOptions = {
+        return {
             nowMs,
             contracts,
             explorerUrl: (kind, text, network) =>
@@ -432,6 +442,15 @@ export class HoverEngine {
                     ? undefined
                     : { command: this.host.commands.trace, network: this.host.network() },
         };
+    }
+
+    private render(
+        id: Identifier,
+        answer: CachedAnswer<LiveResult>,
+        contracts?: ContractKnowledge,
+    ): HoverMarkdown {
+        const nowMs = this.now();
+        const options = this.liveOptions(id, nowMs, contracts);
         if ('value' in answer) return liveHoverMarkdown(answer.value, options);
         const calm = toCalmError(answer.error, {
             service: serviceOf(answer.error),

@@ -1107,6 +1107,32 @@ function failureLine(r: EvmTxLive, options: LiveHoverOptions): string | undefine
     return `✗ reverted: ${e(clip(reason, 240))} in ${where}${passed}`;
 }
 
+/** The "Watch" and "Trace" links a live hover offers, apart from its Markdown. */
+export interface LiveHoverActions {
+    /** What the Watch List can follow here (a node id's validations: one each). */
+    readonly watch: readonly CommandLink[];
+    /** A mined EVM transaction's trace panel; empty for anything else. */
+    readonly trace: readonly CommandLink[];
+}
+
+/**
+ * The "Watch" and "Trace" links the live hover of `result` shows, the same links with the same
+ * checks, for the editor's context menu (#40), which runs one without showing the hover.
+ */
+export function liveHoverActions(result: LiveResult, options: LiveHoverOptions): LiveHoverActions {
+    const validations =
+        result.kind === 'nodeId'
+            ? (result.l1Validations ?? [])
+                  .slice(0, maxValidationLines)
+                  .map((v) => nodeValidationWatch(result, v, options))
+                  .filter((l): l is CommandLink => l !== undefined)
+            : [];
+    return {
+        watch: [...watchLinks(result, options.watch), ...validations],
+        trace: traceLinks(result, options),
+    };
+}
+
 /** A mined EVM transaction's "Trace" link: its trace panel, by network, chain id and hash. */
 function traceLinks(result: LiveResult, options: LiveHoverOptions): CommandLink[] {
     const trace = options.trace;

@@ -36,6 +36,12 @@ export interface IcmChainCandidate {
 export interface IcmDirectoryHost {
     /** Every chain the host can name, in order of preference (the first name wins). */
     candidates(signal?: AbortSignal): Promise<readonly IcmChainCandidate[]>;
+    /**
+     * The candidates of the sources that come before the node's list (the local networks'
+     * files, the chain list, usually kept already), starting the whole read: a chain they name
+     * with a usable RPC is read without waiting for the node's answer (#38).
+     */
+    firstCandidates?(signal?: AbortSignal): Promise<readonly IcmChainCandidate[]>;
     rpcFor(rpcUrl: string): RpcTarget | undefined;
     readonly relayers?: readonly string[] | undefined;
     readonly publicNetwork?: boolean | undefined;
@@ -209,16 +215,29 @@ export function icmDirectory(host: IcmDirectoryHost): IcmDirectory & {
             const wanted = text.trim();
             const hex = blockchainIdHex(wanted);
             if (hex) return byId(hex, signal);
-            const all = await host.candidates(signal);
             // The node's alias `C` is the C-Chain, which the node names `C-Chain`.
             const name = wanted === 'C' ? 'c-chain' : wanted.toLowerCase();
-            const match =
-                all.find((c) => c.evmChainId === wanted) ??
-                all.find((c) => c.name.toLowerCase() === name) ??
-                (name === 'c-chain'
-                    ? all.find((c) => c.name.toLowerCase() === 'avalanche c-chain')
-                    : undefined);
-            const matchHex = match ? blockchainIdHex(match.blockchainId) : undefined;
+            const matchIn = (all: readonly IcmChainCandidate[]) => {
+                const match =
+                    all.find((c) => c.evmChainId === wanted) ??
+                    all.find((c) => c.name.toLowerCase() === name) ??
+                    (name === 'c-chain'
+                        ? all.find((c) => c.name.toLowerCase() === 'avalanche c-chain')
+                        : undefined);
+                return match ? blockchainIdHex(match.blockchainId) : undefined;
+            };
+            if (host.firstCandidates) {
+                // The node's list comes after these in preference, so a match here is the
+                // match; only its RPC might come from the node.
+                const first = await host.firstCandidates(signal);
+                const firstHex = matchIn(first);
+                if (firstHex) {
+                    const named = first.filter((c) => blockchainIdHex(c.blockchainId) === firstHex);
+                    const chain = chainOf(firstHex, named, host);
+                    if (chain.rpc) return chain;
+                }
+            }
+            const matchHex = matchIn(await host.candidates(signal));
             return matchHex ? byId(matchHex, signal) : undefined;
         },
     };
@@ -276,10 +295,16 @@ export async function icmHost(
     signal?: AbortSignal,
 ): Promise<IcmDirectoryHost> {
     const local = parts.localNetworks ? await orNone(() => parts.localNetworks!(), signal) : [];
+    let first: Promise<readonly IcmChainCandidate[]> | undefined;
     let candidates: Promise<readonly IcmChainCandidate[]> | undefined;
-    const read = async (inner?: AbortSignal): Promise<readonly IcmChainCandidate[]> => {
-        const [chains, blockchains] = await Promise.all([
-            orNone(() => parts.chains(inner), inner),
+    const readFirst = (inner?: AbortSignal) =>
+        (first ??= orNone(() => parts.chains(inner), inner).then((chains) => [
+            ...localNetworkCandidates(local),
+            ...chainListCandidates(chains, parts.network === 'local' ? 'node' : 'Data API'),
+        ]));
+    const read = (inner?: AbortSignal) =>
+        (candidates ??= Promise.all([
+            readFirst(inner),
             orNone(
                 async () =>
                     (
@@ -293,13 +318,10 @@ export async function icmHost(
                     ).blockchains,
                 inner,
             ),
-        ]);
-        return [
-            ...localNetworkCandidates(local),
-            ...chainListCandidates(chains, parts.network === 'local' ? 'node' : 'Data API'),
+        ]).then(([named, blockchains]) => [
+            ...named,
             ...nodeBlockchainCandidates(blockchains, parts.nodeUrl),
-        ];
-    };
+        ]));
     const indexed =
         parts.dataApi && (parts.network === 'mainnet' || parts.network === 'fuji')
             ? async (messageId: string, inner?: AbortSignal): Promise<IcmIndexed | undefined> => {
@@ -340,7 +362,12 @@ export async function icmHost(
                   )
             : undefined;
     return {
-        candidates: (inner) => (candidates ??= read(inner ?? signal)),
+        candidates: (inner) => read(inner ?? signal),
+        firstCandidates: (inner) => {
+            // The node's list starts now too: the destination is looked up in it later.
+            void read(inner ?? signal).catch(() => undefined);
+            return readFirst(inner ?? signal);
+        },
         ...(relayerReasons ? { relayerReasons } : {}),
         ...(indexed ? { indexedMessage: indexed } : {}),
         rpcFor: (url) => parts.rpcFor(url),

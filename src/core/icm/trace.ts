@@ -82,7 +82,10 @@ export interface IcmIndexed {
     readonly sourceEvmChainId?: string | undefined;
     readonly sourceTxHash?: string | undefined;
     readonly destinationTxHash?: string | undefined;
-    /** The index has seen the receipt come back to the source. */
+    /**
+     * The index has seen the receipt come back to the source. The source's own search for it is
+     * made whatever this says: an index lags the chain.
+     */
     readonly receiptDelivered: boolean;
 }
 
@@ -493,10 +496,12 @@ export async function traceIcmMessage(
         .slice(0, 16);
 
     await askIndex(messageId);
-    if (indexed?.receiptDelivered === false) {
-        // The index has not seen the receipt come back: the source's logs are not searched.
-    } else if (query.txHash) {
-        // Round trip 2 (by transaction): the receipt back on the source, by id.
+    // Round trip 2 (by transaction): the receipt back on the source, by id, in windows from the
+    // send to the head. Searched even when the index says the receipt is not back: an index lags
+    // the chain, and a receipt it has not seen yet is still the chain's. Nothing in it waits for
+    // the destination, so it runs while the destination is read: no dependent round trip more.
+    let receiptSearch: Promise<IcmEvent[]> | undefined;
+    if (query.txHash) {
         const windows = windowsBack(
             sourceHead,
             send.at.block ?? 0,
@@ -504,15 +509,13 @@ export async function traceIcmMessage(
             t.options.maxWindows,
         );
         searched.source = { from: windows.at(-1)?.[0] ?? sourceHead, to: sourceHead };
-        receiptEvents = await t.logs(source, windows, {
+        receiptSearch = t.logs(source, windows, {
             address: messenger,
             topics: [topics.ReceiptReceived, messageId],
         });
+        // Its failure is thrown where it is awaited, below; never left unhandled meanwhile.
+        receiptSearch.catch(() => undefined);
     }
-    const receiptEvent = receiptEvents.find(
-        (e): e is Extract<IcmEvent, { kind: 'receipt' }> =>
-            e.kind === 'receipt' && e.messageId === messageId && e.at.address === messenger,
-    );
 
     // The destination.
     const destinationId = send.destinationBlockchainId;
@@ -637,6 +640,12 @@ export async function traceIcmMessage(
             t.warn(`${destination.name} could not be read: ${reason(error)}`);
         }
     }
+
+    if (receiptSearch) receiptEvents = await receiptSearch;
+    const receiptEvent = receiptEvents.find(
+        (e): e is Extract<IcmEvent, { kind: 'receipt' }> =>
+            e.kind === 'receipt' && e.messageId === messageId && e.at.address === messenger,
+    );
 
     // The state, from the furthest step seen.
     let state: IcmState = 'sent';

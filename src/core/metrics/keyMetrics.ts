@@ -73,17 +73,43 @@ function samplesOf(view: ScrapeView, family: string): MetricFamily['samples'] {
     return view.families.get(family)?.samples ?? [];
 }
 
+/**
+ * `byLabel`'s answers per scrape: a scrape is read twice, as the latest and then as the one
+ * before (for rates), and several charts read one family by one label (`accepted` by `chain`).
+ */
+const byLabelOf = new WeakMap<ScrapeView, Map<string, ReadonlyMap<string, number>>>();
+
 /** The values of a family by one label (`chain`), summed over its other labels. */
 function byLabel(
     view: ScrapeView,
     family: string,
     label: string,
     where?: Readonly<Record<string, string>>,
-    sampleName = family,
+): ReadonlyMap<string, number> {
+    if (where) return sumByLabel(view, family, label, where);
+    let known = byLabelOf.get(view);
+    if (!known) {
+        known = new Map();
+        byLabelOf.set(view, known);
+    }
+    const key = `${family}\u0000${label}`;
+    let values = known.get(key);
+    if (!values) {
+        values = sumByLabel(view, family, label, undefined);
+        known.set(key, values);
+    }
+    return values;
+}
+
+function sumByLabel(
+    view: ScrapeView,
+    family: string,
+    label: string,
+    where: Readonly<Record<string, string>> | undefined,
 ): Map<string, number> {
     const out = new Map<string, number>();
     for (const s of samplesOf(view, family)) {
-        if (s.name !== sampleName) continue;
+        if (s.name !== family) continue;
         if (where && Object.entries(where).some(([k, v]) => s.labels[k] !== v)) continue;
         const key = s.labels[label] ?? '';
         out.set(key, (out.get(key) ?? 0) + s.value);
@@ -100,7 +126,7 @@ function total(view: ScrapeView, family: string, sampleName = family): number | 
     return sum;
 }
 
-function merge(...maps: Map<string, number>[]): Map<string, number> {
+function merge(...maps: ReadonlyMap<string, number>[]): Map<string, number> {
     const out = new Map<string, number>();
     for (const map of maps) for (const [k, v] of map) out.set(k, (out.get(k) ?? 0) + v);
     return out;
@@ -121,7 +147,7 @@ export function chainLabel(chain: string): string {
     return chain.length > 20 ? shortenId(chain) : chain;
 }
 
-function perChain(values: Map<string, number>, scale = 1): ChartPoint[] {
+function perChain(values: ReadonlyMap<string, number>, scale = 1): ChartPoint[] {
     return [...values.entries()]
         .sort(([a], [b]) => chainOrder(a) - chainOrder(b) || (a < b ? -1 : a > b ? 1 : 0))
         .slice(0, maxLinesPerChart)
@@ -138,7 +164,7 @@ function chainOrder(chain: string): number {
 function chainRate(
     now: ScrapeView,
     before: ScrapeView | undefined,
-    read: (view: ScrapeView) => Map<string, number>,
+    read: (view: ScrapeView) => ReadonlyMap<string, number>,
     scale: number,
 ): ChartPoint[] {
     if (!before) return [];
@@ -155,8 +181,8 @@ function chainRate(
 function chainMean(
     now: ScrapeView,
     before: ScrapeView | undefined,
-    sum: (view: ScrapeView) => Map<string, number>,
-    count: (view: ScrapeView) => Map<string, number>,
+    sum: (view: ScrapeView) => ReadonlyMap<string, number>,
+    count: (view: ScrapeView) => ReadonlyMap<string, number>,
 ): ChartPoint[] {
     if (!before) return [];
     const sums = [sum(now), sum(before)] as const;

@@ -7,6 +7,8 @@
  * someone looks (see docs in `src/dashboard/` and `core/watch/checks.ts`).
  */
 import { abortError, isAbortError } from '../http/errors';
+import { checksNotYetRun } from '../nodeRpc/healthSchemas';
+import { nodeRpcMethods as m } from '../nodeRpc/methods';
 import type { NodeRpcClient } from '../nodeRpc/rpcClient';
 import { MetricsHistory, defaultHistoryRows } from './history';
 import {
@@ -59,6 +61,16 @@ export interface MetricAlert {
     readonly value: number;
     readonly threshold: Threshold;
 }
+
+/** Each chart's thresholds, the page level first, so that a line past both says "page". */
+const pageFirst: ReadonlyMap<string, readonly Threshold[]> = new Map(
+    keyCharts.map((chart) => [
+        chart.id,
+        [...chart.thresholds].sort((a, b) =>
+            a.level === b.level ? 0 : a.level === 'page' ? -1 : 1,
+        ),
+    ]),
+);
 
 /** Reads a page into the charts' families, chunk by chunk. */
 export function metricsParser(): PrometheusTextParser {
@@ -127,10 +139,7 @@ export class NodeMetrics {
         const alerts: MetricAlert[] = [];
         for (const chart of keyCharts) {
             const latest = this.history.latest(chart.id);
-            // The page level first, so that a line past both says "page".
-            const levels = [...chart.thresholds].sort((a, b) =>
-                a.level === b.level ? 0 : a.level === 'page' ? -1 : 1,
-            );
+            const levels = pageFirst.get(chart.id) ?? chart.thresholds;
             for (const line of latest) {
                 if (!Number.isFinite(line.value)) continue;
                 const crossed = levels.find((t) =>
@@ -151,6 +160,30 @@ export class NodeMetrics {
             }
         }
         return alerts.sort((a, b) => (a.level === b.level ? 0 : a.level === 'page' ? -1 : 1));
+    }
+
+    /**
+     * {@link alerts} as the health report reads the failing-checks gauge: the node counts a check
+     * it has not run since its start as failing (for up to `--health-check-frequency`, 30 s by
+     * default), so a node just started reads "Failing health checks 5". Only when that chart is
+     * past a threshold is the report read (one `health.health` call); a node that does not answer
+     * it keeps the gauge's alert. Rejects only with an AbortError when `signal` fires.
+     */
+    async alertsWithHealth(
+        client: NodeRpcClient,
+        options: { signal?: AbortSignal } = {},
+    ): Promise<MetricAlert[]> {
+        const alerts = this.alerts();
+        if (!alerts.some((a) => a.chartId === healthFailingChart)) return alerts;
+        try {
+            const report = await client.call(m['health.health'], {}, options);
+            return withoutUnrunChecks(alerts, checksNotYetRun(report));
+        } catch (error) {
+            if (isAbortError(error) || options.signal?.aborted) {
+                throw options.signal ? abortError(options.signal) : error;
+            }
+            return alerts;
+        }
     }
 
     private async read(
@@ -219,6 +252,23 @@ export class NodeMetrics {
         };
         return this.outcome;
     }
+}
+
+/** The chart of `avalanche_health_checks_failing`. */
+const healthFailingChart = 'healthFailing';
+
+/**
+ * `alerts` with the failing-checks gauge read as the health report is: `notYetRun` checks the
+ * node has not run since its start are no verdict, so they do not count toward the threshold.
+ */
+export function withoutUnrunChecks(alerts: MetricAlert[], notYetRun: number): MetricAlert[] {
+    if (notYetRun === 0) return alerts;
+    return alerts.filter((alert) => {
+        if (alert.chartId !== healthFailingChart) return true;
+        const ran = alert.value - notYetRun;
+        const t = alert.threshold;
+        return t.below ? ran < t.value : ran > t.value;
+    });
 }
 
 /** Most nodes whose history is kept at once; the least recently asked is dropped. */

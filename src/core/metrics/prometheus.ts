@@ -17,6 +17,8 @@
  * Values: floats in Go's notation, `NaN`, `+Inf`, `-Inf`. Label values and help texts come from
  * the node: they are unescaped (`\\`, `\"`, `\n`), then cut and made inert (`core/text/inert.ts`).
  */
+import { StringDecoder } from 'node:string_decoder';
+
 import { inertLine } from '../text/inert';
 
 /** A family's type as declared by its `# TYPE` line; `untyped` without one. */
@@ -74,6 +76,8 @@ export interface ParsedMetrics {
 
 const defaultMaxLineChars = 64 * 1024;
 const defaultMaxValueChars = 200;
+/** Sample names whose family is remembered; a page of more distinct names looks the rest up. */
+const maxRememberedNames = 10_000;
 const suffixes = ['_bucket', '_sum', '_count', '_created', '_total', '_info', '_gsum', '_gcount'];
 
 /**
@@ -81,11 +85,32 @@ const suffixes = ['_bucket', '_sum', '_count', '_created', '_total', '_info', '_
  * UTF-8 decoding streams too, so a character split between two chunks is read whole.
  */
 export class PrometheusTextParser {
-    private readonly decoder = new TextDecoder('utf-8');
+    /**
+     * Node's decoder, not `TextDecoder`: it read a node's page six times faster (0.1 ms against
+     * 0.6 ms for 432 KiB), the largest part of a scrape after the lines. It keeps a byte order
+     * mark, which `TextDecoder` drops, so `write` drops it.
+     */
+    private readonly decoder = new StringDecoder('utf8');
+    private atStart = true;
     private readonly families = new Map<string, MetricFamily>();
     /** Declared types of the wanted families (the others are never looked up). */
     private readonly types = new Map<string, MetricType>();
     private readonly helps = new Map<string, string>();
+    /**
+     * Each sample name's family, `null` when it is not wanted: a page repeats a name on every
+     * series, and each line otherwise looked its name up under up to eight suffixes, then again
+     * in `wanted`. Forgotten when a type is declared, which can change a name's family.
+     */
+    private readonly familyOfName = new Map<string, string | null>();
+    /**
+     * The last sample line's name and its family (undefined: not wanted): the series of a family
+     * come one after the other, and a line that starts with the same name is not looked up again.
+     */
+    private lastName = '';
+    private lastFamily: string | undefined;
+    /** The same for `# HELP` and `# TYPE`, which come in pairs: the name, and whether wanted. */
+    private lastComment = '';
+    private lastCommentWanted = false;
     private pending = '';
     /** True while the rest of an overlong line is being skipped. */
     private skipping = false;
@@ -108,18 +133,27 @@ export class PrometheusTextParser {
     write(chunk: Uint8Array | string): void {
         if (this.done) return;
         const text =
-            typeof chunk === 'string' ? chunk : this.decoder.decode(chunk, { stream: true });
+            typeof chunk === 'string' ? chunk : this.withoutMark(this.decoder.write(chunk));
         this.chars += text.length;
         this.take(text);
+    }
+
+    /** Drops a byte order mark at the start of the decoded page, as `TextDecoder` does. */
+    private withoutMark(text: string): string {
+        if (!this.atStart || text === '') return text;
+        this.atStart = false;
+        return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     }
 
     /** Reads what is left and returns the result. */
     end(): ParsedMetrics {
         if (!this.done) {
-            this.take(this.decoder.decode());
+            this.take(this.withoutMark(this.decoder.end()));
             // OpenMetrics' closing `# EOF` may come without its line feed.
             this.unterminated = (this.pending !== '' && this.pending !== '# EOF') || this.skipping;
-            if (!this.skipping && this.pending !== '') this.line(this.pending);
+            if (!this.skipping && this.pending !== '') {
+                this.line(this.pending, 0, this.pending.length);
+            }
             this.pending = '';
             this.done = true;
         }
@@ -151,14 +185,14 @@ export class PrometheusTextParser {
             const line = this.pending + text.slice(start, newline);
             this.pending = '';
             if (line.length > this.maxLineChars) this.badLines++;
-            else this.line(line);
+            else this.line(line, 0, line.length);
             if (this.done) return;
             start = newline + 1;
             newline = text.indexOf('\n', start);
         }
         while (newline >= 0) {
             if (newline - start > this.maxLineChars) this.badLines++;
-            else this.line(text.slice(start, newline));
+            else this.line(text, start, newline);
             if (this.done) return;
             start = newline + 1;
             newline = text.indexOf('\n', start);
@@ -174,26 +208,52 @@ export class PrometheusTextParser {
         if (rest > 0) this.pending += text.slice(start);
     }
 
-    private line(raw: string): void {
-        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-        if (line === '') return;
-        if (line.charCodeAt(0) === 35 /* # */) {
-            this.comment(line);
+    /**
+     * The line `text[start, end)`. Only a line that is kept is cut out of the chunk: most of a
+     * node's page is families the dashboard does not show.
+     */
+    private line(text: string, start: number, lineEnd: number): void {
+        const end =
+            lineEnd > start && text.charCodeAt(lineEnd - 1) === 13 /* \r */ ? lineEnd - 1 : lineEnd;
+        if (end === start) return;
+        if (text.charCodeAt(start) === 35 /* # */) {
+            this.comment(text, start, end);
             return;
         }
         this.series++;
-        const name = sampleName(line);
-        if (name === undefined) {
-            this.badLines++;
-            return;
+        let name: SampleHead | undefined;
+        let family: string | undefined;
+        const after = start + this.lastName.length;
+        const next = text.charCodeAt(after);
+        if (
+            this.lastName !== '' &&
+            after < end &&
+            (next === 123 /* { */ || next === 32 || next === 9) &&
+            text.startsWith(this.lastName, start)
+        ) {
+            family = this.lastFamily;
+            if (family === undefined) return;
+            name = { name: this.lastName, end: after, braces: next === 123 };
+        } else {
+            name = sampleName(text, start, end);
+            if (name === undefined) {
+                this.badLines++;
+                return;
+            }
+            family = this.wantedFamily(name.name);
+            // A quoted name (in the braces) is not at the line's start.
+            if (name.end > start) {
+                this.lastName = name.name;
+                this.lastFamily = family;
+            }
+            if (family === undefined) return;
         }
-        const family = this.familyOf(name.name);
-        if (this.limits.wanted && !this.limits.wanted(family)) return;
         if (this.kept >= this.limits.maxSeries) {
             this.droppedSeries++;
             return;
         }
-        const sample = this.sample(line, name);
+        const line = text.slice(start, end);
+        const sample = this.sample(line, { ...name, end: name.end - start });
         if (!sample) {
             this.badLines++;
             return;
@@ -208,23 +268,47 @@ export class PrometheusTextParser {
     }
 
     /** `# HELP name text`, `# TYPE name type`, `# EOF`; any other comment is skipped. */
-    private comment(line: string): void {
-        if (line === '# EOF') {
+    private comment(line: string, start: number, end: number): void {
+        if (end - start === 5 && line.startsWith('# EOF', start)) {
             this.done = true;
             return;
         }
-        const help = line.startsWith('# HELP ');
-        if (!help && !line.startsWith('# TYPE ')) return;
-        const rest = line.slice(7);
-        const space = rest.indexOf(' ');
-        const name = space < 0 ? rest : rest.slice(0, space);
-        if (name === '' || (this.limits.wanted && !this.limits.wanted(name))) return;
-        const text = space < 0 ? '' : rest.slice(space + 1);
+        const help = line.startsWith('# HELP ', start);
+        if (!help && !line.startsWith('# TYPE ', start)) return;
+        const from = start + 7;
+        const found = line.indexOf(' ', from);
+        const space = found < 0 || found >= end ? -1 : found;
+        const nameEnd = space < 0 ? end : space;
+        let name = this.lastComment;
+        if (nameEnd - from !== name.length || name === '' || !line.startsWith(name, from)) {
+            name = line.slice(from, nameEnd);
+            this.lastComment = name;
+            this.lastCommentWanted =
+                name !== '' && (!this.limits.wanted || this.limits.wanted(name));
+        }
+        if (!this.lastCommentWanted) return;
+        const text = space < 0 ? '' : line.slice(space + 1, end);
         if (help) {
             this.helps.set(name, inertLine(unescapeHelp(text), this.maxValueChars));
         } else {
+            if (!this.types.has(name)) {
+                this.familyOfName.clear();
+                this.lastName = '';
+            }
             this.types.set(name, asType(text.trim()));
         }
+    }
+
+    /** The family of a sample name, when it is wanted. */
+    private wantedFamily(name: string): string | undefined {
+        const known = this.familyOfName.get(name);
+        if (known !== undefined) return known ?? undefined;
+        const family = this.familyOf(name);
+        const wanted = !this.limits.wanted || this.limits.wanted(family);
+        if (this.familyOfName.size < maxRememberedNames) {
+            this.familyOfName.set(name, wanted ? family : null);
+        }
+        return wanted ? family : undefined;
     }
 
     /** The family a sample belongs to: itself, or the histogram/summary/counter it suffixes. */
@@ -311,23 +395,25 @@ interface SampleHead {
     readonly braces: boolean;
 }
 
-/** The sample's name: before `{` or the first blank, or the first quoted string in the braces. */
-function sampleName(line: string): SampleHead | undefined {
-    let i = 0;
-    const n = line.length;
-    while (i < n && isNameChar(line.charCodeAt(i))) i++;
-    if (i > 0) {
-        if (i < n && line[i] === '{') return { name: line.slice(0, i), end: i, braces: true };
-        if (i < n && (line[i] === ' ' || line[i] === '\t'))
-            return { name: line.slice(0, i), end: i, braces: false };
+/**
+ * The name of the sample on `text[start, n)`: before `{` or the first blank, or the first quoted
+ * string in the braces. `end` is an index into `text`.
+ */
+function sampleName(text: string, start: number, n: number): SampleHead | undefined {
+    let i = start;
+    while (i < n && isNameChar(text.charCodeAt(i))) i++;
+    if (i > start) {
+        if (i < n && text[i] === '{') return { name: text.slice(start, i), end: i, braces: true };
+        if (i < n && (text[i] === ' ' || text[i] === '\t'))
+            return { name: text.slice(start, i), end: i, braces: false };
         return undefined;
     }
-    if (line[0] !== '{') return undefined;
-    let j = 1;
-    while (j < n && line[j] === ' ') j++;
-    const quoted = line[j] === '"' ? readQuoted(line, j) : undefined;
+    if (text[start] !== '{') return undefined;
+    let j = start + 1;
+    while (j < n && text[j] === ' ') j++;
+    const quoted = text[j] === '"' ? readQuoted(text.slice(0, n), j) : undefined;
     if (!quoted) return undefined;
-    return { name: quoted.text, end: 0, braces: true };
+    return { name: quoted.text, end: start, braces: true };
 }
 
 /** A metric or label name character: `[a-zA-Z0-9_:]`. */

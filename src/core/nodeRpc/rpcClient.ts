@@ -1,9 +1,8 @@
 /**
  * JSON-RPC 2.0 client for AvalancheGo nodes, on top of the shared HttpClient: request ids,
- * endpoint routing, batches (with a fallback for endpoints that refuse them), cancellation, and
- * the translation of everything a node can answer into typed errors with sentences a user can act
- * on (json2 errors with code -32000, geth-style errors, plain-text 404/503; test/fixtures/realnode
- * holds what a real AvalancheGo 1.14.2 answers).
+ * batches (with a fallback for endpoints that refuse them), cancellation, and the size limit of
+ * each method's answer. Where each call goes and the checks of raw calls are in ./endpoints.ts;
+ * what everything a node can answer means as a typed error with a sentence is in ./rpcErrors.ts.
  *
  * JSON-RPC travels as POST, which HttpClient never retries on its own. Methods that only read are
  * idempotent, so their requests opt in to retries; methods that change the node never do.
@@ -17,31 +16,35 @@ import {
     type NodeRpcParams,
     type NodeRpcResult,
 } from './methods';
-import { isCChainRpcPath, removedOnHeliconCChain } from './helicon';
-import { checkChain } from './params';
-import { schemaInUse } from './wire';
 import {
-    HttpError,
-    NodeApiUnavailableError,
-    ResponseFormatError,
-    RpcError,
-    ValidationError,
-    abortError,
-    describeValue,
-    type NodeApiUnavailableReason,
-} from '../http/errors';
+    checkEndpointPath,
+    checkMethodName,
+    checkRawParams,
+    nodeEndpointPath,
+    normaliseNodeUrl,
+    publicHosts,
+    refusesBatches,
+} from './endpoints';
+import {
+    type CallContext,
+    type Envelope,
+    errorText,
+    httpFailure,
+    parseResult,
+    rpcFailure,
+} from './rpcErrors';
+import { schemaInUse } from './wire';
+import { ResponseFormatError, ValidationError, abortError, describeValue } from '../http/errors';
 import { HealthReplyWireSchema, normalizeHealthReply, type HealthReport } from './healthSchemas';
 import {
     type BodySink,
     defaultMaxBodyBytes,
     HttpClient,
-    parseJsonBody,
-    restError,
     type HttpResponse,
     type RetryPolicy,
 } from '../http/httpClient';
+import { parseJsonBody } from '../http/errorSentences';
 import type { Transport } from '../http/transport';
-import { inertLine } from '../text/inert';
 
 /** Time limits of node requests. */
 export interface NodeRpcTimeouts {
@@ -120,45 +123,6 @@ export function batchCall<P, R>(method: NodeRpcMethod<string, P, R>, params: P):
     return { method: method, params };
 }
 
-/**
- * The path of an endpoint kind on a node (chain required for `evm` and `validators`). The P- and
- * X-Chain APIs go to their aliases, which every node registers; `refusesBatches` knows them.
- */
-export function nodeEndpointPath(kind: EndpointKind, chain?: string): string {
-    switch (kind) {
-        case 'admin':
-            return '/ext/admin';
-        case 'info':
-            return '/ext/info';
-        case 'health':
-            return '/ext/health';
-        case 'platform':
-            return '/ext/bc/P';
-        case 'avm':
-            return '/ext/bc/X';
-        case 'evm':
-            return `/ext/bc/${encodeURIComponent(requireChain(chain, 'rpc'))}/rpc`;
-        case 'validators':
-            return `/ext/bc/${encodeURIComponent(requireChain(chain, 'validators'))}/validators`;
-    }
-}
-
-function requireChain(chain: string | undefined, suffix: string): string {
-    if (chain === undefined) {
-        throw new ValidationError(
-            'chain',
-            chain,
-            `a blockchain id or alias (this method is served on /ext/bc/<chain>/${suffix})`,
-        );
-    }
-    return checkChain(chain);
-}
-
-/** Hosts of the public API servers, which never offer the admin API or node-specific methods. */
-const publicHosts = new Set(['api.avax.network', 'api.avax-test.network']);
-
-const maxNodeTextLength = 300;
-
 /** Single requests in flight at once where an endpoint takes no batch. */
 const maxConcurrentSingles = 8;
 
@@ -179,32 +143,6 @@ const largeAnswerMethod =
 
 function answersLarge(method: string): boolean {
     return largeAnswerMethod.test(method);
-}
-
-/**
- * AvalancheGo's own JSON-RPC services (gorilla/rpc with its json2 codec) read one request object
- * per body: a JSON array gets code -32700 "cannot unmarshal array" (measured on avalanchego
- * v1.14.2, see test/fixtures/realnode). That covers `/ext/info`, `/ext/admin`, `/ext/health`, the P- and X-Chain
- * APIs and Subnet-EVM's `/validators`; only the EVM chains' `/rpc` take batches.
- */
-export function refusesBatches(path: string): boolean {
-    return /^\/ext\/(info|admin|health|bc\/(P|X|platform|avm)|bc\/[^/]+\/validators)\/?$/.test(
-        path,
-    );
-}
-
-interface CallContext {
-    /** Method name as sent. */
-    method: string;
-    entry: NodeRpcMethod | undefined;
-    path: string;
-    url: string;
-}
-
-interface Envelope {
-    id?: unknown;
-    result?: unknown;
-    error?: unknown;
 }
 
 /** A JSON-RPC 2.0 client for one node. Safe to share; `close()` when done. */
@@ -382,18 +320,19 @@ export class NodeRpcClient {
             maxBodyBytes: this.smallAnswerBytes,
         });
         if (response.status !== 200 && response.status !== 503) {
-            throw this.httpFailure(response, context);
+            throw httpFailure(response, context, this.isKnownPublicServer);
         }
         let json: unknown;
         try {
             json = JSON.parse(response.body);
         } catch {
             // A 503 that is not the health JSON: a proxy's or a bootstrapping refusal.
-            throw this.httpFailure(response, context);
+            throw httpFailure(response, context, this.isKnownPublicServer);
         }
         const parsed = schemaInUse(HealthReplyWireSchema()).safeParse(json);
         if (!parsed.success) {
-            if (response.status === 503) throw this.httpFailure(response, context);
+            if (response.status === 503)
+                throw httpFailure(response, context, this.isKnownPublicServer);
             throw new ResponseFormatError(
                 `The node's answer to ${method} is not a health report.`,
                 context.url,
@@ -424,7 +363,7 @@ export class NodeRpcClient {
             sink: (status) => (status >= 200 && status < 300 ? sink : undefined),
         });
         if (response.status < 200 || response.status >= 300) {
-            throw this.httpFailure(response, context);
+            throw httpFailure(response, context, this.isKnownPublicServer);
         }
     }
 
@@ -476,7 +415,7 @@ export class NodeRpcClient {
             ...(answersLarge(context.method) ? {} : { maxBodyBytes: this.smallAnswerBytes }),
         });
         if (response.status < 200 || response.status >= 300) {
-            throw this.httpFailure(response, context);
+            throw httpFailure(response, context, this.isKnownPublicServer);
         }
         const json = parseJsonBody(response, 'node');
         if (typeof json !== 'object' || json === null || Array.isArray(json)) {
@@ -491,7 +430,7 @@ export class NodeRpcClient {
     /** Reads one JSON-RPC envelope: the result, or the translated error. */
     private unwrap(message: Envelope, id: number, context: CallContext): unknown {
         if (message.error !== undefined && message.error !== null) {
-            throw this.rpcFailure(message.error, context);
+            throw rpcFailure(message.error, context, this.isKnownPublicServer);
         }
         if (message.id !== undefined && message.id !== null && idKey(message.id) !== String(id)) {
             throw new ResponseFormatError(
@@ -536,12 +475,16 @@ export class NodeRpcClient {
         if (response.status === 400) return this.refusedBatch(path, chunk, signal, true);
         if (response.status < 200 || response.status >= 300) {
             const names = chunk.map((item) => item.context.method).join(', ');
-            const failure = this.httpFailure(response, {
-                method: `the batch (${names})`,
-                entry: chunk.length === 1 ? chunk[0]?.context.entry : undefined,
-                path,
-                url,
-            });
+            const failure = httpFailure(
+                response,
+                {
+                    method: `the batch (${names})`,
+                    entry: chunk.length === 1 ? chunk[0]?.context.entry : undefined,
+                    path,
+                    url,
+                },
+                this.isKnownPublicServer,
+            );
             return chunk.map(() => ({ status: 'rejected', reason: failure }));
         }
         let json: unknown;
@@ -648,197 +591,6 @@ export class NodeRpcClient {
         await Promise.all(Array.from({ length: workers }, worker));
         return settled;
     }
-
-    /** Translates a non-2xx answer. */
-    private httpFailure(response: HttpResponse, context: CallContext): Error {
-        const { status } = response;
-        const text = inertLine(
-            response.body.trimStart().slice(0, 4 * maxNodeTextLength),
-            maxNodeTextLength,
-        ).trim();
-        const { method, entry, path, url } = context;
-        const unavailable = (reason: NodeApiUnavailableReason, message: string): Error =>
-            new NodeApiUnavailableError(message, reason, url, method, status);
-        const chain = chainOfPath(path);
-
-        if (status === 503 && /bootstrap/i.test(text)) {
-            return unavailable(
-                'bootstrapping',
-                `${chain ?? 'The chain'} is still bootstrapping on this node; try again when it is done.`,
-            );
-        }
-        if (status === 405) {
-            return unavailable(
-                'methodNotAllowed',
-                `The node refused the request (405 Method Not Allowed): ${path} takes JSON-RPC only as POST. A proxy in front of the node may be changing the request.`,
-            );
-        }
-        if (status === 415) {
-            return unavailable(
-                'unsupportedMediaType',
-                `The node refused the request's content type (415 Unsupported Media Type): it expects application/json. A proxy in front of the node may be changing the request.`,
-            );
-        }
-        if (
-            (status === 403 || status === 404) &&
-            entry?.publicServer === false &&
-            entry.endpoint === 'info'
-        ) {
-            return this.publicServerRefusal(context, status);
-        }
-        if (status === 404) {
-            if (path === '/ext/admin') {
-                if (this.isKnownPublicServer) return this.publicServerRefusal(context, status);
-                return unavailable(
-                    'adminDisabled',
-                    'The admin API is disabled on this node: start it with --api-admin-enabled=true.',
-                );
-            }
-            if (chain !== undefined) {
-                const what = path.endsWith('/validators')
-                    ? `The node has no validators API for chain ${chain} (the chain is unknown, not tracked, or not a Subnet-EVM chain).`
-                    : `The node has no chain ${chain} (or it is not tracked).`;
-                return unavailable('notFound', what);
-            }
-            if (path === '/ext/info') {
-                return unavailable(
-                    'notFound',
-                    'The node does not serve the info API: it may run with --api-info-enabled=false.',
-                );
-            }
-            if (path.startsWith('/ext/health') || path === '/ext/metrics') {
-                const api = path === '/ext/metrics' ? 'metrics' : 'health';
-                if (this.isKnownPublicServer) {
-                    return unavailable(
-                        'publicServer',
-                        `Public API servers do not offer the ${api} API (${path}); connect to your own node to see it.`,
-                    );
-                }
-                return unavailable(
-                    'notFound',
-                    `The node does not serve the ${api} API (${path}): it may run with --api-${api}-enabled=false, or a proxy in front of it does not forward it.`,
-                );
-            }
-            return unavailable(
-                'notFound',
-                `The node does not serve ${path}. Check the endpoint path.`,
-            );
-        }
-        if (status === 403) {
-            return new HttpError(
-                `The node refused access to ${path} (403 Forbidden)${text ? `: ${text}` : ''}. A proxy or firewall in front of it may restrict this API.`,
-                url,
-                status,
-                response.statusText || 'Forbidden',
-                text || undefined,
-                'node',
-            );
-        }
-        // Some servers send JSON-RPC errors with an HTTP error status: the error object says more.
-        if (status !== 429) {
-            try {
-                const json = JSON.parse(response.body) as Envelope | null;
-                if (json && typeof json === 'object' && !Array.isArray(json) && json.error) {
-                    return this.rpcFailure(json.error, context);
-                }
-            } catch {
-                // not JSON: the status decides below
-            }
-        }
-        return restError(response, 'node');
-    }
-
-    private publicServerRefusal(context: CallContext, status: number | undefined): Error {
-        return new NodeApiUnavailableError(
-            `Public API servers do not offer ${context.method}; connect to your own node to see it.`,
-            'publicServer',
-            context.url,
-            context.method,
-            status,
-        );
-    }
-
-    /** Translates a JSON-RPC error object. */
-    private rpcFailure(error: unknown, context: CallContext): Error {
-        const { method, entry, url } = context;
-        const object =
-            typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
-        const code = typeof object['code'] === 'number' ? object['code'] : 0;
-        const nodeText = errorText(error);
-        const data = object['data'] ?? null;
-        const rpc = (message: string): RpcError =>
-            new RpcError(message, method, code, data, nodeText);
-
-        const notFound =
-            code === -32601 ||
-            /can't find (method|service)|does not exist\/is not available|method not found/i.test(
-                nodeText,
-            );
-        const refusesPublicly =
-            entry?.publicServer === false &&
-            entry.endpoint === 'info' &&
-            (notFound ||
-                /not (available|allowed|supported|permitted|enabled)|disabled|forbidden|unauthori[sz]ed|public/i.test(
-                    nodeText,
-                ));
-        if (
-            refusesPublicly ||
-            (notFound && this.isKnownPublicServer && entry?.publicServer === false)
-        ) {
-            return this.publicServerRefusal(context, undefined);
-        }
-        if (notFound) {
-            const why =
-                entry?.whyMissing ??
-                (removedOnHeliconCChain(method) && isCChainRpcPath(context.path)
-                    ? "the C-Chain no longer serves it since Helicon, AvalancheGo v1.15; an older node serves it only when the chain's eth-apis setting enables its namespace"
-                    : 'check the method name and the endpoint path');
-            return rpc(`This node does not offer ${method} (${why}).`);
-        }
-        if (/must start with a non-uppercase letter/i.test(nodeText)) {
-            return rpc(
-                `This node does not offer ${method} (AvalancheGo method names continue with a lower-case letter after the dot).`,
-            );
-        }
-        if (code === -32602 || /couldn't unmarshal an argument/i.test(nodeText)) {
-            const said = code === -32602 && nodeText ? `node says: ${nodeText}; ` : '';
-            return rpc(
-                `The node could not read the parameters of ${method}: check their format (${said}code ${code}).`,
-            );
-        }
-        if (/not done bootstrapping|still bootstrapping/i.test(nodeText)) {
-            const chain = chainOfPath(context.path);
-            return new NodeApiUnavailableError(
-                `${chain ?? 'The chain'} is still bootstrapping on this node; try again when it is done.`,
-                'bootstrapping',
-                url,
-                method,
-                undefined,
-            );
-        }
-        return rpc(`${method} failed: ${nodeText || 'no error text'} (code ${code}).`);
-    }
-}
-
-/** Parses and normalises a result, turning a shape mismatch into a ResponseFormatError. */
-function parseResult<R>(
-    method: NodeRpcMethod<string, never, R>,
-    result: unknown,
-    context: CallContext,
-): R {
-    const parsed = schemaInUse(method.resultSchema()).safeParse(result);
-    if (!parsed.success) {
-        const issues = parsed.error.issues.map(
-            (issue) =>
-                `${issue.path.length > 0 ? issue.path.map(String).join('.') : '(result)'}: ${issue.message}`,
-        );
-        throw new ResponseFormatError(
-            `The node's answer to ${method.name} has an unexpected shape (${issues[0] ?? 'unknown issue'}${issues.length > 1 ? ` and ${issues.length - 1} more` : ''}).`,
-            context.url,
-            issues,
-        );
-    }
-    return method.normalize(parsed.data);
 }
 
 function envelope(id: number, method: string, params: unknown): Record<string, unknown> {
@@ -847,90 +599,13 @@ function envelope(id: number, method: string, params: unknown): Record<string, u
     return body;
 }
 
-/**
- * The node's error text, made inert and shortened (`core/text/inert.ts`): it reaches hovers,
- * trees, notifications and agents, so no line break, bidi override or 200,000 characters of it.
- */
-function errorText(error: unknown): string {
-    const message =
-        typeof error === 'object' && error !== null
-            ? (error as { message?: unknown }).message
-            : error;
-    const text =
-        typeof message === 'string' ? message : message === undefined ? '' : describeValue(message);
-    return inertLine(text, maxNodeTextLength).trim();
-}
-
 /** Ids are compared as text: some proxies echo numeric ids as strings. */
 function idKey(id: unknown): string | undefined {
     return typeof id === 'number' || typeof id === 'string' ? String(id) : undefined;
 }
 
-function chainOfPath(path: string): string | undefined {
-    const match = /^\/ext\/bc\/([^/]+)/.exec(path);
-    if (!match?.[1]) return undefined;
-    try {
-        return decodeURIComponent(match[1]);
-    } catch {
-        return match[1];
-    }
-}
-
 function asError(error: unknown): Error {
     return error instanceof Error ? error : new Error(String(error));
-}
-
-/** Checks a node base URL and cuts a pasted endpoint URL back to the base. */
-export function normaliseNodeUrl(url: string): string {
-    const allowed = 'an http:// or https:// node URL such as http://127.0.0.1:9650';
-    let parsed: URL;
-    try {
-        parsed = new URL(url.trim());
-    } catch {
-        throw new ValidationError('url', url, allowed);
-    }
-    if (
-        (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
-        parsed.username ||
-        parsed.password
-    ) {
-        throw new ValidationError('url', url, `${allowed}, without credentials`);
-    }
-    const extAt = parsed.pathname.indexOf('/ext/');
-    const path = extAt >= 0 ? parsed.pathname.slice(0, extAt) : parsed.pathname;
-    return `${parsed.origin}${path.replace(/\/+$/, '')}`;
-}
-
-function checkEndpointPath(path: unknown): string {
-    if (
-        typeof path !== 'string' ||
-        !/^\/[A-Za-z0-9._~%/-]*$/.test(path) ||
-        path.split('/').some((segment) => segment === '..' || segment === '.')
-    ) {
-        throw new ValidationError(
-            'endpoint path',
-            path,
-            'a path such as /ext/info or /ext/bc/C/rpc',
-        );
-    }
-    return path;
-}
-
-function checkMethodName(name: unknown): string {
-    if (typeof name !== 'string' || !/^[A-Za-z0-9_.]{1,200}$/.test(name)) {
-        throw new ValidationError(
-            'method',
-            name,
-            'a method name such as info.peers or eth_chainId',
-        );
-    }
-    return name;
-}
-
-function checkRawParams(params: unknown): void {
-    if (params !== undefined && (typeof params !== 'object' || params === null)) {
-        throw new ValidationError('params', params, 'an object, a list, or nothing');
-    }
 }
 
 /** AvalancheGo's 503 for a chain that has not finished bootstrapping: retrying soon is pointless. */

@@ -16,7 +16,8 @@ import {
     paramsFromText,
     type NodeRpcMethod,
 } from '../nodeRpc/methods';
-import { nodeEndpointPath, type NodeRpcClient } from '../nodeRpc/rpcClient';
+import { nodeEndpointPath } from '../nodeRpc/endpoints';
+import type { NodeRpcClient } from '../nodeRpc/rpcClient';
 import type { RpcTransaction } from '../nodeRpc/schemas';
 import { checkIcmTarget } from '../icm/query';
 import { decodeSignedWarpMessage } from '../warp';

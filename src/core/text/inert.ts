@@ -21,6 +21,8 @@ const loneSurrogate = /\p{Cs}/gu;
 // Control characters (Cc) and line or paragraph separators (Zl, Zp), in runs, with a space on
 // either side: the run becomes one space.
 const breaking = / ?[\p{Cc}\p{Zl}\p{Zp}]+ ?/gu;
+// Space to tilde, and the ellipsis cuts end with: no Cc, Cf, Cs, Zl or Zp among them.
+const printableAscii = /^[\x20-\x7e\u2026]*$/;
 
 /**
  * `text` cut to at most `max` code points, the last of them `…` when anything was cut. Only the
@@ -98,7 +100,11 @@ export function inertLine(value: unknown, max: number): string {
     let text = asText(value);
     // The prefix is a cheap slice: nothing past it can survive the cut below.
     if (text.length > max * slackPerChar + 8) text = text.slice(0, max * slackPerChar + 8);
-    text = revealInvisible(text.replace(loneSurrogate, '\uFFFD').replace(breaking, ' '));
+    // Printable ASCII has nothing the three Unicode scans below change, and it is most of what
+    // they are given (names, decoded calls, hex): one plain scan instead of three.
+    if (!printableAscii.test(text)) {
+        text = revealInvisible(text.replace(loneSurrogate, '\uFFFD').replace(breaking, ' '));
+    }
     return cutText(text, max);
 }
 

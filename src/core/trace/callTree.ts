@@ -172,10 +172,16 @@ function quantityDecimal(hex: string | null | undefined): string {
 
 function errorText(
     text: string | null | undefined,
+    made: Map<string, string>,
     intern: (text: string) => string,
 ): string | undefined {
     if (typeof text !== 'string' || text === '') return undefined;
-    return intern(inertLine(text, callTreeLimits.maxErrorChars));
+    // A failure passed up its path repeats the node's words in every frame: made inert once.
+    const known = made.get(text);
+    if (known !== undefined) return known;
+    const inert = intern(inertLine(text, callTreeLimits.maxErrorChars));
+    if (made.size < maxInterned) made.set(text, inert);
+    return inert;
 }
 
 /** The empty list every frame without children or logs shares. */
@@ -222,6 +228,7 @@ export function readCallTree(answer: unknown, url: string): CallTree {
         return text;
     };
     const lower = (address: string): string => intern(address.toLowerCase());
+    const errorTexts = new Map<string, string>();
     // So do the revert data a failure passes up its path and the input of a call a loop repeats.
     const short = (data: string): string => (data.length <= maxInternedChars ? intern(data) : data);
     let logsLeft = callTreeLimits.maxLogs;
@@ -281,8 +288,8 @@ export function readCallTree(answer: unknown, url: string): CallTree {
             gasUsed: quantityNumber(wire.gasUsed),
             input: short(wire.input ?? '0x'),
             output: short(wire.output ?? '0x'),
-            error: errorText(wire.error, intern),
-            revertReason: errorText(wire.revertReason, intern),
+            error: errorText(wire.error, errorTexts, intern),
+            revertReason: errorText(wire.revertReason, errorTexts, intern),
             logs: logs.length > 0 ? logs : none,
             children: none,
             malformed: type === undefined ? `type: not a call kind the EVM has` : undefined,

@@ -130,7 +130,7 @@ async function traceTransaction(
     target: RpcTarget,
     chain: TraceChain,
     tx: string,
-    options: TraceRequestOptions & { readonly block?: number | undefined },
+    options: TraceRequestOptions & { readonly block?: TraceBlock },
     tracerOptions: Readonly<Record<string, unknown>>,
 ): Promise<unknown> {
     try {
@@ -141,16 +141,22 @@ async function traceTransaction(
             options.signal ? { signal: options.signal } : {},
         );
     } catch (error) {
-        throw traceRefusal(error, target, chain, tx, options.block);
+        throw traceRefusal(error, target, chain, tx, await options.block);
     }
 }
+
+/**
+ * The transaction's block, for a refusal's sentence only: a number, or the receipt's answer
+ * still on its way, so that the trace need not wait for the receipt (#38).
+ */
+export type TraceBlock = number | Promise<number | undefined> | undefined;
 
 /** The call tree of `hash` from the callTracer, with its logs. */
 export async function fetchCallTree(
     target: RpcTarget,
     hash: string,
     chain: TraceChain,
-    options: TraceRequestOptions & { readonly block?: number | undefined } = {},
+    options: TraceRequestOptions & { readonly block?: TraceBlock } = {},
 ): Promise<CallTree> {
     const tx = checkTxHash(hash);
     const answer = await traceTransaction(target, chain, tx, options, {
@@ -168,7 +174,7 @@ export async function fetchRevertSites(
     target: RpcTarget,
     hash: string,
     chain: TraceChain,
-    options: TraceRequestOptions & { readonly block?: number | undefined } = {},
+    options: TraceRequestOptions & { readonly block?: TraceBlock } = {},
 ): Promise<RevertSites> {
     const tx = checkTxHash(hash);
     let answer: unknown;

@@ -170,9 +170,12 @@ export function decodeFrames(tree: CallTree, input: DecodeTraceInput): DecodedFr
               })
             : undefined;
         const failed = frameFailed(frame);
+        // Kept by the function called, not by the whole input: a loop calls one function with
+        // new arguments and gets the same answer back each time. The input counts only through
+        // the function chosen, whose signature gives its selector.
         const returned =
             !failed && call?.status === 'decoded' && frame.output.length > 2
-                ? memo.get('return', [frame.to, frame.input, frame.output], () =>
+                ? memo.get('return', [frame.to, call.decoded.signature, frame.output], () =>
                       knowledge.decodeReturn(
                           input.chainId,
                           frame.to,
@@ -231,8 +234,9 @@ class Memo {
     private readonly roots = new Map<string, Map<string | undefined, unknown>>();
 
     get<T>(kind: string, parts: readonly (string | undefined)[], make: () => T): T {
-        if (parts.some((part) => part !== undefined && part.length > maxCachedInputChars)) {
-            return make();
+        // A loop, not `some` with a closure: this runs several times for each frame.
+        for (const part of parts) {
+            if (part !== undefined && part.length > maxCachedInputChars) return make();
         }
         let level = this.roots.get(kind);
         if (!level) {

@@ -140,11 +140,23 @@ function reasonOf(error: unknown): string {
 export async function explainTransaction(options: ExplainOptions): Promise<TraceReport> {
     const { target, chain } = options;
     const request: TraceRequestOptions = options.signal ? { signal: options.signal } : {};
-    const { chainId, receipt } = await fetchReceipt(target, options.hash, request);
     const hash = options.hash.toLowerCase();
+    // The call tree does not wait for the receipt: at a real round-trip time that would be one
+    // more round trip (#38). The receipt's block only names the block in a refusal's sentence.
+    const receiptRead = fetchReceipt(target, options.hash, request);
+    const treeRead = fetchCallTree(target, hash, chain, {
+        ...request,
+        block: receiptRead.then(
+            (r) => r.receipt?.blockNumber,
+            () => undefined,
+        ),
+    });
+    // Read below, unless the receipt's answer ends the explanation first.
+    void treeRead.catch(() => undefined);
+    const { chainId, receipt } = await receiptRead;
     if (receipt === null) throw unknownTransactionError(hash, '');
     const block = receipt.blockNumber;
-    const tree = await fetchCallTree(target, hash, chain, { ...request, block });
+    const tree = await treeRead;
     const knowledge = options.knowledge ?? new ContractKnowledge(undefined);
     const notes = [...tree.notes];
     const anyFailed = tree.frames.some(frameFailed);

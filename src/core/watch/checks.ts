@@ -9,7 +9,7 @@ import type { DataApiClient } from '../dataApi/dataApiClient';
 import { formatNAvax, formatWei } from '../format';
 import { isAbortError, isNetworkError, isRpcError, isTimeoutError } from '../http/errors';
 import { blockFinality, chainHeights, describeConfirmations } from '../nodeRpc/helicon';
-import { describeAlert, type MetricAlert, type NodeMetrics } from '../metrics/nodeMetrics';
+import { describeAlert, type NodeMetrics, withoutUnrunChecks } from '../metrics/nodeMetrics';
 import { checksFailingOnRun, checksNotYetRun, failingChecks } from '../nodeRpc/healthSchemas';
 import { nodeRpcMethods as m } from '../nodeRpc/methods';
 import { formatPeriod, formatShares } from '../stakingText';
@@ -545,7 +545,9 @@ async function checkNode(
         if (health.kind === 'bootstrapping') {
             return {
                 status: 'pending',
-                summary: 'up, still bootstrapping',
+                summary: health.what
+                    ? `up, still bootstrapping ${health.what}`
+                    : 'up, still bootstrapping',
                 final: false,
                 value: 'bootstrapping',
                 details,
@@ -590,27 +592,13 @@ async function checkNode(
 
 type NodeHealthRead = (
     | { kind: 'healthy' }
-    | { kind: 'bootstrapping' }
+    // `what` where only one chain's state was read (the P-Chain, without the health API).
+    | { kind: 'bootstrapping'; what?: string }
     | { kind: 'unhealthy'; names: string[]; failing: string[] }
 ) & {
     /** Checks the node has not run since its start, counted as failing in its metrics. */
     notYetRun: number;
 };
-
-/**
- * The Key Metrics alerts with the failing-checks gauge read as the health report is: a check not
- * yet run after the node's start is no verdict (for up to `--health-check-frequency`, 30 s by
- * default), so it does not count toward the threshold.
- */
-function withoutUnrunChecks(alerts: MetricAlert[], notYetRun: number): MetricAlert[] {
-    if (notYetRun === 0) return alerts;
-    return alerts.filter((alert) => {
-        if (alert.chartId !== 'healthFailing') return true;
-        const ran = alert.value - notYetRun;
-        const t = alert.threshold;
-        return t.below ? ran < t.value : ran > t.value;
-    });
-}
 
 /**
  * The node's own verdict (`health.health`); a node whose health API is off (or a proxy that does
@@ -627,7 +615,7 @@ async function readNodeHealth(client: NodeRpcClient, signal: AbortSignal): Promi
         );
         return bootstrapped.isBootstrapped
             ? { kind: 'healthy', notYetRun }
-            : { kind: 'bootstrapping', notYetRun };
+            : { kind: 'bootstrapping', what: 'the P-Chain', notYetRun };
     };
     let report;
     try {

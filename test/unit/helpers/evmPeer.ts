@@ -22,6 +22,8 @@ export class EvmPeer {
     readonly blocks: PeerTx[][] = [];
     /** HTTP requests received (a batch is one). */
     requests = 0;
+    /** Every call received, in order (a batch's calls one by one), for the filters asked. */
+    readonly calls: { method: string; params: unknown[] }[] = [];
     ignoreFilters = false;
     code = new Map<string, string>();
     gasLimit = 15_000_000n;
@@ -58,6 +60,7 @@ export class EvmPeer {
                 this.requests++;
                 const parsed = JSON.parse(body) as unknown;
                 const one = (call: { id: unknown; method: string; params: unknown[] }) => {
+                    this.calls.push({ method: call.method, params: call.params });
                     try {
                         return {
                             jsonrpc: '2.0',
