@@ -13,7 +13,7 @@
  *   with --disable-workspace-trust), so `isTrusted` is always true here. What is checked here is
  *   that the manifest declares every request-routing setting restricted (VS Code then drops
  *   their workspace values in untrusted workspaces); the policy itself, untrusted included, is
- *   covered in plain Node by test/unit/settingsPolicy.test.ts and test/unit/fuzz.policy.test.ts,
+ *   covered in plain Node by test/unit/project/settingsPolicy.test.ts and test/unit/reliability/fuzz.policy.test.ts,
  *   and a real untrusted workspace (a second code-server with trust on) by test/e2e/trust.e2e.ts.
  */
 import assert from 'node:assert/strict';

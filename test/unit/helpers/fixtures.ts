@@ -6,9 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { DataApiOperation } from '../../../src/core';
+import { repoRoot } from './paths';
 
-/** This file runs as out/test/unit/helpers/fixtures.js. */
-export const fixturesDir = path.join(__dirname, '..', '..', '..', '..', 'test', 'fixtures');
+export const fixturesDir = path.join(repoRoot, 'test', 'fixtures');
 export const dataApiFixtures = path.join(fixturesDir, 'dataApi');
 export const nodeRpcFixtures = path.join(fixturesDir, 'nodeRpc');
 

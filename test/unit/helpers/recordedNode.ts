@@ -11,6 +11,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 
 import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { repoRoot } from './paths';
 
 interface Fixture {
     name: string;
@@ -24,7 +25,7 @@ interface Recorded {
     fixtures: Fixture[];
 }
 
-const fixtureRoot = path.join(__dirname, '../../../../test/fixtures');
+const fixtureRoot = path.join(repoRoot, 'test/fixtures');
 
 /** One recorded set, by file under test/fixtures (`realnode-v1.15/cchain-helicon.json`). */
 export function loadRecorded(file: string): Recorded {
