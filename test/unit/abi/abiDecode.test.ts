@@ -35,7 +35,7 @@ import type {
 import type { AbiEntry, AbiParam, Origin } from '../../../src/core/workspace/types';
 import { fuzzRuns } from '../../reliability/record';
 
-import { canonical, paramArb, paramName, sampleArb, valueOf } from '../helpers/abiArbitraries';
+import { canonical, paramArb, paramName, sampleArb, valueOf } from '../../helpers/abiArbitraries';
 
 const artifact: Origin = { tool: 'foundry', file: 'out/Token.sol/Token.json' };
 const other: Origin = { tool: 'hardhat', file: 'artifacts/contracts/Other.sol/Other.json' };

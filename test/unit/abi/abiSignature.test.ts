@@ -24,7 +24,7 @@ import { wellKnownGroups } from '../../../src/core/abi/wellKnown';
 import type { AbiEntry, AbiParam } from '../../../src/core/workspace/types';
 import { fuzzRuns } from '../../reliability/record';
 
-import { paramArb, paramName } from '../helpers/abiArbitraries';
+import { paramArb, paramName } from '../../helpers/abiArbitraries';
 
 interface Plain {
     name: string;

@@ -21,7 +21,7 @@ import {
 } from '../../../src/core/index';
 import { redact } from '../../../src/platform/redact';
 import { type KnownIds, type Sandbox, startSandbox } from '../../sandbox';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 const rootDir = repoRoot;
 const apiKey = 'agent-test-key-7f3a9c';

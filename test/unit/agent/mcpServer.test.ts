@@ -34,10 +34,10 @@ import {
     unsearchedWorkspace,
 } from '../../../src/mcp/server';
 import { BoundedLineReader, type LineEvent } from '../../../src/mcp/stdioTransport';
-import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { listenOnLoopback } from '../../helpers/loopbackServer';
 import { recorded } from '../../reliability/record';
 import { type KnownIds, type Sandbox, startSandbox } from '../../sandbox';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 const rootDir = repoRoot;
 /** The compiled entry (the unit tier compiles, it does not bundle); the node tier runs the bundle. */

@@ -28,7 +28,7 @@ import {
 } from '../../../src/core';
 import { type KnownIds, type RecordedRequest, type Sandbox, startSandbox } from '../../sandbox';
 
-import { failure } from '../helpers/failure';
+import { failure } from '../../helpers/failure';
 
 const fastRetry = { baseDelayMs: 2, maxDelayMs: 10, maxTotalMs: 5_000 };
 

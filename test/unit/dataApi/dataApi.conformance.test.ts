@@ -25,7 +25,7 @@ import {
     xChainIds,
 } from '../../../src/core';
 import { validParams } from './dataApi.samples';
-import { dataApiFixtures, loadJson } from '../helpers/fixtures';
+import { dataApiFixtures, loadJson } from '../../helpers/fixtures';
 
 interface OpenApiSchema {
     $ref?: string;

@@ -23,7 +23,7 @@ import {
     loadJson,
     operationByPrefix,
     operationOf,
-} from '../helpers/fixtures';
+} from '../../helpers/fixtures';
 
 function load(name: string): unknown {
     return loadJson(dataApiFixtures, name);

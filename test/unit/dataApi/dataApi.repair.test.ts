@@ -23,7 +23,7 @@ import {
 import type { DataApiQuery } from '../../../src/shared/query';
 import { dataApiEndpoints, dataApiOperations } from '../../../src/core/dataApi/endpoints';
 import { parseJsonExact } from '../../../src/core/http/exactJson';
-import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { listenOnLoopback } from '../../helpers/loopbackServer';
 
 type Json = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 
 import { HoverCache, isAbortError, RateLimitedError } from '../../../src/core';
 
-import { failure } from '../helpers/failure';
+import { failure } from '../../helpers/failure';
 
 interface Deferred<T> {
     promise: Promise<T>;

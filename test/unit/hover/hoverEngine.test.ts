@@ -20,8 +20,8 @@ import {
     directoryWorkspaceFiles,
 } from '../../../src/core';
 import { type KnownIds, type Sandbox, startSandbox } from '../../sandbox';
-import { fixturesDir } from '../helpers/fixtures';
-import { type SharedLookups, sharedLookups } from '../helpers/sharedLookups';
+import { fixturesDir } from '../../helpers/fixtures';
+import { type SharedLookups, sharedLookups } from '../../helpers/sharedLookups';
 
 const commands = {
     copy: 'avalanche.hover.copy',

@@ -27,7 +27,7 @@ import {
     Lookup,
 } from '../../../src/core/hover/resolve/lookup';
 import { Dataset, type KnownIds, type Sandbox, startSandbox } from '../../sandbox';
-import { type SharedLookups, sharedLookups } from '../helpers/sharedLookups';
+import { type SharedLookups, sharedLookups } from '../../helpers/sharedLookups';
 
 const fastRetry = { maxRetries: 0 };
 

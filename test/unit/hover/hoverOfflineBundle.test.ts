@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 
 import * as esbuild from 'esbuild';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 const rootDir = repoRoot;
 

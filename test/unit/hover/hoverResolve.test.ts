@@ -18,7 +18,7 @@ import {
     type ResolveOptions,
 } from '../../../src/core';
 import { Dataset, type KnownIds, type Sandbox, startSandbox } from '../../sandbox';
-import { type SharedLookups, sharedLookups } from '../helpers/sharedLookups';
+import { type SharedLookups, sharedLookups } from '../../helpers/sharedLookups';
 
 const fastRetry = { maxRetries: 0 };
 

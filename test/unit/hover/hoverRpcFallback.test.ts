@@ -31,7 +31,7 @@ import {
     UnauthorizedError,
 } from '../../../src/core';
 import { type KnownIds, type Sandbox, startSandbox } from '../../sandbox';
-import { localCChain, type SharedLookups, sharedLookups } from '../helpers/sharedLookups';
+import { localCChain, type SharedLookups, sharedLookups } from '../../helpers/sharedLookups';
 
 const fastRetry = { maxRetries: 0 };
 const nowMs = Date.UTC(2026, 10, 24);

@@ -23,7 +23,7 @@ import {
 } from '../../../src/core';
 import { hostileStrings } from '../../sandbox/hostile';
 import { type KnownIds, type Sandbox, startSandbox } from '../../sandbox';
-import { type SharedLookups, sharedLookups } from '../helpers/sharedLookups';
+import { type SharedLookups, sharedLookups } from '../../helpers/sharedLookups';
 
 const watch = 'avalanche.watch.add';
 const nowMs = Date.UTC(2026, 0, 1);

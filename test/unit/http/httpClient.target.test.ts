@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 
 import { HttpClient } from '../../../src/core';
-import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { listenOnLoopback } from '../../helpers/loopbackServer';
 
 describe('(unit) HttpClient: request targets', () => {
     const seen: { url: string; key: string | undefined }[] = [];

@@ -15,7 +15,7 @@ import {
     originRefusal,
     privateAddressLookup,
 } from '../../../src/core';
-import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { listenOnLoopback } from '../../helpers/loopbackServer';
 import { recorded } from '../../reliability/record';
 
 describe('(unit) origins: where a URL the user did not choose may go', () => {

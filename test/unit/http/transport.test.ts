@@ -20,10 +20,10 @@ import {
     networkTransport,
     resolveProxy,
 } from '../../../src/core';
-import { type ConnectProxy, startConnectProxy } from '../../mocks/connectProxy';
-import { listenOnLoopback } from '../../mocks/loopbackServer';
-import { makeTestCertificates, type TestCertificates } from '../../mocks/testCertificates';
-import { outRoot } from '../helpers/paths';
+import { type ConnectProxy, startConnectProxy } from '../../helpers/connectProxy';
+import { listenOnLoopback } from '../../helpers/loopbackServer';
+import { makeTestCertificates, type TestCertificates } from '../../helpers/testCertificates';
+import { outRoot } from '../../helpers/paths';
 
 const fakeHost = 'services.proxy-only.test';
 const apiKey = 'secret-key-for-the-data-api-only';

@@ -21,10 +21,10 @@ import {
     relayerReasons,
     splitRpcUrl,
 } from '../../../src/core';
-import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { listenOnLoopback } from '../../helpers/loopbackServer';
 import { teleporterMessage } from '../../sandbox/teleporter';
-import { EvmPeer } from '../helpers/evmPeer';
-import { messenger, cChainId, l1Id } from '../helpers/icmFixture';
+import { EvmPeer } from '../../helpers/evmPeer';
+import { messenger, cChainId, l1Id } from '../../helpers/icmFixture';
 
 const relayer: Hex = `0x${'c3'.repeat(20)}`;
 const source = blockchainIdCb58(cChainId);

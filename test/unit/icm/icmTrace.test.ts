@@ -24,10 +24,10 @@ import {
 import { icmView } from '../../../src/core/query/views/icm';
 import { ContractKnowledge } from '../../../src/core/workspace/knowledge';
 import { foundryArtifact } from '../../sandbox/contracts';
-import { contractsWorkspaceDir, indexOf, knowledgeOf } from '../helpers/workspaceTree';
+import { contractsWorkspaceDir, indexOf, knowledgeOf } from '../../helpers/workspaceTree';
 
-import { EvmPeer } from '../helpers/evmPeer';
-import { messenger, cChainId, l1Id, txHash } from '../helpers/icmFixture';
+import { EvmPeer } from '../../helpers/evmPeer';
+import { messenger, cChainId, l1Id, txHash } from '../../helpers/icmFixture';
 import { teleporterMessage } from '../../sandbox/teleporter';
 
 const sender: Hex = `0x${'a1'.repeat(20)}`;

@@ -25,8 +25,8 @@ import {
     type WatchSources,
     type WatchTarget,
 } from '../../../src/core';
-import { EvmPeer } from '../helpers/evmPeer';
-import { messenger, cChainId, l1Id, txHash } from '../helpers/icmFixture';
+import { EvmPeer } from '../../helpers/evmPeer';
+import { messenger, cChainId, l1Id, txHash } from '../../helpers/icmFixture';
 import { teleporterMessage } from '../../sandbox/teleporter';
 
 const relayer: Hex = `0x${'c3'.repeat(20)}`;

@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import { cb58Encode } from '../../../src/core/ids/cb58';
 import { signedConversionMessage } from '../../sandbox/dataApi';
 import { Dataset } from '../../sandbox/dataset';
-import { dataApiFixtures, loadJson } from '../helpers/fixtures';
+import { dataApiFixtures, loadJson } from '../../helpers/fixtures';
 import {
     canonicalValidatorSet,
     decodeSignedWarpMessage,

@@ -39,8 +39,8 @@ import {
     type InterchainKitFilesSpec,
 } from '../../helpers/interchainKitFiles';
 import { randomCb58Id } from '../../helpers/localNetworkFiles';
-import { indexOf } from '../helpers/workspaceTree';
-import { outRoot } from '../helpers/paths';
+import { indexOf } from '../../helpers/workspaceTree';
+import { outRoot } from '../../helpers/paths';
 
 /** Distinctive keys: their hex appears nowhere else. */
 const fundedKey = '0x7a31f00dfeed5ecde7c0de0ddba11c0ffee1d5ea5e5ba5ebe11b0a710ad5eed1';

@@ -30,7 +30,7 @@ import {
     writeProcessJson,
     type LocalNetworkFileL1,
 } from '../../helpers/localNetworkFiles';
-import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { listenOnLoopback } from '../../helpers/loopbackServer';
 
 const hostile: readonly string[] = [
     '',

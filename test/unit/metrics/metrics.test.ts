@@ -24,11 +24,11 @@ import {
     PrometheusTextParser,
     seriesKey,
 } from '../../../src/core';
-import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { listenOnLoopback } from '../../helpers/loopbackServer';
 import { recorded } from '../../reliability/record';
 import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox/types';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 /** Characters that must never reach a surface: controls, separators, bidi and invisible marks. */
 const unsafeChars = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;

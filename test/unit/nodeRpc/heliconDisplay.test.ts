@@ -26,8 +26,8 @@ import type { NodeQuery } from '../../../src/shared/query';
 import type { Cell, ResultView } from '../../../src/shared/viewModel';
 import { type Sandbox, startSandbox } from '../../sandbox';
 import { heliconSettleLag } from '../../sandbox/types';
-import { loadRecorded, type RecordedNode, startRecordedNode } from '../helpers/recordedNode';
-import { localCChain } from '../helpers/sharedLookups';
+import { loadRecorded, type RecordedNode, startRecordedNode } from '../../helpers/recordedNode';
+import { localCChain } from '../../helpers/sharedLookups';
 
 const nowMs = Date.UTC(2026, 10, 28);
 const context: ViewContext = {

@@ -22,7 +22,7 @@ import {
     stakingRules,
     type RpcBlock,
 } from '../../../src/core';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 interface Recorded {
     fixtures: {

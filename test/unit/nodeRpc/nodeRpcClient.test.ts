@@ -17,9 +17,9 @@ import {
     type NodeRpcMethod,
 } from '../../../src/core';
 
-import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { listenOnLoopback } from '../../helpers/loopbackServer';
 
-import { failure } from '../helpers/failure';
+import { failure } from '../../helpers/failure';
 
 const nodeUrl = 'http://127.0.0.1:9650';
 

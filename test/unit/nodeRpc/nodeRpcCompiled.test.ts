@@ -16,7 +16,7 @@ import { findNodeRpcMethod, type NodeRpcMethod } from '../../../src/core';
 import { schemaInUse } from '../../../src/core/nodeRpc/wire';
 import { parseJsonExact } from '../../../src/core/http/exactJson';
 
-import { fixturesDir } from '../helpers/fixtures';
+import { fixturesDir } from '../../helpers/fixtures';
 
 interface Answer {
     label: string;

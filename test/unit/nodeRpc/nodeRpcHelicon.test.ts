@@ -20,8 +20,8 @@ import {
     targetGasFromExponent,
     type RpcBlock,
 } from '../../../src/core';
-import { listenOnLoopback } from '../../mocks/loopbackServer';
-import { repoRoot } from '../helpers/paths';
+import { listenOnLoopback } from '../../helpers/loopbackServer';
+import { repoRoot } from '../../helpers/paths';
 
 interface Recorded {
     fixtures: {

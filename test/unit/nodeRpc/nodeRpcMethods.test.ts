@@ -19,9 +19,9 @@ import {
     type RpcError,
 } from '../../../src/core';
 
-import { failure } from '../helpers/failure';
-import { loadJson, nodeRpcFixtures } from '../helpers/fixtures';
-import { repoRoot } from '../helpers/paths';
+import { failure } from '../../helpers/failure';
+import { loadJson, nodeRpcFixtures } from '../../helpers/fixtures';
+import { repoRoot } from '../../helpers/paths';
 
 // Compiled to out/test/unit: the repository root is three levels up.
 const rootDir = repoRoot;

@@ -17,7 +17,7 @@ import {
     refusesBatches,
     type NodeRpcMethod,
 } from '../../../src/core';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 interface Recorded {
     fixtures: {

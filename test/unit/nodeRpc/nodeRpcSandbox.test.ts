@@ -28,7 +28,7 @@ import { DataApiClient } from '../../../src/core/dataApi/dataApiClient';
 import { startSandbox } from '../../sandbox';
 import type { KnownIds, Sandbox } from '../../sandbox/types';
 
-import { failure } from '../helpers/failure';
+import { failure } from '../../helpers/failure';
 
 describe('(unit) nodeRpc client against the sandbox node', function () {
     this.timeout(20_000);

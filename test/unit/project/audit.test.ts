@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import * as esbuild from 'esbuild';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 // Compiled to out/test/unit: the repository root is three levels up.
 const rootDir = repoRoot;

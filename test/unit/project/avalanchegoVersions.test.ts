@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-import { listenOnLoopback } from '../../mocks/loopbackServer';
-import { repoRoot } from '../helpers/paths';
+import { listenOnLoopback } from '../../helpers/loopbackServer';
+import { repoRoot } from '../../helpers/paths';
 
 interface Verdict {
     newest?: string;

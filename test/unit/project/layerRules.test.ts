@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 const root = repoRoot;
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 // Compiled to out/test/unit: the repository root is three levels up.
 const rootDir = repoRoot;

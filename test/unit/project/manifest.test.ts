@@ -11,7 +11,7 @@ import {
     SettingKey,
 } from '../../../src/platform/settingKeys';
 import { ViewContainerId, ViewId } from '../../../src/platform/viewIds';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 // Compiled to out/test/unit: the repository root is three levels up.
 const rootDir = repoRoot;

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { inflateSync } from 'node:zlib';
 
 import { listFiles, PackageManager } from '@vscode/vsce';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 // Compiled to out/test/unit: the repository root is three levels up.
 const rootDir = repoRoot;

@@ -36,7 +36,7 @@ import {
     renderStatus,
     type StatusInput,
 } from '../../../src/connection/statusBarModel';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 describe('(unit) platform rules', () => {
     describe('service URLs', () => {

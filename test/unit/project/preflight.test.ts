@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 const rootDir = repoRoot;
 

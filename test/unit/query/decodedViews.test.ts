@@ -33,7 +33,7 @@ import { writeSampleWorkspace } from '../../fixtures/sampleWorkspace';
 import { startSandbox } from '../../sandbox';
 import { foundryArtifact } from '../../sandbox/contracts';
 import type { KnownIds, Sandbox } from '../../sandbox/types';
-import { contractsWorkspaceDir, indexOf, knowledgeOf } from '../helpers/workspaceTree';
+import { contractsWorkspaceDir, indexOf, knowledgeOf } from '../../helpers/workspaceTree';
 
 const broadcastFile = 'foundry/broadcast/Deploy.s.sol/43114/run-latest.json';
 const tokenFile = 'foundry/out/ExplorerToken.sol/ExplorerToken.json';

@@ -43,7 +43,7 @@ import {
     type WatchSources,
 } from '../../../src/core';
 import type { QueryRequest } from '../../../src/shared/query';
-import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { listenOnLoopback } from '../../helpers/loopbackServer';
 import type { Cell } from '../../../src/shared/viewModel';
 import {
     contentSecurityPolicy,

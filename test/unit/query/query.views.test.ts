@@ -30,7 +30,7 @@ import {
     loadJson,
     nodeRpcFixtures,
     operationOf,
-} from '../helpers/fixtures';
+} from '../../helpers/fixtures';
 
 const context: ViewContext = {
     network: 'mainnet',

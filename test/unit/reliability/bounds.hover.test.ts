@@ -16,7 +16,7 @@ import {
     NodeRpcClient,
 } from '../../../src/core';
 import { startSandbox } from '../../sandbox';
-import { type SharedLookups, sharedLookups } from '../helpers/sharedLookups';
+import { type SharedLookups, sharedLookups } from '../../helpers/sharedLookups';
 import type { Sandbox } from '../../sandbox/types';
 import { recorded } from '../../reliability/record';
 

@@ -20,12 +20,12 @@ import {
     splitRpcUrl,
     traceIcmMessage,
 } from '../../../src/core';
-import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { listenOnLoopback } from '../../helpers/loopbackServer';
 import { recorded } from '../../reliability/record';
 import { teleporterMessage } from '../../sandbox/teleporter';
 
-import { EvmPeer } from '../helpers/evmPeer';
-import { messenger, cChainId, l1Id, txHash } from '../helpers/icmFixture';
+import { EvmPeer } from '../../helpers/evmPeer';
+import { messenger, cChainId, l1Id, txHash } from '../../helpers/icmFixture';
 
 const forger: Hex = `0x${'dd'.repeat(20)}`;
 

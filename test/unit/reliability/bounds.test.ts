@@ -28,7 +28,7 @@ import {
     scanCounters,
 } from '../../../src/core';
 import type { QueryRequest } from '../../../src/shared/query';
-import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { listenOnLoopback } from '../../helpers/loopbackServer';
 import { startSandbox } from '../../sandbox';
 import { isFullRun, recorded } from '../../reliability/record';
 

@@ -26,9 +26,9 @@ import {
 import type { TraceQuery } from '../../../src/shared/query';
 import { recorded } from '../../reliability/record';
 import { clearMessageProblem, unsafeCharacter } from '../../reliability/faultMatrix';
-import { sharedLookups } from '../helpers/sharedLookups';
-import { recordedNode } from '../helpers/traceNode';
-import { recordedTraces } from '../helpers/traces';
+import { sharedLookups } from '../../helpers/sharedLookups';
+import { recordedNode } from '../../helpers/traceNode';
+import { recordedTraces } from '../../helpers/traces';
 
 const recordedAnswers = recordedTraces();
 const hash = recordedAnswers.chains.C.activity.txs['enter']!.hash;

@@ -41,7 +41,7 @@ import {
     nodeRpcFixtures,
     operationByPrefix,
     operationOf,
-} from '../helpers/fixtures';
+} from '../../helpers/fixtures';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -28,7 +28,7 @@ import {
     revealInvisible,
 } from '../../../src/core/text/inert';
 import { escapeMarkdown, shortenId } from '../../../src/core/format';
-import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { listenOnLoopback } from '../../helpers/loopbackServer';
 import { recorded } from '../../reliability/record';
 
 setFlagsFromString('--expose-gc');

@@ -16,7 +16,7 @@ import { request } from 'undici';
 
 import { startSandbox, type KnownIds, type Sandbox } from '../../sandbox';
 
-import { dataApiFixtures, loadJson } from '../helpers/fixtures';
+import { dataApiFixtures, loadJson } from '../../helpers/fixtures';
 
 interface Spec {
     responseRef(operationId: string): unknown;

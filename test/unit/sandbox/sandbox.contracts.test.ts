@@ -29,7 +29,7 @@ import {
 
 import { startSandbox } from '../../sandbox';
 import type { KnownIds, Sandbox } from '../../sandbox/types';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 type Json = Record<string, unknown>;
 

@@ -6,7 +6,7 @@ import { answerDifferences, heliconAdditions } from '../../realnode/answerShape'
 import { fill, send, type Fixture, type PlaceholderValues } from '../../realnode/fixtureCases';
 import { startSandbox } from '../../sandbox';
 import type { Sandbox } from '../../sandbox/types';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 /**
  * The sandbox node against what a real AvalancheGo answered, recorded by test/realnode/record.ts:

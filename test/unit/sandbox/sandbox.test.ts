@@ -19,7 +19,7 @@ import {
 } from '../../sandbox/ids';
 import { hostileStrings } from '../../sandbox/hostile';
 import { startSandbox, type KnownIds, type Sandbox } from '../../sandbox';
-import { outRoot } from '../helpers/paths';
+import { outRoot } from '../../helpers/paths';
 
 type Json = Record<string, unknown>;
 

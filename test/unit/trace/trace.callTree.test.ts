@@ -15,7 +15,7 @@ import {
     revertSitesTracer,
     type CallFrame,
 } from '../../../src/core/trace';
-import { recordedTraces } from '../helpers/traces';
+import { recordedTraces } from '../../helpers/traces';
 
 const url = 'http://127.0.0.1:9650/ext/bc/C/rpc';
 

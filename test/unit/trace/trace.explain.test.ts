@@ -27,9 +27,9 @@ import {
     type TraceReport,
     type TraceUnavailableError,
 } from '../../../src/core';
-import { fixturesDir } from '../helpers/fixtures';
-import { recordedNode, type Faults } from '../helpers/traceNode';
-import { recordedTraces } from '../helpers/traces';
+import { fixturesDir } from '../../helpers/fixtures';
+import { recordedNode, type Faults } from '../../helpers/traceNode';
+import { recordedTraces } from '../../helpers/traces';
 
 const workspace = path.join(fixturesDir, 'trace-workspace');
 const recorded = recordedTraces();

@@ -20,10 +20,10 @@ import {
     type HoverClients,
     type LiveResult,
 } from '../../../src/core';
-import { fixturesDir } from '../helpers/fixtures';
-import { sharedLookups } from '../helpers/sharedLookups';
-import { recordedNode, type Faults } from '../helpers/traceNode';
-import { recordedTraces } from '../helpers/traces';
+import { fixturesDir } from '../../helpers/fixtures';
+import { sharedLookups } from '../../helpers/sharedLookups';
+import { recordedNode, type Faults } from '../../helpers/traceNode';
+import { recordedTraces } from '../../helpers/traces';
 
 const recorded = recordedTraces();
 const nowMs = Date.UTC(2026, 10, 28);

@@ -27,9 +27,9 @@ import {
 } from '../../../src/core';
 import type { TraceQuery } from '../../../src/shared/query';
 import type { Cell } from '../../../src/shared/viewModel';
-import { fixturesDir } from '../helpers/fixtures';
-import { recordedNode, type Faults } from '../helpers/traceNode';
-import { recordedTraces } from '../helpers/traces';
+import { fixturesDir } from '../../helpers/fixtures';
+import { recordedNode, type Faults } from '../../helpers/traceNode';
+import { recordedTraces } from '../../helpers/traces';
 
 const workspace = path.join(fixturesDir, 'trace-workspace');
 const recorded = recordedTraces();

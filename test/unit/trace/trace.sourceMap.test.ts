@@ -25,7 +25,7 @@ import {
     type SourceMapTable,
 } from '../../../src/core/trace';
 import { readImmutableReferences } from '../../../src/core/workspace/bytecode';
-import { fixturesDir } from '../helpers/fixtures';
+import { fixturesDir } from '../../helpers/fixtures';
 
 const traceWorkspace = path.join(fixturesDir, 'trace-workspace');
 

@@ -16,7 +16,7 @@ import {
 } from '../../../src/core/watch/topUp';
 
 import { realIds } from '../dataApi/dataApi.samples';
-import { repoRoot } from '../helpers/paths';
+import { repoRoot } from '../../helpers/paths';
 
 /** A cb58 id with a valid checksum, as a validation id is. */
 const validationId = realIds.xTxId;

@@ -37,7 +37,7 @@ import {
     sampleBroadcastFile,
     sampleBroadcastText,
     workspaceArtifactsDir,
-} from '../helpers/workspaceTree';
+} from '../../helpers/workspaceTree';
 
 const tokenFile = 'foundry/out/ExplorerToken.sol/ExplorerToken.json';
 const vaultFile = 'foundry/out/ExplorerVault.sol/ExplorerVault.json';

@@ -15,7 +15,7 @@ import {
     sampleBroadcastFile,
     sampleBroadcastText,
     workspaceArtifactsDir,
-} from '../helpers/workspaceTree';
+} from '../../helpers/workspaceTree';
 
 const broadcastFile = 'foundry/broadcast/Counter.s.sol/43113/run-latest.json';
 const read = (file: string): string => readFileSync(path.join(workspaceArtifactsDir, file), 'utf8');

@@ -17,7 +17,7 @@ import {
     type FileKnowledge,
     type WorkspaceFileKind,
 } from '../../../src/core/workspace';
-import { fixturesDir } from '../helpers/fixtures';
+import { fixturesDir } from '../../helpers/fixtures';
 
 /** The fixtures of make.mjs, laid out as a workspace would hold them. */
 const root = path.join(fixturesDir, 'workspace-artifacts');

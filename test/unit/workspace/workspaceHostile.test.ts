@@ -25,7 +25,7 @@ import {
     type WorkspaceFiles,
 } from '../../../src/core/workspace/workspaceKnowledge';
 import { recorded } from '../../reliability/record';
-import { classifiedFiles, contractsWorkspaceDir, knowledgeOf } from '../helpers/workspaceTree';
+import { classifiedFiles, contractsWorkspaceDir, knowledgeOf } from '../../helpers/workspaceTree';
 import {
     canonicalSignature,
     maxAbiEntries,
@@ -44,7 +44,7 @@ import {
     WorkspaceIndex,
     type FileKnowledge,
 } from '../../../src/core/workspace';
-import { outRoot } from '../helpers/paths';
+import { outRoot } from '../../helpers/paths';
 
 /** Every parser with a path its kind would have. */
 const parsers: [string, (file: string, text: string) => FileKnowledge][] = [

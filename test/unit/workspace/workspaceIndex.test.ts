@@ -12,7 +12,7 @@ import {
     type ContractArtifact,
     type FileKnowledge,
 } from '../../../src/core/workspace';
-import { fixturesDir } from '../helpers/fixtures';
+import { fixturesDir } from '../../helpers/fixtures';
 
 const root = path.join(fixturesDir, 'workspace-artifacts');
 

@@ -29,9 +29,9 @@ import {
     type WorkspaceFiles,
 } from '../../../src/core';
 import { parseHere } from '../../../src/core/workspace/parsePool';
-import { failure } from '../helpers/failure';
-import { classifiedFiles, contractsWorkspaceDir, knowledgeOf } from '../helpers/workspaceTree';
-import { outRoot } from '../helpers/paths';
+import { failure } from '../../helpers/failure';
+import { classifiedFiles, contractsWorkspaceDir, knowledgeOf } from '../../helpers/workspaceTree';
+import { outRoot } from '../../helpers/paths';
 
 /** The worker's body as tsc writes it (this file runs as out/test/unit/…). */
 const workerScript = path.join(outRoot, 'src', 'core', 'workspace', 'parseWorker.js');

@@ -11,9 +11,9 @@ import {
     parseWorkspaceFile,
     WorkspaceIndex,
     type FileKnowledge,
-} from '../../../src/core/workspace';
-import { fillTemplate, templateDir } from '../../fixtures/sampleWorkspace';
-import type { KnownIds } from '../../sandbox/types';
+} from '../../src/core/workspace';
+import { fillTemplate, templateDir } from '../fixtures/sampleWorkspace';
+import type { KnownIds } from '../sandbox/types';
 import { fixturesDir } from './fixtures';
 
 /** The solc output of ExplorerToken, ExplorerVault and Counter in Foundry's and Hardhat's layouts. */

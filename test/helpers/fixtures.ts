@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-import type { DataApiOperation } from '../../../src/core';
+import type { DataApiOperation } from '../../src/core';
 import { repoRoot } from './paths';
 
 export const fixturesDir = path.join(repoRoot, 'test', 'fixtures');

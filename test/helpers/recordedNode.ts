@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 
-import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { listenOnLoopback } from './loopbackServer';
 import { repoRoot } from './paths';
 
 interface Fixture {

@@ -11,8 +11,8 @@ import {
     nodeRpcMethods,
     pChainId,
     type RpcTarget,
-} from '../../../src/core';
-import { ChainListCache, RpcClientPool } from '../../../src/core/clients/clientPool';
+} from '../../src/core';
+import { ChainListCache, RpcClientPool } from '../../src/core/clients/clientPool';
 
 export interface SharedLookups {
     chains(network: 'mainnet' | 'fuji', signal?: AbortSignal): Promise<readonly ChainInfo[]>;

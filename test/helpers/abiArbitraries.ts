@@ -6,8 +6,8 @@
  */
 import * as fc from 'fast-check';
 
-import type { DecodedValue } from '../../../src/core/abi/types';
-import type { AbiParam } from '../../../src/core/workspace/types';
+import type { DecodedValue } from '../../src/core/abi/types';
+import type { AbiParam } from '../../src/core/workspace/types';
 
 /** A parameter, a value viem can encode for it, and what decoding must answer. */
 export interface Sample {

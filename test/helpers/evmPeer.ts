@@ -6,9 +6,9 @@
  */
 import { createServer } from 'node:http';
 
-import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { listenOnLoopback } from './loopbackServer';
 
-import type { RawLog } from '../../sandbox/teleporter';
+import type { RawLog } from '../sandbox/teleporter';
 
 interface PeerTx {
     hash: string;

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
-import { listenOnLoopback } from '../../mocks/loopbackServer';
+import { listenOnLoopback } from './loopbackServer';
 import { recordedTraces } from './traces';
 
 const recorded = recordedTraces();

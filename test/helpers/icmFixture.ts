@@ -4,7 +4,7 @@
  */
 import type { Hex } from 'viem';
 
-import { blockchainIdHex } from '../../../src/core';
+import { blockchainIdHex } from '../../src/core';
 
 export const messenger: Hex = '0x253b2784c75e510dd0ff1da844684a1ac0aa5fcf';
 export const cChainId = blockchainIdHex('yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp') as Hex;
