@@ -170,7 +170,7 @@ const actions: readonly Action[] = [
         key: 'latency.dataApi',
         tool: 'avalanche_query_data_api',
         args: () => ({ operation: 'listSubnets', params: { pageSize: 25 } }),
-        other: () => ({ operation: 'listBlockchains', params: { pageSize: 25 } }),
+        other: () => ({ operation: 'listL1Validators', params: { pageSize: 25 } }),
         node: 'public',
         fewest: [R],
         why: 'one page',
@@ -360,7 +360,11 @@ async function main(): Promise<void> {
                     await server(action, (mcp) => call(mcp, action.tool, action.args(known))),
                 );
                 await server(action, async (mcp) => {
-                    await call(mcp, action.tool, action.other(known));
+                    // The call on another id must succeed, or it loads nothing and the row
+                    // measures a fresh server under another name.
+                    const other = await call(mcp, action.tool, action.other(known));
+                    if (other.isError)
+                        throw new Error(`${action.name}: the call on another id failed`);
                     await settle(base);
                     running.push(await call(mcp, action.tool, action.args(known)));
                     repeated.push(await call(mcp, action.tool, action.args(known)));
