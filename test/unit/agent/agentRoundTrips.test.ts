@@ -98,6 +98,21 @@ describe('(unit) agent tools: dependent round trips at a set latency', function 
         assert.ok(list && send, 'the node’s list is still read, for the destination');
         assert.ok(send.startMs < list.endMs!, 'the send’s receipt did not wait for the list');
     });
+    it('avalanche_explain_identifier on an L1 validator’s NodeID finds the L1’s chain in the kept chain list: two round trips (the validations name the L1, then the node’s validators of its chain)', async () => {
+        const c = await trips(
+            'avalanche_explain_identifier',
+            { identifier: known.nodeId },
+            { identifier: known.l1NodeId },
+        );
+        assert.equal(c.dependentRoundTrips, 2, path(c));
+        assert.ok(
+            !sandbox.requests.some((r) => r.operations.includes('getSubnetById')),
+            'the subnet was read to find its chain',
+        );
+        const last = c.criticalPath[c.criticalPath.length - 1]!;
+        assert.ok(last.operations.includes('validators.getCurrentValidators'), path(c));
+    });
+
     it('a session’s first avalanche_get_transaction on the C-Chain reads no chain list first: one round trip', async () => {
         sandbox.clearRequests();
         const answer = await runAgentTool(
