@@ -106,8 +106,8 @@ const actions: readonly Action[] = [
         args: (k) => ({ identifier: k.l1NodeId }),
         other: (k) => ({ identifier: k.nodeId }),
         node: 'public',
-        fewest: [R, R, R],
-        why: 'its L1 validations name the L1, the L1 names its chain, then the node’s validators of that chain',
+        fewest: [R, R],
+        why: 'its L1 validations name the L1 (whose chain the kept chain list names), then the node’s validators of that chain',
         localBudgetMs: 50,
     },
     {
