@@ -44,7 +44,14 @@ describe('(unit) agent tools: dependent round trips at a set latency', function 
         sandbox.clearRequests();
         const answer = await runAgentTool(name, input, services, signal);
         assert.equal(answer.isError, false, answer.text);
-        return countRoundTrips(sandbox.requests);
+        const count = countRoundTrips(sandbox.requests);
+        // Nothing is asked twice in one call: answers in flight or kept are shared.
+        assert.deepEqual(
+            count.repeated.map((r) => r.operations.join('+')),
+            [],
+            'asked twice',
+        );
+        return count;
     }
 
     const path = (c: RoundTripCount) =>

@@ -81,6 +81,18 @@ describe('(unit) dependent round trips counted from the request log', () => {
         );
         assert.equal(countRoundTrips([]).dependentRoundTrips, 0);
     });
+
+    it('a request whose ask an earlier one made is repeated, in the order they were received', () => {
+        const ask = (startMs: number, askDigest: string): TimedRequest => ({
+            ...req(startMs, startMs + 150),
+            askDigest,
+        });
+        const log = [ask(300, 'a'), ask(0, 'a'), ask(10, 'b'), ask(20, 'a'), req(30, 40)];
+        assert.deepEqual(
+            countRoundTrips(log).repeated.map((r) => r.startMs),
+            [20, 300],
+        );
+    });
 });
 
 describe('(unit) dependent round trips of the sandbox at a set latency', function () {
@@ -120,6 +132,33 @@ describe('(unit) dependent round trips of the sandbox at a set latency', functio
         assert.equal(c.requests, 3);
         assert.equal(c.dependentRoundTrips, 3);
         assert.equal(c.computeUnits, 1);
+        // The same call twice under another JSON-RPC id is asked twice.
+        assert.deepEqual(
+            c.repeated.map((r) => r.operations),
+            [['eth_blockNumber']],
+        );
+    });
+
+    it('an ask is repeated only when its method, URL and body (its id aside) are the same', async () => {
+        const balance = (id: number, address: string): unknown => ({
+            jsonrpc: '2.0',
+            id,
+            method: 'eth_getBalance',
+            params: [address, 'latest'],
+        });
+        await get('/v1/chains');
+        await get('/v1/chains?pageSize=2');
+        await rpc(balance(1, '0x' + '11'.repeat(20)));
+        await rpc(balance(2, '0x' + '22'.repeat(20)));
+        await rpc([block(3), block(4)]);
+        assert.deepEqual(countRoundTrips(sandbox.requests).repeated, []);
+        await get('/v1/chains');
+        await rpc([block(5), block(6)]);
+        const again = countRoundTrips(sandbox.requests).repeated;
+        assert.deepEqual(
+            again.map((r) => r.operations),
+            [['supportedChains'], ['eth_blockNumber', 'eth_blockNumber']],
+        );
     });
 
     it('a local node listener has its own latency next to the public one', async () => {
