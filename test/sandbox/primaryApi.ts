@@ -4,7 +4,7 @@
  * blockchains, L1 validators, blocks and balances. Shapes and error texts follow AvalancheGo
  * v1.14.2 (vms/platformvm/service.go and vms/avm/service.go,
  * https://github.com/ava-labs/avalanchego/tree/v1.14.2/vms); test/fixtures/realnode/primary.json
- * holds what a real node answered and test/unit/sandbox.realnode.test.ts holds this file to it.
+ * holds what a real node answered and test/unit/sandbox/sandbox.realnode.test.ts holds this file to it.
  * The json2 transport (errors, batches refused) is nodeApi.ts's.
  */
 import { blsPublicKey } from './bls';
