@@ -7,10 +7,10 @@ import {
     nodeRpcMethods as m,
     orderPrimaryValidators,
     type PlatformValidator,
-} from '../../src/core';
-import { shapeDiff } from '../realnode/answerShape';
-import { type Sandbox, startSandbox } from '../sandbox';
-import { loadRecorded } from './helpers/recordedNode';
+} from '../../../src/core';
+import { shapeDiff } from '../../realnode/answerShape';
+import { type Sandbox, startSandbox } from '../../sandbox';
+import { loadRecorded } from '../../helpers/recordedNode';
 
 const owner = { locktime: '0', threshold: 1, addresses: ['P-avax1a', 'P-avax1b'] };
 
