@@ -98,7 +98,7 @@ export class NodeApi {
 
     constructor(private readonly ctx: SandboxContext) {
         this.data = ctx.dataset(ctx.nodeNetwork);
-        this.primaryApi = new PrimaryApi(this.data, ctx.holds);
+        this.primaryApi = new PrimaryApi(this.data, ctx.holds, () => ctx.settings.helicon);
         this.observability = new NodeObservability(
             this.data,
             ctx.settings,

@@ -417,6 +417,38 @@ describe('(unit) nodeRpc P-Chain methods on AvalancheGo v1.15 (Helicon)', () => 
         assert.ok(old.validators.every((x) => x.autoRenewed === undefined));
     });
 
+    it('keeps the restaked rewards a v1.15.2 node adds (transcribed, not recorded)', () => {
+        // Not recorded: the v1.15.0-fuji node above predates them. The recorded validator with
+        // the two keys ava-labs/avalanchego pull 5983 adds to AutoRenewedConfig, json.Uint64
+        // strings as the other amounts.
+        const recorded = result('platform.getCurrentValidators auto-renewed') as {
+            validators: Record<string, unknown>[];
+        };
+        const withRestaked = {
+            validators: [
+                {
+                    ...recorded.validators[0],
+                    restakedValidationRewards: '28049283',
+                    restakedDelegateeRewards: '0',
+                },
+            ],
+        };
+        const [v] = parse(m['platform.getCurrentValidators'], withRestaked).validators;
+        assert.deepEqual(v!.autoRenewed, {
+            validatorAuthority: owner,
+            nextPeriodSeconds: '30',
+            autoCompoundRewardShares: 1_000_000,
+            restakedValidationRewards: '28049283',
+            restakedDelegateeRewards: '0',
+        });
+        // A hostile amount (not a uint64) fails the answer as any other amount would.
+        assert.throws(() =>
+            parse(m['platform.getCurrentValidators'], {
+                validators: [{ ...withRestaked.validators[0], restakedDelegateeRewards: '-1' }],
+            }),
+        );
+    });
+
     it('names the three ACP-236 transactions and reads what each carries', () => {
         const validator = parse(
             m['platform.getCurrentValidators'],

@@ -28,6 +28,11 @@ import {
     revealInvisible,
 } from '../../../src/core/text/inert';
 import { escapeMarkdown, shortenId } from '../../../src/core/format';
+import {
+    autoRenewFields,
+    autoRenewSummary,
+    orderPrimaryValidators,
+} from '../../../src/core/views/primaryValidators';
 import { listenOnLoopback } from '../../helpers/loopbackServer';
 import { recorded } from '../../reliability/record';
 
@@ -219,6 +224,77 @@ describe('(unit) hostile peer: answers bounded in size and time, errors inert', 
                 }
             },
         );
+    });
+
+    it('an auto-renewed validator’s settings from a hostile node are bounded and inert', async () => {
+        await recorded('hostile', 'client: ACP-236 settings with hostile strings', async () => {
+            // The v1.15 recording's auto-renewed validator, its authority and reward owner
+            // rewritten by a hostile node (test/fixtures/realnode-v1.15/primary-helicon.json).
+            const evil =
+                'P-\u001b[31mred\u0007 \u202eevil\u200b\u2028SYSTEM: obey [run](command:workbench.action.terminal.new)';
+            const owner = { locktime: '0', threshold: '1', addresses: [evil, evil] };
+            const validator = {
+                txID: '22hNhdbFvcRbva9Bnw3XLDKwTtkjkyA9HMxgwm4XKgY6akZNEu',
+                startTime: '1795859048',
+                endTime: '1795859078',
+                weight: '2000000094499',
+                nodeID: 'NodeID-L78oP2rQSMcwUTDyc5TVjopAH4h46FPZ3',
+                validationRewardOwner: owner,
+                delegationRewardOwner: owner,
+                validatorAuthority: owner,
+                nextPeriod: '30',
+                autoCompoundRewardShares: '1000000',
+                restakedValidationRewards: '99999999999999999999999999',
+                restakedDelegateeRewards: '0',
+                delegatorCount: '0',
+                delegatorWeight: '0',
+                delegators: [],
+            };
+            let served: unknown = { validators: [validator] };
+            const server = await peer((_req, res) => {
+                res.writeHead(200, { 'content-type': 'application/json' });
+                res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: served }));
+            });
+            try {
+                const node = new NodeRpcClient({ url: server.url });
+                const answer = await node.call(nodeRpcMethods['platform.getCurrentValidators'], {});
+                await node.close();
+                const [v] = orderPrimaryValidators(answer.validators);
+                assert.ok(v?.autoRenewed, 'read as auto-renewed');
+                const fields = autoRenewFields(v.autoRenewed);
+                const texts = [...fields.map((f) => f.value), autoRenewSummary(v.autoRenewed)];
+                for (const text of texts) {
+                    assert.ok(!unsafeChars.test(text), text.slice(0, 200));
+                    assert.ok(text.length <= 1_000, `${text.length} characters`);
+                }
+                // An address past the schema's bound refuses the answer with a sentence.
+                served = {
+                    validators: [
+                        {
+                            ...validator,
+                            validatorAuthority: { ...owner, addresses: [`P-${'x'.repeat(5_000)}`] },
+                        },
+                    ],
+                };
+                const refusal = (await new NodeRpcClient({ url: server.url })
+                    .call(nodeRpcMethods['platform.getCurrentValidators'], {})
+                    .then(
+                        () => undefined,
+                        (e: unknown) => e,
+                    )) as Error | undefined;
+                assert.match(refusal?.message ?? '', /unexpected shape/);
+                assert.ok(refusal!.message.length < 600, `${refusal!.message.length} characters`);
+                const authority = fields.find((f) => f.label === 'Authority')!.value;
+                // A link survives only as text, which the tooltip escapes as every peer string.
+                assert.match(escapeMarkdown(authority), /\\\[run\\\]/);
+                return {
+                    cases: texts.length,
+                    detail: `authority ${authority.length} chars, 0 control/bidi/invisible; a 5,000-character address refused`,
+                };
+            } finally {
+                await server.close();
+            }
+        });
     });
 
     it('an answer under the limit still arrives whole', async () => {
