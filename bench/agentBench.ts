@@ -167,7 +167,7 @@ async function main(): Promise<void> {
         // whose receipts the chains confirm, instead of searching both chains' logs. The third
         // RPC request is the source's search for the receipt back, which no index answer spares
         // (an index lags the chain); it runs beside the delivery's read, so the dependent round
-        // trips stay two (test/unit/icmDataApi.test.ts counts them in the sandbox's log).
+        // trips stay two (test/unit/icm/icmDataApi.test.ts counts them in the sandbox's log).
         const byId = async (dataApi: boolean) => {
             const host = await mainnetIcmHost(dataApi);
             const t = await followIcmMessage(

@@ -22,7 +22,7 @@
  *
  * The ways out behind a proxy (issue 21), a row each: the client on the proxy-aware transport
  * with a route that stays direct; the client through a CONNECT proxy (a small one in this
- * process, test/mocks/connectProxy.ts, so its CPU counts here; the service under a name only the
+ * process, test/helpers/connectProxy.ts, so its CPU counts here; the service under a name only the
  * proxy resolves); and undici's `fetch` with a new `Agent` per request, which is what VS Code's
  * patched global `fetch` does for every call (`createFetchPatch` in microsoft/vscode-proxy-agent).
  * Over loopback HTTP that row pays a TCP connection per request; against a real HTTPS service
@@ -34,7 +34,7 @@
 import { Agent, request, fetch as undiciFetch } from 'undici';
 
 import { DataApiClient, networkTransport } from '../src/core';
-import { startConnectProxy } from '../test/mocks/connectProxy';
+import { startConnectProxy } from '../test/helpers/connectProxy';
 import {
     type Contestant,
     contestantFigures,

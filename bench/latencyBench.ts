@@ -106,8 +106,8 @@ const actions: readonly Action[] = [
         args: (k) => ({ identifier: k.l1NodeId }),
         other: (k) => ({ identifier: k.nodeId }),
         node: 'public',
-        fewest: [R, R, R],
-        why: 'its L1 validations name the L1, the L1 names its chain, then the node’s validators of that chain',
+        fewest: [R, R],
+        why: 'its L1 validations name the L1 (whose chain the kept chain list names), then the node’s validators of that chain',
         localBudgetMs: 50,
     },
     {
@@ -170,7 +170,7 @@ const actions: readonly Action[] = [
         key: 'latency.dataApi',
         tool: 'avalanche_query_data_api',
         args: () => ({ operation: 'listSubnets', params: { pageSize: 25 } }),
-        other: () => ({ operation: 'listBlockchains', params: { pageSize: 25 } }),
+        other: () => ({ operation: 'listL1Validators', params: { pageSize: 25 } }),
         node: 'public',
         fewest: [R],
         why: 'one page',
@@ -360,7 +360,11 @@ async function main(): Promise<void> {
                     await server(action, (mcp) => call(mcp, action.tool, action.args(known))),
                 );
                 await server(action, async (mcp) => {
-                    await call(mcp, action.tool, action.other(known));
+                    // The call on another id must succeed, or it loads nothing and the row
+                    // measures a fresh server under another name.
+                    const other = await call(mcp, action.tool, action.other(known));
+                    if (other.isError)
+                        throw new Error(`${action.name}: the call on another id failed`);
                     await settle(base);
                     running.push(await call(mcp, action.tool, action.args(known)));
                     repeated.push(await call(mcp, action.tool, action.args(known)));
@@ -376,6 +380,8 @@ async function main(): Promise<void> {
                     beforeFirstRequestMs: median(samples.map((s) => s.beforeFirstMs)),
                     afterLastAnswerMs: median(samples.map((s) => s.afterLastMs)),
                     errors: samples.filter((s) => s.isError).length,
+                    // Requests that asked what an earlier one of the same call asked.
+                    repeated: Math.max(...samples.map((s) => s.count.repeated.length)),
                     byService: last.count.byService,
                     localNodeRequests: last.log.filter((r) => r.localNode).length,
                     criticalPath: last.count.criticalPath.map((r) => r.operations.join('+')),
@@ -390,8 +396,8 @@ async function main(): Promise<void> {
                 value: r.wallMs,
                 unit: 'ms',
                 budget,
-                passed: r.wallMs <= budget && r.errors === 0,
-                detail: `${r.dependentRoundTrips} dependent round trips (fewest ${action.fewest.length}: ${action.why}), ${describe(r.last.count, r.last.log)}; local work ${r.beforeFirstRequestMs.toFixed(0)} ms before the first request, ${r.afterLastAnswerMs.toFixed(0)} ms after the last answer. First call of a fresh server: ${f.wallMs.toFixed(0)} ms, ${f.dependentRoundTrips} round trips, ${f.requests} requests, ${f.computeUnits} CU. Repeated: ${again.wallMs.toFixed(0)} ms, ${again.requests} requests${r.errors ? `; ${r.errors} calls answered an error` : ''}`,
+                passed: r.wallMs <= budget && r.errors === 0 && r.repeated === 0,
+                detail: `${r.dependentRoundTrips} dependent round trips (fewest ${action.fewest.length}: ${action.why}), ${describe(r.last.count, r.last.log)}; local work ${r.beforeFirstRequestMs.toFixed(0)} ms before the first request, ${r.afterLastAnswerMs.toFixed(0)} ms after the last answer. First call of a fresh server: ${f.wallMs.toFixed(0)} ms, ${f.dependentRoundTrips} round trips, ${f.requests} requests, ${f.computeUnits} CU. Repeated: ${again.wallMs.toFixed(0)} ms, ${again.requests} requests${r.errors ? `; ${r.errors} calls answered an error` : ''}${r.repeated ? `; ${r.repeated} requests asked what an earlier one of the call asked` : ''}`,
             });
             const plain = ({ last: _last, ...rest }: ReturnType<typeof figures>) => rest;
             measured.push({

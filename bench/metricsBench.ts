@@ -23,7 +23,7 @@ import {
     parsePrometheusText,
     keyFamilies,
 } from '../src/core';
-import { listenOnLoopback } from '../test/mocks/loopbackServer';
+import { listenOnLoopback } from '../test/helpers/loopbackServer';
 import { type BenchCheck, exitWhenDone, timedCheck, writeChecks } from './harness';
 
 setFlagsFromString('--expose-gc');

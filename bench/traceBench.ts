@@ -35,7 +35,7 @@ import {
     type ContractKnowledge,
     type TraceReport,
 } from '../src/core';
-import { recordedTraces } from '../test/unit/helpers/traces';
+import { recordedTraces } from '../test/helpers/traces';
 import {
     type BenchCheck,
     exposeGarbageCollector,

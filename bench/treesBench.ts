@@ -12,6 +12,8 @@
  * 3. Node view refresh: requests per endpoint path per refresh, counted by the sandbox (INFO).
  * 4. Heap against subnets loaded: the heap of (2) after the first page boundary at or past
  *    1,000 subnets, in the same run; per subnet at each size, growth no faster than linear.
+ * 5. The Validators view's primary network validators on a Helicon node: the group's first page
+ *    rendered with its tooltips. Budget 300 ms, as the Subnets view's first page.
  *
  * Prints a table and writes bench/results/trees.{md,json}. `runSuite` has the shape
  * test/host-runner expects, so hostTest.mjs runs it like the integration suite (the extension in
@@ -27,7 +29,12 @@ import type { Row, ViewKey } from '../src/tree/rows';
 import type { TreesTesting } from '../src/tree/treesTesting';
 import { activated } from '../test/integration/helpers';
 import type { SuiteResult } from '../test/integration/index';
-import { clearSandboxRequests, sandboxRequests, sandboxState } from '../test/integration/testEnv';
+import {
+    clearSandboxRequests,
+    sandboxRequests,
+    sandboxState,
+    setSandboxSettings,
+} from '../test/integration/testEnv';
 import { median, exposeGarbageCollector } from './harness';
 import { finishHostBench, hostBenchLog, startHostProfile } from './hostBench';
 
@@ -301,6 +308,45 @@ async function nodeRefreshes(
 }
 
 /**
+ * The Validators view's primary network group on a Helicon node (#34): from the group's expansion
+ * (one `platform.getCurrentValidators` read, auto-renewed validators ordered first) until VS Code
+ * has every row of its first page rendered, tooltips resolved.
+ */
+async function primaryValidatorsPage(
+    api: ExtensionApi,
+): Promise<{ medianMs: number; worstMs: number; rows: number; renewed: number; runs: number }> {
+    await setSandboxSettings({ helicon: true });
+    const provider = api.trees.providers.validators;
+    const times: number[] = [];
+    let rows: Row[] = [];
+    try {
+        for (let run = 0; run < firstPageRuns; run++) {
+            provider.refresh();
+            const top = await provider.getChildren(undefined);
+            const group = top.find(
+                (r) => r.kind === 'group' && r.group.type === 'primaryValidators',
+            );
+            if (!group) throw new Error('no primary network validators group');
+            const started = performance.now();
+            rows = await provider.getChildren(group);
+            for (const row of rows) provider.resolveTreeItem(provider.getTreeItem(row), row);
+            times.push(performance.now() - started);
+        }
+    } finally {
+        await setSandboxSettings({ helicon: false });
+    }
+    const listed = rows.filter((r) => r.kind === 'primaryValidator');
+    return {
+        medianMs: median(times),
+        worstMs: Math.max(...times),
+        rows: listed.length,
+        renewed: listed.filter((r) => r.kind === 'primaryValidator' && r.validator.autoRenewed)
+            .length,
+        runs: times.length,
+    };
+}
+
+/**
  * The heap of `small` subnets against that of `large`, from one run: per-subnet cost at each size
  * and the growth exponent between them.
  */
@@ -429,6 +475,16 @@ export async function runSuite(): Promise<SuiteResult> {
             unit: 'req',
             passed: true,
             detail: `one call per request (AvalancheGo's own APIs take no batch); paths ${node.paths.join(', ')}; refresh median ${node.medianMs.toFixed(0)} ms over ${nodeRefreshRuns}`,
+        });
+        const primary = await primaryValidatorsPage(api);
+        checks.push({
+            key: 'trees.primaryValidators',
+            name: 'Validators: primary network validators on a Helicon node, first page rendered',
+            value: primary.medianMs,
+            unit: 'ms',
+            budget: firstPageBudgetMs,
+            passed: primary.medianMs <= firstPageBudgetMs && primary.rows > 0,
+            detail: `${primary.rows} rows, ${primary.renewed} auto-renewed (ACP-236) listed first; one platform.getCurrentValidators read, then every row and tooltip rendered; median of ${primary.runs}, worst ${primary.worstMs.toFixed(0)} ms`,
         });
         // Leave the heavy list behind: the host keeps running other suites in some setups.
         api.trees.providers.subnets.refresh();

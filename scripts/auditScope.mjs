@@ -1,5 +1,5 @@
 // What `npm run audit` (scripts/audit.mjs) looks at, as pure functions the unit tier tests
-// (test/unit/audit.test.ts): the npm packages whose code reaches dist/ (from esbuild's metafile),
+// (test/unit/project/audit.test.ts): the npm packages whose code reaches dist/ (from esbuild's metafile),
 // the packages of the production tree (package-lock.json), and which advisories of an
 // `npm audit --json` report concern them, minus the ones audit-exceptions.json accepts with a reason.
 //

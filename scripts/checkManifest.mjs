@@ -1,6 +1,6 @@
 // Checks package.json against the id tables in src/: command ids (CommandId), views (ViewId),
 // settings (SettingKey, defaults, restricted keys). Run as `npm run check:manifest`; the unit test
-// test/unit/manifest.test.ts runs the same `checkManifest()` on the compiled tables.
+// test/unit/project/manifest.test.ts runs the same `checkManifest()` on the compiled tables.
 //
 // The CLI reads the TypeScript tables by bundling them in memory with esbuild, so it needs no
 // prior compile step; the modules it loads are free of `vscode` on purpose.

@@ -536,7 +536,7 @@ async function startProxyWorld(sandboxUrls) {
     let wrap = [];
     let rootFile;
     if (tlsMode) {
-        const { makeTestCertificates } = await importOut('test/mocks/testCertificates.js');
+        const { makeTestCertificates } = await importOut('test/helpers/testCertificates.js');
         const certs = makeTestCertificates([proxyOnlyHost]);
         stops.push({ name: 'test certificates', run: () => certs.remove() });
         rootFile = certs.rootFile;

@@ -6,7 +6,7 @@
 //   ripgrep, libkrb5-dev, build-essential, python3
 //                code-server's first install (its ripgrep and kerberos modules; scripts/codeServer.mjs)
 //   squid        the proxy suite's real proxy (scripts/squid.mjs)
-//   openssl      test certificates (unit and proxy, test/mocks/testCertificates.ts) and squid's password file
+//   openssl      test certificates (unit and proxy, test/helpers/testCertificates.ts) and squid's password file
 //   golang-go, gcc
 //                the node tier builds AvalancheGo, its plugin and a helper (scripts/avalanchego.mjs)
 // `node scripts/preflight.mjs [tier…]` runs the check alone.

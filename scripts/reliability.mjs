@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run test:reliability`: the reliability checks at full size, then the table of what was
-// tried and what held. The checks are ordinary test files of the three tiers (test/unit/fuzz*,
-// test/unit/bounds*, test/unit/workspaceHostile*, test/integration/faults* and security*,
+// tried and what held. The checks are ordinary test files of the three tiers (test/unit/reliability/:
+// fuzz*, bounds*, hostilePeer; test/unit/workspace/workspaceHostile*, test/integration/faults* and security*,
 // test/e2e/hostile*, secrets* and trust*);
 // `npm test` runs the same files with small case counts. The proxy checks (test/integration/proxy*)
 // run twice, behind squid named by `http.proxy` (with TLS inspection) and by HTTPS_PROXY.
@@ -68,7 +68,7 @@ run('compile', npx, ['tsc', '-p', 'tsconfig.test.json']);
 
 if (!args.has('--skip-unit')) {
     tiers.push(
-        run('unit (fuzz, bounds, hostile workspace)', npx, [
+        run('unit (fuzz, bounds, hostile peers and workspace)', npx, [
             'mocha',
             '--no-config',
             '--timeout',
@@ -79,9 +79,8 @@ if (!args.has('--skip-unit')) {
             path.join(root, 'scripts/summaryReporter.cjs'),
             '--reporter-option',
             'tier=unit',
-            'out/test/unit/fuzz*.test.js',
-            'out/test/unit/bounds*.test.js',
-            'out/test/unit/workspaceHostile*.test.js',
+            'out/test/unit/reliability/*.test.js',
+            'out/test/unit/workspace/workspaceHostile*.test.js',
         ]),
     );
 }
@@ -198,7 +197,7 @@ const md = [
     '# Reliability',
     '',
     `\`npm run test:reliability\` (${mode}), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${Math.round((Date.now() - started) / 60_000)} min, Node ${process.version}, ${os.cpus().length} cores.`,
-    'Each row is one check of test/unit/fuzz*, test/unit/bounds*, test/unit/workspaceHostile*, test/integration/faults* and security*, or test/e2e/hostile*, secrets* and trust*.',
+    'Each row is one check of test/unit/reliability/ (fuzz*, bounds*, hostilePeer), test/unit/workspace/workspaceHostile*, test/integration/faults* and security*, or test/e2e/hostile*, secrets* and trust*.',
     '',
     '| area | check | cases | requests | result | detail |',
     '|---|---|--:|--:|---|---|',

@@ -142,6 +142,7 @@ export const activationModules = [
     'src/core/views/evmConfig.ts',
     'src/core/views/genesisSummary.ts',
     'src/core/views/nodeProblems.ts',
+    'src/core/views/primaryValidators.ts',
     'src/core/views/search.ts',
     'src/core/views/upgradeTimeline.ts',
     'src/core/views/validatorDiff.ts',

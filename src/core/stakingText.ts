@@ -1,8 +1,9 @@
 /**
  * Staking words shared by the views, hovers and agent text: shares in millionths, cycle and
  * staking durations, an auto-renewed validator's settings (ACP-236) and an owner. Pure and
- * dependency-free, so that the offline hover bundle may use it.
+ * dependency-free (but for the inert-text rule), so that the offline hover bundle may use it.
  */
+import { inertLine } from './text/inert';
 
 const hour = 3600;
 
@@ -50,5 +51,7 @@ export function describeOwner(owner: {
     readonly addresses: readonly string[];
 }): string {
     if (owner.addresses.length === 0) return 'no one';
-    return `${owner.threshold} of ${owner.addresses.join(', ')}`;
+    // The node's strings: an address is checked by no schema, so it is made one inert line here,
+    // for every surface that names an owner (tooltips, hovers, panels, agent text).
+    return `${owner.threshold} of ${owner.addresses.map((a) => inertLine(a, 120)).join(', ')}`;
 }

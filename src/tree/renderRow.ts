@@ -88,6 +88,8 @@ function lookOf(row: Row, context: RenderContext): Look {
             return validators.nodeChainLook(row);
         case 'nodeValidator':
             return validators.nodeValidatorLook(row);
+        case 'primaryValidator':
+            return validators.primaryValidatorLook(row);
         // Node
         case 'nodeStatus':
             return nodeView.nodeStatusLook(row);

@@ -44,6 +44,11 @@ export function copyValues(row: Row): CopyValue[] {
                 ['Node id', row.compared.nodeId],
                 ['Validation id', row.compared.validationId],
             );
+        case 'primaryValidator':
+            return values(
+                ['Node id', row.validator.nodeId],
+                ['Transaction id', row.validator.txId],
+            );
         case 'primaryBlock':
             return values(
                 ['Block hash', row.block.blockHash],
@@ -129,6 +134,8 @@ export function panelQueryOf(row: Row, network: Network): QueryRequest | undefin
                 : undefined;
         case 'peer':
             return rpc('info.peers', { nodeIDs: row.peer.nodeId });
+        case 'primaryValidator':
+            return rpc('platform.getCurrentValidators', { nodeIDs: row.validator.nodeId });
         case 'upgrade':
             return rpc('info.upgrades');
         case 'acp':
@@ -151,6 +158,8 @@ export function jsonOf(row: Row): unknown {
             return row.validator;
         case 'nodeValidator':
             return row.compared;
+        case 'primaryValidator':
+            return row.validator;
         case 'primaryBlock':
             return row.block;
         case 'vertex':
@@ -213,6 +222,8 @@ export function explorerUrlOf(row: Row, network: Network, template: string): str
             return build('validators', row.validator.nodeId);
         case 'nodeValidator':
             return build('validators', row.compared.nodeId);
+        case 'primaryValidator':
+            return build('validators', row.validator.nodeId);
         case 'peer':
             return build('validators', row.peer.nodeId);
         case 'primaryBlock':

@@ -17,6 +17,7 @@ import type {
     AcpPreference,
     LoggerLevel,
     ValidatorFees,
+    PlatformValidator,
 } from '../core/index';
 import type { CompactBlockchain, CompactSubnet } from '../core/views/genesisSummary';
 import type { ComparedValidator } from '../core/views/validatorDiff';
@@ -124,6 +125,8 @@ export type GroupSpec =
     | { readonly type: 'genesis'; readonly blockchain: CompactBlockchain }
     | { readonly type: 'dataApiValidators' }
     | { readonly type: 'nodeChains' }
+    /** The primary network's validators, from the node's P-Chain (ACP-236's settings shown). */
+    | { readonly type: 'primaryValidators' }
     /** The Node view's deprecated static fees, read from the node on first expansion. */
     | { readonly type: 'txFees' };
 
@@ -218,6 +221,15 @@ export interface L1ValidatorRow extends Base {
     readonly runway?: ValidatorRunway | undefined;
 }
 
+/**
+ * A primary network validator as the node's P-Chain lists it (`platform.getCurrentValidators`),
+ * with an auto-renewed one's settings (ACP-236).
+ */
+export interface PrimaryValidatorRow extends Base {
+    readonly kind: 'primaryValidator';
+    readonly validator: PlatformValidator;
+}
+
 /** The Validators view's filter line. */
 export interface FilterRow extends Base {
     readonly kind: 'filter';
@@ -304,6 +316,7 @@ export type Row =
     | FilterRow
     | NodeChainRow
     | NodeValidatorRow
+    | PrimaryValidatorRow
     | NodeStatusRow
     | PeerRow
     | UpgradeRow

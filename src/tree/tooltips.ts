@@ -62,6 +62,8 @@ export function tooltipFor(row: Row, context: RenderContext): vscode.MarkdownStr
             return chains.chainTip(row.chain);
         case 'nodeValidator':
             return validators.nodeValidatorTip(row);
+        case 'primaryValidator':
+            return validators.primaryValidatorTip(row);
         // Node
         case 'nodeStatus':
             return nodeView.nodeStatusTip(row);

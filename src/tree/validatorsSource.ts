@@ -2,12 +2,15 @@
  * The Validators view: L1 validators as the Data API indexes them (`listL1Validators`), filtered by subnet,
  * node id and validation id, with inactive ones shown or hidden; and the connected node's view of
  * each chain's validators (`validators.getCurrentValidators` on `/ext/bc/<chain>/validators`),
- * compared with the Data API so that every disagreement is marked on its row.
+ * compared with the Data API so that every disagreement is marked on its row; and the primary
+ * network's validators as the node's P-Chain lists them (`platform.getCurrentValidators`), an
+ * auto-renewed one's settings (ACP-236, since Helicon) by name.
  */
-import type { ChainInfo, L1Validator, ValidatorFees } from '../core/index';
+import type { ChainInfo, L1Validator, PlatformValidator, ValidatorFees } from '../core/index';
 import { soonAfter } from '../core/abort';
 import { isPositiveAmount } from '../core/format';
 import { pChainId } from '../core/ids/primaryNetwork';
+import { orderPrimaryValidators } from '../core/views/primaryValidators';
 import { compareValidators } from '../core/views/validatorDiff';
 import { loadCore } from '../platform/lazyCore';
 import { nodeName } from '../platform/nodeCatalog';
@@ -17,6 +20,7 @@ import {
     type GroupRow,
     type L1ValidatorRow,
     type NodeChainRow,
+    type PrimaryValidatorRow,
     type Row,
     under,
 } from './rows';
@@ -63,7 +67,7 @@ export class ValidatorsSource implements TreeSource {
         return !!(f.subnetId || f.nodeId || f.validationId || f.includeInactive);
     }
 
-    /** The filter and the two groups, or nothing (the welcome) when there is nothing to read. */
+    /** The filter and the three groups, or nothing (the welcome) when there is nothing to read. */
     private async root(signal: AbortSignal): Promise<Children> {
         if (await this.services.nothingToRead(signal)) return { type: 'static', rows: [] };
         const filter: FilterRow = {
@@ -99,6 +103,15 @@ export class ValidatorsSource implements TreeSource {
                         description: `as ${nodeName(this.services.clients.nodeUrl, this.services.config.get(SettingKey.NodeUrls))} sees them`,
                     },
                 ),
+                group(
+                    view,
+                    undefined,
+                    'primary',
+                    { type: 'primaryValidators' },
+                    'Primary network validators',
+                    'shield',
+                    { description: 'P-Chain, from the node; auto-renewed first' },
+                ),
             ],
         };
     }
@@ -113,6 +126,7 @@ export class ValidatorsSource implements TreeSource {
     private groupChildren(row: GroupRow, signal: AbortSignal): Children | Promise<Children> {
         if (row.group.type === 'dataApiValidators') return this.dataApiValidators(row);
         if (row.group.type === 'nodeChains') return this.nodeChains(row, signal);
+        if (row.group.type === 'primaryValidators') return this.primaryValidators(row);
         return { type: 'static', rows: [] };
     }
 
@@ -182,6 +196,61 @@ export class ValidatorsSource implements TreeSource {
                     )
                     .map((validator) => validatorRow(row, validator, fees));
                 return { rows };
+            },
+        };
+    }
+
+    /**
+     * The primary network's validators from the node's P-Chain: one read (with the filter's node id
+     * when there is one, so a public node sends one validator, not all of them), shown a page at a
+     * time, auto-renewed ones first. A subnet or validation id in the filter names no primary
+     * network validator.
+     */
+    private primaryValidators(row: GroupRow): Children {
+        const f = this.filter;
+        if ((f.subnetId && f.subnetId !== pChainId) || f.validationId) {
+            return {
+                type: 'static',
+                rows: [
+                    {
+                        kind: 'empty',
+                        ...under(view, row, '~empty'),
+                        message:
+                            'The filter names an L1 or a validation id: no primary network validator matches.',
+                    },
+                ],
+            };
+        }
+        let ordered: Promise<PlatformValidator[]> | undefined;
+        return {
+            type: 'paged',
+            empty: f.nodeId
+                ? 'The node lists no primary network validator with this node id.'
+                : 'The node lists no primary network validators.',
+            fetch: async (token, signal): Promise<RowPage> => {
+                ordered ??= this.services.clients
+                    .nodeRpc()
+                    .call(
+                        loadCore().nodeRpcMethods['platform.getCurrentValidators'],
+                        f.nodeId ? { nodeIDs: [f.nodeId] } : {},
+                        { signal },
+                    )
+                    .then((answer) => orderPrimaryValidators(answer.validators));
+                const all = await ordered.catch((error: unknown) => {
+                    // A failed read is not kept: Load more (or a refresh) asks again.
+                    ordered = undefined;
+                    throw error;
+                });
+                const from = token === undefined ? 0 : Number(token);
+                const page = all.slice(from, from + pageSize);
+                return {
+                    rows: page.map((validator): PrimaryValidatorRow => ({
+                        kind: 'primaryValidator',
+                        ...under(view, row, validator.nodeId),
+                        validator,
+                    })),
+                    next: from + pageSize < all.length ? String(from + pageSize) : undefined,
+                };
             },
         };
     }

@@ -11,7 +11,7 @@
  * A workspace `.vscode/settings.json` naming a node URL: the consent dialog appears, nothing
  * reaches that URL while it waits (the views keep talking to the user's node), and requests go
  * there once the person clicks Allow. (Workspace trust is disabled in this host; the untrusted
- * case is covered in plain Node, see test/unit/fuzz.policy.test.ts.)
+ * case is covered in plain Node, see test/unit/reliability/fuzz.policy.test.ts.)
  */
 import assert from 'node:assert/strict';
 import {

@@ -695,6 +695,14 @@ suite('(integration) reliability: faults × surfaces', function () {
                     await setSandboxSettings({ helicon: true });
                 },
             },
+            // ACP-236 (#34): the primary network's validators, auto-renewed ones with their
+            // settings, read from the node's P-Chain beside the Data API's L1 validators.
+            {
+                ...treeSurface('validators', 'view: Validators (Helicon)', { node: true }),
+                prepare: async () => {
+                    await setSandboxSettings({ helicon: true });
+                },
+            },
             localTreeSurface('chains', 'view: Chains (local network)'),
             localTreeSurface('subnets', 'view: Subnets & L1s (local network)'),
             localTreeSurface('validators', 'view: Validators (local network)'),
@@ -1021,6 +1029,13 @@ suite('(integration) reliability: faults × surfaces', function () {
         { name: 'view: Validators', group: 'view', node: true, admin: false, dataApi: true },
         { name: 'view: Node', group: 'view', node: true, admin: true, dataApi: false },
         { name: 'view: Node (Helicon)', group: 'view', node: true, admin: true, dataApi: false },
+        {
+            name: 'view: Validators (Helicon)',
+            group: 'view',
+            node: true,
+            admin: false,
+            dataApi: true,
+        },
         ...['Chains', 'Subnets & L1s', 'Validators'].map((view) => ({
             name: `view: ${view} (local network)`,
             group: 'view' as const,

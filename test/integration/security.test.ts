@@ -13,7 +13,7 @@
  *   with --disable-workspace-trust), so `isTrusted` is always true here. What is checked here is
  *   that the manifest declares every request-routing setting restricted (VS Code then drops
  *   their workspace values in untrusted workspaces); the policy itself, untrusted included, is
- *   covered in plain Node by test/unit/settingsPolicy.test.ts and test/unit/fuzz.policy.test.ts,
+ *   covered in plain Node by test/unit/project/settingsPolicy.test.ts and test/unit/reliability/fuzz.policy.test.ts,
  *   and a real untrusted workspace (a second code-server with trust on) by test/e2e/trust.e2e.ts.
  */
 import assert from 'node:assert/strict';
@@ -25,8 +25,8 @@ import type { ExtensionApi } from '../../src/extension';
 import { Config, consentStateKey } from '../../src/platform/config';
 import { restrictedSettingKeys, settingId, SettingKey } from '../../src/platform/settingKeys';
 import type { ConsentRequest } from '../../src/platform/settingsPolicy';
-import { InMemoryMemento } from '../mocks/inMemoryMemento';
-import { listenOnLoopback } from '../mocks/loopbackServer';
+import { InMemoryMemento } from '../helpers/inMemoryMemento';
+import { listenOnLoopback } from '../helpers/loopbackServer';
 import { recorded } from '../reliability/record';
 import { headerText } from '../sandbox/httpUtil';
 import { activated, manifest } from './helpers';

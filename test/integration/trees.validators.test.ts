@@ -38,6 +38,7 @@ treeSuite('validators', 'Validators view', () => {
             'Filter',
             'L1 validators',
             'Validators per chain',
+            'Primary network validators',
         ]);
         assert.equal(await descriptionOf(top[0]!), 'active only');
     });
@@ -61,6 +62,76 @@ treeSuite('validators', 'Validators view', () => {
         ]) {
             assert.match(tip, new RegExp(part));
         }
+    });
+
+    test('primary network validators on a Helicon node: auto-renewed first, ACP-236 settings by name', async () => {
+        const primaryRows = async () => {
+            const all = await rows(
+                'validators',
+                await rowByLabel(await rows('validators'), 'Primary network validators'),
+            );
+            const found = ofKind(all, 'primaryValidator');
+            assert.ok(found.length > 0, JSON.stringify(all).slice(0, 600));
+            return found;
+        };
+        // Before Helicon: none is auto-renewed, and no row says so.
+        const before = await primaryRows();
+        for (const v of before) assert.doesNotMatch(await descriptionOf(v), /auto-renew/);
+
+        await setSandboxSettings({ helicon: true });
+        const api = await extensionApi();
+        api.trees.providers.validators.refresh();
+        const list = await primaryRows();
+        const renewed = list.filter((v) => v.validator.autoRenewed);
+        assert.ok(renewed.length >= 2, `${renewed.length} auto-renewed`);
+        assert.deepEqual(
+            list.slice(0, renewed.length).map((v) => v.validator.nodeId),
+            renewed.map((v) => v.validator.nodeId),
+            'auto-renewed ones first',
+        );
+        // The sandbox's second validator: 14-day cycles, half of the rewards restaked.
+        const first = renewed.find(
+            (v) => v.validator.autoRenewed?.autoCompoundRewardShares === 500_000,
+        )!;
+        assert.ok(first, 'one restakes half');
+        assert.equal(await labelOf(first), first.validator.nodeId);
+        assert.match(
+            await descriptionOf(first),
+            /^[\d,.]+ AVAX · uptime [\d.]+% · (not connected · )?auto-renews every 14 days · 50% restaked · cycle ends .+$/,
+        );
+        // Tooltips escape Markdown's punctuation; read them as a person sees them.
+        const tip = (await tooltipText(first)).replace(/\\(?=[^\w\s])/g, '');
+        assert.match(tip, /Auto-renewed primary network validator/);
+        assert.match(tip, /ACP-236/);
+        assert.match(tip, /Authority: 1 of P-/);
+        assert.match(tip, /Next cycle: 14 days/);
+        assert.match(tip, /Compounding share: 50% of each cycle's rewards restaked/);
+        assert.match(tip, /Restaked validation rewards: [\d,.]+ AVAX/);
+        assert.match(tip, /Restaked delegatee rewards: 0 AVAX/);
+        assert.match(tip, /Cycle ends: /);
+        const leaving = renewed.find((v) => v.validator.autoRenewed?.nextPeriodSeconds === '0');
+        assert.ok(leaving, 'one leaves after this cycle');
+        assert.match(await descriptionOf(leaving), /auto-renewed, leaves after this cycle/);
+        assert.match(
+            (await tooltipText(leaving)).replace(/\\(?=[^\w\s])/g, ''),
+            /Next cycle: none: leaves at the end of this cycle/,
+        );
+        const fixed = list.find((v) => !v.validator.autoRenewed)!;
+        assert.match(await descriptionOf(fixed), / · ends (in|.* ago)/);
+
+        // The node id filter asks the node for that validator alone.
+        api.trees.validatorsSource.filter = {
+            nodeId: first.validator.nodeId,
+            includeInactive: false,
+        };
+        api.trees.providers.validators.refresh();
+        const byNode = await primaryRows();
+        assert.deepEqual(
+            byNode.map((v) => v.validator.nodeId),
+            [first.validator.nodeId],
+        );
+        assert.deepEqual(byNode[0]!.validator.autoRenewed, first.validator.autoRenewed);
+        await vscode.commands.executeCommand('avalanche.validators.clearFilter');
     });
 
     test('filters: subnet, node id, validation id and inactive on or off', async () => {

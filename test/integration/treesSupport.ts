@@ -13,7 +13,7 @@ import { SettingKey } from '../../src/platform/settingKeys';
 import type { Trees } from '../../src/tree/registerTrees';
 import type { Row, ViewKey } from '../../src/tree/rows';
 import { activated } from './helpers';
-import { clearSandboxFaults, setSandboxSettings } from './testEnv';
+import { clearSandboxFaults, setSandboxSettings, testEnv } from './testEnv';
 
 export async function extensionApi(): Promise<ExtensionApi> {
     return (await activated()).exports as ExtensionApi;
@@ -64,7 +64,18 @@ const viewDefaults: Record<ViewKey, ViewDefaults> = {
 export function treeSuite(view: ViewKey, title: string, tests: () => void): void {
     const defaults = viewDefaults[view];
     suite(`(integration) trees: ${title}`, () => {
-        suiteSetup(resetSandbox);
+        suiteSetup(async () => {
+            await resetSandbox();
+            // The node chosen by the user, not automatically: an automatic choice follows the
+            // sandbox node down and back (a suite before may have stopped it), and would read
+            // the public node for a moment (#40's first run; firstRun.test.ts tests that).
+            await (
+                await extensionApi()
+            ).config.update(SettingKey.SelectedNodeUrl, testEnv().nodeUrl);
+        });
+        suiteTeardown(async () => {
+            await (await extensionApi()).config.update(SettingKey.SelectedNodeUrl, undefined);
+        });
         setup(async () => {
             await defaults.reset((await extensionApi()).trees);
         });

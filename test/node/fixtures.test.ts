@@ -1,7 +1,7 @@
 /**
  * The fixtures of test/fixtures/realnode against the node running now: the same requests
  * (test/realnode/fixtureCases.ts), answered alike (test/realnode/answerShape.ts). The sandbox is
- * held to these recordings (test/unit/sandbox.realnode.test.ts), so they must stay true to the
+ * held to these recordings (test/unit/sandbox/sandbox.realnode.test.ts), so they must stay true to the
  * pinned AvalancheGo: a new version that answers differently fails here, and
  * test/realnode/record.ts records them again. Mocha loads files in name order, so this runs first,
  * on a network as fresh as the one the recorder used.

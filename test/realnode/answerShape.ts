@@ -1,7 +1,7 @@
 /**
  * How two answers to the same fixture request are compared: the recorded answer of a real
  * AvalancheGo (test/fixtures/realnode) and another one, from the sandbox
- * (test/unit/sandbox.realnode.test.ts) or from the node running now (test/node/fixtures.test.ts).
+ * (test/unit/sandbox/sandbox.realnode.test.ts) or from the node running now (test/node/fixtures.test.ts).
  * "Alike" means the same HTTP status and content type; for JSON-RPC the same envelope, the same
  * result keys and JSON types (values differ between networks), the same error codes and, unless
  * the case says otherwise, the same error messages; for a batch, the same refusal or the same

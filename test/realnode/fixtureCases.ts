@@ -1,6 +1,6 @@
 /**
  * The requests recorded from a real AvalancheGo into test/fixtures/realnode/ (record.ts) and
- * replayed against the sandbox (test/unit/sandbox.realnode.test.ts). Requests are templates:
+ * replayed against the sandbox (test/unit/sandbox/sandbox.realnode.test.ts). Requests are templates:
  * `{{name}}` stands for an id that differs between the real network and the sandbox's dataset.
  */
 

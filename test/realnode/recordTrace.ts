@@ -3,7 +3,7 @@
  * the JavaScript tracer of src/core/trace/revertSites.ts, the code of the contracts called) for
  * the transactions of traceActivity.ts, and its refusal on a chain without the tracer, into
  * test/fixtures/trace/answers.json, which the unit tier serves from a loopback node
- * (test/unit/trace.explain.test.ts). Re-record after changing TraceLab.sol, the tracer or the
+ * (test/unit/trace/trace.explain.test.ts). Re-record after changing TraceLab.sol, the tracer or the
  * pinned version:
  *
  *   npm run compile-tests && node out/test/realnode/recordTrace.js

@@ -6,7 +6,7 @@
  * so that a workspace can only match it by masking them. What each function does is modelled
  * here after the .sol files, with the artifacts' ABIs doing the encoding, so that the scripted
  * transactions' input, events and revert data, and `eth_call` at any block, are the bytes the
- * compiled contracts give (test/unit/sandbox.contracts.test.ts decodes them with viem).
+ * compiled contracts give (test/unit/sandbox/sandbox.contracts.test.ts decodes them with viem).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -26,6 +26,7 @@ import { isCb58Id } from './ids';
 import { errorBody, type SandboxResponse } from './httpUtil';
 import { MetricsApi } from './metricsApi';
 import { NodeApi } from './nodeApi';
+import { askDigest } from './roundTrips';
 import {
     type Fault,
     type FaultRule,
@@ -255,6 +256,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         req: IncomingMessage,
         operations: string[],
         res?: ServerResponse,
+        body?: string,
     ): void => {
         if (requests.length >= maxRecorded) requests = requests.slice(maxRecorded / 2);
         const local = service === 'localNode';
@@ -268,6 +270,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             operations,
             atMs: Date.now(),
             startMs: performance.timeOrigin + performance.now(),
+            askDigest: askDigest(req.method ?? 'GET', req.url ?? '/', body ?? ''),
         };
         requests.push(entry);
         // 'close' also fires for a reset or an abandoned answer, which ends the round trip too.
@@ -587,7 +590,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
                 ? dataApi.match(method, pathname)
                 : metricsApi.match(method, pathname);
         const operations = route ? [route.operationId] : [];
-        record(service, req, operations, res);
+        record(service, req, operations, res, body);
         const fault = faults.take(service, pathname, operations);
         if (await preFault(service, fault, req, res)) return;
         const extra: Record<string, string> = {};
@@ -662,7 +665,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
             body,
             new URLSearchParams(q >= 0 ? url.slice(q + 1) : ''),
         );
-        record(listener, req, route.operations, res);
+        record(listener, req, route.operations, res, body);
         const fault = faults.take(listener, pathname, route.operations);
         if (await preFault(listener, fault, req, res)) return;
         corrupt(fault, res, route.run());

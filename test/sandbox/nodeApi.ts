@@ -1,6 +1,6 @@
 /**
  * The node's JSON-RPC endpoints, reproducing AvalancheGo's transports (a real node's answers are
- * in test/fixtures/realnode, and test/unit/sandbox.realnode.test.ts holds this file to them):
+ * in test/fixtures/realnode, and test/unit/sandbox/sandbox.realnode.test.ts holds this file to them):
  * `/ext/info`, `/ext/admin`, `/ext/bc/P`, `/ext/bc/X` (primaryApi.ts) and
  * `/ext/bc/<chain>/validators` behave like gorilla/rpc json2 with
  * AvalancheGo's codec (errors are -32000 with `data: null`, numbers often quoted strings, 405/415
@@ -98,7 +98,7 @@ export class NodeApi {
 
     constructor(private readonly ctx: SandboxContext) {
         this.data = ctx.dataset(ctx.nodeNetwork);
-        this.primaryApi = new PrimaryApi(this.data, ctx.holds);
+        this.primaryApi = new PrimaryApi(this.data, ctx.holds, () => ctx.settings.helicon);
         this.observability = new NodeObservability(
             this.data,
             ctx.settings,

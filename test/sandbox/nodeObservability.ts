@@ -2,7 +2,7 @@
  * The node's health API (`/ext/health`, `/ext/health/readiness`, `/ext/health/liveness`: GET with
  * `?tag=`, and `health.*` over JSON-RPC) and its metrics page (`/ext/metrics`), as AvalancheGo
  * v1.14.2 serves them (recorded in test/fixtures/realnode/health.json and metrics.prom;
- * test/unit/sandbox.realnode.test.ts holds these answers to them).
+ * test/unit/sandbox/sandbox.realnode.test.ts holds these answers to them).
  *
  * Checks: one per chain the node runs (tagged with its subnet id), and the node's own `bls`,
  * `bootstrapped`, `database`, `diskspace`, `futureupgrade`, `network` and `router` (tagged

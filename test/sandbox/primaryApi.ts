@@ -4,7 +4,7 @@
  * blockchains, L1 validators, blocks and balances. Shapes and error texts follow AvalancheGo
  * v1.14.2 (vms/platformvm/service.go and vms/avm/service.go,
  * https://github.com/ava-labs/avalanchego/tree/v1.14.2/vms); test/fixtures/realnode/primary.json
- * holds what a real node answered and test/unit/sandbox.realnode.test.ts holds this file to it.
+ * holds what a real node answered and test/unit/sandbox/sandbox.realnode.test.ts holds this file to it.
  * The json2 transport (errors, batches refused) is nodeApi.ts's.
  */
 import { blsPublicKey } from './bls';
@@ -56,6 +56,7 @@ export class PrimaryApi {
     constructor(
         private readonly data: Dataset,
         private readonly holds?: SandboxHolds,
+        private readonly helicon: () => boolean = () => false,
     ) {}
 
     private get primary() {
@@ -290,16 +291,55 @@ export class PrimaryApi {
         return signer;
     }
 
+    /**
+     * On a Helicon network, every fifth primary validator from the second on was added by
+     * AddAutoRenewedValidatorTx (ACP-236): 14-day cycles from its start, the current one listed as
+     * its start and end as the node lists it; the sixth leaves after this cycle (next period 0).
+     * The node's own validator (the first) is not, so its hovers stay as before Helicon.
+     */
+    private autoRenewedCycle(
+        i: number,
+        start: number,
+    ):
+        | {
+              cycleStart: number;
+              period: number;
+              nextPeriod: number;
+              shares: number;
+              restakedValidation: number;
+          }
+        | undefined {
+        if (!this.helicon() || i % 5 !== 1) return undefined;
+        const period = 14 * 86_400;
+        const cycles = Math.max(
+            0,
+            Math.floor((this.primary.spec.latestTimestamp - start) / period),
+        );
+        return {
+            cycleStart: start + cycles * period,
+            period,
+            nextPeriod: i === 6 ? 0 : period,
+            shares: i === 1 ? 500_000 : 1_000_000,
+            restakedValidation: cycles * 1_234_567_890,
+        };
+    }
+
     private primaryValidatorsJson(wanted: Set<string> | undefined): Params[] {
         const rewardOwner = this.ownerJson([this.primary.addresses[0]!]);
+        // Each validator keeps its own index when the node ids filter the list: its signer and
+        // its ACP-236 settings are the same asked alone or among all.
         return this.primary.primaryValidators
-            .filter((v) => !wanted || wanted.has(v.nodeId))
-            .map((v, i) => {
+            .map((v, i) => ({ v, i }))
+            .filter(({ v }) => !wanted || wanted.has(v.nodeId))
+            .map(({ v, i }) => {
                 const signer = this.primarySigner(i);
+                const renewed = this.autoRenewedCycle(i, v.start);
                 const json: Params = {
                     txID: v.txId,
-                    startTime: String(v.start),
-                    endTime: String(v.start + 365 * 86_400),
+                    startTime: String(renewed?.cycleStart ?? v.start),
+                    endTime: String(
+                        renewed ? renewed.cycleStart + renewed.period : v.start + 365 * 86_400,
+                    ),
                     weight: String(v.weight),
                     nodeID: v.nodeId,
                     validationRewardOwner: rewardOwner,
@@ -313,6 +353,18 @@ export class PrimaryApi {
                         publicKey: signer.publicKey,
                         proofOfPossession: signer.proofOfPossession,
                     },
+                    // AutoRenewedConfig, embedded: after the signer, before the delegators, each
+                    // number a decimal string (test/fixtures/realnode-v1.15/primary-helicon.json),
+                    // with v1.15.2's restaked sums (ava-labs/avalanchego pull 5983).
+                    ...(renewed
+                        ? {
+                              validatorAuthority: rewardOwner,
+                              nextPeriod: String(renewed.nextPeriod),
+                              autoCompoundRewardShares: String(renewed.shares),
+                              restakedValidationRewards: String(renewed.restakedValidation),
+                              restakedDelegateeRewards: '0',
+                          }
+                        : {}),
                     delegatorCount: '0',
                     delegatorWeight: '0',
                 };

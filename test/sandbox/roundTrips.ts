@@ -12,11 +12,14 @@
  * answer is counted as dependent on it, which is why the bench starts each action from a quiet
  * host and clears the log in between.
  */
+import { createHash } from 'node:crypto';
+
 import { dataApiComputeUnits } from '../../src/core/dataApi/endpoints';
 import type { RecordedRequest } from './types';
 
 /** The part of a {@link RecordedRequest} the counter reads. */
-export type TimedRequest = Pick<RecordedRequest, 'service' | 'operations' | 'startMs' | 'endMs'>;
+export type TimedRequest = Pick<RecordedRequest, 'service' | 'operations' | 'startMs' | 'endMs'> &
+    Partial<Pick<RecordedRequest, 'askDigest'>>;
 
 /** Knobs of {@link countRoundTrips}. */
 export interface RoundTripOptions {
@@ -39,6 +42,34 @@ export interface RoundTripCount {
     computeUnits: number;
     /** The requests of one longest chain, in order, for the bench's note. */
     criticalPath: TimedRequest[];
+    /**
+     * Requests that asked what an earlier request of the log asked (same method, URL and body):
+     * an action should share an answer in flight or kept, not ask twice.
+     */
+    repeated: TimedRequest[];
+}
+
+/**
+ * The digest of what a request asks ({@link RecordedRequest.askDigest}): a JSON-RPC body's `id`
+ * (of each call of a batch) is left out, as a client numbers every request anew.
+ */
+export function askDigest(method: string, url: string, body: string): string {
+    let ask = body;
+    if (body.startsWith('{') || body.startsWith('[')) {
+        try {
+            const parsed: unknown = JSON.parse(body);
+            const withoutId = (call: unknown): unknown => {
+                if (call === null || typeof call !== 'object' || Array.isArray(call)) return call;
+                const rest = { ...(call as Record<string, unknown>) };
+                delete rest['id'];
+                return rest;
+            };
+            ask = JSON.stringify(Array.isArray(parsed) ? parsed.map(withoutId) : withoutId(parsed));
+        } catch {
+            // Not JSON: the body as sent.
+        }
+    }
+    return createHash('sha256').update(`${method} ${url}\n${ask}`).digest('hex');
 }
 
 /**
@@ -76,6 +107,13 @@ export function countRoundTrips(
     }
     const criticalPath: TimedRequest[] = [];
     for (let i = best; i >= 0; i = prev[i]!) criticalPath.unshift(items[i]!.r);
+    const seen = new Set<string>();
+    const repeated: TimedRequest[] = [];
+    for (const { r } of items) {
+        if (r.askDigest === undefined) continue;
+        if (seen.has(r.askDigest)) repeated.push(r);
+        seen.add(r.askDigest);
+    }
     const byService = { dataApi: 0, metrics: 0, node: 0 };
     let computeUnits = 0;
     for (const r of log) {
@@ -90,5 +128,6 @@ export function countRoundTrips(
         byService,
         computeUnits,
         criticalPath,
+        repeated,
     };
 }

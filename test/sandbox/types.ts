@@ -149,6 +149,11 @@ export interface RecordedRequest {
     endMs?: number;
     /** Received by the second node listener (`SandboxOptions.localNode`). */
     localNode?: true;
+    /**
+     * What makes two requests the same ask, as a digest: the method, the URL and the body, a
+     * JSON-RPC request's own `id` left out (a client numbers each request it sends).
+     */
+    askDigest?: string;
 }
 
 /** Ids that exist in the generated data of one network, for tests, fixtures and `npm start`. */

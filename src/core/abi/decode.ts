@@ -362,7 +362,7 @@ function isWord(shape: Shape): boolean {
  * words, a bool other than 0 or 1; `checkHead` has checked the padding and `checkedInt` checks
  * the range), but for an integer of 48 bits or fewer in a word past 2^53, which viem refuses as
  * it refuses an offset past any data: here it is the dirty word it is.
- * test/unit/abiDecode.test.ts holds it to viem's path over random words.
+ * test/unit/abi/abiDecode.test.ts holds it to viem's path over random words.
  */
 function decodeWords(fields: readonly Field[], hex: string, budget: Budget): DecodedArg[] {
     if (hex.length === 0) throw new DecodeFailure('no data where values were expected');

@@ -12,7 +12,7 @@
  * - the Metrics API holders route (`metrics.avax.network`), `metrics-api.openapi.json` of
  *   2025-11-18.
  * The operations and schemas used here are extracted in
- * `test/fixtures/dataApi/openapi-subset.json`, which `test/unit/dataApi.conformance.test.ts`
+ * `test/fixtures/dataApi/openapi-subset.json`, which `test/unit/dataApi/dataApi.conformance.test.ts`
  * compares this table with.
  */
 import type * as z from 'zod';

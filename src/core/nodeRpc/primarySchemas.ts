@@ -327,6 +327,11 @@ function platformValidatorWire() {
         validatorAuthority: ownerWire().nullish(),
         nextPeriod: bigUintWire().nullish(),
         autoCompoundRewardShares: smallUintWire().nullish(),
+        // The rewards restaked over the cycles so far, AvalancheGo v1.15.2 on (ava-labs/avalanchego
+        // pull 5983, https://github.com/ava-labs/avalanchego/pull/5983): StakingInfo's accrued
+        // sums, so that weight = the tx's stake + both.
+        restakedValidationRewards: bigUintWire().nullish(),
+        restakedDelegateeRewards: bigUintWire().nullish(),
     });
 }
 type PlatformValidatorWire = z.infer<ReturnType<typeof platformValidatorWire>>;
@@ -377,6 +382,13 @@ export interface AutoRenewedValidatorConfig {
     nextPeriodSeconds: string;
     /** Share of each cycle's rewards restaked, in millionths (0 to 1,000,000). */
     autoCompoundRewardShares: number;
+    /**
+     * nAVAX of the validator's own rewards restaked over the cycles so far (decimal); sent by
+     * AvalancheGo v1.15.2 and later only.
+     */
+    restakedValidationRewards?: string;
+    /** nAVAX of delegation fees restaked over the cycles so far (decimal); v1.15.2 and later. */
+    restakedDelegateeRewards?: string;
 }
 
 function normalizePlatformValidator(wire: PlatformValidatorWire): PlatformValidator {
@@ -420,6 +432,12 @@ function normalizePlatformValidator(wire: PlatformValidatorWire): PlatformValida
             nextPeriodSeconds: toDecimal(wire.nextPeriod ?? 0),
             autoCompoundRewardShares: toNumber(wire.autoCompoundRewardShares ?? 0),
         };
+        if (wire.restakedValidationRewards != null) {
+            v.autoRenewed.restakedValidationRewards = toDecimal(wire.restakedValidationRewards);
+        }
+        if (wire.restakedDelegateeRewards != null) {
+            v.autoRenewed.restakedDelegateeRewards = toDecimal(wire.restakedDelegateeRewards);
+        }
     }
     return v;
 }

@@ -7,6 +7,7 @@ export * from './genesisSummary';
 export * from './nodeNetwork';
 export * from './nodeProblems';
 export * from './nodeSnapshot';
+export * from './primaryValidators';
 export * from './search';
 export * from './upgradeTimeline';
 export * from './validatorDiff';

@@ -13,12 +13,15 @@ import {
     isPositiveAmount,
     relativeTime,
 } from '../../core/format';
+import { autoRenewFields, autoRenewSummary } from '../../core/views/primaryValidators';
+import { describeOwner } from '../../core/stakingText';
 import { describeAgreement } from '../../core/views/validatorDiff';
 import type {
     FilterRow,
     L1ValidatorRow,
     NodeChainRow,
     NodeValidatorRow,
+    PrimaryValidatorRow,
     RenderContext,
 } from '../rows';
 import { isUnderThreshold } from '../runwayMarks';
@@ -184,6 +187,86 @@ export function nodeValidatorTip(row: NodeValidatorRow): vscode.MarkdownString {
             'Remaining balance',
             formatNAvax(d.remainingBalance),
         );
+    }
+    return tip.build();
+}
+
+function seconds(decimal: string | undefined): number | undefined {
+    return decimal !== undefined && /^\d{1,15}$/.test(decimal) ? Number(decimal) : undefined;
+}
+
+export function primaryValidatorLook(row: PrimaryValidatorRow): Look {
+    const v = row.validator;
+    const parts = [formatNAvax(v.weight)];
+    if (v.uptime !== undefined) parts.push(`uptime ${formatPercent(v.uptime)}`);
+    if (v.connected === false) parts.push('not connected');
+    const end = seconds(v.endTime);
+    if (v.autoRenewed) {
+        parts.push(autoRenewSummary(v.autoRenewed));
+        if (end !== undefined) parts.push(`cycle ends ${relativeTime(end)}`);
+    } else if (end !== undefined) {
+        parts.push(`ends ${relativeTime(end)}`);
+    }
+    return {
+        label: v.nodeId,
+        description: parts.join(' · '),
+        icon: v.autoRenewed
+            ? icon('sync', v.connected === false ? 'disabledForeground' : 'testing.iconPassed')
+            : icon(
+                  v.connected === false ? 'vm-outline' : 'vm-active',
+                  v.connected === false ? 'disabledForeground' : 'testing.iconPassed',
+              ),
+        context: `validator.primary.${v.autoRenewed ? 'autoRenewed' : 'fixed'}`,
+    };
+}
+
+export function primaryValidatorTip(row: PrimaryValidatorRow): vscode.MarkdownString {
+    const v = row.validator;
+    const tip = new Tip()
+        .title(
+            v.autoRenewed ? 'Auto-renewed primary network validator' : 'Primary network validator',
+        )
+        .code('Node id', v.nodeId)
+        .code('Added by', v.txId)
+        .row('Weight', formatNAvax(v.weight))
+        .row(v.autoRenewed ? 'Cycle started' : 'Started', time(seconds(v.startTime)))
+        .row(v.autoRenewed ? 'Cycle ends' : 'Ends', time(seconds(v.endTime)))
+        .row('Uptime', v.uptime === undefined ? undefined : formatPercent(v.uptime))
+        .row('Connected', v.connected === undefined ? undefined : v.connected ? 'yes' : 'no')
+        .row(
+            'Potential reward',
+            v.potentialReward === undefined ? undefined : formatNAvax(v.potentialReward),
+        )
+        .row(
+            'Delegation fees accrued',
+            v.accruedDelegateeReward === undefined
+                ? undefined
+                : formatNAvax(v.accruedDelegateeReward),
+        )
+        .row(
+            'Delegation fee',
+            v.delegationFee === undefined ? undefined : formatPercent(v.delegationFee),
+        )
+        .row(
+            'Delegators',
+            v.delegatorCount === undefined
+                ? undefined
+                : `${formatInteger(v.delegatorCount)} (${formatNAvax(v.delegatorWeight ?? '0')})`,
+        )
+        .row(
+            'Validation reward owner',
+            v.validationRewardOwner ? describeOwner(v.validationRewardOwner) : undefined,
+        )
+        .row(
+            'Delegation reward owner',
+            v.delegationRewardOwner ? describeOwner(v.delegationRewardOwner) : undefined,
+        )
+        .code('BLS public key', v.publicKey);
+    if (v.autoRenewed) {
+        tip.text(
+            'Auto-renewed staking (ACP-236): a new cycle starts when this one ends, until the authority sets the next cycle to none.',
+        );
+        for (const field of autoRenewFields(v.autoRenewed)) tip.row(field.label, field.value);
     }
     return tip.build();
 }

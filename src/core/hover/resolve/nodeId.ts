@@ -4,7 +4,13 @@
  */
 import { isPositiveAmount } from '../../format';
 import { nodeRpcMethods } from '../../nodeRpc/methods';
-import type { CalmError, HoverL1Validation, HoverNodeValidator, NodeIdLive } from '../types';
+import type {
+    CalmError,
+    HoverChain,
+    HoverL1Validation,
+    HoverNodeValidator,
+    NodeIdLive,
+} from '../types';
 import { isNotFound, type Lookup, outcomeOf, withSignal } from './lookup';
 
 /**
@@ -21,9 +27,14 @@ export async function resolveNodeId(lookup: Lookup, nodeId: string): Promise<Nod
         { network, nodeId, includeInactiveL1Validators: true, pageSize: 100 },
         { signal },
     );
+    // The chain list (kept across lookups, so usually already read) names an L1's EVM chain by
+    // its subnet: asked beside the validations, it spares the round trip of reading the subnet.
+    const listed = lookup.chains().catch((): HoverChain[] => []);
     // The node's view of the first L1 needs only the L1 validations: it starts as soon as they
     // answer, without waiting for the peers.
-    const onNode = l1Page.then((page) => firstL1OnNode(lookup, nodeId, page.items[0]?.subnetId));
+    const onNode = l1Page.then((page) =>
+        firstL1OnNode(lookup, nodeId, page.items[0]?.subnetId, listed),
+    );
     const [l1, peers, l1OnNode] = await Promise.all([
         outcomeOf(l1Page),
         outcomeOf(
@@ -42,9 +53,10 @@ export async function resolveNodeId(lookup: Lookup, nodeId: string): Promise<Nod
     };
     const subnets = lookup.subnets;
     if (l1.ok) {
+        const chains = await listed;
         out.l1Validations = l1.value.items.map((v) => ({
             ...l1Validation(v),
-            subnetName: subnets.nameOf(v.subnetId),
+            subnetName: subnets.nameOf(v.subnetId) ?? l1Chain(chains, v.subnetId)?.name,
         }));
     } else {
         notes.push(lookup.note(l1.error, 'Data API', 'L1 validations'));
@@ -72,10 +84,14 @@ async function firstL1OnNode(
     lookup: Lookup,
     nodeId: string,
     subnetId: string | undefined,
+    listed: Promise<readonly HoverChain[]>,
 ): Promise<HoverNodeValidator | null | undefined> {
     if (subnetId === undefined) return undefined;
-    const found = await lookup.subnets.byId(subnetId, lookup.signal);
-    const chain = found?.blockchains[0];
+    const inList = l1Chain(await listed, subnetId);
+    const chain =
+        inList?.blockchainId !== undefined
+            ? { blockchainId: inList.blockchainId, name: inList.name }
+            : (await lookup.subnets.byId(subnetId, lookup.signal))?.blockchains[0];
     if (!chain) return undefined;
     const result = await lookup.clients
         .nodeRpc()
@@ -86,6 +102,11 @@ async function firstL1OnNode(
         );
     const v = result.validators.find((x) => x.nodeId === nodeId);
     return v ? nodeValidator(v, chain.name) : null;
+}
+
+/** The listed EVM chain of the L1 `subnetId` (not the C-Chain), when the chain list names one. */
+function l1Chain(chains: readonly HoverChain[], subnetId: string): HoverChain | undefined {
+    return chains.find((c) => c.subnetId === subnetId && !c.isCChain && c.blockchainId);
 }
 
 /** An L1 validation as hovers show it (the subnet's name is added where it is known). */
