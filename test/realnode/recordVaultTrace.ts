@@ -53,7 +53,8 @@ async function main(): Promise<void> {
         const file = path.join(dir, 'vault.json');
         const fixture = {
             recordedFrom: `avalanchego ${info.version}, C-Chain, one node as a local network (test/realnode/recordVaultTrace.ts)`,
-            contract: 'test/fixtures/contracts-workspace/foundry/out/ExplorerVault.sol/ExplorerVault.json',
+            contract:
+                'test/fixtures/contracts-workspace/foundry/out/ExplorerVault.sol/ExplorerVault.json',
             ...answers,
         };
         writeFileSync(file, `${JSON.stringify(fixture, null, 1)}\n`);
