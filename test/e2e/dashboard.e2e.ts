@@ -2,7 +2,8 @@
  * The node dashboard (#36) and the trace panel (#35) in the real workbench, as a person opens
  * them from the palette against the sandbox: the dashboard draws its uPlot charts with the
  * samples of two scrapes, its table view holds the same numbers, it follows the theme; the trace
- * panel of a failed transaction shows the path from the call that failed first to the top.
+ * panel of a failed transaction shows the path from the call that failed first to the top, and
+ * its frame's Solidity line opens beside it, marked.
  * Screenshots for the README.
  */
 import assert from 'node:assert/strict';
@@ -121,5 +122,28 @@ suite('(e2e) node dashboard and trace panel', () => {
         assert.match(text, /Why it failed: the first failing call, then each caller it failed/);
         assert.equal(await frame.evaluate<number>('window.__avalanchePanel.cspViolations'), 0);
         await screenshot('panel-trace');
+
+        // The sandbox serves the real node's step trace of this call: the frame names its line,
+        // and a click opens the source beside the panel with that line marked.
+        const source = frame.locator('button[title^="foundry/src/ExplorerVault.sol:25:"]');
+        await source.first().waitFor({ timeout: 15_000 });
+        await source.first().click();
+        const { page } = e2e();
+        await page
+            .locator('.tab[aria-label^="ExplorerVault.sol"]')
+            .first()
+            .waitFor({ timeout: 15_000 });
+        await page
+            .locator('.monaco-editor .view-line', {
+                hasText: 'revert TooLarge(amount, maxDeposit)',
+            })
+            .first()
+            .waitFor({ timeout: 15_000 });
+        // The marked line: a whole-line decoration on line 25 (diffEditor.removedLineBackground).
+        const marked = await page.evaluate<number>(
+            `document.querySelectorAll('.monaco-editor .view-overlays [class*="ced-"]').length`,
+        );
+        assert.ok(marked >= 1, 'a decorated line in the editor');
+        await screenshot('panel-trace-line');
     });
 });

@@ -86,8 +86,13 @@ suite('(integration) trace: why a transaction reverted', function () {
         assert.match(panel.view.notice.text, /^Reverted: TooLarge\(.*\) in ExplorerVault/);
         assert.equal(panel.view?.main?.rows.length, 1);
         assert.equal(panel.cspViolations, 0);
-        // The sandbox refuses the step trace's tracer: the panel says why there is no line.
-        assert.match(JSON.stringify(panel.view?.fields), /Solidity lines/);
+        // The sandbox serves the real node's step trace of this call
+        // (test/fixtures/trace/vault.json): the revert's pc maps to its Solidity line.
+        const why = panel.view?.fields.find((f) => f.label === 'Why')?.value;
+        assert.match(
+            why?.k === 'text' ? why.text : '',
+            /^TooLarge\(amount: 1001, max: 1000\) in ExplorerVault at foundry\/src\/ExplorerVault\.sol:25$/,
+        );
     });
 
     test('a failed call into a contract no record names: the hover names it by its code', async () => {
@@ -157,23 +162,45 @@ suite('(integration) trace: why a transaction reverted', function () {
             'the palette’s trace panel',
         );
         assert.match(panel.view?.notice?.text ?? '', /insufficient deposit/);
-        // The call tree, and the step trace the sandbox refuses (its answer says why, in the panel).
-        assert.ok((await traceRequests()) >= 1);
+        // The call tree and the step trace.
+        assert.ok((await traceRequests()) >= 2);
     });
 
-    test('the page names a frame only: a frame without a line, or a forged file, opens nothing', async () => {
+    test('the page names a frame only: its line opens, marked; a frame without a line, or a forged file, opens nothing', async () => {
         const instance = api.queries.panels
             .all()
-            .find((p) => p.kind === 'trace' && p.snapshot().query.source === 'trace');
+            .find(
+                (p) =>
+                    p.kind === 'trace' &&
+                    JSON.stringify(p.snapshot().query).includes(known.vaultRevertTxHash),
+            );
         assert.ok(instance);
-        const before = vscode.window.visibleTextEditors.length;
+        // The failed require of `withdraw`, from the step trace and the Foundry source map.
+        const vault = path.join(testEnv().workspaceDir, 'foundry', 'src', 'ExplorerVault.sol');
         await instance.deliver({ type: 'action', action: { kind: 'openSource', frame: 0 } });
+        const editor = await eventually(
+            () =>
+                Promise.resolve(
+                    vscode.window.visibleTextEditors.find((e) => e.document.uri.fsPath === vault),
+                ),
+            'the vault’s source open',
+        );
+        assert.equal(editor.selection.active.line, 32);
+        assert.match(editor.document.lineAt(32).text, /require\(total >= amount/);
+        assert.deepEqual(
+            api.queries.panels.marks.marked(editor.document.uri).map((m) => m.line),
+            [33],
+        );
+        const shown = vscode.window.visibleTextEditors.length;
         await instance.deliver({ type: 'action', action: { kind: 'openSource', frame: 99 } });
         await instance.deliver({
             type: 'action',
             action: { kind: 'openSource', frame: 0, file: '/etc/passwd', line: 1 },
         });
-        assert.equal(vscode.window.visibleTextEditors.length, before);
+        assert.equal(vscode.window.visibleTextEditors.length, shown);
+        assert.ok(
+            vscode.window.visibleTextEditors.every((e) => e.document.uri.fsPath !== '/etc/passwd'),
+        );
     });
 
     test('a node transaction panel links its trace, and a revived trace panel runs again', async () => {

@@ -11,7 +11,12 @@
  */
 import { decodeErrorResult, type Hex } from 'viem';
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { revertSitesTracer } from '../../src/core/trace/revertSites';
 import { blsPublicKey } from './bls';
+import { contractsWorkspaceDir } from './contracts';
 import type { SandboxContext } from './context';
 import type { Dataset, EvmChainEntry } from './dataset';
 import type { EvmChain, EvmTx } from './evmChain';
@@ -921,8 +926,14 @@ export class NodeApi {
                 if (index === undefined || this.ctx.holds.pendingEvmTxs.has(hash))
                     throw new RpcFailure(`transaction ${hash} not found`);
                 const options = (p[1] ?? {}) as Params;
+                if (options['tracer'] === revertSitesTracer) {
+                    const recorded = recordedRevertSites(chain, index);
+                    if (recorded !== undefined) return recorded;
+                }
                 if (options['tracer'] !== 'callTracer')
-                    throw new RpcFailure('tracer not found: the sandbox serves only callTracer');
+                    throw new RpcFailure(
+                        'tracer not found: the sandbox serves only callTracer, and the step tracer for the recorded vault calls',
+                    );
                 const tx = chain.txs[index]!;
                 const from = chain.accounts[tx.from]!.lower;
                 const to = tx.kind === 'deploy' ? undefined : chain.accounts[tx.to]!.lower;
@@ -984,6 +995,30 @@ export class NodeApi {
         return table[method];
     }
 }
+
+/**
+ * What a real AvalancheGo answered to the extension's step tracer (src/core/trace/revertSites.ts)
+ * for the two failed calls to the vault (test/fixtures/trace/vault.json, recorded by
+ * test/realnode/recordVaultTrace.ts). The sandbox's vault runs the same runtime code with the same
+ * arguments, and the program counters depend on nothing else, so its own failed calls get the
+ * recorded answer; any other transaction is refused as before (the sandbox runs no EVM).
+ */
+function recordedRevertSites(chain: EvmChain, index: number): unknown {
+    const ids = chain.contractsShowcase;
+    if (ids === undefined) return undefined;
+    const name =
+        index === ids.vaultRevertTx
+            ? 'require'
+            : index === ids.vaultCustomErrorTx
+              ? 'customError'
+              : undefined;
+    if (name === undefined) return undefined;
+    vaultTraces ??= JSON.parse(
+        readFileSync(path.join(contractsWorkspaceDir, '..', 'trace', 'vault.json'), 'utf8'),
+    ) as Record<string, { revertSites: unknown }>;
+    return vaultTraces[name]?.revertSites;
+}
+let vaultTraces: Record<string, { revertSites: unknown }> | undefined;
 
 const arrayUnmarshal = 'json: cannot unmarshal array into Go value of type json2.serverRequest';
 

@@ -27,6 +27,7 @@ import {
     type Hex,
 } from 'viem';
 
+import { readRevertSites, revertSitesTracer } from '../../../src/core/trace/revertSites';
 import { startSandbox } from '../../sandbox';
 import type { KnownIds, Sandbox } from '../../sandbox/types';
 import { repoRoot } from '../../helpers/paths';
@@ -93,6 +94,33 @@ describe('(unit) sandbox: contracts with the workspace ABIs', function () {
         k = sb.known.mainnet;
     });
     after(() => sb.close());
+
+    it('serves the real node’s step trace of the vault’s two failed calls, and refuses the tracer elsewhere', async () => {
+        const recorded = JSON.parse(
+            readFileSync(path.join(repoRoot, 'test/fixtures/trace/vault.json'), 'utf8'),
+        ) as Record<string, { revertSites: unknown }>;
+        const trace = (hash: string) =>
+            rpc('debug_traceTransaction', [hash, { tracer: revertSitesTracer, timeout: '25s' }]);
+        const require = await trace(k.vaultRevertTxHash);
+        assert.deepEqual(require['result'], recorded['require']!.revertSites);
+        const custom = await trace(k.vaultCustomErrorTxHash);
+        assert.deepEqual(custom['result'], recorded['customError']!.revertSites);
+        // Read as the extension reads it: one failed frame, the top call, stopped at a REVERT.
+        const sites = readRevertSites(custom['result'], sb.nodeUrl);
+        assert.equal(sites.steps, 103);
+        assert.equal(sites.byFrame.size, 1);
+        assert.equal(sites.byFrame.get(0)?.op, 0xfd);
+        for (const hash of [k.vaultDepositTxHash, k.evmTxHash]) {
+            const refused = await trace(hash);
+            assert.match(JSON.stringify(refused['error']), /tracer not found/);
+        }
+        // Another JavaScript tracer is refused, even for the vault's calls.
+        const other = await rpc('debug_traceTransaction', [
+            k.vaultRevertTxHash,
+            { tracer: '{result:function(){return 1},fault:function(){}}' },
+        ]);
+        assert.match(JSON.stringify(other['error']), /tracer not found/);
+    });
 
     it('serves the artifacts’ runtime code; the vault’s holds its immutables, equal once masked', async () => {
         assert.equal(
