@@ -2,8 +2,8 @@
  * "Why did it revert" (core/trace), part `trace` of `npm run bench`: what the engine costs the
  * host between the node's answer and the view model, with test/fixtures/trace-workspace as the
  * workspace and the real node's recorded answers (test/fixtures/trace/answers.json) as the
- * frames' shapes. The step trace of a million-step transaction on a real node is measured in the
- * `realnode` part, which has the network running (bench/realNodeBench.ts).
+ * frames' shapes. The step tracer's cost over a million steps is measured on the tracer itself (a
+ * real node running such a transaction is not part of the bench).
  *
  * Rows:
  * - a 5,000-frame call tree, from the answer's text to the decoded frames and failures (the
@@ -13,7 +13,10 @@
  * - a revert site put on its Solidity line once the artifact's source map is decompressed and the
  *   file read (`locateFailure` with the caches warm): budget 1 ms; and the decompression itself;
  * - the heap a 50,000-frame trace holds once decoded (the most a trace keeps: the tree's cap),
- *   read from an answer of 100,000 frames: budget 50 MB.
+ *   read from an answer of 100,000 frames: budget 50 MB;
+ * - the step tracer (`revertSitesTracer`) over a 1,000,000-step transaction, run in V8 with the
+ *   calls a node makes: the most state it holds at once, budget 64 KB (bounded by call depth and
+ *   its 128-jump rings, not by steps).
  *
  * Environment: BENCH_ROUNDS (default 15), BENCH_PIN and BENCH_NICE (see harness.ts).
  */
@@ -253,6 +256,20 @@ async function main(): Promise<void> {
         key: 'trace-index',
     });
 
+    // 4. The step tracer over a million steps: what it keeps stays bounded. The node runs it in
+    // goja; here V8 runs the same text with the calls go-ethereum's JS tracer makes
+    // (eth/tracers/js/goja.go), so what is measured is the tracer's own state, not the node's.
+    const stepped = runStepTracer(1_000_000);
+    checks.push({
+        name: 'the step tracer over a 1,000,000-step transaction: the most it keeps at once',
+        key: 'trace-steps-1m',
+        value: stepped.peakKb,
+        unit: 'KB',
+        budget: 64,
+        passed: stepped.peakKb <= 64 && stepped.steps === 1_000_000,
+        detail: `${stepped.steps.toLocaleString('en-US')} steps counted, ${stepped.jumps.toLocaleString('en-US')} of them jumps, 1,000 inner calls of which 10 fail, and the transaction's own call failing; its state (JSON) measured every 10,000 steps; the answer ${(stepped.answerBytes / 1024).toFixed(1)} KB; ${stepped.ms.toFixed(0)} ms in V8 (the struct logger would send every step)`,
+    });
+
     // 3. The heap of the largest trace kept: 50,000 frames decoded, from 100,000 sent.
     const hugeText = JSON.stringify(bigTree(100_000));
     const {
@@ -284,6 +301,66 @@ async function main(): Promise<void> {
         { rounds },
         `; ${placement.note}`,
     );
+}
+
+interface StepTracer {
+    step(log: unknown): void;
+    enter(frame: unknown): void;
+    exit(frame: unknown): void;
+    result(ctx: unknown): unknown;
+}
+
+/**
+ * `steps` instructions through `revertSitesTracer`: the transaction's call loops (a JUMPI every
+ * eighth instruction) and makes 1,000 inner calls of 500 steps, one in a hundred failing, then
+ * fails itself. Returns the largest state the tracer held, sampled every 10,000 steps.
+ */
+function runStepTracer(steps: number): {
+    steps: number;
+    jumps: number;
+    peakKb: number;
+    answerBytes: number;
+    ms: number;
+} {
+    // The tracer is the extension's own constant, evaluated as the node evaluates it.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const make = new Function(`return (${revertSitesTracer});`) as () => StepTracer;
+    const tracer = make();
+    let depth = 1;
+    let pc = 0;
+    let op = 0;
+    let jumps = 0;
+    const log = {
+        getDepth: () => depth,
+        getPC: () => pc,
+        op: { toNumber: () => op },
+    };
+    let peak = 0;
+    const started = performance.now();
+    let inner = 0;
+    for (let n = 0; n < steps; n++) {
+        const inCall = n % 1_000 >= 500 && n % 1_000 < 1_000 && inner > 0;
+        if (n % 1_000 === 500) {
+            tracer.enter({});
+            depth = 2;
+            inner++;
+        }
+        pc = (n % 8) * 3 + (inCall ? 100 : 0);
+        op = n % 8 === 7 ? 0x57 : 0x60;
+        if (op === 0x57) jumps++;
+        tracer.step(log);
+        if (n % 1_000 === 999) {
+            const failed = inner % 100 === 0;
+            tracer.exit({ getError: () => (failed ? 'execution reverted' : undefined) });
+            depth = 1;
+        }
+        if (n % 10_000 === 0) peak = Math.max(peak, JSON.stringify(tracer).length);
+    }
+    peak = Math.max(peak, JSON.stringify(tracer).length);
+    const answer = JSON.stringify(tracer.result({ error: 'execution reverted' }));
+    const ms = performance.now() - started;
+    const counted = (JSON.parse(answer) as { steps: number }).steps;
+    return { steps: counted, jumps, peakKb: peak / 1024, answerBytes: answer.length, ms };
 }
 
 main().catch((error: unknown) => {

@@ -23,8 +23,8 @@
 //                the index of a generated 5,000-artifact project (build time with and without the parse worker
 //                from this build's dist/, heap, longest block of the calling thread), decoding one transaction
 //   trace        bench/traceBench.ts: the call trace engine (core/trace): a 5,000-frame trace decoded, a revert
-//                site to its Solidity line, the heap of the largest trace kept (the million-step step trace
-//                on a real node is a row of the realnode part)
+//                site to its Solidity line, the heap of the largest trace kept, the step tracer's state
+//                over a million steps
 //   agent        bench/agentBench.ts: each agent tool's call, its own work beyond the client, the MCP
 //                server of this build (start, a call over stdio), dist/mcp.js's size
 //   latency      bench/latencyBench.ts: each agent tool through the MCP server of this build with 150 ms
