@@ -5,17 +5,61 @@
  * The lists of operations and methods come from the palette's tables, so a query added there is a
  * tool's too.
  */
+import { dataApiEndpoint } from '../dataApi/endpoints';
 import { evmChainIdPattern, evmHashPattern } from '../ids/evmPatterns';
 import { listNodeRpcMethods } from '../nodeRpc/methods';
 import { dataApiQueries } from '../query/dataApiQueries';
 
 /** A property of a tool's input. */
 export interface ToolProperty {
-    readonly type: 'string' | 'object';
+    readonly type: 'string' | 'object' | readonly ParamValueType[];
     readonly description: string;
     readonly enum?: readonly string[];
     /** The form the tool accepts, for clients that check before calling (the tool checks again). */
     readonly pattern?: string;
+    /** An object's named members (a query's parameters), and no others. */
+    readonly properties?: Readonly<Record<string, ToolProperty>>;
+    readonly additionalProperties?: false;
+    /** A list's members (a parameter given as a list). */
+    readonly items?: { readonly type: 'string' };
+}
+
+/** What a query parameter's value may be: the forms the palette's checks accept. */
+type ParamValueType = 'string' | 'number' | 'boolean' | 'array';
+
+/** A parameter of some of a tool's operations or methods: who takes it, and who needs it. */
+interface ParamUse {
+    readonly name: string;
+    readonly owner: string;
+    readonly optional: boolean;
+}
+
+/**
+ * The `params` object of the two tools that run any query: every parameter name their
+ * operations (or methods) take, each saying which take it and which need it, and no other name.
+ * One object rather than a schema per operation: clients send a tool's schema to models whose
+ * function calling refuses `oneOf` and conditionals, and a misspelt name is what this catches;
+ * the tool checks each operation's own parameters before sending, as the palette does.
+ */
+function paramsProperty(uses: readonly ParamUse[], description: string): ToolProperty {
+    const byName = new Map<string, { takes: string[]; needs: string[] }>();
+    for (const use of uses) {
+        const entry = byName.get(use.name) ?? { takes: [], needs: [] };
+        (use.optional ? entry.takes : entry.needs).push(use.owner);
+        byName.set(use.name, entry);
+    }
+    const properties: Record<string, ToolProperty> = {};
+    for (const [name, { takes, needs }] of [...byName].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        properties[name] = {
+            type: ['string', 'number', 'boolean', 'array'],
+            items: { type: 'string' },
+            description:
+                needs.length === 0
+                    ? `Optional for ${takes.join(', ')}`
+                    : `Required by ${needs.join(', ')}${takes.length > 0 ? `; optional for ${takes.join(', ')}` : ''}`,
+        };
+    }
+    return { type: 'object', description, properties, additionalProperties: false };
 }
 
 export interface AgentToolDefinition {
@@ -189,11 +233,22 @@ function define(): readonly AgentToolDefinition[] {
                         description: 'The operationId',
                         enum: dataApiQueries.filter((e) => !e.creates).map((e) => e.operation),
                     },
-                    params: {
-                        type: 'object',
-                        description:
-                            'Parameters by their API names; values are strings, numbers, booleans or lists of strings',
-                    },
+                    params: paramsProperty(
+                        dataApiQueries
+                            .filter((e) => !e.creates)
+                            .flatMap((e) => [
+                                ...e.prompts.map((p) => ({
+                                    name: p.name,
+                                    owner: e.operation,
+                                    optional: p.optional,
+                                })),
+                                // A page of at most 25 rows either way (the tool's own bound).
+                                ...(dataApiEndpoint(e.operation)?.pageSize
+                                    ? [{ name: 'pageSize', owner: e.operation, optional: true }]
+                                    : []),
+                            ]),
+                        'Parameters by their API names; values are strings, numbers, booleans or lists of strings',
+                    ),
                     pageToken: {
                         type: 'string',
                         description: 'The nextPageToken of an earlier answer',
@@ -218,11 +273,16 @@ function define(): readonly AgentToolDefinition[] {
                         description: 'The method name',
                         enum: readOnlyMethods().map((m) => m.name),
                     },
-                    params: {
-                        type: 'object',
-                        description:
-                            'Parameters by name; values are strings, numbers, booleans or lists of strings',
-                    },
+                    params: paramsProperty(
+                        readOnlyMethods().flatMap((m) =>
+                            m.params.map((p) => ({
+                                name: p.name,
+                                owner: m.name,
+                                optional: p.optional,
+                            })),
+                        ),
+                        'Parameters by name; values are strings, numbers, booleans or lists of strings',
+                    ),
                     chain: {
                         type: 'string',
                         description:

@@ -177,6 +177,8 @@ function checkInput(name: AgentToolName, input: unknown): Input {
             );
         }
         const type = properties[key]!.type;
+        // A query parameter's several forms are checked by the query's own checks.
+        if (typeof type !== 'string') continue;
         const actual = record[key];
         const ok =
             type === 'object'
@@ -498,7 +500,17 @@ async function nodeCall(input: Input, s: AgentServices, signal: AbortSignal) {
         );
     }
     const texts: Record<string, string> = {};
+    const known = method.params.map((p) => p.name);
     for (const [key, value] of Object.entries((input['params'] as Input | undefined) ?? {})) {
+        // A misspelt name would be dropped and the call run without it: refused, as the
+        // Data API tool refuses one.
+        if (!known.includes(key)) {
+            throw new ValidationError(
+                key,
+                value,
+                `no such parameter of ${method.name}; known: ${known.join(', ') || 'none'}`,
+            );
+        }
         texts[key] = textOf(key, value);
     }
     const chain = optionalString(input, 'chain');

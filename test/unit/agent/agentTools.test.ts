@@ -90,6 +90,39 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
         await sandbox.close();
     });
 
+    it('the two query tools name every parameter their operations take in params, and no other', async () => {
+        const paramsOf = (tool: string) => {
+            const params = agentToolDefinitions.find((t) => t.name === tool)!.inputSchema
+                .properties['params']!;
+            assert.equal(params.additionalProperties, false);
+            return params.properties!;
+        };
+        const data = paramsOf('avalanche_query_data_api');
+        for (const name of ['chainId', 'address', 'txHash', 'subnetId', 'pageSize']) {
+            assert.ok(data[name], name);
+        }
+        assert.match(data['txHash']!.description, /Required by .*getTransaction\b/);
+        assert.match(data['pageSize']!.description, /^Optional for .*listSubnets/);
+        const node = paramsOf('avalanche_call_node_method');
+        assert.match(node['nodeIDs']!.description, /platform\.getCurrentValidators/);
+        // Bounded: every tool's definition together (about 25,000 characters today) is what a client
+        // sends a model with each request.
+        const size = JSON.stringify(agentToolDefinitions).length;
+        assert.ok(size < 40_000, `${size} characters for all tools`);
+        // The tools refuse a name their schema does not have, before any request.
+        sandbox.clearRequests();
+        const misspelt = await call('avalanche_call_node_method', {
+            method: 'platform.getCurrentValidators',
+            params: { nodeIds: ['NodeID-x'] },
+        });
+        assert.equal(misspelt.isError, true);
+        assert.match(
+            misspelt.text,
+            /no such parameter of platform\.getCurrentValidators; known: .*nodeIDs/,
+        );
+        assert.equal(sandbox.requests.length, 0);
+    });
+
     it('declares in package.json exactly the tools the core serves', () => {
         const manifest = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as {
             contributes: { languageModelTools: Record<string, unknown>[] };
