@@ -7,7 +7,7 @@ import type { ChainInfo, Operation } from '../../dataApi/model';
 import type { GetIcmMessageResponseWire } from '../../dataApi/schemas/evm';
 import type { DataApiOperation } from '../../dataApi/params';
 import { shortenId } from '../../format';
-import type { IcmTimeline } from '../../icm/trace';
+import type { IcmTimeline } from '../../icm/timeline';
 import type { QueryRequest } from '../../../shared/query';
 import { type ItemRepair, resultRepairs } from '../../model/paging';
 import type { Cell, Column, ResultView, Tone } from '../../../shared/viewModel';
