@@ -27,14 +27,9 @@ import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import type { ContractKnowledge } from '../workspace/knowledge';
 import { type CachedAnswer, HoverCache, type HoverCacheStats } from './cache';
 import { toCalmError } from './calmError';
-import {
-    calmErrorMarkdown,
-    type HoverMarkdown,
-    type LiveHoverActions,
-    liveHoverActions,
-    liveHoverMarkdown,
-    type LiveHoverOptions,
-} from './markdown';
+import { type LiveHoverActions, liveHoverActions, type LiveHoverOptions } from './liveLinks';
+import { calmErrorMarkdown, liveHoverMarkdown } from './markdown';
+import type { HoverMarkdown } from './markdownBuilder';
 import { offlineMarkdownFor } from './offline';
 import { panelQueryFor } from './panelQuery';
 import { HoverResolver, type ResolverLimits } from './resolve';

@@ -1,34 +1,41 @@
 /**
- * The hover's Markdown, built from data: the offline part (what the identifier is, from the
- * detector alone), the live part (what the services said) and the calm error line. Pure: the
- * VS Code glue only wraps the string in a `MarkdownString` whose `isTrusted` lists exactly the
- * `commands` returned here.
+ * The live part of a hover's Markdown, built from data: what the services said and the calm error
+ * line (the offline part is `offlineMarkdown.ts`, the Watch and Trace links `liveLinks.ts`, the
+ * workspace's names and decoded calls `workspaceFacts.ts`, looked up before a line is written).
+ * Pure: the VS Code glue only wraps the string in a `MarkdownString` whose `isTrusted` lists
+ * exactly the `commands` returned here.
  *
  * Safety: every value that came from a chain, an API or the document goes through
  * `escapeMarkdown` or `markdownCode`; links are either our own `command:` links (arguments JSON-
  * and URI-encoded) or http(s) URLs that passed `safeLinkTarget`. No images, no HTML.
  */
 import {
-    escapeMarkdown,
     formatAmount,
     formatInteger,
     formatPercent,
     formatTimestamp,
     formatUsd,
     markdownCode,
-    markdownLink,
     relativeTime,
     safeLinkTarget,
     shortenId,
 } from '../format';
 import { decodedLines, formatValue } from '../abi/format';
+import type { DecodeResult } from '../abi/types';
 import { describeAutoRenew, formatPeriod, formatShares } from '../stakingText';
 import type { PlatformOwner } from '../nodeRpc/primarySchemas';
-import { type Identifier, parseIdentifier, toChecksumAddress } from '../identifiers';
-import { nameHow, originText, type ContractKnowledge } from '../workspace/knowledge';
+import { nameHow, originText } from '../workspace/knowledge';
 import { pChainId } from '../ids/primaryNetwork';
 import { cutText } from '../text/inert';
 import { calmErrorText } from './calmError';
+import {
+    type LiveHoverOptions,
+    maxValidationLines,
+    nodeValidationWatch,
+    traceLinks,
+    watchLinks,
+} from './liveLinks';
+import { code, e, type HoverMarkdown, Md, shortCode, type WebLink } from './markdownBuilder';
 import type {
     CalmError,
     EvmAddressLive,
@@ -46,256 +53,7 @@ import type {
     PrimaryTxLive,
     SubnetLive,
 } from './types';
-import { evmChainIdPattern } from '../ids/evmPatterns';
-
-/** Markdown plus the command ids its links use (for `isTrusted.enabledCommands`). */
-export interface HoverMarkdown {
-    readonly markdown: string;
-    readonly commands: readonly string[];
-}
-
-/** A link to one of the extension's own commands. */
-export interface CommandLink {
-    readonly title: string;
-    readonly command: string;
-    readonly args?: readonly unknown[] | undefined;
-    /** Shown when the pointer rests on the link. */
-    readonly tooltip?: string | undefined;
-}
-
-/** A plain web link (only http and https survive). */
-export interface WebLink {
-    readonly title: string;
-    readonly url: string;
-}
-
-const commandIdPattern = /^[A-Za-z][\w.-]*$/;
-
-/**
- * `[title](command:id?args "tooltip")` with the arguments JSON-encoded, then URI-encoded, so that
- * nothing in them can end the link or start another.
- */
-export function commandLink(link: CommandLink): string {
-    if (!commandIdPattern.test(link.command)) {
-        throw new Error(`not a command id: ${JSON.stringify(link.command.slice(0, 60))}`);
-    }
-    // encodeURIComponent leaves parentheses alone, and an unbalanced `)` would end the link.
-    const encoded = encodeURIComponent(JSON.stringify(link.args ?? null))
-        .replace(/\(/g, '%28')
-        .replace(/\)/g, '%29');
-    const args = link.args === undefined ? '' : `?${encoded}`;
-    // A tooltip sits in a quoted link title: quotes and backslashes must not close it.
-    const tooltip =
-        link.tooltip === undefined ? '' : ` "${escapeMarkdown(link.tooltip).replace(/"/g, '\\"')}"`;
-    return `[${escapeMarkdown(link.title)}](command:${link.command}${args}${tooltip})`;
-}
-
-/** Collects lines and the commands their links use. */
-class Md {
-    private readonly blocks: string[][] = [[]];
-    readonly commands = new Set<string>();
-
-    /** A line of already-safe Markdown. */
-    raw(line: string): this {
-        this.blocks[this.blocks.length - 1]!.push(line);
-        return this;
-    }
-
-    /** Starts a new paragraph. */
-    gap(): this {
-        if (this.blocks[this.blocks.length - 1]!.length > 0) this.blocks.push([]);
-        return this;
-    }
-
-    command(link: CommandLink): string {
-        this.commands.add(link.command);
-        return commandLink(link);
-    }
-
-    /** One line of links separated by middle dots; nothing when there are none. */
-    actions(commands: readonly CommandLink[], links: readonly WebLink[] = []): this {
-        const parts = [
-            ...commands.map((c) => this.command(c)),
-            ...links.flatMap((l) => {
-                const target = safeLinkTarget(l.url);
-                return target === undefined ? [] : [markdownLink(l.title, target)];
-            }),
-        ];
-        if (parts.length > 0) this.gap().raw(parts.join(' · ')).gap();
-        return this;
-    }
-
-    build(): HoverMarkdown {
-        const markdown = this.blocks
-            .filter((b) => b.length > 0)
-            // Two trailing spaces: a hard line break inside a paragraph.
-            .map((b) => b.join('  \n'))
-            .join('\n\n');
-        return { markdown, commands: [...this.commands] };
-    }
-}
-
-const e = (text: unknown, maxLength?: number): string =>
-    escapeMarkdown(text, maxLength === undefined ? {} : { maxLength });
-const code = (text: unknown): string => markdownCode(text);
-const shortCode = (text: string): string => markdownCode(shortenId(text, 8, 6));
-
-// ---- offline ------------------------------------------------------------------------------
-
-/** What the offline part needs besides the identifier. */
-export interface OfflineHoverOptions {
-    /** The selected network (EVM lookups and unprefixed ids use it). */
-    readonly network: HoverNetwork;
-    /** Name of the EVM chain EVM lookups go to, e.g. "C-Chain". */
-    readonly evmChainName?: string | undefined;
-    /** Our commands shown as one line of links (copy, details, other chain…). */
-    readonly actions?: readonly CommandLink[] | undefined;
-    /** Web links (the explorer), http(s) only. */
-    readonly links?: readonly WebLink[] | undefined;
-    /** The quick fix of a broken EIP-55 checksum, as a link. */
-    readonly fix?: CommandLink | undefined;
-    /** Why no live part follows (live lookups off for this kind), if so. */
-    readonly liveOff?: string | undefined;
-}
-
-function kindTitle(id: Identifier): string {
-    switch (id.kind) {
-        case 'evmAddress':
-            return 'EVM address';
-        case 'hash32':
-            return id.known ? `${id.known.name} (as bytes32)` : '32-byte hash';
-        case 'pnAddress':
-            return id.chain ? `${id.chain}-Chain address` : 'Primary-network address';
-        case 'nodeId':
-            return 'Node ID';
-        case 'cb58Id':
-            return id.known ? id.known.name : 'cb58 id';
-    }
-}
-
-function kindSubtitle(id: Identifier): string | undefined {
-    switch (id.kind) {
-        case 'hash32':
-            return id.known ? undefined : 'a transaction or block hash, or a bytes32 id';
-        case 'cb58Id':
-            return id.known
-                ? `well-known ${id.known.kind === 'asset' ? 'asset' : 'blockchain'} id`
-                : 'a transaction, blockchain, subnet, asset or validation id';
-        case 'pnAddress':
-            return id.chain ? undefined : 'no chain prefix: P- and X-Chain are looked up';
-        default:
-            return undefined;
-    }
-}
-
-function checksumLine(id: Identifier): string | undefined {
-    switch (id.kind) {
-        case 'evmAddress':
-            if (id.checksum === 'valid') return 'EIP-55 checksum valid';
-            if (id.checksum === 'none') {
-                return id.text.slice(2) === id.text.slice(2).toUpperCase() && /[A-F]/.test(id.text)
-                    ? 'no EIP-55 checksum (all upper case)'
-                    : 'no EIP-55 checksum (all lower case)';
-            }
-            return '⚠ EIP-55 checksum does not match: a typo, or a wrongly cased copy';
-        case 'pnAddress':
-            if (!id.broken) return 'bech32 checksum valid';
-            return id.corrected
-                ? '⚠ mixed upper and lower case (bech32 allows one case only)'
-                : '⚠ not a valid bech32 address (checksum or characters)';
-        case 'nodeId':
-            return id.broken
-                ? '⚠ not a valid node id (the cb58 checksum fails)'
-                : 'cb58 checksum valid';
-        case 'cb58Id':
-            return id.broken ? '⚠ the cb58 checksum fails' : 'cb58 checksum valid';
-        case 'hash32':
-            return undefined;
-    }
-}
-
-function networkLine(id: Identifier, options: OfflineHoverOptions): string {
-    if (id.kind === 'pnAddress') {
-        const net = id.network === 'custom' ? 'a custom network' : id.network;
-        return `Network: ${e(net)} (HRP ${code(id.hrp)})`;
-    }
-    if (id.known) {
-        return id.known.network === 'all'
-            ? 'Network: the same id on every network'
-            : `Network: ${e(id.known.network)}`;
-    }
-    if (id.kind === 'evmAddress' || id.kind === 'hash32') {
-        const chain = options.evmChainName ?? 'C-Chain';
-        return `Looked up on ${e(chain)} (${e(options.network)})`;
-    }
-    return `Looked up on ${e(options.network)}`;
-}
-
-/**
- * The offline part: kind, checksum state, network, other forms, the well-known name, and the
- * action links. Shown at once and without any request, so it appears even when offline.
- */
-export function offlineHoverMarkdown(id: Identifier, options: OfflineHoverOptions): HoverMarkdown {
-    const md = new Md();
-    const check = checksumLine(id);
-    md.raw(`**${e(kindTitle(id))}**${check ? ` · ${e(check)}` : ''}`);
-    const subtitle = kindSubtitle(id);
-    if (subtitle) md.raw(`*${e(subtitle)}*`);
-    if (id.kind === 'evmAddress' && id.checksum === 'invalid' && id.corrected) {
-        md.raw(
-            `Checksummed: ${code(id.corrected)}${options.fix ? ` · ${md.command(options.fix)}` : ''}`,
-        );
-    }
-    if (id.kind === 'pnAddress' && id.corrected) md.raw(`Lower case: ${code(id.corrected)}`);
-    if (id.kind === 'hash32') md.raw(`cb58: ${code(id.cb58)}`);
-    if (id.kind === 'cb58Id' && id.hex) md.raw(`hex: ${code(id.hex)}`);
-    if (id.kind === 'nodeId' && id.hex) md.raw(`short id (hex): ${code(id.hex)}`);
-    if (!id.broken) md.raw(networkLine(id, options));
-    if (options.liveOff) md.raw(`*${e(options.liveOff)}*`);
-    md.actions(options.actions ?? [], options.links ?? []);
-    return md.build();
-}
-
-// ---- live ---------------------------------------------------------------------------------
-
-/** What the live part needs besides the result. */
-export interface LiveHoverOptions {
-    /** For relative times and rate-limit countdowns. */
-    readonly nowMs: number;
-    /**
-     * The Avalanche explorer URL of an item (`kind` like `c-chain/tx`, `subnets`), built from the
-     * user's template; undefined when there is none.
-     */
-    readonly explorerUrl?:
-        ((kind: string, id: string, network: HoverNetwork) => string | undefined) | undefined;
-    /** Our command that sets the Data API key, linked from rate-limit and key lines. */
-    readonly setApiKeyCommand?: string | undefined;
-    /** The workspace's contracts: names addresses and decodes calls. */
-    readonly contracts?: ContractKnowledge | undefined;
-    /** What "Watch" links are built from; none are offered without it. */
-    readonly watch?: WatchLinkOptions | undefined;
-    /**
-     * The command that opens a query's panel and the network of the lookup: a transaction's
-     * "Trace" link (its argument a `TraceQuery`, checked again when the command runs). None
-     * without it.
-     */
-    readonly trace?: { readonly command: string; readonly network: HoverNetwork } | undefined;
-    /** Our command that opens an ICM message's timeline, linked from a transaction that carried one. */
-    readonly followIcmCommand?: string | undefined;
-}
-
-/**
- * The watch command and the identifier under the pointer. A link's argument comes back from a
- * `command:` URL, so it holds only the parsed identifier and what the lookup resolved, each
- * checked here against the shape the watch list accepts (`core/watch/targets.ts`, which checks it
- * again when the command runs).
- */
-export interface WatchLinkOptions {
-    readonly command: string;
-    readonly id: Identifier;
-    /** The network the lookup ran on, for answers that do not name theirs. */
-    readonly network: HoverNetwork;
-}
+import { workspaceFacts, type WorkspaceFacts } from './workspaceFacts';
 
 function when(seconds: number, nowMs: number): string {
     return e(formatTimestamp(seconds, nowMs));
@@ -308,8 +66,6 @@ function ago(seconds: number, nowMs: number): string {
 /** Longest token symbol and name shown (a hostile token may have a 10,000-character name). */
 const maxSymbolLength = 24;
 const maxNameLength = 64;
-/** Most L1 validations of one node listed, each with its Watch link. */
-const maxValidationLines = 5;
 
 /** `text` cut to `max` characters with an ellipsis, before escaping. */
 const clip = cutText;
@@ -372,7 +128,12 @@ function tokenLine(t: HoverTokenBalance): string {
     return `${amount(t.balance, t.decimals, t.symbol)}${usd(t.usd)}`;
 }
 
-function evmAddressPart(md: Md, r: EvmAddressLive, options: LiveHoverOptions): WebLink[] {
+function evmAddressPart(
+    md: Md,
+    r: EvmAddressLive,
+    workspace: WorkspaceFacts,
+    options: LiveHoverOptions,
+): WebLink[] {
     let what: string;
     if (r.token) {
         const tokenName = r.token.name ? ` ${name(r.token.name)}` : '';
@@ -387,9 +148,7 @@ function evmAddressPart(md: Md, r: EvmAddressLive, options: LiveHoverOptions): W
         what = 'account or contract';
     }
     md.raw(`**On ${name(r.chain.name)}** · ${what}`);
-    const known = options.contracts
-        ? addressName(options.contracts, r.chain.evmChainId, r.address, r.code)
-        : undefined;
+    const known = addressName(workspace);
     if (known) md.raw(known);
     if (r.native) md.raw(`Balance: ${tokenLine(r.native)}`);
     if (r.nonce !== undefined) {
@@ -428,16 +187,11 @@ function evmAddressPart(md: Md, r: EvmAddressLive, options: LiveHoverOptions): W
  * precompile table, a role a file gives it (a relayer, an admin), or the artifact whose runtime
  * bytecode the chain's code matches exactly.
  */
-function addressName(
-    contracts: ContractKnowledge,
-    chainId: string,
-    address: string,
-    code: string | undefined,
-): string | undefined {
-    const named = contracts.nameOf(chainId, address) ?? contracts.roleOf(chainId, address);
+function addressName(workspace: WorkspaceFacts): string | undefined {
+    const named = workspace.addressName;
     if (named) return `**${name(named.name)}** · ${e(nameHow(named))}`;
-    if (!code) return undefined;
-    const matches = contracts.byCode(code);
+    const matches = workspace.codeMatches;
+    if (!matches) return undefined;
     const names = [...new Set(matches.map((a) => a.contractName))];
     if (names.length === 0) return undefined;
     if (names.length > 1) {
@@ -451,14 +205,8 @@ function addressName(
 }
 
 /** `Call add(amount: 5)` from the workspace's ABIs, or why it is not decoded. */
-function decodedCallLine(
-    contracts: ContractKnowledge,
-    chainId: string,
-    to: string,
-    input: string,
-): string | undefined {
-    const result = contracts.decodeCall(chainId, to, input);
-    switch (result.status) {
+function decodedCallLine(result: DecodeResult | undefined): string | undefined {
+    switch (result?.status) {
         case 'decoded':
             return `Call ${e(clip(decodedLines(result.decoded).join(' '), 240))} · ABI from ${e(originText(result.decoded.origin))}`;
         case 'ambiguous':
@@ -480,10 +228,15 @@ function transferLine(t: HoverTransfer): string {
     return `${what} ${shortCode(t.from)} → ${shortCode(t.to)}`;
 }
 
-function evmTxPart(md: Md, r: EvmTxLive, options: LiveHoverOptions): WebLink[] {
+function evmTxPart(
+    md: Md,
+    r: EvmTxLive,
+    workspace: WorkspaceFacts,
+    options: LiveHoverOptions,
+): WebLink[] {
     const status = r.pending ? '⏳ pending' : r.success ? '✓ success' : '✗ failed';
     md.raw(`**Transaction on ${name(r.chain.name)}** · ${status}`);
-    const why = failureLine(r, options);
+    const why = failureLine(r, workspace);
     if (why) md.raw(why);
     if (r.blockNumber !== '') {
         const time = r.timestamp > 0 ? ` · ${when(r.timestamp, options.nowMs)}` : '';
@@ -491,10 +244,7 @@ function evmTxPart(md: Md, r: EvmTxLive, options: LiveHoverOptions): WebLink[] {
         md.raw(`Block ${e(formatInteger(r.blockNumber))}${time}${depth}`);
     }
     md.raw(`From ${shortCode(r.from)} to ${r.to ? shortCode(r.to) : 'a new contract'}`);
-    const decoded =
-        options.contracts && r.input && r.to
-            ? decodedCallLine(options.contracts, r.chain.evmChainId, r.to, r.input)
-            : undefined;
+    const decoded = decodedCallLine(workspace.call);
     const method = r.method && !decoded ? ` · ${e(clip(r.method, 80))}` : '';
     md.raw(`Value ${amount(r.value, r.decimals, r.symbol)}${method}`);
     if (decoded) md.raw(decoded);
@@ -597,18 +347,6 @@ function validationLine(v: HoverL1Validation, options: LiveHoverOptions): string
     const subnet = v.subnetName ? `${name(v.subnetName)} ` : '';
     const state = v.active ? '' : ', inactive';
     return `${subnet}(subnet ${shortCode(v.subnetId)}): weight ${e(formatInteger(v.weight))}, balance ${amount(String(v.remainingBalance), 9, 'AVAX')}${state}, since ${ago(v.creationTimestamp, options.nowMs)}`;
-}
-
-/** The Watch link of a validation listed under the node id the pointer is on. */
-function nodeValidationWatch(
-    r: NodeIdLive,
-    v: HoverL1Validation,
-    options: LiveHoverOptions,
-): CommandLink | undefined {
-    const watch = options.watch;
-    if (!watch || watch.id.kind !== 'nodeId' || watch.id.broken || r.nodeId !== watch.id.value)
-        return undefined;
-    return validationWatchLink(watch, r.network, v, watch.id.value);
 }
 
 function ownerText(owner: PlatformOwner): string {
@@ -771,205 +509,18 @@ function calmLine(md: Md, error: CalmError, options: LiveHoverOptions): string {
 
 // ---- watch links --------------------------------------------------------------------------
 
-/**
- * The plain form of a watch target as a hover link carries it; the watch list's own type lives
- * above the hover layer (`core/watch/targets.ts`), which checks every argument it receives.
- */
-export type HoverWatchTarget =
-    | {
-          readonly kind: 'evmTx';
-          readonly network: HoverNetwork;
-          readonly chainId: string;
-          readonly hash: string;
-          readonly chainName?: string;
-      }
-    | {
-          readonly kind: 'evmAddress';
-          readonly network: HoverNetwork;
-          readonly chainId: string;
-          readonly address: string;
-          readonly chainName?: string;
-      }
-    | { readonly kind: 'pTx'; readonly network: HoverNetwork; readonly txId: string }
-    | {
-          readonly kind: 'l1';
-          readonly network: HoverNetwork;
-          readonly subnetId: string;
-          readonly name?: string;
-      }
-    | {
-          readonly kind: 'l1Validator';
-          readonly network: HoverNetwork;
-          readonly validationId: string;
-          readonly subnetId?: string;
-          readonly nodeId?: string;
-      };
-
-/** The watch list's limits: a decimal EVM chain id, and names of at most 80 characters. */
-const maxWatchName = 80;
-
-/** `text` when it parses as an identifier of `kind`, unbroken; else undefined. */
-function checkedId(text: string | undefined, kind: Identifier['kind']): string | undefined {
-    if (text === undefined || text.length > 120) return undefined;
-    const id = parseIdentifier(text);
-    return id && !id.broken && id.kind === kind && id.text === text ? text : undefined;
-}
-
-/** The cb58 form of the identifier under the pointer (a hash32 is the same 32 bytes). */
-function idCb58(id: Identifier): string | undefined {
-    if (id.broken) return undefined;
-    return id.kind === 'cb58Id' ? id.value : id.kind === 'hash32' ? id.cb58 : undefined;
-}
-
-/** A name the watch list can store: cut to its limit, nothing when empty. */
-function watchName(text: string | undefined): { name?: string } {
-    const cut = text === undefined ? '' : clip(text, maxWatchName).trim();
-    return cut === '' ? {} : { name: cut };
-}
-
-function watchLink(
-    options: WatchLinkOptions,
-    target: HoverWatchTarget,
-    tooltip: string,
-    final = false,
-): CommandLink {
-    return {
-        title: final ? 'Watch (already final)' : 'Watch',
-        command: options.command,
-        args: [target],
-        tooltip,
-    };
-}
-
-/** The EVM chain of an answer as a target's chain id, name and network; undefined when odd. */
-function watchChain(
-    chain: HoverChain,
-    options: WatchLinkOptions,
-): { network: HoverNetwork; chainId: string; chainName?: string } | undefined {
-    if (!evmChainIdPattern.test(chain.evmChainId)) return undefined;
-    const { name: chainName } = watchName(chain.name);
-    return {
-        network: chain.network ?? options.network,
-        chainId: chain.evmChainId,
-        ...(chainName === undefined ? {} : { chainName }),
-    };
-}
-
-/** The "Watch" link of the thing a live answer is about, when the watch list can follow it. */
-function watchLinks(result: LiveResult, options: WatchLinkOptions | undefined): CommandLink[] {
-    if (!options || options.id.broken) return [];
-    const id = options.id;
-    switch (result.kind) {
-        case 'evmTx': {
-            const chain = watchChain(result.chain, options);
-            if (id.kind !== 'hash32' || !chain || result.txHash.toLowerCase() !== id.value)
-                return [];
-            const target: HoverWatchTarget = { kind: 'evmTx', ...chain, hash: id.value };
-            return result.pending
-                ? [
-                      watchLink(
-                          options,
-                          target,
-                          'Follow it in the Watch List until it is accepted or fails',
-                      ),
-                  ]
-                : [
-                      watchLink(
-                          options,
-                          target,
-                          `Already in a block (${result.success ? 'succeeded' : 'failed'}): the Watch List shows the outcome and stops`,
-                          true,
-                      ),
-                  ];
-        }
-        case 'evmAddress': {
-            const chain = watchChain(result.chain, options);
-            if (id.kind !== 'evmAddress' || !chain || result.address.toLowerCase() !== id.value)
-                return [];
-            const address = toChecksumAddress(id.value) ?? id.value;
-            return [
-                watchLink(
-                    options,
-                    { kind: 'evmAddress', ...chain, address },
-                    'Follow its native balance in the Watch List',
-                ),
-            ];
-        }
-        case 'primaryTx': {
-            if (result.chain !== 'P' || result.txId !== idCb58(id)) return [];
-            const pending = result.status === 'Processing' || result.status === 'Unknown';
-            return [
-                watchLink(
-                    options,
-                    { kind: 'pTx', network: result.network, txId: result.txId },
-                    pending
-                        ? 'Follow it in the Watch List until it is committed, aborted or dropped'
-                        : 'Already decided: the Watch List shows its status and stops',
-                    !pending,
-                ),
-            ];
-        }
-        case 'subnet': {
-            if (!result.isL1 || result.subnetId !== idCb58(id)) return [];
-            return [
-                watchLink(
-                    options,
-                    {
-                        kind: 'l1',
-                        network: result.network,
-                        subnetId: result.subnetId,
-                        ...watchName(result.blockchains[0]?.name),
-                    },
-                    "Follow this L1's validators in the Watch List (balances and runway)",
-                ),
-            ];
-        }
-        case 'l1Validation': {
-            const v = result.validation;
-            if (v.validationId !== idCb58(id)) return [];
-            return [validationWatchLink(options, result.network, v, v.nodeId)].filter(
-                (l): l is CommandLink => l !== undefined,
-            );
-        }
-        default:
-            return [];
-    }
-}
-
-/** The Watch link of one L1 validation (its ids checked), or undefined. */
-function validationWatchLink(
-    options: WatchLinkOptions,
-    network: HoverNetwork,
-    v: HoverL1Validation,
-    nodeIdText: string,
-): CommandLink | undefined {
-    const validationId = checkedId(v.validationId, 'cb58Id');
-    if (!validationId) return undefined;
-    const subnetId = checkedId(v.subnetId, 'cb58Id');
-    const nodeId = checkedId(nodeIdText, 'nodeId');
-    return watchLink(
-        options,
-        {
-            kind: 'l1Validator',
-            network,
-            validationId,
-            ...(subnetId ? { subnetId } : {}),
-            ...(nodeId ? { nodeId } : {}),
-        },
-        "Follow this validator's balance and runway in the Watch List",
-    );
-}
-
 /** The live part of a hover, from what the resolver found. */
 export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions): HoverMarkdown {
+    // Every lookup in the workspace's contracts happens here, before a line is written.
+    const workspace = workspaceFacts(result, options.contracts);
     const md = new Md();
     let links: WebLink[] = [];
     switch (result.kind) {
         case 'evmAddress':
-            links = evmAddressPart(md, result, options);
+            links = evmAddressPart(md, result, workspace, options);
             break;
         case 'evmTx':
-            links = evmTxPart(md, result, options);
+            links = evmTxPart(md, result, workspace, options);
             break;
         case 'evmBlock':
             md.raw(
@@ -1065,16 +616,11 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
  * The line that says why a failed transaction failed: the first failing call's error (a custom
  * error decoded with the workspace's ABIs when they know it) and its contract.
  */
-function failureLine(r: EvmTxLive, options: LiveHoverOptions): string | undefined {
+function failureLine(r: EvmTxLive, workspace: WorkspaceFacts): string | undefined {
     const failure = r.failure;
     if (!failure) return undefined;
     if (failure.status === 'unavailable') return `Why: not known, ${e(clip(failure.reason, 200))}`;
-    const chainId = r.chain.evmChainId;
-    const contracts = options.contracts;
-    const revert =
-        contracts && failure.output.length > 10
-            ? contracts.decodeRevert(chainId, failure.to, failure.output)
-            : undefined;
+    const revert = workspace.revert;
     const reason =
         revert?.status === 'decoded' &&
         revert.decoded.signature !== 'Error(string)' &&
@@ -1085,13 +631,7 @@ function failureLine(r: EvmTxLive, options: LiveHoverOptions): string | undefine
                   )
                   .join(', ')})`
             : failure.reason;
-    // Named as an address hover names it: a deployment record first, else the one contract
-    // whose artifact the chain's code matches.
-    const named =
-        failure.to === undefined
-            ? undefined
-            : (contracts?.nameOf(chainId, failure.to)?.name ??
-              (failure.code === undefined ? undefined : contracts?.nameByCode(failure.code)?.name));
+    const named = workspace.failedIn;
     const where =
         named !== undefined
             ? name(named)
@@ -1105,52 +645,6 @@ function failureLine(r: EvmTxLive, options: LiveHoverOptions): string | undefine
             ? ` (${failure.pathLength - 1} ${failure.pathLength === 2 ? 'caller' : 'callers'} passed it up)`
             : '';
     return `✗ reverted: ${e(clip(reason, 240))} in ${where}${passed}`;
-}
-
-/** The "Watch" and "Trace" links a live hover offers, apart from its Markdown. */
-export interface LiveHoverActions {
-    /** What the Watch List can follow here (a node id's validations: one each). */
-    readonly watch: readonly CommandLink[];
-    /** A mined EVM transaction's trace panel; empty for anything else. */
-    readonly trace: readonly CommandLink[];
-}
-
-/**
- * The "Watch" and "Trace" links the live hover of `result` shows, the same links with the same
- * checks, for the editor's context menu (#40), which runs one without showing the hover.
- */
-export function liveHoverActions(result: LiveResult, options: LiveHoverOptions): LiveHoverActions {
-    const validations =
-        result.kind === 'nodeId'
-            ? (result.l1Validations ?? [])
-                  .slice(0, maxValidationLines)
-                  .map((v) => nodeValidationWatch(result, v, options))
-                  .filter((l): l is CommandLink => l !== undefined)
-            : [];
-    return {
-        watch: [...watchLinks(result, options.watch), ...validations],
-        trace: traceLinks(result, options),
-    };
-}
-
-/** A mined EVM transaction's "Trace" link: its trace panel, by network, chain id and hash. */
-function traceLinks(result: LiveResult, options: LiveHoverOptions): CommandLink[] {
-    const trace = options.trace;
-    if (!trace || result.kind !== 'evmTx' || result.pending) return [];
-    const network = result.chain.network ?? trace.network;
-    const hash = result.txHash.toLowerCase();
-    if (!evmChainIdPattern.test(result.chain.evmChainId) || !/^0x[0-9a-f]{64}$/.test(hash))
-        return [];
-    return [
-        {
-            title: 'Trace',
-            command: trace.command,
-            args: [{ source: 'trace', network, chainId: result.chain.evmChainId, hash }],
-            tooltip: result.success
-                ? 'Open its call trace: every call, decoded'
-                : 'Open its call trace: which call failed first, and on which Solidity line',
-        },
-    ];
 }
 
 /** The single calm line a hover shows when nothing could be read. */

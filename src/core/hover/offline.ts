@@ -7,12 +7,8 @@
  */
 import { type Identifier, toChecksumAddress } from '../identifiers';
 import type { HoverCommandIds, HoverPlace } from './engine';
-import {
-    type CommandLink,
-    type HoverMarkdown,
-    offlineHoverMarkdown,
-    type WebLink,
-} from './markdown';
+import type { CommandLink, HoverMarkdown, WebLink } from './markdownBuilder';
+import { offlineHoverMarkdown } from './offlineMarkdown';
 import { cChainEvmId } from './resolve/lookup';
 import type { DataApiNetwork, HoverNetwork } from './types';
 

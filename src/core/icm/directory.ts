@@ -17,7 +17,7 @@ import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import { inertLine } from '../text/inert';
 
 import { blockchainIdCb58, blockchainIdHex } from './messageId';
-import type { IcmChain, IcmDirectory, IcmIndexed } from './trace';
+import type { IcmChain, IcmDirectory, IcmIndexed } from './timeline';
 
 /** A chain as one source names it. */
 export interface IcmChainCandidate {

@@ -6,7 +6,8 @@
 import { ValidationError } from '../http/errors';
 
 import { icmDirectory, type IcmDirectoryHost } from './directory';
-import { traceIcmMessage, type IcmTimeline, type IcmTraceOptions } from './trace';
+import type { IcmTimeline, IcmTraceOptions } from './timeline';
+import { traceIcmMessage } from './trace';
 
 /** A message to follow: from `chain`, by its id or by the transaction that sent it. */
 export interface IcmTarget {

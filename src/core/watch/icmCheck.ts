@@ -7,7 +7,7 @@
  */
 import { followIcmMessage } from '../icm/query';
 import type { IcmDirectoryHost } from '../icm/directory';
-import type { IcmTimeline } from '../icm/trace';
+import type { IcmTimeline } from '../icm/timeline';
 import { inertLine } from '../text/inert';
 import type { WatchDetail, WatchObservation, WatchStatus } from './checks';
 import type { WatchNetwork, WatchTarget } from './targets';

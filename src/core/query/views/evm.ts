@@ -1,6 +1,6 @@
 /**
- * Views of the EVM endpoints: the transaction (`getTransaction`), an address's transactions,
- * balances, collectibles, ERC-1155 transfers and internal transactions (`listTransactions`,
+ * Views of the EVM endpoints and the cells they share (the transaction itself, `getTransaction`,
+ * is `evmTransaction.ts`): an address's transactions, balances, collectibles, ERC-1155 transfers and internal transactions (`listTransactions`,
  * `listErc1155Transactions`, `listErc20Balances`, `listInternalTransactions`,
  * `listErc1155Balances`, `listCollectibleBalances`), a block's transactions
  * (`getTransactionsForBlock`), a token's transfers (`listTransfers`) and holders over time
@@ -11,7 +11,6 @@ import type {
     Erc1155TokenBalance,
     Erc1155Transfer,
     Erc20TokenBalance,
-    EvmTransactionDetails,
     InternalTransaction,
     ListErc1155BalancesResult,
     ListErc20BalancesResult,
@@ -22,8 +21,8 @@ import type {
     TransactionDetails,
 } from '../../dataApi/model';
 import { shortenId } from '../../format';
-import type { IcmQuery, QueryRequest } from '../../../shared/query';
-import type { Cell, Column, Field, Section } from '../../../shared/viewModel';
+import type { QueryRequest } from '../../../shared/query';
+import type { Cell, Field } from '../../../shared/viewModel';
 import {
     amount,
     badge,
@@ -32,7 +31,6 @@ import {
     empty,
     evmAddressLink,
     evmBlockLink,
-    evmChainConfigLink,
     evmTxLink,
     fields,
     id,
@@ -41,19 +39,19 @@ import {
     text,
     time,
     tokenLink,
-    traceLink,
 } from '../cells';
-import { dataApiCallSections } from './decoded';
-import { col, param, queryNetwork, type ResultBuilder, type ViewContext } from './types';
+import { col, param, type ResultBuilder, type ViewContext } from './types';
 
-function native(context: ViewContext): { symbol: string | undefined; decimals: number } {
+/** The native token of the query's chain: its symbol and decimals. */
+export function native(context: ViewContext): { symbol: string | undefined; decimals: number } {
     return {
         symbol: context.nativeToken?.symbol,
         decimals: context.nativeToken?.decimals ?? 18,
     };
 }
 
-function party(chainId: string, value: RichAddress | undefined): Cell {
+/** An address cell with its name, linked to its view on the chain. */
+export function party(chainId: string, value: RichAddress | undefined): Cell {
     if (!value) return empty;
     const link = evmAddressLink(chainId, value.address);
     const name = cleanText(value.name);
@@ -62,13 +60,15 @@ function party(chainId: string, value: RichAddress | undefined): Cell {
     return link;
 }
 
-function status(txStatus: unknown): Cell {
+/** A transaction's status as a badge. */
+export function status(txStatus: unknown): Cell {
     if (txStatus === '1' || txStatus === 1) return badge('success', 'ok');
     if (txStatus === '0' || txStatus === 0) return badge('failed', 'error');
     return text(txStatus);
 }
 
-function method(tx: {
+/** A transaction's method: its name or its selector. */
+export function method(tx: {
     method?:
         | {
               methodName?: string | undefined;
@@ -87,13 +87,14 @@ function method(tx: {
 }
 
 /** Gas used times gas price, in wei, when both are integers. */
-function feeWei(gasUsed: unknown, gasPrice: unknown): string | undefined {
+export function feeWei(gasUsed: unknown, gasPrice: unknown): string | undefined {
     if (typeof gasUsed !== 'string' || typeof gasPrice !== 'string') return undefined;
     if (!/^\d+$/.test(gasUsed) || !/^\d+$/.test(gasPrice)) return undefined;
     return (BigInt(gasUsed) * BigInt(gasPrice)).toString();
 }
 
-function erc20Value(transfer: {
+/** An ERC-20 amount in its token's decimals. */
+export function erc20Value(transfer: {
     value?: string;
     erc20Token?: { decimals?: number; symbol?: string };
 }): Cell {
@@ -110,7 +111,8 @@ function indexStatus(metadata: { indexStatus?: string | undefined } | undefined)
     return badge(value, value.toUpperCase() === 'INDEXED' ? 'ok' : 'warn');
 }
 
-const internalColumns = [
+/** The columns of an internal transaction. */
+export const internalColumns = [
     col('type', 'Type'),
     col('from', 'From'),
     col('to', 'To'),
@@ -120,7 +122,7 @@ const internalColumns = [
 ];
 
 /** An internal transaction, as a row of its own list and of the transaction's section alike. */
-function internalCells(
+export function internalCells(
     chainId: string,
     t: Pick<
         InternalTransaction,
@@ -157,178 +159,11 @@ function transferPlaceCells(
     ];
 }
 
-function chainSubtitle(chainId: string, context: ViewContext, extra?: string): string {
+/** The subtitle of an EVM chain's view. */
+export function chainSubtitle(chainId: string, context: ViewContext, extra?: string): string {
     const token = context.nativeToken ? ` · ${context.nativeToken.symbol}` : '';
     return `EVM chain ${chainId}${token}${extra ? ` · ${extra}` : ''}`;
 }
-
-/**
- * One section of a transaction's token transfers: each row starts with the log index and both
- * parties, then what `columns` and `cells` add for the standard.
- */
-function logTransfersSection<
-    T extends { logIndex: number; from?: RichAddress | undefined; to?: RichAddress | undefined },
->(
-    chainId: string,
-    title: string,
-    transfers: readonly T[],
-    columns: readonly Column[],
-    cells: (transfer: T) => Cell[],
-    emptyText?: string,
-): Section {
-    const table = {
-        columns: [col('log', 'Log', 'end'), col('from', 'From'), col('to', 'To'), ...columns],
-        rows: transfers.map((t) => [
-            num(t.logIndex),
-            party(chainId, t.from),
-            party(chainId, t.to),
-            ...cells(t),
-        ]),
-    };
-    return {
-        title: `${title} (${transfers.length})`,
-        table: emptyText === undefined ? table : { ...table, empty: emptyText },
-    };
-}
-
-/** `getTransaction`: one transaction with everything it did. */
-export const transactionView: ResultBuilder = {
-    header(result, request, context) {
-        const r = result as EvmTransactionDetails;
-        const tx = r.nativeTransaction;
-        const chainId = param(request, 'chainId') || cleanText(tx.chainId);
-        const token = r.networkTokenDetails?.networkToken;
-        const decimals = token?.decimals ?? native(context).decimals;
-        const symbol = token?.symbol ?? native(context).symbol;
-        const fee = feeWei(tx.gasUsed, tx.gasPrice);
-        const sections: Section[] = [];
-        if (token) {
-            sections.push({
-                title: 'Network token',
-                fields: fields(
-                    ['Name', text(token.name)],
-                    ['Symbol', text(token.symbol)],
-                    ['Decimals', num(token.decimals)],
-                    ['Current price', money(r.networkTokenDetails.currentPrice)],
-                    ['Price at the transaction', money(r.networkTokenDetails.historicalPrice)],
-                    ['Description', text(token.description)],
-                ),
-            });
-        }
-        const teleporter = r.teleporterMessageInfo;
-        if (teleporter) {
-            // The id opens the message's timeline across chains (#37): from this transaction
-            // when it sent the message, else from its source chain by id.
-            const timeline: IcmQuery | undefined =
-                teleporter.direction === 'SOURCE_TRANSACTION'
-                    ? { source: 'icm', chain: chainId, txHash: cleanText(tx.txHash) }
-                    : teleporter.sourceChainId
-                      ? {
-                            source: 'icm',
-                            chain: cleanText(teleporter.sourceChainId),
-                            messageId: cleanText(teleporter.teleporterMessageId),
-                        }
-                      : undefined;
-            sections.push({
-                title: 'Teleporter message',
-                fields: fields(
-                    ['Message id', id(teleporter.teleporterMessageId, timeline)],
-                    ['Direction', badge(teleporter.direction, 'info')],
-                    ['Source chain', evmChainConfigLink(teleporter.sourceChainId)],
-                    ['Destination chain', evmChainConfigLink(teleporter.destinationChainId)],
-                ),
-            });
-        }
-        sections.push(
-            logTransfersSection(
-                chainId,
-                'ERC-20 transfers',
-                r.erc20Transfers ?? [],
-                [col('token', 'Token'), col('value', 'Value', 'end')],
-                (t) => [
-                    tokenLink(chainId, t.erc20Token?.address, t.erc20Token?.symbol),
-                    erc20Value(t),
-                ],
-                'No ERC-20 transfers.',
-            ),
-        );
-        // The rarer standards get a section only when the transaction has some.
-        const erc721 = r.erc721Transfers ?? [];
-        if (erc721.length > 0) {
-            sections.push(
-                logTransfersSection(
-                    chainId,
-                    'ERC-721 transfers',
-                    erc721,
-                    [col('token', 'Collection'), col('tokenId', 'Token id')],
-                    (t) => [
-                        tokenLink(chainId, t.erc721Token?.address, t.erc721Token?.symbol),
-                        id(t.erc721Token?.tokenId),
-                    ],
-                ),
-            );
-        }
-        const erc1155 = r.erc1155Transfers ?? [];
-        if (erc1155.length > 0) {
-            sections.push(
-                logTransfersSection(
-                    chainId,
-                    'ERC-1155 transfers',
-                    erc1155,
-                    [
-                        col('token', 'Contract'),
-                        col('tokenId', 'Token id'),
-                        col('value', 'Value', 'end'),
-                    ],
-                    (t) => [
-                        tokenLink(chainId, t.erc1155Token?.address),
-                        id(t.erc1155Token?.tokenId),
-                        num(t.value),
-                    ],
-                ),
-            );
-        }
-        const decoded = dataApiCallSections(r, chainId, context);
-        sections.unshift(...decoded.sections);
-        const internal = r.internalTransactions ?? [];
-        sections.push({
-            title: `Internal transactions (${internal.length})`,
-            table: {
-                columns: internalColumns,
-                rows: internal.map((t) => internalCells(chainId, t, decimals, symbol)),
-                empty: 'No internal transactions.',
-            },
-        });
-        return {
-            title: `Transaction ${shortenId(cleanText(tx.txHash), 10, 8)}`,
-            subtitle: chainSubtitle(chainId, context),
-            fields: fields(
-                ['Hash', evmTxLink(chainId, tx.txHash)],
-                ['Status', status(tx.txStatus)],
-                ['Call trace', traceLink(queryNetwork(request, context), chainId, tx.txHash)],
-                ['Block', evmBlockLink(chainId, tx.blockNumber)],
-                ['Block hash', evmBlockLink(chainId, tx.blockHash)],
-                ['Time', time(tx.blockTimestamp)],
-                ['From', party(chainId, tx.from)],
-                ['To', party(chainId, tx.to)],
-                ...decoded.overview,
-                ['Method', method(tx)],
-                ['Value', amount(tx.value, decimals, symbol)],
-                ['Fee', fee === undefined ? empty : amount(fee, decimals, symbol)],
-                ['Gas used / limit', text(`${cleanText(tx.gasUsed)} / ${cleanText(tx.gasLimit)}`)],
-                ['Gas price', amount(tx.gasPrice, 9, 'gwei')],
-                ['Base fee', amount(tx.baseFeePerGas, 9, 'gwei')],
-                ['Max fee', amount(tx.maxFeePerGas, 9, 'gwei')],
-                ['Max priority fee', amount(tx.maxPriorityFeePerGas, 9, 'gwei')],
-                ['Nonce', num(tx.nonce)],
-                ['Type', num(tx.txType)],
-                ['Index in block', num(tx.blockIndex)],
-                ['Input', id(tx.input, undefined, 18, 8)],
-            ),
-            sections,
-        };
-    },
-};
 
 function addressHeader(request: QueryRequest, context: ViewContext, what: string) {
     const chainId = param(request, 'chainId');

@@ -6,7 +6,7 @@
 import type { GetIcmMessageResponseWire } from '../../dataApi/schemas/evm';
 import { shortenId } from '../../format';
 import { blockchainIdCb58 } from '../../icm/messageId';
-import type { IcmChainRef, IcmState, IcmTimeline } from '../../icm/trace';
+import type { IcmChainRef, IcmState, IcmTimeline } from '../../icm/timeline';
 import type { NodeQuery } from '../../../shared/query';
 import type { Cell, ResultView, Section, Tone } from '../../../shared/viewModel';
 import { originText } from '../../workspace/knowledge';

@@ -7,7 +7,7 @@ import type { ChainInfo, Operation } from '../../dataApi/model';
 import type { GetIcmMessageResponseWire } from '../../dataApi/schemas/evm';
 import type { DataApiOperation } from '../../dataApi/params';
 import { shortenId } from '../../format';
-import type { IcmTimeline } from '../../icm/trace';
+import type { IcmTimeline } from '../../icm/timeline';
 import type { QueryRequest } from '../../../shared/query';
 import { type ItemRepair, resultRepairs } from '../../model/paging';
 import type { Cell, Column, ResultView, Tone } from '../../../shared/viewModel';
@@ -39,6 +39,7 @@ import { nodeHeader, rawHeader } from './node';
 import * as primary from './primary';
 import { markPartial, repairNotice } from './repairs';
 import { traceView } from './trace';
+import { transactionView } from './evmTransaction';
 import { signaturesView } from './warp';
 import { col, param, type ResultBuilder, type ViewContext, type ViewHeader } from './types';
 
@@ -276,7 +277,7 @@ const dataApiBuilders: Readonly<Record<DataApiOperation, ResultBuilder>> = {
     getTransactionsForBlock: evm.blockTransactionsView,
     listCollectibleBalances: evm.collectiblesView,
     getVertexByHeight: primary.verticesView,
-    getTransaction: evm.transactionView,
+    getTransaction: transactionView,
     listLatestPrimaryNetworkBlocks: primary.primaryBlocksView,
     listL1Validators: primary.l1ValidatorsView,
     getSubnetById: primary.subnetView,

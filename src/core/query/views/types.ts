@@ -7,7 +7,7 @@
 import type { RpcReceipt } from '../../nodeRpc/schemas';
 import type { CanonicalValidatorSet } from '../../warp';
 import type { ContractKnowledge } from '../../workspace/knowledge';
-import type { QueryRequest } from '../../../shared/query';
+import type { NodeQuery, QueryRequest } from '../../../shared/query';
 import type { Cell, Column, Field, Section, Tone } from '../../../shared/viewModel';
 
 /** What builders know besides the result. */
@@ -95,3 +95,10 @@ export function param(request: QueryRequest, name: string): string {
     const value = request.params[name];
     return typeof value === 'string' ? value : value === undefined ? '' : String(value);
 }
+
+/** One node method's view: the header a result makes (its title defaults to the method's). */
+export type NodeBuilder = (
+    result: unknown,
+    request: NodeQuery,
+    context: ViewContext,
+) => Omit<ViewHeader, 'title' | 'subtitle'> & { title?: string };
