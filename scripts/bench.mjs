@@ -37,6 +37,8 @@
 //   host         bench/hostProbe.ts in the extension host: activate() over fresh starts, idle cost
 //   trees        `node scripts/hostTest.mjs bench trees` (bench/treesBench.ts): Subnets first page, heap, Node view
 //   hovers       `node scripts/hostTest.mjs bench hovers` (bench/hoversBench.ts): cold and warm hovers per kind
+//   hostLatency  `node scripts/hostTest.mjs bench hostLatency` (bench/hostLatencyBench.ts): the host's
+//                actions (sidebar, hovers per kind, Node refresh) at 150 ms RTT, round trips counted (#38)
 //   panels       the e2e tier's panel render tests (test/e2e/panels.e2e.ts): first 100 rows, scrolling 10,000,
 //                and how drawing and scrolling grow with 1,000, 10,000 and 100,000 loaded rows
 // A part that cannot run is reported as such in the table; its last results are not reused
@@ -102,6 +104,7 @@ const allParts = [
     'host',
     'trees',
     'hovers',
+    'hostLatency',
     'panels',
 ];
 const args = process.argv.slice(2);
@@ -1174,6 +1177,7 @@ function rowsFor(results, failures) {
     addChecks('Local', 'local', results.local?.checks);
     addChecks('Agent', 'agent', results.agent?.checks);
     addChecks('Latency', 'latency', results.latency?.checks);
+    addChecks('Latency', 'hostLatency', results.hostLatency?.checks);
     addChecks('Watch list', 'watch', results.watch?.checks);
     addChecks('Node metrics', 'metrics', results.metrics?.checks);
     addChecks('Workspace', 'workspace', results.workspace?.checks);
@@ -1364,6 +1368,7 @@ async function main() {
     await attempt('host', () => hostPart());
     await attempt('trees', () => hostTestBench('trees'));
     await attempt('hovers', () => hostTestBench('hovers'));
+    await attempt('hostLatency', () => hostTestBench('hostLatency'));
     await attempt('panels', () => panelsPart());
 
     const { rows, summary, readme, counts, stamp } = collect(failures);

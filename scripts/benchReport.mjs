@@ -97,6 +97,21 @@ export const userRows = [
         budget: '0',
     },
     {
+        feel: 'Opening the sidebar at 150 ms RTT (one round trip)',
+        keys: ['hostLatency.sidebar'],
+        budget: '≤ 400 ms',
+    },
+    {
+        feel: 'First hover over an EVM address at 150 ms RTT (one round trip)',
+        keys: ['hostLatency.hover.EVM address'],
+        budget: '≤ 300 ms',
+    },
+    {
+        feel: 'Node view refresh at 150 ms RTT (one round trip)',
+        keys: ['hostLatency.nodeRefresh'],
+        budget: '≤ 200 ms',
+    },
+    {
         feel: 'Agent: a transaction at 150 ms RTT (one round trip)',
         keys: ['latency.getTransaction'],
         budget: '≤ 200 ms',

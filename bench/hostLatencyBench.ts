@@ -1,0 +1,307 @@
+/**
+ * The host's actions at a real round-trip time (issue #38; `npm run bench`, part `hostLatency`):
+ * the real extension host against the sandbox with 150 ms added to every Data API, Metrics API
+ * and node request, as bench/latencyBench.ts does for the agent tools. Per action: the wall time,
+ * the dependent round trips on its critical path (counted from the sandbox's request log by
+ * causality, test/sandbox/roundTrips.ts), the requests and the Data API compute units. The
+ * budget is the fewest dependent round trips the protocol allows times the round-trip time, plus
+ * the action's loopback budget.
+ *
+ * Run with `node scripts/hostTest.mjs bench hostLatency` (after `npm run build`); `runSuite` has
+ * the shape test/host-runner expects.
+ */
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+import * as vscode from 'vscode';
+
+import type { ExtensionApi } from '../src/extension';
+import { activated } from '../test/integration/helpers';
+import {
+    addSandboxFault,
+    clearSandboxFaults,
+    clearSandboxRequests,
+    sandboxRequests,
+    testEnv,
+} from '../test/integration/testEnv';
+import type { SuiteResult } from '../test/integration/index';
+import { countRoundTrips, type RoundTripCount } from '../test/sandbox/roundTrips';
+import type { RecordedRequest } from '../test/sandbox/types';
+import { finishHostBench, hostBenchLog } from './hostBench';
+
+/** The round-trip time of the Data API, the Metrics API and the node. */
+const rttMs = 150;
+
+interface Measured {
+    wallMs: number;
+    count: RoundTripCount;
+    log: RecordedRequest[];
+}
+
+interface Row {
+    action: string;
+    key: string;
+    fewest: number;
+    why: string;
+    localBudgetMs: number;
+    measured: Measured;
+    budgetMs: number;
+    passed: boolean;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until no request is in flight and none started for `quietMs` (at most 10 s). */
+async function settle(quietMs = 300): Promise<void> {
+    const deadline = performance.now() + 10_000;
+    while (performance.now() < deadline) {
+        const log = await sandboxRequests();
+        const lastMs = log.reduce((m, r) => Math.max(m, r.endMs ?? Infinity, r.startMs), 0);
+        const now = performance.timeOrigin + performance.now();
+        if (log.every((r) => r.endMs !== undefined) && now - lastMs >= quietMs) return;
+        await sleep(100);
+    }
+}
+
+/**
+ * Runs `action` from a quiet host with a clear log; requests it leaves running are its own too,
+ * so the log is read once they are answered.
+ */
+async function measure(action: () => Promise<unknown>): Promise<Measured> {
+    await settle();
+    await clearSandboxRequests();
+    const started = performance.now();
+    await action();
+    const wallMs = performance.now() - started;
+    await settle(100);
+    const log = await sandboxRequests();
+    return { wallMs, count: countRoundTrips(log), log };
+}
+
+function describe(m: Measured): string {
+    const c = m.count;
+    const services = [
+        c.byService.dataApi ? `Data API ${c.byService.dataApi}` : '',
+        c.byService.metrics ? `Metrics ${c.byService.metrics}` : '',
+        c.byService.node ? `node ${c.byService.node}` : '',
+    ].filter(Boolean);
+    const chain = c.criticalPath
+        .map((r) => (r.operations.length > 0 ? r.operations.slice(0, 3).join('+') : r.service))
+        .join(' → ');
+    return `${services.join(', ') || 'no requests'}; critical path: ${chain || 'none'}`;
+}
+
+/** A hover over `text` in `document`, as the editor asks when the pointer rests. */
+async function hover(document: vscode.TextDocument, text: string): Promise<void> {
+    const offset = document.getText().indexOf(text);
+    if (offset < 0) throw new Error(`${text} is not in ${document.uri.fsPath}`);
+    await vscode.commands.executeCommand<vscode.Hover[]>(
+        'vscode.executeHoverProvider',
+        document.uri,
+        document.positionAt(offset + 2),
+    );
+}
+
+const f = (ms: number): string => ms.toFixed(0);
+
+/** Runs the benchmark; never rejects (a crash is a failed check). */
+export async function runSuite(): Promise<SuiteResult> {
+    const started = Date.now();
+    const output = hostBenchLog();
+    const { log } = output;
+    const failures: SuiteResult['failures'] = [];
+    const rows: Row[] = [];
+    const row = (
+        action: string,
+        key: string,
+        fewest: number,
+        why: string,
+        localBudgetMs: number,
+        measured: Measured,
+    ): void => {
+        const budgetMs = fewest * rttMs + localBudgetMs;
+        const r = {
+            action,
+            key,
+            fewest,
+            why,
+            localBudgetMs,
+            measured,
+            budgetMs,
+            passed: measured.wallMs <= budgetMs,
+        };
+        rows.push(r);
+        log(
+            `${action}: ${f(measured.wallMs)} ms (budget ${budgetMs}), ${measured.count.dependentRoundTrips} round trips (fewest ${fewest}), ${measured.count.requests} requests, ${measured.count.computeUnits} CU; ${describe(measured)}`,
+        );
+    };
+    try {
+        const extension = await activated();
+        const api = extension.exports as ExtensionApi;
+        const known = testEnv().known.mainnet;
+        log(`Host actions at ${rttMs} ms RTT in VS Code ${vscode.version} (pid ${process.pid})`);
+        for (const service of ['node', 'dataApi', 'metrics'] as const)
+            await addSandboxFault({ fault: { kind: 'latency', ms: rttMs }, service });
+
+        // The sidebar: every view's first rows, asked together as VS Code asks when the
+        // container opens with all of them expanded.
+        const { providers } = api.trees;
+        const openSidebar = async () => {
+            api.trees.services.clearCaches();
+            for (const p of Object.values(providers)) p.refresh();
+            await Promise.all(Object.values(providers).map((p) => p.getChildren(undefined)));
+        };
+        await openSidebar();
+        row(
+            'Opening the sidebar (Chains, Subnets & L1s, Validators, Node: first rows)',
+            'hostLatency.sidebar',
+            1,
+            'each view’s first page is independent of the others',
+            250,
+            await measure(openSidebar),
+        );
+
+        // Node view refresh.
+        await api.config.update('node.refreshIntervalSeconds', 0);
+        row(
+            'Node view refresh',
+            'hostLatency.nodeRefresh',
+            1,
+            'the node’s info calls are independent (AvalancheGo takes no batch)',
+            50,
+            await measure(() => api.trees.monitor.refresh(true)),
+        );
+        await api.config.update('node.refreshIntervalSeconds', undefined);
+
+        // The first hover of each identifier kind (live cache forgotten) and a repeated one.
+        const file = path.join(testEnv().workspaceDir, 'hovers', 'samples.go');
+        const document = await vscode.workspace.openTextDocument(file);
+        await vscode.window.showTextDocument(document);
+        await hover(document, known.xAssetId);
+        const kinds: { kind: string; text: string; fewest: number; why: string }[] = [
+            {
+                kind: 'EVM address',
+                text: known.evmAddress,
+                fewest: 1,
+                why: 'reads of a known chain go together',
+            },
+            {
+                kind: 'ERC-20 contract',
+                text: known.erc20Contract,
+                fewest: 1,
+                why: 'reads of a known chain go together',
+            },
+            {
+                kind: 'transaction hash',
+                text: known.evmTxHash,
+                fewest: 1,
+                why: 'the Data API’s transaction by hash',
+            },
+            { kind: 'block hash', text: known.evmBlockHash, fewest: 1, why: 'the block by hash' },
+            {
+                kind: 'P-Chain address',
+                text: known.pChainAddress,
+                fewest: 1,
+                why: 'balances and transactions together',
+            },
+            {
+                kind: 'X-Chain address',
+                text: known.xChainAddress,
+                fewest: 1,
+                why: 'balances and transactions together',
+            },
+            {
+                kind: 'P-Chain tx id',
+                text: known.pChainTxHash,
+                fewest: 1,
+                why: 'a cb58 id is asked of every kind at once',
+            },
+            {
+                kind: 'subnet id',
+                text: known.l1SubnetId,
+                fewest: 1,
+                why: 'a cb58 id is asked of every kind at once',
+            },
+            {
+                kind: 'blockchain id',
+                text: known.l1BlockchainId,
+                fewest: 2,
+                why: 'the blockchain names its subnet, which says whether it is an L1',
+            },
+            {
+                kind: 'NodeID',
+                text: known.l1NodeId,
+                fewest: 3,
+                why: 'its L1 validations name the L1, the L1 its chain, then that chain’s validators',
+            },
+        ];
+        for (const k of kinds) {
+            api.hovers.engine.forget();
+            row(
+                `First hover: ${k.kind}`,
+                `hostLatency.hover.${k.kind}`,
+                k.fewest,
+                k.why,
+                150,
+                await measure(() => hover(document, k.text)),
+            );
+        }
+        row(
+            'Repeated hover: NodeID (cached)',
+            'hostLatency.hover.repeated',
+            0,
+            'cached',
+            20,
+            await measure(() => hover(document, known.l1NodeId)),
+        );
+    } catch (error) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        failures.push({ title: 'host latency benchmark', message });
+        log(`The benchmark failed: ${message}`);
+    } finally {
+        await clearSandboxFaults();
+    }
+    for (const r of rows.filter((r) => !r.passed))
+        failures.push({
+            title: r.action,
+            message: `${f(r.measured.wallMs)} ms, over ${r.budgetMs} ms`,
+        });
+    const markdown = [
+        '| action | wall time | budget | dependent round trips (fewest) | requests | CU | verdict | detail |',
+        '|---|---:|---:|---:|---:|---:|---|---|',
+        ...rows.map(
+            (r) =>
+                `| ${r.action} | ${f(r.measured.wallMs)} ms | ${r.budgetMs} ms | ${r.measured.count.dependentRoundTrips} (${r.fewest}) | ${r.measured.count.requests} | ${r.measured.count.computeUnits} | ${r.passed ? 'PASS' : 'MISS'} | ${r.why}; ${describe(r.measured)} |`,
+        ),
+    ].join('\n');
+    return finishHostBench(output, {
+        name: 'hostLatency',
+        heading: '# Host actions at a real round-trip time',
+        about: `sandbox scale large, ${rttMs} ms added to every Data API, Metrics API and node request.`,
+        notes: 'Budget: the fewest dependent round trips the protocol allows × the round-trip time + the action’s loopback budget. Round trips are counted from the sandbox’s request log by causality (test/sandbox/roundTrips.ts). Connection set-up (TCP, TLS) is not simulated.',
+        markdown,
+        json: {
+            rttMs,
+            checks: rows.map((r) => ({
+                name: `${r.action}: at ${rttMs} ms RTT`,
+                key: r.key,
+                value: r.measured.wallMs,
+                unit: 'ms',
+                budget: r.budgetMs,
+                passed: r.passed,
+                detail: `${r.measured.count.dependentRoundTrips} dependent round trips (fewest ${r.fewest}: ${r.why}), ${r.measured.count.requests} requests, ${r.measured.count.computeUnits} CU; ${describe(r.measured)}`,
+            })),
+            rows: rows.map(({ measured, ...r }) => ({
+                ...r,
+                wallMs: measured.wallMs,
+                dependentRoundTrips: measured.count.dependentRoundTrips,
+                requests: measured.count.requests,
+                computeUnits: measured.count.computeUnits,
+                byService: measured.count.byService,
+            })),
+        },
+        passed: rows.filter((r) => r.passed).length,
+        failures,
+        started,
+    });
+}
