@@ -54,6 +54,7 @@ import {
 import { boundText, defaultTextLimits, inertText, markdownText, viewText } from './text';
 import { agentToolDefinitions, type AgentToolName } from './toolDefinitions';
 import { evmChainIdPattern, evmHashPattern } from '../ids/evmPatterns';
+import { cChainEvmId } from '../ids/primaryNetwork';
 
 export { agentToolDefinitions, type AgentToolName } from './toolDefinitions';
 
@@ -544,13 +545,6 @@ function textOf(key: string, value: unknown): string {
     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
     if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(',');
     throw new ValidationError(key, value, 'a string, number, boolean or list of strings');
-}
-
-/** The network's C-Chain, as the Data API names it (its EVM chain id). */
-function cChainEvmId(network: Exclude<HoverNetwork, 'local'>): string {
-    // Fixed per network: reading the chain list for it cost a session's first call a dependent
-    // round trip before its own request (#38).
-    return network === 'mainnet' ? '43114' : '43113';
 }
 
 /** Checks, runs and shows a query as the palette's panel would, as text. */

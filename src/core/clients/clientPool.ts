@@ -7,7 +7,7 @@
 import { untilAborted } from '../abort';
 import type { ChainInfo } from '../dataApi/model';
 import { abortError } from '../http/errors';
-import { pChainId } from '../ids/primaryNetwork';
+import { cChainEvmId, pChainId } from '../ids/primaryNetwork';
 import type { NodeRpcClient } from '../nodeRpc/rpcClient';
 import { type RpcTarget, splitRpcUrl } from '../nodeRpc/rpcUrl';
 
@@ -92,7 +92,7 @@ const cChainRpcPath = '/ext/bc/C/rpc';
  */
 export function cChainInfo(network: 'mainnet' | 'fuji', nodeUrl: string): ChainInfo {
     return {
-        chainId: network === 'mainnet' ? '43114' : '43113',
+        chainId: cChainEvmId(network),
         status: 'OK',
         chainName: 'C-Chain',
         description: "The primary network's EVM chain",

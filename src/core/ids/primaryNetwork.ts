@@ -1,5 +1,5 @@
 /**
- * The primary network's one well-known id, in a module with no imports: the VS Code layer reads it
+ * The primary network's well-known ids, in a module with no imports: the VS Code layer reads it
  * at activation without loading the base58 and hash libraries that `knownIds.ts` pulls in.
  */
 
@@ -9,3 +9,11 @@
  * https://build.avax.network/docs/api-reference/p-chain/api (`platform.getBlockchains`).
  */
 export const pChainId = '11111111111111111111111111111111LpoYY';
+
+/**
+ * The EVM chain id of the primary network's C-Chain; 43112 is the C-Chain of AvalancheGo's local
+ * network genesis (https://build.avax.network/docs/tooling/avalanche-cli/create-deploy-avalanche-l1s/deploy-locally).
+ */
+export function cChainEvmId(network: 'mainnet' | 'fuji' | 'local'): string {
+    return network === 'mainnet' ? '43114' : network === 'fuji' ? '43113' : '43112';
+}

@@ -276,12 +276,15 @@ describe('(unit) hostile peer: answers bounded in size and time, errors inert', 
                         },
                     ],
                 };
-                const refusal = (await new NodeRpcClient({ url: server.url })
+                // A client of its own: the peer answers every request as id 1.
+                const again = new NodeRpcClient({ url: server.url });
+                const refusal = (await again
                     .call(nodeRpcMethods['platform.getCurrentValidators'], {})
                     .then(
                         () => undefined,
                         (e: unknown) => e,
                     )) as Error | undefined;
+                await again.close();
                 assert.match(refusal?.message ?? '', /unexpected shape/);
                 assert.ok(refusal!.message.length < 600, `${refusal!.message.length} characters`);
                 const authority = fields.find((f) => f.label === 'Authority')!.value;

@@ -11,6 +11,7 @@ import type { RpcTarget } from '../../nodeRpc/rpcUrl';
 import { toCalmError } from '../calmError';
 import type { CalmError, DataApiNetwork, HoverChain, HoverNetwork, HoverService } from '../types';
 import { hoverChains, type SubnetDirectory } from './directories';
+import { cChainEvmId } from '../../ids/primaryNetwork';
 
 /** Where the resolver gets its clients and shared lookups; asked per lookup, never kept. */
 export interface HoverClients {
@@ -63,13 +64,7 @@ export const defaultResolverLimits: ResolverLimits = {
     directoryTtlMs: 10 * 60_000,
 };
 
-/**
- * The EVM chain id of the primary network's C-Chain; 43112 is the C-Chain of AvalancheGo's local
- * network genesis (https://build.avax.network/docs/tooling/avalanche-cli/create-deploy-avalanche-l1s/deploy-locally).
- */
-export function cChainEvmId(network: HoverNetwork): string {
-    return network === 'mainnet' ? '43114' : network === 'fuji' ? '43113' : '43112';
-}
+export { cChainEvmId };
 
 /** How one part of a lookup ended. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
