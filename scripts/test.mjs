@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { installedCodeServer } from './codeServer.mjs';
+import { failureBlock } from './failureBlock.mjs';
 import { missingPackages, preflightMessage } from './preflight.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -24,7 +25,6 @@ let compiled = false;
 /** The closing lines of each failed step, printed again at the very end (see below). */
 const failedTails = [];
 const tailLines = 120;
-
 /**
  * Runs one step with its output shown as it comes, keeping its last lines: a CI log is often read
  * from its tail, and a failed tier's mocha summary ("N failing" and each error) would otherwise be
@@ -39,9 +39,10 @@ function run(title, command, args, env = {}) {
         env: { ...process.env, ...env },
     });
     let tail = '';
+    // Enough to hold a host tier's failure block under the extension host's logs.
     const keep = (chunk, stream) => {
         stream.write(chunk);
-        tail = (tail + chunk.toString('utf8')).slice(-64 * 1024);
+        tail = (tail + chunk.toString('utf8')).slice(-1024 * 1024);
     };
     child.stdout.on('data', (chunk) => keep(chunk, process.stdout));
     child.stderr.on('data', (chunk) => keep(chunk, process.stderr));
@@ -54,7 +55,11 @@ function run(title, command, args, env = {}) {
             const seconds = ((Date.now() - started) / 1000).toFixed(1);
             console.log(`=== ${title} finished in ${seconds} s with exit code ${code ?? signal}`);
             if (code !== 0) {
-                failedTails.push({ title, lines: tail.split('\n').slice(-tailLines).join('\n') });
+                failedTails.push({
+                    title,
+                    lines: tail.split('\n').slice(-tailLines).join('\n'),
+                    failures: failureBlock(tail),
+                });
             }
             resolve(code === 0);
         });
@@ -247,6 +252,12 @@ for (const tier of tiers) {
 for (const { title, lines } of failedTails) {
     console.log(`\n=== the last ${tailLines} lines of the failed step "${title}", again:`);
     console.log(lines);
+}
+// Last of all, each failed step's failing tests and errors, short enough to survive a log's tail.
+for (const { title, failures } of failedTails) {
+    if (!failures) continue;
+    console.log(`\n=== "${title}" failed these:`);
+    console.log(failures);
 }
 console.log(`\n=== npm test: ${outcomes.join(', ')}`);
 process.exit(ok ? 0 : 1);
