@@ -172,8 +172,3 @@ export interface IcmTimeline {
     /** JSON-RPC round trips, per chain name (the bench's budget is three). */
     readonly roundTrips: Readonly<Record<string, number>>;
 }
-
-/** A fee in words, for the timeline's text. */
-export function feeText(fee: IcmFee): string {
-    return fee.amount === '0' ? 'no fee' : `${fee.amount} (smallest unit) of token ${fee.token}`;
-}

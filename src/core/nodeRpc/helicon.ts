@@ -153,12 +153,3 @@ export function isCChainRpcPath(path: string, cChainId?: string): boolean {
     if (!m) return false;
     return m[1] === 'C' || (cChainId !== undefined && m[1] === cChainId);
 }
-
-/**
- * Where the node's config file for a chain takes the JSON-RPC namespaces: the C-Chain since
- * Helicon reads `apis` (`eth-apis` is deprecated there), Subnet-EVM and coreth before Helicon
- * `eth-apis`.
- */
-export function evmApisConfigKey(cChain: boolean, helicon: boolean): 'apis' | 'eth-apis' {
-    return cChain && helicon ? 'apis' : 'eth-apis';
-}
