@@ -37,6 +37,7 @@ import { genericHeader } from './generic';
 import { icmApiMessageView, icmView } from './icm';
 import { nodeHeader, rawHeader } from './node';
 import * as primary from './primary';
+import * as primarySubnets from './primarySubnets';
 import { markPartial, repairNotice } from './repairs';
 import { traceView } from './trace';
 import { transactionView } from './evmTransaction';
@@ -268,7 +269,7 @@ const dataApiBuilders: Readonly<Record<DataApiOperation, ResultBuilder>> = {
     listAssetTransactions: primary.assetTransactionsView,
     postTransactionExportJob: operationView,
     getOperationResult: operationView,
-    listSubnets: primary.subnetsView,
+    listSubnets: primarySubnets.subnetsView,
     listErc1155Transactions: evm.erc1155TransfersView,
     listErc20Balances: evm.erc20BalancesView,
     listTransfers: evm.tokenTransfersView,
@@ -279,9 +280,9 @@ const dataApiBuilders: Readonly<Record<DataApiOperation, ResultBuilder>> = {
     getVertexByHeight: primary.verticesView,
     getTransaction: transactionView,
     listLatestPrimaryNetworkBlocks: primary.primaryBlocksView,
-    listL1Validators: primary.l1ValidatorsView,
-    getSubnetById: primary.subnetView,
-    getBlockchainById: primary.blockchainView,
+    listL1Validators: primarySubnets.l1ValidatorsView,
+    getSubnetById: primarySubnets.subnetView,
+    getBlockchainById: primarySubnets.blockchainView,
     getTxByHash: primary.primaryTransactionView,
     getAddressesByBalanceOverTime: evm.tokenHoldersView,
     supportedChains: chainsView,
