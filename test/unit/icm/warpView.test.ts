@@ -9,7 +9,6 @@ import * as assert from 'node:assert/strict';
 import { buildView, type ViewContext } from '../../../src/core';
 import { pnTxLink, warpSignedTxTypes } from '../../../src/core/query/cells';
 import * as primary from '../../../src/core/query/views/primary';
-import { subnetsView } from '../../../src/core/query/views/primarySubnets';
 import { canonicalValidatorSet } from '../../../src/core/warp';
 import type { DataApiQuery } from '../../../src/shared/query';
 import type { Cell, Field, ResultView } from '../../../src/shared/viewModel';
@@ -116,7 +115,7 @@ describe('(unit) aggregated signatures: which transactions link to them', functi
             assert.ok(cell.k === 'id' && cell.link === undefined);
         }
 
-        const subnetRow = subnetsView.row!(
+        const subnetRow = primary.subnetsView.row!(
             {
                 subnetId: realIds.avaxAssetId,
                 isL1: true,

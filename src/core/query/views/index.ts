@@ -37,7 +37,6 @@ import { genericHeader } from './generic';
 import { icmApiMessageView, icmView } from './icm';
 import { nodeHeader, rawHeader } from './node';
 import * as primary from './primary';
-import * as primarySubnets from './primarySubnets';
 import { markPartial, repairNotice } from './repairs';
 import { traceView } from './trace';
 import { transactionView } from './evmTransaction';
@@ -269,7 +268,7 @@ const dataApiBuilders: Readonly<Record<DataApiOperation, ResultBuilder>> = {
     listAssetTransactions: primary.assetTransactionsView,
     postTransactionExportJob: operationView,
     getOperationResult: operationView,
-    listSubnets: primarySubnets.subnetsView,
+    listSubnets: primary.subnetsView,
     listErc1155Transactions: evm.erc1155TransfersView,
     listErc20Balances: evm.erc20BalancesView,
     listTransfers: evm.tokenTransfersView,
@@ -280,9 +279,9 @@ const dataApiBuilders: Readonly<Record<DataApiOperation, ResultBuilder>> = {
     getVertexByHeight: primary.verticesView,
     getTransaction: transactionView,
     listLatestPrimaryNetworkBlocks: primary.primaryBlocksView,
-    listL1Validators: primarySubnets.l1ValidatorsView,
-    getSubnetById: primarySubnets.subnetView,
-    getBlockchainById: primarySubnets.blockchainView,
+    listL1Validators: primary.l1ValidatorsView,
+    getSubnetById: primary.subnetView,
+    getBlockchainById: primary.blockchainView,
     getTxByHash: primary.primaryTransactionView,
     getAddressesByBalanceOverTime: evm.tokenHoldersView,
     supportedChains: chainsView,
