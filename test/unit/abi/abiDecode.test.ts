@@ -22,7 +22,8 @@ import {
     toHex,
 } from 'viem';
 
-import { decodeCall, decodeLimits, decodeLog, decodeRevert } from '../../../src/core/abi/decode';
+import { decodeCall, decodeLog, decodeRevert } from '../../../src/core/abi/decode';
+import { decodeLimits } from '../../../src/core/abi/values';
 import { parseSignature } from '../../../src/core/abi/parseSignature';
 import { selectorOf, topicOf } from '../../../src/core/abi/signature';
 import type {

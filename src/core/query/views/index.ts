@@ -37,6 +37,7 @@ import { genericHeader } from './generic';
 import { icmApiMessageView, icmView } from './icm';
 import { nodeHeader, rawHeader } from './node';
 import * as primary from './primary';
+import { primaryTransactionView } from './primaryTransaction';
 import { markPartial, repairNotice } from './repairs';
 import { traceView } from './trace';
 import { transactionView } from './evmTransaction';
@@ -282,7 +283,7 @@ const dataApiBuilders: Readonly<Record<DataApiOperation, ResultBuilder>> = {
     listL1Validators: primary.l1ValidatorsView,
     getSubnetById: primary.subnetView,
     getBlockchainById: primary.blockchainView,
-    getTxByHash: primary.primaryTransactionView,
+    getTxByHash: primaryTransactionView,
     getAddressesByBalanceOverTime: evm.tokenHoldersView,
     supportedChains: chainsView,
     getIcmMessage: {

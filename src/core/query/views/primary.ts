@@ -2,28 +2,26 @@
  * Views of the primary-network endpoints: UTXOs (`getUtxosByAddressesV2`), X-Chain asset
  * transactions (`listAssetTransactions`) and vertices (`getVertexByHeight`), latest blocks
  * (`listLatestPrimaryNetworkBlocks`), subnets and L1s (`listSubnets`, `getSubnetById`),
- * blockchains (`getBlockchainById`), L1 validators (`listL1Validators`), one P-, X- or C-Chain
- * transaction (`getTxByHash`). The aggregated signatures of a Warp message have their own view
- * (`warp.ts`).
+ * blockchains (`getBlockchainById`), L1 validators (`listL1Validators`). One P-, X- or C-Chain
+ * transaction (`getTxByHash`) has its view in `primaryTransaction.ts`, which shows its UTXOs with
+ * the columns of this file's UTXO table; the aggregated signatures of a Warp message have theirs
+ * in `warp.ts`.
  */
 import {
     type AssetAmount,
     type Blockchain,
-    isPChainTransaction,
     isPChainUtxo,
-    isXChainTransaction,
     type ListL1ValidatorsResult,
     ListUtxosResult,
     type L1Validator,
     type PrimaryNetworkBlock,
-    type PrimaryNetworkTransaction,
     type PrimaryNetworkUtxo,
     type Subnet,
     type XChainTransaction,
     type XChainVertex,
 } from '../../dataApi/model';
 import { nAvaxDecimals, shortenId } from '../../format';
-import type { Cell, Field, Section } from '../../../shared/viewModel';
+import type { Cell } from '../../../shared/viewModel';
 import {
     amount,
     assetLink,
@@ -56,12 +54,14 @@ function chainAlias(blockchainId: string, chainName?: string): string {
     return ['x-chain', 'c-chain', 'p-chain'].includes(blockchainId) ? blockchainId : 'p-chain';
 }
 
-function assetAmount(a: AssetAmount | undefined): Cell {
+/** An amount of an asset, in its denomination and with its symbol. */
+export function assetAmount(a: AssetAmount | undefined): Cell {
     if (!a) return empty;
     return amount(a.amount, a.denomination, a.symbol || undefined);
 }
 
-function assetAmounts(amounts: readonly AssetAmount[] | undefined): Cell {
+/** Amounts of several assets, one line each. */
+export function assetAmounts(amounts: readonly AssetAmount[] | undefined): Cell {
     return list((amounts ?? []).map((a) => assetAmount(a)));
 }
 
@@ -70,7 +70,7 @@ function assetAmounts(amounts: readonly AssetAmount[] | undefined): Cell {
  * the UTXO tables of a transaction share these columns, so each field of the interface
  * documents shows somewhere besides the raw JSON.
  */
-const utxoColumns = [
+export const utxoColumns = [
     col('utxo', 'UTXO'),
     col('output', 'Output', 'end'),
     col('amount', 'Amount', 'end'),
@@ -101,7 +101,8 @@ function locktime(seconds: number | undefined): Cell {
     return seconds === 0 ? text('none') : time(seconds);
 }
 
-function utxoCells(u: PrimaryNetworkUtxo, net: string, chain: string): Cell[] {
+/** The cells of one UTXO under `utxoColumns`; `chain` is the alias its addresses link on. */
+export function utxoCells(u: PrimaryNetworkUtxo, net: string, chain: string): Cell[] {
     const isP = isPChainUtxo(u);
     return [
         id(u.utxoId),
@@ -541,165 +542,6 @@ export const blockchainView: ResultBuilder = {
                 ['Created in block', num(b.createBlockNumber)],
             ),
             sections: [],
-        };
-    },
-};
-
-function utxoTable(
-    net: string,
-    utxos: readonly PrimaryNetworkUtxo[] | undefined,
-    empty: string,
-): Section['table'] {
-    return {
-        columns: utxoColumns,
-        rows: (utxos ?? []).map((u) => utxoCells(u, net, 'p-chain')),
-        empty,
-    };
-}
-
-/** Every field of a transaction's asset amounts, one row per asset and kind of amount. */
-function amountsTable(
-    kinds: readonly (readonly [string, readonly AssetAmount[] | undefined])[],
-    net: string,
-): Section['table'] | undefined {
-    const rows = kinds.flatMap(([kind, amounts]) =>
-        (amounts ?? []).map((a) => [
-            text(kind),
-            assetAmount(a),
-            assetLink(net, a.assetId),
-            text(a.name),
-            text(a.symbol),
-            num(a.denomination),
-            text(a.type),
-        ]),
-    );
-    if (rows.length === 0) return undefined;
-    return {
-        columns: [
-            col('kind', 'Amount'),
-            col('amount', 'Value', 'end'),
-            col('asset', 'Asset id'),
-            col('name', 'Name'),
-            col('symbol', 'Symbol'),
-            col('denomination', 'Denomination', 'end'),
-            col('type', 'Type'),
-        ],
-        rows,
-    };
-}
-
-/** `getTxByHash`: one P-Chain, X-Chain or C-Chain (atomic) transaction. */
-export const primaryTransactionView: ResultBuilder = {
-    header(result, request, context) {
-        const tx = result as PrimaryNetworkTransaction;
-        const net = queryNetwork(request, context);
-        const chain = isPChainTransaction(tx) ? 'P' : isXChainTransaction(tx) ? 'X' : 'C';
-        const common: [string, Cell][] = [
-            ['Transaction', pnTxLink(net, tx.txHash, tx.txType)],
-            ['Type', text(tx.txType)],
-        ];
-        const sections: Section[] = [];
-        let details: [string, Cell][];
-        if (isPChainTransaction(tx)) {
-            details = [
-                ['Block', num(tx.blockNumber)],
-                ['Block hash', id(tx.blockHash)],
-                ['Time', time(tx.blockTimestamp)],
-                ['Value', assetAmounts(tx.value)],
-                ['Burned', assetAmounts(tx.amountBurned)],
-                ['Staked', assetAmounts(tx.amountStaked)],
-                ['L1 validator balances', assetAmounts(tx.amountL1ValidatorBalanceBurned)],
-                ['Node', tx.nodeId ? nodeIdLink(net, tx.nodeId) : empty],
-                ['Subnet', tx.subnetId ? subnetLink(net, tx.subnetId) : empty],
-                ['Blockchain created', text(tx.blockchainInfo?.chainName)],
-                ['Start', time(tx.startTimestamp)],
-                ['End', time(tx.endTimestamp)],
-                ['Source chain', tx.sourceChain ? primaryChainLink(net, tx.sourceChain) : empty],
-                [
-                    'Destination chain',
-                    tx.destinationChain ? primaryChainLink(net, tx.destinationChain) : empty,
-                ],
-                ['Memo', text(tx.memo)],
-            ];
-            if (tx.l1ValidatorDetails?.length) {
-                sections.push({
-                    title: 'L1 validators',
-                    table: {
-                        columns: [
-                            col('validation', 'Validation id'),
-                            col('node', 'Node'),
-                            col('weight', 'Weight', 'end'),
-                            col('balance', 'Remaining balance', 'end'),
-                        ],
-                        rows: tx.l1ValidatorDetails.map((v) => [
-                            validationLink(net, v.validationId),
-                            nodeIdLink(net, v.nodeId),
-                            num(v.weight),
-                            amount(v.remainingBalance, nAvaxDecimals, 'AVAX'),
-                        ]),
-                    },
-                });
-            }
-            sections.push(
-                { title: 'Consumed UTXOs', table: utxoTable(net, tx.consumedUtxos, 'None.') },
-                { title: 'Emitted UTXOs', table: utxoTable(net, tx.emittedUtxos, 'None.') },
-            );
-        } else {
-            details = [
-                [
-                    'Block / vertex',
-                    'blockHeight' in tx
-                        ? num(tx.blockHeight)
-                        : list(
-                              ('vertices' in tx ? tx.vertices : []).map((v) =>
-                                  vertexHeightLink(net, v.height),
-                              ),
-                          ),
-                ],
-                ['Time', time(tx.timestamp)],
-                ['Unlocked', assetAmounts(tx.amountUnlocked)],
-                ['Created', assetAmounts(tx.amountCreated)],
-                ['Source chain', tx.sourceChain ? primaryChainLink(net, tx.sourceChain) : empty],
-                [
-                    'Destination chain',
-                    tx.destinationChain ? primaryChainLink(net, tx.destinationChain) : empty,
-                ],
-                ['Memo', text(tx.memo)],
-            ];
-            if ('consumedUtxos' in tx) {
-                sections.push({
-                    title: 'Consumed UTXOs',
-                    table: utxoTable(net, tx.consumedUtxos, 'None.'),
-                });
-            }
-            if ('emittedUtxos' in tx) {
-                sections.push({
-                    title: 'Emitted UTXOs',
-                    table: utxoTable(net, tx.emittedUtxos, 'None.'),
-                });
-            }
-        }
-        const amounts = amountsTable(
-            isPChainTransaction(tx)
-                ? [
-                      ['Value', tx.value],
-                      ['Burned', tx.amountBurned],
-                      ['Staked', tx.amountStaked],
-                      ['L1 validator balances', tx.amountL1ValidatorBalanceBurned],
-                  ]
-                : [
-                      ['Unlocked', tx.amountUnlocked],
-                      ['Created', tx.amountCreated],
-                  ],
-            net,
-        );
-        if (amounts) sections.push({ title: 'Amounts by asset', table: amounts });
-        const overview: Field[] = fields(...common, ...details);
-        return {
-            title: `${chain}-Chain transaction ${shortenId(cleanText(tx.txHash), 10, 8)}`,
-            subtitle: `${cleanText(tx.txType)} · ${net}`,
-            fields: overview,
-            sections,
         };
     },
 };
