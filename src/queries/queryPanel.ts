@@ -1,36 +1,27 @@
 /**
- * What every result panel does, whatever it shows: the webview options
- * and HTML, the ready handshake with a queue, validation of every inbound message, running its
- * query (first page, "Load more", page size, drop-downs, tabs, edit), links to other panels,
- * copy, "Copy as curl", exports through a save dialog, the Raw JSON tab and the history. Every
- * kind of result is this one class: `QueryPanels` keeps the open ones by subject. The page persists
- * the query only; a revived panel runs it again, unless it changed something.
+ * What every result panel does, whatever it shows: the webview options and HTML, the ready
+ * handshake with a queue, validation of every inbound message and what each asks, running its
+ * query (first page, "Load more", page size, drop-downs, tabs, edit), copy and the Raw JSON tab.
+ * Every kind of result is this one class: `QueryPanels` keeps the open ones by subject. What it
+ * loaded is `panelResult.ts`; its links and history `panelLinks.ts`; "Copy as curl" and exports
+ * `panelExport.ts`; its Watch button `panelWatch.ts`; an ICM message's polls `panelPoll.ts`. The
+ * page persists the query only; a revived panel runs it again, unless it changed something.
  */
 import * as vscode from 'vscode';
 
-import type {
-    PanelEvmChain,
-    PanelWatchFacts,
-    PanelWatchSubject,
-    WatchNetwork,
-} from '../core/index';
 import type { QueryServices } from './queryServices';
-import { CommandId } from '../commands/commandIds';
 import { formatError, isCancellation } from '../commands/formatError';
 import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
 import type { PanelKind, QueryRequest } from '../shared/query';
-import type {
-    Cell,
-    Column,
-    Field,
-    PanelAction,
-    PagingState,
-    ResultView,
-    Tone,
-} from '../shared/viewModel';
+import type { Field, PanelAction, ResultView, Tone } from '../shared/viewModel';
 import { type HostMessage, maxKeptAnswerChars, type PageMessage } from '../shared/webviewProtocol';
+import { copyCurl, type ExportedPanel, exportRows } from './panelExport';
+import { openPanelLink, openPanelUrl, showPanelHistory } from './panelLinks';
+import { PanelPoll } from './panelPoll';
+import { PanelResult } from './panelResult';
+import { watchPanelSubject } from './panelWatch';
 import type { QueryRunner } from './queryRunner';
 import { type TraceLineMarks, tracePlace } from './traceLines';
 import { getWebviewHtml } from '../platform/webviewHtml';
@@ -90,32 +81,20 @@ export interface PanelSnapshot {
     readonly polling: boolean;
 }
 
-/** How often an ICM panel reads a message that is not final yet. */
-const icmPollMs = 10_000;
-
 export class QueryPanel extends Disposable {
     private ready = false;
     private queue: HostMessage[] = [];
     private requestCounter = 0;
     private abort: AbortController | undefined;
     private loading = false;
-    private items: unknown[] = [];
-    private rows: Cell[][] = [];
-    private columns: readonly Column[] | undefined;
-    private isList = false;
-    private nextPageToken: string | undefined;
-    private lastResult: unknown;
-    private view: ResultView | undefined;
+    /** What the panel has loaded of its query. */
+    private readonly result = new PanelResult();
     private error: string | undefined;
     private rendered: Extract<PageMessage, { type: 'rendered' }> | undefined;
     private cspViolations = 0;
     private readonly postedTypes: HostMessage['type'][] = [];
-    /** The next poll of an ICM panel whose message is not final. */
-    private pollTimer: ReturnType<typeof setTimeout> | undefined;
-    /** A poll fell due while the panel was hidden: it runs when the panel is shown. */
-    private pollDue = false;
-    /** Polls run (tests). */
-    private polls = 0;
+    /** An ICM panel's reads of a message that is not final yet. */
+    private readonly poll: PanelPoll;
     private readonly disposeEmitter = this._register(new vscode.EventEmitter<void>());
     /** Fires once when the panel closes. */
     readonly onDidDispose = this.disposeEmitter.event;
@@ -143,15 +122,17 @@ export class QueryPanel extends Disposable {
         this._register(
             webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
         );
-        this._register(
-            webviewPanel.onDidChangeViewState(({ webviewPanel: panel }) => {
-                if (!panel.visible || !this.pollDue) return;
-                this.pollDue = false;
-                this.polls++;
-                void this.run({ append: false });
-            }),
+        this.poll = new PanelPoll(
+            webviewPanel,
+            () => deps.services.testing.icmPollMs,
+            () => void this.run({ append: false }),
         );
-        this._register({ dispose: () => clearTimeout(this.pollTimer) });
+        this._register(
+            webviewPanel.onDidChangeViewState(({ webviewPanel: panel }) =>
+                this.poll.shown(panel.visible),
+            ),
+        );
+        this._register(this.poll);
         this._register(
             webviewPanel.onDidDispose(() => {
                 this.abort?.abort();
@@ -187,16 +168,16 @@ export class QueryPanel extends Disposable {
             ready: this.ready,
             loading: this.loading,
             requestId: this.requestCounter,
-            view: this.currentView(),
-            rows: this.rows.length,
-            hasMore: this.nextPageToken !== undefined,
+            view: this.result.currentView(),
+            rows: this.result.rows.length,
+            hasMore: this.result.nextPageToken !== undefined,
             error: this.error,
             rendered: this.rendered,
             cspViolations: this.cspViolations,
             watch: this.frame().can.watch,
             posted: [...this.postedTypes],
-            polls: this.polls,
-            polling: this.pollTimer !== undefined || this.pollDue,
+            polls: this.poll.polls,
+            polling: this.poll.polling,
         };
     }
 
@@ -226,7 +207,7 @@ export class QueryPanel extends Disposable {
                     action: { kind: 'sendAgain' },
                 },
             };
-            this.view = kept
+            this.result.view = kept
                 ? {
                       ...kept,
                       notice: { tone: 'info', text: `The answer from before the reload. ${text}` },
@@ -241,7 +222,7 @@ export class QueryPanel extends Disposable {
                 type: 'result',
                 requestId: ++this.requestCounter,
                 frame: this.frame(),
-                view: this.view,
+                view: this.result.view,
                 receivedAt: Date.now(),
             });
             return;
@@ -251,27 +232,9 @@ export class QueryPanel extends Disposable {
 
     // -------------------------------------------------------------------------------------------
 
-    private currentView(): ResultView | undefined {
-        if (!this.view) return undefined;
-        if (!this.view.main) return this.view;
-        return { ...this.view, main: { ...this.view.main, rows: this.rows } };
-    }
-
-    private paging(): PagingState | undefined {
-        if (!this.isList) return undefined;
-        const pageSize =
-            this.query.source === 'dataApi' ? this.query.params['pageSize'] : undefined;
-        return {
-            pageSize: typeof pageSize === 'number' ? pageSize : undefined,
-            pageSizes: loadCore().pageSizesFor(this.query),
-            hasMore: this.nextPageToken !== undefined,
-            loadedRows: this.rows.length,
-        };
-    }
-
     private frame() {
         const core = loadCore();
-        const frame = core.frameFor(this.query, this.paging());
+        const frame = core.frameFor(this.query, this.result.paging(this.query));
         const subject = core.panelWatchSubject(this.query);
         return subject
             ? { ...frame, can: { ...frame.can, watch: core.panelWatchTitle(subject) } }
@@ -301,9 +264,10 @@ export class QueryPanel extends Disposable {
         try {
             const context = await this.deps.runner.context(this.query);
             const built = loadCore().buildView(this.query, preset.result, context);
-            this.accept(built, undefined, preset.result);
-            if (preset.notice) this.view = { ...this.view!, notice: preset.notice };
-            const view = this.currentView()!;
+            this.result.accept(built, undefined, preset.result);
+            this.error = undefined;
+            if (preset.notice) this.result.view = { ...this.result.view!, notice: preset.notice };
+            const view = this.result.currentView()!;
             this.post({
                 type: 'result',
                 requestId,
@@ -317,26 +281,11 @@ export class QueryPanel extends Disposable {
                 const kept = JSON.stringify(view).length <= maxKeptAnswerChars;
                 if (kept) this.post({ type: 'keepAnswer', view });
             }
-            this.setTitle(this.view!);
+            this.setTitle(this.result.view!);
             this.deps.changed();
         } catch (error) {
             this.fail(requestId, error, false);
         }
-    }
-
-    private accept(
-        built: { view: ResultView; items: readonly unknown[] | undefined },
-        nextPageToken: string | undefined,
-        result: unknown,
-    ): void {
-        this.view = built.view;
-        this.isList = built.items !== undefined;
-        this.items = built.items ? [...built.items] : [];
-        this.rows = built.view.main ? built.view.main.rows.map((row) => [...row]) : [];
-        this.columns = built.view.main?.columns;
-        this.nextPageToken = nextPageToken;
-        this.lastResult = result;
-        this.error = undefined;
     }
 
     private async run({ append }: { append: boolean }): Promise<void> {
@@ -352,7 +301,7 @@ export class QueryPanel extends Disposable {
             this.deps.runner.check(query);
             const run = await this.deps.runner.run(
                 query,
-                append ? this.nextPageToken : undefined,
+                append ? this.result.nextPageToken : undefined,
                 abort.signal,
             );
             if (abort.signal.aborted || requestId !== this.requestCounter) return;
@@ -362,24 +311,29 @@ export class QueryPanel extends Disposable {
                 const repairs = core.resultRepairs(run.result);
                 const rows = core.buildRows(query, items, run.context, repairs);
                 // Items of this page that did not match are named by their rows in the table.
-                const added = core.repairNotice(repairs, this.rows.length);
-                if (added && this.view) {
-                    this.view = { ...this.view, notice: core.joinNotices(this.view.notice, added) };
+                const loaded = this.result;
+                const added = core.repairNotice(repairs, loaded.rows.length);
+                if (added && loaded.view) {
+                    loaded.view = {
+                        ...loaded.view,
+                        notice: core.joinNotices(loaded.view.notice, added),
+                    };
                 }
-                this.items.push(...items);
-                this.rows.push(...rows);
-                this.nextPageToken = run.nextPageToken;
+                loaded.items.push(...items);
+                loaded.rows.push(...rows);
+                loaded.nextPageToken = run.nextPageToken;
                 this.post({
                     type: 'rows',
                     requestId,
                     rows,
-                    paging: this.paging()!,
+                    paging: loaded.paging(this.query)!,
                     receivedAt,
-                    ...(added && this.view ? { notice: this.view.notice } : {}),
+                    ...(added && loaded.view ? { notice: loaded.view.notice } : {}),
                 });
             } else {
                 const built = core.buildView(query, run.result, run.context);
-                this.accept(built, run.nextPageToken, run.result);
+                this.result.accept(built, run.nextPageToken, run.result);
+                this.error = undefined;
                 this.post({
                     type: 'result',
                     requestId,
@@ -389,7 +343,7 @@ export class QueryPanel extends Disposable {
                 });
                 this.setTitle(built.view);
                 this.post({ type: 'query', query, title: this.webviewPanel.title });
-                this.schedulePoll(run.result);
+                this.poll.schedule(this.query, run.result);
                 await this.deps.services.addHistory(query, this.webviewPanel.title);
             }
         } catch (error) {
@@ -401,28 +355,6 @@ export class QueryPanel extends Disposable {
         }
     }
 
-    /**
-     * An ICM panel reads its message again while it is not final (delivered and executed, failed,
-     * or receipted): every `icmPollMs` while the panel is visible, and once when a hidden panel
-     * whose poll fell due is shown again. A final message, or a closed panel, stops it.
-     */
-    private schedulePoll(result: unknown): void {
-        clearTimeout(this.pollTimer);
-        this.pollTimer = undefined;
-        this.pollDue = false;
-        if (this.query.source !== 'icm' || (result as { final?: unknown }).final === true) return;
-        const ms = this.deps.services.testing.icmPollMs ?? icmPollMs;
-        this.pollTimer = setTimeout(() => {
-            this.pollTimer = undefined;
-            if (!this.webviewPanel.visible) {
-                this.pollDue = true;
-                return;
-            }
-            this.polls++;
-            void this.run({ append: false });
-        }, ms);
-    }
-
     private fail(requestId: number, error: unknown, append: boolean): void {
         this.loading = false;
         const message = isCancellation(error)
@@ -432,11 +364,7 @@ export class QueryPanel extends Disposable {
             logger.warn(`${loadCore().querySummary(this.query)} failed`, error);
         this.error = message;
         if (!append) {
-            this.view = undefined;
-            this.rows = [];
-            this.items = [];
-            this.isList = false;
-            this.nextPageToken = undefined;
+            this.result.clear();
         }
         this.post({ type: 'error', requestId, message, frame: this.frame(), keepRows: append });
         this.deps.changed();
@@ -492,7 +420,7 @@ export class QueryPanel extends Disposable {
             case 'loadMore':
                 if (
                     message.requestId === this.requestCounter &&
-                    this.nextPageToken &&
+                    this.result.nextPageToken &&
                     !this.loading
                 ) {
                     await this.run({ append: true });
@@ -518,24 +446,26 @@ export class QueryPanel extends Disposable {
                 return;
             }
             case 'open':
-                return this.openLink(message.query);
+                return openPanelLink(message.query, (query) => this.deps.open(query));
             case 'action':
                 return this.action(message.action);
             case 'copy':
                 await this.deps.services.clipboard.writeText(message.text);
                 return;
             case 'copyJson':
-                await this.deps.services.clipboard.writeText(core.toJson(this.rawValue()));
+                await this.deps.services.clipboard.writeText(core.toJson(this.result.rawValue()));
                 void vscode.window.setStatusBarMessage('Avalanche: JSON copied', 3000);
                 return;
             case 'copyCurl':
-                return this.copyCurl(message.includeKey);
+                return copyCurl(this.exported(), message.includeKey);
             case 'export':
-                return this.exportRows(message.format);
+                return exportRows(this.exported(), message.format);
             case 'watch':
-                return this.watch();
+                return watchPanelSubject(this.query, this.result.lastResult, this.deps.services);
             case 'history':
-                return this.showHistory();
+                return showPanelHistory(this.query, this.deps.services, (query) =>
+                    this.deps.open(query),
+                );
             case 'edit': {
                 const edited = await this.deps.edit(this.query);
                 if (!edited) return;
@@ -545,7 +475,9 @@ export class QueryPanel extends Disposable {
             }
             case 'requestRaw': {
                 const text =
-                    this.lastResult === undefined && !this.view ? '' : core.toJson(this.rawValue());
+                    this.result.lastResult === undefined && !this.result.view
+                        ? ''
+                        : core.toJson(this.result.rawValue());
                 const truncated = text.length > maxRawChars;
                 this.post({
                     type: 'raw',
@@ -561,14 +493,14 @@ export class QueryPanel extends Disposable {
     private flush(): void {
         const queued = this.queue;
         this.queue = [];
-        if (queued.length === 0 && this.view) {
+        if (queued.length === 0 && this.result.view) {
             // The page was reloaded (hidden and shown again): it gets the current state back.
             queued.push({ type: 'query', query: this.query, title: this.webviewPanel.title });
             queued.push({
                 type: 'result',
                 requestId: this.requestCounter,
                 frame: this.frame(),
-                view: this.currentView()!,
+                view: this.result.currentView()!,
                 receivedAt: Date.now(),
             });
             if (this.loading)
@@ -585,54 +517,26 @@ export class QueryPanel extends Disposable {
         for (const message of queued) void this.webviewPanel.webview.postMessage(message);
     }
 
+    /** The panel as its exports read it: the query and title as they are when read. */
+    private exported(): ExportedPanel {
+        return {
+            query: () => this.query,
+            title: () => this.webviewPanel.title,
+            result: this.result,
+            services: this.deps.services,
+            runner: this.deps.runner,
+        };
+    }
+
     private async rerun(query: QueryRequest): Promise<void> {
         this.query = query;
         this.post({ type: 'query', query, title: this.webviewPanel.title });
         await this.run({ append: false });
     }
 
-    /** The loaded result as JSON: a list's items are every loaded page. */
-    private rawValue(): unknown {
-        if (!this.isList || typeof this.lastResult !== 'object' || this.lastResult === null) {
-            return this.lastResult ?? null;
-        }
-        const key = 'chains' in this.lastResult ? 'chains' : 'items';
-        const rest = { ...(this.lastResult as Record<string, unknown>) };
-        delete rest['nextPageToken'];
-        return { ...rest, [key]: this.items };
-    }
-
-    private openLink(query: QueryRequest): void {
-        const core = loadCore();
-        // A link never changes anything: only read-only queries open from a page.
-        if (!core.isReplayable(query) || query.source === 'rawRpc') {
-            logger.warn(
-                `Refused a link to a query that is not read-only: ${core.querySummary(query)}`,
-            );
-            return;
-        }
-        // A page's ICM query had only its shape checked: its values are, before anything opens.
-        if (query.source === 'icm') {
-            try {
-                core.checkIcmTarget(query);
-            } catch (error) {
-                logger.warn(
-                    `Refused a link to an ICM message that does not check: ${String(error)}`,
-                );
-                return;
-            }
-        }
-        this.deps.open(query);
-    }
-
     private async action(action: PanelAction): Promise<void> {
         if (action.kind === 'openUrl') {
-            const target = loadCore().safeLinkTarget(action.url);
-            if (!target) {
-                logger.warn('Refused to open a link that is not http(s)');
-                return;
-            }
-            await vscode.env.openExternal(vscode.Uri.parse(target, true));
+            await openPanelUrl(action.url);
             return;
         }
         if (action.kind === 'sendAgain') {
@@ -643,7 +547,7 @@ export class QueryPanel extends Disposable {
             // The page names a frame only; the place is the host's own report's.
             const place =
                 this.query.source === 'trace'
-                    ? tracePlace(this.query, this.lastResult, action.frame)
+                    ? tracePlace(this.query, this.result.lastResult, action.frame)
                     : undefined;
             if (!place) {
                 logger.warn('Ignored a request to open a line the trace does not have');
@@ -654,265 +558,5 @@ export class QueryPanel extends Disposable {
         }
         await this.deps.act(action);
         if (this.query.source === 'operations') await this.run({ append: false });
-    }
-
-    /**
-     * Adds the panel's subject to the watch list. The target comes from the panel's own query and
-     * what the host resolves for it (the EVM chain id behind an alias, the selected node), never
-     * from the page; the watch command checks it again.
-     */
-    private async watch(): Promise<void> {
-        const core = loadCore();
-        const subject = core.panelWatchSubject(this.query);
-        if (!subject) return;
-        const built = core.panelWatchTarget(subject, await this.watchFacts(subject));
-        if ('error' in built) {
-            void vscode.window.showWarningMessage(built.error);
-            return;
-        }
-        await vscode.commands.executeCommand(CommandId.WatchAdd, built.target);
-        void vscode.window.setStatusBarMessage(
-            `Avalanche: watching ${core.describeTarget(built.target)}`,
-            3000,
-        );
-    }
-
-    private async watchFacts(subject: PanelWatchSubject): Promise<PanelWatchFacts> {
-        const { clients, node } = this.deps.services;
-        const network = clients.network;
-        return {
-            network,
-            nodeUrl: node.url,
-            nodeName: node.name,
-            result: this.lastResult,
-            evmChain:
-                'chain' in subject && typeof subject.chain === 'object'
-                    ? await this.evmChainOf(subject.chain, network)
-                    : undefined,
-        };
-    }
-
-    /** The decimal EVM chain id, name and network of the chain a query names. */
-    private async evmChainOf(
-        chain: PanelEvmChain,
-        selected: WatchNetwork,
-    ): Promise<PanelWatchFacts['evmChain']> {
-        const core = loadCore();
-        const services = this.deps.services;
-        if (chain.via === 'node') {
-            // The node says which chain answers under the alias the query used.
-            const id = await services.clients
-                .nodeRpc()
-                .call(
-                    core.nodeRpcMethods.eth_chainId,
-                    [],
-                    chain.chain ? { chain: chain.chain } : {},
-                );
-            const chainId = String(id);
-            const known = await services.clients.nodeChains(selected).catch(() => []);
-            const name = known.find((c) => c.chainId === chainId)?.chainName;
-            return { chainId, network: selected, ...(name ? { name } : {}) };
-        }
-        // A Data API chain id belongs to the network whose chain list has it.
-        const networks = [...new Set<WatchNetwork>([selected, 'mainnet', 'fuji'])];
-        for (const network of networks) {
-            const chains = await services.chains(network).catch(() => []);
-            const found = chains.find(
-                (c) => c.chainId === chain.chainId || c.platformChainId === chain.chainId,
-            );
-            if (found) return { chainId: found.chainId, name: found.chainName, network };
-        }
-        return /^[1-9][0-9]*$/.test(chain.chainId) ? { chainId: chain.chainId } : undefined;
-    }
-
-    private async copyCurl(includeKey: boolean): Promise<void> {
-        const inputs = this.deps.services.inputs;
-        if (includeKey) {
-            const go = await inputs.confirm({
-                key: 'curlWithKey',
-                message: 'Copy the curl command with your Data API key in clear text?',
-                detail: 'Anyone who sees the command (a chat, a ticket, a terminal history) can use the key.',
-                action: 'Copy with Key',
-            });
-            if (!go) return;
-        }
-        const curl = await this.deps.runner.curl(this.query, includeKey);
-        if (curl === undefined) return;
-        await this.deps.services.clipboard.writeText(curl);
-        void vscode.window.setStatusBarMessage(
-            `Avalanche: curl command copied${includeKey ? ' (with the API key)' : ''}`,
-            3000,
-        );
-    }
-
-    private async exportRows(format: 'csv' | 'json'): Promise<void> {
-        const core = loadCore();
-        if (format === 'csv' && (!this.columns || !this.isList)) return;
-        const what =
-            this.query.source === 'dataApi'
-                ? this.query.operation
-                : this.query.source === 'node'
-                  ? this.query.method
-                  : this.query.source;
-        let chosen = {
-            items: this.items,
-            rows: this.rows,
-            described: this.isList ? `${this.rows.length} loaded rows` : 'the result',
-        };
-        if (this.isList && this.nextPageToken !== undefined) {
-            const maxRows = core.exportAllLimits.maxRows.toLocaleString('en-US');
-            const scope = await this.deps.services.inputs.pick(
-                [
-                    {
-                        label: 'Loaded rows',
-                        description: `${this.rows.length.toLocaleString('en-US')} rows`,
-                        value: 'loaded' as const,
-                    },
-                    {
-                        label: 'All pages',
-                        description: `up to ${maxRows} rows`,
-                        detail: 'Reads the pages after the loaded ones first, with progress; a cancel keeps what was read.',
-                        value: 'all' as const,
-                    },
-                ],
-                {
-                    key: 'exportScope',
-                    title: `Export as ${format.toUpperCase()}`,
-                    placeholder: 'More pages follow the loaded rows',
-                },
-            );
-            if (!scope) return;
-            if (scope === 'all') {
-                const all = await this.readAllPages();
-                if (!all) return;
-                chosen = all;
-            }
-        }
-        const uri = await this.deps.services.inputs.saveFile({
-            key: `export-${format}`,
-            title: `Export ${chosen.described} as ${format.toUpperCase()}`,
-            defaultName: core.exportFileName(what, format),
-            filters: format === 'csv' ? { CSV: ['csv'] } : { JSON: ['json'] },
-        });
-        if (!uri) return;
-        const text =
-            format === 'csv'
-                ? core.toCsv(this.columns!, chosen.rows)
-                : core.toJson(this.isList ? chosen.items : this.rawValue());
-        await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
-        void vscode.window.setStatusBarMessage(
-            `Avalanche: exported ${this.isList ? `${chosen.rows.length} rows` : 'the result'} to ${uri.path.split('/').pop() ?? 'a file'}`,
-            5000,
-        );
-    }
-
-    /**
-     * Reads every page after the loaded ones, in a cancellable progress notification, after a
-     * warning when the Data API quota could run out on the way. Undefined when the user said no.
-     */
-    private async readAllPages(): Promise<
-        { items: unknown[]; rows: Cell[][]; described: string } | undefined
-    > {
-        const core = loadCore();
-        const query = this.query;
-        const maxRows = core.exportAllLimits.maxRows;
-        const pageSize =
-            (query.source === 'dataApi' ? Number(query.params['pageSize']) : 0) || this.rows.length;
-        const pagesLeft = core.pagesAtMost(this.items.length, pageSize, maxRows);
-        if (query.source === 'dataApi') {
-            const warning = core.exportQuotaWarning(
-                this.deps.services.clients.quota,
-                pagesLeft,
-                core.dataApiComputeUnits[query.operation],
-            );
-            const go =
-                warning === undefined ||
-                (await this.deps.services.inputs.confirm({
-                    key: 'exportQuota',
-                    message: 'The Data API quota may run out during this export',
-                    detail: warning,
-                    action: 'Export All Pages',
-                }));
-            if (!go) return undefined;
-        }
-        const read = await vscode.window.withProgress(
-            {
-                location: vscode.ProgressLocation.Notification,
-                title: `Avalanche: reading every page of ${this.webviewPanel.title}`,
-                cancellable: true,
-            },
-            async (progress, token) => {
-                const abort = new AbortController();
-                const listener = token.onCancellationRequested(() => abort.abort());
-                try {
-                    return await core.readRemainingPages({
-                        loaded: this.items,
-                        nextPageToken: this.nextPageToken,
-                        maxRows,
-                        signal: abort.signal,
-                        readPage: async (pageToken, signal) => {
-                            const run = await this.deps.runner.run(query, pageToken, signal);
-                            const items = core.resultItems(query, run.result) ?? [];
-                            const repairs = core.resultRepairs(run.result);
-                            const rows = core.buildRows(query, items, run.context, repairs);
-                            return { items, nextPageToken: run.nextPageToken, rows };
-                        },
-                        // `increment` adds up: each page is its share of the pages left at most.
-                        onProgress: (rows, pages) =>
-                            progress.report({
-                                message: `${rows.toLocaleString('en-US')} of at most ${maxRows.toLocaleString('en-US')} rows, ${pages} more pages`,
-                                increment: 100 / Math.max(1, pagesLeft),
-                            }),
-                    });
-                } finally {
-                    listener.dispose();
-                }
-            },
-        );
-        if (read.stoppedBy === 'failed') {
-            const reason = log.redact(formatError(read.error).message);
-            logger.warn(`Reading every page of ${core.querySummary(query)} failed`, read.error);
-            void this.deps.services.inputs.notify({
-                key: 'exportPageFailed',
-                severity: 'warning',
-                message: `A page failed while reading every page: ${reason} The ${read.items.length.toLocaleString('en-US')} rows read so far can still be saved.`,
-                actions: [],
-            });
-        }
-        return {
-            items: read.items,
-            rows: [...this.rows, ...read.pageRows.flatMap((rows) => rows.map((row) => [...row]))],
-            described: core.describeExportAll(read, maxRows),
-        };
-    }
-
-    private async showHistory(): Promise<void> {
-        const core = loadCore();
-        const history = this.deps.services.history();
-        const own = new Set(core.historyOfPanel(history, this.query));
-        const ordered = [
-            ...history.filter((e) => own.has(e)),
-            ...history.filter((e) => !own.has(e)),
-        ];
-        if (ordered.length === 0) {
-            void vscode.window.showInformationMessage('No queries in the history yet.');
-            return;
-        }
-        const picked = await this.deps.services.inputs.pick(
-            ordered.map((e) => ({
-                label: core.cleanText(e.title),
-                description: new Date(e.atMs).toLocaleString(),
-                detail: core.querySummary(e.query),
-                value: e,
-            })),
-            {
-                key: 'history',
-                title: 'Avalanche: Recent Queries',
-                placeholder: 'Reopen a recent query',
-            },
-        );
-        if (!picked) return;
-        const query = core.parseQueryRequest(picked.query);
-        if (query && core.isReplayable(query)) this.deps.open(query);
     }
 }
