@@ -488,7 +488,7 @@ export class QueryCommands {
         const picked = await this.services.inputs.pick(
             history.map((e) => ({
                 label: core.cleanText(e.title),
-                description: new Date(e.atMs).toLocaleString(),
+                description: core.formatLocalTime(e.atMs),
                 detail: core.querySummary(e.query),
                 value: e.query,
             })),

@@ -760,12 +760,12 @@ export class QueryPanel extends Disposable {
             described: this.isList ? `${this.rows.length} loaded rows` : 'the result',
         };
         if (this.isList && this.nextPageToken !== undefined) {
-            const maxRows = core.exportAllLimits.maxRows.toLocaleString('en-US');
+            const maxRows = core.formatNumber(core.exportAllLimits.maxRows);
             const scope = await this.deps.services.inputs.pick(
                 [
                     {
                         label: 'Loaded rows',
-                        description: `${this.rows.length.toLocaleString('en-US')} rows`,
+                        description: `${core.formatNumber(this.rows.length)} rows`,
                         value: 'loaded' as const,
                     },
                     {
@@ -860,7 +860,7 @@ export class QueryPanel extends Disposable {
                         // `increment` adds up: each page is its share of the pages left at most.
                         onProgress: (rows, pages) =>
                             progress.report({
-                                message: `${rows.toLocaleString('en-US')} of at most ${maxRows.toLocaleString('en-US')} rows, ${pages} more pages`,
+                                message: `${core.formatNumber(rows)} of at most ${core.formatNumber(maxRows)} rows, ${pages} more pages`,
                                 increment: 100 / Math.max(1, pagesLeft),
                             }),
                     });
@@ -875,7 +875,7 @@ export class QueryPanel extends Disposable {
             void this.deps.services.inputs.notify({
                 key: 'exportPageFailed',
                 severity: 'warning',
-                message: `A page failed while reading every page: ${reason} The ${read.items.length.toLocaleString('en-US')} rows read so far can still be saved.`,
+                message: `A page failed while reading every page: ${reason} The ${core.formatNumber(read.items.length)} rows read so far can still be saved.`,
                 actions: [],
             });
         }
@@ -901,7 +901,7 @@ export class QueryPanel extends Disposable {
         const picked = await this.deps.services.inputs.pick(
             ordered.map((e) => ({
                 label: core.cleanText(e.title),
-                description: new Date(e.atMs).toLocaleString(),
+                description: core.formatLocalTime(e.atMs),
                 detail: core.querySummary(e.query),
                 value: e,
             })),
