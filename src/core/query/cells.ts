@@ -85,7 +85,9 @@ export function money(value: { currencyCode?: unknown; value?: unknown } | undef
     const raw = `${asText(value.value)} ${code}`.trim();
     if (!Number.isFinite(number)) return { k: 'money', text: cleanText(raw), raw };
     moneyFormats ??= new Map();
-    let entry = moneyFormats.get(code);
+    // Keyed by the locale too: a format made before the locale was chosen must not outlive it.
+    const key = `${displayLocale()} ${code}`;
+    let entry = moneyFormats.get(key);
     if (!entry) {
         try {
             entry = {
@@ -102,7 +104,7 @@ export function money(value: { currencyCode?: unknown; value?: unknown } | undef
                 currency: false,
             };
         }
-        moneyFormats.set(code, entry);
+        moneyFormats.set(key, entry);
     }
     const shown = entry.format.format(number);
     return {

@@ -343,6 +343,11 @@ describe('(unit) format: the display locale', () => {
     });
 
     it('writes them with de-DE separators when VS Code speaks German, still exact, raw values untouched', () => {
+        // A money format made before the locale changed must not be reused after.
+        assert.match(
+            (money({ currencyCode: 'usd', value: 1234.5 }) as { text: string }).text,
+            /1,234\.5/,
+        );
         assert.equal(setDisplayLocale('de-DE'), 'de-DE');
         assert.equal(formatAmount('1234567890000', 9, 'AVAX'), '1.234,56789 AVAX');
         // 30 digits: a float would round them; the bigint arithmetic keeps every one.
