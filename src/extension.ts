@@ -11,6 +11,7 @@ import { LazyQueries } from './queries/lazyQueries';
 import type { QueryCommands } from './queries/queryCommands';
 import type { QueryServices } from './queries/queryServices';
 import { CommandId } from './commands/commandIds';
+import { setDisplayLocale } from './core/format';
 import { type CommandHandlers, registerCommands } from './commands/registerCommands';
 import { McpLauncher } from './agent/mcpConfiguration';
 import { registerAgent } from './agent/registerAgent';
@@ -97,6 +98,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
     const started = performance.now();
     const subscriptions = context.subscriptions;
     subscriptions.push(log.init());
+    // Trees, hovers, panels and the language-model tools write numbers and times in VS Code's
+    // display language; the page reads the same one from its webview.
+    setDisplayLocale(vscode.env.language);
     try {
         const config = new Config(context.globalState);
         subscriptions.push(config);

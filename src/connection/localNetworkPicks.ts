@@ -15,7 +15,11 @@ import { plain } from './localNetworkModel';
 export async function confirmOffLoopback(networkName: string, url: string): Promise<boolean> {
     const use = 'Use This Node';
     const choice = await vscode.window.showWarningMessage(
-        `The files of the local network "${plain(networkName)}" name a node that is not on this machine: ${url}. Send requests there?`,
+        vscode.l10n.t(
+            'The files of the local network "{0}" name a node that is not on this machine: {1}. Send requests there?',
+            plain(networkName),
+            url,
+        ),
         { modal: true },
         use,
     );
@@ -45,7 +49,9 @@ export async function probeLocalNodes(local: LocalNetworks): Promise<string | un
     );
     if (found.length === 0) {
         void vscode.window.showInformationMessage(
-            'No AvalancheGo node answered on 127.0.0.1 ports 9650–9670. Start one, or add its URL with "Avalanche: Add Node URL…".',
+            vscode.l10n.t(
+                'No AvalancheGo node answered on 127.0.0.1 ports 9650–9670. Start one, or add its URL with "Avalanche: Add Node URL…".',
+            ),
         );
         return undefined;
     }

@@ -26,13 +26,13 @@ const networkItems: readonly (NetworkItem & { network: Network })[] = [
         network: 'mainnet',
         label: 'mainnet',
         description: 'Avalanche Mainnet',
-        detail: 'The production network: C-Chain 43114, real AVAX',
+        detail: vscode.l10n.t('The production network: C-Chain 43114, real AVAX'),
     },
     {
         network: 'fuji',
         label: 'fuji',
         description: 'Fuji testnet',
-        detail: 'The public test network: C-Chain 43113, test AVAX from the faucet',
+        detail: vscode.l10n.t('The public test network: C-Chain 43113, test AVAX from the faucet'),
     },
 ];
 
@@ -53,7 +53,10 @@ export async function chooseNetwork(config: Config, services: LocalNetworkServic
     const items: NetworkItem[] = networkItems.map((item) =>
         item.network === current ? { ...item, description: `${item.description} (current)` } : item,
     );
-    items.push({ label: 'Local networks', kind: vscode.QuickPickItemKind.Separator });
+    items.push({
+        label: vscode.l10n.t('Local networks'),
+        kind: vscode.QuickPickItemKind.Separator,
+    });
     for (const network of found) {
         const isCurrent = current === 'local' && network.key === followed;
         const described = describeLocalNetwork(network);
@@ -67,18 +70,22 @@ export async function chooseNetwork(config: Config, services: LocalNetworkServic
     items.push(
         {
             network: 'local',
-            label: '$(server) The selected node’s network',
+            label: vscode.l10n.t('$(server) The selected node’s network'),
             description: `${nodeName(config.get(SettingKey.SelectedNodeUrl), config.get(SettingKey.NodeUrls))}${current === 'local' && !followed ? ' (current)' : ''}`,
-            detail: 'Read every view from the node itself: a devnet or a local network not found above',
+            detail: vscode.l10n.t(
+                'Read every view from the node itself: a devnet or a local network not found above',
+            ),
         },
         {
-            label: '$(search) Look for Nodes on This Machine…',
-            detail: 'Asks 127.0.0.1 ports 9650–9670 for a node id (a few hundred milliseconds)',
+            label: vscode.l10n.t('$(search) Look for Nodes on This Machine…'),
+            detail: vscode.l10n.t(
+                'Asks 127.0.0.1 ports 9650–9670 for a node id (a few hundred milliseconds)',
+            ),
             probe: true,
         },
     );
     const picked = await pickOne(items, {
-        title: 'Avalanche: Choose Network',
+        title: vscode.l10n.t('Avalanche: Choose Network'),
         placeholder: 'Network for the views, hovers and queries',
         active: items.find((i) =>
             current === 'local' && followed
@@ -96,7 +103,10 @@ export async function chooseNetwork(config: Config, services: LocalNetworkServic
         const node = picked.local.nodes[0];
         if (!node) {
             void vscode.window.showWarningMessage(
-                `No node of ${picked.local.name} is running. Start the network, then choose it again.`,
+                vscode.l10n.t(
+                    'No node of {0} is running. Start the network, then choose it again.',
+                    picked.local.name,
+                ),
             );
             return;
         }
@@ -121,7 +131,10 @@ async function useLocalNetwork(
     await config.update(SettingKey.SelectedNodeUrl, nodeUrl);
     if (config.get(SettingKey.SelectedNodeUrl) !== nodeUrl) {
         void vscode.window.showWarningMessage(
-            `This workspace sets ${settingId(SettingKey.SelectedNodeUrl)}, which takes precedence over your choice. Change it in the workspace settings.`,
+            vscode.l10n.t(
+                'This workspace sets {0}, which takes precedence over your choice. Change it in the workspace settings.',
+                settingId(SettingKey.SelectedNodeUrl),
+            ),
         );
         return;
     }
@@ -133,7 +146,11 @@ async function setNetwork(config: Config, network: Network): Promise<boolean> {
     await config.update(SettingKey.Network, network);
     if (config.get(SettingKey.Network) === network) return true;
     void vscode.window.showWarningMessage(
-        `This workspace sets ${settingId(SettingKey.Network)} to "${config.get(SettingKey.Network)}", which takes precedence over your choice. Change it in the workspace settings.`,
+        vscode.l10n.t(
+            'This workspace sets {0} to "{1}", which takes precedence over your choice. Change it in the workspace settings.',
+            settingId(SettingKey.Network),
+            config.get(SettingKey.Network),
+        ),
     );
     return false;
 }
@@ -147,7 +164,12 @@ async function offerMatchingPublicNode(config: Config, network: Network): Promis
     if (!match) return;
     const switchLabel = `Use ${match.name}`;
     const choice = await vscode.window.showInformationMessage(
-        `The selected node (${current.name}) serves ${current.network}, not ${network}.`,
+        vscode.l10n.t(
+            'The selected node ({0}) serves {1}, not {2}.',
+            current.name,
+            current.network,
+            network,
+        ),
         switchLabel,
     );
     if (choice === switchLabel) await config.update(SettingKey.SelectedNodeUrl, match.url);
@@ -162,12 +184,12 @@ export async function showStatusMenu(config: Config, secrets: Secrets): Promise<
     const items: MenuItem[] = [
         {
             command: CommandId.ChooseNetwork,
-            label: '$(globe) Choose Network…',
+            label: vscode.l10n.t('$(globe) Choose Network…'),
             description: snapshot[SettingKey.Network],
         },
         {
             command: CommandId.ChooseNode,
-            label: '$(server) Choose Node…',
+            label: vscode.l10n.t('$(server) Choose Node…'),
             description: nodeName(
                 snapshot[SettingKey.SelectedNodeUrl],
                 snapshot[SettingKey.NodeUrls],
@@ -178,7 +200,7 @@ export async function showStatusMenu(config: Config, secrets: Secrets): Promise<
             label: hasKey ? '$(key) Clear Data API Key' : '$(key) Set Data API Key…',
             description: hasKey ? 'a key is stored' : 'no key: lower rate limits',
         },
-        { command: CommandId.ShowLogs, label: '$(output) Show Logs' },
+        { command: CommandId.ShowLogs, label: vscode.l10n.t('$(output) Show Logs') },
     ];
     const picked = await pickOne(items, {
         title: 'Avalanche Explorer',

@@ -48,7 +48,10 @@ export async function chooseNode(config: Config, local: LocalNetworks): Promise<
     const listed = new Set(items.map((i) => i.url));
     const discovered = found.filter(({ node }) => !listed.has(node.uri));
     if (discovered.length > 0) {
-        items.push({ label: 'On this machine', kind: vscode.QuickPickItemKind.Separator });
+        items.push({
+            label: vscode.l10n.t('On this machine'),
+            kind: vscode.QuickPickItemKind.Separator,
+        });
         for (const { network, node } of discovered) {
             listed.add(node.uri);
             items.push({
@@ -69,10 +72,10 @@ export async function chooseNode(config: Config, local: LocalNetworks): Promise<
     }
     items.push(
         { label: '', kind: vscode.QuickPickItemKind.Separator },
-        { label: '$(add) Add Node URL…', command: CommandId.AddNodeUrl },
+        { label: vscode.l10n.t('$(add) Add Node URL…'), command: CommandId.AddNodeUrl },
     );
     const picked = await pickOne(items, {
-        title: 'Avalanche: Choose Node',
+        title: vscode.l10n.t('Avalanche: Choose Node'),
         placeholder: 'AvalancheGo node for the Node view and JSON-RPC queries',
         active: items.find((i) => i.url === current),
     });
@@ -90,8 +93,8 @@ export async function chooseNode(config: Config, local: LocalNetworks): Promise<
 /** Asks for a URL and an optional name, stores them in `avalanche.node.urls` and selects the node. */
 export async function addNodeUrl(config: Config): Promise<void> {
     const text = await vscode.window.showInputBox({
-        title: 'Avalanche: Add Node URL (1/2)',
-        prompt: 'Base URL of an AvalancheGo node: the part before /ext/…',
+        title: vscode.l10n.t('Avalanche: Add Node URL (1/2)'),
+        prompt: vscode.l10n.t('Base URL of an AvalancheGo node: the part before /ext/…'),
         placeHolder: 'http://127.0.0.1:9650',
         ignoreFocusOut: true,
         validateInput: validateNodeUrlInput,
@@ -107,8 +110,11 @@ export async function addNodeUrl(config: Config): Promise<void> {
     }
     const host = new URL(url).host;
     const name = await vscode.window.showInputBox({
-        title: 'Avalanche: Add Node URL (2/2)',
-        prompt: `Name shown in the node picker and the status bar (optional, up to ${maxNodeNameLength} characters)`,
+        title: vscode.l10n.t('Avalanche: Add Node URL (2/2)'),
+        prompt: vscode.l10n.t(
+            'Name shown in the node picker and the status bar (optional, up to {0} characters)',
+            maxNodeNameLength,
+        ),
         value: host,
         ignoreFocusOut: true,
         validateInput: validateNodeNameInput,
@@ -129,7 +135,9 @@ export async function removeNodeUrl(config: Config): Promise<void> {
     if (existing.length === 0) {
         const add = 'Add Node URL…';
         const choice = await vscode.window.showInformationMessage(
-            'No node URLs were added to your user settings. The built-in nodes cannot be removed.',
+            vscode.l10n.t(
+                'No node URLs were added to your user settings. The built-in nodes cannot be removed.',
+            ),
             add,
         );
         if (choice === add) await vscode.commands.executeCommand(CommandId.AddNodeUrl);
@@ -142,8 +150,8 @@ export async function removeNodeUrl(config: Config): Promise<void> {
             url: n.url,
         })),
         {
-            title: 'Avalanche: Remove Node URL',
-            placeHolder: 'Node URLs to remove from your user settings',
+            title: vscode.l10n.t('Avalanche: Remove Node URL'),
+            placeHolder: vscode.l10n.t('Node URLs to remove from your user settings'),
             canPickMany: true,
             ignoreFocusOut: true,
         },
@@ -159,7 +167,10 @@ export async function removeNodeUrl(config: Config): Promise<void> {
         // The removed node was in use: fall back to the automatic choice (see Config).
         await config.update(SettingKey.SelectedNodeUrl, undefined);
         void vscode.window.showInformationMessage(
-            `Removed the node in use; now using ${config.get(SettingKey.SelectedNodeUrl)}.`,
+            vscode.l10n.t(
+                'Removed the node in use; now using {0}.',
+                config.get(SettingKey.SelectedNodeUrl),
+            ),
         );
     }
 }
@@ -168,7 +179,10 @@ async function selectNode(config: Config, url: string): Promise<void> {
     await config.update(SettingKey.SelectedNodeUrl, url);
     if (config.get(SettingKey.SelectedNodeUrl) !== url) {
         void vscode.window.showWarningMessage(
-            `This workspace sets ${settingId(SettingKey.SelectedNodeUrl)}, which takes precedence over your choice. Change it in the workspace settings.`,
+            vscode.l10n.t(
+                'This workspace sets {0}, which takes precedence over your choice. Change it in the workspace settings.',
+                settingId(SettingKey.SelectedNodeUrl),
+            ),
         );
     }
 }

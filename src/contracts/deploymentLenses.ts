@@ -114,7 +114,7 @@ export class DeploymentLenses extends Disposable {
             // A record arrives with a clone: in an untrusted workspace it is read, never looked
             // up, so opening a file sends nothing to the hosts or chains it names (#33).
             lens.command = {
-                title: 'Not looked up in an untrusted workspace',
+                title: vscode.l10n.t('Not looked up in an untrusted workspace'),
                 command: CommandId.HoverOpenDetails,
                 arguments: [lens.anchor.value],
                 tooltip: 'Trust the workspace to see what the chain says; Open looks it up once',

@@ -1,12 +1,135 @@
 /**
  * Pure formatting for trees, hovers and tooltips: token amounts with exact bigint arithmetic (a
- * float would turn 18-decimal balances into approximations), shortened ids, timestamps, percentages,
+ * float would turn 18-decimal balances into approximations) in the one display locale,
+ * shortened ids, timestamps, percentages,
  * and the Markdown escaping that keeps text from the chain (token names, memos, metadata: anything
  * an attacker can write) from ever becoming Markdown markup, links or HTML.
  */
 import { indexAfterCodePoints, indexBeforeLastCodePoints, inertLine } from './text/inert';
 
 export { revealInvisible } from './text/inert';
+
+/**
+ * The separators numbers are written with for people. Machine-readable output (CSV and JSON
+ * exports, a panel cell's raw value, copied values, times in agent answers) never uses them: it
+ * keeps plain digits, `.` as the decimal point and no grouping.
+ */
+export interface NumberSeparators {
+    readonly group: string;
+    readonly decimal: string;
+}
+
+const enUsSeparators: NumberSeparators = { group: ',', decimal: '.' };
+
+// The locale lives on the process, not in this module: the build copies this file into each
+// bundle that uses it (`dist/main.js`, `dist/core.js`, `dist/hoverOffline.js`, see esbuild.mjs),
+// and the copies must agree on what activation chose.
+const localeKey = Symbol.for('avalanche-explorer.displayLocale');
+type LocaleHolder = { [localeKey]?: string };
+
+/**
+ * Chooses the one locale every number and date for people is written in: VS Code's display
+ * language in the extension (`vscode.env.language`, set at activation), the environment's in the
+ * MCP server. A tag Intl does not take gives `en-US`. Returns the locale chosen.
+ */
+export function setDisplayLocale(tag: string | undefined): string {
+    let chosen = 'en-US';
+    // English, VS Code's default, asks Intl nothing at activation.
+    if (tag !== undefined && !/^en(-US)?$/i.test(tag)) {
+        try {
+            const [canonical] = Intl.getCanonicalLocales(tag);
+            if (canonical && Intl.NumberFormat.supportedLocalesOf(canonical).length > 0) {
+                chosen = canonical;
+            }
+        } catch {
+            // A malformed tag: the default stays.
+        }
+    }
+    (globalThis as LocaleHolder)[localeKey] = chosen;
+    return chosen;
+}
+
+/** The locale chosen by `setDisplayLocale` (`en-US` until then). */
+export function displayLocale(): string {
+    return (globalThis as LocaleHolder)[localeKey] ?? 'en-US';
+}
+
+/**
+ * A POSIX locale from the environment (`de_DE.UTF-8`, as `LC_ALL`, `LC_NUMERIC` or `LANG` hold
+ * it) as a BCP 47 tag (`de-DE`); `C`, `POSIX` and empty values give undefined.
+ */
+export function localeFromEnvironment(
+    env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
+    const value = [env['LC_ALL'], env['LC_NUMERIC'], env['LANG']].find((v) => v && v.trim());
+    const tag = value?.trim().split(/[.@]/)[0]?.replace(/_/g, '-');
+    return !tag || tag === 'C' || tag === 'POSIX' ? undefined : tag;
+}
+
+let separators: { readonly locale: string; readonly value: NumberSeparators } | undefined;
+
+/** The display locale's separators: three-digit groups, as in most locales. */
+export function numberSeparators(): NumberSeparators {
+    const locale = displayLocale();
+    if (separators?.locale === locale) return separators.value;
+    let value = enUsSeparators;
+    // English needs no locale data; another locale's is read on the first number that needs
+    // it, as ICU's first use costs tens of milliseconds (bench/hoversBench.ts).
+    if (!/^en(-US)?$/i.test(locale)) {
+        const parts: Record<string, string> = {};
+        try {
+            for (const part of new Intl.NumberFormat(locale).formatToParts(1234567.5)) {
+                parts[part.type] = part.value;
+            }
+        } catch {
+            // Keep en-US's.
+        }
+        value = { group: parts['group'] ?? ',', decimal: parts['decimal'] ?? '.' };
+    }
+    separators = { locale, value };
+    return value;
+}
+
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment (milliseconds since 1970) as a date and time in the display locale and the local time
+ * zone, as the panels show times: `Mar 30, 2022, 8:34:46 PM` in en-US, `30.03.2022, 20:34:46` in
+ * de-DE. `style` `time` gives the time alone. Out-of-range values give ''.
+ */
+export function formatLocalTime(ms: number, style: 'dateTime' | 'time' = 'dateTime'): string {
+    if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return '';
+    const locale = displayLocale();
+    const key = `${locale} ${style}`;
+    let format = dateTimeFormats.get(key);
+    if (!format) {
+        format = new Intl.DateTimeFormat(
+            locale,
+            style === 'time'
+                ? { timeStyle: 'medium' }
+                : { dateStyle: 'medium', timeStyle: 'medium' },
+        );
+        dateTimeFormats.set(key, format);
+    }
+    return format.format(ms);
+}
+
+/**
+ * A number for people in the display locale (grouped, at most `maxFractionDigits` fraction digits,
+ * 0 by default). For counts and measures held in a `number`; token amounts go through
+ * `formatAmount`, which is exact.
+ */
+export function formatNumber(value: number, maxFractionDigits = 0): string {
+    // Past 1e21 toFixed writes an exponent; such a count does not occur in what is shown.
+    if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return String(value);
+    const negative = value < 0;
+    const [whole = '0', fraction = ''] = Math.abs(value)
+        .toFixed(Math.min(Math.max(maxFractionDigits, 0), 20))
+        .split('.');
+    const trimmed = fraction.replace(/0+$/, '');
+    const body = `${groupDigits(whole)}${trimmed ? `${numberSeparators().decimal}${trimmed}` : ''}`;
+    return negative && /[1-9]/.test(body) ? `-${body}` : body;
+}
 
 /** Decimals of nAVAX, the unit of P-Chain and X-Chain amounts. */
 export const nAvaxDecimals = 9;
@@ -110,14 +233,17 @@ export function formatUnits(
     return negative && body !== '0' ? `-${body}` : body;
 }
 
-/** Inserts `,` between groups of three digits of a whole number given as digits. */
-export function groupDigits(digits: string): string {
+/**
+ * Inserts the display locale's group separator (`,` in en-US, `.` in de-DE) between groups of
+ * three digits of a whole number given as digits.
+ */
+export function groupDigits(digits: string, separator = numberSeparators().group): string {
     // A loop, not the usual /\B(?=(\d{3})+(?!\d))/ replace: that lookahead rescans the rest of
     // the number at every position, and a 100,000-digit amount from the chain took 10 s.
     const head = digits.length % 3 || 3;
     const groups = [digits.slice(0, head)];
     for (let i = head; i < digits.length; i += 3) groups.push(digits.slice(i, i + 3));
-    return groups.join(',');
+    return groups.join(separator);
 }
 
 /** Options of `formatAmount`, `formatNAvax` and `formatWei`. */
@@ -127,7 +253,7 @@ export interface FormatAmountOptions {
 }
 
 /**
- * An amount for people: whole units with thousands separators, rounded to 6 fraction digits
+ * An amount for people: whole units with the display locale's separators (en-US below), rounded to 6 fraction digits
  * (by default), followed by the symbol: `formatAmount('1234567890000', 9, 'AVAX')` is
  * `'1,234.56789 AVAX'`. Input that is not an integer is returned as it came (plus the symbol),
  * so that odd data shows up rather than throwing in a tree. The result is plain text: escape it
@@ -148,11 +274,13 @@ export function formatAmount(
         return `${String(raw)}${suffix}`;
     }
     if (parts.roundedAway) {
-        const smallest = maxFractionDigits === 0 ? '1' : `0.${'0'.repeat(maxFractionDigits - 1)}1`;
+        const point = numberSeparators().decimal;
+        const smallest =
+            maxFractionDigits === 0 ? '1' : `0${point}${'0'.repeat(maxFractionDigits - 1)}1`;
         return `${parts.negative ? '> -' : '< '}${smallest}${suffix}`;
     }
     const whole = groupDigits(parts.whole);
-    const body = parts.fraction ? `${whole}.${parts.fraction}` : whole;
+    const body = parts.fraction ? `${whole}${numberSeparators().decimal}${parts.fraction}` : whole;
     return `${parts.negative && body !== '0' ? '-' : ''}${body}${suffix}`;
 }
 
@@ -185,8 +313,8 @@ export function formatInteger(raw: string | bigint | number): string {
 }
 
 /**
- * A US dollar value as `en-US` writes it: `$15,169` from 100 up, else with cents (`$12.50`),
- * `-$3.20` below zero. Written out rather than with `Intl.NumberFormat`'s currency style, whose
+ * A US dollar value: `$15,169` from 100 up, else with cents (`$12.50`), `-$3.20` below zero, with
+ * the display locale's separators (`$15.169`, `$12,50` in de-DE). Written out rather than with `Intl.NumberFormat`'s currency style, whose
  * first use loads ICU's locale data: tens of milliseconds that the first hover paid.
  */
 export function formatUsd(value: number): string {
@@ -209,7 +337,7 @@ export function formatUsd(value: number): string {
         [whole = '0', fraction = ''] = rounded.toFixed(cents ? 2 : 0).split('.');
     }
     const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-    return `${sign}$${groupDigits(whole)}${fraction ? `.${fraction}` : ''}`;
+    return `${sign}$${groupDigits(whole)}${fraction ? `${numberSeparators().decimal}${fraction}` : ''}`;
 }
 
 /**
@@ -284,7 +412,7 @@ export function formatPercent(
     const number = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
     if (!Number.isFinite(number)) return 'n/a';
     const percent = options.fraction ? number * 100 : number;
-    return `${percent.toFixed(options.fractionDigits ?? 2)}%`;
+    return `${percent.toFixed(options.fractionDigits ?? 2).replace('.', numberSeparators().decimal)}%`;
 }
 
 /** Longest text `escapeMarkdown` keeps, in characters, before cutting with an ellipsis. */

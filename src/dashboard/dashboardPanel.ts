@@ -252,8 +252,8 @@ export class NodeDashboardPanel extends Disposable {
         const status = !outcome
             ? 'Not scraped yet.'
             : outcome.ok
-              ? `${outcome.series.toLocaleString('en-US')} series on the page, ${outcome.kept.toLocaleString('en-US')} kept${outcome.dropped > 0 ? ` (${outcome.dropped} left out)` : ''}, ${core.formatMetric(outcome.bytes, 'bytes')} in ${Math.round(outcome.durationMs)} ms, at ${new Date(outcome.atMs).toLocaleTimeString()}`
-              : `The last scrape failed at ${new Date(outcome.atMs).toLocaleTimeString()}.`;
+              ? `${core.formatNumber(outcome.series)} series on the page, ${core.formatNumber(outcome.kept)} kept${outcome.dropped > 0 ? ` (${outcome.dropped} left out)` : ''}, ${core.formatMetric(outcome.bytes, 'bytes')} in ${Math.round(outcome.durationMs)} ms, at ${core.formatLocalTime(outcome.atMs, 'time')}`
+              : `The last scrape failed at ${core.formatLocalTime(outcome.atMs, 'time')}.`;
         return {
             nodeUrl: redactUrlSecrets(this.nodeUrl),
             nodeName: titleFor(this.deps, this.nodeUrl),
@@ -285,7 +285,7 @@ export class NodeDashboardPanel extends Disposable {
                     }
                   : outcome && outcome.badLines > 0
                     ? {
-                          problem: `${outcome.badLines.toLocaleString('en-US')} lines of the page were not metrics and were skipped; the charts show the rest.`,
+                          problem: `${core.formatNumber(outcome.badLines)} lines of the page were not metrics and were skipped; the charts show the rest.`,
                       }
                     : {}),
             intervalSeconds: this.intervalMs / 1000,

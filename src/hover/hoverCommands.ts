@@ -100,7 +100,7 @@ export function createHoverCommandHandlers(hovers: Hovers): Record<HoverCommandI
             const range = new vscode.Range(line, character, line, character + text.length);
             if (document.getText(range) !== text) {
                 void vscode.window.showInformationMessage(
-                    'The address changed since the hover was shown.',
+                    vscode.l10n.t('The address changed since the hover was shown.'),
                 );
                 return;
             }

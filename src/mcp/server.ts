@@ -38,6 +38,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 
 import { agentToolDefinitions, runAgentTool } from '../core/agent/tools';
 import { StandaloneAgentServices } from '../core/agent/standalone';
+import { localeFromEnvironment, setDisplayLocale } from '../core/format';
 import { sourceL1Warning } from '../core/watch/icmValidators';
 import type { HoverNetwork } from '../core/hover/types';
 import { ContractKnowledge } from '../core/workspace/knowledge';
@@ -229,6 +230,8 @@ export async function main(): Promise<void> {
         process.stderr.write(`avalanche-explorer MCP server: ${(error as Error).message}\n`);
         process.exit(2);
     }
+    // Numbers in answers are written as the agent's environment writes them (en-US without one).
+    setDisplayLocale(localeFromEnvironment(process.env));
     // A node URL may carry a provider's token in its path: hidden wherever the URL is quoted.
     const secrets = [
         ...(options.apiKey ? [options.apiKey] : []),

@@ -4,11 +4,12 @@
  * (https://developers.avacloud.io/introduction/rate-limits).
  */
 import type { RateLimitQuota } from '../core/index';
+import { formatNumber } from '../core/format';
 
 /** `19,850 of 20,000 left, resets in 42 s (at 14:03:07)`. */
 export function describeQuota(quota: RateLimitQuota, nowMs: number = Date.now()): string {
-    const left = quota.remaining.toLocaleString('en-US');
-    const of = quota.limit === undefined ? '' : ` of ${quota.limit.toLocaleString('en-US')}`;
+    const left = formatNumber(quota.remaining);
+    const of = quota.limit === undefined ? '' : ` of ${formatNumber(quota.limit)}`;
     if (quota.resetSeconds === undefined) return `${left}${of} left`;
     const resetAtMs = quota.atMs + quota.resetSeconds * 1000;
     const inSeconds = Math.max(0, Math.ceil((resetAtMs - nowMs) / 1000));

@@ -177,7 +177,7 @@ export class ExportCommands {
             const finished = await vscode.window.withProgress(
                 {
                     location: vscode.ProgressLocation.Notification,
-                    title: `Avalanche export ${start.operationId.slice(0, 8)}`,
+                    title: vscode.l10n.t('Avalanche export {0}', start.operationId.slice(0, 8)),
                     cancellable: true,
                 },
                 async (progress, token) => {

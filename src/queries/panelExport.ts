@@ -67,12 +67,12 @@ export async function exportRows(panel: ExportedPanel, format: 'csv' | 'json'): 
         described: result.isList ? `${result.rows.length} loaded rows` : 'the result',
     };
     if (result.isList && result.nextPageToken !== undefined) {
-        const maxRows = core.exportAllLimits.maxRows.toLocaleString('en-US');
+        const maxRows = core.formatNumber(core.exportAllLimits.maxRows);
         const scope = await panel.services.inputs.pick(
             [
                 {
                     label: 'Loaded rows',
-                    description: `${result.rows.length.toLocaleString('en-US')} rows`,
+                    description: `${core.formatNumber(result.rows.length)} rows`,
                     value: 'loaded' as const,
                 },
                 {
@@ -168,7 +168,7 @@ async function readAllPages(
                     // `increment` adds up: each page is its share of the pages left at most.
                     onProgress: (rows, pages) =>
                         progress.report({
-                            message: `${rows.toLocaleString('en-US')} of at most ${maxRows.toLocaleString('en-US')} rows, ${pages} more pages`,
+                            message: `${core.formatNumber(rows)} of at most ${core.formatNumber(maxRows)} rows, ${pages} more pages`,
                             increment: 100 / Math.max(1, pagesLeft),
                         }),
                 });
@@ -183,7 +183,7 @@ async function readAllPages(
         void panel.services.inputs.notify({
             key: 'exportPageFailed',
             severity: 'warning',
-            message: `A page failed while reading every page: ${reason} The ${read.items.length.toLocaleString('en-US')} rows read so far can still be saved.`,
+            message: `A page failed while reading every page: ${reason} The ${core.formatNumber(read.items.length)} rows read so far can still be saved.`,
             actions: [],
         });
     }

@@ -59,7 +59,7 @@ export async function showPanelHistory(
     const picked = await services.inputs.pick(
         ordered.map((e) => ({
             label: core.cleanText(e.title),
-            description: new Date(e.atMs).toLocaleString(),
+            description: core.formatLocalTime(e.atMs),
             detail: core.querySummary(e.query),
             value: e,
         })),

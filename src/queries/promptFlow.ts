@@ -163,7 +163,7 @@ export class PromptFlow {
                     })),
                     {
                         key: 'optional',
-                        title: `${this.options.title}: optional parameters`,
+                        title: vscode.l10n.t('{0}: optional parameters', this.options.title),
                         placeholder:
                             'Pick the parameters to set, or press Enter to use the defaults',
                     },
@@ -275,14 +275,14 @@ export class PromptFlow {
                 }
             }
             items.push({
-                label: '$(edit) Enter a value…',
+                label: vscode.l10n.t('$(edit) Enter a value…'),
                 description: prompt.hint,
                 value: enterValue,
             });
         }
         if (prompt.optional && !open)
             items.push({
-                label: '(leave unset)',
+                label: vscode.l10n.t('(leave unset)'),
                 description: 'the server default',
                 value: unsetValue,
             });
@@ -345,7 +345,11 @@ export class PromptFlow {
                     ? [{ label: editor, description: 'from the editor', value: editor }]
                     : []),
                 ...recents.map((v) => ({ label: v, description: 'recent', value: v })),
-                { label: '$(edit) Enter a value…', description: prompt.hint, value: enterValue },
+                {
+                    label: vscode.l10n.t('$(edit) Enter a value…'),
+                    description: prompt.hint,
+                    value: enterValue,
+                },
             ];
             const picked = await this.services.inputs.pick(items, {
                 key: prompt.name,

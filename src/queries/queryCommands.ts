@@ -9,6 +9,8 @@
  * Each query command takes an optional argument with parameter values (the sidebar and hovers
  * pass what they know); the missing ones are asked for.
  */
+import * as vscode from 'vscode';
+
 import type {
     ChainInfo,
     DataApiQueryEntry,
@@ -65,27 +67,28 @@ function nodeQueryOf(method: string, values: Readonly<Record<string, QueryParamV
     };
 }
 
-const rawPrompts: readonly ParamPrompt[] = [
+// A function, not a constant: the labels are in the display language, asked when the prompt opens.
+const rawPrompts = (): readonly ParamPrompt[] => [
     {
         name: 'path',
         kind: 'rpcPath',
-        label: 'Endpoint path',
+        label: vscode.l10n.t('Endpoint path'),
         optional: false,
-        hint: 'Path on the node, such as /ext/info',
+        hint: vscode.l10n.t('Path on the node, such as /ext/info'),
     },
     {
         name: 'method',
         kind: 'rpcMethod',
-        label: 'Method',
+        label: vscode.l10n.t('Method'),
         optional: false,
-        hint: 'For example info.getNodeVersion or eth_blockNumber',
+        hint: vscode.l10n.t('For example info.getNodeVersion or eth_blockNumber'),
     },
     {
         name: 'params',
         kind: 'json',
-        label: 'Params (JSON)',
+        label: vscode.l10n.t('Params (JSON)'),
         optional: true,
-        hint: 'A JSON object or array; empty for none',
+        hint: vscode.l10n.t('A JSON object or array; empty for none'),
     },
 ];
 
@@ -133,7 +136,7 @@ export class QueryCommands {
      */
     async traceTransaction(arg?: unknown): Promise<void> {
         const values = await new PromptFlow(this.services, {
-            title: 'Trace Transaction',
+            title: vscode.l10n.t('Trace Transaction'),
             initial: argumentValues(arg),
         }).ask(loadCore().tracePrompts);
         if (!values) return;
@@ -191,7 +194,7 @@ export class QueryCommands {
             key: 'confirm',
             message: confirmation.message,
             detail: confirmation.detail,
-            action: 'Change the Node',
+            action: vscode.l10n.t('Change the Node'),
         });
         if (!go) return;
         const client = this.services.clients.nodeRpc();
@@ -254,14 +257,14 @@ export class QueryCommands {
         const picked = await this.services.inputs.pick(
             core.nodeQueries().map((entry) => ({
                 label: entry.method,
-                description: `${entry.changesNode ? '$(warning) changes the node · ' : ''}${entry.publicServer ? '' : 'not on public servers · '}${entry.description}`,
+                description: `${entry.changesNode ? vscode.l10n.t('$(warning) changes the node · ') : ''}${entry.publicServer ? '' : vscode.l10n.t('not on public servers · ')}${entry.description}`,
                 detail: entry.deprecated,
                 value: entry.method,
             })),
             {
                 key: 'method',
-                title: 'Avalanche: Call Node Method',
-                placeholder: 'A method of the node (admin, info, EVM, validators)',
+                title: vscode.l10n.t('Avalanche: Call Node Method'),
+                placeholder: vscode.l10n.t('A method of the node (admin, info, EVM, validators)'),
             },
         );
         if (!picked) return;
@@ -283,7 +286,8 @@ export class QueryCommands {
         }
         // Numbered as PromptFlow numbers its steps: the title tells each prompt from the last
         // (the typed chain after "Another chain…" is still the first step).
-        const title = (step: number) => `Avalanche: Follow an ICM (Teleporter) Message (${step}/3)`;
+        const title = (step: number) =>
+            vscode.l10n.t('Avalanche: Follow an ICM (Teleporter) Message ({0}/3)', step);
         const chains = await this.services
             .chains(this.services.network)
             .catch((): ChainInfo[] => []);
@@ -299,15 +303,15 @@ export class QueryCommands {
                               value: c.chainId,
                           })),
                           {
-                              label: 'Another chain…',
-                              description: 'a blockchain id or a name',
+                              label: vscode.l10n.t('Another chain…'),
+                              description: vscode.l10n.t('a blockchain id or a name'),
                               value: typed,
                           },
                       ],
                       {
                           key: 'chain',
                           title: title(1),
-                          placeholder: 'The chain the message was sent from',
+                          placeholder: vscode.l10n.t('The chain the message was sent from'),
                       },
                   );
         if (picked === undefined) return;
@@ -316,7 +320,9 @@ export class QueryCommands {
                 ? await this.services.inputs.input({
                       key: 'chain',
                       title: title(1),
-                      prompt: 'The chain the message was sent from: an EVM chain id, a blockchain id or a name',
+                      prompt: vscode.l10n.t(
+                          'The chain the message was sent from: an EVM chain id, a blockchain id or a name',
+                      ),
                       validate: (text) => core.icmChainProblem(text),
                   })
                 : picked;
@@ -324,17 +330,17 @@ export class QueryCommands {
         const by = await this.services.inputs.pick<'messageId' | 'txHash'>(
             [
                 {
-                    label: 'Message id',
-                    description: 'the id TeleporterMessenger gave it',
+                    label: vscode.l10n.t('Message id'),
+                    description: vscode.l10n.t('the id TeleporterMessenger gave it'),
                     value: 'messageId',
                 },
                 {
-                    label: 'Source transaction hash',
-                    description: 'the transaction that sent it',
+                    label: vscode.l10n.t('Source transaction hash'),
+                    description: vscode.l10n.t('the transaction that sent it'),
                     value: 'txHash',
                 },
             ],
-            { key: 'by', title: title(2), placeholder: 'Follow it by' },
+            { key: 'by', title: title(2), placeholder: vscode.l10n.t('Follow it by') },
         );
         if (by === undefined) return;
         const hash = await this.services.inputs.input({
@@ -342,11 +348,11 @@ export class QueryCommands {
             title: title(3),
             prompt:
                 by === 'messageId'
-                    ? 'Message id (0x + 64 hex digits)'
-                    : 'Transaction hash (0x + 64 hex digits)',
+                    ? vscode.l10n.t('Message id (0x + 64 hex digits)')
+                    : vscode.l10n.t('Transaction hash (0x + 64 hex digits)'),
             validate: (text) => {
                 const problem = core.icmHashProblem(text);
-                return problem ? `Expected ${problem}.` : undefined;
+                return problem ? vscode.l10n.t('Expected {0}.', problem) : undefined;
             },
         });
         if (hash === undefined) return;
@@ -356,10 +362,10 @@ export class QueryCommands {
     /** Any method on any endpoint path of the selected node. */
     async sendRawRpc(arg?: unknown): Promise<void> {
         const values = await new PromptFlow(this.services, {
-            title: 'Avalanche: Send Raw JSON-RPC',
+            title: vscode.l10n.t('Avalanche: Send Raw JSON-RPC'),
             initial: argumentValues(arg),
             offerRecent: this.offerRawRecents,
-        }).ask(rawPrompts);
+        }).ask(rawPrompts());
         if (!values) return;
         const query: RawRpcQuery = {
             source: 'rawRpc',
@@ -437,8 +443,12 @@ export class QueryCommands {
         const go = await this.services.inputs.confirm({
             key: 'confirm',
             message: confirmation.message,
-            detail: `${query.method} on ${query.path} may change the node or a chain. It is sent once and not repeated when the panel is restored.`,
-            action: 'Send',
+            detail: vscode.l10n.t(
+                '{0} on {1} may change the node or a chain. It is sent once and not repeated when the panel is restored.',
+                query.method,
+                query.path,
+            ),
+            action: vscode.l10n.t('Send'),
         });
         if (!go) return;
         const run = await this.told(query.method, () =>
@@ -448,7 +458,11 @@ export class QueryCommands {
             result: run.result,
             notice: {
                 tone: 'info',
-                text: `Sent ${core.notificationText(query.method)} to ${node.name}.`,
+                text: vscode.l10n.t(
+                    'Sent {0} to {1}.',
+                    core.notificationText(query.method),
+                    node.name,
+                ),
             },
         });
     }
@@ -480,7 +494,7 @@ export class QueryCommands {
             await this.services.inputs.notify({
                 key: 'history',
                 severity: 'info',
-                message: 'No queries in the history yet.',
+                message: vscode.l10n.t('No queries in the history yet.'),
                 actions: [],
             });
             return;
@@ -488,14 +502,14 @@ export class QueryCommands {
         const picked = await this.services.inputs.pick(
             history.map((e) => ({
                 label: core.cleanText(e.title),
-                description: new Date(e.atMs).toLocaleString(),
+                description: core.formatLocalTime(e.atMs),
                 detail: core.querySummary(e.query),
                 value: e.query,
             })),
             {
                 key: 'history',
-                title: 'Avalanche: Reopen Recent Query',
-                placeholder: 'A query you ran',
+                title: vscode.l10n.t('Avalanche: Reopen Recent Query'),
+                placeholder: vscode.l10n.t('A query you ran'),
             },
         );
         if (!picked) return;
@@ -570,7 +584,7 @@ export class QueryCommands {
             }
             case 'rawRpc': {
                 const values = await new PromptFlow(this.services, {
-                    title: 'Avalanche: Send Raw JSON-RPC',
+                    title: vscode.l10n.t('Avalanche: Send Raw JSON-RPC'),
                     initial: {
                         path: request.path,
                         method: request.method,
@@ -578,7 +592,7 @@ export class QueryCommands {
                     },
                     reask: true,
                     offerRecent: this.offerRawRecents,
-                }).ask(rawPrompts);
+                }).ask(rawPrompts());
                 if (!values) return undefined;
                 const edited: RawRpcQuery = {
                     source: 'rawRpc',

@@ -72,7 +72,10 @@ export class TraceLineMarks extends Disposable {
         if (!uri) {
             logger.warn('Refused to open a trace line outside the workspace');
             void vscode.window.showWarningMessage(
-                `${loadCore().cleanText(place.file, 200)} is not a file of this workspace: the trace's line cannot be opened.`,
+                vscode.l10n.t(
+                    "{0} is not a file of this workspace: the trace's line cannot be opened.",
+                    loadCore().cleanText(place.file, 200),
+                ),
             );
             return false;
         }

@@ -34,7 +34,9 @@ const confirmModal: Confirm = (question, button) =>
             question,
             {
                 modal: true,
-                detail: 'This uses the node’s admin API and affects only that node. Profiles are written to the node’s working directory.',
+                detail: vscode.l10n.t(
+                    'This uses the node’s admin API and affects only that node. Profiles are written to the node’s working directory.',
+                ),
             },
             button,
         )

@@ -31,7 +31,9 @@ const lookupPageSize = 10_000;
 export async function copyId(row: Row | undefined): Promise<void> {
     const choices = row ? copyValues(row) : [];
     if (choices.length === 0) {
-        void vscode.window.showInformationMessage('Select a row with an id or address to copy.');
+        void vscode.window.showInformationMessage(
+            vscode.l10n.t('Select a row with an id or address to copy.'),
+        );
         return;
     }
     let picked = choices[0];
@@ -42,7 +44,7 @@ export async function copyId(row: Row | undefined): Promise<void> {
                 description: inertLabel(c.value, 200),
                 value: c,
             })),
-            { title: 'Copy', placeHolder: 'What to copy' },
+            { title: vscode.l10n.t('Copy'), placeHolder: vscode.l10n.t('What to copy') },
         );
         if (!item) return;
         picked = item.value;
@@ -62,7 +64,9 @@ export async function openDetails(trees: Trees, row: Row | undefined): Promise<v
 export async function openJson(row: Row | undefined): Promise<void> {
     const value = row ? jsonOf(row) : undefined;
     if (value === undefined) {
-        void vscode.window.showInformationMessage('Select a row that has JSON to show.');
+        void vscode.window.showInformationMessage(
+            vscode.l10n.t('Select a row that has JSON to show.'),
+        );
         return;
     }
     const document = await vscode.workspace.openTextDocument({
@@ -81,7 +85,9 @@ export async function openInExplorer(
         ? explorerUrlOf(row, trees.services.network, config.get(SettingKey.ExplorerUrlTemplate))
         : undefined;
     if (url === undefined) {
-        void vscode.window.showInformationMessage('This row has no page on the explorer.');
+        void vscode.window.showInformationMessage(
+            vscode.l10n.t('This row has no page on the explorer.'),
+        );
         return;
     }
     await vscode.env.openExternal(vscode.Uri.parse(url));
@@ -95,7 +101,9 @@ export async function watchRow(trees: Trees, row: Row | undefined): Promise<void
     const target = row ? watchTargetOf(row, trees.services.network) : undefined;
     if (target === undefined) {
         void vscode.window.showInformationMessage(
-            'Select an L1 validator, an L1, the node, a transaction or an address to watch.',
+            vscode.l10n.t(
+                'Select an L1 validator, an L1, the node, a transaction or an address to watch.',
+            ),
         );
         return;
     }
@@ -104,11 +112,13 @@ export async function watchRow(trees: Trees, row: Row | undefined): Promise<void
 
 export async function goToVertexHeight(trees: Trees, row: Row | undefined): Promise<void> {
     const text = await vscode.window.showInputBox({
-        title: 'Browse X-Chain Vertices at Height',
-        prompt: 'First vertex height to list (vertices exist on the X-Chain before the Cortina upgrade)',
+        title: vscode.l10n.t('Browse X-Chain Vertices at Height'),
+        prompt: vscode.l10n.t(
+            'First vertex height to list (vertices exist on the X-Chain before the Cortina upgrade)',
+        ),
         value: '0',
         validateInput: (v) =>
-            /^\d{1,12}$/.test(v.trim()) ? undefined : 'A whole number, 0 or more',
+            /^\d{1,12}$/.test(v.trim()) ? undefined : vscode.l10n.t('A whole number, 0 or more'),
     });
     if (text === undefined) return;
     const group = row?.kind === 'group' && row.group.type === 'vertexHeights' ? row : vertexGroup();
@@ -239,7 +249,7 @@ async function lookupSubnet(trees: Trees, text: string): Promise<void> {
     const match = await vscode.window.withProgress(
         {
             location: vscode.ProgressLocation.Notification,
-            title: `Looking up "${text}" among the subnets of ${network}`,
+            title: vscode.l10n.t('Looking up "{0}" among the subnets of {1}', text, network),
             cancellable: true,
         },
         async (progress, token) => {
@@ -271,9 +281,9 @@ async function lookupSubnet(trees: Trees, text: string): Promise<void> {
     if (!match) {
         const hint = looksLikeCb58Id(text)
             ? ''
-            : ' Names match blockchain names; ids must be complete.';
+            : ` ${vscode.l10n.t('Names match blockchain names; ids must be complete.')}`;
         void vscode.window.showInformationMessage(
-            `No subnet or blockchain "${text}" on ${network}.${hint}`,
+            vscode.l10n.t('No subnet or blockchain "{0}" on {1}.{2}', text, network, hint),
         );
         return;
     }
@@ -304,10 +314,10 @@ export async function filterValidators(trees: Trees): Promise<void> {
             description: f.includeInactive ? 'now shown' : 'now hidden',
             action: 'inactive',
         },
-        { label: '$(clear-all) Clear all filters', action: 'clear' },
+        { label: vscode.l10n.t('$(clear-all) Clear all filters'), action: 'clear' },
     ];
     const picked = await vscode.window.showQuickPick(items, {
-        title: 'Filter L1 Validators',
+        title: vscode.l10n.t('Filter L1 Validators'),
         placeHolder: describeFilter(f),
     });
     if (!picked) return;
@@ -367,8 +377,8 @@ function askId(
 ): Thenable<string | undefined> {
     return vscode.window
         .showInputBox({
-            title: `Filter L1 Validators: ${what}`,
-            prompt: `${what} to filter by; empty to remove this filter`,
+            title: vscode.l10n.t('Filter L1 Validators: {0}', what),
+            prompt: vscode.l10n.t('{0} to filter by; empty to remove this filter', what),
             value: current ?? '',
             validateInput: (v) => (v.trim() === '' ? undefined : check(v.trim())),
         })
@@ -377,8 +387,10 @@ function askId(
 
 export async function filterPeers(trees: Trees): Promise<void> {
     const text = await vscode.window.showInputBox({
-        title: 'Filter Peers',
-        prompt: 'Words that each peer must contain in its node id, version, IP, tracked subnets or benched chains; empty shows all',
+        title: vscode.l10n.t('Filter Peers'),
+        prompt: vscode.l10n.t(
+            'Words that each peer must contain in its node id, version, IP, tracked subnets or benched chains; empty shows all',
+        ),
         value: trees.monitor.peersFilter,
     });
     if (text === undefined) return;
@@ -440,13 +452,13 @@ export async function profilerAction(
         trees.services.profilers.set(url, told);
         if (action === 'start' && told === 'running') {
             void vscode.window.showInformationMessage(
-                `The CPU profiler was already running on ${name}.`,
+                vscode.l10n.t('The CPU profiler was already running on {0}.', name),
             );
             return;
         }
         if (action === 'stop' && told === 'stopped') {
             void vscode.window.showInformationMessage(
-                `The CPU profiler was not running on ${name}.`,
+                vscode.l10n.t('The CPU profiler was not running on {0}.', name),
             );
             return;
         }

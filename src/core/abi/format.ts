@@ -5,6 +5,7 @@
  * layer escapes what it is given.
  */
 import { toChecksumAddress } from '../identifiers';
+import { formatNumber } from '../format';
 
 import type { Decoded, DecodedArg, DecodedValue } from './types';
 
@@ -53,7 +54,7 @@ export function formatName(name: string): string {
 }
 
 function groupCount(n: number): string {
-    return n.toLocaleString('en-US');
+    return formatNumber(n);
 }
 
 function formatBytes(value: string, more: number | undefined, shownWhole: number): string {

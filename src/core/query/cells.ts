@@ -7,7 +7,7 @@
  */
 import { isCb58Id, isNodeId } from '../ids/cb58';
 import { isEvmAddress, isEvmHash } from '../dataApi/validate';
-import { formatAmount, formatInteger, shortenId } from '../format';
+import { displayLocale, formatAmount, formatInteger, formatNumber, shortenId } from '../format';
 import { asText, inertLine } from '../text/inert';
 import { dataApiQuery as dataApi, type NodeQuery, type QueryRequest } from '../../shared/query';
 import type { Cell, Field, Tone } from '../../shared/viewModel';
@@ -51,7 +51,7 @@ export function decimal(value: number | undefined | null, suffix = ''): Cell {
     if (value === undefined || value === null || !Number.isFinite(value)) return empty;
     return {
         k: 'num',
-        text: `${value.toLocaleString('en-US', { maximumFractionDigits: 4 })}${suffix}`,
+        text: `${formatNumber(value, 4)}${suffix}`,
         raw: String(value),
     };
 }
@@ -85,11 +85,13 @@ export function money(value: { currencyCode?: unknown; value?: unknown } | undef
     const raw = `${asText(value.value)} ${code}`.trim();
     if (!Number.isFinite(number)) return { k: 'money', text: cleanText(raw), raw };
     moneyFormats ??= new Map();
-    let entry = moneyFormats.get(code);
+    // Keyed by the locale too: a format made before the locale was chosen must not outlive it.
+    const key = `${displayLocale()} ${code}`;
+    let entry = moneyFormats.get(key);
     if (!entry) {
         try {
             entry = {
-                format: new Intl.NumberFormat('en-US', {
+                format: new Intl.NumberFormat(displayLocale(), {
                     style: 'currency',
                     currency: code,
                     maximumFractionDigits: 6,
@@ -98,11 +100,11 @@ export function money(value: { currencyCode?: unknown; value?: unknown } | undef
             };
         } catch {
             entry = {
-                format: new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 }),
+                format: new Intl.NumberFormat(displayLocale(), { maximumFractionDigits: 6 }),
                 currency: false,
             };
         }
-        moneyFormats.set(code, entry);
+        moneyFormats.set(key, entry);
     }
     const shown = entry.format.format(number);
     return {

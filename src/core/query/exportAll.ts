@@ -7,6 +7,7 @@
  * Pure, so the rules are unit-tested; the progress notification lives in the panel.
  */
 import type { RateLimitQuota } from '../http/httpClient';
+import { formatNumber } from '../format';
 
 /** The most rows one export reads, loaded ones included. */
 export const exportAllLimits = { maxRows: 10_000 } as const;
@@ -106,20 +107,20 @@ export function exportQuotaWarning(
             : ` until ${new Date(resetAtMs).toISOString().slice(11, 19)} UTC`;
     const fits = Math.floor(quota.remaining / unitsPerPage);
     return (
-        `Reading up to ${pages.toLocaleString('en-US')} more pages can use ${cost.toLocaleString('en-US')} compute units, ` +
-        `and the Data API quota has ${quota.remaining.toLocaleString('en-US')} left${until}, ` +
-        `enough for ${fits.toLocaleString('en-US')} page${fits === 1 ? '' : 's'}. When it runs out, the export stops and offers what was read.`
+        `Reading up to ${formatNumber(pages)} more pages can use ${formatNumber(cost)} compute units, ` +
+        `and the Data API quota has ${formatNumber(quota.remaining)} left${until}, ` +
+        `enough for ${formatNumber(fits)} page${fits === 1 ? '' : 's'}. When it runs out, the export stops and offers what was read.`
     );
 }
 
 /** The export's title in words: how many rows, and why no more. */
 export function describeExportAll(read: ExportAllRead<unknown>, maxRows: number): string {
-    const rows = `${read.items.length.toLocaleString('en-US')} rows`;
+    const rows = `${formatNumber(read.items.length)} rows`;
     switch (read.stoppedBy) {
         case 'end':
             return `${rows}, every page`;
         case 'limit':
-            return `the first ${rows} (the limit is ${maxRows.toLocaleString('en-US')}; later pages were not read)`;
+            return `the first ${rows} (the limit is ${formatNumber(maxRows)}; later pages were not read)`;
         case 'cancelled':
             return `${rows}, read before you cancelled`;
         case 'failed':

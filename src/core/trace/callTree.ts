@@ -16,6 +16,7 @@
 import * as z from 'zod';
 
 import { ResponseFormatError } from '../http/errors';
+import { formatNumber } from '../format';
 import { inertLine } from '../text/inert';
 
 /** The kinds of frame the callTracer names (`vm.OpCode.String()` of the opcode that made it). */
@@ -240,7 +241,7 @@ export function readCallTree(answer: unknown, url: string): CallTree {
         if (frames.length >= callTreeLimits.maxFrames) {
             cut = true;
             notes.add(
-                `The trace has more than ${callTreeLimits.maxFrames.toLocaleString('en-US')} calls: the first ${callTreeLimits.maxFrames.toLocaleString('en-US')} in call order are shown.`,
+                `The trace has more than ${formatNumber(callTreeLimits.maxFrames)} calls: the first ${formatNumber(callTreeLimits.maxFrames)} in call order are shown.`,
             );
             break;
         }
@@ -266,7 +267,7 @@ export function readCallTree(answer: unknown, url: string): CallTree {
         if (wireLogs.length > logsLeft) {
             cut = true;
             notes.add(
-                `The trace has more than ${callTreeLimits.maxLogs.toLocaleString('en-US')} events: the later ones are left out.`,
+                `The trace has more than ${formatNumber(callTreeLimits.maxLogs)} events: the later ones are left out.`,
             );
         }
         const logs = wireLogs.slice(0, Math.max(0, logsLeft)).map((log): TraceLog => ({
@@ -319,7 +320,7 @@ export function readCallTree(answer: unknown, url: string): CallTree {
     }
     if (malformedCount > 0) {
         notes.add(
-            `${malformedCount.toLocaleString('en-US')} ${malformedCount === 1 ? 'call' : 'calls'} of the node's answer had an unexpected shape and ${malformedCount === 1 ? 'is' : 'are'} shown without detail.`,
+            `${formatNumber(malformedCount)} ${malformedCount === 1 ? 'call' : 'calls'} of the node's answer had an unexpected shape and ${malformedCount === 1 ? 'is' : 'are'} shown without detail.`,
         );
     }
     return { frames, notes: [...notes], cut };

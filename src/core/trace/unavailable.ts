@@ -22,6 +22,7 @@
  *   trie node` from the trie itself.
  */
 import { inertLine } from '../text/inert';
+import { formatNumber } from '../format';
 
 /** Why a trace cannot be had. */
 export type TraceUnavailableReason =
@@ -194,7 +195,7 @@ export function statePrunedError(
 ): TraceUnavailableError {
     const snippet = JSON.stringify({ 'pruning-enabled': false });
     const places = chainConfigPlaces(chain);
-    const at = block === undefined ? 'the block' : `block ${block.toLocaleString('en-US')}`;
+    const at = block === undefined ? 'the block' : `block ${formatNumber(block)}`;
     return new TraceUnavailableError(
         `The node no longer has the state before ${at} to replay this transaction${said(nodeText)}: it keeps only recent state (pruning, the default). Trace on an archive node (${snippet} in ${places.join('; or ')}, on a node that syncs the chain from the start with it), or trace recent transactions.`,
         'state-pruned',

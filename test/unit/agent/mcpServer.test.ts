@@ -146,6 +146,48 @@ describe('(unit) MCP server over stdio (SDK client, sandbox)', function () {
         );
     });
 
+    it('writes numbers in the locale of its environment, amounts exact', async () => {
+        const german = new StdioClientTransport({
+            command: process.execPath,
+            args: [
+                serverScript,
+                '--network',
+                'mainnet',
+                '--node-url',
+                sandbox.nodeUrl,
+                '--data-api-url',
+                sandbox.dataApiUrl,
+                '--metrics-api-url',
+                sandbox.metricsUrl,
+            ],
+            env: {
+                PATH: process.env['PATH'] ?? '',
+                AVALANCHE_DATA_API_KEY: apiKey,
+                LANG: 'de_DE.UTF-8',
+            },
+            stderr: 'pipe',
+        });
+        const other = new Client({ name: 'avalanche-explorer-test', version: '1.0.0' });
+        await other.connect(german);
+        try {
+            const ask = async (c: Client) =>
+                textOf(
+                    await c.callTool({
+                        name: 'avalanche_get_address',
+                        arguments: { address: known.evmAddress },
+                    }),
+                );
+            const [english, deutsch] = [await ask(client), await ask(other)];
+            const amountOf = (text: string) => /(\d[\d.,]*) AVAX/.exec(text)?.[1];
+            const inEnglish = amountOf(english);
+            assert.ok(inEnglish && /[.,]/.test(inEnglish), english);
+            const swapped = inEnglish.replace(/[.,]/g, (c) => (c === ',' ? '.' : ','));
+            assert.equal(amountOf(deutsch), swapped, deutsch);
+        } finally {
+            await other.close();
+        }
+    });
+
     it('turns bad arguments into error results and keeps serving', async () => {
         const bad: [string, Record<string, unknown>, RegExp][] = [
             ['avalanche_explain_identifier', { identifier: '<script>' }, /Avalanche identifier/],

@@ -1,7 +1,15 @@
 import * as assert from 'node:assert/strict';
 
+import { amount, decimal, money, num } from '../../../src/core/query/cells';
+import { toCsv } from '../../../src/core/query/exportRows';
+import { describeQuota } from '../../../src/platform/quota';
 import {
+    displayLocale,
     escapeMarkdown,
+    formatLocalTime,
+    formatNumber,
+    localeFromEnvironment,
+    setDisplayLocale,
     formatAmount,
     formatInteger,
     formatNAvax,
@@ -312,5 +320,81 @@ describe('(unit) format: Markdown safety', () => {
             markdownLink('](command:x) [', 'https://ok.example'),
             '[\\]\\(command\\:x\\) \\[](https://ok.example/)',
         );
+    });
+});
+
+describe('(unit) format: the display locale', () => {
+    afterEach(() => setDisplayLocale('en-US'));
+
+    it('writes amounts and counts with en-US separators by default, exactly', () => {
+        setDisplayLocale('en');
+        assert.equal(displayLocale(), 'en-US');
+        assert.equal(formatAmount('1234567890000', 9, 'AVAX'), '1,234.56789 AVAX');
+        assert.equal(
+            formatWei('123456789012345678901234567890', 'AVAX', { maxFractionDigits: 18 }),
+            '123,456,789,012.34567890123456789 AVAX',
+        );
+        assert.equal(formatInteger('-1234567'), '-1,234,567');
+        assert.equal(formatNumber(1234.56789, 4), '1,234.5679');
+        assert.equal(formatPercent(99.5), '99.50%');
+        assert.equal(formatUsd(15169.4), '$15,169');
+        assert.equal(formatNAvax('1'), '< 0.000001 AVAX');
+        assert.equal(formatLocalTime(Date.UTC(2022, 2, 30, 12, 0, 0)).includes('2022'), true);
+    });
+
+    it('writes them with de-DE separators when VS Code speaks German, still exact, raw values untouched', () => {
+        // A money format made before the locale changed must not be reused after.
+        assert.match(
+            (money({ currencyCode: 'usd', value: 1234.5 }) as { text: string }).text,
+            /1,234\.5/,
+        );
+        assert.equal(setDisplayLocale('de-DE'), 'de-DE');
+        assert.equal(formatAmount('1234567890000', 9, 'AVAX'), '1.234,56789 AVAX');
+        // 30 digits: a float would round them; the bigint arithmetic keeps every one.
+        assert.equal(
+            formatWei('123456789012345678901234567890', 'AVAX', { maxFractionDigits: 18 }),
+            '123.456.789.012,34567890123456789 AVAX',
+        );
+        assert.equal(formatInteger('-1234567'), '-1.234.567');
+        assert.equal(formatNumber(1234.56789, 4), '1.234,5679');
+        assert.equal(formatNumber(-0.00001, 2), '0');
+        assert.equal(formatPercent(99.5), '99,50%');
+        assert.equal(formatUsd(12.5), '$12,50');
+        assert.equal(formatNAvax('1'), '< 0,000001 AVAX');
+        assert.equal(
+            describeQuota({ remaining: 19850, limit: 20000, atMs: 0 }),
+            '19.850 of 20.000 left',
+        );
+        const time = formatLocalTime(Date.UTC(2022, 2, 30, 12, 0, 0));
+        assert.match(time, /30\.03\.2022/);
+        // Panel cells: the text in the locale, the raw value (exports, copies) in plain digits.
+        const balance = amount('1234567890000', 9, 'AVAX');
+        assert.deepEqual(balance, { k: 'amount', text: '1.234,56789 AVAX', raw: '1234567890000' });
+        assert.deepEqual(num(1234567), { k: 'num', text: '1.234.567', raw: '1234567' });
+        assert.deepEqual(decimal(25.5, ' gwei'), { k: 'num', text: '25,5 gwei', raw: '25.5' });
+        assert.match(
+            (money({ currencyCode: 'usd', value: 1234.5 }) as { text: string }).text,
+            /1\.234,5/,
+        );
+        assert.equal(
+            toCsv([{ label: 'Balance' }, { label: 'Count' }] as never, [[balance, num(1234567)]]),
+            'Balance,Count\r\n1234567890000,1234567\r\n',
+        );
+    });
+
+    it('takes a tag Intl knows, and en-US for anything else', () => {
+        assert.equal(setDisplayLocale('fr'), 'fr');
+        assert.equal(formatInteger('1234567').replace(/\s/g, ' '), '1 234 567');
+        assert.equal(setDisplayLocale('not a locale!'), 'en-US');
+        assert.equal(setDisplayLocale(undefined), 'en-US');
+        assert.equal(formatInteger('1234567'), '1,234,567');
+    });
+
+    it('reads the MCP server’s locale from LC_ALL, LC_NUMERIC or LANG', () => {
+        assert.equal(localeFromEnvironment({ LANG: 'de_DE.UTF-8' }), 'de-DE');
+        assert.equal(localeFromEnvironment({ LC_ALL: 'pt_BR@euro', LANG: 'de_DE' }), 'pt-BR');
+        assert.equal(localeFromEnvironment({ LC_ALL: 'C.UTF-8' }), undefined);
+        assert.equal(localeFromEnvironment({ LANG: 'POSIX' }), undefined);
+        assert.equal(localeFromEnvironment({}), undefined);
     });
 });

@@ -8,6 +8,7 @@
  */
 import { formatValue } from '../../abi/format';
 import type { DecodeResult } from '../../abi/types';
+import { formatNumber } from '../../format';
 import type { FrameSource } from '../../trace/sourceLines';
 import type { TracePage, TraceRowItem } from '../trace';
 import type { Cell, Field, Section } from '../../../shared/viewModel';
@@ -140,7 +141,7 @@ function stepTraceField(page: TracePage): Field[] {
             return fields([
                 'Step trace',
                 text(
-                    `${outcome.steps.toLocaleString('en-US')} steps read${outcome.cut ? ', cut short' : ''}`,
+                    `${formatNumber(outcome.steps)} steps read${outcome.cut ? ', cut short' : ''}`,
                 ),
             ]);
         case 'skipped':
@@ -213,7 +214,7 @@ export const traceView: ResultBuilder = {
         if (caught > caughtShown.length) {
             sections.push({
                 title: 'More caught failures',
-                note: `${(caught - caughtShown.length).toLocaleString('en-US')} more failed calls were caught on the way; the table of calls marks each.`,
+                note: `${formatNumber(caught - caughtShown.length)} more failed calls were caught on the way; the table of calls marks each.`,
             });
         }
         if (page.notes.length > 0) {
@@ -249,7 +250,7 @@ export const traceView: ResultBuilder = {
                 ...stepTraceField(page),
             ],
             sections,
-            mainTitle: `Calls in order (${page.frameCount.toLocaleString('en-US')}${page.cut ? ', cut' : ''})`,
+            mainTitle: `Calls in order (${formatNumber(page.frameCount)}${page.cut ? ', cut' : ''})`,
             empty: 'The node returned no calls.',
         };
     },
