@@ -16,10 +16,10 @@ import { log } from '../platform/log';
 import { SettingKey } from '../platform/settingKeys';
 
 /** The launcher's file name in the extension's global storage. */
-export const mcpLauncherName = 'mcp.js';
+const mcpLauncherName = 'mcp.js';
 
 /** The launcher's text: it loads the server of the version that wrote it. */
-export function mcpLauncherText(serverScript: string): string {
+function mcpLauncherText(serverScript: string): string {
     return [
         '// Written by the Avalanche Explorer VS Code extension each time it starts: it runs the MCP',
         "// server of the extension's current version, so an agent's configuration naming this file",
@@ -30,7 +30,7 @@ export function mcpLauncherText(serverScript: string): string {
 }
 
 /** The `mcpServers` configuration Claude Code, Cursor and most clients read. */
-export function mcpClientConfiguration(launcher: string, network: string): string {
+function mcpClientConfiguration(launcher: string, network: string): string {
     const server = { command: 'node', args: [launcher, '--network', network] };
     return `${JSON.stringify({ mcpServers: { avalanche: server } }, undefined, 2)}\n`;
 }

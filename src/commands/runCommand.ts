@@ -51,7 +51,7 @@ export async function runCommand(
 }
 
 /** Shows a failure to the user; also used by user-initiated actions outside commands. */
-export async function showErrorToast(error: unknown): Promise<void> {
+async function showErrorToast(error: unknown): Promise<void> {
     const friendly = formatError(error);
     const remedies = friendly.actions.map((a) => actionLabels[a]);
     const choice = await vscode.window.showErrorMessage(

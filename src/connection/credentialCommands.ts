@@ -8,7 +8,7 @@ import type { Secrets } from '../platform/secrets';
 import { validateApiKeyInput } from '../platform/urlRules';
 
 /** Where a key is created; named in the prompt so the user knows where to get one. */
-export const apiKeyConsoleUrl = 'https://build.avax.network/console/utilities/data-api-keys';
+const apiKeyConsoleUrl = 'https://build.avax.network/console/utilities/data-api-keys';
 
 export async function setDataApiKey(secrets: Secrets): Promise<void> {
     const value = await vscode.window.showInputBox({

@@ -20,7 +20,7 @@ import type { RateLimitQuota } from '../core/index';
 import { avalancheFilesExcludeGlob, avalancheFilesGlob } from '../core/workspace/avalancheFiles';
 import { renderStatus } from './statusBarModel';
 
-export const statusBarItemId = 'avalanche.status';
+const statusBarItemId = 'avalanche.status';
 
 /**
  * Why the item shows: a view of the extension was shown, the workspace holds an Avalanche file,

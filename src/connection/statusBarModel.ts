@@ -41,7 +41,7 @@ export interface StatusView {
  * The Avalanche mark: the product icon `contributes.icons` declares, a glyph of
  * media/icons/avalanche.woff (scripts/iconFont.py), so the item says whose it is without a word.
  */
-export const avalancheMark = '$(avalanche-mark)';
+const avalancheMark = '$(avalanche-mark)';
 
 /** The node's state after its name; none while it is healthy or not checked yet. */
 const healthIcons: Record<NodeHealth['kind'], string> = {

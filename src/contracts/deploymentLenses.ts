@@ -24,7 +24,7 @@ import type * as Titles from './lensTitles';
 const logger = log.for('Contracts');
 
 /** The files that get lenses: the records the workspace index reads. */
-export const deploymentSelector: vscode.DocumentSelector = [
+const deploymentSelector: vscode.DocumentSelector = [
     { language: 'json', pattern: '**/broadcast/**/*.json' },
     { language: 'json', pattern: '**/ignition/deployments/**/deployed_addresses.json' },
     { language: 'json', pattern: '**/deployments/*/*.json' },

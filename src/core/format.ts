@@ -69,7 +69,7 @@ export function localeFromEnvironment(
 let separators: { readonly locale: string; readonly value: NumberSeparators } | undefined;
 
 /** The display locale's separators: three-digit groups, as in most locales. */
-export function numberSeparators(): NumberSeparators {
+function numberSeparators(): NumberSeparators {
     const locale = displayLocale();
     if (separators?.locale === locale) return separators.value;
     let value = enUsSeparators;
@@ -416,7 +416,7 @@ export function formatPercent(
 }
 
 /** Longest text `escapeMarkdown` keeps, in characters, before cutting with an ellipsis. */
-export const defaultMaxMarkdownLength = 256;
+const defaultMaxMarkdownLength = 256;
 
 // Everything CommonMark (and VS Code's GFM flavour) could read as syntax: emphasis, code, links,
 // images, headings, lists, tables, strikethrough, HTML and entities (`&`), and autolinks (`:`,

@@ -103,7 +103,7 @@ export interface NetworkInfo {
  * Network ids AvalancheGo names (`utils/constants/network_ids.go`). 2–4 are retired test
  * networks that still have their own HRPs; 10 is the unit-test network.
  */
-export const avalancheNetworks: readonly NetworkInfo[] = [
+const avalancheNetworks: readonly NetworkInfo[] = [
     { id: 1, name: 'mainnet', hrp: 'avax' },
     { id: 2, name: 'cascade', hrp: 'cascade' },
     { id: 3, name: 'denali', hrp: 'denali' },
@@ -114,10 +114,10 @@ export const avalancheNetworks: readonly NetworkInfo[] = [
 ];
 
 /** The HRP AvalancheGo uses for networks it does not name. */
-export const fallbackHrp = 'custom';
+const fallbackHrp = 'custom';
 
 /** The network with id `id`, or undefined when AvalancheGo does not name it. */
-export function networkById(id: number): NetworkInfo | undefined {
+function networkById(id: number): NetworkInfo | undefined {
     return avalancheNetworks.find((n) => n.id === id);
 }
 

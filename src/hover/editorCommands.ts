@@ -26,7 +26,7 @@ export type EditorCommandId =
  * The kind of identifier at the active editor's cursor or selection (`evmAddress`, `hash32`,
  * `pnAddress`, `cb58Id`, `nodeId`), or false: the `when` clauses of `editor/context` read it.
  */
-export const editorIdContextKey = 'avalanche.editor.idKind';
+const editorIdContextKey = 'avalanche.editor.idKind';
 
 /**
  * Keeps {@link editorIdContextKey} in step with the active editor's cursor and selection, and

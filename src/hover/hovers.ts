@@ -50,7 +50,7 @@ const languages = [
 ];
 
 /** Local and untitled files in every language, virtual ones in the languages above. */
-export const hoverSelector: vscode.DocumentSelector = [
+const hoverSelector: vscode.DocumentSelector = [
     { scheme: 'file' },
     { scheme: 'untitled' },
     ...languages.map((language) => ({ language, scheme: 'vscode-vfs' })),

@@ -89,8 +89,8 @@ export class BoundedLineReader {
 }
 
 /** JSON-RPC 2.0's codes for a message the server could not take. */
-export const parseErrorCode = -32700;
-export const invalidRequestCode = -32600;
+const parseErrorCode = -32700;
+const invalidRequestCode = -32600;
 
 /** A JSON-RPC error answer to a line that was not a message the server could take. */
 export interface LineErrorAnswer {
@@ -109,7 +109,7 @@ function mib(bytes: number): string {
  * (a request whose fields are wrong, so the client's call fails at once instead of timing out);
  * otherwise `null`, as JSON-RPC asks when the id cannot be told.
  */
-export function readLine(
+function readLine(
     event: LineEvent,
     maxLineBytes: number,
 ): { message: JSONRPCMessage } | { answer: LineErrorAnswer } | undefined {

@@ -56,7 +56,7 @@ const allowLabel = 'Allow';
 const denyLabel = 'Use my settings';
 
 /** The modal dialog used outside tests. */
-export const showConsentDialog: ConsentPrompter = async (request) => {
+const showConsentDialog: ConsentPrompter = async (request) => {
     const choice = await vscode.window.showWarningMessage(
         consentQuestion(request),
         {

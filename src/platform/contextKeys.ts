@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 
 import type { Secrets } from './secrets';
 
-export const ContextKey = {
+const ContextKey = {
     /** A Data API key is stored: hides the "Set Data API Key" welcome button. */
     HasDataApiKey: 'avalanche.hasDataApiKey',
 } as const;

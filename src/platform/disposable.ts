@@ -7,7 +7,7 @@ import type * as vscode from 'vscode';
 import { liveStore } from './liveCounters';
 
 /** Disposes each item, continuing past failures, and rethrows the first failure at the end. */
-export function disposeAll(items: Iterable<vscode.Disposable | { dispose(): unknown }>): void {
+function disposeAll(items: Iterable<vscode.Disposable | { dispose(): unknown }>): void {
     let first: unknown;
     for (const item of items) {
         try {

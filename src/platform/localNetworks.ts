@@ -22,7 +22,7 @@ import type { Transport } from '../core/http/transport';
 import type { LocalNetwork, LocalNode } from '../core/local/localNetwork';
 
 /** The ports a plain `avalanchego` and the tools' first nodes listen on (9650 and up). */
-export const defaultProbePorts: readonly number[] = Array.from({ length: 21 }, (_, i) => 9650 + i);
+const defaultProbePorts: readonly number[] = Array.from({ length: 21 }, (_, i) => 9650 + i);
 
 /** A logger, so that this module does not load VS Code's (plain-Node tests construct it). */
 export interface LocalNetworksLog {

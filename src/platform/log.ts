@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 
 import { redact } from './redact';
 
-export const logChannelName = 'Avalanche Explorer';
+const logChannelName = 'Avalanche Explorer';
 
 type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error';
 

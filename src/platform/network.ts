@@ -20,7 +20,7 @@ import { log } from './log';
 const logger = log.for('Network');
 
 /** The `http.*` settings this module reads; a change to any of them rebuilds the clients. */
-export const networkSettingKeys = [
+const networkSettingKeys = [
     'http.proxy',
     'http.noProxy',
     'http.proxyStrictSSL',
@@ -42,7 +42,7 @@ export function vscodeTransport(): Transport {
 }
 
 /** Reads the settings; exported for tests of the wiring. */
-export function readNetworkSettings(env: NodeJS.ProcessEnv): {
+function readNetworkSettings(env: NodeJS.ProcessEnv): {
     settings: NetworkSettings;
     hints: TransportHints;
     summary: string;

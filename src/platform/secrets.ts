@@ -9,7 +9,7 @@ import { Disposable } from './disposable';
 import { log } from './log';
 
 /** Namespaced SecretStorage keys. */
-export const SecretKey = {
+const SecretKey = {
     DataApiKey: 'avalanche.dataApi.apiKey',
 } as const;
 export type SecretKey = (typeof SecretKey)[keyof typeof SecretKey];

@@ -96,7 +96,7 @@ export interface SettingValues {
 
 /** Identifier kinds whose hover can look them up live (`hovers.liveKinds`). */
 export type HoverLiveKind = 'evmAddress' | 'hash32' | 'pnAddress' | 'nodeId' | 'cb58Id';
-export const hoverLiveKinds: readonly HoverLiveKind[] = [
+const hoverLiveKinds: readonly HoverLiveKind[] = [
     'evmAddress',
     'hash32',
     'pnAddress',
@@ -104,8 +104,8 @@ export const hoverLiveKinds: readonly HoverLiveKind[] = [
     'cb58Id',
 ];
 
-export const minRequestTimeoutMs = 1_000;
-export const maxRequestTimeoutMs = 120_000;
+const minRequestTimeoutMs = 1_000;
+const maxRequestTimeoutMs = 120_000;
 
 /**
  * The Avalanche explorer on the web. Mainnet lives on `subnets.avax.network` and Fuji on
@@ -114,7 +114,7 @@ export const maxRequestTimeoutMs = 120_000;
 export const defaultExplorerUrlTemplate = 'https://subnets{testnetSuffix}.avax.network/{kind}/{id}';
 
 /** Placeholders `explorer.urlTemplate` may use. */
-export const explorerPlaceholders = ['network', 'testnetSuffix', 'kind', 'id'] as const;
+const explorerPlaceholders = ['network', 'testnetSuffix', 'kind', 'id'] as const;
 
 /** Defaults; `package.json` declares the same values (checked by the manifest test). */
 export const settingDefaults: Readonly<SettingValues> = Object.freeze({

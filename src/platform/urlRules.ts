@@ -4,10 +4,10 @@
  * accepted in an input box is also accepted when read back from settings.
  */
 
-export const maxUrlLength = 2_048;
+const maxUrlLength = 2_048;
 export const maxNodeNameLength = 60;
-export const minApiKeyLength = 8;
-export const maxApiKeyLength = 512;
+const minApiKeyLength = 8;
+const maxApiKeyLength = 512;
 
 /** `url` is the normalised URL (no trailing slash); otherwise `error` says what is wrong. */
 export type ParsedUrl = { url: string; error?: undefined } | { url?: undefined; error: string };

@@ -42,7 +42,7 @@ export function relative(ms: number, now = Date.now()): string {
 }
 
 /** Local date and time. */
-export function localTime(ms: number): string {
+function localTime(ms: number): string {
     dateFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
     const date = new Date(ms);
     try {

@@ -42,7 +42,7 @@ const builtIn = { tool: 'built-in', file: '' } as const;
  * `revert("…")`, and `Panic(uint256)` from failed checks
  * (https://docs.soliditylang.org/en/latest/control-structures.html#panic-via-assert-and-error-via-require).
  */
-export const solidityErrors: readonly Candidate[] = [
+const solidityErrors: readonly Candidate[] = [
     {
         entry: { type: 'error', name: 'Error', inputs: [{ name: 'message', type: 'string' }] },
         origin: builtIn,

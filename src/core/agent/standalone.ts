@@ -193,7 +193,7 @@ export class StandaloneAgentServices implements AgentServices {
  * Command ids for the hover engine's links. An agent cannot click a link: `markdownText` drops
  * every `command:` link, so these only have to be well-formed.
  */
-export const agentCommandIds = {
+const agentCommandIds = {
     copy: 'avalanche.hover.copy',
     openDetails: 'avalanche.hover.openDetails',
     lookUpOnChain: 'avalanche.hover.lookUpOnChain',

@@ -15,7 +15,7 @@ import { type RpcTarget, splitRpcUrl } from '../nodeRpc/rpcUrl';
  * How long a chain list is kept: chains are added to the Data API's index now and then, and a
  * window or an MCP server may stay open for days.
  */
-export const chainListTtlMs = 10 * 60_000;
+const chainListTtlMs = 10 * 60_000;
 
 /**
  * One chain list per network, read once and shared by every caller for `ttlMs`. A failure is not

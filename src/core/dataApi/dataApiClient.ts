@@ -46,11 +46,11 @@ import { repairList } from './repair';
 import { describeIssues, responseFormatMessage } from './responseFormat';
 
 /** The public Data API. */
-export const defaultDataApiUrl = 'https://data-api.avax.network';
+const defaultDataApiUrl = 'https://data-api.avax.network';
 /** The public Metrics API. */
-export const defaultMetricsApiUrl = 'https://metrics.avax.network';
+const defaultMetricsApiUrl = 'https://metrics.avax.network';
 /** The header that carries a Data API key (OpenAPI `securitySchemes.apiKey`). */
-export const defaultApiKeyHeader = 'x-glacier-api-key';
+const defaultApiKeyHeader = 'x-glacier-api-key';
 
 /** Construction options; every field is optional and has a public default. */
 export interface DataApiClientOptions {
@@ -102,12 +102,12 @@ export interface RepairEvent {
  * The largest Data API answer kept: most pages hold at most 100 items, the heaviest (EVM
  * transactions with their transfers) a few hundred KiB; a page many times that is not one.
  */
-export const dataApiMaxAnswerBytes = 16 * 1024 * 1024;
+const dataApiMaxAnswerBytes = 16 * 1024 * 1024;
 /**
  * The limit of the operations whose pages may hold far more than 100 items (`listSubnets` takes
  * a page size of 10,000, each subnet with its chains' genesis; UTXOs 1,024; balances 500 to 5,000).
  */
-export const dataApiLargePageBytes = 64 * 1024 * 1024;
+const dataApiLargePageBytes = 64 * 1024 * 1024;
 const largePageOperations: ReadonlySet<string> = new Set([
     'listSubnets',
     'getUtxosByAddressesV2',
@@ -116,7 +116,7 @@ const largePageOperations: ReadonlySet<string> = new Set([
     'listCollectibleBalances',
 ]);
 /** The largest Metrics API answer kept: its answers are short series and holder lists. */
-export const metricsApiMaxAnswerBytes = 4 * 1024 * 1024;
+const metricsApiMaxAnswerBytes = 4 * 1024 * 1024;
 
 /** A request as it would be sent, for "Copy as curl" and logs (see `toCurl`). */
 export interface DescribedRequest {

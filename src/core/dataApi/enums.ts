@@ -117,7 +117,7 @@ export type ApiFeature = (typeof apiFeatures)[number];
 /** `type` of an export request: the EVM form and the three primary-network forms. */
 export const evmExportTypes = ['TRANSACTION_EXPORT_EVM'] as const;
 /** OpenAPI `PrimaryNetworkOperationType`: the primary-network export forms. */
-export const primaryNetworkExportTypes = [
+const primaryNetworkExportTypes = [
     'TRANSACTION_EXPORT_PRIMARY_NETWORK',
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_STAKING',
     'TRANSACTION_EXPORT_PRIMARY_NETWORK_SIMPLE',

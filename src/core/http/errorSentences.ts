@@ -187,7 +187,7 @@ function hostOf(origin: string): string {
 }
 
 /** How a client's peer is named in sentences: "the node at http://…", "the Data API". */
-export function whereOf(peer: SentencePeer): string {
+function whereOf(peer: SentencePeer): string {
     return peer.service === 'node' ? `the node at ${peer.origin}` : `the ${peer.service}`;
 }
 

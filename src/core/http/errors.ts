@@ -10,7 +10,7 @@
 export type ServiceName = 'Data API' | 'Metrics API' | 'node';
 
 /** Error names, one per class below; the guards at the end of the file test against these. */
-export const ErrorName = {
+const ErrorName = {
     Http: 'HttpError',
     Unauthorized: 'UnauthorizedError',
     RateLimited: 'RateLimitedError',

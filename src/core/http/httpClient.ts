@@ -40,7 +40,7 @@ let undiciParts: UndiciParts | undefined;
  * requires to `dist/undici.js` and `dist/undiciProxy.js` (esbuild.mjs), so the package carries no
  * node_modules; compiled by tsc (tests, benchmarks) they load the module itself.
  */
-export function loadUndici(): UndiciParts {
+function loadUndici(): UndiciParts {
     /* eslint-disable @typescript-eslint/no-require-imports */
     undiciParts ??= {
         Agent: require('undici/lib/dispatcher/agent.js') as typeof Undici.Agent,
@@ -70,7 +70,7 @@ export interface RetryPolicy {
     maxTotalMs: number;
 }
 
-export const defaultRetryPolicy: RetryPolicy = {
+const defaultRetryPolicy: RetryPolicy = {
     maxRetries: 3,
     baseDelayMs: 250,
     maxDelayMs: 4_000,

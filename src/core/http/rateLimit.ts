@@ -17,7 +17,7 @@ import type { HttpResponse } from './httpClient';
  * (https://developers.avacloud.io/data-api/rate-limits); ten seconds lets a short burst drain
  * without leaving a hover stale for long.
  */
-export const defaultRateLimitWaitMs = 10_000;
+const defaultRateLimitWaitMs = 10_000;
 
 /**
  * Shortest wait. Servers send `retry-after: 0` when the window has just reset; asking again at

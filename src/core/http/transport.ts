@@ -82,7 +82,7 @@ export interface Transport {
 }
 
 /** Hints for plain Node (tests, benchmarks, scripts), where the environment is the setting. */
-export const environmentHints: TransportHints = {
+const environmentHints: TransportHints = {
     untrustedCertificate:
         'if your network inspects TLS, point NODE_EXTRA_CA_CERTS at its root certificate.',
     proxyAuthentication: 'Put the user name and password in the proxy URL (HTTPS_PROXY).',

@@ -61,7 +61,7 @@ const maxNameChars = 80;
 const evmAddress = /^0x[0-9a-fA-F]{40}$/;
 
 /** The Data API's (or the node's) EVM chains as candidates. */
-export function chainListCandidates(
+function chainListCandidates(
     chains: readonly ChainInfo[],
     knownFrom: string,
 ): IcmChainCandidate[] {
@@ -82,7 +82,7 @@ export function chainListCandidates(
 }
 
 /** The chains of the local networks' files (the C-Chain Interchain Kit records among them). */
-export function localNetworkCandidates(networks: readonly LocalNetwork[]): IcmChainCandidate[] {
+function localNetworkCandidates(networks: readonly LocalNetwork[]): IcmChainCandidate[] {
     const source: Record<LocalNetwork['source'], string> = {
         'avalanche-cli': 'avalanche-cli',
         tmpnet: 'tmpnet',
@@ -110,7 +110,7 @@ export function localNetworkCandidates(networks: readonly LocalNetwork[]): IcmCh
 }
 
 /** The node's blockchains, each read through the node's own endpoint for it. */
-export function nodeBlockchainCandidates(
+function nodeBlockchainCandidates(
     blockchains: readonly PlatformBlockchain[],
     nodeUrl: string,
 ): IcmChainCandidate[] {
@@ -125,7 +125,7 @@ export function nodeBlockchainCandidates(
 }
 
 /** Relayer addresses the local networks' files name, lower-case. */
-export function localRelayers(networks: readonly LocalNetwork[]): string[] {
+function localRelayers(networks: readonly LocalNetwork[]): string[] {
     return [
         ...new Set(
             networks.flatMap((n) =>

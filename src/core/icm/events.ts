@@ -21,7 +21,7 @@ export const warpPrecompile = '0x0200000000000000000000000000000000000005';
 export const maxPayloadBytes = 8192;
 
 /** Relayer addresses kept of one message; the rest are counted. */
-export const maxListedRelayers = 16;
+const maxListedRelayers = 16;
 
 type EventName =
     | 'SendCrossChainMessage'

@@ -7,7 +7,7 @@
  */
 
 /** The Bitcoin base58 alphabet (no 0, O, I or l), which AvalancheGo's cb58 also uses. */
-export const base58Alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const base58Alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
 /** Digit value of each ASCII code, or -1 when the character is not base58. */
 export const base58Digit = new Int8Array(128).fill(-1);

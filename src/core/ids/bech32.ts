@@ -8,7 +8,7 @@
 import { bech32 } from '@scure/base';
 
 /** The bech32 data alphabet, in value order. */
-export const bech32Charset = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+const bech32Charset = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 
 /** 5-bit value of each ASCII code (either case), or -1 when it is not a bech32 data character. */
 export const bech32Value = new Int8Array(128).fill(-1);

@@ -10,7 +10,7 @@ import { base58Digit } from './base58';
 export const codeDash = 45;
 export const codeZero = 48;
 export const codeOne = 49;
-export const codeBackslash = 92;
+const codeBackslash = 92;
 export const codeX = 120; // 'x'
 
 /** 1 for `[A-Za-z0-9_]`, over every UTF-16 code unit so that the hot loop needs one lookup. */

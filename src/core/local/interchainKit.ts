@@ -263,7 +263,7 @@ export interface InterchainKitDirContents {
 }
 
 /** True when one of the kit's AvalancheGo processes (a primary or an L1 node) is alive. */
-export function interchainKitRuns(
+function interchainKitRuns(
     contents: InterchainKitDirContents,
     alive: (pid: number) => boolean,
 ): boolean {

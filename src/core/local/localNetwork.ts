@@ -95,14 +95,14 @@ export interface LocalNetwork {
 }
 
 /** Longest name or other free text kept from a file. */
-export const maxLocalTextLength = 200;
+const maxLocalTextLength = 200;
 /** Longest URL kept from a file. */
 export const maxLocalUrlLength = 2048;
 
 const ipv4Loopback = /^127(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 
 /** True for a host name that always means this machine. */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
     const host = hostname.toLowerCase();
     return host === 'localhost' || host === '[::1]' || host === '::1' || ipv4Loopback.test(host);
 }

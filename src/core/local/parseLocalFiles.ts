@@ -37,7 +37,7 @@ const maxNodeRpcUrls = 8;
 const emptyId = '11111111111111111111111111111111LpoYY';
 
 /** avalanche-cli's key of the local network in a sidecar's `Networks` (`models.Local.String()`). */
-export const avalancheCliLocalNetworkName = 'Local Network';
+const avalancheCliLocalNetworkName = 'Local Network';
 
 /** A parsed JSON object, read through `field` only. */
 export type JsonObject = Readonly<Record<string, unknown>>;
@@ -163,7 +163,7 @@ export function parseTmpnetNetworkConfig(text: string): TmpnetNetworkConfig | un
 }
 
 /** The EVM chain id in a Subnet-EVM genesis (`config.chainId`), as avalanche-cli writes it. */
-export function parseEvmGenesisChainId(text: string): number | undefined {
+function parseEvmGenesisChainId(text: string): number | undefined {
     return positiveInteger(field(field(parseJsonObject(text), 'config'), 'chainId'));
 }
 

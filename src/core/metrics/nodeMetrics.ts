@@ -24,9 +24,9 @@ import {
 import { PrometheusTextParser, type ParsedMetrics } from './prometheus';
 
 /** The largest metrics page read; a real v1.14.2 node with one L1 sends about 450 KB. */
-export const maxScrapeBytes = 16 * 1024 * 1024;
+const maxScrapeBytes = 16 * 1024 * 1024;
 /** Most series kept from one page (the dashboard's families have about 150 on such a node). */
-export const maxKeptSeries = 2_000;
+const maxKeptSeries = 2_000;
 
 /** What one scrape found. */
 export type ScrapeOutcome =

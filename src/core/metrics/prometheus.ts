@@ -473,7 +473,7 @@ function asType(text: string): MetricType {
 }
 
 /** A sample value: Go's float notation, `NaN`, `+Inf`, `-Inf` (and `Inf`). */
-export function parseValue(text: string): number | undefined {
+function parseValue(text: string): number | undefined {
     switch (text) {
         case 'NaN':
             return NaN;

@@ -21,7 +21,7 @@ const relayerTimeoutMs = 3_000;
 const families = new Set(['successful_relay_message_count', 'failed_relay_message_count']);
 
 /** Why a relayer URL is not asked (it must be http on this machine), or undefined. */
-export function relayerUrlProblem(url: string): string | undefined {
+function relayerUrlProblem(url: string): string | undefined {
     let parsed: URL;
     try {
         parsed = new URL(url);
@@ -159,7 +159,7 @@ export async function readRelayer(
  * The reasons a reading gives for a message from `sourceName` to `destinationName` not being
  * delivered, as sentences; none when the relayer is up and has not failed this pair.
  */
-export function relayerSentences(
+function relayerSentences(
     reading: RelayerReading,
     sourceName: string,
     destinationName: string,

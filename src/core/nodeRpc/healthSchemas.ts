@@ -17,7 +17,7 @@ import { inertLine } from '../text/inert';
 import { lazy } from './wire';
 
 /** Most checks kept from one answer; a real node has a dozen plus one per chain. */
-export const maxHealthChecks = 200;
+const maxHealthChecks = 200;
 const maxNameChars = 120;
 const maxMessageChars = 300;
 

@@ -85,7 +85,7 @@ export function checkBlockchainId(value: unknown, param = 'chain'): string {
 }
 
 /** Checks a `NodeID-<cb58>` node id, checksum included. */
-export function checkNodeId(value: unknown, param = 'nodeID'): string {
+function checkNodeId(value: unknown, param = 'nodeID'): string {
     if (typeof value !== 'string' || !isNodeId(value)) {
         throw new ValidationError(
             param,

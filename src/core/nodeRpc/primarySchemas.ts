@@ -807,7 +807,7 @@ function validatorSummary(value: unknown): TxValidatorSummary {
 }
 
 /** The summary of a signed transaction in `encoding: "json"`, tolerant of missing fields. */
-export function summarizePrimaryTx(wire: SignedTxWire): PrimaryTx {
+function summarizePrimaryTx(wire: SignedTxWire): PrimaryTx {
     const unsigned = wire.unsignedTx;
     const exported: unknown = unsigned['exportedOutputs'];
     const nested = Array.isArray(unsigned.inputs) ? undefined : unsigned.inputs;

@@ -377,7 +377,7 @@ export function normalizeVms(wire: VmsWire): Vms {
 }
 
 /** Wire schema of one info.peers entry, built on first use. */
-export const PeerWireSchema = lazy(() =>
+const PeerWireSchema = lazy(() =>
     z.object({
         nodeID: z.string().min(1),
         ip: z.string().nullish(),
@@ -416,7 +416,7 @@ export interface Peer {
     benched: string[];
 }
 /** Turns one info.peers entry into its camelCase domain form. */
-export function normalizePeer(wire: PeerWire): Peer {
+function normalizePeer(wire: PeerWire): Peer {
     const peer: Peer = {
         nodeId: wire.nodeID,
         trackedSubnets: listOf(wire.trackedSubnets),
@@ -540,7 +540,7 @@ export function normalizeUpgrades(wire: UpgradesWire): NetworkUpgrades {
 // Subnet-EVM extras (eth_feeConfig, eth_getChainConfig, eth_getActive*At)
 
 /** Wire schema of a Subnet-EVM fee config, built on first use. */
-export const FeeConfigWireSchema = lazy(() =>
+const FeeConfigWireSchema = lazy(() =>
     z.object({
         gasLimit: bigUintWire(),
         targetBlockRate: bigUintWire(),
@@ -568,7 +568,7 @@ export interface FeeConfig {
     blockGasCostStep: number;
 }
 /** Turns a Subnet-EVM fee config into its camelCase domain form. */
-export function normalizeFeeConfig(wire: FeeConfigWire): FeeConfig {
+function normalizeFeeConfig(wire: FeeConfigWire): FeeConfig {
     return {
         gasLimit: toNumber(wire.gasLimit),
         targetBlockRate: toNumber(wire.targetBlockRate),
@@ -607,7 +607,7 @@ export function normalizeFeeConfigResult(wire: FeeConfigResultWire): FeeConfigRe
 const addressListKeys = ['adminAddresses', 'managerAddresses', 'enabledAddresses'] as const;
 
 /** Wire schema of one precompile config, built on first use. */
-export const PrecompileConfigWireSchema = lazy(() =>
+const PrecompileConfigWireSchema = lazy(() =>
     z.looseObject({
         blockTimestamp: bigUintWire().nullish(),
         disable: z.boolean().nullish(),
@@ -633,7 +633,7 @@ export interface PrecompileConfig {
     extra: Record<string, unknown>;
 }
 /** Turns one precompile config into its camelCase domain form. */
-export function normalizePrecompileConfig(
+function normalizePrecompileConfig(
     name: string,
     wire: PrecompileConfigWire,
 ): PrecompileConfig {
@@ -797,7 +797,7 @@ export function normalizeEvmChainConfig(wire: EvmChainConfigWire): EvmChainConfi
 // validators.getCurrentValidators
 
 /** Wire schema of one validators.getCurrentValidators entry, built on first use. */
-export const CurrentValidatorWireSchema = lazy(() =>
+const CurrentValidatorWireSchema = lazy(() =>
     z.object({
         validationID: z.string().nullish(),
         nodeID: z.string().min(1),
@@ -831,7 +831,7 @@ export interface CurrentValidator {
     uptimePercentage?: number;
 }
 /** Turns one validators.getCurrentValidators entry into its camelCase domain form. */
-export function normalizeCurrentValidator(wire: CurrentValidatorWire): CurrentValidator {
+function normalizeCurrentValidator(wire: CurrentValidatorWire): CurrentValidator {
     const validator: CurrentValidator = { nodeId: wire.nodeID, weight: toDecimal(wire.weight) };
     if (wire.validationID != null) validator.validationId = wire.validationID;
     if (wire.startTimestamp != null) validator.startTimestamp = toNumber(wire.startTimestamp);
@@ -891,7 +891,7 @@ export function normalizeCode(wire: CodeWire): string {
 }
 
 /** Wire schema of an eth_getTransactionByHash transaction, built on first use. */
-export const RpcTransactionWireSchema = lazy(() =>
+const RpcTransactionWireSchema = lazy(() =>
     z.object({
         hash: z.string(),
         blockHash: z.string().nullish(),
@@ -934,7 +934,7 @@ export interface RpcTransaction {
     chainId?: string;
 }
 /** Turns an eth_getTransactionByHash transaction into its camelCase domain form. */
-export function normalizeRpcTransaction(wire: RpcTransactionWire): RpcTransaction {
+function normalizeRpcTransaction(wire: RpcTransactionWire): RpcTransaction {
     const tx: RpcTransaction = {
         hash: wire.hash,
         blockHash: wire.blockHash ?? null,
@@ -967,7 +967,7 @@ export function normalizeMaybeRpcTransaction(wire: MaybeRpcTransactionWire): Rpc
 }
 
 /** Wire schema of one receipt log, built on first use. */
-export const RpcLogWireSchema = lazy(() =>
+const RpcLogWireSchema = lazy(() =>
     z.object({
         address: z.string(),
         topics: listWire(z.string()),
@@ -991,7 +991,7 @@ export interface RpcLog {
  * Wire schema of one eth_getLogs entry, built on first use: a receipt log with where it sits
  * (https://ethereum.org/en/developers/docs/apis/json-rpc/#eth_getlogs).
  */
-export const RpcFilterLogWireSchema = lazy(() =>
+const RpcFilterLogWireSchema = lazy(() =>
     z.object({
         address: z.string(),
         topics: listWire(z.string()),
@@ -1028,7 +1028,7 @@ export function normalizeRpcFilterLogs(wire: RpcFilterLogsWire): RpcFilterLog[] 
 }
 
 /** Wire schema of an eth_getTransactionReceipt receipt, built on first use. */
-export const RpcReceiptWireSchema = lazy(() =>
+const RpcReceiptWireSchema = lazy(() =>
     z.object({
         transactionHash: z.string(),
         transactionIndex: smallHexWire(),
@@ -1067,7 +1067,7 @@ export interface RpcReceipt {
     type?: number;
 }
 /** Turns an eth_getTransactionReceipt receipt into its camelCase domain form. */
-export function normalizeRpcReceipt(wire: RpcReceiptWire): RpcReceipt {
+function normalizeRpcReceipt(wire: RpcReceiptWire): RpcReceipt {
     const receipt: RpcReceipt = {
         transactionHash: wire.transactionHash,
         transactionIndex: hexToNumber(wire.transactionIndex),
@@ -1112,7 +1112,7 @@ function uint64HexWire() {
 }
 
 /** Wire schema of an eth_getBlockByNumber block, built on first use. */
-export const RpcBlockWireSchema = lazy(() =>
+const RpcBlockWireSchema = lazy(() =>
     z.object({
         number: smallHexWire(),
         hash: z.string(),
@@ -1227,7 +1227,7 @@ export function targetGasFromExponent(exponent: bigint): bigint {
     return exponentialPrice(1_000_000n, exponent, 1n << 25n);
 }
 /** Turns an eth_getBlockByNumber block into its camelCase domain form. */
-export function normalizeRpcBlock(wire: RpcBlockWire): RpcBlock {
+function normalizeRpcBlock(wire: RpcBlockWire): RpcBlock {
     const transactions = wire.transactions ?? [];
     const block: RpcBlock = {
         number: hexToNumber(wire.number),

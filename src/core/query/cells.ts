@@ -19,7 +19,7 @@ import { evmChainIdPattern } from '../ids/evmPatterns';
  * about 50,000 hex digits), but bounded, so that a hostile answer cannot make every copy of it
  * in the view model, the message to the page and the page itself as large as itself.
  */
-export const maxCellChars = 200_000;
+const maxCellChars = 200_000;
 
 /**
  * Text from the data, made inert for display: one line, no control characters, bidi and

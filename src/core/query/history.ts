@@ -23,9 +23,9 @@ export const maxRecentValueLength = 2000;
  * Largest query kept in the history, as JSON (a pasted raw JSON-RPC body can be megabytes: fifty
  * of those would sit in `globalState`, which VS Code loads at every start).
  */
-export const maxHistoryQueryLength = 16_384;
+const maxHistoryQueryLength = 16_384;
 /** Longest title kept (panel titles are at most 60 characters). */
-export const maxHistoryTitleLength = 200;
+const maxHistoryTitleLength = 200;
 
 /**
  * The history with `entry` first. The same query run again moves up instead of appearing twice;

@@ -121,7 +121,7 @@ export function updateStored(stored: StoredOperation, op: Operation): StoredOper
 }
 
 /** Most exports kept in the list. */
-export const maxStoredOperations = 50;
+const maxStoredOperations = 50;
 
 /** The list with `op` first (replacing an older record of the same id), bounded. */
 export function rememberOperation(
@@ -133,7 +133,7 @@ export function rememberOperation(
 }
 
 /** How long after its last change a running export is still followed after a reload. */
-export const resumeWindowMs = 24 * 3_600_000;
+const resumeWindowMs = 24 * 3_600_000;
 
 /**
  * The exports to follow again after a reload: the ones last seen not final, changed within

@@ -143,7 +143,7 @@ const operationIdPattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,199}$/;
 const maxInt64 = 2n ** 63n - 1n;
 
 /** Splits a comma or whitespace separated list; blanks are dropped. */
-export function splitList(text: string): string[] {
+function splitList(text: string): string[] {
     return text
         .split(/[\s,]+/)
         .map((item) => item.trim())
@@ -348,7 +348,7 @@ function shorten(text: string): string {
     return text.length > 24 ? `${text.slice(0, 12)}…${text.slice(-6)}` : text;
 }
 
-export const timeInputHelp =
+const timeInputHelp =
     'Unix seconds, a date (2024-11-24), a date and time (2024-11-24T13:00, UTC unless it ends with an offset such as +01:00), or a span back from now (7d, 12h, 30m, yesterday, today, now).';
 
 const spanUnits: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };

@@ -295,7 +295,7 @@ export function parseRawParams(text: string): unknown {
 }
 
 /** The method table entry of a node query; an unknown name is a `ValidationError`. */
-export function tableMethod(name: string): NodeRpcMethod<string, unknown> {
+function tableMethod(name: string): NodeRpcMethod<string, unknown> {
     const method = findNodeRpcMethod(name) as NodeRpcMethod<string, unknown> | undefined;
     if (!method) throw new ValidationError('method', name, 'a method of the node method table');
     return method;

@@ -86,7 +86,7 @@ export interface DebugProblem {
 }
 
 /** The caps of the files read. */
-export const debugFileLimits = {
+const debugFileLimits = {
     /** A Foundry artifact (`workspaceFileByteLimits`'s cap for them). */
     artifactBytes: 32 * 1024 * 1024,
     /** A build info: the whole solc input and output of a compilation. */
@@ -169,7 +169,7 @@ function prefix(rel: string, count: number): string {
  * `node_modules` (Hardhat's npm imports), and for an absolute name (an older forge's) the root
  * joined with its shorter tails.
  */
-export function sourcePaths(root: string, name: string): string[] {
+function sourcePaths(root: string, name: string): string[] {
     const paths: string[] = [];
     const add = (rel: string): void => {
         if (isWorkspacePath(rel) && !paths.includes(rel)) paths.push(rel);

@@ -143,7 +143,7 @@ function buildFrameSchema() {
 export type CallFrameWire = z.infer<ReturnType<typeof buildFrameSchema>>;
 
 /** The schema of one frame (children unchecked), built on first use. */
-export function callFrameWireSchema(): ReturnType<typeof buildFrameSchema> {
+function callFrameWireSchema(): ReturnType<typeof buildFrameSchema> {
     frameSchema ??= buildFrameSchema();
     return frameSchema;
 }

@@ -27,7 +27,7 @@ export interface CompiledCode {
 }
 
 /** The largest code read from an artifact: EIP-170's 24 KiB, with room for chains that raise it. */
-export const maxCompiledCodeBytes = 1024 * 1024;
+const maxCompiledCodeBytes = 1024 * 1024;
 
 const placeholder = /__\$[0-9a-fA-F]{34}\$__/g;
 const hexOnly = /^[0-9a-fA-F]*$/;

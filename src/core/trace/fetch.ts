@@ -41,7 +41,7 @@ export interface TraceRequestOptions {
  * real node: 850,000 steps in 2.7 s), so a million-step transaction needs more. It stays below
  * the client's 30 s wait for an answer, so that the node's own refusal arrives first.
  */
-export const stepTraceTimeoutSeconds = 25;
+const stepTraceTimeoutSeconds = 25;
 
 function checkTxHash(hash: string): string {
     if (typeof hash !== 'string' || !evmHashPattern.test(hash)) {
@@ -87,7 +87,7 @@ function methodMissing(error: unknown): boolean {
  * Turns a node's refusal of `debug_traceTransaction` into a `TraceUnavailableError`; anything
  * else is returned as it is.
  */
-export function traceRefusal(
+function traceRefusal(
     error: unknown,
     target: RpcTarget,
     chain: TraceChain,

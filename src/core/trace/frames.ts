@@ -429,7 +429,7 @@ function shortAddress(address: string | undefined): string {
 }
 
 /** The one-line title of a frame for a tree row. */
-export function frameTitle(
+function frameTitle(
     frame: CallFrame,
     contract: FrameContract | undefined,
     call: DecodeResult | undefined,

@@ -62,7 +62,7 @@ export interface RevertSites {
 }
 
 /** Records the tracer keeps at most. */
-export const maxRevertSites = 4_096;
+const maxRevertSites = 4_096;
 
 let schema: ReturnType<typeof buildSchema> | undefined;
 

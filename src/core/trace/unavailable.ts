@@ -40,7 +40,7 @@ export type TraceUnavailableReason =
     | 'timeout';
 
 /** The error name `isTraceUnavailableError` tests (errors cross bundle boundaries). */
-export const traceUnavailableErrorName = 'TraceUnavailableError';
+const traceUnavailableErrorName = 'TraceUnavailableError';
 
 /** A trace the node cannot give, with the sentence that says why and what to change. */
 export class TraceUnavailableError extends Error {
@@ -122,7 +122,7 @@ function dirOf(file: string): string {
 }
 
 /** Where the chain config of `chain` goes, most specific first. */
-export function chainConfigPlaces(chain: TraceChain): string[] {
+function chainConfigPlaces(chain: TraceChain): string[] {
     const places: string[] = [];
     const local = chain.local;
     const folder = chain.kind === 'c-chain' ? 'C' : text(chain.blockchainId) || '<blockchain id>';

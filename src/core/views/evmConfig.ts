@@ -66,7 +66,7 @@ export function feeConfigRows(feeConfig: object): ConfigRow[] {
 }
 
 /** Names people use for the allow-list style precompiles, keyed by their config key. */
-export const permissionPrecompiles: Readonly<Record<string, string>> = {
+const permissionPrecompiles: Readonly<Record<string, string>> = {
     txAllowListConfig: 'Transaction allow list',
     contractDeployerAllowListConfig: 'Contract deployer allow list',
     contractNativeMinterConfig: 'Native minter',

@@ -71,7 +71,7 @@ const maxEvmProbes = 32;
 const maxSubnets = 200;
 
 /** A cb58 id's bytes as `0x…` hex (the form Solidity and the Data API's `validationIdHex` use). */
-export function cb58ToHex(id: string): string {
+function cb58ToHex(id: string): string {
     const bytes = cb58Decode(id);
     return bytes ? bytesToHex(bytes) : '';
 }
@@ -201,7 +201,7 @@ export function subnetOf(
 }
 
 /** An EVM transaction with its receipt, as the Chains view's transaction rows show one. */
-export function evmTxOf(
+function evmTxOf(
     chainId: string,
     block: Pick<RpcBlock, 'number' | 'hash' | 'timestamp'>,
     index: number,

@@ -32,7 +32,7 @@ export interface NodeProblem {
 
 export const adminRemedy =
     'Start AvalancheGo with --api-admin-enabled=true (or "api-admin-enabled": true in its config file), then refresh.';
-export const publicServerRemedy =
+const publicServerRemedy =
     'Choose your own node (Avalanche: Choose Node…) to see node-specific details and the admin API.';
 
 function messageOf(error: unknown): string {

@@ -31,7 +31,7 @@ const maxPayloadBytes = 24 * 1024;
 const blsSignatureBytes = 96;
 const blsPublicKeyBytes = 48;
 /** Far beyond any real message; it keeps hostile input from costing a large allocation. */
-export const maxSignedMessageHexLength = 2 * 1024 * 1024;
+const maxSignedMessageHexLength = 2 * 1024 * 1024;
 /** Signer indices kept for display; the count is exact beyond it. */
 export const maxListedSigners = 4096;
 
@@ -331,7 +331,7 @@ function hexBytes(text: string): Uint8Array {
 }
 
 /** Decodes the bytes of a signed Warp message (`warp.ParseMessage`). */
-export function decodeSignedWarpBytes(bytes: Uint8Array): WarpDecodeResult {
+function decodeSignedWarpBytes(bytes: Uint8Array): WarpDecodeResult {
     try {
         const r = new Reader(bytes, 'signed message');
         r.version();

@@ -58,7 +58,7 @@ export async function checkIcmMessage(
 }
 
 /** The observation of one timeline: pure, for the check and its tests. */
-export function icmObservation(
+function icmObservation(
     target: Extract<WatchTarget, { kind: 'icmMessage' }>,
     timeline: IcmTimeline,
     timing?: WatchTiming,

@@ -12,7 +12,7 @@ import { checkL1, type WatchSources } from './checks';
 import { formatDuration } from './runway';
 
 /** Below this runway a validator is called short of balance: a day, as its fee runs. */
-export const shortRunwaySeconds = 86_400;
+const shortRunwaySeconds = 86_400;
 
 function notAsked(): never {
     throw new Error('not asked for an L1');

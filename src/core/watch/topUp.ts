@@ -21,7 +21,7 @@ export const platformCliL1Docs =
     'https://build.avax.network/docs/tooling/platform-cli/l1-validators';
 
 /** How long the suggested top-up lasts at today's fee. */
-export const topUpDays = 30;
+const topUpDays = 30;
 
 /** What the command is written for. */
 export interface TopUpInput {

@@ -15,13 +15,13 @@ import { field, isObject, text } from './json';
 /** Most entries kept per ABI (an artifact's or a deployment's); the rest are counted as dropped. */
 export const maxAbiEntries = 2_000;
 /** Most inputs (and, apart, outputs) of one entry. */
-export const maxAbiParams = 64;
+const maxAbiParams = 64;
 /** Deepest tuple nesting kept: `(((…)))` past this is not a contract anyone compiled. */
-export const maxAbiNesting = 8;
+const maxAbiNesting = 8;
 /** Most parameters of one entry counting every tuple component, so 64^8 cannot be reached. */
 const maxParamsPerEntry = 1_024;
 /** Longest entry or parameter name (solc has no limit; real ones are far shorter). */
-export const maxAbiNameLength = 256;
+const maxAbiNameLength = 256;
 /** Longest `internalType` kept (`struct Outer.Inner[]`, `contract IERC20`). */
 const maxInternalTypeLength = 256;
 

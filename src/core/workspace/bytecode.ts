@@ -17,7 +17,7 @@ export type ByteRange = readonly [start: number, length: number];
  */
 export const maxRuntimeCodeBytes = 1024 * 1024;
 /** Most immutable ranges read from one artifact (each immutable is read where it is used). */
-export const maxImmutableRanges = 1_024;
+const maxImmutableRanges = 1_024;
 
 const hexPattern = /^[0-9a-fA-F]*$/;
 const hexDigits = '0123456789abcdef';

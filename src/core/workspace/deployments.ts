@@ -54,9 +54,9 @@ import {
 import type { DeployedContract, FileKnowledge, Origin, RecordedTransaction } from './types';
 
 /** Most transactions read from one broadcast or journal. */
-export const maxTransactionsPerFile = 5_000;
+const maxTransactionsPerFile = 5_000;
 /** Most deployment records read from one file. */
-export const maxDeploymentsPerFile = 5_000;
+const maxDeploymentsPerFile = 5_000;
 /** Most chains read from one multi-chain broadcast. */
 const maxSequencesPerFile = 64;
 /** Most journal lines read; a journal is a few lines per future. */
@@ -250,7 +250,7 @@ export function parseFoundryBroadcast(file: string, fileText: string): FileKnowl
 // Hardhat Ignition
 
 /** The chain id a deployment folder's name says (`chain-43113`), if it follows the default. */
-export function ignitionFolderChainId(file: string): string | undefined {
+function ignitionFolderChainId(file: string): string | undefined {
     const folder = baseName(dirOf(file));
     const match = /^chain-([0-9]{1,20})$/.exec(folder);
     return match ? chainIdOf(match[1]) : undefined;

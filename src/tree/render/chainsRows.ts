@@ -29,7 +29,7 @@ const primaryChainNames: Record<PrimaryChain, { label: string; description: stri
 };
 
 /** The display name of a primary-network chain. */
-export function primaryChainLabel(chain: PrimaryChain): string {
+function primaryChainLabel(chain: PrimaryChain): string {
     return primaryChainNames[chain].label;
 }
 

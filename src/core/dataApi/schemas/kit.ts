@@ -15,7 +15,7 @@ import { bigUintWire, toDecimal } from '../../http/exactJson';
 export type OpenEnum<Known extends string> = Known | (string & {});
 
 /** Metadata key under which an open enum keeps its known values, for pickers and conformance tests. */
-export const knownValuesKey = 'x-known-values';
+const knownValuesKey = 'x-known-values';
 
 /**
  * A string schema typed as `OpenEnum<Known>`. It checks only that the value is a string: checking

@@ -43,7 +43,7 @@ export interface SubnetSummary {
 }
 
 /** A subnet of the Data API as the directory keeps it. */
-export function subnetSummary(s: Subnet): SubnetSummary {
+function subnetSummary(s: Subnet): SubnetSummary {
     return {
         subnetId: s.subnetId,
         isL1: s.isL1,

@@ -58,7 +58,7 @@ export function callSection(result: DecodeResult, addressCell: AddressCell): Sec
 }
 
 /** The fields of a revert: its reason, decoded. */
-export function revertFields(result: DecodeResult, addressCell: AddressCell): Field[] {
+function revertFields(result: DecodeResult, addressCell: AddressCell): Field[] {
     switch (result.status) {
         case 'empty':
             return [{ label: 'Revert reason', value: text('none given (no revert data)') }];
@@ -99,7 +99,7 @@ export function revertFields(result: DecodeResult, addressCell: AddressCell): Fi
 }
 
 /** One section per log (the first `maxLogSections`), decoded where an ABI knows its topic. */
-export function logSections(
+function logSections(
     logs: readonly (LogLike & { readonly logIndex?: unknown })[],
     contracts: ContractKnowledge,
     chainId: string | undefined,
@@ -172,7 +172,7 @@ function ambiguousSection(
 }
 
 /** The fields of one decoded call, event or error, ending with where its ABI came from. */
-export function decodedFields(decoded: Decoded, addressCell: AddressCell): Field[] {
+function decodedFields(decoded: Decoded, addressCell: AddressCell): Field[] {
     return [
         { label: 'Signature', value: text(decoded.signature) },
         ...decoded.args.map((a) => argField(a, addressCell)),

@@ -65,7 +65,7 @@ export function labelOf(key: string): string {
 }
 
 /** A table of an array of objects: one column per key seen (the first 16). */
-export function objectTable(items: readonly unknown[]): Section['table'] {
+function objectTable(items: readonly unknown[]): Section['table'] {
     const keys: string[] = [];
     for (const item of items) {
         if (!isPlainObject(item)) continue;
@@ -85,7 +85,7 @@ export function objectTable(items: readonly unknown[]): Section['table'] {
 }
 
 /** Fields and sections of an object result. */
-export function objectParts(value: unknown): { fields: Field[]; sections: Section[] } {
+function objectParts(value: unknown): { fields: Field[]; sections: Section[] } {
     if (!isPlainObject(value)) {
         if (Array.isArray(value)) {
             return {

@@ -339,7 +339,7 @@ export function buildRows(
 }
 
 /** The header of any result. */
-export function buildHeader(
+function buildHeader(
     request: QueryRequest,
     result: unknown,
     context: ViewContext,
