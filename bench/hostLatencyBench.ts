@@ -16,6 +16,9 @@ import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 
 import type { ExtensionApi } from '../src/extension';
+import { SettingKey } from '../src/platform/settingKeys';
+import type { QueryPanel } from '../src/queries/queryPanel';
+import type { QueryRequest } from '../src/shared/query';
 import { activated } from '../test/integration/helpers';
 import {
     addSandboxFault,
@@ -80,6 +83,7 @@ async function measure(action: () => Promise<unknown>): Promise<Measured> {
 
 function describe(m: Measured): string {
     const c = m.count;
+    const twice = c.repeated.length > 0 ? `; asked twice: ${c.repeated.length}` : '';
     const services = [
         c.byService.dataApi ? `Data API ${c.byService.dataApi}` : '',
         c.byService.metrics ? `Metrics ${c.byService.metrics}` : '',
@@ -88,7 +92,7 @@ function describe(m: Measured): string {
     const chain = c.criticalPath
         .map((r) => (r.operations.length > 0 ? r.operations.slice(0, 3).join('+') : r.service))
         .join(' → ');
-    return `${services.join(', ') || 'no requests'}; critical path: ${chain || 'none'}`;
+    return `${services.join(', ') || 'no requests'}; critical path: ${chain || 'none'}${twice}`;
 }
 
 /** A hover over `text` in `document`, as the editor asks when the pointer rests. */
@@ -103,6 +107,26 @@ async function hover(document: vscode.TextDocument, text: string): Promise<void>
 }
 
 const f = (ms: number): string => ms.toFixed(0);
+
+/**
+ * Polls `probe` every 5 ms (the tests' 100 ms would add up to 100 ms to a wall time) for at most
+ * 15 s.
+ */
+async function until<T>(probe: () => T | undefined, what: string): Promise<T> {
+    const deadline = performance.now() + 15_000;
+    for (;;) {
+        const value = probe();
+        if (value !== undefined) return value;
+        if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await sleep(5);
+    }
+}
+
+/** Whether a panel has its current query's answer in the host (what it posts to its page). */
+const settled = (p: QueryPanel): boolean => {
+    const s = p.snapshot();
+    return !s.loading && (s.view !== undefined || s.error !== undefined);
+};
 
 /** Runs the benchmark; never rejects (a crash is a failed check). */
 export async function runSuite(): Promise<SuiteResult> {
@@ -128,11 +152,11 @@ export async function runSuite(): Promise<SuiteResult> {
             localBudgetMs,
             measured,
             budgetMs,
-            passed: measured.wallMs <= budgetMs,
+            passed: measured.wallMs <= budgetMs && measured.count.repeated.length === 0,
         };
         rows.push(r);
         log(
-            `${action}: ${f(measured.wallMs)} ms (budget ${budgetMs}), ${measured.count.dependentRoundTrips} round trips (fewest ${fewest}), ${measured.count.requests} requests, ${measured.count.computeUnits} CU; ${describe(measured)}`,
+            `${action}: ${f(measured.wallMs)} ms (budget ${budgetMs}), ${measured.count.dependentRoundTrips} round trips (fewest ${fewest}), ${measured.count.requests} requests, ${measured.count.computeUnits} CU, ${measured.count.repeated.length} asked twice; ${describe(measured)}`,
         );
     };
     try {
@@ -261,6 +285,135 @@ export async function runSuite(): Promise<SuiteResult> {
             20,
             await measure(() => hover(document, known.l1NodeId)),
         );
+
+        // Query panels: opened from the palette's query (the panel's answer in the host, what it
+        // posts to its page; the page's drawing is Chromium's), then one "Load more".
+        const panels = api.queries.panels;
+        const openPanel = async (query: QueryRequest): Promise<QueryPanel> => {
+            await vscode.commands.executeCommand('avalanche.query.openPanel', query);
+            const same = JSON.stringify(query);
+            return until(
+                () =>
+                    panels.all().find((p) => JSON.stringify(p.currentQuery) === same && settled(p)),
+                `the panel of ${same}`,
+            );
+        };
+        const panelQueries: {
+            name: string;
+            key: string;
+            query: QueryRequest;
+            why: string;
+            more?: string;
+        }[] = [
+            {
+                name: 'a Data API list (an address’s C-Chain transactions)',
+                key: 'dataApiList',
+                query: {
+                    source: 'dataApi',
+                    operation: 'listTransactions',
+                    params: { chainId: known.cChainId, address: known.evmAddress, pageSize: 10 },
+                },
+                why: 'the list’s first page',
+                more: 'the next page, from the token of the last',
+            },
+            {
+                name: 'a node method (platform.getTx)',
+                key: 'nodeMethod',
+                query: {
+                    source: 'node',
+                    method: 'platform.getTx',
+                    texts: { txID: known.pChainTxHash },
+                },
+                why: 'the one call',
+            },
+        ];
+        // Warms the panels' code (a first panel loads the queries bundle and the page's files).
+        panels.closeAll();
+        await openPanel(panelQueries[1]!.query);
+        for (const q of panelQueries) {
+            panels.closeAll();
+            let panel: QueryPanel | undefined;
+            row(
+                `Opening a query panel: ${q.name}`,
+                `hostLatency.panel.${q.key}`,
+                1,
+                q.why,
+                150,
+                await measure(async () => (panel = await openPanel(q.query))),
+            );
+            if (q.more === undefined || panel === undefined) continue;
+            const opened = panel;
+            const rows = opened.snapshot().rows;
+            if (!opened.snapshot().hasMore) throw new Error(`${q.name}: no second page`);
+            row(
+                `Load more: ${q.name}`,
+                `hostLatency.loadMore.${q.key}`,
+                1,
+                q.more,
+                100,
+                await measure(async () => {
+                    await opened.deliver({
+                        type: 'loadMore',
+                        requestId: opened.snapshot().requestId,
+                    });
+                    await until(
+                        () => (opened.snapshot().rows > rows && settled(opened) ? true : undefined),
+                        'the next page',
+                    );
+                }),
+            );
+        }
+        panels.closeAll();
+
+        // Switching node, then network: the setting written as the pickers write it, until every
+        // view has its first rows again (the Node view: the node read anew). The node first: a
+        // network switch makes the Node view's next read wait for the new network's chain list.
+        const sidebarRows = () =>
+            Promise.all(Object.values(providers).map((p) => p.getChildren(undefined)));
+        const switched = (change: () => Thenable<void>) =>
+            new Promise<void>((resolve, reject) => {
+                const listener = api.clients.onDidChange(() => {
+                    listener.dispose();
+                    resolve();
+                });
+                change().then(undefined, (error: unknown) => {
+                    listener.dispose();
+                    reject(error instanceof Error ? error : new Error(String(error)));
+                });
+            });
+        const nodeUrl = testEnv().nodeUrl;
+        const otherUrl = nodeUrl.replace('127.0.0.1', 'localhost');
+        for (const [name, url] of [
+            ['another URL of the node', otherUrl],
+            ['back', nodeUrl],
+        ] as const)
+            row(
+                `Switching node: ${name} (the Node view read, every view’s first rows)`,
+                `hostLatency.switchNode.${name === 'back' ? 'back' : 'other'}`,
+                2,
+                // nodeSnapshot.ts: the aliases of X and C are asked at once only of a node read
+                // before at that URL.
+                'admin.getChainAliases takes a chain id, not an alias: on a node not read before at this URL, the X- and C-Chain ids come from its info.getBlockchainID first',
+                250,
+                await measure(async () => {
+                    await switched(() => api.config.update(SettingKey.SelectedNodeUrl, url));
+                    await Promise.all([api.trees.monitor.refresh(true), sidebarRows()]);
+                }),
+            );
+        for (const network of ['fuji', 'mainnet'] as const)
+            row(
+                `Switching network to ${network} (every view’s first rows)`,
+                `hostLatency.switchNetwork.${network}`,
+                1,
+                'each view’s first page is independent of the others',
+                250,
+                await measure(async () => {
+                    // What a first switch reads: the views keep each network's chain list.
+                    api.trees.services.clearCaches();
+                    await switched(() => api.config.update(SettingKey.Network, network));
+                    await sidebarRows();
+                }),
+            );
     } catch (error) {
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
         failures.push({ title: 'host latency benchmark', message });
@@ -268,11 +421,16 @@ export async function runSuite(): Promise<SuiteResult> {
     } finally {
         await clearSandboxFaults();
     }
-    for (const r of rows.filter((r) => !r.passed))
+    for (const r of rows.filter((r) => !r.passed)) {
+        const repeated = r.measured.count.repeated;
         failures.push({
             title: r.action,
-            message: `${f(r.measured.wallMs)} ms, over ${r.budgetMs} ms`,
+            message:
+                r.measured.wallMs > r.budgetMs
+                    ? `${f(r.measured.wallMs)} ms, over ${r.budgetMs} ms`
+                    : `${repeated.length} requests asked what an earlier one asked: ${repeated.map((q) => q.operations.join('+') || q.service).join(', ')}`,
         });
+    }
     const markdown = [
         '| action | wall time | budget | dependent round trips (fewest) | requests | CU | verdict | detail |',
         '|---|---:|---:|---:|---:|---:|---|---|',
