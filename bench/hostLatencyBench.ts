@@ -10,6 +10,8 @@
  * Run with `node scripts/hostTest.mjs bench hostLatency` (after `npm run build`); `runSuite` has
  * the shape test/host-runner expects.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -19,6 +21,7 @@ import type { ExtensionApi } from '../src/extension';
 import { SettingKey } from '../src/platform/settingKeys';
 import type { QueryPanel } from '../src/queries/queryPanel';
 import type { QueryRequest } from '../src/shared/query';
+import { ScriptedInputs } from '../test/integration/commandsScript';
 import { activated } from '../test/integration/helpers';
 import {
     addSandboxFault,
@@ -362,6 +365,46 @@ export async function runSuite(): Promise<SuiteResult> {
                     );
                 }),
             );
+        }
+        panels.closeAll();
+
+        // Export of every page of a list (the export's "All pages"): the known L1's validators,
+        // a page size that makes five pages after the loaded one when the count allows it.
+        const everyValidator = await fetch(
+            `${testEnv().dataApiUrl}/v1/networks/mainnet/l1Validators?subnetId=${known.l1SubnetId}&pageSize=100`,
+        );
+        const validatorCount = ((await everyValidator.json()) as { validators: unknown[] })
+            .validators.length;
+        let exportPageSize = 1;
+        for (let size = 1; size <= validatorCount; size++)
+            if (Math.ceil(validatorCount / size) === 6) {
+                exportPageSize = size;
+                break;
+            }
+        const pagesRead = Math.ceil(validatorCount / exportPageSize) - 1;
+        const exportPanel = await openPanel({
+            source: 'dataApi',
+            operation: 'listL1Validators',
+            params: { network: 'mainnet', subnetId: known.l1SubnetId, pageSize: exportPageSize },
+        });
+        const exportFolder = mkdtempSync(path.join(os.tmpdir(), 'avalanche-bench-export-'));
+        try {
+            const exportFile = path.join(exportFolder, 'validators.json');
+            api.queries.testing.inputs = new ScriptedInputs({
+                exportScope: 'all',
+                'export-json': exportFile,
+            });
+            row(
+                `Export of every page: ${pagesRead} pages after the loaded one (L1 validators, ${exportPageSize} a page)`,
+                'hostLatency.exportPages',
+                pagesRead,
+                'each page’s token comes with the page before it',
+                250,
+                await measure(() => exportPanel.deliver({ type: 'export', format: 'json' })),
+            );
+        } finally {
+            api.queries.testing.inputs = undefined;
+            rmSync(exportFolder, { recursive: true, force: true });
         }
         panels.closeAll();
 
