@@ -368,6 +368,59 @@ export async function runSuite(): Promise<SuiteResult> {
         }
         panels.closeAll();
 
+        // A trace and an ICM message's timeline, in their panels (the agent tools' rows of
+        // bench/latencyBench.ts measure the same core over MCP).
+        const followed: {
+            name: string;
+            key: string;
+            query: QueryRequest;
+            /** Another id of the same kind, opened first so that its code is loaded. */
+            other: QueryRequest;
+            fewest: number;
+            why: string;
+        }[] = [
+            {
+                name: 'a trace (an EVM transaction)',
+                key: 'trace',
+                query: {
+                    source: 'trace',
+                    network: 'mainnet',
+                    chainId: known.cChainId,
+                    hash: known.evmTxHash,
+                },
+                other: {
+                    source: 'trace',
+                    network: 'mainnet',
+                    chainId: known.cChainId,
+                    hash: known.teleporterTxHash,
+                },
+                fewest: 2,
+                why: 'the trace goes with the receipt; the code of the contracts it names after it',
+            },
+            {
+                name: 'an ICM message’s timeline (by its send transaction, delivered)',
+                key: 'icm',
+                query: { source: 'icm', chain: known.cChainId, txHash: known.icmExecutedTxHash },
+                other: { source: 'icm', chain: known.cChainId, txHash: known.icmFailedTxHash },
+                fewest: 3,
+                why: 'the send’s receipt names the message; the Data API’s index its delivery; then the delivery’s receipt',
+            },
+        ];
+        for (const q of followed) {
+            panels.closeAll();
+            await openPanel(q.other);
+            panels.closeAll();
+            row(
+                `Opening a panel: ${q.name}`,
+                `hostLatency.panel.${q.key}`,
+                q.fewest,
+                q.why,
+                150,
+                await measure(() => openPanel(q.query)),
+            );
+        }
+        panels.closeAll();
+
         // Export of every page of a list (the export's "All pages"): the known L1's validators,
         // a page size that makes five pages after the loaded one when the count allows it.
         const everyValidator = await fetch(
