@@ -61,10 +61,7 @@ const maxNameChars = 80;
 const evmAddress = /^0x[0-9a-fA-F]{40}$/;
 
 /** The Data API's (or the node's) EVM chains as candidates. */
-function chainListCandidates(
-    chains: readonly ChainInfo[],
-    knownFrom: string,
-): IcmChainCandidate[] {
+function chainListCandidates(chains: readonly ChainInfo[], knownFrom: string): IcmChainCandidate[] {
     return chains.flatMap((c) =>
         c.platformChainId
             ? [

@@ -633,10 +633,7 @@ export interface PrecompileConfig {
     extra: Record<string, unknown>;
 }
 /** Turns one precompile config into its camelCase domain form. */
-function normalizePrecompileConfig(
-    name: string,
-    wire: PrecompileConfigWire,
-): PrecompileConfig {
+function normalizePrecompileConfig(name: string, wire: PrecompileConfigWire): PrecompileConfig {
     const extra: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(wire)) {
         if (key === 'blockTimestamp' || key === 'disable') continue;

@@ -339,11 +339,7 @@ export function buildRows(
 }
 
 /** The header of any result. */
-function buildHeader(
-    request: QueryRequest,
-    result: unknown,
-    context: ViewContext,
-): ViewHeader {
+function buildHeader(request: QueryRequest, result: unknown, context: ViewContext): ViewHeader {
     switch (request.source) {
         case 'node':
             return nodeHeader(result, request, context);
