@@ -198,8 +198,9 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi | undef
         });
         subscriptions.push(agent);
         const mcpLauncher = new McpLauncher(context, config);
-        // After activation: one small read, and a write only after an update.
-        mcpLauncher.scheduleRefresh(5_000);
+        // After an update that left a launcher naming the old server: rewritten a few seconds
+        // after activation; otherwise nothing is scheduled.
+        mcpLauncher.refreshAfterUpdate(5_000);
         subscriptions.push(mcpLauncher);
         // Loads nothing now; a stored list is followed again a few seconds after start-up.
         const watch = new LazyWatch({

@@ -35,6 +35,9 @@ function mcpClientConfiguration(launcher: string, network: string): string {
     return `${JSON.stringify({ mcpServers: { avalanche: server } }, undefined, 2)}\n`;
 }
 
+/** The server script the launcher was last written for (global state). */
+const launcherScriptKey = 'avalanche.mcpLauncherScript';
+
 export class McpLauncher implements vscode.Disposable {
     private pending: ReturnType<typeof setTimeout> | undefined;
 
@@ -43,8 +46,14 @@ export class McpLauncher implements vscode.Disposable {
         private readonly config: Config,
     ) {}
 
-    /** Refreshes the launcher after `ms`, off the activation path. */
-    scheduleRefresh(ms: number): void {
+    /**
+     * Refreshes the launcher after `ms`, off the activation path, when one was written for another
+     * version's server. Decided from the kept path alone: a start that has nothing to rewrite (no
+     * launcher, or this version's) sets no timer and reads no file, as idle asks (bench: Idle).
+     */
+    refreshAfterUpdate(ms: number): void {
+        const written = this.context.globalState.get<string>(launcherScriptKey);
+        if (written === undefined || written === this.serverScript) return;
         this.pending = setTimeout(() => {
             this.pending = undefined;
             void this.refresh();
@@ -88,6 +97,7 @@ export class McpLauncher implements vscode.Disposable {
     private async write(text: string): Promise<void> {
         await vscode.workspace.fs.createDirectory(this.context.globalStorageUri);
         await vscode.workspace.fs.writeFile(this.launcher, new TextEncoder().encode(text));
+        await this.context.globalState.update(launcherScriptKey, this.serverScript);
     }
 
     handlers(): Pick<CommandHandlers, typeof CommandId.CopyMcpConfiguration> {
