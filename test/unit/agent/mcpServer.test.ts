@@ -59,21 +59,26 @@ describe('(unit) MCP server over stdio (SDK client, sandbox)', function () {
     let transport: StdioClientTransport;
     let stderr = '';
 
+    /** The server started against this suite's sandbox. */
+    const serverArgs = () => [
+        serverScript,
+        '--network',
+        'mainnet',
+        '--node-url',
+        sandbox.nodeUrl,
+        '--data-api-url',
+        sandbox.dataApiUrl,
+        '--metrics-api-url',
+        sandbox.metricsUrl,
+    ];
+
     before(async () => {
         sandbox = await startSandbox({ seed: 1, settings: { requireApiKey: apiKey } });
         known = sandbox.known.mainnet;
         transport = new StdioClientTransport({
             command: process.execPath,
             args: [
-                serverScript,
-                '--network',
-                'mainnet',
-                '--node-url',
-                sandbox.nodeUrl,
-                '--data-api-url',
-                sandbox.dataApiUrl,
-                '--metrics-api-url',
-                sandbox.metricsUrl,
+                ...serverArgs(),
                 '--workspace',
                 path.join(rootDir, 'test/fixtures/contracts-workspace'),
             ],
@@ -149,17 +154,7 @@ describe('(unit) MCP server over stdio (SDK client, sandbox)', function () {
     it('writes numbers in the locale of its environment, amounts exact', async () => {
         const german = new StdioClientTransport({
             command: process.execPath,
-            args: [
-                serverScript,
-                '--network',
-                'mainnet',
-                '--node-url',
-                sandbox.nodeUrl,
-                '--data-api-url',
-                sandbox.dataApiUrl,
-                '--metrics-api-url',
-                sandbox.metricsUrl,
-            ],
+            args: serverArgs(),
             env: {
                 PATH: process.env['PATH'] ?? '',
                 AVALANCHE_DATA_API_KEY: apiKey,
