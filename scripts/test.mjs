@@ -25,6 +25,7 @@ let compiled = false;
 /** The closing lines of each failed step, printed again at the very end (see below). */
 const failedTails = [];
 const tailLines = 120;
+
 /**
  * Runs one step with its output shown as it comes, keeping its last lines: a CI log is often read
  * from its tail, and a failed tier's mocha summary ("N failing" and each error) would otherwise be
