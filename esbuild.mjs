@@ -46,6 +46,8 @@ const problemMatcherPlugin = {
  *   hover's offline part needs (identifiers and Markdown, a tenth of the core).
  * - `src/queries/lazyQueries.ts` requires `./queryFeature`: `dist/queries.js`, holding the
  *   palette queries, their prompts, the exports and the panel hosts.
+ * - `src/tree/registerTrees.ts` requires `./treeSources`: `dist/treeSources.js`, the four views'
+ *   sources and the drawing of their rows, loaded on the first rows a view asks for.
  * - `src/tree/treeCommands.ts` requires `./treeActions`: `dist/treeActions.js`, the tree commands
  *   that ask or open something.
  * - `src/agent/registerAgent.ts` requires `./agentTools`: `dist/agent.js`, the agent tools.
@@ -65,6 +67,12 @@ const lazyBundles = [
         request: './queryFeature',
         entry: 'src/queries/queryFeature.ts',
         out: 'queries.js',
+    },
+    {
+        loader: 'registerTrees.ts',
+        request: './treeSources',
+        entry: 'src/tree/treeSources.ts',
+        out: 'treeSources.js',
     },
     {
         loader: 'treeCommands.ts',

@@ -121,8 +121,10 @@ export const layersRule = {
 
 /**
  * The `src/core` modules that code outside core may import at run time (not `import type`): they
- * load with the extension at activation, before `platform/lazyCore.ts` brings in the core bundle,
- * so they and everything they import must stay free of the heavy packages below. Anything else in
+ * load without the core bundle, at activation (`dist/main.js`) or with a feature's bundle that
+ * comes before the core (the views' sources in `dist/treeSources.js`, the first hover's part…),
+ * before `platform/lazyCore.ts` brings in the core bundle, so they and everything they import must
+ * stay free of the heavy packages below. Anything else in
  * core is reached through `loadCore()`. The activation benchmark (scripts/bench.mjs) measures the
  * cost; this list keeps a slip from reaching it.
  */

@@ -51,7 +51,7 @@ const main = bundles.load('main.js', { writeCacheLater: true }) as Main;
  * fresh install or an update (`BundleLoader.warm`), so that even the first use compiles them from
  * the cache.
  */
-const warmedBundles = ['core.js', 'undici.js', 'hoverOffline.js'];
+const warmedBundles = ['core.js', 'undici.js', 'hoverOffline.js', 'treeSources.js'];
 
 export function activate(context: vscode.ExtensionContext): unknown {
     try {

@@ -14,15 +14,19 @@ import type { ProfilerStates } from '../platform/profilerStates';
 import type { ValidatorFeeReader } from '../platform/validatorFees';
 import { ViewId } from '../platform/viewIds';
 import type { NodeHealth } from '../platform/nodeHealth';
-import { ChainsSource } from './chainsSource';
+import { log } from '../platform/log';
+import type { ChainsSource } from './chainsSource';
 import { NodeMonitor, RefreshScheduler } from './nodeMonitor';
 import type { RenderContext, Row, ViewKey } from './rows';
-import { NodeSource } from './nodeSource';
+import type { NodeSource } from './nodeSource';
 import { TreeServices } from './services';
-import { SubnetsSource } from './subnetsSource';
-import { ExplorerTreeProvider, type TreeSource } from './treeProvider';
+import type { SubnetsSource } from './subnetsSource';
+import { ExplorerTreeProvider, type RowRendering, type TreeSource } from './treeProvider';
+import type * as Sources from './treeSources';
 import { type TreesTesting, TreesTestingSurface } from './treesTesting';
-import { ValidatorsSource } from './validatorsSource';
+import type { ValidatorsSource } from './validatorsSource';
+
+const logger = log.for('Trees');
 
 /** Asks the user to confirm an action on the node; resolves true when confirmed. */
 export type Confirm = (question: string, button: string) => Thenable<boolean>;
@@ -60,17 +64,25 @@ const viewIds: Record<ViewKey, string> = {
     node: ViewId.Node,
 };
 
+/** The four views' sources, built together from `dist/treeSources.js`. */
+interface BuiltSources {
+    readonly chains: ChainsSource;
+    readonly subnets: SubnetsSource;
+    readonly validators: ValidatorsSource;
+    readonly node: NodeSource;
+    readonly rendering: RowRendering;
+}
+
 export class Trees extends Disposable {
     readonly services: TreeServices;
-    readonly chainsSource: ChainsSource;
-    readonly subnetsSource: SubnetsSource;
-    readonly validatorsSource: ValidatorsSource;
     readonly monitor: NodeMonitor;
     readonly providers: Readonly<Record<ViewKey, ExplorerTreeProvider>>;
     readonly views: Readonly<Record<ViewKey, vscode.TreeView<Row>>>;
     /** For the integration tests and the benchmark only (see `treesTesting.ts`). */
     readonly testing: TreesTesting;
     private readonly scheduler: RefreshScheduler;
+    /** Undefined until a view first asks for rows or a command needs a source. */
+    private built: BuiltSources | undefined;
 
     constructor(private readonly deps: TreeDependencies) {
         super();
@@ -78,25 +90,29 @@ export class Trees extends Disposable {
         const testing = this._register(new TreesTestingSurface());
         this.testing = testing;
         this.services = this._register(new TreeServices(clients, config, fees, profilers));
-        this.chainsSource = new ChainsSource(this.services);
-        this.subnetsSource = new SubnetsSource(this.services);
-        this.validatorsSource = new ValidatorsSource(this.services);
         const reportHealth = (health: NodeHealth): void => {
             testing.nodeHealth = health;
             deps.reportHealth(health);
         };
         this.monitor = this._register(new NodeMonitor(this.services, reportHealth, testing));
-        const nodeSource = new NodeSource(this.services, this.monitor);
         const context = (): RenderContext => ({
             runwayWarningSeconds: config.get(SettingKey.WatchRunwayWarningDays) * 86_400,
         });
-        const provider = (source: TreeSource): ExplorerTreeProvider =>
-            this._register(new ExplorerTreeProvider(source, testing, context));
+        // The provider asks the source of its view, built with the others on the first call.
+        const provider = (view: ViewKey): ExplorerTreeProvider => {
+            const source: TreeSource = {
+                view,
+                children: (parent, signal) => this.sources()[view].children(parent, signal),
+            };
+            return this._register(
+                new ExplorerTreeProvider(source, testing, context, () => this.sources().rendering),
+            );
+        };
         this.providers = {
-            chains: provider(this.chainsSource),
-            subnets: provider(this.subnetsSource),
-            validators: provider(this.validatorsSource),
-            node: provider(nodeSource),
+            chains: provider('chains'),
+            subnets: provider('subnets'),
+            validators: provider('validators'),
+            node: provider('node'),
         };
         const create = (key: ViewKey): vscode.TreeView<Row> =>
             this._register(
@@ -122,10 +138,11 @@ export class Trees extends Disposable {
 
         this._register(
             clients.onDidChange((e) => {
-                if (e.network) this.subnetsSource.clearPins();
+                // Sources not built yet hold no pins.
+                if (e.network) this.built?.subnets.clearPins();
                 // On `local` every view is read from the node, so a new node is a new network.
                 const local = this.services.isLocal;
-                if (local && e.nodeRpc) this.subnetsSource.clearPins();
+                if (local && e.nodeRpc) this.built?.subnets.clearPins();
                 if (e.dataApi || e.network || (local && e.nodeRpc)) {
                     this.providers.chains.refresh();
                     this.providers.subnets.refresh();
@@ -157,6 +174,41 @@ export class Trees extends Disposable {
             }),
         );
         this.describe();
+    }
+
+    get chainsSource(): ChainsSource {
+        return this.sources().chains;
+    }
+
+    get subnetsSource(): SubnetsSource {
+        return this.sources().subnets;
+    }
+
+    get validatorsSource(): ValidatorsSource {
+        return this.sources().validators;
+    }
+
+    /**
+     * The sources, built on first use from `treeSources.ts`, which the bundle maps to
+     * `dist/treeSources.js` (see esbuild.mjs). A failure to load it is thrown to the caller, as
+     * the other lazy bundles' are: the provider logs it and VS Code shows it in the view (the
+     * error row cannot be drawn without the bundle), `runCommand` for a command.
+     */
+    private sources(): BuiltSources {
+        if (!this.built) {
+            const started = performance.now();
+            // eslint-disable-next-line @typescript-eslint/no-require-imports
+            const loaded = require('./treeSources') as typeof Sources;
+            this.built = {
+                chains: new loaded.ChainsSource(this.services),
+                subnets: new loaded.SubnetsSource(this.services),
+                validators: new loaded.ValidatorsSource(this.services),
+                node: new loaded.NodeSource(this.services, this.monitor),
+                rendering: loaded,
+            };
+            logger.debug(`Sources loaded in ${(performance.now() - started).toFixed(1)} ms`);
+        }
+        return this.built;
     }
 
     /** Asks before an admin action on the node: a modal dialog, unless a test answers instead. */
@@ -192,7 +244,9 @@ export class Trees extends Disposable {
     describe(): void {
         const network = this.services.networkLabel;
         this.views.chains.description = network;
-        this.views.subnets.description = `${network} · ${this.subnetsSource.sortOrder === 'desc' ? 'newest first' : 'oldest first'}`;
+        // Not built yet: the source's first order, newest first.
+        const sortOrder = this.built?.subnets.sortOrder ?? 'desc';
+        this.views.subnets.description = `${network} · ${sortOrder === 'desc' ? 'newest first' : 'oldest first'}`;
         this.views.validators.description = network;
         const node = nodeName(this.deps.clients.nodeUrl, this.deps.config.get(SettingKey.NodeUrls));
         // Said where the node shows, not in a notification: the user did not choose it (#40).

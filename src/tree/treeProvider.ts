@@ -19,8 +19,6 @@ import { Disposable } from '../platform/disposable';
 import { log } from '../platform/log';
 import { answersSent, beforeCore, nextTurn } from './coreFirstLoad';
 import { type RenderContext, type Row, type ViewKey, under } from './rows';
-import { renderRow } from './renderRow';
-import { tooltipFor } from './tooltips';
 import type { TreesProbe } from './treesTesting';
 
 const logger = log.for('Trees');
@@ -47,6 +45,15 @@ export type Children =
           /** The row text when there is nothing at all. */
           readonly empty: string;
       };
+
+/**
+ * How rows become tree items: `renderRow.ts` and `tooltips.ts`, which load with the sources
+ * (`treeSources.ts`), since every row a view shows comes after its source answered.
+ */
+export interface RowRendering {
+    renderRow(row: Row, context: RenderContext): vscode.TreeItem;
+    tooltipFor(row: Row, context: RenderContext): vscode.MarkdownString | undefined;
+}
 
 export interface TreeSource {
     readonly view: ViewKey;
@@ -90,6 +97,7 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
         private readonly probe: TreesProbe,
         /** The settings rows are drawn with, read at each draw. */
         private readonly context: () => RenderContext,
+        private readonly rendering: () => RowRendering,
     ) {
         super();
     }
@@ -100,11 +108,11 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
 
     getTreeItem(row: Row): vscode.TreeItem {
         this.probe.rendered(this.view);
-        return renderRow(row, this.context());
+        return this.rendering().renderRow(row, this.context());
     }
 
     resolveTreeItem(item: vscode.TreeItem, row: Row): vscode.TreeItem {
-        item.tooltip ??= tooltipFor(row, this.context());
+        item.tooltip ??= this.rendering().tooltipFor(row, this.context());
         return item;
     }
 

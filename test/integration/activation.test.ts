@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 import * as vscode from 'vscode';
@@ -65,6 +65,31 @@ suite('(integration) activation', () => {
         await entry.codeCacheSettled();
         for (const load of loads) {
             assert.ok(load.cacheFile && existsSync(load.cacheFile), `no cache for ${load.bundle}`);
+        }
+    });
+
+    test('the views’ sources and row drawing are a bundle of their own, loaded once for all four', async () => {
+        const ext = await activated();
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const entry = require(path.join(ext.extensionPath, 'dist', 'extension.js')) as typeof Entry;
+        const { trees } = ext.exports as ExtensionApi;
+        for (const provider of Object.values(trees.providers)) {
+            const rows = await provider.getChildren();
+            assert.ok(rows.length > 0, `the ${provider.view} view has no rows`);
+            for (const row of rows) assert.ok(provider.getTreeItem(row).label !== undefined);
+        }
+        const loads = entry.bundleLoads().filter((l) => l.bundle === 'treeSources.js');
+        assert.equal(loads.length, 1, 'dist/treeSources.js is not loaded once');
+        assert.ok(['written', 'used'].includes(loads[0]!.cache), loads[0]!.cache);
+        // What activation runs (main.js, a development build here, names kept) defines none of
+        // them, and the bundle of their own does (esbuild writes `var ChainsSource = class`).
+        const read = (bundle: string): string =>
+            readFileSync(path.join(ext.extensionPath, 'dist', bundle), 'utf8');
+        const [main, sources] = [read('main.js'), read('treeSources.js')];
+        for (const name of ['ChainsSource', 'SubnetsSource', 'ValidatorsSource', 'NodeSource']) {
+            const definition = new RegExp(`\\b(class|var|let|const) ${name}\\b`);
+            assert.doesNotMatch(main, definition, `${name} is in main.js`);
+            assert.match(sources, definition, `${name} is not in treeSources.js`);
         }
     });
 });

@@ -255,6 +255,7 @@ describe('(unit) manifest', () => {
             'main.js',
             'queries.js',
             'treeActions.js',
+            'treeSources.js',
             'watch.js',
         ]);
         const patterns = read('.vscodeignore')

@@ -79,6 +79,7 @@ const bundles = [
     'dist/queries.js',
     'dist/contracts.js',
     'dist/treeActions.js',
+    'dist/treeSources.js',
     'dist/agent.js',
     'dist/watch.js',
     'dist/workspaceWorker.js',
