@@ -48,6 +48,8 @@ const problemMatcherPlugin = {
  *   palette queries, their prompts, the exports and the panel hosts.
  * - `src/tree/registerTrees.ts` requires `./treeSources`: `dist/treeSources.js`, the four views'
  *   sources and the drawing of their rows, loaded on the first rows a view asks for.
+ * - `src/dashboard/registerDashboard.ts` requires `./dashboardPanel`: `dist/dashboardPanel.js`, the
+ *   node dashboard's panel, loaded with the first dashboard shown or restored.
  * - `src/tree/treeCommands.ts` requires `./treeActions`: `dist/treeActions.js`, the tree commands
  *   that ask or open something.
  * - `src/agent/registerAgent.ts` requires `./agentTools`: `dist/agent.js`, the agent tools.
@@ -73,6 +75,12 @@ const lazyBundles = [
         request: './treeSources',
         entry: 'src/tree/treeSources.ts',
         out: 'treeSources.js',
+    },
+    {
+        loader: 'registerDashboard.ts',
+        request: './dashboardPanel',
+        entry: 'src/dashboard/dashboardPanel.ts',
+        out: 'dashboardPanel.js',
     },
     {
         loader: 'treeCommands.ts',

@@ -28,11 +28,9 @@ import {
 } from '../shared/dashboardProtocol';
 import { getWebviewHtml } from '../platform/webviewHtml';
 import { webviewOptions } from '../platform/webviewOptions';
+import { dashboardViewType } from './dashboardViewType';
 
 const logger = log.for('Dashboard');
-
-/** The dashboard's view type, registered with a serializer at activation. */
-export const dashboardViewType = 'avalanche.nodeDashboard';
 
 export interface DashboardDeps {
     readonly clients: ClientProvider;

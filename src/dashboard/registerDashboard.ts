@@ -1,7 +1,8 @@
 /**
  * The node dashboard's part of activation: the serializer (VS Code restores a dashboard after a
  * reload only for a view type that has one by the time it asks) and the command that opens it.
- * Nothing is read or scheduled until a dashboard is shown.
+ * Nothing is read or scheduled until a dashboard is shown, and the panel itself
+ * (`dashboardPanel.ts`) loads with the first one, as `dist/dashboardPanel.js` (see esbuild.mjs).
  */
 import * as vscode from 'vscode';
 
@@ -9,9 +10,20 @@ import { CommandId } from '../commands/commandIds';
 import type { CommandHandler } from '../commands/runCommand';
 import { Disposable } from '../platform/disposable';
 import { log } from '../platform/log';
-import { type DashboardDeps, NodeDashboardPanel, dashboardViewType } from './dashboardPanel';
+import type * as Panel from './dashboardPanel';
+import type { DashboardDeps, NodeDashboardPanel } from './dashboardPanel';
+import { dashboardViewType } from './dashboardViewType';
 
 const logger = log.for('Dashboard');
+
+let loaded: typeof Panel | undefined;
+
+/** The panel class, loaded with the first dashboard shown or restored. */
+function panels(): typeof NodeDashboardPanel {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded ??= require('./dashboardPanel') as typeof Panel;
+    return loaded.NodeDashboardPanel;
+}
 
 export class Dashboards extends Disposable {
     constructor(private readonly deps: DashboardDeps) {
@@ -20,7 +32,7 @@ export class Dashboards extends Disposable {
             vscode.window.registerWebviewPanelSerializer(dashboardViewType, {
                 deserializeWebviewPanel: (panel, state: unknown) => {
                     try {
-                        NodeDashboardPanel.revive(panel, state, deps);
+                        panels().revive(panel, state, deps);
                     } catch (error) {
                         logger.error('Restoring a dashboard failed', error);
                         panel.dispose();
@@ -31,19 +43,20 @@ export class Dashboards extends Disposable {
         );
         this._register({
             dispose: () => {
-                for (const panel of NodeDashboardPanel.all()) panel.close();
+                // None was opened while the panel is not loaded.
+                for (const panel of loaded?.NodeDashboardPanel.all() ?? []) panel.close();
             },
         });
     }
 
     /** Opens the dashboard of `url`, or of the selected node. */
     open(url?: string): NodeDashboardPanel {
-        return NodeDashboardPanel.createOrShow(this.deps, url);
+        return panels().createOrShow(this.deps, url);
     }
 
     /** Every open dashboard (tests). */
     all(): NodeDashboardPanel[] {
-        return NodeDashboardPanel.all();
+        return loaded?.NodeDashboardPanel.all() ?? [];
     }
 
     handlers(): Record<typeof CommandId.OpenNodeDashboard, CommandHandler> {

@@ -92,4 +92,24 @@ suite('(integration) activation', () => {
             assert.match(sources, definition, `${name} is not in treeSources.js`);
         }
     });
+
+    test('the node dashboard’s panel is a bundle of its own, loaded with the first dashboard', async () => {
+        const ext = await activated();
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const entry = require(path.join(ext.extensionPath, 'dist', 'extension.js')) as typeof Entry;
+        const { dashboards } = ext.exports as ExtensionApi;
+        const loadsOf = (): number =>
+            entry.bundleLoads().filter((l) => l.bundle === 'dashboardPanel.js').length;
+        assert.equal(loadsOf(), 0, 'dist/dashboardPanel.js loaded before a dashboard was shown');
+        assert.deepEqual(dashboards.all(), [], 'asking what is open loads nothing');
+        await vscode.commands.executeCommand('avalanche.node.openDashboard');
+        try {
+            assert.equal(dashboards.all().length, 1);
+            assert.equal(loadsOf(), 1, 'dist/dashboardPanel.js is not loaded once');
+        } finally {
+            for (const panel of dashboards.all()) panel.close();
+        }
+        const main = readFileSync(path.join(ext.extensionPath, 'dist', 'main.js'), 'utf8');
+        assert.doesNotMatch(main, /\b(class|var|let|const) NodeDashboardPanel\b/);
+    });
 });

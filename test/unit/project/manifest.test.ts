@@ -251,6 +251,7 @@ describe('(unit) manifest', () => {
             'agent.js',
             'contracts.js',
             'core.js',
+            'dashboardPanel.js',
             'hoverOffline.js',
             'main.js',
             'queries.js',

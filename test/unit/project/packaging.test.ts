@@ -80,6 +80,7 @@ const bundles = [
     'dist/contracts.js',
     'dist/treeActions.js',
     'dist/treeSources.js',
+    'dist/dashboardPanel.js',
     'dist/agent.js',
     'dist/watch.js',
     'dist/workspaceWorker.js',
