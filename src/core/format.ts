@@ -147,6 +147,14 @@ export function formatNumber(
     return negative && /[1-9]/.test(body) ? `-${body}` : body;
 }
 
+/**
+ * A number with exactly `digits` fraction digits (`toFixed`) and the display locale's decimal
+ * point, ungrouped: `2.4`, `2,4` in de-DE. For short measures such as durations.
+ */
+export function formatFixed(value: number, digits: number, audience: Audience = 'person'): string {
+    return value.toFixed(digits).replace('.', numberSeparators(audience).decimal);
+}
+
 /** Decimals of nAVAX, the unit of P-Chain and X-Chain amounts. */
 export const nAvaxDecimals = 9;
 /** Decimals of wei, the unit of C-Chain and EVM native amounts. */
