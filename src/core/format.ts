@@ -20,6 +20,16 @@ export interface NumberSeparators {
 }
 
 const enUsSeparators: NumberSeparators = { group: ',', decimal: '.' };
+const plainSeparators: NumberSeparators = { group: '', decimal: '.' };
+
+/**
+ * Whom a text is written for. `person` (the default): the display locale's separators, times in
+ * its words with the time zone named, relative times in its language. `agent`: what a program
+ * reads back without guessing the locale: plain digits (`.` as the decimal point, no grouping),
+ * ISO 8601 times in UTC and relative times in English. A parameter, not a switch on the process:
+ * the extension host answers a hover and an agent's call at the same time.
+ */
+export type Audience = 'person' | 'agent';
 
 // The locale lives on the process, not in this module: the build copies this file into each
 // bundle that uses it (`dist/main.js`, `dist/core.js`, `dist/hoverOffline.js`, see esbuild.mjs),
@@ -68,8 +78,9 @@ export function localeFromEnvironment(
 
 let separators: { readonly locale: string; readonly value: NumberSeparators } | undefined;
 
-/** The display locale's separators: three-digit groups, as in most locales. */
-function numberSeparators(): NumberSeparators {
+/** The display locale's separators (three-digit groups, as in most locales), or an agent's. */
+function numberSeparators(audience: Audience = 'person'): NumberSeparators {
+    if (audience === 'agent') return plainSeparators;
     const locale = displayLocale();
     if (separators?.locale === locale) return separators.value;
     let value = enUsSeparators;
@@ -119,7 +130,11 @@ export function formatLocalTime(ms: number, style: 'dateTime' | 'time' = 'dateTi
  * 0 by default). For counts and measures held in a `number`; token amounts go through
  * `formatAmount`, which is exact.
  */
-export function formatNumber(value: number, maxFractionDigits = 0): string {
+export function formatNumber(
+    value: number,
+    maxFractionDigits = 0,
+    audience: Audience = 'person',
+): string {
     // Past 1e21 toFixed writes an exponent; such a count does not occur in what is shown.
     if (!Number.isFinite(value) || Math.abs(value) >= 1e21) return String(value);
     const negative = value < 0;
@@ -127,8 +142,17 @@ export function formatNumber(value: number, maxFractionDigits = 0): string {
         .toFixed(Math.min(Math.max(maxFractionDigits, 0), 20))
         .split('.');
     const trimmed = fraction.replace(/0+$/, '');
-    const body = `${groupDigits(whole)}${trimmed ? `${numberSeparators().decimal}${trimmed}` : ''}`;
+    const { group, decimal } = numberSeparators(audience);
+    const body = `${groupDigits(whole, group)}${trimmed ? `${decimal}${trimmed}` : ''}`;
     return negative && /[1-9]/.test(body) ? `-${body}` : body;
+}
+
+/**
+ * A number with exactly `digits` fraction digits (`toFixed`) and the display locale's decimal
+ * point, ungrouped: `2.4`, `2,4` in de-DE. For short measures such as durations.
+ */
+export function formatFixed(value: number, digits: number, audience: Audience = 'person'): string {
+    return value.toFixed(digits).replace('.', numberSeparators(audience).decimal);
 }
 
 /** Decimals of nAVAX, the unit of P-Chain and X-Chain amounts. */
@@ -250,6 +274,8 @@ export function groupDigits(digits: string, separator = numberSeparators().group
 export interface FormatAmountOptions {
     /** Default 6. Amounts that round to zero but are not zero show as `< 0.000001`. */
     maxFractionDigits?: number | undefined;
+    /** `person` by default; `agent`: plain digits. */
+    audience?: Audience | undefined;
 }
 
 /**
@@ -273,14 +299,14 @@ export function formatAmount(
     } catch {
         return `${String(raw)}${suffix}`;
     }
+    const { group, decimal } = numberSeparators(options.audience);
     if (parts.roundedAway) {
-        const point = numberSeparators().decimal;
         const smallest =
-            maxFractionDigits === 0 ? '1' : `0${point}${'0'.repeat(maxFractionDigits - 1)}1`;
+            maxFractionDigits === 0 ? '1' : `0${decimal}${'0'.repeat(maxFractionDigits - 1)}1`;
         return `${parts.negative ? '> -' : '< '}${smallest}${suffix}`;
     }
-    const whole = groupDigits(parts.whole);
-    const body = parts.fraction ? `${whole}${numberSeparators().decimal}${parts.fraction}` : whole;
+    const whole = groupDigits(parts.whole, group);
+    const body = parts.fraction ? `${whole}${decimal}${parts.fraction}` : whole;
     return `${parts.negative && body !== '0' ? '-' : ''}${body}${suffix}`;
 }
 
@@ -301,11 +327,20 @@ export function formatWei(
     return formatAmount(raw, weiDecimals, symbol, options);
 }
 
-/** A whole number with thousands separators (`1234567` → `1,234,567`); other input as it came. */
-export function formatInteger(raw: string | bigint | number): string {
+/**
+ * A whole number with thousands separators (`1234567` → `1,234,567`), none for an agent; other
+ * input as it came.
+ */
+export function formatInteger(
+    raw: string | bigint | number,
+    audience: Audience = 'person',
+): string {
     try {
         const value = parseInteger(raw);
-        const text = groupDigits((value < 0n ? -value : value).toString());
+        const text = groupDigits(
+            (value < 0n ? -value : value).toString(),
+            numberSeparators(audience).group,
+        );
         return value < 0n ? `-${text}` : text;
     } catch {
         return String(raw);
@@ -317,7 +352,7 @@ export function formatInteger(raw: string | bigint | number): string {
  * the display locale's separators (`$15.169`, `$12,50` in de-DE). Written out rather than with `Intl.NumberFormat`'s currency style, whose
  * first use loads ICU's locale data: tens of milliseconds that the first hover paid.
  */
-export function formatUsd(value: number): string {
+export function formatUsd(value: number, audience: Audience = 'person'): string {
     if (!Number.isFinite(value)) return '';
     const cents = value < 100;
     const magnitude = Math.abs(value);
@@ -337,7 +372,8 @@ export function formatUsd(value: number): string {
         [whole = '0', fraction = ''] = rounded.toFixed(cents ? 2 : 0).split('.');
     }
     const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-    return `${sign}$${groupDigits(whole)}${fraction ? `${numberSeparators().decimal}${fraction}` : ''}`;
+    const { group, decimal } = numberSeparators(audience);
+    return `${sign}$${groupDigits(whole, group)}${fraction ? `${decimal}${fraction}` : ''}`;
 }
 
 /**
@@ -353,7 +389,7 @@ export function shortenId(id: string, head = 8, tail = 6): string {
     return `${id.slice(0, headEnd)}…${id.slice(tailStart)}`;
 }
 
-const relativeUnits: [string, number][] = [
+const relativeUnits: [Intl.RelativeTimeFormatUnit, number][] = [
     ['year', 365 * 24 * 3600],
     ['month', 30 * 24 * 3600],
     ['week', 7 * 24 * 3600],
@@ -363,21 +399,50 @@ const relativeUnits: [string, number][] = [
     ['second', 1],
 ];
 
+/** English, the default display language, is written out: it asks ICU for no locale data. */
+function isEnglishUs(locale: string): boolean {
+    return /^en(-US)?$/i.test(locale);
+}
+
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+function relativeFormat(locale: string, numeric: 'always' | 'auto'): Intl.RelativeTimeFormat {
+    const key = `${locale} ${numeric}`;
+    let format = relativeFormats.get(key);
+    if (!format) {
+        format = new Intl.RelativeTimeFormat(locale, { numeric });
+        relativeFormats.set(key, format);
+    }
+    return format;
+}
+
 /**
- * How long ago (or ahead) a UNIX time in seconds is, in English: `3 minutes ago`, `in 2 days`,
- * `just now` within 5 seconds. `nowMs` is injectable for tests. Written out rather than with
- * `Intl.RelativeTimeFormat`, whose first use loads ICU's locale data: tens of milliseconds that
- * the first hover of a session paid (bench/hoversBench.ts).
+ * How long ago (or ahead) a UNIX time in seconds is: `3 minutes ago`, `in 2 days`, `just now`
+ * within 5 seconds, for a person in the display locale (`vor 3 Minuten` in de-DE, through
+ * `Intl.RelativeTimeFormat`), for an agent in English. `nowMs` is injectable for tests. English
+ * is written out rather than asked of `Intl.RelativeTimeFormat`, whose first use loads ICU's
+ * locale data: tens of milliseconds that the first hover of a session paid
+ * (bench/hoversBench.ts).
  */
-export function relativeTime(seconds: number, nowMs: number = Date.now()): string {
+export function relativeTime(
+    seconds: number,
+    nowMs: number = Date.now(),
+    audience: Audience = 'person',
+): string {
     if (!Number.isFinite(seconds)) return '';
     const delta = seconds - nowMs / 1000;
     const magnitude = Math.abs(delta);
-    if (magnitude < 5) return 'just now';
+    const locale = audience === 'agent' ? 'en-US' : displayLocale();
+    const english = isEnglishUs(locale);
+    if (magnitude < 5) {
+        return english ? 'just now' : relativeFormat(locale, 'auto').format(0, 'second');
+    }
     for (const [unit, size] of relativeUnits) {
         if (magnitude >= size || unit === 'second') {
             const count = Math.floor(magnitude / size);
-            const span = `${formatInteger(count)} ${unit}${count === 1 ? '' : 's'}`;
+            if (!english)
+                return relativeFormat(locale, 'always').format(delta < 0 ? -count : count, unit);
+            const span = `${formatInteger(count, audience)} ${unit}${count === 1 ? '' : 's'}`;
             return delta < 0 ? `${span} ago` : `in ${span}`;
         }
     }
@@ -391,13 +456,55 @@ export function isoTime(seconds: number): string | undefined {
     return new Date(ms).toISOString().replace('.000Z', 'Z');
 }
 
+const months = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+const utcFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
- * A UNIX time in seconds as ISO 8601 plus how long ago: `2022-03-30T20:34:46Z (2 years ago)`.
- * A value that is not a valid time is returned as text.
+ * A UNIX time in seconds as a date and time: for a person in the display locale and in UTC,
+ * named (`Mar 30, 2022, 8:34:46 PM UTC`, `30.03.2022, 20:34:46 UTC` in de-DE): the extension
+ * host that writes trees and hovers may run on another machine than the person's, in another
+ * time zone, so its local time would be a guess. For an agent ISO 8601 (`2022-03-30T20:34:46Z`).
+ * A value that is not a valid time gives undefined.
  */
-export function formatTimestamp(seconds: number, nowMs: number = Date.now()): string {
+export function formatTime(seconds: number, audience: Audience = 'person'): string | undefined {
     const iso = isoTime(seconds);
-    return iso === undefined ? String(seconds) : `${iso} (${relativeTime(seconds, nowMs)})`;
+    if (iso === undefined || audience === 'agent') return iso;
+    const locale = displayLocale();
+    const date = new Date(seconds * 1000);
+    // Intl's en-US medium date and long time, written out (see `relativeTime`); the years Intl
+    // writes otherwise (before 1000, negative) are left to it.
+    if (isEnglishUs(locale) && date.getUTCFullYear() >= 1000) {
+        const hours = date.getUTCHours();
+        const pad = (n: number): string => String(n).padStart(2, '0');
+        return `${months[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}, ${hours % 12 || 12}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} ${hours < 12 ? 'AM' : 'PM'} UTC`;
+    }
+    let format = utcFormats.get(locale);
+    if (!format) {
+        format = new Intl.DateTimeFormat(locale, {
+            dateStyle: 'medium',
+            timeStyle: 'long',
+            timeZone: 'UTC',
+        });
+        utcFormats.set(locale, format);
+    }
+    return format.format(date);
+}
+
+/**
+ * A UNIX time in seconds as a date and time plus how long ago (`formatTime` and `relativeTime`):
+ * `Mar 30, 2022, 8:34:46 PM UTC (2 years ago)` for a person in en-US,
+ * `2022-03-30T20:34:46Z (2 years ago)` for an agent. A value that is not a valid time is
+ * returned as text.
+ */
+export function formatTimestamp(
+    seconds: number,
+    nowMs: number = Date.now(),
+    audience: Audience = 'person',
+): string {
+    const time = formatTime(seconds, audience);
+    return time === undefined
+        ? String(seconds)
+        : `${time} (${relativeTime(seconds, nowMs, audience)})`;
 }
 
 /**
@@ -407,12 +514,13 @@ export function formatTimestamp(seconds: number, nowMs: number = Date.now()): st
  */
 export function formatPercent(
     value: number | string,
-    options: { fractionDigits?: number; fraction?: boolean } = {},
+    options: { fractionDigits?: number; fraction?: boolean; audience?: Audience } = {},
 ): string {
     const number = typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
     if (!Number.isFinite(number)) return 'n/a';
     const percent = options.fraction ? number * 100 : number;
-    return `${percent.toFixed(options.fractionDigits ?? 2).replace('.', numberSeparators().decimal)}%`;
+    const { decimal } = numberSeparators(options.audience);
+    return `${percent.toFixed(options.fractionDigits ?? 2).replace('.', decimal)}%`;
 }
 
 /** Longest text `escapeMarkdown` keeps, in characters, before cutting with an ellipsis. */

@@ -1,8 +1,10 @@
 /**
  * Staking words shared by the views, hovers and agent text: shares in millionths, cycle and
  * staking durations, an auto-renewed validator's settings (ACP-236) and an owner. Pure and
- * dependency-free (but for the inert-text rule), so that the offline hover bundle may use it.
+ * dependency-free (but for the inert-text rule and the number format), so that the offline hover
+ * bundle may use it.
  */
+import { type Audience, formatNumber } from './format';
 import { inertLine } from './text/inert';
 
 const hour = 3600;
@@ -14,9 +16,12 @@ export function formatStakeDuration(seconds: number): string {
     return `${Math.round(seconds / 60)} min`;
 }
 
-/** Millionths (ACP-236's shares, the delegation fee) as a percent: `500000` → `50%`. */
-export function formatShares(millionths: number): string {
-    return `${Number((millionths / 10_000).toFixed(4))}%`;
+/**
+ * Millionths (ACP-236's shares, the delegation fee) as a percent: `125000` → `12.5%` (`12,5%` for
+ * a person in de-DE; an agent's plain digits).
+ */
+export function formatShares(millionths: number, audience: Audience = 'person'): string {
+    return `${formatNumber(millionths / 10_000, 4, audience)}%`;
 }
 
 /** A cycle length in seconds (decimal), in words: `14 days`, `48 h`, `90 s`. */
@@ -34,15 +39,18 @@ export function formatPeriod(seconds: string): string {
  * An auto-renewed validator's settings (ACP-236) in one line: `renews every 14 days · 50% of
  * rewards restaked`, or `leaves at the end of this cycle` when the next period is 0.
  */
-export function describeAutoRenew(config: {
-    readonly nextPeriodSeconds: string;
-    readonly autoCompoundRewardShares: number;
-}): string {
+export function describeAutoRenew(
+    config: {
+        readonly nextPeriodSeconds: string;
+        readonly autoCompoundRewardShares: number;
+    },
+    audience: Audience = 'person',
+): string {
     const renew =
         config.nextPeriodSeconds === '0'
             ? 'leaves at the end of this cycle'
             : `renews every ${formatPeriod(config.nextPeriodSeconds)}`;
-    return `${renew} · ${formatShares(config.autoCompoundRewardShares)} of rewards restaked`;
+    return `${renew} · ${formatShares(config.autoCompoundRewardShares, audience)} of rewards restaked`;
 }
 
 /** An owner (authority, rewards owner) in one line: `1 of P-…, P-…` (the addresses as sent). */

@@ -131,7 +131,12 @@ export class PromptFlow {
             if (known !== undefined && !this.options.reask && this.isValid(prompt, known)) {
                 values[prompt.name] = known;
             } else {
-                const step = `${this.options.title} (${index + 1}/${required.length})`;
+                const step = vscode.l10n.t(
+                    '{0} ({1}/{2})',
+                    this.options.title,
+                    index + 1,
+                    required.length,
+                );
                 const answer = await this.askOne(prompt, step, known);
                 if (answer === undefined || answer === unsetValue) return undefined;
                 values[prompt.name] = answer;
@@ -164,15 +169,21 @@ export class PromptFlow {
                     {
                         key: 'optional',
                         title: vscode.l10n.t('{0}: optional parameters', this.options.title),
-                        placeholder:
+                        placeholder: vscode.l10n.t(
                             'Pick the parameters to set, or press Enter to use the defaults',
+                        ),
                     },
                 );
                 if (picked === undefined) return undefined;
                 chosen = optional.filter((p) => picked.includes(p.name));
             }
             for (const [index, prompt] of chosen.entries()) {
-                const step = `${this.options.title}: optional (${index + 1}/${chosen.length})`;
+                const step = vscode.l10n.t(
+                    '{0}: optional ({1}/{2})',
+                    this.options.title,
+                    index + 1,
+                    chosen.length,
+                );
                 const answer = await this.askOne(prompt, step, initial[prompt.name]);
                 if (answer === undefined) return undefined;
                 if (answer !== unsetValue) values[prompt.name] = answer;
@@ -238,7 +249,8 @@ export class PromptFlow {
                 {
                     key: prompt.name,
                     title,
-                    placeholder: prompt.hint ?? `Pick one or more: ${prompt.label}`,
+                    placeholder:
+                        prompt.hint ?? vscode.l10n.t('Pick one or more: {0}', prompt.label),
                 },
             );
             if (picked === undefined) return undefined;
@@ -251,7 +263,9 @@ export class PromptFlow {
             description:
                 c.value === current ||
                 (kind === 'network' && current === undefined && c.value === this.context.network)
-                    ? `${c.description ? `${c.description} ` : ''}(current)`
+                    ? c.description
+                        ? vscode.l10n.t('{0} (current)', c.description)
+                        : vscode.l10n.t('(current)')
                     : c.description,
         }));
         const active =
@@ -342,9 +356,19 @@ export class PromptFlow {
         if (currentText === undefined && recents.length > 0) {
             const items: PickItem<string>[] = [
                 ...(editor !== undefined
-                    ? [{ label: editor, description: 'from the editor', value: editor }]
+                    ? [
+                          {
+                              label: editor,
+                              description: vscode.l10n.t('from the editor'),
+                              value: editor,
+                          },
+                      ]
                     : []),
-                ...recents.map((v) => ({ label: v, description: 'recent', value: v })),
+                ...recents.map((v) => ({
+                    label: v,
+                    description: vscode.l10n.t('recent'),
+                    value: v,
+                })),
                 {
                     label: vscode.l10n.t('$(edit) Enter a value…'),
                     description: prompt.hint,
@@ -354,7 +378,7 @@ export class PromptFlow {
             const picked = await this.services.inputs.pick(items, {
                 key: prompt.name,
                 title,
-                placeholder: `${prompt.label}: pick a recent value or enter one`,
+                placeholder: vscode.l10n.t('{0}: pick a recent value or enter one', prompt.label),
             });
             if (picked === undefined) return undefined;
             if (picked !== enterValue)
@@ -374,7 +398,9 @@ export class PromptFlow {
             key: prompt.name,
             title,
             prompt: prompt.hint ? `${prompt.label}: ${prompt.hint}` : prompt.label,
-            placeholder: prompt.optional ? `${prompt.label} (optional)` : prompt.label,
+            placeholder: prompt.optional
+                ? vscode.l10n.t('{0} (optional)', prompt.label)
+                : prompt.label,
             value,
             validate: (t) => core.checkPromptText(prompt, t, this.context),
             describe: prompt.kind === 'timestamp' ? (t) => core.describeTimeInput(t) : undefined,

@@ -7,7 +7,7 @@ import type { Part } from '../core/views/nodeSnapshot';
 import type { NodeSnapshot } from '../core/views/nodeSnapshot';
 import type { TxFees } from '../core/index';
 import { loadCore } from '../platform/lazyCore';
-import { formatNAvax, formatPercent, shortenId } from '../core/format';
+import { formatNAvax, formatPercent, formatTimestamp, shortenId } from '../core/format';
 import { describeHeights } from '../core/nodeRpc/helicon';
 import { formatStakeDuration } from '../core/stakingText';
 import { filterPeers } from '../core/views/search';
@@ -419,13 +419,13 @@ function healthRow(s: NodeSnapshot): Row {
                                 ...(c.healthy
                                     ? []
                                     : [
-                                          `Failing since ${c.failingSinceMs === undefined ? 'unknown' : new Date(c.failingSinceMs).toISOString()}`,
+                                          `Failing since ${c.failingSinceMs === undefined ? 'unknown' : formatTimestamp(c.failingSinceMs / 1000)}`,
                                           `${c.contiguousFailures} failures in a row`,
                                       ]),
                                 ...(c.message ? [`Message: ${c.message}`] : []),
                                 ...(c.timestampMs === undefined
                                     ? ['Not run yet']
-                                    : [`Last run ${new Date(c.timestampMs).toISOString()}`]),
+                                    : [`Last run ${formatTimestamp(c.timestampMs / 1000)}`]),
                             ],
                         },
                     ),

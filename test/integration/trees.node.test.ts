@@ -350,7 +350,10 @@ treeSuite('node', 'Node view', () => {
         assert.equal(await labelOf(checks[0]!), 'network');
         assert.equal(await descriptionOf(checks[0]!), 'network check failed');
         // The tooltip is Markdown: its punctuation escaped.
-        assert.match((await tooltipText(checks[0]!)).replace(/\\/g, ''), /Failing since \d{4}-/);
+        assert.match(
+            (await tooltipText(checks[0]!)).replace(/\\/g, ''),
+            /Failing since [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d:\d\d [AP]M UTC \(.+\)/,
+        );
         assert.equal(await descriptionOf(checks[1]!), 'passing');
         const labels = await Promise.all(checks.map(labelOf));
         assert.deepEqual(labels.slice(-2), ['Readiness', 'Liveness']);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 
 import * as vscode from 'vscode';
 
+import { setDisplayLocale } from '../../src/core/format';
 import { SettingKey } from '../../src/platform/settingKeys';
 import type { Row } from '../../src/tree/rows';
 import { setSandboxSettings, testEnv } from './testEnv';
@@ -62,6 +63,23 @@ treeSuite('validators', 'Validators view', () => {
         ]) {
             assert.match(tip, new RegExp(part));
         }
+    });
+
+    test('rows and tooltips speak the display language: German separators and times, the zone named', async () => {
+        // The locale lives on the process (`core/format.ts`), which this test shares with the
+        // extension: VS Code's display language cannot change without a restart and a language pack.
+        setDisplayLocale('de-DE');
+        try {
+            const list = ofKind(await rows('validators', await dataApiGroup()), 'l1Validator');
+            const first = list[0]!;
+            assert.match(await descriptionOf(first), /^weight [\d.]+ · [\d.,]+ AVAX · vor .+$/);
+            const tip = await tooltipText(first);
+            assert.match(tip, /\d\d\\\.\d\d\\\.\d{4}, \d\d\\:\d\d\\:\d\d UTC \\\(vor /, tip);
+        } finally {
+            setDisplayLocale('en-US');
+        }
+        const first = ofKind(await rows('validators', await dataApiGroup()), 'l1Validator')[0]!;
+        assert.match(await descriptionOf(first), / ago$/);
     });
 
     test('primary network validators on a Helicon node: auto-renewed first, ACP-236 settings by name', async () => {

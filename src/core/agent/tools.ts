@@ -234,7 +234,9 @@ async function explain(
         engine.chooseChain(id.text, evmChainId);
     } else engine.chooseChain(id.text, undefined);
     const offline = engine.offlineMarkdown(id, { uri: '', line: 0, character: 0 });
-    const live = await engine.liveMarkdown(id, signal);
+    // The hover's text, written for an agent: ISO 8601 times and plain digits, whatever the
+    // display locale of the hovers shown at the same time.
+    const live = await engine.liveMarkdown(id, signal, 'agent');
     if (signal.aborted) throw signal.reason;
     return [
         `Network: ${s.network()}`,

@@ -11,7 +11,7 @@ import type { QueryRequest } from '../../shared/query';
 import { soonAfter } from '../abort';
 import type { DataApiClient } from '../dataApi/dataApiClient';
 import type { ChainInfo } from '../dataApi/model';
-import { shortenId } from '../format';
+import { type Audience, shortenId } from '../format';
 import { inertLabel } from '../text/inert';
 import {
     isAbortError,
@@ -247,9 +247,14 @@ export class HoverEngine {
 
     /**
      * The live part after a lookup (shared with other hovers over the same id). A failure is one
-     * calm line; undefined when `signal` fired first.
+     * calm line; undefined when `signal` fired first. `audience` `agent`: written for an agent
+     * tool (ISO 8601 times, plain digits); the lookup and its cache are the same.
      */
-    async liveMarkdown(id: Identifier, signal: AbortSignal): Promise<HoverMarkdown | undefined> {
+    async liveMarkdown(
+        id: Identifier,
+        signal: AbortSignal,
+        audience: Audience = 'person',
+    ): Promise<HoverMarkdown | undefined> {
         const startedMs = this.now();
         const loading = this.load(id, signal);
         // Only EVM answers have calls to decode and contracts to name.
@@ -276,10 +281,10 @@ export class HoverEngine {
             const graceLeftMs = Math.max(0, contractsGraceMs - (this.now() - startedMs));
             const knowledge =
                 (await soonAfter(contracts, graceLeftMs)) ?? this.host.contractsNow?.();
-            return this.render(id, { value }, knowledge);
+            return this.render(id, { value }, knowledge, audience);
         } catch (error) {
             if (isAbortError(error) || signal.aborted) return undefined;
-            return this.render(id, { error });
+            return this.render(id, { error }, undefined, audience);
         } finally {
             waiting?.dispose();
             if (evm && !this.contractsAsked) this.askContractsWhenIdle();
@@ -443,9 +448,10 @@ export class HoverEngine {
         id: Identifier,
         answer: CachedAnswer<LiveResult>,
         contracts?: ContractKnowledge,
+        audience: Audience = 'person',
     ): HoverMarkdown {
         const nowMs = this.now();
-        const options = this.liveOptions(id, nowMs, contracts);
+        const options = { ...this.liveOptions(id, nowMs, contracts), audience };
         if ('value' in answer) return liveHoverMarkdown(answer.value, options);
         const calm = toCalmError(answer.error, {
             service: serviceOf(answer.error),

@@ -4,6 +4,7 @@
  * the watch list or the trace panel accepts are put in one. The same links serve the editor's
  * context menu (`liveHoverActions`), which runs one without showing the hover.
  */
+import type { Audience } from '../format';
 import { type Identifier, parseIdentifier, toChecksumAddress } from '../identifiers';
 import type { ContractKnowledge } from '../workspace/knowledge';
 import { evmChainIdPattern } from '../ids/evmPatterns';
@@ -35,6 +36,11 @@ export interface LiveHoverOptions {
     readonly trace?: { readonly command: string; readonly network: HoverNetwork } | undefined;
     /** Our command that opens an ICM message's timeline, linked from a transaction that carried one. */
     readonly followIcmCommand?: string | undefined;
+    /**
+     * Whom the text is for (`core/format.ts`): a person by default; the agent tools ask for
+     * `agent`, whose times are ISO 8601 in UTC and whose numbers are plain digits.
+     */
+    readonly audience?: Audience | undefined;
 }
 
 /**

@@ -10,6 +10,7 @@
  * and URI-encoded) or http(s) URLs that passed `safeLinkTarget`. No images, no HTML.
  */
 import {
+    type Audience,
     formatAmount,
     formatInteger,
     formatPercent,
@@ -55,12 +56,22 @@ import type {
 } from './types';
 import { workspaceFacts, type WorkspaceFacts } from './workspaceFacts';
 
-function when(seconds: number, nowMs: number): string {
-    return e(formatTimestamp(seconds, nowMs));
+/** Whom the hover is written for: a person unless an agent tool asked. */
+function audienceOf(options: LiveHoverOptions): Audience {
+    return options.audience ?? 'person';
 }
 
-function ago(seconds: number, nowMs: number): string {
-    return e(relativeTime(seconds, nowMs));
+function when(seconds: number, options: LiveHoverOptions): string {
+    return e(formatTimestamp(seconds, options.nowMs, audienceOf(options)));
+}
+
+function ago(seconds: number, options: LiveHoverOptions): string {
+    return e(relativeTime(seconds, options.nowMs, audienceOf(options)));
+}
+
+/** A whole number, grouped for a person. */
+function integer(raw: string | number, audience: Audience): string {
+    return e(formatInteger(raw, audience));
 }
 
 /** Longest token symbol and name shown (a hostile token may have a 10,000-character name). */
@@ -73,18 +84,23 @@ const clip = cutText;
 /** A name from a chain or an API, escaped and cut short. */
 const name = (text: string): string => e(clip(text, maxNameLength));
 
-function amount(raw: string, decimals: number | undefined, symbol: string | undefined): string {
+function amount(
+    raw: string,
+    decimals: number | undefined,
+    symbol: string | undefined,
+    audience: Audience,
+): string {
     const unit = symbol ? clip(symbol, maxSymbolLength) : '';
     const text =
         decimals === undefined
-            ? `${formatInteger(raw)}${unit ? ` ${unit}` : ''}`
-            : formatAmount(raw, decimals, unit);
+            ? `${formatInteger(raw, audience)}${unit ? ` ${unit}` : ''}`
+            : formatAmount(raw, decimals, unit, { audience });
     return e(text.trim());
 }
 
-function usd(value: number | undefined): string {
+function usd(value: number | undefined, audience: Audience): string {
     if (value === undefined || !Number.isFinite(value)) return '';
-    return ` (${e(formatUsd(value))})`;
+    return ` (${e(formatUsd(value, audience))})`;
 }
 
 /** Explorer link of an item on an EVM chain: the template for the C-Chain, else its own. */
@@ -124,8 +140,8 @@ function templateLink(
     return url === undefined ? [] : [{ title: 'Open in explorer', url }];
 }
 
-function tokenLine(t: HoverTokenBalance): string {
-    return `${amount(t.balance, t.decimals, t.symbol)}${usd(t.usd)}`;
+function tokenLine(t: HoverTokenBalance, audience: Audience): string {
+    return `${amount(t.balance, t.decimals, t.symbol, audience)}${usd(t.usd, audience)}`;
 }
 
 function evmAddressPart(
@@ -134,6 +150,7 @@ function evmAddressPart(
     workspace: WorkspaceFacts,
     options: LiveHoverOptions,
 ): WebLink[] {
+    const audience = audienceOf(options);
     let what: string;
     if (r.token) {
         const tokenName = r.token.name ? ` ${name(r.token.name)}` : '';
@@ -150,13 +167,13 @@ function evmAddressPart(
     md.raw(`**On ${name(r.chain.name)}** · ${what}`);
     const known = addressName(workspace);
     if (known) md.raw(known);
-    if (r.native) md.raw(`Balance: ${tokenLine(r.native)}`);
+    if (r.native) md.raw(`Balance: ${tokenLine(r.native, audience)}`);
     if (r.nonce !== undefined) {
-        md.raw(`Nonce ${e(formatInteger(String(r.nonce)))} (transactions sent)`);
+        md.raw(`Nonce ${integer(r.nonce, audience)} (transactions sent)`);
     }
     alsoOnLine(md, r.alsoOn);
     if (r.tokens !== undefined) {
-        const shown = r.tokens.map(tokenLine);
+        const shown = r.tokens.map((t) => tokenLine(t, audience));
         const rest = (r.tokenCount ?? 0) - r.tokens.length;
         const more = rest > 0 || r.moreTokens ? ` and ${rest > 0 ? `${rest} more` : 'more'}` : '';
         const spam = r.spamHidden
@@ -173,7 +190,7 @@ function evmAddressPart(
                 const status = t.success ? '' : ' ✗ failed';
                 const method = t.method ? `${e(clip(t.method, 48))}, ` : '';
                 md.raw(
-                    `${shortCode(t.txHash)} ${method}${amount(t.value, r.chain.decimals, r.chain.symbol)}, ${ago(t.timestamp, options.nowMs)}${status}`,
+                    `${shortCode(t.txHash)} ${method}${amount(t.value, r.chain.decimals, r.chain.symbol, audience)}, ${ago(t.timestamp, options)}${status}`,
                 );
             }
             md.gap();
@@ -218,13 +235,13 @@ function decodedCallLine(result: DecodeResult | undefined): string | undefined {
     }
 }
 
-function transferLine(t: HoverTransfer): string {
+function transferLine(t: HoverTransfer, audience: Audience): string {
     const what =
         t.ercType === 'ERC-721'
             ? `${name(t.symbol ?? t.name ?? 'NFT')} #${e(clip(t.tokenId ?? '?', 24))}`
             : t.ercType === 'ERC-1155'
-              ? `${amount(t.value ?? '0', t.decimals, undefined)} × ${name(t.symbol ?? t.name ?? 'item')} #${e(clip(t.tokenId ?? '?', 24))}`
-              : amount(t.value ?? '0', t.decimals, t.symbol);
+              ? `${amount(t.value ?? '0', t.decimals, undefined, audience)} × ${name(t.symbol ?? t.name ?? 'item')} #${e(clip(t.tokenId ?? '?', 24))}`
+              : amount(t.value ?? '0', t.decimals, t.symbol, audience);
     return `${what} ${shortCode(t.from)} → ${shortCode(t.to)}`;
 }
 
@@ -234,25 +251,26 @@ function evmTxPart(
     workspace: WorkspaceFacts,
     options: LiveHoverOptions,
 ): WebLink[] {
+    const audience = audienceOf(options);
     const status = r.pending ? '⏳ pending' : r.success ? '✓ success' : '✗ failed';
     md.raw(`**Transaction on ${name(r.chain.name)}** · ${status}`);
     const why = failureLine(r, workspace);
     if (why) md.raw(why);
     if (r.blockNumber !== '') {
-        const time = r.timestamp > 0 ? ` · ${when(r.timestamp, options.nowMs)}` : '';
+        const time = r.timestamp > 0 ? ` · ${when(r.timestamp, options)}` : '';
         const depth = r.confirmations ? ` · ${e(r.confirmations)}` : '';
-        md.raw(`Block ${e(formatInteger(r.blockNumber))}${time}${depth}`);
+        md.raw(`Block ${integer(r.blockNumber, audience)}${time}${depth}`);
     }
     md.raw(`From ${shortCode(r.from)} to ${r.to ? shortCode(r.to) : 'a new contract'}`);
     const decoded = decodedCallLine(workspace.call);
     const method = r.method && !decoded ? ` · ${e(clip(r.method, 80))}` : '';
-    md.raw(`Value ${amount(r.value, r.decimals, r.symbol)}${method}`);
+    md.raw(`Value ${amount(r.value, r.decimals, r.symbol, audience)}${method}`);
     if (decoded) md.raw(decoded);
     md.raw(
-        `Gas ${e(formatInteger(r.gasUsed))} of ${e(formatInteger(r.gasLimit))} at ${amount(r.gasPrice, 9, 'gwei')}`,
+        `Gas ${integer(r.gasUsed, audience)} of ${integer(r.gasLimit, audience)} at ${amount(r.gasPrice, 9, 'gwei', audience)}`,
     );
     const facts = [
-        r.fee === undefined ? undefined : `Fee ${amount(r.fee, r.decimals, r.symbol)}`,
+        r.fee === undefined ? undefined : `Fee ${amount(r.fee, r.decimals, r.symbol, audience)}`,
         r.logCount === undefined ? undefined : `${r.logCount} log${r.logCount === 1 ? '' : 's'}`,
     ].filter((x): x is string => x !== undefined);
     if (facts.length > 0) md.raw(facts.join(' · '));
@@ -263,13 +281,13 @@ function evmTxPart(
                 ? ` and ${r.transferCount - r.transfers.length} more`
                 : '';
         md.raw(
-            `Token transfers (${r.transferCount}): ${r.transfers.map(transferLine).join(' · ')}${more}`,
+            `Token transfers (${r.transferCount}): ${r.transfers.map((t) => transferLine(t, audience)).join(' · ')}${more}`,
         );
     }
     if (r.internalCount > 0) {
         const items = r.internal.map(
             (c) =>
-                `${e(c.type)} ${amount(c.value, r.decimals, r.symbol)} ${shortCode(c.from)} → ${shortCode(c.to)}${c.reverted ? ' (reverted)' : ''}`,
+                `${e(c.type)} ${amount(c.value, r.decimals, r.symbol, audience)} ${shortCode(c.from)} → ${shortCode(c.to)}${c.reverted ? ' (reverted)' : ''}`,
         );
         const more =
             r.internalCount > r.internal.length
@@ -313,7 +331,7 @@ function evmTxPart(
     return evmExplorer(r.chain, 'tx', r.txHash, options);
 }
 
-function utxoPart(md: Md, r: PnAddressLive): void {
+function utxoPart(md: Md, r: PnAddressLive, audience: Audience): void {
     if (r.chains.length === 0) return;
     for (const c of r.chains) {
         const count = `${c.utxoCount}${c.more ? '+' : ''} UTXO${c.utxoCount === 1 && !c.more ? '' : 's'}`;
@@ -323,30 +341,35 @@ function utxoPart(md: Md, r: PnAddressLive): void {
         }
         const balances = c.balances.slice(0, 5).map((b) => {
             const staked =
-                b.staked !== '0' ? ` (${amount(b.staked, b.denomination, b.symbol)} staked)` : '';
-            return `${amount(b.amount, b.denomination, b.symbol)}${staked}`;
+                b.staked !== '0'
+                    ? ` (${amount(b.staked, b.denomination, b.symbol, audience)} staked)`
+                    : '';
+            return `${amount(b.amount, b.denomination, b.symbol, audience)}${staked}`;
         });
         const more = c.balances.length > 5 ? ` and ${c.balances.length - 5} more assets` : '';
         md.raw(`**${c.chain}-Chain** · ${count}: ${balances.join(' · ')}${more}`);
     }
 }
 
-function nodeValidatorLine(v: HoverNodeValidator, primary: boolean): string {
+function nodeValidatorLine(v: HoverNodeValidator, primary: boolean, audience: Audience): string {
     const uptime =
-        v.uptimePercentage === undefined ? '' : `, uptime ${e(formatPercent(v.uptimePercentage))}`;
+        v.uptimePercentage === undefined
+            ? ''
+            : `, uptime ${e(formatPercent(v.uptimePercentage, { audience }))}`;
     const connected =
         v.connected === undefined ? '' : v.connected ? ', connected' : ', not connected';
     // Primary-network weight is the stake in nAVAX; an L1's weight has no unit.
     const weight = primary
-        ? `stake ${amount(v.weight, 9, 'AVAX')}`
-        : `weight ${e(formatInteger(v.weight))}`;
+        ? `stake ${amount(v.weight, 9, 'AVAX', audience)}`
+        : `weight ${integer(v.weight, audience)}`;
     return `${weight}${uptime}${connected}`;
 }
 
 function validationLine(v: HoverL1Validation, options: LiveHoverOptions): string {
     const subnet = v.subnetName ? `${name(v.subnetName)} ` : '';
     const state = v.active ? '' : ', inactive';
-    return `${subnet}(subnet ${shortCode(v.subnetId)}): weight ${e(formatInteger(v.weight))}, balance ${amount(String(v.remainingBalance), 9, 'AVAX')}${state}, since ${ago(v.creationTimestamp, options.nowMs)}`;
+    const audience = audienceOf(options);
+    return `${subnet}(subnet ${shortCode(v.subnetId)}): weight ${integer(v.weight, audience)}, balance ${amount(String(v.remainingBalance), 9, 'AVAX', audience)}${state}, since ${ago(v.creationTimestamp, options)}`;
 }
 
 function ownerText(owner: PlatformOwner): string {
@@ -362,7 +385,7 @@ function autoRenewedTxPart(md: Md, r: PrimaryTxLive, options: LiveHoverOptions):
     const staker = r.stakerTxId ? shortCode(r.stakerTxId) : undefined;
     if (r.txType === 'RewardAutoRenewedValidatorTx') {
         const end = a?.cycleEndTime
-            ? ` for the cycle that ended ${when(Number(a.cycleEndTime), options.nowMs)}`
+            ? ` for the cycle that ended ${when(Number(a.cycleEndTime), options)}`
             : '';
         md.raw(`Rewards the auto-renewed validator${staker ? ` added by ${staker}` : ''}${end}`);
         return;
@@ -370,7 +393,9 @@ function autoRenewedTxPart(md: Md, r: PrimaryTxLive, options: LiveHoverOptions):
     if (!a) return;
     const facts = [
         a.nodeId ? `Validator ${code(a.nodeId)}` : undefined,
-        a.stakeAmount ? `stake ${amount(a.stakeAmount, 9, 'AVAX')}` : undefined,
+        a.stakeAmount
+            ? `stake ${amount(a.stakeAmount, 9, 'AVAX', audienceOf(options))}`
+            : undefined,
         a.periodSeconds === undefined
             ? undefined
             : a.periodSeconds === '0'
@@ -378,10 +403,10 @@ function autoRenewedTxPart(md: Md, r: PrimaryTxLive, options: LiveHoverOptions):
               : `${r.txType === 'SetAutoRenewedValidatorConfigTx' ? 'next cycles' : 'cycles'} of ${e(formatPeriod(a.periodSeconds))}`,
         a.autoCompoundRewardShares === undefined
             ? undefined
-            : `${e(formatShares(a.autoCompoundRewardShares))} of rewards restaked`,
+            : `${e(formatShares(a.autoCompoundRewardShares, audienceOf(options)))} of rewards restaked`,
         a.delegationShares === undefined
             ? undefined
-            : `delegation fee ${e(formatShares(a.delegationShares))}`,
+            : `delegation fee ${e(formatShares(a.delegationShares, audienceOf(options)))}`,
     ].filter((x): x is string => x !== undefined);
     if (r.txType === 'SetAutoRenewedValidatorConfigTx' && staker) {
         facts.unshift(`Changes the auto-renewed validator added by ${staker}`);
@@ -410,18 +435,18 @@ function nodeIdPart(md: Md, r: NodeIdLive, options: LiveHoverOptions): void {
         md.raw(
             r.primary === null
                 ? '**Primary network** · not a current validator (as the connected node sees it)'
-                : `**Primary network** (connected node): ${nodeValidatorLine(r.primary, true)}`,
+                : `**Primary network** (connected node): ${nodeValidatorLine(r.primary, true, audienceOf(options))}`,
         );
         if (r.primary?.autoRenewed) {
             const a = r.primary.autoRenewed;
             md.raw(
-                `Auto-renewed (ACP-236): ${e(describeAutoRenew(a))} · authority ${ownerText(a.validatorAuthority)}`,
+                `Auto-renewed (ACP-236): ${e(describeAutoRenew(a, audienceOf(options)))} · authority ${ownerText(a.validatorAuthority)}`,
             );
         }
     }
     if (r.l1OnNode)
         md.raw(
-            `**${name(r.l1OnNode.chainName)}** (connected node): ${nodeValidatorLine(r.l1OnNode, false)}`,
+            `**${name(r.l1OnNode.chainName)}** (connected node): ${nodeValidatorLine(r.l1OnNode, false, audienceOf(options))}`,
         );
     if (r.peer !== undefined) {
         md.raw(
@@ -434,7 +459,7 @@ function nodeIdPart(md: Md, r: NodeIdLive, options: LiveHoverOptions): void {
 
 function subnetPart(md: Md, r: SubnetLive, options: LiveHoverOptions): void {
     md.raw(
-        `**${r.isL1 ? 'L1' : 'Subnet'}** on ${e(r.network)}${r.createdAt > 0 ? ` · created ${when(r.createdAt, options.nowMs)}` : ''}`,
+        `**${r.isL1 ? 'L1' : 'Subnet'}** on ${e(r.network)}${r.createdAt > 0 ? ` · created ${when(r.createdAt, options)}` : ''}`,
     );
     const owners = r.owners.slice(0, 3).map(shortCode).join(', ');
     if (r.owners.length > 0) {
@@ -524,10 +549,10 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
             break;
         case 'evmBlock':
             md.raw(
-                `**Block ${e(formatInteger(result.blockNumber))} on ${name(result.chain.name)}** · ${when(result.timestamp, options.nowMs)}`,
+                `**Block ${integer(result.blockNumber, audienceOf(options))} on ${name(result.chain.name)}** · ${when(result.timestamp, options)}`,
             );
             md.raw(
-                `${result.txCount}${result.moreTransactions ? '+' : ''} transaction${result.txCount === 1 && !result.moreTransactions ? '' : 's'}${result.gasUsed === undefined ? '' : ` · gas used ${e(formatInteger(result.gasUsed))}`}`,
+                `${result.txCount}${result.moreTransactions ? '+' : ''} transaction${result.txCount === 1 && !result.moreTransactions ? '' : 's'}${result.gasUsed === undefined ? '' : ` · gas used ${integer(result.gasUsed, audienceOf(options))}`}`,
             );
             if (result.confirmations) md.raw(e(result.confirmations));
             if (result.miner) md.raw(`Miner ${shortCode(result.miner)}`);
@@ -538,12 +563,12 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
             const type = result.txType ? ` · ${e(clip(result.txType, 40))}` : '';
             md.raw(`**${result.chain}-Chain transaction** on ${e(result.network)}${type}`);
             const block = result.blockNumber
-                ? `In block ${e(formatInteger(result.blockNumber))}${result.blockType ? ` (${e(result.blockType)})` : ''}`
+                ? `In block ${integer(result.blockNumber, audienceOf(options))}${result.blockType ? ` (${e(result.blockType)})` : ''}`
                 : result.status
                   ? `Status: ${e(clip(result.status, 40))}`
                   : 'In a vertex (before Cortina)';
             md.raw(
-                `${block}${result.timestamp === undefined ? '' : ` · ${when(result.timestamp, options.nowMs)}`}`,
+                `${block}${result.timestamp === undefined ? '' : ` · ${when(result.timestamp, options)}`}`,
             );
             autoRenewedTxPart(md, result, options);
             if (result.memo && result.memo !== '0x')
@@ -557,7 +582,7 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
             break;
         }
         case 'pnAddress':
-            utxoPart(md, result);
+            utxoPart(md, result, audienceOf(options));
             break;
         case 'nodeId':
             nodeIdPart(md, result, options);

@@ -9,6 +9,7 @@
  * fast as it can (every slot of the capacity taken) and falling as fast as it can (no validator
  * at all) down to its floor.
  */
+import { formatFixed } from '../format';
 
 /** The fee constants (`platform.getValidatorFeeConfig`), as decimal strings. */
 export interface FeeConfigInput {
@@ -72,12 +73,15 @@ export function validatorRunway(
     return { atPriceSeconds, soonestSeconds, latestSeconds };
 }
 
-/** A duration in the largest units that say it: "2.4 days", "5 h 12 min", "45 s". */
+/**
+ * A duration in the largest units that say it: "2.4 days", "5 h 12 min", "45 s", the decimal
+ * point the display locale's ("2,4 days" in de-DE).
+ */
 export function formatDuration(seconds: number): string {
     if (!Number.isFinite(seconds)) return 'indefinitely';
     const s = Math.max(0, seconds);
-    if (s >= 2 * 86_400 * 365) return `${(s / (86_400 * 365)).toFixed(1)} years`;
-    if (s >= 2 * 86_400) return `${(s / 86_400).toFixed(1)} days`;
+    if (s >= 2 * 86_400 * 365) return `${formatFixed(s / (86_400 * 365), 1)} years`;
+    if (s >= 2 * 86_400) return `${formatFixed(s / 86_400, 1)} days`;
     if (s >= 3_600) {
         const h = Math.floor(s / 3_600);
         const m = Math.floor((s % 3_600) / 60);

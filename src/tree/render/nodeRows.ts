@@ -5,7 +5,7 @@
 import type * as vscode from 'vscode';
 
 import { CommandId } from '../../commands/commandIds';
-import { formatNAvax, formatPercent, relativeTime } from '../../core/format';
+import { formatNAvax, formatPercent, formatTimestamp, relativeTime } from '../../core/format';
 import type { AcpRow, LoggerRow, NodeStatusRow, PeerRow, ProfilerRow, UpgradeRow } from '../rows';
 import { collapsedIf, icon, type Look } from './look';
 import { Tip } from './tip';
@@ -34,7 +34,7 @@ export function nodeStatusTip(row: NodeStatusRow): vscode.MarkdownString {
             row.reachable ? 'Round trip of the info batch' : 'Problem',
             row.reachable ? `${Math.round(row.rttMs ?? 0)} ms` : row.message,
         )
-        .row('Checked', new Date(row.fetchedAtMs).toISOString());
+        .row('Checked', formatTimestamp(row.fetchedAtMs / 1000));
     if (!row.reachable) tip.command('Choose Node…', CommandId.ChooseNode);
     return tip.build();
 }

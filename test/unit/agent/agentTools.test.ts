@@ -12,7 +12,9 @@ import {
     agentToolDefinitions,
     directoryWorkspaceFiles,
     markdownText,
+    parseIdentifier,
     runAgentTool,
+    setDisplayLocale,
     StandaloneAgentServices,
     viewText,
     WorkspaceKnowledge,
@@ -149,6 +151,33 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
         assert.ok(text.toLowerCase().includes(known.evmAddress.toLowerCase()), text);
         assert.match(text, /AVAX/);
         assert.doesNotMatch(text, /command:|\*\*|\\/);
+    });
+
+    it('answers with ISO 8601 times and plain digits while the hovers, at the same time, speak German', async () => {
+        setDisplayLocale('de-DE');
+        try {
+            const s = services();
+            const signal = new AbortController().signal;
+            const id = parseIdentifier(known.evmTxHash)!;
+            // Both at once on one engine: the agent's text must not leak into the hover or back.
+            const [agent, hover] = await Promise.all([
+                runAgentTool('avalanche_explain_identifier', { identifier: id.text }, s, signal),
+                s.hoverEngine().liveMarkdown(id, signal),
+            ]);
+            const person = markdownText(hover!.markdown);
+            assert.match(person, /Gas \d{1,3}(\.\d{3})+ of \d{1,3}(\.\d{3})+ at /, person);
+            assert.match(person, /\d\d\.\d\d\.\d{4}, \d\d:\d\d:\d\d UTC \((vor|in) /, person);
+            assert.equal(agent.isError, false, agent.text);
+            assert.match(agent.text, /Gas \d{5,} of \d{5,} at \d+(\.\d+)? gwei/, agent.text);
+            assert.match(
+                agent.text,
+                /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \((\d+ \w+ ago|in \d+ \w+|just now)\)/,
+                agent.text,
+            );
+            assert.doesNotMatch(agent.text, /UTC|vor |\d\.\d{3}\b.*gwei/, agent.text);
+        } finally {
+            setDisplayLocale('en-US');
+        }
     });
 
     it('gets an EVM transaction from the Data API, and a P-Chain one by its id', async () => {

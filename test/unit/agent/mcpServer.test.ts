@@ -151,7 +151,7 @@ describe('(unit) MCP server over stdio (SDK client, sandbox)', function () {
         );
     });
 
-    it('writes numbers in the locale of its environment, amounts exact', async () => {
+    it('answers in plain digits and ISO 8601 times whatever the locale of its environment', async () => {
         const german = new StdioClientTransport({
             command: process.execPath,
             args: serverArgs(),
@@ -173,11 +173,13 @@ describe('(unit) MCP server over stdio (SDK client, sandbox)', function () {
                     }),
                 );
             const [english, deutsch] = [await ask(client), await ask(other)];
-            const amountOf = (text: string) => /(\d[\d.,]*) AVAX/.exec(text)?.[1];
+            // An agent reads the answer back: `1.234,5` would be a guess at the locale.
+            const amountOf = (text: string) => /Balance: (\d[\d.,]*) AVAX/.exec(text)?.[1];
             const inEnglish = amountOf(english);
-            assert.ok(inEnglish && /[.,]/.test(inEnglish), english);
-            const swapped = inEnglish.replace(/[.,]/g, (c) => (c === ',' ? '.' : ','));
-            assert.equal(amountOf(deutsch), swapped, deutsch);
+            assert.ok(inEnglish && /^\d+(\.\d+)?$/.test(inEnglish), english);
+            assert.equal(amountOf(deutsch), inEnglish, deutsch);
+            const timesOf = (text: string) => text.match(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/g) ?? [];
+            assert.deepEqual(timesOf(deutsch), timesOf(english), deutsch);
         } finally {
             await other.close();
         }

@@ -26,6 +26,7 @@ import {
     RateLimitedError,
     ResponseFormatError,
     RpcError,
+    setDisplayLocale,
     TimeoutError,
     toCalmError,
     toChecksumAddress,
@@ -459,7 +460,10 @@ describe('(unit) hover markdown: live part', () => {
     it('shows a transaction: status, block, parties, value, gas, transfers, internals, teleporter', () => {
         const md = live(results['evmTx']!);
         assert.match(md, /\*\*Transaction on Avalanche C\\-Chain\*\* · ✗ failed/);
-        assert.match(md, /Block 1,234,567 · 2025\\-12\\-31T23\\:59\\:00Z \\\(1 minute ago\\\)/);
+        assert.match(
+            md,
+            /Block 1,234,567 · Dec 31, 2025, 11\\:59\\:00 PM UTC \\\(1 minute ago\\\)/,
+        );
         assert.match(md, /to a new contract/);
         assert.match(md, /Value 1\\\.5 AVAX · swapExactTokensForAVAX\\\(uint256\\\)/);
         assert.match(md, /Gas 174,732 of 227,152 at 12 gwei/);
@@ -785,5 +789,42 @@ describe('(unit) hover markdown: calm error line per error type', () => {
         assert.match(built.markdown, /contract check skipped$/);
         assertInert(built, calmErrorMarkdown({ ...calm, detail: 'plain' }, options), []);
         assert.deepEqual(built.commands, []);
+    });
+});
+
+describe('(unit) hover markdown: the display locale, and the agent’s text', () => {
+    afterEach(() => setDisplayLocale('en-US'));
+
+    it('writes amounts, times and relative times in German for a person', () => {
+        setDisplayLocale('de-DE');
+        const address = live(results['evmAddress']!);
+        assert.match(address, /Balance: 25\\\.000 AVAX \(\\\$711\\\.983\)/);
+        assert.match(address, /Native Transfer, 18,318 AVAX, vor 2 Stunden/);
+        const tx = live(results['evmTx']!);
+        assert.match(
+            tx,
+            /Block 1\\\.234\\\.567 · 31\\\.12\\\.2025, 23\\:59\\:00 UTC \\\(vor 1 Minute\\\)/,
+        );
+        assert.match(tx, /Gas 174\\\.732 of 227\\\.152 at 12 gwei/);
+        const node = live(results['nodeId']!);
+        assert.match(node, /uptime 91,16\\%/);
+        assert.match(node, /since vor 10 Monaten/);
+    });
+
+    it('writes ISO 8601 times in UTC and plain digits for an agent, whatever the display locale', () => {
+        setDisplayLocale('de-DE');
+        const forAgent = (result: LiveResult): string =>
+            liveHoverMarkdown(result, { ...options, audience: 'agent' }).markdown;
+        const address = forAgent(results['evmAddress']!);
+        assert.match(address, /Balance: 25000 AVAX \(\\\$711983\)/);
+        assert.match(address, /Native Transfer, 18\\\.318 AVAX, 2 hours ago/);
+        const tx = forAgent(results['evmTx']!);
+        assert.match(tx, /Block 1234567 · 2025\\-12\\-31T23\\:59\\:00Z \\\(1 minute ago\\\)/);
+        assert.match(tx, /Gas 174732 of 227152 at 12 gwei/);
+        const node = forAgent(results['nodeId']!);
+        assert.match(node, /stake 2000 AVAX, uptime 91\\\.16\\%/);
+        assert.match(node, /since 10 months ago/);
+        // The person's hover, rendered after, is still German: the audience is no switch.
+        assert.match(live(results['evmTx']!), /Gas 174\\\.732 of/);
     });
 });

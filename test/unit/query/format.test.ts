@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 
 import { amount, decimal, money, num } from '../../../src/core/query/cells';
 import { toCsv } from '../../../src/core/query/exportRows';
+import { formatShares } from '../../../src/core/stakingText';
 import { describeQuota } from '../../../src/platform/quota';
 import {
     displayLocale,
@@ -14,6 +15,7 @@ import {
     formatInteger,
     formatNAvax,
     formatPercent,
+    formatTime,
     formatTimestamp,
     formatUnits,
     formatUsd,
@@ -187,10 +189,30 @@ describe('(unit) format: ids, times, percentages', () => {
         assert.equal(relativeTime(now / 1000 + 86400, now), 'in 1 day');
     });
 
-    it('formats timestamps as ISO 8601 plus the relative time', () => {
+    it('formats timestamps as en-US does in UTC plus the relative time, for an agent as ISO 8601', () => {
         const now = Date.UTC(2024, 0, 1);
-        assert.equal(formatTimestamp(1648672486, now), '2022-03-30T20:34:46Z (1 year ago)');
-        assert.equal(formatTimestamp(0, now), '1970-01-01T00:00:00Z (54 years ago)');
+        assert.equal(formatTimestamp(1648672486, now), 'Mar 30, 2022, 8:34:46 PM UTC (1 year ago)');
+        assert.equal(formatTimestamp(0, now), 'Jan 1, 1970, 12:00:00 AM UTC (54 years ago)');
+        assert.equal(
+            formatTimestamp(1648672486, now, 'agent'),
+            '2022-03-30T20:34:46Z (1 year ago)',
+        );
+        assert.equal(formatTimestamp(0, now, 'agent'), '1970-01-01T00:00:00Z (54 years ago)');
+        // Written out without ICU, and the same as Intl's en-US (ICU may use U+202F before PM).
+        const intl = new Intl.DateTimeFormat('en-US', {
+            dateStyle: 'medium',
+            timeStyle: 'long',
+            timeZone: 'UTC',
+        });
+        for (let i = 0; i < 3000; i++) {
+            const seconds = Math.floor(((i * 7919.37 * 86_400 * 3.7) % 4e9) - 1e9);
+            assert.equal(
+                formatTime(seconds),
+                intl.format(seconds * 1000).replace(/\u202f/g, ' '),
+                String(seconds),
+            );
+        }
+        assert.equal(formatTime(Number.NaN), undefined);
         assert.equal(isoTime(1.5), '1970-01-01T00:00:01.500Z');
         assert.equal(formatTimestamp(Number.NaN, now), 'NaN');
         assert.equal(formatTimestamp(1e20, now), '100000000000000000000');
@@ -340,6 +362,38 @@ describe('(unit) format: the display locale', () => {
         assert.equal(formatUsd(15169.4), '$15,169');
         assert.equal(formatNAvax('1'), '< 0.000001 AVAX');
         assert.equal(formatLocalTime(Date.UTC(2022, 2, 30, 12, 0, 0)).includes('2022'), true);
+        assert.equal(relativeTime(1_700_000_000 - 300, 1_700_000_000_000), '5 minutes ago');
+    });
+
+    it('writes times and relative times in German for a person, ISO 8601 and English for an agent', () => {
+        setDisplayLocale('de-DE');
+        const now = Date.UTC(2024, 0, 1);
+        assert.equal(formatTimestamp(1648672486, now), '30.03.2022, 20:34:46 UTC (vor 1 Jahr)');
+        assert.equal(relativeTime(now / 1000 - 300, now), 'vor 5 Minuten');
+        assert.equal(relativeTime(now / 1000 + 2 * 86_400, now), 'in 2 Tagen');
+        assert.equal(relativeTime(now / 1000 - 2, now), 'jetzt');
+        assert.equal(relativeTime(now / 1000 - 1500 * 365 * 86_400, now), 'vor 1.500 Jahren');
+        assert.equal(
+            formatTimestamp(1648672486, now, 'agent'),
+            '2022-03-30T20:34:46Z (1 year ago)',
+        );
+        assert.equal(
+            relativeTime(now / 1000 - 1500 * 365 * 86_400, now, 'agent'),
+            '1500 years ago',
+        );
+        assert.equal(
+            formatAmount('1234567890000', 9, 'AVAX', { audience: 'agent' }),
+            '1234.56789 AVAX',
+        );
+        assert.equal(formatInteger('-1234567', 'agent'), '-1234567');
+        assert.equal(formatNumber(1234.56789, 4, 'agent'), '1234.5679');
+        assert.equal(formatPercent(99.5, { audience: 'agent' }), '99.50%');
+        assert.equal(formatUsd(15169.4, 'agent'), '$15169');
+        assert.equal(formatNAvax('1', { audience: 'agent' }), '< 0.000001 AVAX');
+        assert.equal(formatShares(125_000), '12,5%');
+        assert.equal(formatShares(125_000, 'agent'), '12.5%');
+        setDisplayLocale('fr');
+        assert.equal(relativeTime(now / 1000 - 300, now), 'il y a 5 minutes');
     });
 
     it('writes them with de-DE separators when VS Code speaks German, still exact, raw values untouched', () => {

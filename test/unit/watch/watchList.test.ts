@@ -12,6 +12,7 @@ import {
     describeChange,
     formatDuration,
     maxWatchItems,
+    setDisplayLocale,
     validatorRunway,
     type WatchObservation,
     type WatchTarget,
@@ -66,6 +67,12 @@ describe('(unit) watch: validator runway', function () {
         assert.equal(formatDuration(3 * 86_400 + 3_600), '3.0 days');
         assert.equal(formatDuration(5 * 3_600 + 12 * 60), '5 h 12 min');
         assert.equal(formatDuration(45), '45 s');
+        setDisplayLocale('de-DE');
+        try {
+            assert.equal(formatDuration(3 * 86_400 + 3_600), '3,0 days');
+        } finally {
+            setDisplayLocale('en-US');
+        }
     });
 });
 
