@@ -178,17 +178,19 @@ export const IDENT_RE = new RegExp(
 // --- classification -------------------------------------------------------------------------
 
 function emit(out: Identifier[], r: TokenRecord, start: number, end: number): void {
-    const broken = r.checksum === 'invalid';
+    const common = {
+        start,
+        end,
+        text: r.text,
+        value: r.value,
+        checksum: r.checksum,
+        broken: r.checksum === 'invalid',
+    };
     switch (r.kind) {
         case 'evmAddress':
             out.push({
                 kind: 'evmAddress',
-                start,
-                end,
-                text: r.text,
-                value: r.value,
-                checksum: r.checksum,
-                broken,
+                ...common,
                 known: undefined,
                 corrected: r.corrected,
             });
@@ -196,12 +198,7 @@ function emit(out: Identifier[], r: TokenRecord, start: number, end: number): vo
         case 'hash32':
             out.push({
                 kind: 'hash32',
-                start,
-                end,
-                text: r.text,
-                value: r.value,
-                checksum: r.checksum,
-                broken,
+                ...common,
                 known: r.known,
                 cb58: r.cb58!,
             });
@@ -209,12 +206,7 @@ function emit(out: Identifier[], r: TokenRecord, start: number, end: number): vo
         case 'pnAddress':
             out.push({
                 kind: 'pnAddress',
-                start,
-                end,
-                text: r.text,
-                value: r.value,
-                checksum: r.checksum,
-                broken,
+                ...common,
                 known: undefined,
                 corrected: r.corrected,
                 chain: r.chain,
@@ -226,12 +218,7 @@ function emit(out: Identifier[], r: TokenRecord, start: number, end: number): vo
         case 'nodeId':
             out.push({
                 kind: r.kind,
-                start,
-                end,
-                text: r.text,
-                value: r.value,
-                checksum: r.checksum,
-                broken,
+                ...common,
                 known: r.known,
                 hex: r.hex,
             });
