@@ -178,19 +178,17 @@ export const IDENT_RE = new RegExp(
 // --- classification -------------------------------------------------------------------------
 
 function emit(out: Identifier[], r: TokenRecord, start: number, end: number): void {
-    const common = {
-        start,
-        end,
-        text: r.text,
-        value: r.value,
-        checksum: r.checksum,
-        broken: r.checksum === 'invalid',
-    };
+    const broken = r.checksum === 'invalid';
     switch (r.kind) {
         case 'evmAddress':
             out.push({
                 kind: 'evmAddress',
-                ...common,
+                start,
+                end,
+                text: r.text,
+                value: r.value,
+                checksum: r.checksum,
+                broken,
                 known: undefined,
                 corrected: r.corrected,
             });
@@ -198,7 +196,12 @@ function emit(out: Identifier[], r: TokenRecord, start: number, end: number): vo
         case 'hash32':
             out.push({
                 kind: 'hash32',
-                ...common,
+                start,
+                end,
+                text: r.text,
+                value: r.value,
+                checksum: r.checksum,
+                broken,
                 known: r.known,
                 cb58: r.cb58!,
             });
@@ -206,7 +209,12 @@ function emit(out: Identifier[], r: TokenRecord, start: number, end: number): vo
         case 'pnAddress':
             out.push({
                 kind: 'pnAddress',
-                ...common,
+                start,
+                end,
+                text: r.text,
+                value: r.value,
+                checksum: r.checksum,
+                broken,
                 known: undefined,
                 corrected: r.corrected,
                 chain: r.chain,
@@ -218,7 +226,12 @@ function emit(out: Identifier[], r: TokenRecord, start: number, end: number): vo
         case 'nodeId':
             out.push({
                 kind: r.kind,
-                ...common,
+                start,
+                end,
+                text: r.text,
+                value: r.value,
+                checksum: r.checksum,
+                broken,
                 known: r.known,
                 hex: r.hex,
             });
