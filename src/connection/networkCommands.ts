@@ -14,6 +14,7 @@ import { pickOne } from '../commands/quickPick';
 import type { LocalNetworkFollower } from './localNetworkFollower';
 import { describeLocalNetwork } from './localNetworkModel';
 import { confirmOffLoopback, probeLocalNodes } from './localNetworkPicks';
+import { selectNode } from './nodeCommands';
 
 type NetworkItem = vscode.QuickPickItem & {
     network?: Network;
@@ -128,17 +129,7 @@ async function useLocalNetwork(
     nodeUrl: string,
 ): Promise<void> {
     await services.follower.follow(network);
-    await config.update(SettingKey.SelectedNodeUrl, nodeUrl);
-    if (config.get(SettingKey.SelectedNodeUrl) !== nodeUrl) {
-        void vscode.window.showWarningMessage(
-            vscode.l10n.t(
-                'This workspace sets {0}, which takes precedence over your choice. Change it in the workspace settings.',
-                settingId(SettingKey.SelectedNodeUrl),
-            ),
-        );
-        return;
-    }
-    await setNetwork(config, 'local');
+    if (await selectNode(config, nodeUrl)) await setNetwork(config, 'local');
 }
 
 /** Writes the network; false (with a warning) when a workspace value overrides it. */

@@ -175,14 +175,15 @@ export async function removeNodeUrl(config: Config): Promise<void> {
     }
 }
 
-async function selectNode(config: Config, url: string): Promise<void> {
+/** Writes the selected node; false (with a warning) when a workspace value overrides it. */
+export async function selectNode(config: Config, url: string): Promise<boolean> {
     await config.update(SettingKey.SelectedNodeUrl, url);
-    if (config.get(SettingKey.SelectedNodeUrl) !== url) {
-        void vscode.window.showWarningMessage(
-            vscode.l10n.t(
-                'This workspace sets {0}, which takes precedence over your choice. Change it in the workspace settings.',
-                settingId(SettingKey.SelectedNodeUrl),
-            ),
-        );
-    }
+    if (config.get(SettingKey.SelectedNodeUrl) === url) return true;
+    void vscode.window.showWarningMessage(
+        vscode.l10n.t(
+            'This workspace sets {0}, which takes precedence over your choice. Change it in the workspace settings.',
+            settingId(SettingKey.SelectedNodeUrl),
+        ),
+    );
+    return false;
 }

@@ -77,32 +77,94 @@ const minGrowth = 64 * 1024;
  * nothing else to do meanwhile, and its fallback on the calling thread, one file per turn).
  */
 export function readBoundedSync(file: string, options: BoundedReadOptions): BoundedRead {
+    const steps = boundedReadSteps(file, options, syncCalls);
+    let step = steps.next();
+    while (!step.done) step = steps.next(step.value);
+    return step.value;
+}
+
+/** Reads `file` within the options' bounds through libuv's thread pool. */
+export async function readBounded(file: string, options: BoundedReadOptions): Promise<BoundedRead> {
+    const steps = boundedReadSteps(file, options, asyncCalls);
+    let step = steps.next();
+    while (!step.done) {
+        let value: unknown;
+        try {
+            value = await step.value;
+        } catch (error) {
+            step = steps.throw(error);
+            continue;
+        }
+        step = steps.next(value);
+    }
+    return step.value;
+}
+
+/** The file-system calls of a read: `fs`'s synchronous ones, or `fs/promises`' on a handle. */
+interface FileCalls<Handle> {
+    realpath(file: string): string | Promise<string>;
+    open(file: string, flags: number): Handle | Promise<Handle>;
+    stat(handle: Handle): Stats | Promise<Stats>;
+    read(handle: Handle, slot: Slot): number | Promise<number>;
+    close(handle: Handle): void | Promise<void>;
+}
+
+type Slot = NonNullable<ReturnType<Reader['slot']>>;
+
+const syncCalls: FileCalls<number> = {
+    realpath: (file) => realpathSync.native(file),
+    open: (file, flags) => openSync(file, flags),
+    stat: (fd) => fstatSync(fd),
+    read: (fd, slot) => readSync(fd, slot.buffer, slot.offset, slot.length, slot.offset),
+    close: (fd) => {
+        closeSync(fd);
+    },
+};
+
+const asyncCalls: FileCalls<FileHandle> = {
+    realpath: (file) => realpath(file),
+    open: (file, flags) => open(file, flags),
+    stat: (handle) => handle.stat(),
+    read: async (handle, slot) =>
+        (await handle.read(slot.buffer, slot.offset, slot.length, slot.offset)).bytesRead,
+    close: (handle) => handle.close(),
+};
+
+/**
+ * The read, written once for both drivers: each call's result is yielded, and the driver sends it
+ * back as it is (synchronous) or awaited, or throws its error in here, where the read catches it.
+ */
+function* boundedReadSteps<Handle>(
+    file: string,
+    options: BoundedReadOptions,
+    calls: FileCalls<Handle>,
+): Generator<unknown, BoundedRead, unknown> {
     let target = file;
     let flags = readFlags;
     if (options.within) {
         try {
-            target = realpathSync.native(file);
+            target = (yield calls.realpath(file)) as string;
         } catch (error) {
             return { refused: refusalOf(error) };
         }
         if (!insideAny(target, options.within)) return { refused: { reason: 'outside' } };
         flags |= noFollow;
     }
-    let fd: number;
+    let handle: Handle;
     try {
-        fd = openSync(target, flags);
+        handle = (yield calls.open(target, flags)) as Handle;
     } catch (error) {
         return { refused: refusalOf(error, target) };
     }
     try {
-        const info = fstatSync(fd);
+        const info = (yield calls.stat(handle)) as Stats;
         const refused = statsRefusal(info, options.maxBytes);
         if (refused) return { refused };
         const reader = new Reader(info.size, options.maxBytes);
         for (;;) {
             const slot = reader.slot();
             if (!slot) return { refused: { reason: 'grew' } };
-            const count = readSync(fd, slot.buffer, slot.offset, slot.length, slot.offset);
+            const count = (yield calls.read(handle, slot)) as number;
             if (count === 0) return { bytes: reader.bytes() };
             reader.advance(count);
         }
@@ -110,53 +172,10 @@ export function readBoundedSync(file: string, options: BoundedReadOptions): Boun
         return { refused: refusalOf(error) };
     } finally {
         try {
-            closeSync(fd);
+            yield calls.close(handle);
         } catch {
             // Nothing was written through it; the read's outcome stands.
         }
-    }
-}
-
-/** Reads `file` within the options' bounds through libuv's thread pool. */
-export async function readBounded(file: string, options: BoundedReadOptions): Promise<BoundedRead> {
-    let target = file;
-    let flags = readFlags;
-    if (options.within) {
-        try {
-            target = await realpath(file);
-        } catch (error) {
-            return { refused: refusalOf(error) };
-        }
-        if (!insideAny(target, options.within)) return { refused: { reason: 'outside' } };
-        flags |= noFollow;
-    }
-    let handle: FileHandle;
-    try {
-        handle = await open(target, flags);
-    } catch (error) {
-        return { refused: refusalOf(error, target) };
-    }
-    try {
-        const info = await handle.stat();
-        const refused = statsRefusal(info, options.maxBytes);
-        if (refused) return { refused };
-        const reader = new Reader(info.size, options.maxBytes);
-        for (;;) {
-            const slot = reader.slot();
-            if (!slot) return { refused: { reason: 'grew' } };
-            const { bytesRead } = await handle.read(
-                slot.buffer,
-                slot.offset,
-                slot.length,
-                slot.offset,
-            );
-            if (bytesRead === 0) return { bytes: reader.bytes() };
-            reader.advance(bytesRead);
-        }
-    } catch (error) {
-        return { refused: refusalOf(error) };
-    } finally {
-        await handle.close().catch(() => undefined);
     }
 }
 

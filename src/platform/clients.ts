@@ -11,7 +11,7 @@
  */
 import * as vscode from 'vscode';
 
-import { ChainListCache, RpcClientPool } from '../core/clients/clientPool';
+import { ChainListCache, readChainList, RpcClientPool } from '../core/clients/clientPool';
 import type {
     RateLimitQuota,
     ChainHint,
@@ -103,11 +103,11 @@ export class ClientProvider extends Disposable {
     private dataApiGeneration = 0;
     private nodeRpcClient: NodeRpcClient | undefined;
     private readonly chainLists = new ChainListCache<Network>((network) =>
-        network === 'local'
-            ? this.nodeNetwork().chains()
-            : this.dataApi()
-                  .then((api) => api.supportedChains({ network }))
-                  .then((result) => result.chains),
+        readChainList(
+            network,
+            () => this.nodeNetwork().chains(),
+            () => this.dataApi(),
+        ),
     );
     /** JSON-RPC clients by base URL, for the chains' own RPC endpoints. */
     private readonly rpcClients = new RpcClientPool((base) => {

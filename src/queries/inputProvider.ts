@@ -89,19 +89,22 @@ function defined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], un
     };
 }
 
+/** What a pick of one and a pick of several show alike. */
+function pickOptions(options: PromptOptions) {
+    return {
+        title: options.title,
+        placeHolder: options.placeholder,
+        ignoreFocusOut: true,
+        matchOnDescription: true,
+    };
+}
+
 /** The VS Code UI. */
 export class VsCodeInputProvider implements InputProvider {
     async pick<T>(items: readonly PickItem<T>[], options: PromptOptions): Promise<T | undefined> {
         const picked = await vscode.window.showQuickPick(
             toItems(items),
-            defined({
-                title: options.title,
-                placeHolder: options.placeholder,
-                ignoreFocusOut: true,
-                matchOnDescription: true,
-                matchOnDetail: true,
-                canPickMany: false as const,
-            }),
+            defined({ ...pickOptions(options), matchOnDetail: true, canPickMany: false as const }),
         );
         return picked?.value;
     }
@@ -112,13 +115,7 @@ export class VsCodeInputProvider implements InputProvider {
     ): Promise<T[] | undefined> {
         const picked = await vscode.window.showQuickPick(
             toItems(items),
-            defined({
-                title: options.title,
-                placeHolder: options.placeholder,
-                ignoreFocusOut: true,
-                matchOnDescription: true,
-                canPickMany: true as const,
-            }),
+            defined({ ...pickOptions(options), canPickMany: true as const }),
         );
         return picked?.map((item) => item.value);
     }

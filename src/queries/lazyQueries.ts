@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 
 import { Disposable } from '../platform/disposable';
+import { loadTimed, runAfterStartup } from '../platform/lazyFeature';
 import { log } from '../platform/log';
 import { panelViewType } from './panelViewTypes';
 import { StateKey } from './stateKeys';
@@ -56,26 +57,24 @@ export class LazyQueries extends Disposable {
         // An export still running when the window closed is followed to its end again; the
         // queries bundle loads for that only when there is one.
         if (hasRunningExport(deps.state)) {
-            const timer = setTimeout(() => {
-                try {
-                    this.feature.exports.resumeRunning();
-                } catch (error) {
-                    logger.error('Following the running exports again failed', error);
-                }
-            }, resumeDelayMs);
-            this._register({ dispose: () => clearTimeout(timer) });
+            this._register(
+                runAfterStartup(
+                    resumeDelayMs,
+                    logger,
+                    'Following the running exports again failed',
+                    () => this.feature.exports.resumeRunning(),
+                ),
+            );
         }
     }
 
     /** The queries and panels, built on first use. */
     get feature(): Feature.QueryFeature {
-        if (!this.loaded) {
-            const started = performance.now();
+        this.loaded ??= loadTimed(logger, () => {
             // eslint-disable-next-line @typescript-eslint/no-require-imports
             const { QueryFeature } = require('./queryFeature') as typeof Feature;
-            this.loaded = this._register(new QueryFeature(this.deps));
-            logger.debug(`Loaded in ${(performance.now() - started).toFixed(1)} ms`);
-        }
+            return this._register(new QueryFeature(this.deps));
+        });
         return this.loaded;
     }
 

@@ -14,6 +14,7 @@ import type { Config } from '../platform/config';
 import type { LocalNetworks } from '../platform/localNetworks';
 import type { ValidatorFeeReader } from '../platform/validatorFees';
 import { Disposable } from '../platform/disposable';
+import { loadTimed, runAfterStartup } from '../platform/lazyFeature';
 import { log } from '../platform/log';
 import { ViewId } from '../platform/viewIds';
 import type * as Feature from './watchFeature';
@@ -67,28 +68,23 @@ export class LazyWatch extends Disposable {
             }),
         );
         if (hasStoredItems(deps.state)) {
-            const timer = setTimeout(() => {
-                try {
+            this._register(
+                runAfterStartup(resumeDelayMs, logger, 'Following the watch list failed', () => {
                     void this.feature;
-                } catch (error) {
-                    logger.error('Following the watch list failed', error);
-                }
-            }, resumeDelayMs);
-            this._register({ dispose: () => clearTimeout(timer) });
+                }),
+            );
         }
     }
 
     /** The watch list, built on first use. */
     get feature(): Feature.WatchFeature {
-        if (!this.loaded) {
-            const started = performance.now();
+        this.loaded ??= loadTimed(logger, () => {
             // eslint-disable-next-line @typescript-eslint/no-require-imports
             const { WatchFeature } = require('./watchFeature') as typeof Feature;
-            this.loaded = this._register(
+            return this._register(
                 new WatchFeature({ ...this.deps, view: this.view, changed: this.changed }),
             );
-            logger.debug(`Loaded in ${(performance.now() - started).toFixed(1)} ms`);
-        }
+        });
         return this.loaded;
     }
 

@@ -140,15 +140,26 @@ function matches(entry: AbiEntry, hash: (e: AbiEntry) => string, wanted: string)
  * left out here). `'empty'` for `0x` (or `''`); creation input has no selector and is not decoded here.
  */
 export function decodeCall(input: string, candidates: readonly Candidate[]): DecodeResult {
-    if (input === '') return { status: 'empty' };
-    const read = readHex(input, 'input');
     const prefix = typeof input === 'string' ? input.slice(0, 10).toLowerCase() : '';
-    if (!read.ok)
-        return {
-            status: 'invalid',
-            selector: /^0x[0-9a-f]{8}$/.test(prefix) ? prefix : '',
-            reason: read.reason,
-        };
+    const unread = /^0x[0-9a-f]{8}$/.test(prefix) ? prefix : '';
+    return decodeSelected(input, 'input', unread, 'function', candidates);
+}
+
+/**
+ * What calls and reverts share: `0x`, a 4-byte selector and the ABI-encoded fields, decoded as
+ * each `kind` entry of `pool` with that selector. `unreadSelector` is the answer's selector when
+ * the text is not hex at all.
+ */
+function decodeSelected(
+    text: string,
+    what: string,
+    unreadSelector: string,
+    kind: 'function' | 'error',
+    pool: readonly Candidate[],
+): DecodeResult {
+    if (text === '') return { status: 'empty' };
+    const read = readHex(text, what);
+    if (!read.ok) return { status: 'invalid', selector: unreadSelector, reason: read.reason };
     const hex = read.hex;
     if (hex.length === 0) return { status: 'empty' };
     if (hex.length < 8)
@@ -159,13 +170,13 @@ export function decodeCall(input: string, candidates: readonly Candidate[]): Dec
         };
     const selector = `0x${hex.slice(0, 8)}`;
     return safely(selector, () => {
-        const matching = candidates.filter(
-            (c) => c.entry.type === 'function' && matches(c.entry, selectorOf, selector),
+        const matching = pool.filter(
+            (c) => c.entry.type === kind && matches(c.entry, selectorOf, selector),
         );
         if (matching.length === 0) return { status: 'unknown', selector };
         const body = hex.slice(8);
         return choose(
-            'function',
+            kind,
             selector,
             matching.map((candidate) => ({
                 candidate,
@@ -228,39 +239,15 @@ function safeSelector(entry: AbiEntry): string {
  * or `''` (a revert without reason).
  */
 export function decodeRevert(data: string, candidates: readonly Candidate[]): DecodeResult {
-    if (data === '') return { status: 'empty' };
-    const read = readHex(data, 'revert data');
-    if (!read.ok) return { status: 'invalid', selector: '', reason: read.reason };
-    const hex = read.hex;
-    if (hex.length === 0) return { status: 'empty' };
-    if (hex.length < 8)
-        return {
-            status: 'invalid',
-            selector: `0x${hex}`,
-            reason: 'shorter than a 4-byte selector',
-        };
-    const selector = `0x${hex.slice(0, 8)}`;
-    return safely(selector, () => {
-        const matching = [...candidates, ...solidityErrors].filter(
-            (c) => c.entry.type === 'error' && matches(c.entry, selectorOf, selector),
-        );
-        if (matching.length === 0) return { status: 'unknown', selector };
-        const body = hex.slice(8);
-        const result = choose(
-            'error',
-            selector,
-            matching.map((candidate) => ({
-                candidate,
-                key: (p) => p.signature,
-                decode: (p, budget) => decodeFields(p.fields, body, budget),
-            })),
-        );
-        if (result.status === 'decoded')
-            return { status: 'decoded', decoded: withPanicNote(result.decoded) };
-        if (result.status === 'ambiguous')
-            return { status: 'ambiguous', candidates: result.candidates.map(withPanicNote) };
-        return result;
-    });
+    const result = decodeSelected(data, 'revert data', '', 'error', [
+        ...candidates,
+        ...solidityErrors,
+    ]);
+    if (result.status === 'decoded')
+        return { status: 'decoded', decoded: withPanicNote(result.decoded) };
+    if (result.status === 'ambiguous')
+        return { status: 'ambiguous', candidates: result.candidates.map(withPanicNote) };
+    return result;
 }
 
 function withPanicNote(decoded: Decoded): Decoded {

@@ -11,7 +11,7 @@ import { HoverEngine } from '../hover/engine';
 import type { RetryPolicy } from '../http/httpClient';
 import type { HoverNetwork } from '../hover/types';
 import { isChosenOrigin, originRefusal } from '../http/origins';
-import { ChainListCache, RpcClientPool, cChainInfo } from '../clients/clientPool';
+import { ChainListCache, RpcClientPool, cChainInfo, readChainList } from '../clients/clientPool';
 import { NodeRpcClient } from '../nodeRpc/rpcClient';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
 import { NodeNetwork } from '../views/nodeNetwork';
@@ -72,11 +72,11 @@ export class StandaloneAgentServices implements AgentServices {
         });
     });
     private readonly chainLists = new ChainListCache<HoverNetwork>((network) =>
-        network === 'local'
-            ? this.nodeNetwork().chains()
-            : this.dataApi()
-                  .then((api) => api.supportedChains({ network }))
-                  .then((result) => result.chains),
+        readChainList(
+            network,
+            () => this.nodeNetwork().chains(),
+            () => this.dataApi(),
+        ),
     );
 
     constructor(private readonly options: StandaloneOptions) {}

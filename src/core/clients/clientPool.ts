@@ -54,6 +54,24 @@ export class ChainListCache<N extends string = string> {
 }
 
 /**
+ * The `load` of the extension's and the MCP server's chain-list caches: the selected node's chains
+ * on `local`, which the Data API does not index, the Data API's list on the public networks.
+ */
+export function readChainList(
+    network: 'mainnet' | 'fuji' | 'local',
+    nodeChains: () => Promise<ChainInfo[]>,
+    dataApi: () => Promise<{
+        supportedChains(params: { network: 'mainnet' | 'fuji' }): Promise<{ chains: ChainInfo[] }>;
+    }>,
+): Promise<ChainInfo[]> {
+    return network === 'local'
+        ? nodeChains()
+        : dataApi()
+              .then((api) => api.supportedChains({ network }))
+              .then((result) => result.chains);
+}
+
+/**
  * One JSON-RPC client per base URL of a chain's RPC URL. `make` builds a client for a base URL
  * (with the caller's timeouts, transport and origin policy); `clear` hands back the clients to
  * close.

@@ -80,8 +80,8 @@ export const currencies = [
 /** A value of OpenAPI `CurrencyCode`. */
 export type CurrencyCode = (typeof currencies)[number];
 
-/** OpenAPI `PrimaryNetworkTxType`: the `txTypes` filter of `listAssetTransactions`. */
-export const primaryNetworkTxTypes = [
+/** OpenAPI `PChainTransactionType`: `PrimaryNetworkTxType` without the X-Chain's own two. */
+export const pChainTransactionTypes = [
     'AddValidatorTx',
     'AddSubnetValidatorTx',
     'AddDelegatorTx',
@@ -103,6 +103,13 @@ export const primaryNetworkTxTypes = [
     'DisableL1ValidatorTx',
     'IncreaseL1ValidatorBalanceTx',
     'UNKNOWN',
+] as const;
+/**
+ * OpenAPI `PrimaryNetworkTxType`: the `txTypes` filter of `listAssetTransactions`, the P-Chain's
+ * types and the X-Chain's own two, in the OpenAPI order.
+ */
+export const primaryNetworkTxTypes = [
+    ...pChainTransactionTypes,
     'CreateAssetTx',
     'OperationTx',
 ] as const;
@@ -191,30 +198,6 @@ export const primaryNetworkAssetCaps = ['fixed', 'variable'] as const;
 export const rewardTypes = ['VALIDATOR', 'DELEGATOR', 'VALIDATOR_FEE'] as const;
 /** OpenAPI `UtxoType` (P-Chain UTXOs; X/C-Chain `utxoType` is a free string). */
 export const pChainUtxoTypes = ['STAKE', 'TRANSFER'] as const;
-/** OpenAPI `PChainTransactionType`: `PrimaryNetworkTxType` without the X-Chain's own two. */
-export const pChainTransactionTypes = [
-    'AddValidatorTx',
-    'AddSubnetValidatorTx',
-    'AddDelegatorTx',
-    'CreateChainTx',
-    'CreateSubnetTx',
-    'ImportTx',
-    'ExportTx',
-    'AdvanceTimeTx',
-    'RewardValidatorTx',
-    'RemoveSubnetValidatorTx',
-    'TransformSubnetTx',
-    'AddPermissionlessValidatorTx',
-    'AddPermissionlessDelegatorTx',
-    'BaseTx',
-    'TransferSubnetOwnershipTx',
-    'ConvertSubnetToL1Tx',
-    'RegisterL1ValidatorTx',
-    'SetL1ValidatorWeightTx',
-    'DisableL1ValidatorTx',
-    'IncreaseL1ValidatorBalanceTx',
-    'UNKNOWN',
-] as const satisfies readonly PrimaryNetworkTxType[];
 /** OpenAPI `XChainTransactionType`. */
 export const xChainTransactionTypes = [
     'BaseTx',

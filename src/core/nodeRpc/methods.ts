@@ -278,6 +278,57 @@ const subnetEvmOnly = 'it exists only on Subnet-EVM chains, not on the C-Chain';
 const ethMissing =
     "the chain is not an EVM chain, its eth-apis setting (apis on the C-Chain since Helicon) leaves this method's namespace out, or the C-Chain since Helicon no longer serves it";
 
+/** What every admin method that changes the node says of itself. */
+const adminChange = { changesNode: true, publicServer: false, whyMissing: adminMissing } as const;
+
+/** An admin method without parameters that makes the node do something and answers `{}`. */
+function adminAction<const Name extends string>(name: Name, description: string) {
+    return define({
+        name,
+        endpoint: 'admin',
+        description,
+        params: [],
+        ...adminChange,
+        encodeParams: noParams,
+        resultSchema: s.EmptyWireSchema,
+        normalize: s.normalizeEmpty,
+    });
+}
+
+const aliasSpec: ParamSpec = {
+    name: 'alias',
+    kind: 'text',
+    optional: false,
+    description: `The new name (at most ${maxAliasLength} characters)`,
+};
+
+const txHashSpec: ParamSpec = {
+    name: 'hash',
+    kind: 'hash',
+    optional: false,
+    description: 'Transaction hash (0x + 64 hex digits)',
+};
+
+function txHashParams(params: [hash: string]): unknown[] {
+    const [hash] = checkParamsArray(params, 1);
+    return [checkHash(hash)];
+}
+
+const fullTransactionsSpec: ParamSpec = {
+    name: 'fullTransactions',
+    kind: 'boolean',
+    optional: true,
+    description: 'Include full transactions instead of hashes',
+};
+
+/** A block's `fullTransactions` flag: hashes only when it is left out. */
+function checkFullTransactions(full: unknown): boolean {
+    if (full !== undefined && typeof full !== 'boolean') {
+        throw new ValidationError('fullTransactions', full, 'true or false');
+    }
+    return full ?? false;
+}
+
 const nodeIdsSpec: ParamSpec = {
     name: 'nodeIDs',
     kind: 'nodeIds',
@@ -412,16 +463,9 @@ export const nodeRpcMethods = {
                 optional: false,
                 description: 'The endpoint path after /ext/, for example bc/X',
             },
-            {
-                name: 'alias',
-                kind: 'text',
-                optional: false,
-                description: `The new name (at most ${maxAliasLength} characters)`,
-            },
+            aliasSpec,
         ],
-        changesNode: true,
-        publicServer: false,
-        whyMissing: adminMissing,
+        ...adminChange,
         encodeParams(params: { endpoint: string; alias: string }) {
             const object = checkParamsObject(params);
             return {
@@ -445,16 +489,9 @@ export const nodeRpcMethods = {
                 optional: false,
                 description: 'Blockchain id or existing alias',
             },
-            {
-                name: 'alias',
-                kind: 'text',
-                optional: false,
-                description: `The new name (at most ${maxAliasLength} characters)`,
-            },
+            aliasSpec,
         ],
-        changesNode: true,
-        publicServer: false,
-        whyMissing: adminMissing,
+        ...adminChange,
         encodeParams(params: { chain: string; alias: string }) {
             const object = checkParamsObject(params);
             return { chain: checkChain(object['chain']), alias: checkAlias(object['alias']) };
@@ -534,9 +571,7 @@ export const nodeRpcMethods = {
                 description: 'Level of displayed logs (OFF … VERBO)',
             },
         ],
-        changesNode: true,
-        publicServer: false,
-        whyMissing: adminMissing,
+        ...adminChange,
         encodeParams(params: {
             loggerName?: string;
             logLevel?: LogLevel | Lowercase<LogLevel>;
@@ -572,69 +607,35 @@ export const nodeRpcMethods = {
         endpoint: 'admin',
         description: 'Load newly installed VM plugins without a restart',
         params: [],
-        changesNode: true,
-        publicServer: false,
-        whyMissing: adminMissing,
+        ...adminChange,
         encodeParams: noParams,
         resultSchema: s.LoadVmsWireSchema,
         normalize: s.normalizeLoadVms,
     }),
 
     /** Writes mutex statistics to `lock.profile` in the node's profile directory. */
-    'admin.lockProfile': define({
-        name: 'admin.lockProfile',
-        endpoint: 'admin',
-        description: 'Write mutex statistics to lock.profile on the node',
-        params: [],
-        changesNode: true,
-        publicServer: false,
-        whyMissing: adminMissing,
-        encodeParams: noParams,
-        resultSchema: s.EmptyWireSchema,
-        normalize: s.normalizeEmpty,
-    }),
+    'admin.lockProfile': adminAction(
+        'admin.lockProfile',
+        'Write mutex statistics to lock.profile on the node',
+    ),
 
     /** Writes a heap profile to `mem.profile` in the node's profile directory. */
-    'admin.memoryProfile': define({
-        name: 'admin.memoryProfile',
-        endpoint: 'admin',
-        description: 'Write a memory profile to mem.profile on the node',
-        params: [],
-        changesNode: true,
-        publicServer: false,
-        whyMissing: adminMissing,
-        encodeParams: noParams,
-        resultSchema: s.EmptyWireSchema,
-        normalize: s.normalizeEmpty,
-    }),
+    'admin.memoryProfile': adminAction(
+        'admin.memoryProfile',
+        'Write a memory profile to mem.profile on the node',
+    ),
 
     /** Starts CPU profiling; stop it with admin.stopCPUProfiler. */
-    'admin.startCPUProfiler': define({
-        name: 'admin.startCPUProfiler',
-        endpoint: 'admin',
-        description: 'Start CPU profiling on the node',
-        params: [],
-        changesNode: true,
-        publicServer: false,
-        whyMissing: adminMissing,
-        encodeParams: noParams,
-        resultSchema: s.EmptyWireSchema,
-        normalize: s.normalizeEmpty,
-    }),
+    'admin.startCPUProfiler': adminAction(
+        'admin.startCPUProfiler',
+        'Start CPU profiling on the node',
+    ),
 
     /** Stops CPU profiling and writes `cpu.profile`. */
-    'admin.stopCPUProfiler': define({
-        name: 'admin.stopCPUProfiler',
-        endpoint: 'admin',
-        description: 'Stop CPU profiling and write cpu.profile on the node',
-        params: [],
-        changesNode: true,
-        publicServer: false,
-        whyMissing: adminMissing,
-        encodeParams: noParams,
-        resultSchema: s.EmptyWireSchema,
-        normalize: s.normalizeEmpty,
-    }),
+    'admin.stopCPUProfiler': adminAction(
+        'admin.stopCPUProfiler',
+        'Stop CPU profiling and write cpu.profile on the node',
+    ),
 
     // ----- info (/ext/info) -----
 
@@ -1488,19 +1489,9 @@ export const nodeRpcMethods = {
         name: 'eth_getTransactionByHash',
         endpoint: 'evm',
         description: 'A transaction by its hash',
-        params: [
-            {
-                name: 'hash',
-                kind: 'hash',
-                optional: false,
-                description: 'Transaction hash (0x + 64 hex digits)',
-            },
-        ],
+        params: [txHashSpec],
         whyMissing: ethMissing,
-        encodeParams(params: [hash: string]) {
-            const [hash] = checkParamsArray(params, 1);
-            return [checkHash(hash)];
-        },
+        encodeParams: txHashParams,
         resultSchema: s.MaybeRpcTransactionWireSchema,
         normalize: s.normalizeMaybeRpcTransaction,
     }),
@@ -1510,19 +1501,9 @@ export const nodeRpcMethods = {
         name: 'eth_getTransactionReceipt',
         endpoint: 'evm',
         description: "A transaction's receipt: status, gas used, logs",
-        params: [
-            {
-                name: 'hash',
-                kind: 'hash',
-                optional: false,
-                description: 'Transaction hash (0x + 64 hex digits)',
-            },
-        ],
+        params: [txHashSpec],
         whyMissing: ethMissing,
-        encodeParams(params: [hash: string]) {
-            const [hash] = checkParamsArray(params, 1);
-            return [checkHash(hash)];
-        },
+        encodeParams: txHashParams,
         resultSchema: s.MaybeRpcReceiptWireSchema,
         normalize: s.normalizeMaybeRpcReceipt,
     }),
@@ -1539,20 +1520,12 @@ export const nodeRpcMethods = {
                 optional: false,
                 description: 'Block number or tag (latest, earliest, …)',
             },
-            {
-                name: 'fullTransactions',
-                kind: 'boolean',
-                optional: true,
-                description: 'Include full transactions instead of hashes',
-            },
+            fullTransactionsSpec,
         ],
         whyMissing: ethMissing,
         encodeParams(params: [block: BlockTag, fullTransactions?: boolean]) {
             const [block, full] = checkParamsArray(params, 2);
-            if (full !== undefined && typeof full !== 'boolean') {
-                throw new ValidationError('fullTransactions', full, 'true or false');
-            }
-            return [encodeBlockTag(block), full ?? false];
+            return [encodeBlockTag(block), checkFullTransactions(full)];
         },
         resultSchema: s.MaybeRpcBlockWireSchema,
         normalize: s.normalizeMaybeRpcBlock,
@@ -1570,20 +1543,12 @@ export const nodeRpcMethods = {
                 optional: false,
                 description: 'Block hash (0x + 64 hex digits)',
             },
-            {
-                name: 'fullTransactions',
-                kind: 'boolean',
-                optional: true,
-                description: 'Include full transactions instead of hashes',
-            },
+            fullTransactionsSpec,
         ],
         whyMissing: ethMissing,
         encodeParams(params: [hash: string, fullTransactions?: boolean]) {
             const [hash, full] = checkParamsArray(params, 2);
-            if (full !== undefined && typeof full !== 'boolean') {
-                throw new ValidationError('fullTransactions', full, 'true or false');
-            }
-            return [checkHash(hash), full ?? false];
+            return [checkHash(hash), checkFullTransactions(full)];
         },
         resultSchema: s.MaybeRpcBlockWireSchema,
         normalize: s.normalizeMaybeRpcBlock,

@@ -37,6 +37,9 @@ import type { ParamKind } from '../nodeRpc/methods';
 import type { QueryParamValue } from '../../shared/query';
 import { decimalUint64Pattern, evmChainIdPattern } from '../ids/evmPatterns';
 
+/** The kinds of the node method table's parameters that are prompt kinds under the same name. */
+type SameKind = Exclude<ParamKind, 'text' | 'chain' | 'address' | 'logFilter'>;
+
 /** How one parameter is asked for. Quick-pick kinds offer a closed set; the others an input box. */
 export type PromptKind =
     // quick picks
@@ -49,11 +52,9 @@ export type PromptKind =
     | 'sortOrder'
     | 'utxoSortBy'
     | 'txTypes'
-    | 'boolean'
     | 'feature'
     | 'exportType'
     | 'exportChains'
-    | 'logLevel'
     | 'nodeChain'
     | 'rpcPath'
     // input boxes
@@ -62,29 +63,20 @@ export type PromptKind =
     | 'evmTxHash'
     | 'blockId'
     | 'pnTxId'
-    | 'cb58Id'
     | 'nodeId'
-    | 'nodeIds'
     | 'pnAddresses'
-    | 'cb58Ids'
-    | 'pAddresses'
-    | 'xAddress'
-    | 'height'
-    | 'heightOrProposed'
-    | 'assetId'
     | 'blockNumber'
     | 'amount'
-    | 'timestamp'
     | 'integer'
     | 'date'
     | 'operationId'
     | 'text'
     | 'alias'
-    | 'block'
-    | 'blockOrHash'
-    | 'hash'
     | 'rpcMethod'
-    | 'json';
+    | 'json'
+    // the node method table's kinds asked for as they are (see `nodePromptKind`): boolean and
+    // logLevel are quick picks, the others input boxes
+    | SameKind;
 
 /** One parameter prompt of a query command. */
 export interface ParamPrompt {
@@ -532,38 +524,12 @@ export function nodePromptKind(kind: ParamKind, name: string): PromptKind {
             return name === 'alias' ? 'alias' : 'text';
         case 'chain':
             return 'nodeChain';
-        case 'cb58Id':
-            return 'cb58Id';
-        case 'nodeIds':
-            return 'nodeIds';
-        case 'logLevel':
-            return 'logLevel';
         case 'address':
             return 'evmAddress';
-        case 'block':
-            return 'block';
-        case 'blockOrHash':
-            return 'blockOrHash';
-        case 'hash':
-            return 'hash';
-        case 'timestamp':
-            return 'timestamp';
-        case 'boolean':
-            return 'boolean';
-        case 'cb58Ids':
-            return 'cb58Ids';
-        case 'pAddresses':
-            return 'pAddresses';
-        case 'xAddress':
-            return 'xAddress';
-        case 'height':
-            return 'height';
-        case 'heightOrProposed':
-            return 'heightOrProposed';
-        case 'assetId':
-            return 'assetId';
         case 'logFilter':
             return 'text';
+        default:
+            return kind;
     }
 }
 

@@ -162,14 +162,24 @@ function runwayDetails(runway: Runway | undefined, fees: ValidatorFees): WatchDe
     return details;
 }
 
+/** A P-Chain read and the validator fees now, side by side: both checks of L1 balances need the two. */
+async function readWithFees<T>(
+    network: WatchNetwork,
+    sources: WatchSources,
+    signal: AbortSignal,
+    read: (client: NodeRpcClient) => Promise<T>,
+): Promise<[T, ValidatorFees]> {
+    const client = await sources.pChain(network, signal);
+    return Promise.all([read(client), sources.validatorFees(network, signal)]);
+}
+
 async function checkValidator(
     target: Extract<WatchTarget, { kind: 'l1Validator' }>,
     sources: WatchSources,
     thresholdSeconds: number,
     signal: AbortSignal,
 ): Promise<WatchObservation> {
-    const client = await sources.pChain(target.network, signal);
-    const [read, fees] = await Promise.all([
+    const [read, fees] = await readWithFees(target.network, sources, signal, (client) =>
         client
             .call(m['platform.getL1Validator'], { validationID: target.validationId }, { signal })
             .catch((error: unknown) => {
@@ -178,8 +188,7 @@ async function checkValidator(
                 if (isRpcError(error) && /not found/i.test(error.message)) return undefined;
                 throw error;
             }),
-        sources.validatorFees(target.network, signal),
-    ]);
+    );
     if (!read) {
         return {
             status: 'done',
@@ -238,11 +247,9 @@ export async function checkL1(
     thresholdSeconds: number,
     signal: AbortSignal,
 ): Promise<WatchObservation> {
-    const client = await sources.pChain(target.network, signal);
-    const [read, fees] = await Promise.all([
+    const [read, fees] = await readWithFees(target.network, sources, signal, (client) =>
         client.call(m['platform.getCurrentValidators'], { subnetID: target.subnetId }, { signal }),
-        sources.validatorFees(target.network, signal),
-    ]);
+    );
     const validators: WatchedValidator[] = read.validators
         .filter((v) => v.kind === 'l1')
         .map((v) => {

@@ -7,6 +7,7 @@
  */
 import { parseIdentifier, toChecksumAddress } from '../identifiers';
 import { pChainId } from '../ids/primaryNetwork';
+import { panelTabs } from '../query/dataApiQueries';
 import type { QueryRequest } from '../../shared/query';
 import {
     checkWatchTarget,
@@ -118,14 +119,7 @@ export function panelWatchSubject(query: QueryRequest): PanelWatchSubject | unde
 }
 
 /** The address tab queries of an EVM address panel. */
-const addressOperations = new Set([
-    'listTransactions',
-    'listErc20Balances',
-    'listErc1155Balances',
-    'listCollectibleBalances',
-    'listErc1155Transactions',
-    'listInternalTransactions',
-]);
+const addressOperations: ReadonlySet<string> = new Set(panelTabs.address?.operations);
 
 function dataApiSubject(
     operation: string,

@@ -194,16 +194,7 @@ export class WorkspaceIndex {
         this.files.set(knowledge.file, stored);
 
         for (const artifact of artifacts) {
-            if (artifact.runtimeHash !== undefined) {
-                push(this.byRuntimeHash, artifact.runtimeHash.toLowerCase(), artifact);
-            }
-            if (artifact.runtimeLength !== undefined) {
-                push(this.byRuntimeLength, artifact.runtimeLength, artifact);
-            }
-            if (artifact.creationLength !== undefined) {
-                push(this.byCreationLength, artifact.creationLength, artifact);
-            }
-            push(this.byName, artifact.contractName, artifact);
+            this.eachArtifactList(artifact, (map, key) => push(map, key, artifact));
         }
         for (const deployment of deployments)
             push(this.byAddress, deployment.address.toLowerCase(), deployment);
@@ -226,6 +217,22 @@ export class WorkspaceIndex {
         this.counts.transactions += knowledge.transactions.length;
         this.counts.named += knowledge.namedAddresses?.length ?? 0;
         this.counts.problems += knowledge.problems.length;
+    }
+
+    /** Each list an artifact is filed in, with its key there: what adding and removing share. */
+    private eachArtifactList(
+        artifact: ContractArtifact,
+        visit: <K>(map: Map<K, ContractArtifact[]>, key: K) => void,
+    ): void {
+        if (artifact.runtimeHash !== undefined) {
+            visit(this.byRuntimeHash, artifact.runtimeHash.toLowerCase());
+        }
+        if (artifact.runtimeLength !== undefined)
+            visit(this.byRuntimeLength, artifact.runtimeLength);
+        if (artifact.creationLength !== undefined) {
+            visit(this.byCreationLength, artifact.creationLength);
+        }
+        visit(this.byName, artifact.contractName);
     }
 
     /** Removes everything the file contributed; a file never added is a no-op. */
@@ -253,16 +260,7 @@ export class WorkspaceIndex {
 
         const artifacts = new Set<unknown>(knowledge.artifacts);
         for (const artifact of knowledge.artifacts) {
-            if (artifact.runtimeHash !== undefined) {
-                remove(this.byRuntimeHash, artifact.runtimeHash.toLowerCase(), artifacts);
-            }
-            if (artifact.runtimeLength !== undefined) {
-                remove(this.byRuntimeLength, artifact.runtimeLength, artifacts);
-            }
-            if (artifact.creationLength !== undefined) {
-                remove(this.byCreationLength, artifact.creationLength, artifacts);
-            }
-            remove(this.byName, artifact.contractName, artifacts);
+            this.eachArtifactList(artifact, (map, key) => remove(map, key, artifacts));
         }
         const deployments = new Set<unknown>(knowledge.deployments);
         for (const deployment of knowledge.deployments) {

@@ -316,12 +316,19 @@ export function rpcHashLive(
 }
 
 /**
- * The chains of the local network to ask: the one chosen for this id, else the first few the
- * node serves (the C-Chain first). Each with its endpoint.
+ * Asks the chains of the local network the same question at once: the chain chosen for this id,
+ * else the first few the node serves (the C-Chain first). Rejects with the first failure when
+ * every chain failed; the other failures become notes (`during` says what was asked).
  */
-async function localEndpoints(lookup: Lookup): Promise<{
+async function askLocalChains<T>(
+    lookup: Lookup,
+    ask: (endpoint: RpcEndpoint) => Promise<T>,
+    during: string,
+): Promise<{
     endpoints: RpcEndpoint[];
     wanted: string | undefined;
+    outcomes: Outcome<T>[];
+    notes: CalmError[];
 }> {
     const chains = await lookup.nodeChains();
     const wanted = lookup.options.evmChainId?.trim() || undefined;
@@ -330,20 +337,12 @@ async function localEndpoints(lookup: Lookup): Promise<{
             ? chains.slice(0, maxNodeChainsAsked)
             : chains.filter((c) => c.evmChainId === wanted || c.blockchainId === wanted);
     const endpoints = picked.flatMap((c) => endpointOf(lookup, c, c.rpcUrl, 'node') ?? []);
-    return { endpoints, wanted };
-}
-
-/** Rejects with the first failure when every chain failed; the others become notes. */
-function failuresOf<T>(
-    lookup: Lookup,
-    endpoints: readonly RpcEndpoint[],
-    outcomes: readonly Outcome<T>[],
-    during: string,
-): CalmError[] {
+    const outcomes = await Promise.all(endpoints.map((e) => outcomeOf(ask(e))));
     lookup.rejectIfNothingRead(outcomes);
-    return outcomes.flatMap((o, i) =>
+    const notes = outcomes.flatMap((o, i) =>
         o.ok ? [] : [lookup.note(o.error, 'node', `${during} on ${endpoints[i]!.chain.name}`)],
     );
+    return { endpoints, wanted, outcomes, notes };
 }
 
 function localNotFound(
@@ -369,11 +368,11 @@ function localNotFound(
 
 /** An EVM address on a local network: each of the node's chains asked, those that know it shown. */
 export async function resolveLocalEvmAddress(lookup: Lookup, address: string): Promise<LiveResult> {
-    const { endpoints, wanted } = await localEndpoints(lookup);
-    const outcomes = await Promise.all(
-        endpoints.map((e) => outcomeOf(rpcAccount(lookup, e, address))),
+    const { endpoints, wanted, outcomes, notes } = await askLocalChains(
+        lookup,
+        (e) => rpcAccount(lookup, e, address),
+        'balance, nonce and code',
     );
-    const notes = failuresOf(lookup, endpoints, outcomes, 'balance, nonce and code');
     const knowing = outcomes.flatMap((o, i) =>
         o.ok && accountKnown(o.value) ? [{ endpoint: endpoints[i]!, account: o.value }] : [],
     );
@@ -408,9 +407,11 @@ export async function resolveLocalEvmAddress(lookup: Lookup, address: string): P
  * chains; a transaction wins over a block, the first chain (in the node's order) over the others.
  */
 export async function resolveLocalEvmHash(lookup: Lookup, hash: string): Promise<LiveResult> {
-    const { endpoints, wanted } = await localEndpoints(lookup);
-    const outcomes = await Promise.all(endpoints.map((e) => outcomeOf(rpcHash(lookup, e, hash))));
-    const notes = failuresOf(lookup, endpoints, outcomes, 'transaction and block lookup');
+    const { endpoints, wanted, outcomes, notes } = await askLocalChains(
+        lookup,
+        (e) => rpcHash(lookup, e, hash),
+        'transaction and block lookup',
+    );
     const found = outcomes.flatMap((o, i) =>
         o.ok && o.value ? [{ endpoint: endpoints[i]!, answer: o.value }] : [],
     );

@@ -105,13 +105,16 @@ function optionsOf(lookup: Lookup): { signal?: AbortSignal } {
     return lookup.signal ? { signal: lookup.signal } : {};
 }
 
-async function blockchainOnNode(
+/** Reads one kind of id on the node, beside the P-Chain's blockchain list, read once for all. */
+type ListedOnNode = (
     lookup: Lookup,
     node: NodeRpcClient,
     id: string,
     list: Promise<PlatformBlockchains | undefined>,
     source: HoverSource,
-): Promise<LiveResult | undefined> {
+) => Promise<LiveResult | undefined>;
+
+const blockchainOnNode: ListedOnNode = async (lookup, node, id, list, source) => {
     const chain = (await list)?.blockchains.find((b) => b.blockchainId === id);
     if (!chain) return undefined;
     const [evm, parent] = await Promise.all([
@@ -139,15 +142,9 @@ async function blockchainOnNode(
         source,
         notes: [],
     };
-}
+};
 
-async function subnetOnNode(
-    lookup: Lookup,
-    node: NodeRpcClient,
-    id: string,
-    list: Promise<PlatformBlockchains | undefined>,
-    source: HoverSource,
-): Promise<LiveResult | undefined> {
+const subnetOnNode: ListedOnNode = async (lookup, node, id, list, source) => {
     const options = optionsOf(lookup);
     const subnet = await maybe(
         node.call(nodeRpcMethods['platform.getSubnet'], { subnetID: id }, options),
@@ -196,7 +193,7 @@ async function subnetOnNode(
         source,
         notes: [],
     };
-}
+};
 
 async function primaryTxOnNode(
     lookup: Lookup,
