@@ -112,8 +112,30 @@ const listArg = (flag) => {
     const i = args.indexOf(flag);
     return i >= 0 ? (args[i + 1] ?? '').split(',').filter(Boolean) : undefined;
 };
+// A mistyped flag or part must not start a 20-minute run that measures something else.
+const knownFlags = ['--only', '--skip', '--no-build', '--no-readme', '--report-only'];
+const usageError = (message) => {
+    console.error(
+        `bench: ${message}\nusage: node scripts/bench.mjs [--only part,part] [--skip part,part] [--no-build] [--no-readme] | --report-only\nparts: ${allParts.join(', ')}`,
+    );
+    process.exit(2);
+};
+if (args.includes('--help') || args.includes('-h')) {
+    // The header comment above is the help: the usage, then each part and what it measures.
+    const header = readFileSync(new URL(import.meta.url), 'utf8').split('\nimport ')[0];
+    console.log(header.replace(/^#!.*\n/, '').replace(/^\/\/ ?/gm, ''));
+    process.exit(0);
+}
+for (const [i, arg] of args.entries()) {
+    const isValue = i > 0 && ['--only', '--skip'].includes(args[i - 1] ?? '');
+    if (!isValue && !knownFlags.includes(arg))
+        usageError(`unknown argument ${JSON.stringify(arg)}`);
+}
 const only = listArg('--only');
 const skip = listArg('--skip') ?? [];
+for (const part of [...(only ?? []), ...skip]) {
+    if (!allParts.includes(part)) usageError(`unknown part ${JSON.stringify(part)}`);
+}
 const parts = allParts.filter((p) => (only ? only.includes(p) : true) && !skip.includes(p));
 const build = !args.includes('--no-build');
 const updateReadme = !args.includes('--no-readme');
