@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 
 import * as vscode from 'vscode';
 
+import type { NodeDashboardPanel } from '../src/dashboard/dashboardPanel';
 import type { ExtensionApi } from '../src/extension';
 import { SettingKey } from '../src/platform/settingKeys';
 import type { QueryPanel } from '../src/queries/queryPanel';
@@ -495,38 +496,44 @@ export async function runSuite(): Promise<SuiteResult> {
             await api.config.update(SettingKey.SelectedNodeUrl, testEnv().nodeUrl);
         }
 
-        // The node dashboard's first draw: the panel opened, its page ready, the node's metrics
-        // page scraped and the model posted to the page (the page's uPlot drawing is Chromium's).
+        // The node dashboard's first draw: the panel opened and the model with the node's
+        // metrics page scraped, what the host posts to its page (the page's uPlot drawing is
+        // Chromium's, as the query panels' rows say). The scrape is asked while the page loads;
+        // when the page said it was ready is logged apart: that is the webview's own load.
         await api.config.update(SettingKey.NodeRefreshIntervalSeconds, 0);
-        const openDashboard = async (): Promise<{ readyMs: number; scrapedMs: number }> => {
-            const opened = performance.now();
+        let opened = 0;
+        const openDashboard = async (): Promise<NodeDashboardPanel> => {
+            opened = performance.timeOrigin + performance.now();
             await vscode.commands.executeCommand('avalanche.node.openDashboard');
             const panel = await until(() => api.dashboards.all()[0], 'the dashboard');
-            await until(() => panel.snapshot().readyAtMs, 'the page ready');
-            const readyMs = performance.now() - opened;
             await until(() => (panel.snapshot().scrapes > 0 ? true : undefined), 'a scrape');
-            return { readyMs, scrapedMs: performance.now() - opened };
+            return panel;
         };
-        // The first dashboard of a session loads its page's files (dist/webview/dashboard.js,
+        const pageReady = async (panel: NodeDashboardPanel): Promise<string> => {
+            const deadline = performance.now() + 15_000;
+            while (panel.snapshot().readyAtMs === undefined && performance.now() < deadline)
+                await sleep(5);
+            const at = panel.snapshot().readyAtMs;
+            return at === undefined ? 'not in 15 s' : `in ${f(at - opened)} ms`;
+        };
+        // The session's first dashboard loads its page's files (dist/webview/dashboard.js,
         // uPlot) into a new webview: for information, as the query panels' rows warm theirs.
         const cold = await openDashboard();
         log(
-            `  (the session's first dashboard: its page ready in ${f(cold.readyMs)} ms, the model with a scrape in ${f(cold.scrapedMs)} ms)`,
+            `  (the session's first dashboard: its page said it was ready ${await pageReady(cold)})`,
         );
-        api.dashboards.all()[0]?.close();
+        cold.close();
         try {
-            let warm = { readyMs: 0, scrapedMs: 0 };
+            let warm: NodeDashboardPanel | undefined;
             row(
-                'Node dashboard: its first draw (the page ready, the metrics page scraped)',
+                'Node dashboard: its first draw (the metrics page scraped, the model for its page)',
                 'hostLatency.dashboard',
                 1,
                 'the node’s metrics page, asked while the page loads (its health report only when the failing-checks gauge alerts)',
                 150,
                 await measure(async () => (warm = await openDashboard())),
             );
-            log(
-                `  (its page ready in ${f(warm.readyMs)} ms, the model with a scrape in ${f(warm.scrapedMs)} ms)`,
-            );
+            if (warm) log(`  (its page said it was ready ${await pageReady(warm)})`);
         } finally {
             api.dashboards.all()[0]?.close();
             await api.config.update(SettingKey.NodeRefreshIntervalSeconds, undefined);
