@@ -9,6 +9,8 @@
  * the panels' CSP; it gets the model through `postMessage` after its `ready`, and keeps only the
  * node URL as its state, from which `revive` rebuilds the panel after a reload.
  */
+import { performance } from 'node:perf_hooks';
+
 import * as vscode from 'vscode';
 
 import type { MetricAlert, NodeMetrics, ScrapeOutcome } from '../core/index';
@@ -42,6 +44,11 @@ export interface DashboardDeps {
 export interface DashboardSnapshot {
     readonly nodeUrl: string;
     readonly visible: boolean;
+    /**
+     * When the page said it is ready (it has its script and listens), in epoch milliseconds
+     * (`performance.timeOrigin + performance.now()`, the sandbox's request log's clock).
+     */
+    readonly readyAtMs: number | undefined;
     readonly scrapes: number;
     readonly lastModel: DashboardModel | undefined;
 }
@@ -50,6 +57,7 @@ export class NodeDashboardPanel extends Disposable {
     private static readonly panels = new Map<string, NodeDashboardPanel>();
 
     private ready = false;
+    private readyAtMs: number | undefined;
     private queue: DashboardHostMessage[] = [];
     private timer: NodeJS.Timeout | undefined;
     private controller: AbortController | undefined;
@@ -57,6 +65,8 @@ export class NodeDashboardPanel extends Disposable {
     private lastModel: DashboardModel | undefined;
     /** The alerts of this panel's last scrape, read with the node's health report. */
     private lastAlerts: MetricAlert[] = [];
+    /** The scrape started with the panel, while its page loads; the timer starts after it. */
+    private firstScrape: Promise<void> | undefined;
     private readonly closed = this._register(new vscode.EventEmitter<void>());
     readonly onDidDispose = this.closed.event;
 
@@ -115,6 +125,10 @@ export class NodeDashboardPanel extends Disposable {
             ),
         );
         this._register(panel.onDidDispose(() => this.dispose()));
+        // The node is asked while the page loads, not after its `ready`: the page's first load
+        // (~100–250 ms in the host) and the round trip overlap, and the model waits in the queue
+        // (#38). Only a shown panel scrapes; a revived one in a background tab waits to be shown.
+        if (panel.visible) this.firstScrape = this.scrape();
     }
 
     /** The node's history ring, shared with the watch list. */
@@ -131,6 +145,7 @@ export class NodeDashboardPanel extends Disposable {
         return {
             nodeUrl: this.nodeUrl,
             visible: this.panel.visible,
+            readyAtMs: this.readyAtMs,
             scrapes: this.scrapes,
             lastModel: this.lastModel,
         };
@@ -170,6 +185,7 @@ export class NodeDashboardPanel extends Disposable {
         }
         if (message.type === 'ready') {
             this.ready = true;
+            this.readyAtMs ??= performance.timeOrigin + performance.now();
             const queued = this.queue;
             this.queue = [];
             for (const m of queued) void this.panel.webview.postMessage(m);
@@ -179,7 +195,11 @@ export class NodeDashboardPanel extends Disposable {
                 type: 'model',
                 model: this.model(this.metrics.lastOutcome, this.lastAlerts),
             });
-            this.schedule(true);
+            const first = this.firstScrape;
+            this.firstScrape = undefined;
+            // The scrape begun with the panel is this one's first: the timer follows it.
+            if (first) void first.finally(() => this.schedule(false));
+            else this.schedule(true);
             return;
         }
         void this.scrapeNow();

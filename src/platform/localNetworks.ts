@@ -162,6 +162,17 @@ export class LocalNetworks extends Disposable {
     }
 
     /**
+     * Forgets the last read, as on a first run: the next `list()` reads the files again (the
+     * host bench's row of local network discovery, bench/hostLatencyBench.ts).
+     */
+    forget(): void {
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = undefined;
+        this.scan = undefined;
+        this.assembled = undefined;
+    }
+
+    /**
      * Which of the scan's processes are alive, each pid checked once (avalanche-cli's network is
      * also a tmpnet directory, so the same pids often appear twice), and the answer as a string
      * of 0s and 1s for comparing with the last one.

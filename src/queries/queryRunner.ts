@@ -77,6 +77,9 @@ export class QueryRunner {
         const target = core.checkIcmTarget(request);
         const { clients } = this.services;
         const network = this.services.network;
+        // Read while the chains answer: the first follow of a session waited for the
+        // workspace's contracts before its first request (#38).
+        const contracts = this.deps.contracts();
         const host = await core.icmHost(
             {
                 network,
@@ -94,10 +97,7 @@ export class QueryRunner {
             },
             signal,
         );
-        const timeline = await core.followIcmMessage(target, host, {
-            signal,
-            contracts: await this.deps.contracts(),
-        });
+        const timeline = await core.followIcmMessage(target, host, { signal, contracts });
         if (timeline.state !== 'notFound')
             clients.rememberIcmMessage(timeline.messageId, target.chain);
         return timeline;

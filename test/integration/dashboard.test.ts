@@ -87,6 +87,24 @@ suite('(integration) node dashboard', () => {
         assert.deepEqual(model.alerts, []);
     });
 
+    test('asks the node while its page loads, once, and draws when the page is ready', async () => {
+        const api = await extensionApi();
+        await api.config.update(SettingKey.NodeRefreshIntervalSeconds, 0);
+        await clearSandboxRequests();
+        panel = api.dashboards.open();
+        const model = await modelAfter(0);
+        await until(() => panel?.snapshot().readyAtMs !== undefined, 'the page ready');
+        const readyAtMs = panel.snapshot().readyAtMs!;
+        const scrapes = (await sandboxRequests()).filter((r) => r.url.startsWith('/ext/metrics'));
+        assert.equal(scrapes.length, 1, 'one scrape for the page’s first draw');
+        // Asked before the page said it was ready: the page's load and the round trip overlap.
+        assert.ok(
+            scrapes[0]!.startMs < readyAtMs,
+            `the scrape began at ${scrapes[0]!.startMs}, the page was ready at ${readyAtMs}`,
+        );
+        assert.match(model.status, /series on the page/);
+    });
+
     test('scrapes at the Node view’s interval while shown, and not at all once closed', async () => {
         const api = await extensionApi();
         await api.config.update(SettingKey.NodeRefreshIntervalSeconds, 1);

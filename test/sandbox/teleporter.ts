@@ -77,8 +77,24 @@ function u32(n: number): Buffer {
     return b;
 }
 
-/** Every log one message leaves, with its id computed the contract's way. */
-export function teleporterMessage(spec: MessageSpec) {
+/**
+ * Every log one message leaves, with its id computed the contract's way; built once per spec
+ * (the chain builds it when it makes the transaction, and every receipt and log filter over it
+ * asks again).
+ */
+export function teleporterMessage(spec: MessageSpec): TeleporterLogs {
+    let built = builtMessages.get(spec);
+    if (!built) {
+        built = buildTeleporterMessage(spec);
+        builtMessages.set(spec, built);
+    }
+    return built;
+}
+
+type TeleporterLogs = ReturnType<typeof buildTeleporterMessage>;
+const builtMessages = new WeakMap<MessageSpec, TeleporterLogs>();
+
+function buildTeleporterMessage(spec: MessageSpec) {
     const messageId = keccak256(
         encodeAbiParameters(
             [{ type: 'address' }, { type: 'bytes32' }, { type: 'bytes32' }, { type: 'uint256' }],

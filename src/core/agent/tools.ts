@@ -440,7 +440,8 @@ async function icmMessage(input: Input, s: AgentServices, signal: AbortSignal) {
         signal,
     );
     return viewText(
-        icmView(await followIcmMessage(target, host, { signal, contracts: await s.contracts() })),
+        // The workspace is read while the chains answer.
+        icmView(await followIcmMessage(target, host, { signal, contracts: s.contracts() })),
     );
 }
 

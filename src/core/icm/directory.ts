@@ -174,14 +174,32 @@ function chainOf(
     };
 }
 
+/**
+ * The candidates naming the blockchain `hex` (`0x` + 64 lower-case hex digits). Each candidate's
+ * id is compared with the id's cb58 form, never decoded: a node names thousands of blockchains,
+ * and decoding each (base58, then SHA-256 in JavaScript) cost the ICM panel ~120 ms a lookup
+ * (#38). cb58 is one text per id (base58 has one spelling of a number, its checksum is fixed),
+ * so the comparison says what decoding would.
+ */
+function namedAs(all: readonly IcmChainCandidate[], hex: string): IcmChainCandidate[] {
+    const cb58 = blockchainIdCb58(hex);
+    return all.filter(
+        (c) =>
+            c.blockchainId === cb58 ||
+            (c.blockchainId.length === 66 && c.blockchainId.toLowerCase() === hex),
+    );
+}
+
 /** The directory the tracker asks, over a host's sources. */
 export function icmDirectory(host: IcmDirectoryHost): IcmDirectory & {
     /** The chain a person named: an EVM chain id, a blockchain id (cb58 or hex), or a name. */
     find(text: string, signal?: AbortSignal): Promise<IcmChain | undefined>;
 } {
-    const byId = async (hex: string, signal?: AbortSignal) => {
+    const byId = async (asked: string, signal?: AbortSignal) => {
+        const hex = asked.toLowerCase();
+        if (!/^0x[0-9a-f]{64}$/.test(hex)) return undefined;
         const all = await host.candidates(signal);
-        const named = all.filter((c) => blockchainIdHex(c.blockchainId) === hex);
+        const named = namedAs(all, hex);
         return named.length === 0 ? undefined : chainOf(hex, named, host);
     };
     return {
@@ -229,7 +247,7 @@ export function icmDirectory(host: IcmDirectoryHost): IcmDirectory & {
                 const first = await host.firstCandidates(signal);
                 const firstHex = matchIn(first);
                 if (firstHex) {
-                    const named = first.filter((c) => blockchainIdHex(c.blockchainId) === firstHex);
+                    const named = namedAs(first, firstHex);
                     const chain = chainOf(firstHex, named, host);
                     if (chain.rpc) return chain;
                 }

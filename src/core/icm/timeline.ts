@@ -92,9 +92,10 @@ export interface IcmTraceOptions {
     /**
      * The workspace's contracts: the payload is decoded as a call of the destination contract's
      * ABI (its deployment record's artifact first, then the workspace's), where one has its
-     * selector.
+     * selector. A promise is awaited only when the payload is decoded, at the end: a workspace
+     * still being read delays no request (#38).
      */
-    readonly contracts?: ContractKnowledge | undefined;
+    readonly contracts?: ContractKnowledge | PromiseLike<ContractKnowledge | undefined> | undefined;
 }
 
 /** Defaults of {@link IcmTraceOptions}. */

@@ -170,6 +170,9 @@ export async function traceIcmMessage(
         stuckAfterBlocks: options.stuckAfterBlocks ?? icmTraceDefaults.stuckAfterBlocks,
         signal: options.signal,
     });
+    // Awaited only to decode the payload; a trace that ends before leaves no rejection unhandled.
+    const contractsRead = Promise.resolve(options.contracts);
+    contractsRead.catch(() => undefined);
     const topics = icmTopics();
     let query = asked;
     const source = query.source;
@@ -578,6 +581,7 @@ export async function traceIcmMessage(
             `Its execution failed on ${destinationRef.name}: the message is received (the relayer is paid), and anyone can run it again with more gas through retryMessageExecution.`,
         );
     }
+    const contracts = await contractsRead;
     return {
         messageId,
         state,
@@ -592,7 +596,7 @@ export async function traceIcmMessage(
             fee: send.fee,
             warpMessageId: warp?.warpMessageId,
             idCheck,
-            payloadCall: payloadCall(options.contracts, destination, send.message),
+            payloadCall: payloadCall(contracts, destination, send.message),
         },
         delivered: receive
             ? {

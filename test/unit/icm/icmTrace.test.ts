@@ -15,6 +15,8 @@ import {
     blockchainIdCb58,
     blockchainIdHex,
     type IcmChain,
+    type IcmChainCandidate,
+    icmDirectory,
     type IcmDirectory,
     icmTopics,
     NodeRpcClient,
@@ -57,6 +59,38 @@ describe('(unit) ICM message ids', () => {
         assert.equal(blockchainIdHex(blockchainIdCb58(cChainId)), cChainId);
         assert.equal(blockchainIdHex('not an id'), undefined);
         assert.throws(() => teleporterMessageId('0x12', l1Id, cChainId, 1n));
+    });
+});
+
+describe('(unit) ICM directory: a blockchain id among the candidates', () => {
+    it('names a chain given in cb58 or in hex of either case, and nothing that only looks like it', async () => {
+        const cb58 = blockchainIdCb58(l1Id);
+        // The same text with its last digit changed: base58 still, its checksum wrong.
+        const lookalike = `${cb58.slice(0, -1)}${cb58.at(-1) === '2' ? '3' : '2'}`;
+        assert.equal(blockchainIdHex(lookalike), undefined);
+        const all: IcmChainCandidate[] = [
+            { name: 'upper hex', blockchainId: `0x${l1Id.slice(2).toUpperCase()}`, knownFrom: 'a' },
+            { name: 'lookalike', blockchainId: lookalike, knownFrom: 'b', messenger },
+            { name: 'other', blockchainId: blockchainIdCb58(cChainId), knownFrom: 'c' },
+            { name: 'cb58', blockchainId: cb58, knownFrom: 'd', evmChainId: '99999' },
+            { name: 'not an id', blockchainId: 'myl1', knownFrom: 'e' },
+        ];
+        const directory = icmDirectory({
+            candidates: () => Promise.resolve(all),
+            rpcFor: () => undefined,
+        });
+        for (const asked of [l1Id, `0x${l1Id.slice(2).toUpperCase()}`]) {
+            const chain = await directory.chain(asked);
+            assert.equal(chain?.name, 'upper hex');
+            assert.equal(chain.blockchainId, l1Id);
+            // Both texts of the id merged, neither the other chain nor the look-alike.
+            assert.equal(chain.knownFrom, 'a, d');
+            assert.equal(chain.evmChainId, '99999');
+            assert.equal(chain.messenger, undefined);
+        }
+        assert.equal((await directory.find(cb58))?.knownFrom, 'a, d');
+        assert.equal(await directory.chain(`0x${'ab'.repeat(32)}`), undefined);
+        assert.equal(await directory.chain('myl1'), undefined);
     });
 });
 
@@ -250,6 +284,51 @@ describe('(unit) ICM tracker against loopback chains', () => {
         // Without the workspace nothing is decoded.
         const none = await traceIcmMessage({ source: sourceChain, txHash: txHash(1) }, directory());
         assert.equal(none.sent?.payloadCall, undefined);
+    });
+
+    it('reads the chains while the workspace’s contracts are still being read', async () => {
+        const knowledge = new ContractKnowledge(
+            indexOf(
+                knowledgeOf(
+                    contractsWorkspaceDir,
+                    'foundry/out/ExplorerVault.sol/ExplorerVault.json',
+                ),
+            ),
+        );
+        const payload = encodeFunctionData({
+            abi: foundryArtifact('ExplorerVault').abi,
+            functionName: 'deposit',
+            args: [42n],
+        });
+        const m = message(23n, { payload });
+        source.addTx(90, txHash(1), [m.send, m.warp]);
+        // The workspace is read only once the source chain was asked: a trace that waited for
+        // it before its first request would never end.
+        let requestsBeforeContracts = -1;
+        const contracts = new Promise<ContractKnowledge>((resolve) => {
+            const check = setInterval(() => {
+                if (source.requests === 0) return;
+                clearInterval(check);
+                requestsBeforeContracts = source.requests;
+                resolve(knowledge);
+            }, 1);
+        });
+        const timeline = await traceIcmMessage(
+            { source: sourceChain, txHash: txHash(1) },
+            directory(),
+            { contracts },
+        );
+        assert.ok(requestsBeforeContracts > 0);
+        const call = timeline.sent?.payloadCall;
+        assert.equal(call?.status === 'decoded' && call.decoded.name, 'deposit');
+        // A workspace that fails to read fails nothing when the trace ends before it is needed.
+        const failing = Promise.reject(new Error('unreadable workspace'));
+        const notFound = await traceIcmMessage(
+            { source: sourceChain, txHash: txHash(9) },
+            directory(),
+            { contracts: failing },
+        );
+        assert.equal(notFound.state, 'notFound');
     });
 
     it('says a failed execution may be retried, and leaves the hook to the delivery’s trace', async () => {

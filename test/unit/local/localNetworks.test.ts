@@ -437,6 +437,34 @@ describe('(unit) local networks: discovery from files', function () {
         assert.deepEqual(await service.list(), []);
     });
 
+    it('forget(): the next list() reads the files again, as on a first run', async () => {
+        const dir = home();
+        // Watching off (a debounce longer than the test): only a new read can see the change.
+        const service = new LocalNetworks({ homeDir: dir, env: {}, debounceMs: 60_000 });
+        services.push(service);
+        writeLocalNetworkFiles(dir, {
+            nodes: [{ uri: 'http://127.0.0.1:9650', pid: process.pid }],
+            shapes: ['tmpnet'],
+        });
+        assert.deepEqual(
+            (await service.list()).flatMap((n) => n.nodes.map((x) => x.uri)),
+            ['http://127.0.0.1:9650'],
+        );
+        writeLocalNetworkFiles(dir, {
+            nodes: [{ uri: 'http://127.0.0.1:9657', pid: process.pid }],
+            shapes: ['tmpnet'],
+        });
+        assert.deepEqual(
+            (await service.list()).flatMap((n) => n.nodes.map((x) => x.uri)),
+            ['http://127.0.0.1:9650'],
+        );
+        service.forget();
+        assert.deepEqual(
+            (await service.list()).flatMap((n) => n.nodes.map((x) => x.uri)),
+            ['http://127.0.0.1:9657'],
+        );
+    });
+
     it('caps the node directories read and flags an L1 whose stored RPC URL is off loopback', async () => {
         const dir = home();
         writeLocalNetworkFiles(dir, {
