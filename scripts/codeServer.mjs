@@ -381,7 +381,7 @@ function cleanEnv(extra) {
  * Workspace trust stays off unless `workspaceTrust` is true: with it on, every fresh browser
  * profile would first meet the trust dialog, which only the untrusted-workspace check answers.
  * That check also needs `security.workspace.trust.enabled: true` in its user settings
- * (quietSettings turns it off).
+ * (quietSettings turns it off). `args`: more of code-server's options (such as `--locale`).
  */
 export async function startCodeServer({
     entry,
@@ -394,6 +394,7 @@ export async function startCodeServer({
     workspaceTrust = false,
     env = {},
     wrap = [],
+    args: extraArgs = [],
 }) {
     mkdirSync(path.dirname(logFile), { recursive: true });
     const out = openSync(logFile, 'a');
@@ -414,6 +415,7 @@ export async function startCodeServer({
         extensionsDir,
         '--user-data-dir',
         userDataDir,
+        ...extraArgs,
         folder,
     ];
     // `wrap`: a command that starts the server, e.g. `unshare` for a private view of the system's

@@ -20,7 +20,9 @@
 // sandbox is reachable only through a real squid on loopback, named by `http.proxy` or by
 // HTTPS_PROXY in code-server's environment; see startProxyWorld), HOST_TLS=1 (with HOST_PROXY: the
 // sandbox is served over HTTPS with a test root that only the system's store, in a private mount
-// namespace, trusts), UPDATE_SCREENSHOTS=1 (rewrite the README
+// namespace, trusts), HOST_LOCALE=de (integration: VS Code's display language is German, with
+// test/integration/translation.ts staged as the extension's German bundle; see stageLocale),
+// UPDATE_SCREENSHOTS=1 (rewrite the README
 // screenshots in media/screenshots/; otherwise only missing ones are written there, so that a test
 // run leaves the work tree clean; every run's pictures are in .vscode-test/screenshots/).
 import { spawnSync } from 'node:child_process';
@@ -72,6 +74,11 @@ if (
     ((proxyMode !== 'setting' && proxyMode !== 'env') || tier !== 'integration')
 ) {
     console.error('HOST_PROXY=setting|env applies to the integration tier');
+    process.exit(2);
+}
+const hostLocale = process.env.HOST_LOCALE || undefined;
+if (hostLocale !== undefined && (hostLocale !== 'de' || tier !== 'integration')) {
+    console.error('HOST_LOCALE=de applies to the integration tier');
     process.exit(2);
 }
 if (tlsMode && !proxyMode) {
@@ -195,6 +202,7 @@ function compileTests() {
     ];
     if (tier === 'e2e') needed.push('test/e2e/harness.js', 'test/e2e/exportsProbe.js');
     if (tier === 'bench') needed.push(`bench/${benchName}Bench.js`);
+    if (hostLocale) needed.push('test/integration/translation.js');
     const missing = needed.filter((file) => !existsSync(path.join(out, file)));
     if (missing.length)
         throw new Error(`compiling did not produce ${missing.map((f) => `out/${f}`).join(', ')}`);
@@ -220,6 +228,67 @@ function stageHostRunner(dir, config) {
     cpSync(path.join(root, 'test', 'host-runner'), dir, { recursive: true });
     writeFileSync(path.join(dir, 'run-config.json'), JSON.stringify(config, null, 2));
     return dir;
+}
+
+/**
+ * VS Code in another display language, as a person who installed its language pack has it:
+ * code-server takes `--locale`, but the workbench (and so `vscode.env.language` in the extension
+ * host) switches only when `<user-data>/languagepacks.json` names a language pack for it, the file
+ * VS Code writes when one is installed (src/vs/platform/languagePacks/node/languagePacks.ts and
+ * src/vs/base/node/nls.ts in https://github.com/microsoft/vscode); without it the language stays
+ * `en`. The Marketplace's pack cannot be downloaded here, so a pack without translations of
+ * VS Code's own words is staged (the workbench stays English); the extension's German is
+ * test/integration/translation.ts, written into the staged copy of the extension beside its
+ * English bundle, never into the repository's l10n folder. Returns code-server's extra arguments.
+ */
+async function stageLocale(locale, { extensionsDir, developmentPath }) {
+    const { testLocale, testTranslation } = await importOut('test/integration/translation.js');
+    if (locale !== testLocale) throw new Error(`no test translation for ${locale}`);
+    const packDir = path.join(extensionsDir, `test.language-pack-${locale}-0.0.1`);
+    const messages = path.join(packDir, 'translations', 'main.i18n.json');
+    mkdirSync(path.dirname(messages), { recursive: true });
+    writeFileSync(messages, JSON.stringify({ version: '1.0.0', contents: {} }));
+    writeFileSync(
+        path.join(packDir, 'package.json'),
+        JSON.stringify({
+            name: `language-pack-${locale}`,
+            publisher: 'test',
+            version: '0.0.1',
+            private: true,
+            engines: { vscode: '^1.90.0' },
+            categories: ['Language Packs'],
+            contributes: {
+                localizations: [
+                    {
+                        languageId: locale,
+                        languageName: locale,
+                        translations: [{ id: 'vscode', path: './translations/main.i18n.json' }],
+                    },
+                ],
+            },
+        }),
+    );
+    writeFileSync(
+        path.join(userDataDir, 'languagepacks.json'),
+        JSON.stringify({
+            [locale]: {
+                hash: `test-${locale}-0.0.1`,
+                extensions: [
+                    {
+                        extensionIdentifier: { id: `test.language-pack-${locale}` },
+                        version: '0.0.1',
+                    },
+                ],
+                translations: { vscode: messages },
+                label: locale,
+            },
+        }),
+    );
+    writeFileSync(
+        path.join(developmentPath, 'l10n', `bundle.l10n.${locale}.json`),
+        `${JSON.stringify(testTranslation, null, 4)}\n`,
+    );
+    return ['--locale', locale];
 }
 
 /** Id of the second extension of the e2e tier (test/e2e/exportsProbe.ts). */
@@ -370,6 +439,9 @@ async function main() {
     const developmentPath = hostSuite
         ? stageExtension(path.join(runDir, 'development'))
         : stageExtension(extensionsDir);
+    const localeArgs = hostLocale
+        ? await stageLocale(hostLocale, { extensionsDir, developmentPath })
+        : [];
     const exportsProbeFile = path.join(runDir, 'exports-probe.json');
     if (tier === 'e2e') stageExportsProbe(extensionsDir, exportsProbeFile);
 
@@ -386,6 +458,7 @@ async function main() {
         homeDir,
         host: 'code-server',
         ...(world ? { proxy: world.testEnv } : {}),
+        ...(hostLocale ? { locale: hostLocale } : {}),
         ...(realNode
             ? { realNode: { ...realNode, stateFile: `${process.env.REALNODE_FILE}.state` } }
             : {}),
@@ -418,6 +491,7 @@ async function main() {
         stateDir: runDir,
         env: { HOME: homeDir, ...(world?.env ?? {}) },
         wrap: world?.wrap ?? [],
+        args: localeArgs,
     });
     stops.push({ name: 'code-server', run: () => server.stop() });
 

@@ -87,7 +87,20 @@ const steps = {
     node: () => nodeTier(),
     // The node tier's extension-host part alone (for working on it; `npm test` runs it in `node`).
     'node-host': () => nodeTier({ plain: false }),
-    integration: () => hostTier('integration'),
+    // The suite, then its localised part alone in a host whose display language is German,
+    // reusing the build (about 45 s more): a translation is a file (test/integration/localisedHost.test.ts).
+    integration: async () =>
+        (await hostTier('integration')) &&
+        run(
+            'integration (de)',
+            process.execPath,
+            [path.join(root, 'scripts/hostTest.mjs'), 'integration'],
+            {
+                HOST_LOCALE: 'de',
+                HOST_TIER_LABEL: 'localised',
+                TEST_GREP: '(integration) localised host',
+            },
+        ),
     // The proxy suite again, behind a real squid: once named by `http.proxy` with the sandbox
     // behind TLS that only the system store trusts, once by HTTPS_PROXY in the environment.
     proxy: async () =>

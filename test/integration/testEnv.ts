@@ -43,6 +43,11 @@ export interface TestEnv {
     runDir?: string;
     /** Set when the sandbox is reachable only through a test proxy (scripts/hostTest.mjs HOST_PROXY). */
     proxy?: ProxyTestEnv;
+    /**
+     * Set in the localised run (scripts/hostTest.mjs HOST_LOCALE): VS Code's display language,
+     * with test/integration/translation.ts staged as the extension's bundle for it.
+     */
+    locale?: string;
 }
 
 /** The proxy world of a HOST_PROXY run (scripts/squid.mjs). */

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '../../helpers/paths';
+import { testTranslation } from '../../integration/translation';
 
 // Compiled to out/test/unit: the repository root is three levels up.
 const rootDir = repoRoot;
@@ -193,5 +194,26 @@ describe('(unit) localisation: runtime strings (vscode.l10n.t and l10n/bundle.l1
             l10n?: string;
         };
         assert.equal(manifest.l10n, './l10n');
+    });
+
+    it('each translation in l10n/ translates messages of the bundle, and none is the test one', () => {
+        const l10nDir = path.join(rootDir, 'l10n');
+        const bundle = JSON.parse(
+            readFileSync(path.join(l10nDir, 'bundle.l10n.json'), 'utf8'),
+        ) as Record<string, string>;
+        for (const file of readdirSync(l10nDir)) {
+            if (file === 'bundle.l10n.json') continue;
+            assert.match(file, /^bundle\.l10n\.[a-z]{2,3}(-[a-z0-9]+)*\.json$/i);
+            const translation = JSON.parse(
+                readFileSync(path.join(l10nDir, file), 'utf8'),
+            ) as Record<string, string>;
+            assert.deepEqual(
+                Object.keys(translation).filter((m) => !(m in bundle)),
+                [],
+                `${file}: not in the bundle`,
+            );
+            // The integration tier writes it into its staged copy only (scripts/hostTest.mjs).
+            assert.notDeepEqual(translation, testTranslation, `${file} is the test translation`);
+        }
     });
 });

@@ -1,0 +1,90 @@
+/**
+ * The extension in a VS Code whose display language is not English (scripts/test.mjs runs this
+ * suite alone with HOST_LOCALE=de; elsewhere it skips): a translation is a file. The only German
+ * in the run is test/integration/translation.ts, staged as `l10n/bundle.l10n.de.json` beside the
+ * English bundle; the messages come out translated and numbers take German separators, with no
+ * code of the extension changed.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import * as vscode from 'vscode';
+
+import { CommandId } from '../../src/commands/commandIds';
+import type { ExtensionApi } from '../../src/extension';
+import { activated, eventually } from './helpers';
+import { testEnv } from './testEnv';
+import { testLocale, testTranslation } from './translation';
+
+/** A node id whose cb58 checksum fails: the last character changed. */
+function brokenNodeId(nodeId: string): string {
+    return `${nodeId.slice(0, -1)}${nodeId.endsWith('a') ? 'b' : 'a'}`;
+}
+
+suite('(integration) localised host', function () {
+    this.timeout(90_000);
+    let api: ExtensionApi;
+    let extensionPath: string;
+
+    suiteSetup(async function () {
+        if (testEnv().locale !== testLocale) this.skip();
+        const extension = await activated();
+        api = extension.exports as ExtensionApi;
+        extensionPath = extension.extensionPath;
+    });
+
+    suiteTeardown(async () => {
+        if (testEnv().locale !== testLocale) return;
+        await api.secrets.clearDataApiKey();
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
+    test('VS Code runs in German and the staged bundle is a real bundle of English keys', () => {
+        assert.equal(vscode.env.language, testLocale);
+        const english = JSON.parse(
+            readFileSync(path.join(extensionPath, 'l10n', 'bundle.l10n.json'), 'utf8'),
+        ) as Record<string, string>;
+        const staged = JSON.parse(
+            readFileSync(
+                path.join(extensionPath, 'l10n', `bundle.l10n.${testLocale}.json`),
+                'utf8',
+            ),
+        ) as Record<string, string>;
+        assert.deepEqual(staged, testTranslation);
+        for (const key of Object.keys(staged)) assert.equal(english[key], key);
+    });
+
+    test('the editor commands speak German from the bundle file, placeholders filled', async () => {
+        const known = testEnv().known.mainnet;
+        const document = await vscode.workspace.openTextDocument({
+            language: 'markdown',
+            content: `only words\nbroken ${brokenNodeId(known.l1NodeId)} here`,
+        });
+        const editor = await vscode.window.showTextDocument(document);
+        editor.selection = new vscode.Selection(0, 2, 0, 2);
+        await eventually(() => (api.editorIds.value === false ? true : undefined), 'no id');
+        const before = api.editorIds.said.length;
+        await vscode.commands.executeCommand(CommandId.EditorLookUp);
+        assert.deepEqual(api.editorIds.said.slice(before), [
+            testTranslation[
+                'Put the cursor on an Avalanche address, hash, NodeID or id, or select one, first.'
+            ],
+        ]);
+        editor.selection = new vscode.Selection(1, 10, 1, 10);
+        await eventually(() => (api.editorIds.value === 'nodeId' ? true : undefined), 'a node id');
+        await vscode.commands.executeCommand(CommandId.EditorLookUp);
+        assert.match(
+            api.editorIds.said.at(-1)!,
+            /^\S+ ist fehlerhaft \(die Prüfsumme stimmt nicht\) und wurde daher nicht nachgeschlagen\.$/,
+        );
+    });
+
+    test('numbers for people take German separators (the status bar quota)', async () => {
+        await api.secrets.setDataApiKey('integration-test-key-0123456789');
+        const dataApi = await api.clients.dataApi();
+        await dataApi.supportedChains({ network: 'mainnet' });
+        const tooltip = api.statusBar.shown.tooltip.replace(/\\/g, '');
+        assert.match(tooltip, /Data API quota: [\d.]+ of 20\.000 left/);
+    });
+});
