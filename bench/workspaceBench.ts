@@ -43,7 +43,7 @@ import {
     type Address,
 } from 'viem';
 
-import { nodeTransactionExtras } from '../src/core/query/views/decoded';
+import { nodeTransactionExtras } from '../src/core/query/results/decoded';
 import {
     parseFoundryArtifact,
     parseHardhatArtifact,

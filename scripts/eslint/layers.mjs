@@ -31,7 +31,7 @@ const layers = [
     // A transaction's call trace decoded and put on Solidity lines: the node client and the
     // workspace's contracts below, and what the features show of it above.
     ['src/core/trace'],
-    ['src/core/views', 'src/core/hover', 'src/core/query', 'src/core/metrics'],
+    ['src/core/summaries', 'src/core/hover', 'src/core/query', 'src/core/metrics'],
     // What agents ask, answered with the hover engine, the query tables and the views; and the
     // watch list, which reads what the views and queries show and tells when it changes.
     ['src/core/agent', 'src/core/watch'],
@@ -141,13 +141,13 @@ export const activationModules = [
     'src/core/nodeRpc/rpcUrl.ts',
     'src/core/stakingText.ts',
     'src/core/text/inert.ts',
-    'src/core/views/evmConfig.ts',
-    'src/core/views/genesisSummary.ts',
-    'src/core/views/nodeProblems.ts',
-    'src/core/views/primaryValidators.ts',
-    'src/core/views/search.ts',
-    'src/core/views/upgradeTimeline.ts',
-    'src/core/views/validatorDiff.ts',
+    'src/core/summaries/evmConfig.ts',
+    'src/core/summaries/genesisSummary.ts',
+    'src/core/summaries/nodeProblems.ts',
+    'src/core/summaries/primaryValidators.ts',
+    'src/core/summaries/search.ts',
+    'src/core/summaries/upgradeTimeline.ts',
+    'src/core/summaries/validatorDiff.ts',
     'src/core/workspace/avalancheFiles.ts',
 ];
 /** Packages too heavy to load at activation: the schemas, the HTTP stack, the EVM codec. */

@@ -40,7 +40,7 @@ export * from './local/localNetwork';
 export * from './local/parseLocalFiles';
 export * from './local/interchainKit';
 export * from './format';
-export * from './views';
+export * from './summaries';
 export * from './query';
 export * from './hover';
 export * from './workspace';

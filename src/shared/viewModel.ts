@@ -1,6 +1,6 @@
 /**
  * The view model a result panel renders: the host turns every API result into fields, sections
- * and tables of typed cells (`src/core/query/views`), and the page only lays them out. Cells carry
+ * and tables of typed cells (`src/core/query/results`), and the page only lays them out. Cells carry
  * display text and the raw value separately: the page shows the text, puts the raw value in the
  * tooltip and copies the raw value; CSV export writes raw values. Every string here comes from the
  * chain or the user and is hostile: the page sets it with `textContent` only.

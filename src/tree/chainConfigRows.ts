@@ -19,7 +19,7 @@ import {
     precompileLabel,
     ruleLabel,
     splitWords,
-} from '../core/views/evmConfig';
+} from '../core/summaries/evmConfig';
 import { loadCore } from '../platform/lazyCore';
 import type { FieldRow, GroupRow, Row } from './rows';
 import { field, problemNotice, section } from './rowBuilders';

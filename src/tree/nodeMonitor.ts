@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 
 import { soonAfter } from '../core/abort';
-import type { NodeChainCandidate, NodeSnapshot } from '../core/views/nodeSnapshot';
+import type { NodeChainCandidate, NodeSnapshot } from '../core/summaries/nodeSnapshot';
 import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';

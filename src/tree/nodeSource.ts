@@ -3,15 +3,15 @@
  * node would not give (admin API off, public server, older version) becomes a notice saying why
  * and how to change it, never an error row.
  */
-import type { Part } from '../core/views/nodeSnapshot';
-import type { NodeSnapshot } from '../core/views/nodeSnapshot';
+import type { Part } from '../core/summaries/nodeSnapshot';
+import type { NodeSnapshot } from '../core/summaries/nodeSnapshot';
 import type { TxFees } from '../core/index';
 import { loadCore } from '../platform/lazyCore';
 import { formatNAvax, formatPercent, formatTimestamp, shortenId } from '../core/format';
 import { describeHeights } from '../core/nodeRpc/helicon';
 import { formatStakeDuration } from '../core/stakingText';
-import { filterPeers } from '../core/views/search';
-import { timelineSummary, upgradeTimeline } from '../core/views/upgradeTimeline';
+import { filterPeers } from '../core/summaries/search';
+import { timelineSummary, upgradeTimeline } from '../core/summaries/upgradeTimeline';
 import { CommandId } from '../commands/commandIds';
 import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';

@@ -3,7 +3,7 @@
  * Children are built with their real parent, so ids nest (`…/feeConfig/gasLimit`) and never
  * collide between two sections.
  */
-import { describeNodeProblem } from '../core/views/nodeProblems';
+import { describeNodeProblem } from '../core/summaries/nodeProblems';
 import {
     type FieldRow,
     type GroupRow,

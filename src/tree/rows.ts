@@ -19,10 +19,10 @@ import type {
     ValidatorFees,
     PlatformValidator,
 } from '../core/index';
-import type { CompactBlockchain, CompactSubnet } from '../core/views/genesisSummary';
-import type { ComparedValidator } from '../core/views/validatorDiff';
-import type { NodeProblemKind } from '../core/views/nodeProblems';
-import type { TimelineEntry } from '../core/views/upgradeTimeline';
+import type { CompactBlockchain, CompactSubnet } from '../core/summaries/genesisSummary';
+import type { ComparedValidator } from '../core/summaries/validatorDiff';
+import type { NodeProblemKind } from '../core/summaries/nodeProblems';
+import type { TimelineEntry } from '../core/summaries/upgradeTimeline';
 import type { ValidatorRunway } from './runwayMarks';
 import type { CommandId } from '../commands/commandIds';
 

@@ -13,7 +13,7 @@ import {
     compactSubnet,
     describeAllocations,
     summarizeDigest,
-} from '../core/views/genesisSummary';
+} from '../core/summaries/genesisSummary';
 import { SettingKey } from '../platform/settingKeys';
 import { type SubnetRow, type Row, under } from './rows';
 import { field, group, section } from './rowBuilders';

@@ -10,8 +10,8 @@ import type { ChainInfo, L1Validator, PlatformValidator, ValidatorFees } from '.
 import { soonAfter } from '../core/abort';
 import { isPositiveAmount } from '../core/format';
 import { pChainId } from '../core/ids/primaryNetwork';
-import { orderPrimaryValidators } from '../core/views/primaryValidators';
-import { compareValidators } from '../core/views/validatorDiff';
+import { orderPrimaryValidators } from '../core/summaries/primaryValidators';
+import { compareValidators } from '../core/summaries/validatorDiff';
 import { loadCore } from '../platform/lazyCore';
 import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';

@@ -14,7 +14,7 @@ import { isChosenOrigin, originRefusal } from '../http/origins';
 import { ChainListCache, RpcClientPool, cChainInfo, readChainList } from '../clients/clientPool';
 import { NodeRpcClient } from '../nodeRpc/rpcClient';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
-import { NodeNetwork } from '../views/nodeNetwork';
+import { NodeNetwork } from '../summaries/nodeNetwork';
 import type { TraceSources } from '../trace/artifactDebug';
 import type { ContractKnowledge } from '../workspace/knowledge';
 import type { AgentServices } from './tools';

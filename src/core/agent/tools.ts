@@ -32,8 +32,8 @@ import {
     readTraceReport,
     type TraceEndpointLookups,
 } from '../query/trace';
-import { buildView } from '../query/views';
-import { icmView } from '../query/views/icm';
+import { buildView } from '../query/results';
+import { icmView } from '../query/results/icm';
 import type { TraceSources } from '../trace/artifactDebug';
 import { whyLines } from '../trace/why';
 import { inertLine } from '../text/inert';
@@ -43,7 +43,7 @@ import {
     type NodeSnapshot,
     type Part,
     snapshotStakingRules,
-} from '../views/nodeSnapshot';
+} from '../summaries/nodeSnapshot';
 import {
     dataApiQuery as dataApiRequest,
     type NodeQuery,

@@ -23,7 +23,7 @@ import { checkIcmTarget } from '../icm/query';
 import { decodeSignedWarpMessage } from '../warp';
 import type { ContractKnowledge } from '../workspace/knowledge';
 import type { QueryRequest } from '../../shared/query';
-import type { EvmTransactionExtras, ViewContext } from './views/types';
+import type { EvmTransactionExtras, ViewContext } from './results/types';
 import { checkTraceQuery } from './trace';
 import { readWarpValidators } from './warpValidators';
 

@@ -19,7 +19,7 @@ import { nodeRpcMethods as m } from '../nodeRpc/methods';
 import { emptyCb58Id } from '../nodeRpc/primarySchemas';
 import type { NodeRpcClient } from '../nodeRpc/rpcClient';
 import { canonicalValidatorSet, type PChainWarpMessage, type SignedWarpMessage } from '../warp';
-import type { WarpValidators } from './views/types';
+import type { WarpValidators } from './results/types';
 
 /** What reading the set needs: the node, and an error as a sentence for the user. */
 export interface WarpValidatorsDeps {

@@ -7,7 +7,7 @@ import type * as vscode from 'vscode';
 import { formatInteger, formatNAvax, formatWei, relativeTime, shortenId } from '../../core/format';
 import type { ChainInfo } from '../../core/index';
 import { blockFinality, describeConfirmations } from '../../core/nodeRpc/helicon';
-import { formatGwei } from '../../core/views/evmConfig';
+import { formatGwei } from '../../core/summaries/evmConfig';
 import type {
     EvmBlockRow,
     EvmChainRow,

@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 
 import type { CommandId } from '../../commands/commandIds';
 import { escapeMarkdown, formatTimestamp, markdownCode, markdownLink } from '../../core/format';
-import { displayText } from '../../core/views/evmConfig';
+import { displayText } from '../../core/summaries/evmConfig';
 
 /** Collects Markdown lines; every value is escaped on the way in. */
 export class Tip {

@@ -13,9 +13,9 @@ import {
     isPositiveAmount,
     relativeTime,
 } from '../../core/format';
-import { autoRenewFields, autoRenewSummary } from '../../core/views/primaryValidators';
+import { autoRenewFields, autoRenewSummary } from '../../core/summaries/primaryValidators';
 import { describeOwner } from '../../core/stakingText';
-import { describeAgreement } from '../../core/views/validatorDiff';
+import { describeAgreement } from '../../core/summaries/validatorDiff';
 import type {
     FilterRow,
     L1ValidatorRow,

@@ -23,7 +23,7 @@ import {
     teleporterMessageId,
     traceIcmMessage,
 } from '../../../src/core';
-import { icmView } from '../../../src/core/query/views/icm';
+import { icmView } from '../../../src/core/query/results/icm';
 import { ContractKnowledge } from '../../../src/core/workspace/knowledge';
 import { foundryArtifact } from '../../sandbox/contracts';
 import { contractsWorkspaceDir, indexOf, knowledgeOf } from '../../helpers/workspaceTree';

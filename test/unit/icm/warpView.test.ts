@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 
 import { buildView, type ViewContext } from '../../../src/core';
 import { pnTxLink, warpSignedTxTypes } from '../../../src/core/query/cells';
-import * as primary from '../../../src/core/query/views/primary';
+import * as primary from '../../../src/core/query/results/primary';
 import { canonicalValidatorSet } from '../../../src/core/warp';
 import type { DataApiQuery } from '../../../src/shared/query';
 import type { Cell, Field, ResultView } from '../../../src/shared/viewModel';

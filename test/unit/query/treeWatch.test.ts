@@ -12,7 +12,7 @@ import { pChainId } from '../../../src/core/ids/primaryNetwork';
 import type { ValidatorFees } from '../../../src/core/watch/checks';
 import { describeRunway, formatDuration, validatorRunway } from '../../../src/core/watch/runway';
 import { checkWatchTarget } from '../../../src/core/watch/targets';
-import { compactSubnet } from '../../../src/core/views/genesisSummary';
+import { compactSubnet } from '../../../src/core/summaries/genesisSummary';
 import { parseFilterArgument } from '../../../src/tree/filterArgument';
 import { field, group, section } from '../../../src/tree/rowBuilders';
 import { type L1ValidatorRow, type Row, under } from '../../../src/tree/rows';

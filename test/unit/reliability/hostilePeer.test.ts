@@ -32,7 +32,7 @@ import {
     autoRenewFields,
     autoRenewSummary,
     orderPrimaryValidators,
-} from '../../../src/core/views/primaryValidators';
+} from '../../../src/core/summaries/primaryValidators';
 import { listenOnLoopback } from '../../helpers/loopbackServer';
 import { recorded } from '../../reliability/record';
 

@@ -1,5 +1,5 @@
 /**
- * The trace panel's core (core/query/trace.ts, core/query/views/trace.ts): the query checked
+ * The trace panel's core (core/query/trace.ts, core/query/results/trace.ts): the query checked
  * before anything is sent, run against a loopback node answering what the real node answered
  * (test/fixtures/trace/answers.json) with test/fixtures/trace-workspace as the workspace, the view
  * the panel draws (the why, the failure path, the line as an action naming only its frame), its

@@ -1,5 +1,5 @@
 /**
- * From a query and its result to the view model a panel draws: picks the builder of the
+ * From a query and its result to the result model a panel draws: picks the builder of the
  * operation or method, builds the header and the rows of the main table, and builds further rows
  * for "Load more". Results of list endpoints are `Page`s (`items`, `nextPageToken`).
  */

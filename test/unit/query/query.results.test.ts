@@ -93,7 +93,7 @@ function checkLinks(view: ResultView): number {
     return links;
 }
 
-describe('(unit) query views', () => {
+describe('(unit) query results', () => {
     const files = dataApiExampleFiles().filter(
         (f) => !f.includes('.docs.') && !f.includes('error'),
     );

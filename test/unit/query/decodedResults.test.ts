@@ -1,5 +1,5 @@
 /**
- * Transaction panels with the workspace's contracts (src/core/query/views/decoded.ts, through the
+ * Transaction panels with the workspace's contracts (src/core/query/results/decoded.ts, through the
  * node's eth_getTransactionByHash view and the Data API's transaction view): the sandbox's
  * contract transactions read from its node and Data API as the query runner reads them (receipt,
  * chain id, a failed one replayed for its revert data), decoded with the sample workspace's
@@ -26,7 +26,7 @@ import {
     type RpcTransaction,
     type ViewContext,
 } from '../../../src/core';
-import { addressCellFor, callSection } from '../../../src/core/query/views/decoded';
+import { addressCellFor, callSection } from '../../../src/core/query/results/decoded';
 import { dataApiQuery, type NodeQuery } from '../../../src/shared/query';
 import type { Cell, Field, ResultView, Section } from '../../../src/shared/viewModel';
 import { writeSampleWorkspace } from '../../fixtures/sampleWorkspace';

@@ -11,7 +11,7 @@ import {
     digestGenesis,
     summarizeDigest,
     summarizeGenesis,
-} from '../../../src/core/views/genesisSummary';
+} from '../../../src/core/summaries/genesisSummary';
 import { defaultExplorerUrlTemplate } from '../../../src/platform/settingKeys';
 import {
     copyValues,
@@ -88,7 +88,7 @@ function chain(overrides: Partial<ChainInfo>): ChainInfo {
     };
 }
 
-describe('(unit) views: compact subnets for trees', () => {
+describe('(unit) summaries: compact subnets for trees', () => {
     it('keeps what the summary needs and drops the bulk of the genesis', () => {
         const compact = compactSubnet(subnet);
         const [evm, opaque] = compact.blockchains;
@@ -192,7 +192,7 @@ describe('(unit) views: compact subnets for trees', () => {
     });
 });
 
-describe('(unit) views: tree row actions', () => {
+describe('(unit) summaries: tree row actions', () => {
     const compact = compactSubnet(subnet);
     const subnetRow: Row = {
         kind: 'subnet',

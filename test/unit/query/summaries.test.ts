@@ -8,16 +8,16 @@ import {
     precompileLabel,
     ruleLabel,
     splitWords,
-} from '../../../src/core/views/evmConfig';
-import { describeAllocations, summarizeGenesis } from '../../../src/core/views/genesisSummary';
-import { adminRemedy, describeNodeProblem } from '../../../src/core/views/nodeProblems';
-import { filterPeers, looksLikeCb58Id, searchSubnets } from '../../../src/core/views/search';
-import { timelineSummary, upgradeTimeline } from '../../../src/core/views/upgradeTimeline';
+} from '../../../src/core/summaries/evmConfig';
+import { describeAllocations, summarizeGenesis } from '../../../src/core/summaries/genesisSummary';
+import { adminRemedy, describeNodeProblem } from '../../../src/core/summaries/nodeProblems';
+import { filterPeers, looksLikeCb58Id, searchSubnets } from '../../../src/core/summaries/search';
+import { timelineSummary, upgradeTimeline } from '../../../src/core/summaries/upgradeTimeline';
 import {
     compareValidators,
     describeAgreement,
     summarizeAgreement,
-} from '../../../src/core/views/validatorDiff';
+} from '../../../src/core/summaries/validatorDiff';
 import {
     NetworkError,
     NodeApiUnavailableError,
@@ -45,7 +45,7 @@ function nodeValidator(overrides: Partial<CurrentValidator>): CurrentValidator {
     return { nodeId: 'NodeID-a', weight: '100', ...overrides };
 }
 
-describe('(unit) views: evm config rows', () => {
+describe('(unit) summaries: evm config rows', () => {
     it('labels the fee config in documented order with units', () => {
         const rows = feeConfigRows({
             targetGas: 15_000_000,
@@ -99,7 +99,7 @@ describe('(unit) views: evm config rows', () => {
     });
 });
 
-describe('(unit) views: genesis summary', () => {
+describe('(unit) summaries: genesis summary', () => {
     const admin = '0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC';
     const genesis: NonNullable<Blockchain['genesisData']> = {
         alloc: {
@@ -174,7 +174,7 @@ describe('(unit) views: genesis summary', () => {
     });
 });
 
-describe('(unit) views: validator comparison', () => {
+describe('(unit) summaries: validator comparison', () => {
     it('marks agreement, weight differences and validators missing on either side', () => {
         const dataApi = [
             validator({ validationId: 'v1', nodeId: 'NodeID-1', weight: '100' }),
@@ -232,7 +232,7 @@ describe('(unit) views: validator comparison', () => {
     });
 });
 
-describe('(unit) views: upgrade timeline', () => {
+describe('(unit) summaries: upgrade timeline', () => {
     const at = (name: string, iso: string): NetworkUpgrade => ({
         name,
         key: `${name}Time`,
@@ -272,7 +272,7 @@ describe('(unit) views: upgrade timeline', () => {
     });
 });
 
-describe('(unit) views: node problems', () => {
+describe('(unit) summaries: node problems', () => {
     const url = 'http://127.0.0.1:9650/ext/admin';
 
     it('turns an admin 404 into how to enable it, or the public-server explanation', () => {
@@ -331,7 +331,7 @@ describe('(unit) views: node problems', () => {
     });
 });
 
-describe('(unit) views: search', () => {
+describe('(unit) summaries: search', () => {
     const blockchain = (id: string, name: string): Blockchain => ({
         createBlockTimestamp: 1,
         createBlockNumber: '1',

@@ -1,5 +1,5 @@
 /**
- * View models behind the trees: summaries, comparisons, timelines, the node snapshot, and a
+ * What the trees' rows summarise: genesis and config summaries, comparisons, timelines, the node snapshot, and a
  * network read through its node.
  */
 export * from './evmConfig';

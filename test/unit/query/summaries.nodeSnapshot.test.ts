@@ -2,10 +2,10 @@ import * as assert from 'node:assert/strict';
 
 import { nodeRpcMethods as m } from '../../../src/core/nodeRpc/methods';
 import { NodeRpcClient } from '../../../src/core/nodeRpc/rpcClient';
-import { collectNodeSnapshot, nodeHealth } from '../../../src/core/views/nodeSnapshot';
+import { collectNodeSnapshot, nodeHealth } from '../../../src/core/summaries/nodeSnapshot';
 import { startSandbox, type Sandbox } from '../../sandbox';
 
-describe('(unit) views: node snapshot against the sandbox node', function () {
+describe('(unit) summaries: node snapshot against the sandbox node', function () {
     this.timeout(30_000);
     let sandbox: Sandbox;
     let client: NodeRpcClient;
