@@ -101,6 +101,30 @@ function numberSeparators(audience: Audience = 'person'): NumberSeparators {
     return value;
 }
 
+/**
+ * Text written for a person with `formatNumber` and its kin, given back with an agent's
+ * separators: no digit groups and `.` as the decimal point (`1.234,5 AVAX` in de-DE and
+ * `1,234.5 AVAX` in en-US both give `1234.5 AVAX`). Only separators between two digits change,
+ * so words and lists in the text stay as they are. Use it on a number's text only.
+ */
+export function agentNumberText(text: string): string {
+    const { group, decimal } = numberSeparators('person');
+    let out = text;
+    // Groups first: in de-DE the group separator is `.`, the agent's decimal point.
+    if (group)
+        out = out
+            .split(group)
+            .reduce((a, b) => (/\d$/.test(a) && /^\d/.test(b) ? a + b : `${a}${group}${b}`));
+    if (decimal !== '.') {
+        out = out
+            .split(decimal)
+            .reduce((a, b) =>
+                /\d$/.test(a) && /^\d/.test(b) ? `${a}.${b}` : `${a}${decimal}${b}`,
+            );
+    }
+    return out;
+}
+
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**

@@ -6,6 +6,7 @@
  * its own or pose as another) and cut short, and the whole answer is bounded.
  */
 import { inertLine } from '../text/inert';
+import { agentNumberText } from '../format';
 import {
     cellRaw,
     type Cell,
@@ -33,7 +34,8 @@ export function inertText(value: unknown, max: number): string {
 
 /**
  * A cell as an agent needs it: ids and addresses whole (a shortened id is useless to a tool
- * call), amounts and numbers as the panel shows them, times as ISO 8601 in UTC.
+ * call), numbers, amounts and prices in plain digits with `.` as the decimal point whatever the
+ * display language (the panel's text otherwise), times as ISO 8601 in UTC.
  */
 export function cellText(cell: Cell, limits: TextLimits = defaultTextLimits): string {
     switch (cell.k) {
@@ -49,6 +51,10 @@ export function cellText(cell: Cell, limits: TextLimits = defaultTextLimits): st
             return '';
         case 'empty':
             return '—';
+        case 'num':
+        case 'amount':
+        case 'money':
+            return inertText(agentNumberText(cell.text), limits.maxValue);
         default:
             return inertText(cell.text, limits.maxValue);
     }

@@ -180,6 +180,18 @@ describe('(unit) agent tools (core handlers against the sandbox)', function () {
         }
     });
 
+    it('writes the query tools’ tables in plain digits while the display language is German', async () => {
+        setDisplayLocale('de-DE');
+        try {
+            const text = await ok('avalanche_get_address', { address: known.evmAddress });
+            // A German group (1.234) or decimal comma (0,5) between digits would read as another number.
+            assert.doesNotMatch(text, /\d\.\d{3}(\D|$)|\d,\d/, text);
+            assert.match(text, /\d/, text);
+        } finally {
+            setDisplayLocale('en-US');
+        }
+    });
+
     it('gets an EVM transaction from the Data API, and a P-Chain one by its id', async () => {
         const evm = await ok('avalanche_get_transaction', { hash: known.evmTxHash });
         assert.match(evm, /Transaction/);

@@ -5,6 +5,7 @@ import { toCsv } from '../../../src/core/query/exportRows';
 import { formatShares } from '../../../src/core/stakingText';
 import { describeQuota } from '../../../src/platform/quota';
 import {
+    agentNumberText,
     displayLocale,
     escapeMarkdown,
     formatLocalTime,
@@ -442,6 +443,31 @@ describe('(unit) format: the display locale', () => {
         assert.equal(setDisplayLocale('not a locale!'), 'en-US');
         assert.equal(setDisplayLocale(undefined), 'en-US');
         assert.equal(formatInteger('1234567'), '1,234,567');
+    });
+
+    it('gives a number written for a person back in plain digits for an agent, in every locale', () => {
+        const textOf = (cell: ReturnType<typeof num>): string => ('text' in cell ? cell.text : '');
+        const cases: [string, RegExp][] = [
+            ['en-US', /^1,234,567\.891 AVAX$/],
+            ['de-DE', /^1\.234\.567,891 AVAX$/],
+            // French groups with a (narrow) no-break space, as ICU has it.
+            ['fr', /^1\s234\s567,891 AVAX$/u],
+        ];
+        for (const [locale, personForm] of cases) {
+            setDisplayLocale(locale);
+            const person = `${formatNumber(1234567.891, 3)} AVAX`;
+            assert.match(person, personForm, locale);
+            assert.equal(agentNumberText(person), '1234567.891 AVAX', locale);
+            // Separators beside words are not a number's and stay.
+            assert.equal(agentNumberText('a, b. 1'), 'a, b. 1', locale);
+            assert.match(
+                agentNumberText(textOf(money({ value: 1234.5, currencyCode: 'usd' }))),
+                /1234\.50?\b/,
+                locale,
+            );
+            assert.equal(agentNumberText(textOf(num('12345'))), '12345', locale);
+        }
+        setDisplayLocale('en-US');
     });
 
     it('reads the MCP server’s locale from LC_ALL, LC_NUMERIC or LANG', () => {
