@@ -235,7 +235,8 @@ function encodeLogFilter(value: unknown): Record<string, unknown> {
         if (!Array.isArray(topics) || topics.length > 4) {
             throw new ValidationError('topics', topics, 'a list of at most 4 topic positions');
         }
-        out['topics'] = topics.map((t: unknown) => {
+        // Array.from, not map: map skips a sparse array's holes and would send them on.
+        out['topics'] = Array.from(topics as unknown[], (t: unknown) => {
             if (t === null) return null;
             if (Array.isArray(t)) {
                 if (t.length > maxFilterAlternatives) {
@@ -245,7 +246,7 @@ function encodeLogFilter(value: unknown): Record<string, unknown> {
                         `at most ${maxFilterAlternatives} topics per position`,
                     );
                 }
-                return t.map((one) => checkHash(one, 'topic'));
+                return Array.from(t as unknown[], (one) => checkHash(one, 'topic'));
             }
             return checkHash(t, 'topic');
         });

@@ -289,6 +289,9 @@ describe('(unit) nodeRpc method table', () => {
         assert.ok(refused({ fromBlock: 1, toBlock: 2, topics: [Array(17).fill(topic)] }));
         assert.ok(refused({ fromBlock: 1, toBlock: 2, address: '0x12' }));
         assert.ok(refused({ fromBlock: 1, toBlock: 2, topics: ['0x12'] }));
+        // A sparse list's hole is no topic position (fast-check found it, seed 1564764828).
+        assert.ok(refused({ fromBlock: 1, toBlock: '0x10', topics: [, null] }), 'a hole');
+        assert.ok(refused({ fromBlock: 1, toBlock: 2, topics: [[topic, , topic]] }), 'a hole');
     });
 });
 
