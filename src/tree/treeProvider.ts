@@ -18,7 +18,7 @@ import { isDataApiRateLimit } from '../core/http/rateLimit';
 import { Disposable } from '../platform/disposable';
 import { log } from '../platform/log';
 import { answersSent, beforeCore, nextTurn } from './coreFirstLoad';
-import { type RenderContext, type Row, type ViewKey, under } from './rows';
+import { emptyRow, type RenderContext, type Row, type ViewKey, under } from './rows';
 import type { TreesProbe } from './treesTesting';
 
 const logger = log.for('Trees');
@@ -281,13 +281,7 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
                 loaded: paged.items.length,
             });
         }
-        if (rows.length === 0) {
-            rows.push({
-                kind: 'empty',
-                ...under(this.view, state.owner, '~empty'),
-                message: paged.empty,
-            });
-        }
+        if (rows.length === 0) rows.push(emptyRow(this.view, state.owner, paged.empty));
         return rows;
     }
 

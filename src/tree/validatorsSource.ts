@@ -22,6 +22,8 @@ import {
     type NodeChainRow,
     type PrimaryValidatorRow,
     type Row,
+    emptyRow,
+    rowsOrEmpty,
     under,
 } from './rows';
 import { validatorRunwayAt } from './runwayMarks';
@@ -212,12 +214,11 @@ export class ValidatorsSource implements TreeSource {
             return {
                 type: 'static',
                 rows: [
-                    {
-                        kind: 'empty',
-                        ...under(view, row, '~empty'),
-                        message:
-                            'The filter names an L1 or a validation id: no primary network validator matches.',
-                    },
+                    emptyRow(
+                        view,
+                        row,
+                        'The filter names an L1 or a validation id: no primary network validator matches.',
+                    ),
                 ],
             };
         }
@@ -280,15 +281,15 @@ export class ValidatorsSource implements TreeSource {
             return {
                 type: 'static',
                 rows: [
-                    {
-                        kind: 'empty',
-                        ...under(view, row, '~empty'),
-                        message: this.services.isLocal
+                    emptyRow(
+                        view,
+                        row,
+                        this.services.isLocal
                             ? 'The node serves no L1 chain.'
                             : this.filter.subnetId
                               ? 'The Data API lists no chain of this subnet.'
                               : 'The Data API lists no chains for this network.',
-                    },
+                    ),
                 ],
             };
         }
@@ -356,14 +357,10 @@ export class ValidatorsSource implements TreeSource {
                 comparable: comparable && fromIndex.status === 'fulfilled',
             });
         }
-        if (rows.length === 0) {
-            rows.push({
-                kind: 'empty',
-                ...under(view, parent, '~empty'),
-                message: 'The node reports no validators for this chain.',
-            });
-        }
-        return { type: 'static', rows };
+        return {
+            type: 'static',
+            rows: rowsOrEmpty(view, parent, rows, 'The node reports no validators for this chain.'),
+        };
     }
 
     /** What the chain's validators are compared with: the Data API, or on `local` the P-Chain. */
