@@ -136,13 +136,10 @@ export class ValidatorsSource implements TreeSource {
         if (this.services.isLocal) return this.pChainValidators(row);
         const network = this.services.network;
         const f = this.filter;
-        return {
-            type: 'paged',
-            empty: this.filterActive
-                ? 'No L1 validator matches the filter.'
-                : 'The Data API lists no active L1 validators.',
-            fetch: async (pageToken, signal): Promise<RowPage> => {
-                const feesRead = this.pageFees(signal);
+        return this.l1ValidatorPages(
+            row,
+            'The Data API lists no active L1 validators.',
+            async (pageToken, signal) => {
                 const api = await this.services.clients.dataApi();
                 const page = await api.listL1Validators(
                     {
@@ -156,13 +153,9 @@ export class ValidatorsSource implements TreeSource {
                     },
                     { signal },
                 );
-                const fees = await soonAfter(feesRead, feeGraceMs);
-                return {
-                    rows: page.items.map((validator) => validatorRow(row, validator, fees)),
-                    next: page.nextPageToken,
-                };
+                return { validators: page.items, next: page.nextPageToken };
             },
-        };
+        );
     }
 
     /**
@@ -171,13 +164,10 @@ export class ValidatorsSource implements TreeSource {
      */
     private pChainValidators(row: GroupRow): Children {
         const f = this.filter;
-        return {
-            type: 'paged',
-            empty: this.filterActive
-                ? 'No L1 validator matches the filter.'
-                : 'The P-Chain lists no L1 validators on this network.',
-            fetch: async (_token, signal): Promise<RowPage> => {
-                const feesRead = this.pageFees(signal);
+        return this.l1ValidatorPages(
+            row,
+            'The P-Chain lists no L1 validators on this network.',
+            async (_token, signal) => {
                 const network = this.services.clients.nodeNetwork();
                 const subnets = (await network.subnets(signal)).filter(
                     (s) => s.isL1 && (!f.subnetId || s.subnetId === f.subnetId),
@@ -185,8 +175,7 @@ export class ValidatorsSource implements TreeSource {
                 const lists = await Promise.all(
                     subnets.map((s) => network.l1Validators(s.subnetId, signal)),
                 );
-                const fees = await soonAfter(feesRead, feeGraceMs);
-                const rows: Row[] = lists
+                const validators = lists
                     .flat()
                     .filter(
                         (v) =>
@@ -195,9 +184,35 @@ export class ValidatorsSource implements TreeSource {
                             (f.includeInactive ||
                                 isPositiveAmount(v.remainingBalance) ||
                                 isPositiveAmount(v.weight)),
-                    )
-                    .map((validator) => validatorRow(row, validator, fees));
-                return { rows };
+                    );
+                return { validators, next: undefined };
+            },
+        );
+    }
+
+    /**
+     * A paged list of L1 validator rows: each page's fees are read alongside the page and waited
+     * for only `feeGraceMs` after it, so a slow fee read costs the page its fee marks, not its rows.
+     */
+    private l1ValidatorPages(
+        row: GroupRow,
+        none: string,
+        read: (
+            token: string | undefined,
+            signal: AbortSignal,
+        ) => Promise<{ validators: readonly L1Validator[]; next: string | undefined }>,
+    ): Children {
+        return {
+            type: 'paged',
+            empty: this.filterActive ? 'No L1 validator matches the filter.' : none,
+            fetch: async (token, signal): Promise<RowPage> => {
+                const feesRead = this.pageFees(signal);
+                const page = await read(token, signal);
+                const fees = await soonAfter(feesRead, feeGraceMs);
+                return {
+                    rows: page.validators.map((validator) => validatorRow(row, validator, fees)),
+                    next: page.next,
+                };
             },
         };
     }
