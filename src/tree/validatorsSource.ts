@@ -226,16 +226,10 @@ export class ValidatorsSource implements TreeSource {
     private primaryValidators(row: GroupRow): Children {
         const f = this.filter;
         if ((f.subnetId && f.subnetId !== pChainId) || f.validationId) {
-            return {
-                type: 'static',
-                rows: [
-                    emptyRow(
-                        view,
-                        row,
-                        'The filter names an L1 or a validation id: no primary network validator matches.',
-                    ),
-                ],
-            };
+            return onlyEmpty(
+                row,
+                'The filter names an L1 or a validation id: no primary network validator matches.',
+            );
         }
         let ordered: Promise<PlatformValidator[]> | undefined;
         return {
@@ -293,20 +287,14 @@ export class ValidatorsSource implements TreeSource {
                 (!this.filter.subnetId || c.subnetId === this.filter.subnetId),
         );
         if (chains.length === 0) {
-            return {
-                type: 'static',
-                rows: [
-                    emptyRow(
-                        view,
-                        row,
-                        this.services.isLocal
-                            ? 'The node serves no L1 chain.'
-                            : this.filter.subnetId
-                              ? 'The Data API lists no chain of this subnet.'
-                              : 'The Data API lists no chains for this network.',
-                    ),
-                ],
-            };
+            return onlyEmpty(
+                row,
+                this.services.isLocal
+                    ? 'The node serves no L1 chain.'
+                    : this.filter.subnetId
+                      ? 'The Data API lists no chain of this subnet.'
+                      : 'The Data API lists no chains for this network.',
+            );
         }
         return {
             type: 'static',
@@ -397,6 +385,11 @@ export class ValidatorsSource implements TreeSource {
         );
         return items;
     }
+}
+
+/** A list that holds only its empty row. */
+function onlyEmpty(parent: Row, message: string): Children {
+    return { type: 'static', rows: [emptyRow(view, parent, message)] };
 }
 
 /** An L1 validator's row, with its runway at the fee read beside its page. */
