@@ -134,6 +134,7 @@ export const activationModules = [
     'src/core/clients/clientPool.ts',
     'src/core/format.ts',
     'src/core/http/errors.ts',
+    'src/core/httpUrl.ts',
     'src/core/http/rateLimit.ts',
     'src/core/ids/evmPatterns.ts',
     'src/core/ids/primaryNetwork.ts',

@@ -5,6 +5,7 @@
  * and the Markdown escaping that keeps text from the chain (token names, memos, metadata: anything
  * an attacker can write) from ever becoming Markdown markup, links or HTML.
  */
+import { parseUrl } from './httpUrl';
 import { indexAfterCodePoints, indexBeforeLastCodePoints, inertLine } from './text/inert';
 
 export { revealInvisible } from './text/inert';
@@ -595,13 +596,8 @@ export function markdownCode(text: unknown, options: { maxLength?: number } = {}
  * `javascript:`, `file:`, `data:` and relative targets are never returned.
  */
 export function safeLinkTarget(url: string): string | undefined {
-    let parsed: URL;
-    try {
-        parsed = new URL(url);
-    } catch {
-        return undefined;
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
+    const parsed = parseUrl(url);
+    if (parsed === undefined) return undefined;
     // `href` percent-encodes spaces, quotes and angle brackets; parentheses are encoded too
     // because they would end the Markdown link target early.
     return parsed.href.replace(/\(/g, '%28').replace(/\)/g, '%29');

@@ -1,6 +1,7 @@
 /**
  * Removes credentials from text before it is logged or shown. Pure, so the patterns are unit-tested.
  */
+import { parseUrl } from '../core/httpUrl';
 
 export const redactedMarker = '[redacted]';
 
@@ -78,14 +79,6 @@ function queryItems(query: string): { key: string; value: string | undefined }[]
 /** Query keys whose values are credentials (`apikey`, `access_token`, `sig`, dRPC's `dkey`, …). */
 const secretKey = /key|token|secret|auth|pass|pwd|sig|session|credential|jwt|bearer|code/i;
 
-function parseUrl(url: string): URL | undefined {
-    try {
-        return new URL(url.trim());
-    } catch {
-        return undefined;
-    }
-}
-
 /**
  * `url` as it may be shown in a log line, a tooltip or an answer: scheme, host, port and the
  * public parts of the path, with {@link redactedMarker} for the user name and password, every
@@ -99,7 +92,7 @@ function parseUrl(url: string): URL | undefined {
  * `https://[redacted]@x.quiknode.pro/[redacted]/ext/bc/C/rpc?k=[redacted]`.
  */
 export function redactUrlSecrets(url: string): string {
-    const parsed = parseUrl(url);
+    const parsed = parseUrl(url.trim(), 'any');
     if (!parsed) return redactedMarker;
     const afterScheme = url.trim().slice(parsed.protocol.length);
     const hasAuthority = afterScheme.startsWith('//');
@@ -136,7 +129,7 @@ export function redactUrlSecrets(url: string): string {
  * the longer one. Empty for text that is not a URL. Pure.
  */
 export function urlSecrets(url: string): string[] {
-    const parsed = parseUrl(url);
+    const parsed = parseUrl(url.trim(), 'any');
     if (!parsed) return [];
     const found: string[] = [parsed.username, parsed.password];
     for (const s of pathSegments(parsed.pathname)) {

@@ -12,7 +12,7 @@
 import type { ChainHeights, ChainInfo, RpcBlock, Settled } from '../core/index';
 import { pChainId } from '../core/ids/primaryNetwork';
 import { loadCore } from '../platform/lazyCore';
-import { type GroupRow, type PrimaryChain, type Row, under } from './rows';
+import { type GroupRow, type PrimaryChain, type Row, rowsOrEmpty, under } from './rows';
 import { group } from './rowBuilders';
 import { evmConfigRows } from './chainConfigRows';
 import type { TreeServices } from './services';
@@ -121,22 +121,18 @@ export class ChainsSource implements TreeSource {
                 const chains = await this.services.supportedChains(this.services.network, signal);
                 return {
                     type: 'static',
-                    rows:
-                        chains.length === 0
-                            ? [
-                                  {
-                                      kind: 'empty',
-                                      ...under(view, row, '~empty'),
-                                      message: this.services.isLocal
-                                          ? 'The node serves no EVM chain.'
-                                          : 'The Data API lists no EVM chain for this network.',
-                                  },
-                              ]
-                            : chains.map((chain) => ({
-                                  kind: 'evmChain' as const,
-                                  ...under(view, row, chain.chainId),
-                                  chain,
-                              })),
+                    rows: rowsOrEmpty(
+                        view,
+                        row,
+                        chains.map((chain) => ({
+                            kind: 'evmChain' as const,
+                            ...under(view, row, chain.chainId),
+                            chain,
+                        })),
+                        this.services.isLocal
+                            ? 'The node serves no EVM chain.'
+                            : 'The Data API lists no EVM chain for this network.',
+                    ),
                 };
             }
             case 'vertexHeights':

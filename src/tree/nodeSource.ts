@@ -16,7 +16,7 @@ import { CommandId } from '../commands/commandIds';
 import { nodeName } from '../platform/nodeCatalog';
 import { SettingKey } from '../platform/settingKeys';
 import type { NodeMonitor } from './nodeMonitor';
-import { type FieldRow, type Row, under } from './rows';
+import { type FieldRow, type Row, rowsOrEmpty, under } from './rows';
 import { field, group, section } from './rowBuilders';
 import type { TreeServices } from './services';
 import type { Children, TreeSource } from './treeProvider';
@@ -292,22 +292,18 @@ export class NodeSource implements TreeSource {
                 'peers',
                 'Peers',
                 value,
-                (self) =>
-                    shown.length === 0
-                        ? [
-                              {
-                                  kind: 'empty' as const,
-                                  ...under(view, self, '~empty'),
-                                  message: filter
-                                      ? 'No peer matches the filter.'
-                                      : 'No peers connected.',
-                              },
-                          ]
-                        : shown.map((peer) => ({
-                              kind: 'peer' as const,
-                              ...under(view, self, peer.nodeId),
-                              peer,
-                          })),
+                (self) => [
+                    ...rowsOrEmpty(
+                        view,
+                        self,
+                        shown.map((peer) => ({
+                            kind: 'peer' as const,
+                            ...under(view, self, peer.nodeId),
+                            peer,
+                        })),
+                        filter ? 'No peer matches the filter.' : 'No peers connected.',
+                    ),
+                ],
                 { icon: 'remote-explorer', role: 'peers', json: p },
             );
         });

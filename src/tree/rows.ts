@@ -354,3 +354,18 @@ export function under(
 ): { id: string; view: ViewKey; parent: Row | undefined } {
     return { id: childId(view, parent, ...parts), view, parent };
 }
+
+/** The one row of a list that has nothing, saying why (the id is the same in every list). */
+export function emptyRow(view: ViewKey, parent: Row | undefined, message: string): EmptyRow {
+    return { kind: 'empty', ...under(view, parent, '~empty'), message };
+}
+
+/** `rows`, or the empty row alone when there are none. */
+export function rowsOrEmpty(
+    view: ViewKey,
+    parent: Row | undefined,
+    rows: readonly Row[],
+    message: string,
+): readonly Row[] {
+    return rows.length === 0 ? [emptyRow(view, parent, message)] : rows;
+}

@@ -15,7 +15,7 @@ import {
     summarizeDigest,
 } from '../core/summaries/genesisSummary';
 import { SettingKey } from '../platform/settingKeys';
-import { type SubnetRow, type Row, under } from './rows';
+import { emptyRow, type SubnetRow, type Row, under } from './rows';
 import { field, group, section } from './rowBuilders';
 import type { TreeServices } from './services';
 import type { Children, RowPage, TreeSource } from './treeProvider';
@@ -323,7 +323,7 @@ function staticRows(rows: readonly Row[], empty?: string, parent?: Row): Childre
     if (rows.length === 0 && empty !== undefined) {
         return {
             type: 'static',
-            rows: [{ kind: 'empty', ...under(view, parent, '~empty'), message: empty }],
+            rows: [emptyRow(view, parent, empty)],
         };
     }
     return { type: 'static', rows };
@@ -492,8 +492,7 @@ function blockchainRows(parent: Row, b: CompactBlockchain): Row[] {
 /** The genesis summary of a blockchain, computed when its Genesis row is expanded. */
 function genesisRows(parent: Row, b: CompactBlockchain): Row[] {
     const summary = summarizeDigest(b.genesis);
-    if (summary.kind === 'none')
-        return [{ kind: 'empty', ...under(view, parent, '~empty'), message: 'No genesis data.' }];
+    if (summary.kind === 'none') return [emptyRow(view, parent, 'No genesis data.')];
     if (summary.kind === 'opaque') {
         return [
             field(

@@ -18,7 +18,7 @@ import { isDataApiRateLimit } from '../core/http/rateLimit';
 import { Disposable } from '../platform/disposable';
 import { log } from '../platform/log';
 import { answersSent, beforeCore, nextTurn } from './coreFirstLoad';
-import { type RenderContext, type Row, type ViewKey, under } from './rows';
+import { emptyRow, type RenderContext, type Row, type ViewKey, under } from './rows';
 import type { TreesProbe } from './treesTesting';
 
 const logger = log.for('Trees');
@@ -29,6 +29,16 @@ export interface RowPage {
     readonly next?: string | undefined;
 }
 
+/**
+ * Reads one page of a paged list. `loaded`: rows the list holds already (a source may size the
+ * page by it).
+ */
+type FetchPage = (
+    token: string | undefined,
+    signal: AbortSignal,
+    loaded: number,
+) => Promise<RowPage>;
+
 /** What a source answers for a parent. */
 export type Children =
     | { readonly type: 'static'; readonly rows: readonly Row[] }
@@ -36,12 +46,7 @@ export type Children =
           readonly type: 'paged';
           /** Rows shown before the paged ones (pinned lookups, sub-groups). */
           readonly head?: readonly Row[];
-          /** `loaded`: rows the list holds already (a source may size the page by it). */
-          readonly fetch: (
-              token: string | undefined,
-              signal: AbortSignal,
-              loaded: number,
-          ) => Promise<RowPage>;
+          readonly fetch: FetchPage;
           /** The row text when there is nothing at all. */
           readonly empty: string;
       };
@@ -63,11 +68,7 @@ export interface TreeSource {
 
 interface PagedState {
     readonly head: readonly Row[];
-    readonly fetch: (
-        token: string | undefined,
-        signal: AbortSignal,
-        loaded: number,
-    ) => Promise<RowPage>;
+    readonly fetch: FetchPage;
     readonly empty: string;
     readonly items: Row[];
     readonly ids: Set<string>;
@@ -281,13 +282,7 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
                 loaded: paged.items.length,
             });
         }
-        if (rows.length === 0) {
-            rows.push({
-                kind: 'empty',
-                ...under(this.view, state.owner, '~empty'),
-                message: paged.empty,
-            });
-        }
+        if (rows.length === 0) rows.push(emptyRow(this.view, state.owner, paged.empty));
         return rows;
     }
 

@@ -22,6 +22,8 @@ import {
     type NodeChainRow,
     type PrimaryValidatorRow,
     type Row,
+    emptyRow,
+    rowsOrEmpty,
     under,
 } from './rows';
 import { validatorRunwayAt } from './runwayMarks';
@@ -134,13 +136,10 @@ export class ValidatorsSource implements TreeSource {
         if (this.services.isLocal) return this.pChainValidators(row);
         const network = this.services.network;
         const f = this.filter;
-        return {
-            type: 'paged',
-            empty: this.filterActive
-                ? 'No L1 validator matches the filter.'
-                : 'The Data API lists no active L1 validators.',
-            fetch: async (pageToken, signal): Promise<RowPage> => {
-                const feesRead = this.pageFees(signal);
+        return this.l1ValidatorPages(
+            row,
+            'The Data API lists no active L1 validators.',
+            async (pageToken, signal) => {
                 const api = await this.services.clients.dataApi();
                 const page = await api.listL1Validators(
                     {
@@ -154,13 +153,9 @@ export class ValidatorsSource implements TreeSource {
                     },
                     { signal },
                 );
-                const fees = await soonAfter(feesRead, feeGraceMs);
-                return {
-                    rows: page.items.map((validator) => validatorRow(row, validator, fees)),
-                    next: page.nextPageToken,
-                };
+                return { validators: page.items, next: page.nextPageToken };
             },
-        };
+        );
     }
 
     /**
@@ -169,13 +164,10 @@ export class ValidatorsSource implements TreeSource {
      */
     private pChainValidators(row: GroupRow): Children {
         const f = this.filter;
-        return {
-            type: 'paged',
-            empty: this.filterActive
-                ? 'No L1 validator matches the filter.'
-                : 'The P-Chain lists no L1 validators on this network.',
-            fetch: async (_token, signal): Promise<RowPage> => {
-                const feesRead = this.pageFees(signal);
+        return this.l1ValidatorPages(
+            row,
+            'The P-Chain lists no L1 validators on this network.',
+            async (_token, signal) => {
                 const network = this.services.clients.nodeNetwork();
                 const subnets = (await network.subnets(signal)).filter(
                     (s) => s.isL1 && (!f.subnetId || s.subnetId === f.subnetId),
@@ -183,8 +175,7 @@ export class ValidatorsSource implements TreeSource {
                 const lists = await Promise.all(
                     subnets.map((s) => network.l1Validators(s.subnetId, signal)),
                 );
-                const fees = await soonAfter(feesRead, feeGraceMs);
-                const rows: Row[] = lists
+                const validators = lists
                     .flat()
                     .filter(
                         (v) =>
@@ -193,9 +184,35 @@ export class ValidatorsSource implements TreeSource {
                             (f.includeInactive ||
                                 isPositiveAmount(v.remainingBalance) ||
                                 isPositiveAmount(v.weight)),
-                    )
-                    .map((validator) => validatorRow(row, validator, fees));
-                return { rows };
+                    );
+                return { validators, next: undefined };
+            },
+        );
+    }
+
+    /**
+     * A paged list of L1 validator rows: each page's fees are read alongside the page and waited
+     * for only `feeGraceMs` after it, so a slow fee read costs the page its fee marks, not its rows.
+     */
+    private l1ValidatorPages(
+        row: GroupRow,
+        none: string,
+        read: (
+            token: string | undefined,
+            signal: AbortSignal,
+        ) => Promise<{ validators: readonly L1Validator[]; next: string | undefined }>,
+    ): Children {
+        return {
+            type: 'paged',
+            empty: this.filterActive ? 'No L1 validator matches the filter.' : none,
+            fetch: async (token, signal): Promise<RowPage> => {
+                const feesRead = this.pageFees(signal);
+                const page = await read(token, signal);
+                const fees = await soonAfter(feesRead, feeGraceMs);
+                return {
+                    rows: page.validators.map((validator) => validatorRow(row, validator, fees)),
+                    next: page.next,
+                };
             },
         };
     }
@@ -209,17 +226,10 @@ export class ValidatorsSource implements TreeSource {
     private primaryValidators(row: GroupRow): Children {
         const f = this.filter;
         if ((f.subnetId && f.subnetId !== pChainId) || f.validationId) {
-            return {
-                type: 'static',
-                rows: [
-                    {
-                        kind: 'empty',
-                        ...under(view, row, '~empty'),
-                        message:
-                            'The filter names an L1 or a validation id: no primary network validator matches.',
-                    },
-                ],
-            };
+            return onlyEmpty(
+                row,
+                'The filter names an L1 or a validation id: no primary network validator matches.',
+            );
         }
         let ordered: Promise<PlatformValidator[]> | undefined;
         return {
@@ -277,20 +287,14 @@ export class ValidatorsSource implements TreeSource {
                 (!this.filter.subnetId || c.subnetId === this.filter.subnetId),
         );
         if (chains.length === 0) {
-            return {
-                type: 'static',
-                rows: [
-                    {
-                        kind: 'empty',
-                        ...under(view, row, '~empty'),
-                        message: this.services.isLocal
-                            ? 'The node serves no L1 chain.'
-                            : this.filter.subnetId
-                              ? 'The Data API lists no chain of this subnet.'
-                              : 'The Data API lists no chains for this network.',
-                    },
-                ],
-            };
+            return onlyEmpty(
+                row,
+                this.services.isLocal
+                    ? 'The node serves no L1 chain.'
+                    : this.filter.subnetId
+                      ? 'The Data API lists no chain of this subnet.'
+                      : 'The Data API lists no chains for this network.',
+            );
         }
         return {
             type: 'static',
@@ -356,14 +360,10 @@ export class ValidatorsSource implements TreeSource {
                 comparable: comparable && fromIndex.status === 'fulfilled',
             });
         }
-        if (rows.length === 0) {
-            rows.push({
-                kind: 'empty',
-                ...under(view, parent, '~empty'),
-                message: 'The node reports no validators for this chain.',
-            });
-        }
-        return { type: 'static', rows };
+        return {
+            type: 'static',
+            rows: rowsOrEmpty(view, parent, rows, 'The node reports no validators for this chain.'),
+        };
     }
 
     /** What the chain's validators are compared with: the Data API, or on `local` the P-Chain. */
@@ -385,6 +385,11 @@ export class ValidatorsSource implements TreeSource {
         );
         return items;
     }
+}
+
+/** A list that holds only its empty row. */
+function onlyEmpty(parent: Row, message: string): Children {
+    return { type: 'static', rows: [emptyRow(view, parent, message)] };
 }
 
 /** An L1 validator's row, with its runway at the fee read beside its page. */

@@ -21,6 +21,7 @@
  * or description made from these files can hold a key. Like the other discovery files, they are
  * untrusted: bounded, read as own properties, URLs checked and flagged `offLoopback`.
  */
+import { parseUrl } from '../httpUrl';
 import {
     boundedText,
     checkLocalUrl,
@@ -237,12 +238,9 @@ export function parseInterchainKitPids(text: string): InterchainKitProcess[] | u
  * `<apiURI>/ext/bc/<id>/rpc`, `src/network/spawn.ts` and `src/l1/create.ts`), without query.
  */
 export function nodeBaseUrl(rpcUrl: string): string | undefined {
-    let url: URL;
-    try {
-        url = new URL(rpcUrl);
-    } catch {
-        return undefined;
-    }
+    // Any scheme, as before: every caller passes a URL `checkLocalUrl` already held to http(s).
+    const url = parseUrl(rpcUrl, 'any');
+    if (url === undefined) return undefined;
     const at = url.pathname.indexOf('/ext/');
     if (at < 0) return undefined;
     const base = `${url.origin}${url.pathname.slice(0, at)}`;

@@ -9,6 +9,7 @@
  * leaves the machine is kept (the user may run a node elsewhere on purpose) but flagged
  * `offLoopback`, and the UI asks before it sends anything there.
  */
+import { parseUrl } from '../httpUrl';
 
 /** Which tool left the network behind. */
 export type LocalNetworkSource = 'avalanche-cli' | 'tmpnet' | 'interchain-kit' | 'probe';
@@ -125,13 +126,8 @@ export function checkLocalUrl(value: unknown, origin: boolean): CheckedUrl | und
     if (typeof value !== 'string' || value.length === 0 || value.length > maxLocalUrlLength) {
         return undefined;
     }
-    let url: URL;
-    try {
-        url = new URL(value);
-    } catch {
-        return undefined;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    const url = parseUrl(value);
+    if (url === undefined) return undefined;
     if (url.username !== '' || url.password !== '' || url.hostname === '') return undefined;
     if (url.hostname === '0.0.0.0' || url.hostname === '[::]') url.hostname = '127.0.0.1';
     url.hash = '';

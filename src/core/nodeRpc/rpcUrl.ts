@@ -1,9 +1,11 @@
 /**
  * Where an EVM chain's JSON-RPC endpoint lives. The Data API lists each chain's `rpcUrl`
  * (https://developers.avacloud.io/data-api/evm-chains/list-chains), which may be on another host
- * than the selected node, and may sit behind a reverse proxy under a path prefix. No imports at
- * run time, so the VS Code layer can use it without loading the core bundle.
+ * than the selected node, and may sit behind a reverse proxy under a path prefix. It imports only
+ * the dependency-free `../httpUrl` at run time, so the VS Code layer can use it without loading
+ * the core bundle.
  */
+import { parseUrl } from '../httpUrl';
 import type { NodeRpcClient } from './rpcClient';
 
 /** A JSON-RPC client for an endpoint's base URL, and the endpoint path to send to. */
@@ -20,13 +22,8 @@ export interface RpcTarget {
  * EVM endpoint: its whole path is the endpoint. Undefined for anything but http(s).
  */
 export function splitRpcUrl(rpcUrl: string): { base: string; path: string } | undefined {
-    let url: URL;
-    try {
-        url = new URL(rpcUrl);
-    } catch {
-        return undefined;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    const url = parseUrl(rpcUrl);
+    if (url === undefined) return undefined;
     const at = url.pathname.indexOf('/ext/');
     if (at < 0) return { base: url.origin, path: url.pathname === '' ? '/' : url.pathname };
     return { base: `${url.origin}${url.pathname.slice(0, at)}`, path: url.pathname.slice(at) };

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 
 import { splitRpcUrl } from '../../../src/core';
+import { parseUrl } from '../../../src/core/httpUrl';
 
 describe('(unit) splitRpcUrl', () => {
     it('keeps a reverse proxy path prefix in the base URL', () => {
@@ -39,5 +40,18 @@ describe('(unit) splitRpcUrl', () => {
     it('refuses what is not an http(s) URL', () => {
         assert.equal(splitRpcUrl('wss://host.example/ext/bc/C/ws'), undefined);
         assert.equal(splitRpcUrl('not a url'), undefined);
+    });
+});
+
+describe('(unit) parseUrl', () => {
+    it('passes http(s) only unless any scheme is asked for', () => {
+        assert.equal(parseUrl('https://host.example/a?b=1')?.href, 'https://host.example/a?b=1');
+        assert.equal(parseUrl('http://127.0.0.1:9650')?.origin, 'http://127.0.0.1:9650');
+        for (const text of ['command:x', 'javascript:alert(1)', 'file:///etc/passwd', 'data:,x']) {
+            assert.equal(parseUrl(text), undefined, text);
+            assert.equal(parseUrl(text, 'any')?.href, new URL(text).href, text);
+        }
+        assert.equal(parseUrl('/relative/path'), undefined);
+        assert.equal(parseUrl('not a url', 'any'), undefined);
     });
 });
