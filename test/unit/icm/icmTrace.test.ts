@@ -233,9 +233,9 @@ describe('(unit) ICM tracker against loopback chains', () => {
         assert.equal(timeline.roundTrips['myl1'], 2);
     });
 
-    it('decodes the payload with the destination contract’s workspace ABI, never the built-in table', async () => {
-        const vault = foundryArtifact('ExplorerVault');
-        const knowledge = new ContractKnowledge(
+    /** The contracts workspace with only the vault's Foundry artifact in it. */
+    const vaultKnowledge = (): ContractKnowledge =>
+        new ContractKnowledge(
             indexOf(
                 knowledgeOf(
                     contractsWorkspaceDir,
@@ -243,6 +243,10 @@ describe('(unit) ICM tracker against loopback chains', () => {
                 ),
             ),
         );
+
+    it('decodes the payload with the destination contract’s workspace ABI, never the built-in table', async () => {
+        const vault = foundryArtifact('ExplorerVault');
+        const knowledge = vaultKnowledge();
         const payload = encodeFunctionData({
             abi: vault.abi,
             functionName: 'deposit',
@@ -287,14 +291,7 @@ describe('(unit) ICM tracker against loopback chains', () => {
     });
 
     it('reads the chains while the workspace’s contracts are still being read', async () => {
-        const knowledge = new ContractKnowledge(
-            indexOf(
-                knowledgeOf(
-                    contractsWorkspaceDir,
-                    'foundry/out/ExplorerVault.sol/ExplorerVault.json',
-                ),
-            ),
-        );
+        const knowledge = vaultKnowledge();
         const payload = encodeFunctionData({
             abi: foundryArtifact('ExplorerVault').abi,
             functionName: 'deposit',
