@@ -46,7 +46,7 @@ type LocaleHolder = { [localeKey]?: string };
 export function setDisplayLocale(tag: string | undefined): string {
     let chosen = 'en-US';
     // English, VS Code's default, asks Intl nothing at activation.
-    if (tag !== undefined && !/^en(-US)?$/i.test(tag)) {
+    if (tag !== undefined && !isEnglishUs(tag)) {
         try {
             const [canonical] = Intl.getCanonicalLocales(tag);
             if (canonical && Intl.NumberFormat.supportedLocalesOf(canonical).length > 0) {
@@ -87,7 +87,7 @@ function numberSeparators(audience: Audience = 'person'): NumberSeparators {
     let value = enUsSeparators;
     // English needs no locale data; another locale's is read on the first number that needs
     // it, as ICU's first use costs tens of milliseconds (bench/hoversBench.ts).
-    if (!/^en(-US)?$/i.test(locale)) {
+    if (!isEnglishUs(locale)) {
         const parts: Record<string, string> = {};
         try {
             for (const part of new Intl.NumberFormat(locale).formatToParts(1234567.5)) {
@@ -110,20 +110,13 @@ function numberSeparators(audience: Audience = 'person'): NumberSeparators {
  */
 export function agentNumberText(text: string): string {
     const { group, decimal } = numberSeparators('person');
-    let out = text;
-    // Groups first: in de-DE the group separator is `.`, the agent's decimal point.
-    if (group)
-        out = out
-            .split(group)
-            .reduce((a, b) => (/\d$/.test(a) && /^\d/.test(b) ? a + b : `${a}${group}${b}`));
-    if (decimal !== '.') {
-        out = out
-            .split(decimal)
-            .reduce((a, b) =>
-                /\d$/.test(a) && /^\d/.test(b) ? `${a}.${b}` : `${a}${decimal}${b}`,
-            );
-    }
-    return out;
+    const escape = (c: string): string => c.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+    // One pass, so that in de-DE a group's `.` is never read back as a decimal point.
+    const between = new RegExp(
+        `(?<=\\d)(?:${[group, decimal].filter(Boolean).map(escape).join('|')})(?=\\d)`,
+        'g',
+    );
+    return text.replace(between, (separator) => (separator === decimal ? '.' : ''));
 }
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
