@@ -9,11 +9,19 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
 import { rootCertificates } from 'node:tls';
 
 import * as vscode from 'vscode';
 
-import type { NetworkSettings, Transport, TransportHints } from '../core/http/transport';
+import type {
+    HostProxyResolver,
+    HostResolution,
+    NetworkSettings,
+    Transport,
+    TransportHints,
+} from '../core/http/transport';
 import { loadCore } from './lazyCore';
 import { log } from './log';
 
@@ -36,9 +44,50 @@ export function affectsNetwork(event: vscode.ConfigurationChangeEvent): boolean 
 
 /** The transport for the current settings and environment. */
 export function vscodeTransport(): Transport {
-    const { settings, hints, summary } = readNetworkSettings(process.env);
+    const { settings, hints, summary, host } = readNetworkSettings(process.env);
     logger.info(`Requests: ${summary}`);
-    return loadCore().networkTransport(settings, hints);
+    return loadCore().networkTransport(settings, hints, host);
+}
+
+/**
+ * VS Code's own answer to "which proxy for this URL", or undefined where this host has none.
+ *
+ * The extension host resolves proxies with `@vscode/proxy-agent` (settings, environment, then the
+ * host: Electron's PAC and system proxy on desktop) and publishes that resolver on the module as
+ * `resolveProxyURL` (`connectProxyResolver` in VS Code's `src/vs/workbench/api/node/proxyResolver.ts`,
+ * the resolver its patched `fetch` uses). There is no API for it, so it is looked up in VS Code's
+ * own copy of the module, by property at each call (VS Code may set it after activation), and
+ * its absence only means that requests go direct, as before.
+ */
+function vscodeProxyResolver(): HostProxyResolver | undefined {
+    let module: { resolveProxyURL?: unknown; default?: { resolveProxyURL?: unknown } };
+    try {
+        const load = createRequire(path.join(vscode.env.appRoot, 'package.json'));
+        module = load('@vscode/proxy-agent') as typeof module;
+    } catch {
+        return undefined;
+    }
+    const target = module.default ?? module;
+    if (typeof target.resolveProxyURL !== 'function') return undefined;
+    return async (url) => {
+        const resolve = target.resolveProxyURL;
+        if (typeof resolve !== 'function') return undefined;
+        const answer: unknown = await (resolve as (url: string) => Promise<unknown>)(url);
+        return typeof answer === 'string' ? answer : undefined;
+    };
+}
+
+/** VS Code's resolution for origins no setting routes, with a log line per origin. */
+function hostResolution(): HostResolution | undefined {
+    const resolve = vscodeProxyResolver();
+    if (!resolve) return undefined;
+    return {
+        resolve,
+        onRoute: (origin, proxy, note) => {
+            if (note) logger.warn(`${origin}: ${note}; it goes direct`);
+            else if (proxy) logger.info(`${origin}: through ${proxy} (VS Code's proxy resolution)`);
+        },
+    };
 }
 
 /** Reads the settings; exported for tests of the wiring. */
@@ -46,6 +95,7 @@ function readNetworkSettings(env: NodeJS.ProcessEnv): {
     settings: NetworkSettings;
     hints: TransportHints;
     summary: string;
+    host?: HostResolution | undefined;
 } {
     const http = vscode.workspace.getConfiguration('http');
     const { networkSettingsFromEnv, usableProxyUrl, proxyDisplay } = loadCore();
@@ -83,10 +133,15 @@ function readNetworkSettings(env: NodeJS.ProcessEnv): {
     const noProxy = configNoProxy.length > 0 ? configNoProxy : fromEnv.noProxy;
     const proxyAuthorization = http.get<string | null>('proxyAuthorization', null) ?? undefined;
     const ca = systemCertificates ? trustedRoots(env) : undefined;
+    // Where nothing names a proxy, VS Code's own resolution (a PAC script, the system's proxy)
+    // decides each origin's way, as it does for its own requests.
+    const host = proxy ? undefined : hostResolution();
     const summary = [
         proxy
             ? `through ${proxyDisplay(proxy)} (from ${settingsProxy ? 'http.proxy' : 'the environment'})`
-            : 'direct',
+            : host
+              ? "direct, unless VS Code's proxy resolution names a proxy for a host"
+              : 'direct',
         noProxy?.some((e) => e.trim() !== '') ? `except ${noProxy.join(', ')}` : '',
         proxyAuthorization ? 'with proxy authorization' : '',
         strictSSL ? '' : 'certificates not checked (http.proxyStrictSSL is off)',
@@ -100,9 +155,14 @@ function readNetworkSettings(env: NodeJS.ProcessEnv): {
             untrustedCertificate,
             proxyAuthentication:
                 'Set `http.proxyAuthorization`, or put the user name and password in the proxy URL.',
-            proxySetting: settingsProxy ? '`http.proxy`' : 'the HTTPS_PROXY environment variable',
+            proxySetting: settingsProxy
+                ? '`http.proxy`'
+                : proxy
+                  ? 'the HTTPS_PROXY environment variable'
+                  : "the system's proxy settings, or `http.proxy`",
         },
         summary,
+        host,
     };
 }
 

@@ -11,6 +11,7 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import * as vscode from 'vscode';
@@ -230,6 +231,60 @@ suite('(integration) proxy and TLS inspection', function () {
             },
         ));
 
+    test("no setting names a proxy: VS Code's own resolution (a PAC answer) sends requests through it", async function () {
+        // Only the `http.proxy` run can take the setting away; HTTPS_PROXY stays in the host's
+        // environment, where it rightly wins over VS Code's resolution.
+        if (proxy.mode !== 'setting') this.skip();
+        await check("the proxy from VS Code's resolution only (a PAC answer)", async () => {
+            // VS Code's own copy of the module its extension host resolves proxies with, where
+            // it publishes its resolver (src/platform/network.ts reads it from there too).
+            const agentModule = createRequire(path.join(vscode.env.appRoot, 'package.json'))(
+                '@vscode/proxy-agent',
+            ) as ProxyAgentModule;
+            const published = agentModule.default ?? agentModule;
+            const original = published.resolveProxyURL;
+            assert.equal(typeof original, 'function', 'this VS Code publishes its resolver');
+            const nodeOrigin = new URL(testEnv().nodeUrl).origin;
+            await setHttp('proxy', undefined);
+            try {
+                // The real resolver of this host, with nothing set: direct (code-server asks no
+                // PAC), so the node's name, which only the proxy knows, cannot be found.
+                assert.equal(await original!(`${nodeOrigin}/`), undefined);
+                assert.match(await nodeFailure(), /Could not find the host of the node/);
+
+                // VS Code's resolver again, made by the same module the same way, where the part
+                // Electron plays on desktop (its PAC script or system proxy) names the squid.
+                const squid = new URL(proxy.url).host;
+                const asked: string[] = [];
+                published.resolveProxyURL = agentModule.createProxyResolver(
+                    hostResolverParams((url) => {
+                        asked.push(url);
+                        return Promise.resolve(`PROXY ${squid}`);
+                    }),
+                ).resolveProxyURL;
+                await setHttp('noProxy', ['localhost']); // any change rebuilds the clients
+                assert.equal(await nodeNetworkId(), '1', 'through the proxy VS Code named');
+                assert.ok(
+                    asked.some((url) => url.startsWith(nodeOrigin)),
+                    `VS Code was asked for ${nodeOrigin}: ${asked.join(', ')}`,
+                );
+                const api = await extensionApi();
+                assert.equal(api.clients.transport().proxyFor(nodeOrigin), proxy.url);
+                await logged(
+                    new RegExp(
+                        `TCP_TUNNEL/200 CONNECT ${proxy.host.replace(/\./g, '\\.')}:${portOf(testEnv().nodeUrl)} `,
+                    ),
+                    'a tunnel to the node in the proxy log',
+                );
+            } finally {
+                published.resolveProxyURL = original;
+                await setHttp('noProxy', undefined);
+                await setHttp('proxy', proxy.url);
+            }
+            assert.equal(await nodeNetworkId(), '1');
+        });
+    });
+
     test('TLS inspection: the system store trusts the root; with http.systemCertificates off, a sentence says why', async function () {
         if (!proxy.tls) this.skip();
         await check(
@@ -254,3 +309,39 @@ suite('(integration) proxy and TLS inspection', function () {
         );
     });
 });
+
+/** The part of `@vscode/proxy-agent` this suite uses (VS Code's own copy, see above). */
+interface ProxyAgentModule {
+    readonly default?: ProxyAgentModule;
+    resolveProxyURL?: ((url: string) => Promise<string | undefined>) | undefined;
+    createProxyResolver(params: Record<string, unknown>): {
+        resolveProxyURL: (url: string) => Promise<string | undefined>;
+    };
+}
+
+/**
+ * The parameters VS Code's extension host gives `createProxyResolver` (`connectProxyResolver` in
+ * https://github.com/microsoft/vscode/blob/main/src/vs/workbench/api/node/proxyResolver.ts), with
+ * nothing set and the host's resolution on, as on desktop; `resolveProxy` is the host's answer.
+ */
+function hostResolverParams(
+    resolveProxy: (url: string) => Promise<string | undefined>,
+): Record<string, unknown> {
+    const quiet = (): void => {};
+    return {
+        resolveProxy,
+        getProxyURL: () => undefined,
+        getProxySupport: () => 'override',
+        getNoProxyConfig: () => [],
+        isAdditionalFetchSupportEnabled: () => true,
+        addCertificatesV1: () => false,
+        addCertificatesV2: () => false,
+        isUseHostProxyEnabled: () => true,
+        loadAdditionalCertificates: () => Promise.resolve([]),
+        lookupProxyAuthorization: () => Promise.resolve(undefined),
+        log: { trace: quiet, debug: quiet, info: quiet, warn: quiet, error: quiet },
+        getLogLevel: () => 3,
+        proxyResolveTelemetry: quiet,
+        env: {},
+    };
+}

@@ -503,6 +503,18 @@ export class HttpClient {
         signal: AbortSignal | undefined,
     ): Promise<HttpResponse> {
         if (signal?.aborted) return Promise.reject(abortError(signal));
+        // The first request to an origin may wait for VS Code to name its proxy (transport.ts).
+        const routed = this.transport.prepare?.(target.origin);
+        if (routed) return routed.then(() => this.dispatchOnce(target, request, signal));
+        return this.dispatchOnce(target, request, signal);
+    }
+
+    private dispatchOnce(
+        target: Target,
+        request: HttpRequest,
+        signal: AbortSignal | undefined,
+    ): Promise<HttpResponse> {
+        if (signal?.aborted) return Promise.reject(abortError(signal));
         const undici = loadUndici();
         this.dispatcher ??= this.transport.createDispatcher(undici, {
             keepAliveTimeoutMs: 10_000,

@@ -16,6 +16,12 @@
  * `http.noProxy`, when it lists anything, replaces `NO_PROXY`; `http.proxy` wins over
  * `HTTPS_PROXY` / `HTTP_PROXY`; a proxy URL without a scheme is ignored.
  *
+ * Where neither names a proxy, VS Code may still resolve one for a URL: a PAC script, the operating
+ * system's proxy, which Electron reads on desktop (https://code.visualstudio.com/docs/setup/network).
+ * The platform then hands the transport VS Code's own resolver (`HostResolution`), asked once per
+ * origin before its first request; the answer picks the dispatcher, so a proxied origin keeps a
+ * pooled tunnel as one named in the settings does, and every other origin its direct pool.
+ *
  * Credentials: the proxy gets only the CONNECT line (`host:port`), `host`, and the
  * Proxy-Authorization the settings name. Every request is tunnelled (undici's default
  * `proxyTunnel`), so a plain-HTTP proxy never sees an HTTPS request's headers, and the API key,
@@ -48,6 +54,24 @@ export interface NetworkSettings {
     readonly ca?: readonly string[] | undefined;
 }
 
+/**
+ * VS Code's own proxy resolution for a URL: a proxy URL (`http://host:port`, `https://…`,
+ * `socks://…`), or undefined for a direct connection.
+ */
+export type HostProxyResolver = (url: string) => Promise<string | undefined>;
+
+/** How a transport asks the host which proxy an origin takes when no setting names one. */
+export interface HostResolution {
+    readonly resolve: HostProxyResolver;
+    /**
+     * Told once per origin which way it goes (`proxy` as `scheme://host:port`, or undefined for
+     * direct), with a reason when the host's answer was not used.
+     */
+    readonly onRoute?: (origin: string, proxy: string | undefined, note?: string) => void;
+    /** How long a request waits for the host's answer before it goes direct. Default 5 s. */
+    readonly timeoutMs?: number;
+}
+
 /** Sentences that tell a user where to fix a proxy or trust problem in this environment. */
 export interface TransportHints {
     /** Follows "the certificate of host is not trusted: ". */
@@ -78,6 +102,11 @@ export interface Transport {
     createDispatcher(undici: UndiciParts, options: DispatcherOptions): Undici.Dispatcher;
     /** The proxy a request to `origin` goes through, as `scheme://host:port`, if any. */
     proxyFor(origin: string): string | undefined;
+    /**
+     * Settles once the way to `origin` is known, for a transport that asks the host; undefined
+     * when it is known already (every other request), so the common path stays synchronous.
+     */
+    prepare?(origin: string): Promise<void> | undefined;
     readonly hints: TransportHints;
 }
 
@@ -153,35 +182,75 @@ export function bypassesProxy(
     return false;
 }
 
-/** The proxy for a request to `origin` under `settings`, or undefined for a direct connection. */
-export function resolveProxy(settings: NetworkSettings, origin: string): string | undefined {
-    if (!settings.proxy) return undefined;
+/**
+ * True when a request to `origin` never goes through a proxy: a loopback host, an entry of
+ * `noProxy`, or a URL that does not parse.
+ */
+function alwaysDirect(settings: NetworkSettings, origin: string): boolean {
     let url: URL;
     try {
         url = new URL(origin);
     } catch {
-        return undefined;
+        return true;
     }
     const hostname = url.hostname.replace(/^\[|\]$/g, '');
-    if (loopbackHosts.has(hostname.toLowerCase())) return undefined;
+    if (loopbackHosts.has(hostname.toLowerCase())) return true;
     const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-    if (bypassesProxy(settings.noProxy, hostname, port)) return undefined;
+    return bypassesProxy(settings.noProxy, hostname, port);
+}
+
+/** The proxy for a request to `origin` under `settings`, or undefined for a direct connection. */
+export function resolveProxy(settings: NetworkSettings, origin: string): string | undefined {
+    if (!settings.proxy || alwaysDirect(settings, origin)) return undefined;
     return settings.proxy;
 }
 
-/** The transport for `settings`; one per settings snapshot, shared by every client. */
+/**
+ * The transport for `settings`; one per settings snapshot, shared by every client. `host`, when
+ * given and no proxy is set, decides each remaining origin's way (see `HostResolution`).
+ */
 export function networkTransport(
     settings: NetworkSettings,
     hints: TransportHints = environmentHints,
+    host?: HostResolution,
 ): Transport {
+    const askHost = settings.proxy ? undefined : host;
     const routes = new Map<string, string | undefined>();
-    const routeOf = (origin: string): string | undefined => {
-        if (routes.has(origin)) return routes.get(origin);
-        const proxy = resolveProxy(settings, origin);
+    const remember = (origin: string, proxy: string | undefined): void => {
         // Bounded: a client talks to one origin, but hover links can name many RPC hosts.
         if (routes.size > 256) routes.clear();
         routes.set(origin, proxy);
+    };
+    const routeOf = (origin: string): string | undefined => {
+        if (routes.has(origin) || askHost) return routes.get(origin);
+        const proxy = resolveProxy(settings, origin);
+        remember(origin, proxy);
         return proxy;
+    };
+    // The host's answer per origin while it is awaited: the requests of one origin share it.
+    const asking = new Map<string, Promise<void>>();
+    const prepare = (origin: string): Promise<void> | undefined => {
+        if (!askHost || routes.has(origin)) return undefined;
+        if (alwaysDirect(settings, origin)) {
+            remember(origin, undefined);
+            return undefined;
+        }
+        let answer = asking.get(origin);
+        if (!answer) {
+            answer = hostRoute(askHost, origin).then(({ proxy, note }) => {
+                asking.delete(origin);
+                remember(origin, proxy);
+                askHost.onRoute?.(
+                    origin,
+                    proxy === undefined ? undefined : proxyDisplay(proxy),
+                    note,
+                );
+            });
+            asking.set(origin, answer);
+        }
+        // A host that does not answer in time sends this request direct; its answer, when it
+        // comes, still decides the origin's later requests.
+        return settleWithin(answer, askHost.timeoutMs ?? 5_000);
     };
     // One context for every connection: handing undici `ca` would parse the whole list of roots
     // on each new connection. Made at the first TLS connection, not with the dispatcher: parsing
@@ -203,6 +272,7 @@ export function networkTransport(
             const proxy = routeOf(origin);
             return proxy === undefined ? undefined : proxyDisplay(proxy);
         },
+        ...(askHost ? { prepare } : {}),
         createDispatcher(undici, options) {
             const direct = (): Undici.Dispatcher =>
                 new undici.Agent({
@@ -214,10 +284,9 @@ export function networkTransport(
                         options.publicAddressesOnly === true,
                     ),
                 });
-            const proxy = settings.proxy;
-            if (!proxy) return direct();
+            if (!settings.proxy && !askHost) return direct();
             // undici's ProxyAgent builds its connectors from these options when it is made.
-            const viaProxy = (): Undici.Dispatcher => {
+            const viaProxy = (proxy: string): Undici.Dispatcher => {
                 const tls = tlsOptions(options.connectTimeoutMs);
                 return new undici.ProxyAgent({
                     uri: proxy,
@@ -227,14 +296,47 @@ export function networkTransport(
                     proxyTls: tls,
                 });
             };
-            return createRouter(
-                undici,
-                (origin) => routeOf(origin) !== undefined,
-                direct,
-                viaProxy,
-            );
+            return createRouter(undici, routeOf, direct, viaProxy);
         },
     };
+}
+
+/** The host's answer for `origin`, as a proxy this transport can use; never rejects. */
+async function hostRoute(
+    host: HostResolution,
+    origin: string,
+): Promise<{ proxy: string | undefined; note?: string }> {
+    let answer: string | undefined;
+    try {
+        answer = await host.resolve(`${origin}/`);
+    } catch (error) {
+        return { proxy: undefined, note: `VS Code could not resolve a proxy (${String(error)})` };
+    }
+    if (answer === undefined || answer === '') return { proxy: undefined };
+    const proxy = usableProxyUrl(answer);
+    if (proxy) return { proxy };
+    return {
+        proxy: undefined,
+        note: `VS Code named ${proxyDisplay(answer)}, a kind of proxy this extension cannot use`,
+    };
+}
+
+/** Settles when `promise` does or after `ms`, whichever comes first; never rejects. */
+function settleWithin(promise: Promise<void>, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        timer.unref?.();
+        void promise.then(
+            () => {
+                clearTimeout(timer);
+                resolve();
+            },
+            () => {
+                clearTimeout(timer);
+                resolve();
+            },
+        );
+    });
 }
 
 let environmentTransport: Transport | undefined;
@@ -267,34 +369,42 @@ function lazyTls(
 }
 
 /**
- * A dispatcher that sends each origin either directly or through the proxy, making each of the
- * two only when first needed.
+ * A dispatcher that sends each origin either directly or through its proxy, making each
+ * dispatcher only when first needed (a PAC script may name a different proxy per host).
  */
 function createRouter(
     undici: UndiciParts,
-    viaProxy: (origin: string) => boolean,
+    proxyOf: (origin: string) => string | undefined,
     makeDirect: () => Undici.Dispatcher,
-    makeProxied: () => Undici.Dispatcher,
+    makeProxied: (proxy: string) => Undici.Dispatcher,
 ): Undici.Dispatcher {
     class Router extends undici.Dispatcher {
         private direct: Undici.Dispatcher | undefined;
-        private proxied: Undici.Dispatcher | undefined;
+        private readonly proxied = new Map<string, Undici.Dispatcher>();
 
         override dispatch(
             options: Undici.Dispatcher.DispatchOptions,
             handler: Undici.Dispatcher.DispatchHandler,
         ): boolean {
-            const origin = String(options.origin);
-            const target = viaProxy(origin)
-                ? (this.proxied ??= makeProxied())
-                : (this.direct ??= makeDirect());
+            const proxy = proxyOf(String(options.origin));
+            let target: Undici.Dispatcher;
+            if (proxy === undefined) {
+                target = this.direct ??= makeDirect();
+            } else {
+                target = this.proxied.get(proxy) ?? makeProxied(proxy);
+                this.proxied.set(proxy, target);
+            }
             return target.dispatch(options, handler);
+        }
+
+        private all(): Undici.Dispatcher[] {
+            return [...(this.direct ? [this.direct] : []), ...this.proxied.values()];
         }
 
         override close(): Promise<void>;
         override close(callback: () => void): void;
         override close(callback?: () => void): Promise<void> | void {
-            const done = Promise.all([this.direct?.close(), this.proxied?.close()]).then(() => {});
+            const done = Promise.all(this.all().map((d) => d.close())).then(() => {});
             if (!callback) return done;
             void done.then(callback, callback);
         }
@@ -309,10 +419,7 @@ function createRouter(
         ): Promise<void> | void {
             const error = typeof first === 'function' ? null : (first ?? null);
             const callback = typeof first === 'function' ? first : second;
-            const done = Promise.all([
-                this.direct?.destroy(error),
-                this.proxied?.destroy(error),
-            ]).then(() => {});
+            const done = Promise.all(this.all().map((d) => d.destroy(error))).then(() => {});
             if (!callback) return done;
             void done.then(callback, callback);
         }

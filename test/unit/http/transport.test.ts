@@ -246,6 +246,209 @@ describe('(unit) transport: through a CONNECT proxy', () => {
     });
 });
 
+describe("(unit) transport: VS Code's proxy resolution where no setting names a proxy", () => {
+    const otherHost = 'other.proxy-only.test';
+    let server: Awaited<ReturnType<typeof listenOnLoopback>>;
+    let port: number;
+    let proxy: ConnectProxy;
+    let otherProxy: ConnectProxy;
+
+    before(async () => {
+        server = await listenOnLoopback(
+            createHttpServer((req, res) => {
+                res.writeHead(200, { 'content-type': 'application/json' });
+                res.end(JSON.stringify({ host: req.headers.host, path: req.url }));
+            }),
+        );
+        port = Number(new URL(server.url).port);
+        proxy = await startConnectProxy({ hosts: [fakeHost] });
+        otherProxy = await startConnectProxy({ hosts: [otherHost] });
+    });
+    after(async () => {
+        await Promise.all([server.close(), proxy.close(), otherProxy.close()]);
+    });
+    beforeEach(() => {
+        proxy.seen.length = 0;
+        otherProxy.seen.length = 0;
+    });
+
+    /** A stand-in for the host's resolver (Electron's PAC in VS Code) that records each question. */
+    function pac(answer: (url: string) => Promise<string | undefined>): {
+        asked: string[];
+        resolve: (url: string) => Promise<string | undefined>;
+    } {
+        const asked: string[] = [];
+        return {
+            asked,
+            resolve: (url) => {
+                asked.push(url);
+                return answer(url);
+            },
+        };
+    }
+
+    async function get(client: HttpClient, path: string): Promise<unknown> {
+        const response = await client.send({ method: 'GET', path });
+        return JSON.parse(response.body) as unknown;
+    }
+
+    it('asks once per origin and keeps one tunnel to the proxy it names', async () => {
+        const host = pac(() => Promise.resolve(proxy.url));
+        const routes: string[] = [];
+        const client = new HttpClient({
+            baseUrl: `http://${fakeHost}:${port}`,
+            service: 'Data API',
+            retry: noRetry,
+            transport: networkTransport({}, undefined, {
+                resolve: host.resolve,
+                onRoute: (origin, via) => routes.push(`${origin} ${String(via)}`),
+            }),
+        });
+        try {
+            // Three at once and two after: the host is asked once, before the first leaves.
+            const first = await Promise.all(['/a', '/b', '/c'].map((p) => get(client, p)));
+            assert.deepEqual(
+                first.map((j) => (j as { path: string }).path),
+                ['/a', '/b', '/c'],
+            );
+            await get(client, '/d');
+            await get(client, '/e');
+            assert.equal(client.transport.proxyFor(`http://${fakeHost}:${port}`), proxy.url);
+        } finally {
+            await client.close();
+        }
+        assert.deepEqual(host.asked, [`http://${fakeHost}:${port}/`]);
+        assert.deepEqual(routes, [`http://${fakeHost}:${port} ${proxy.url}`]);
+        assert.ok(proxy.seen.length >= 1 && proxy.seen.length <= 3, 'tunnels are pooled');
+        assert.ok(proxy.seen.every((c) => c.target === `${fakeHost}:${port}`));
+    });
+
+    it('sends each host through the proxy its answer names, and loopback and noProxy without asking', async () => {
+        const host = pac((url) =>
+            Promise.resolve(url.includes(otherHost) ? otherProxy.url : proxy.url),
+        );
+        const transport = networkTransport({ noProxy: ['skip.proxy-only.test'] }, undefined, {
+            resolve: host.resolve,
+        });
+        const clients = [fakeHost, otherHost].map(
+            (name) =>
+                new HttpClient({
+                    baseUrl: `http://${name}:${port}`,
+                    service: 'node',
+                    retry: noRetry,
+                    transport,
+                }),
+        );
+        const loopback = new HttpClient({
+            baseUrl: server.url,
+            service: 'node',
+            retry: noRetry,
+            transport,
+        });
+        const bypassed = new HttpClient({
+            baseUrl: `http://skip.proxy-only.test:${port}`,
+            service: 'node',
+            retry: noRetry,
+            transport,
+        });
+        try {
+            assert.deepEqual(await get(clients[0]!, '/one'), {
+                host: `${fakeHost}:${port}`,
+                path: '/one',
+            });
+            assert.deepEqual(await get(clients[1]!, '/two'), {
+                host: `${otherHost}:${port}`,
+                path: '/two',
+            });
+            assert.deepEqual(await get(loopback, '/three'), {
+                host: `127.0.0.1:${port}`,
+                path: '/three',
+            });
+            await assert.rejects(bypassed.send({ method: 'GET', path: '/' }), (error: Error) =>
+                /Could not find the host of the node/.test(error.message),
+            );
+        } finally {
+            await Promise.all([...clients, loopback, bypassed].map((c) => c.close()));
+        }
+        assert.deepEqual(
+            proxy.seen.map((c) => c.target),
+            [`${fakeHost}:${port}`],
+        );
+        assert.deepEqual(
+            otherProxy.seen.map((c) => c.target),
+            [`${otherHost}:${port}`],
+        );
+        assert.deepEqual(host.asked.sort(), [
+            `http://${otherHost}:${port}/`,
+            `http://${fakeHost}:${port}/`,
+        ]);
+    });
+
+    it('goes direct when the host says so, fails, names a proxy it cannot use, or is slow', async () => {
+        const cases: {
+            name: string;
+            answer: () => Promise<string | undefined>;
+            note?: RegExp;
+        }[] = [
+            { name: 'direct', answer: () => Promise.resolve(undefined) },
+            {
+                name: 'fails',
+                answer: () => Promise.reject(new Error('resolver gone')),
+                note: /could not resolve a proxy \(Error: resolver gone\)/,
+            },
+            {
+                name: 'socks4a',
+                answer: () => Promise.resolve('socks4a://127.0.0.1:1080'),
+                note: /named socks4a:\/\/127\.0\.0\.1:1080, a kind of proxy this extension cannot use/,
+            },
+            { name: 'slow', answer: () => new Promise<string>(() => {}) },
+        ];
+        for (const c of cases) {
+            const notes: string[] = [];
+            const client = new HttpClient({
+                baseUrl: `http://${fakeHost}:${port}`,
+                service: 'node',
+                retry: noRetry,
+                transport: networkTransport({}, undefined, {
+                    resolve: c.answer,
+                    timeoutMs: 50,
+                    onRoute: (_origin, _via, note) => notes.push(note ?? ''),
+                }),
+            });
+            try {
+                // Direct, the name resolves nowhere: the request fails at once, never hangs.
+                await assert.rejects(
+                    client.send({ method: 'GET', path: '/' }),
+                    (error: Error) => /Could not find the host of the node/.test(error.message),
+                    c.name,
+                );
+            } finally {
+                await client.close();
+            }
+            if (c.note) assert.match(notes.join(), c.note, c.name);
+        }
+        assert.equal(proxy.seen.length, 0);
+    });
+
+    it('is not asked when a setting or the environment names the proxy', async () => {
+        const host = pac(() => Promise.resolve(otherProxy.url));
+        const client = new HttpClient({
+            baseUrl: `http://${fakeHost}:${port}`,
+            service: 'node',
+            retry: noRetry,
+            transport: networkTransport({ proxy: proxy.url }, undefined, { resolve: host.resolve }),
+        });
+        try {
+            await get(client, '/x');
+        } finally {
+            await client.close();
+        }
+        assert.deepEqual(host.asked, []);
+        assert.equal(proxy.seen.length, 1);
+        assert.equal(otherProxy.seen.length, 0);
+    });
+});
+
 describe('(unit) transport: TLS inspection', () => {
     let certs: TestCertificates;
     let server: HttpsServer;
