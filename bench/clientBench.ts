@@ -28,6 +28,13 @@
  * Over loopback HTTP that row pays a TCP connection per request; against a real HTTPS service
  * it would also pay a TLS handshake per request.
  *
+ * Where no setting names a proxy but VS Code resolves one (a PAC script, the system's proxy), two
+ * more rows through the same proxy, both on VS Code's own `@vscode/proxy-agent` (code-server's
+ * copy) with its host resolution naming the proxy: the client, whose transport asks VS Code once
+ * per origin and keeps a pooled tunnel, against VS Code's patched `fetch` (`createFetchPatch`),
+ * which resolves and builds a new `ProxyAgent` for every call. Budget: the client with the proxy
+ * from VS Code's resolution >= 0.9x the client with the same proxy from `http.proxy`.
+ *
  * Environment: BENCH_ROUNDS (default 24), BENCH_SEQUENTIAL / BENCH_CONCURRENT (calls per block,
  * default 300 / 1200), BENCH_PIN=1, BENCH_NICE (see harness.ts).
  */
@@ -35,6 +42,7 @@ import { Agent, request, fetch as undiciFetch } from 'undici';
 
 import { DataApiClient, networkTransport } from '../src/core';
 import { startConnectProxy } from '../test/helpers/connectProxy';
+import { codeServerProxyAgent, hostResolverParams } from '../test/helpers/vscodeProxyAgent';
 import {
     type Contestant,
     contestantFigures,
@@ -60,6 +68,8 @@ const oursName = 'DataApiClient';
 const kitName = '@avalanche-sdk/chainkit';
 const routedName = 'DataApiClient, proxy set, direct route';
 const proxiedName = 'DataApiClient through CONNECT proxy';
+const hostProxiedName = "DataApiClient, proxy from VS Code's resolution";
+const patchedFetchName = "VS Code's patched fetch, same proxy";
 const perRequestAgentName = 'fetch, new Agent per request';
 const proxyOnlyHost = 'sandbox.proxy-only.test';
 
@@ -108,6 +118,23 @@ async function run(
         metricsUrl,
         transport: networkTransport({ proxy: proxy.url }),
     });
+    // VS Code's resolver where the host (a PAC script on desktop) names the proxy for every URL.
+    const vscodeProxyAgent = codeServerProxyAgent();
+    const hostParams = hostResolverParams(() =>
+        Promise.resolve(`PROXY ${new URL(proxy.url).host}`),
+    );
+    const hostResolver = vscodeProxyAgent?.createProxyResolver(hostParams);
+    const hostProxied = hostResolver
+        ? new DataApiClient({
+              baseUrl: proxiedBase,
+              metricsUrl,
+              transport: networkTransport({}, undefined, { resolve: hostResolver.resolveProxyURL }),
+          })
+        : undefined;
+    const patchedFetch =
+        vscodeProxyAgent && hostResolver
+            ? vscodeProxyAgent.createFetchPatch(hostParams, fetch, hostResolver.resolveProxyURL)
+            : undefined;
     const { Avalanche } = await import('@avalanche-sdk/chainkit');
     // chainkit ignores the client-level server URL for these routes, so it is passed per call too;
     // its retries default to 120 s of backoff and are turned off to compare like with like.
@@ -124,6 +151,10 @@ async function run(
     const routedHash = rotation();
     const proxiedHash = rotation();
     const perRequestHash = rotation();
+    const hostProxiedHash = rotation();
+    const patchedFetchHash = rotation();
+    const proxiedTxUrl = (hash: string): string =>
+        `${proxiedBase}/v1/chains/${known.cChainId}/transactions/${hash}`;
     const contestants: Contestant[] = [
         {
             name: bareName,
@@ -166,6 +197,26 @@ async function run(
                 }
             },
         },
+        ...(hostProxied && patchedFetch
+            ? [
+                  {
+                      name: hostProxiedName,
+                      call: () =>
+                          hostProxied.getTransaction({
+                              chainId: known.cChainId,
+                              txHash: hostProxiedHash(),
+                          }),
+                  },
+                  {
+                      name: patchedFetchName,
+                      call: async () => {
+                          const res = await patchedFetch(proxiedTxUrl(patchedFetchHash()));
+                          if (!res.ok) throw new Error(`status ${res.status}`);
+                          return res.json();
+                      },
+                  },
+              ]
+            : []),
         {
             name: kitName,
             // Several times slower: fewer calls per block keep the rounds short without
@@ -226,6 +277,12 @@ async function run(
         const vsBare = pairedRatio(of(oursName), of(bareName));
         const routedVsBare = pairedRatio(of(routedName), of(bareName));
         const vsKit = kitRefused === undefined ? pairedRatio(of(oursName), of(kitName)) : undefined;
+        const hostVsSetting = hostProxied
+            ? pairedRatio(of(hostProxiedName), of(proxiedName))
+            : undefined;
+        const hostVsPatchedFetch = hostProxied
+            ? pairedRatio(of(hostProxiedName), of(patchedFetchName))
+            : undefined;
         const bareBudget = n === 1 ? 0.95 : 1.0;
         ratios.push({
             mode,
@@ -233,6 +290,8 @@ async function run(
             clientVsBare: vsBare,
             ...(vsKit ? { clientVsChainkit: vsKit } : { chainkitRefused: kitRefused }),
             proxySetDirectRouteVsBare: routedVsBare,
+            ...(hostVsSetting ? { hostResolvedProxyVsSettingProxy: hostVsSetting } : {}),
+            ...(hostVsPatchedFetch ? { hostResolvedProxyVsPatchedFetch: hostVsPatchedFetch } : {}),
         });
         const checks: [string, boolean][] = [
             [
@@ -248,7 +307,18 @@ async function run(
                 ours.p99Ms <= bare.p99Ms + 1,
             ],
         ];
+        if (hostVsSetting && hostVsPatchedFetch) {
+            checks.push([
+                `${mode}: client, proxy from VS Code's resolution >= 0.9x the same proxy from http.proxy (${hostVsSetting.ratio.toFixed(2)}x ±${hostVsSetting.spreadPercent.toFixed(0)}%; ${hostVsPatchedFetch.ratio.toFixed(1)}x VS Code's patched fetch)`,
+                hostVsSetting.ratio >= 0.9,
+            ]);
+        }
         for (const [text, ok] of checks) verdicts.push(`${ok ? 'PASS' : 'MISS'} ${text}`);
+        if (!hostProxied) {
+            verdicts.push(
+                `INFO ${mode}: VS Code's proxy resolution not measured: code-server is not installed (npm test installs it)`,
+            );
+        }
         verdicts.push(
             vsKit
                 ? `INFO ${mode}: client / chainkit ${vsKit.ratio.toFixed(1)}x ±${vsKit.spreadPercent.toFixed(0)}%`
@@ -292,6 +362,7 @@ async function run(
     await client.close();
     await routed.close();
     await proxied.close();
+    await hostProxied?.close();
     await proxy.close();
     await agent.close();
 }

@@ -11,13 +11,13 @@
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import * as vscode from 'vscode';
 
 import { nodeRpcMethods } from '../../src/core/nodeRpc/methods';
 import type { DataApiQuery } from '../../src/shared/query';
+import { hostResolverParams, proxyAgentBeside } from '../helpers/vscodeProxyAgent';
 import { recorded } from '../reliability/record';
 import { queryApi, renderedPanel } from './commandsScript';
 import { eventually } from './helpers';
@@ -238,9 +238,7 @@ suite('(integration) proxy and TLS inspection', function () {
         await check("the proxy from VS Code's resolution only (a PAC answer)", async () => {
             // VS Code's own copy of the module its extension host resolves proxies with, where
             // it publishes its resolver (src/platform/network.ts reads it from there too).
-            const agentModule = createRequire(path.join(vscode.env.appRoot, 'package.json'))(
-                '@vscode/proxy-agent',
-            ) as ProxyAgentModule;
+            const agentModule = proxyAgentBeside(vscode.env.appRoot);
             const published = agentModule.default ?? agentModule;
             const original = published.resolveProxyURL;
             assert.equal(typeof original, 'function', 'this VS Code publishes its resolver');
@@ -309,39 +307,3 @@ suite('(integration) proxy and TLS inspection', function () {
         );
     });
 });
-
-/** The part of `@vscode/proxy-agent` this suite uses (VS Code's own copy, see above). */
-interface ProxyAgentModule {
-    readonly default?: ProxyAgentModule;
-    resolveProxyURL?: ((url: string) => Promise<string | undefined>) | undefined;
-    createProxyResolver(params: Record<string, unknown>): {
-        resolveProxyURL: (url: string) => Promise<string | undefined>;
-    };
-}
-
-/**
- * The parameters VS Code's extension host gives `createProxyResolver` (`connectProxyResolver` in
- * https://github.com/microsoft/vscode/blob/main/src/vs/workbench/api/node/proxyResolver.ts), with
- * nothing set and the host's resolution on, as on desktop; `resolveProxy` is the host's answer.
- */
-function hostResolverParams(
-    resolveProxy: (url: string) => Promise<string | undefined>,
-): Record<string, unknown> {
-    const quiet = (): void => {};
-    return {
-        resolveProxy,
-        getProxyURL: () => undefined,
-        getProxySupport: () => 'override',
-        getNoProxyConfig: () => [],
-        isAdditionalFetchSupportEnabled: () => true,
-        addCertificatesV1: () => false,
-        addCertificatesV2: () => false,
-        isUseHostProxyEnabled: () => true,
-        loadAdditionalCertificates: () => Promise.resolve([]),
-        lookupProxyAuthorization: () => Promise.resolve(undefined),
-        log: { trace: quiet, debug: quiet, info: quiet, warn: quiet, error: quiet },
-        getLogLevel: () => 3,
-        proxyResolveTelemetry: quiet,
-        env: {},
-    };
-}
