@@ -32,7 +32,8 @@
  * more rows through the same proxy, both on VS Code's own `@vscode/proxy-agent` (code-server's
  * copy) with its host resolution naming the proxy: the client, whose transport asks VS Code once
  * per origin and keeps a pooled tunnel, against VS Code's patched `fetch` (`createFetchPatch`),
- * which resolves and builds a new `ProxyAgent` for every call. Budget: the client with the proxy
+ * which resolves and builds a new `ProxyAgent` for every call (and leaves its tunnel open for the
+ * keep-alive time, so it runs a tenth of the calls). Budget: the client with the proxy
  * from VS Code's resolution >= 0.9x the client with the same proxy from `http.proxy`.
  *
  * Environment: BENCH_ROUNDS (default 24), BENCH_SEQUENTIAL / BENCH_CONCURRENT (calls per block,
@@ -209,6 +210,10 @@ async function run(
                   },
                   {
                       name: patchedFetchName,
+                      // Each call leaves its own agent's tunnel open for undici's keep-alive
+                      // time (VS Code's patch never closes them): at full share the process
+                      // runs out of file descriptors at concurrency 16.
+                      callShare: 0.1,
                       call: async () => {
                           const res = await patchedFetch(proxiedTxUrl(patchedFetchHash()));
                           if (!res.ok) throw new Error(`status ${res.status}`);

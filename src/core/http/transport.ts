@@ -391,8 +391,12 @@ function createRouter(
             if (proxy === undefined) {
                 target = this.direct ??= makeDirect();
             } else {
-                target = this.proxied.get(proxy) ?? makeProxied(proxy);
-                this.proxied.set(proxy, target);
+                let proxied = this.proxied.get(proxy);
+                if (!proxied) {
+                    proxied = makeProxied(proxy);
+                    this.proxied.set(proxy, proxied);
+                }
+                target = proxied;
             }
             return target.dispatch(options, handler);
         }
