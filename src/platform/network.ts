@@ -49,6 +49,32 @@ export function vscodeTransport(): Transport {
     return loadCore().networkTransport(settings, hints, host);
 }
 
+/** What this extension uses of VS Code's own copy of `@vscode/proxy-agent`. */
+interface VsCodeProxyAgent {
+    resolveProxyURL?: unknown;
+    loadSystemCertificates?: unknown;
+    default?: VsCodeProxyAgent;
+}
+
+let proxyAgentModule: VsCodeProxyAgent | null | undefined;
+
+/**
+ * The extension host's `@vscode/proxy-agent`, the module VS Code resolves proxies and reads the
+ * system's certificates with, or undefined where VS Code does not ship it beside its app root.
+ */
+function vscodeProxyAgent(): VsCodeProxyAgent | undefined {
+    if (proxyAgentModule === undefined) {
+        try {
+            const load = createRequire(path.join(vscode.env.appRoot, 'package.json'));
+            const module = load('@vscode/proxy-agent') as VsCodeProxyAgent;
+            proxyAgentModule = module.default ?? module;
+        } catch {
+            proxyAgentModule = null;
+        }
+    }
+    return proxyAgentModule ?? undefined;
+}
+
 /**
  * VS Code's own answer to "which proxy for this URL", or undefined where this host has none.
  *
@@ -60,20 +86,29 @@ export function vscodeTransport(): Transport {
  * its absence only means that requests go direct, as before.
  */
 function vscodeProxyResolver(): HostProxyResolver | undefined {
-    let module: { resolveProxyURL?: unknown; default?: { resolveProxyURL?: unknown } };
-    try {
-        const load = createRequire(path.join(vscode.env.appRoot, 'package.json'));
-        module = load('@vscode/proxy-agent') as typeof module;
-    } catch {
-        return undefined;
-    }
-    const target = module.default ?? module;
-    if (typeof target.resolveProxyURL !== 'function') return undefined;
+    const target = vscodeProxyAgent();
+    if (typeof target?.resolveProxyURL !== 'function') return undefined;
     return async (url) => {
         const resolve = target.resolveProxyURL;
         if (typeof resolve !== 'function') return undefined;
         const answer: unknown = await (resolve as (url: string) => Promise<unknown>)(url);
         return typeof answer === 'string' ? answer : undefined;
+    };
+}
+
+/**
+ * The system's roots as VS Code reads them for its own requests (`loadSystemCertificates`: the
+ * Windows store through its native module, the macOS keychain, the Linux bundle; expired ones
+ * left out), or undefined where the module is not there.
+ */
+function vscodeSystemRoots(): (() => Promise<readonly string[]>) | undefined {
+    const load = vscodeProxyAgent()?.loadSystemCertificates;
+    if (typeof load !== 'function') return undefined;
+    const quiet = (): void => {};
+    const log = { trace: quiet, debug: quiet, info: quiet, warn: quiet, error: quiet };
+    return async () => {
+        const certs: unknown = await (load as (params: unknown) => Promise<unknown>)({ log });
+        return Array.isArray(certs) ? certs.filter((c): c is string => typeof c === 'string') : [];
     };
 }
 
@@ -132,7 +167,9 @@ function readNetworkSettings(env: NodeJS.ProcessEnv): {
     // As in VS Code: a non-empty `http.noProxy` replaces NO_PROXY rather than adding to it.
     const noProxy = configNoProxy.length > 0 ? configNoProxy : fromEnv.noProxy;
     const proxyAuthorization = http.get<string | null>('proxyAuthorization', null) ?? undefined;
-    const ca = systemCertificates ? trustedRoots(env) : undefined;
+    // VS Code's reader where it is there (the only one that reads Windows' store), else ours.
+    const loadCa = systemCertificates ? vscodeSystemRoots() : undefined;
+    const ca = systemCertificates ? trustedRoots(env, loadCa === undefined) : undefined;
     // Where nothing names a proxy, VS Code's own resolution (a PAC script, the system's proxy)
     // decides each origin's way, as it does for its own requests.
     const host = proxy ? undefined : hostResolution();
@@ -145,12 +182,16 @@ function readNetworkSettings(env: NodeJS.ProcessEnv): {
         noProxy?.some((e) => e.trim() !== '') ? `except ${noProxy.join(', ')}` : '',
         proxyAuthorization ? 'with proxy authorization' : '',
         strictSSL ? '' : 'certificates not checked (http.proxyStrictSSL is off)',
-        ca ? `${ca.length} trusted roots (Node's and the system's)` : "Node's trusted roots",
+        loadCa
+            ? "Node's trusted roots and the system's (read by VS Code's reader at the first TLS connection)"
+            : ca
+              ? `${ca.length} trusted roots (Node's and the system's)`
+              : "Node's trusted roots",
     ]
         .filter((part) => part !== '')
         .join('; ');
     return {
-        settings: { proxy, noProxy, proxyAuthorization, strictSSL, ca },
+        settings: { proxy, noProxy, proxyAuthorization, strictSSL, ca, loadCa },
         hints: {
             untrustedCertificate,
             proxyAuthentication:
@@ -169,19 +210,20 @@ function readNetworkSettings(env: NodeJS.ProcessEnv): {
 let systemRoots: readonly string[] | undefined;
 
 /**
- * Node's roots, `NODE_EXTRA_CA_CERTS` and the system's store: handing undici a list replaces
- * Node's default store, which is where the extra certificates would otherwise come from.
+ * Node's roots, `NODE_EXTRA_CA_CERTS` and, `withSystem`, the system's store: handing undici a list
+ * replaces Node's default store, which is where the extra certificates would otherwise come from.
  */
-function trustedRoots(env: NodeJS.ProcessEnv): readonly string[] {
-    systemRoots ??= readSystemRoots();
+function trustedRoots(env: NodeJS.ProcessEnv, withSystem: boolean): readonly string[] {
+    const system = withSystem ? (systemRoots ??= readSystemRoots()) : [];
     const extra = env['NODE_EXTRA_CA_CERTS'] ? readPemFile(env['NODE_EXTRA_CA_CERTS']) : [];
-    return [...new Set([...rootCertificates, ...extra, ...systemRoots])];
+    return [...new Set([...rootCertificates, ...extra, ...system])];
 }
 
 /**
  * The certificates of the operating system's store, read where `@vscode/proxy-agent` reads them
- * (`readLinuxCaCertificates`, `readMacCaCertificates`). Windows keeps its store behind an API that
- * needs a native module, so there only Node's roots and `NODE_EXTRA_CA_CERTS` apply.
+ * (`readLinuxCaCertificates`, `readMacCaCertificates`), for a host without VS Code's own reader
+ * (`vscodeSystemRoots`). Windows keeps its store behind an API that needs a native module, so
+ * there, without VS Code's reader, only Node's roots and `NODE_EXTRA_CA_CERTS` apply.
  */
 function readSystemRoots(): readonly string[] {
     try {

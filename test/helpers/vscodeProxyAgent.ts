@@ -16,6 +16,8 @@ export interface ProxyAgentModule {
     readonly default?: ProxyAgentModule;
     /** Set by VS Code's extension host to its resolver (src/platform/network.ts reads it). */
     resolveProxyURL?: Resolve | undefined;
+    /** VS Code's reader of the system's certificate store. */
+    loadSystemCertificates?: (params: Record<string, unknown>) => Promise<string[]>;
     createProxyResolver(params: Record<string, unknown>): { resolveProxyURL: Resolve };
     createFetchPatch(
         params: Record<string, unknown>,

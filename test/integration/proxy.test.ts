@@ -288,6 +288,12 @@ suite('(integration) proxy and TLS inspection', function () {
         await check(
             'TLS inspection: system store, a sentence when off, http.proxyStrictSSL',
             async () => {
+                // Read by VS Code's own reader of the store (src/platform/network.ts), the one
+                // that also reads Windows' store; the extension's reader is then not used.
+                assert.equal(
+                    typeof proxyAgentBeside(vscode.env.appRoot).loadSystemCertificates,
+                    'function',
+                );
                 assert.equal(await nodeNetworkId(), '1', 'trusted through the system store');
                 await setHttp('systemCertificates', false);
                 try {

@@ -27,7 +27,7 @@
  * `proxyTunnel`), so a plain-HTTP proxy never sees an HTTPS request's headers, and the API key,
  * which `HttpClient.signRequest` adds, travels only inside the tunnel to its own origin.
  */
-import { createSecureContext, type SecureContext } from 'node:tls';
+import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 
 import type * as Undici from 'undici';
 
@@ -52,6 +52,12 @@ export interface NetworkSettings {
      * which already holds `NODE_EXTRA_CA_CERTS`.
      */
     readonly ca?: readonly string[] | undefined;
+    /**
+     * More roots to trust (the system's store, read by VS Code's own reader), read once before
+     * the first request that needs TLS and added to `ca` (or to Node's roots). A reader that fails
+     * or takes over 5 s leaves `ca` as it is.
+     */
+    readonly loadCa?: (() => Promise<readonly string[]>) | undefined;
 }
 
 /**
@@ -229,7 +235,7 @@ export function networkTransport(
     };
     // The host's answer per origin while it is awaited: the requests of one origin share it.
     const asking = new Map<string, Promise<void>>();
-    const prepare = (origin: string): Promise<void> | undefined => {
+    const prepareRoute = (origin: string): Promise<void> | undefined => {
         if (!askHost || routes.has(origin)) return undefined;
         if (alwaysDirect(settings, origin)) {
             remember(origin, undefined);
@@ -252,14 +258,41 @@ export function networkTransport(
         // comes, still decides the origin's later requests.
         return settleWithin(answer, askHost.timeoutMs ?? 5_000);
     };
+    // The roots of `loadCa`, read before the first request that needs TLS (to an https origin or
+    // through an https proxy), never for plain HTTP.
+    let roots = settings.ca;
+    let rootsRead: Promise<void> | undefined;
+    let rootsDone = false;
+    const prepareRoots = (origin: string): Promise<void> | undefined => {
+        const load = settings.loadCa;
+        if (!load || rootsDone) return undefined;
+        if (!origin.startsWith('https:') && !routeOf(origin)?.startsWith('https:')) {
+            return undefined;
+        }
+        rootsRead ??= load()
+            .then(
+                (extra) => {
+                    roots = [...new Set([...(settings.ca ?? rootCertificates), ...extra])];
+                },
+                () => {},
+            )
+            .finally(() => {
+                rootsDone = true;
+            });
+        return settleWithin(rootsRead, 5_000);
+    };
+    const prepare = (origin: string): Promise<void> | undefined => {
+        const route = prepareRoute(origin);
+        return route ? route.then(() => prepareRoots(origin)) : prepareRoots(origin);
+    };
     // One context for every connection: handing undici `ca` would parse the whole list of roots
     // on each new connection. Made at the first TLS connection, not with the dispatcher: parsing
     // Node's and the system's few hundred roots took 40–120 ms of the first hover's way to its
-    // first request, which a plain-HTTP node or sandbox never needs.
+    // first request, which a plain-HTTP node or sandbox never needs. (A `loadCa` slower than its
+    // bound is too late for it: the connectors keep the context they were made with.)
     let secureContext: SecureContext | undefined;
     const tlsOptions = (timeoutMs: number): Record<string, unknown> => {
-        if (settings.ca && !secureContext)
-            secureContext = createSecureContext({ ca: [...settings.ca] });
+        if (roots && !secureContext) secureContext = createSecureContext({ ca: [...roots] });
         return {
             timeout: timeoutMs,
             ...(secureContext ? { secureContext } : {}),
@@ -272,7 +305,7 @@ export function networkTransport(
             const proxy = routeOf(origin);
             return proxy === undefined ? undefined : proxyDisplay(proxy);
         },
-        ...(askHost ? { prepare } : {}),
+        ...(askHost || settings.loadCa ? { prepare } : {}),
         createDispatcher(undici, options) {
             const direct = (): Undici.Dispatcher =>
                 new undici.Agent({

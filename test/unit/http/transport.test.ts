@@ -509,6 +509,53 @@ describe('(unit) transport: TLS inspection', () => {
         }
     });
 
+    it("adds the roots of a reader (VS Code's reader of the system's store) before the first TLS request", async () => {
+        let reads = 0;
+        const transport = networkTransport({
+            proxy: proxy.url,
+            loadCa: () => {
+                reads++;
+                return Promise.resolve([certs.rootPem]);
+            },
+        });
+        const clients = [0, 1].map(
+            () =>
+                new HttpClient({
+                    baseUrl: `https://${fakeHost}:${port}`,
+                    service: 'Data API',
+                    retry: noRetry,
+                    transport,
+                }),
+        );
+        try {
+            const answers = await Promise.all(
+                clients.map((c) => c.send({ method: 'GET', path: '/' })),
+            );
+            assert.deepEqual(
+                answers.map((a) => a.body),
+                ['{"ok":true}', '{"ok":true}'],
+            );
+        } finally {
+            await Promise.all(clients.map((c) => c.close()));
+        }
+        assert.equal(reads, 1, 'read once');
+        // A reader that fails leaves Node's roots: the inspecting root is not trusted.
+        const failing = new HttpClient({
+            baseUrl: `https://${fakeHost}:${port}`,
+            service: 'Data API',
+            retry: noRetry,
+            transport: networkTransport({
+                proxy: proxy.url,
+                loadCa: () => Promise.reject(new Error('no store')),
+            }),
+        });
+        try {
+            await assert.rejects(failing.send({ method: 'GET', path: '/' }), /is not trusted/);
+        } finally {
+            await failing.close();
+        }
+    });
+
     it('makes the secure context at the first TLS connection, once: plain HTTP never does', async () => {
         // The module object the transport calls through (a named import compiles to a property
         // read at each call), so that the count sees every context made.
