@@ -35,6 +35,7 @@ import {
 } from './rpcErrors';
 import { schemaInUse } from './wire';
 import { ResponseFormatError, ValidationError, abortError, describeValue } from '../http/errors';
+import { phrase } from '../text/phrase';
 import { HealthReplyWireSchema, normalizeHealthReply, type HealthReport } from './healthSchemas';
 import {
     type BodySink,
@@ -383,14 +384,14 @@ export class NodeRpcClient {
             throw new ValidationError(
                 'path',
                 undefined,
-                'an endpoint path such as /ext/info for raw calls',
+                phrase('an endpoint path such as /ext/info for raw calls'),
             );
         }
         if (kinds.size > 1) {
             throw new ValidationError(
                 'calls',
                 [...kinds],
-                'calls that all go to one endpoint (admin, info, evm or validators)',
+                phrase('calls that all go to one endpoint (admin, info, evm or validators)'),
             );
         }
         return nodeEndpointPath([...kinds][0] as EndpointKind, options.chain);
