@@ -181,14 +181,14 @@ function isDense(list: readonly unknown[]): boolean {
 }
 
 /** Splits a list given as an array or as one comma-separated string; blanks around items are dropped. */
-function listOf(value: unknown, param: string, what: string): string[] {
+function listOf(value: unknown, param: string, what: Phrase): string[] {
     let items: unknown[];
     if (isString(value)) items = value.split(',').map((item) => item.trim());
     // Holes of a sparse array would skip the per-item checks (forEach).
     else if (Array.isArray(value) && isDense(value)) items = value;
-    else return fail(param, value, `${what}, as a list or a comma-separated string`);
+    else return fail(param, value, phrase('{0}, as a list or a comma-separated string', what));
     if (items.length === 0 || (items.length === 1 && items[0] === '')) {
-        return fail(param, value, `at least one ${what}`);
+        return fail(param, value, phrase('at least one {0}', what));
     }
     return items as string[];
 }
@@ -444,7 +444,7 @@ export const operationId = paramType<string>((value, param) => {
 export const primaryNetworkAddresses = paramType<string | readonly string[]>(
     (value, param, checked) => {
         const hrps = [hrpFor(checked['network'])];
-        const addresses = listOf(value, param, 'primary-network address');
+        const addresses = listOf(value, param, phrase('primary-network address'));
         addresses.forEach((address, i) =>
             checkPrimaryNetworkAddress(address, `${param}[${i}]`, hrps),
         );
@@ -454,7 +454,7 @@ export const primaryNetworkAddresses = paramType<string | readonly string[]>(
 
 /** EVM contract addresses, as a list or one comma-separated string; sent comma-separated. */
 export const evmAddressList = paramType<string | readonly string[]>((value, param) => {
-    const list = listOf(value, param, 'contract address');
+    const list = listOf(value, param, phrase('contract address'));
     list.forEach((address, i) => checkEvmAddress(address, `${param}[${i}]`));
     return list.join(',');
 });
@@ -507,20 +507,20 @@ const primaryOptionKeys: ReadonlySet<string> = new Set([
 function checkArray(
     value: unknown,
     param: string,
-    what: string,
+    what: Phrase,
     required: boolean,
 ): unknown[] | undefined {
     if (value === undefined && !required) return undefined;
     // A sparse array's holes would skip the per-item checks (forEach) and go out as null.
     if (Array.isArray(value) && value.length > 0 && isDense(value)) return value as unknown[];
-    return fail(param, value, `a non-empty list of ${what}`);
+    return fail(param, value, phrase('a non-empty list of {0}', what));
 }
 
 /** One list of the export options, each item checked under its own name (`options.key[i]`). */
 function optionList(
     options: Record<string, unknown>,
     key: string,
-    what: string,
+    what: Phrase,
     required: boolean,
     checkItem: (item: unknown, param: string) => unknown,
 ): unknown[] | undefined {
@@ -541,14 +541,14 @@ export const exportOptions = paramType<EvmExportOptions | PrimaryNetworkExportOp
             const addresses = optionList(
                 options,
                 'addresses',
-                'EVM addresses',
+                phrase('EVM addresses'),
                 true,
                 checkEvmAddress,
             )!;
             const chains = optionList(
                 options,
                 'includeChains',
-                'EVM chain ids',
+                phrase('EVM chain ids'),
                 true,
                 checkMetricsChainId,
             )!;
@@ -557,21 +557,21 @@ export const exportOptions = paramType<EvmExportOptions | PrimaryNetworkExportOp
         const addresses = optionList(
             options,
             'addresses',
-            'primary-network addresses',
+            phrase('primary-network addresses'),
             false,
             (a, param) => checkPrimaryNetworkAddress(a, param, ['avax', 'fuji']),
         );
         const evmAddresses = optionList(
             options,
             'cChainEvmAddresses',
-            'EVM addresses',
+            phrase('EVM addresses'),
             false,
             checkEvmAddress,
         );
         const chains = optionList(
             options,
             'includeChains',
-            'primary-network blockchain ids',
+            phrase('primary-network blockchain ids'),
             true,
             (c, param) => checkMember(c, param, blockchainIdSet, allowedText.blockchainId),
         )!;
