@@ -19,7 +19,7 @@ import {
 import type { HttpResponse } from './httpClient';
 import { formatByteSize } from '../text/byteSize';
 import { inertLine } from '../text/inert';
-import { type Phrase, phrase } from '../text/phrase';
+import { type Phrase, type PhraseArg, phrase } from '../text/phrase';
 import { parseJsonExact } from './exactJson';
 import { rateLimitWaitMs, retryAfterMs } from './rateLimit';
 import type { Transport } from './transport';
@@ -58,7 +58,12 @@ const untrustedCertificateCodes = new Set([
 ]);
 
 /** What a proxy's answer to CONNECT means for the user. */
-function proxyStatusSentence(status: number, where: Phrase, proxy: string, hint: string): Phrase {
+function proxyStatusSentence(
+    status: number,
+    where: Phrase,
+    proxy: string,
+    hint: PhraseArg,
+): Phrase {
     switch (status) {
         case 407:
             return phrase(
