@@ -297,7 +297,7 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
                 kind: 'signIn',
                 ...under(this.view, owner, '~signIn'),
                 owner,
-                message: `${message} Set a Data API key to continue.`,
+                message: `${message} ${vscode.l10n.t('Set a Data API key to continue.')}`,
             };
         }
         // The message says when to try again (`rateLimitWaitMs`); a key raises the limit.
@@ -306,7 +306,7 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
                 kind: 'signIn',
                 ...under(this.view, owner, '~signIn'),
                 owner,
-                message: `${message} A Data API key raises the limit.`,
+                message: `${message} ${vscode.l10n.t('A Data API key raises the limit.')}`,
             };
         }
         return {
