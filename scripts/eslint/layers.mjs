@@ -142,6 +142,7 @@ export const activationModules = [
     'src/core/nodeRpc/rpcUrl.ts',
     'src/core/stakingText.ts',
     'src/core/text/inert.ts',
+    'src/core/text/phrase.ts',
     'src/core/summaries/evmConfig.ts',
     'src/core/summaries/genesisSummary.ts',
     'src/core/summaries/nodeProblems.ts',

@@ -76,6 +76,8 @@ export class AgentTools extends Disposable {
                     logger.warn('The workspace contracts could not be read', error);
                     return undefined;
                 }),
+            // English, not translateForPerson: agents get one language, as they get one number
+            // form (`Audience` in core/format.ts), and the MCP server answers the same.
             describeError: (error) => log.redact(formatError(error).message),
             redact: (text) => log.redact(text),
             hoverEngine: () => {

@@ -1,11 +1,14 @@
 /**
  * Turns an error into the text and actions of a toast. Pure (no `vscode`), so the mapping is
  * unit-tested. The typed errors of `core/http/errors.ts` already carry sentences a user can act
- * on; this adds the remedy buttons and keeps cancellation silent.
+ * on; this adds the remedy buttons and keeps cancellation silent. Where a person reads the text,
+ * the caller passes `translateForPerson` (`platform/personText.ts`): an error's phrase then comes
+ * out in VS Code's display language. Agents get the English `message` (see `agent/agentTools.ts`).
  */
 import { isAbortError, isNodeApiUnavailableError, isUnauthorizedError } from '../core/http/errors';
 import { isDataApiRateLimit } from '../core/http/rateLimit';
 import { inertNotice } from '../core/text/inert';
+import { isPhrase, phraseText, type Translate } from '../core/text/phrase';
 
 /** Extra buttons a toast can offer next to "Show Logs". */
 export type ErrorAction = 'setApiKey' | 'chooseNode' | 'metricsApiSetting';
@@ -28,8 +31,13 @@ export function isCancellation(error: unknown): boolean {
     );
 }
 
-export function formatError(error: unknown): FriendlyError {
-    const message = errorMessage(error);
+/**
+ * The toast of `error`. With `translate`, a sentence that the error carries as a phrase is
+ * written by it (nested phrases first); without, or for an error without a phrase, its English
+ * `message`.
+ */
+export function formatError(error: unknown, translate?: Translate): FriendlyError {
+    const message = errorMessage(error, translate);
     if (isUnauthorizedError(error)) {
         // Only the Data API takes a key; the Metrics API is public (its URL, or what stands in
         // front of it, refused), and a node wants its own credentials, carried by its URL.
@@ -56,10 +64,14 @@ export function formatError(error: unknown): FriendlyError {
 const maxMessageChars = 600;
 
 /** The message as a toast shows it: the peer's part of it inert, bounded and link-free. */
-function errorMessage(error: unknown): string {
+function errorMessage(error: unknown, translate: Translate | undefined): string {
     let text: unknown;
     if (error instanceof Error || (typeof error === 'object' && error !== null)) {
-        text = (error as { message?: unknown }).message;
+        const sentence = (error as { phrase?: unknown }).phrase;
+        text =
+            translate !== undefined && isPhrase(sentence)
+                ? phraseText(sentence, translate)
+                : (error as { message?: unknown }).message;
     } else if (typeof error === 'string') {
         text = error;
     }

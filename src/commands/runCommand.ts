@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 
 import { log } from '../platform/log';
+import { translateForPerson } from '../platform/personText';
 import { CommandId } from './commandIds';
 import { type ErrorAction, formatError, isCancellation } from './formatError';
 
@@ -52,7 +53,7 @@ export async function runCommand(
 
 /** Shows a failure to the user; also used by user-initiated actions outside commands. */
 async function showErrorToast(error: unknown): Promise<void> {
-    const friendly = formatError(error);
+    const friendly = formatError(error, translateForPerson);
     const remedies = friendly.actions.map((a) => actionLabels[a]);
     const choice = await vscode.window.showErrorMessage(
         log.redact(friendly.message),

@@ -10,6 +10,7 @@ import type { BatchCall, ChainInfo, RpcTarget } from '../core/index';
 import { formatError } from '../commands/formatError';
 import type { ClientProvider } from '../platform/clients';
 import { loadCore } from '../platform/lazyCore';
+import { translateForPerson } from '../platform/personText';
 import type { WorkspaceContracts } from '../platform/workspaceContracts';
 
 /** How long a chain's answer about one value is reused. */
@@ -59,7 +60,7 @@ export class LensTitles {
                 ? await this.transactionTitle(target.rpc, target.chain, a.value)
                 : await this.contractTitle(target.rpc, target.chain, a);
         } catch (error) {
-            return `$(warning) ${plain(formatError(error).message)}`;
+            return `$(warning) ${plain(formatError(error, translateForPerson).message)}`;
         }
     }
 

@@ -22,6 +22,7 @@ import type {
     Transport,
     TransportHints,
 } from '../core/http/transport';
+import { phrase } from '../core/text/phrase';
 import { loadCore } from './lazyCore';
 import { log } from './log';
 
@@ -139,8 +140,10 @@ function readNetworkSettings(env: NodeJS.ProcessEnv): {
     const strictSSL = http.get<boolean>('proxyStrictSSL', true);
     const systemCertificates = http.get<boolean>('systemCertificates', true);
     const untrustedCertificate = systemCertificates
-        ? "if your network inspects TLS, add its root certificate to this machine's certificate store (`http.systemCertificates` is on)."
-        : 'if your network inspects TLS, turn on `http.systemCertificates`.';
+        ? phrase(
+              "if your network inspects TLS, add its root certificate to this machine's certificate store (`http.systemCertificates` is on).",
+          )
+        : phrase('if your network inspects TLS, turn on `http.systemCertificates`.');
     if (support === 'off') {
         // VS Code then leaves requests alone: no proxy and Node's own roots.
         return {
@@ -194,13 +197,14 @@ function readNetworkSettings(env: NodeJS.ProcessEnv): {
         settings: { proxy, noProxy, proxyAuthorization, strictSSL, ca, loadCa },
         hints: {
             untrustedCertificate,
-            proxyAuthentication:
+            proxyAuthentication: phrase(
                 'Set `http.proxyAuthorization`, or put the user name and password in the proxy URL.',
+            ),
             proxySetting: settingsProxy
                 ? '`http.proxy`'
                 : proxy
-                  ? 'the HTTPS_PROXY environment variable'
-                  : "the system's proxy settings, or `http.proxy`",
+                  ? phrase('the HTTPS_PROXY environment variable')
+                  : phrase("the system's proxy settings, or `http.proxy`"),
         },
         summary,
         host,

@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { formatError } from '../commands/formatError';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
+import { translateForPerson } from '../platform/personText';
 import type { QueryRequest } from '../shared/query';
 import type { Cell } from '../shared/viewModel';
 import type { PanelResult } from './panelResult';
@@ -178,7 +179,7 @@ async function readAllPages(
         },
     );
     if (read.stoppedBy === 'failed') {
-        const reason = log.redact(formatError(read.error).message);
+        const reason = log.redact(formatError(read.error, translateForPerson).message);
         logger.warn(`Reading every page of ${core.querySummary(query)} failed`, read.error);
         void panel.services.inputs.notify({
             key: 'exportPageFailed',

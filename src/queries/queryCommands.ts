@@ -18,6 +18,7 @@ import type {
     NodeRpcMethod,
     ParamPrompt,
 } from '../core/index';
+import { phrase } from '../core/text/phrase';
 import { loadCore } from '../platform/lazyCore';
 import type {
     DataApiQuery,
@@ -524,12 +525,15 @@ export class QueryCommands {
     openQueryPanel(arg: unknown): void {
         const core = loadCore();
         const query = core.parseQueryRequest(arg);
-        if (!query) throw new core.ValidationError('query', arg, 'a query object ({ source, … })');
+        if (!query)
+            throw new core.ValidationError('query', arg, phrase('a query object ({ source, … })'));
         if (!core.isReplayable(query)) {
             throw new core.ValidationError(
                 'query',
                 core.querySummary(query),
-                'a query that only reads; run the command of a method that changes something',
+                phrase(
+                    'a query that only reads; run the command of a method that changes something',
+                ),
             );
         }
         this.panels.runner.check(query);

@@ -14,6 +14,7 @@ import { formatError, isCancellation } from '../commands/formatError';
 import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
+import { translateForPerson } from '../platform/personText';
 import type { PanelKind, QueryRequest } from '../shared/query';
 import type { Field, PanelAction, ResultView, Tone } from '../shared/viewModel';
 import { type HostMessage, maxKeptAnswerChars, type PageMessage } from '../shared/webviewProtocol';
@@ -359,7 +360,7 @@ export class QueryPanel extends Disposable {
         this.loading = false;
         const message = isCancellation(error)
             ? 'Cancelled.'
-            : log.redact(formatError(error).message);
+            : log.redact(formatError(error, translateForPerson).message);
         if (!isCancellation(error))
             logger.warn(`${loadCore().querySummary(this.query)} failed`, error);
         this.error = message;
@@ -388,7 +389,9 @@ export class QueryPanel extends Disposable {
         return this.handle(message).catch((error: unknown) => {
             if (isCancellation(error)) return;
             logger.error(`Panel action ${message.type} failed`, error);
-            void vscode.window.showErrorMessage(log.redact(formatError(error).message));
+            void vscode.window.showErrorMessage(
+                log.redact(formatError(error, translateForPerson).message),
+            );
         });
     }
 

@@ -19,6 +19,7 @@ import type { QueryServices } from './queryServices';
 import { formatError } from '../commands/formatError';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
+import { translateForPerson } from '../platform/personText';
 import { workspaceTraceFiles } from '../platform/workspaceTraceFiles';
 import type { IcmQuery, QueryRequest } from '../shared/query';
 
@@ -123,7 +124,7 @@ export class QueryRunner {
                 log.warn('Queries', 'The workspace contracts could not be read', error);
                 return undefined;
             }),
-        describeError: (error) => log.redact(formatError(error).message),
+        describeError: (error) => log.redact(formatError(error, translateForPerson).message),
     };
 
     private readonly traceDeps: TraceDeps = {
@@ -164,7 +165,10 @@ export class QueryRunner {
                 if (core.isAbortError(error)) throw error;
                 // An operation the API no longer knows keeps its last status; the row says when.
                 if (core.isHttpError(error) && error.status === 404) continue;
-                checkFailed ??= { count: 0, message: log.redact(formatError(error).message) };
+                checkFailed ??= {
+                    count: 0,
+                    message: log.redact(formatError(error, translateForPerson).message),
+                };
                 checkFailed.count++;
             }
         }

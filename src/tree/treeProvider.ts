@@ -15,8 +15,10 @@ import * as vscode from 'vscode';
 
 import { isAbortError, isUnauthorizedError } from '../core/http/errors';
 import { isDataApiRateLimit } from '../core/http/rateLimit';
+import { isPhrase, phraseText } from '../core/text/phrase';
 import { Disposable } from '../platform/disposable';
 import { log } from '../platform/log';
+import { translateForPerson } from '../platform/personText';
 import { answersSent, beforeCore, nextTurn } from './coreFirstLoad';
 import { emptyRow, type RenderContext, type Row, type ViewKey, under } from './rows';
 import type { TreesProbe } from './treesTesting';
@@ -295,7 +297,7 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
                 kind: 'signIn',
                 ...under(this.view, owner, '~signIn'),
                 owner,
-                message: `${message} Set a Data API key to continue.`,
+                message: `${message} ${vscode.l10n.t('Set a Data API key to continue.')}`,
             };
         }
         // The message says when to try again (`rateLimitWaitMs`); a key raises the limit.
@@ -304,7 +306,7 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
                 kind: 'signIn',
                 ...under(this.view, owner, '~signIn'),
                 owner,
-                message: `${message} A Data API key raises the limit.`,
+                message: `${message} ${vscode.l10n.t('A Data API key raises the limit.')}`,
             };
         }
         return {
@@ -318,7 +320,10 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
 }
 
 function errorText(error: unknown): string {
-    const text = (error as { message?: unknown } | null)?.message;
+    const sentence = (error as { phrase?: unknown } | null)?.phrase;
+    const text = isPhrase(sentence)
+        ? phraseText(sentence, translateForPerson)
+        : (error as { message?: unknown } | null)?.message;
     const message = typeof text === 'string' && text.trim() !== '' ? text.trim() : String(error);
     return log.redact(message);
 }

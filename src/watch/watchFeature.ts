@@ -14,6 +14,7 @@ import { isAbortError } from '../core/http/errors';
 import { Disposable } from '../platform/disposable';
 import { loadCore } from '../platform/lazyCore';
 import { log } from '../platform/log';
+import { translateForPerson } from '../platform/personText';
 import { SettingKey } from '../platform/settingKeys';
 import type { WatchDeps } from './lazyWatch';
 import { ClientWatchSources } from './watchSources';
@@ -300,8 +301,10 @@ export class WatchFeature extends Disposable {
             if (change) this.notifier.queue(entry, change);
         } catch (error) {
             if (this.closed || isAbortError(error) || isCancellation(error)) return;
-            const text = formatError(error).message;
-            logger.debug(`Reading ${core.describeTarget(entry.target)} failed: ${text}`);
+            const text = formatError(error, translateForPerson).message;
+            logger.debug(
+                `Reading ${core.describeTarget(entry.target)} failed: ${formatError(error).message}`,
+            );
             this.list.recordError(entry.key, error, text, Date.now());
         } finally {
             this.busy.delete(entry.key);

@@ -2,8 +2,9 @@
  * The extension in a VS Code whose display language is not English (scripts/test.mjs runs this
  * suite alone with HOST_LOCALE=de; elsewhere it skips): a translation is a file. The only German
  * in the run is test/integration/translation.ts, staged as `l10n/bundle.l10n.de.json` beside the
- * English bundle; the messages come out translated and numbers take German separators, with no
- * code of the extension changed.
+ * English bundle; the messages come out translated (core's error sentences too, through their
+ * phrases: src/core/text/phrase.ts) and numbers take German separators, with no code of the
+ * extension changed.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -78,6 +79,34 @@ suite('(integration) localised host', function () {
             api.editorIds.said.at(-1)!,
             /^\S+ ist fehlerhaft \(die Prüfsumme stimmt nicht\) und wurde daher nicht nachgeschlagen\.$/,
         );
+    });
+
+    test("core's error sentences reach the person in German: a refused value, a Data API 404", async () => {
+        const txQuery = (txHash: string) =>
+            ({
+                source: 'dataApi',
+                operation: 'getTransaction',
+                params: { chainId: '43114', txHash },
+            }) as const;
+        const errorOf = (panel: ReturnType<typeof api.queries.panels.open>) =>
+            eventually(() => panel.snapshot().error, 'the panel to fail', 30_000);
+        // Checked before anything is sent: a ValidationError of core, its `allowed` nested.
+        const refused = api.queries.panels.open(txQuery('0xbad'));
+        assert.equal(
+            await errorOf(refused),
+            'Ungültiger Wert für txHash: "0xbad" ist nicht zulässig; erwartet: ein EVM-Transaktionshash: 0x und 64 Hexadezimalziffern.',
+        );
+        refused.close();
+        // From the sandbox over HTTP: the sentence German, the Data API's own text as it came.
+        const hash = `0x${'ab'.repeat(32)}`;
+        const missing = api.queries.panels.open(txQuery(hash));
+        assert.match(
+            await errorOf(missing),
+            new RegExp(
+                `^Nicht gefunden bei der Data API: Transaction ${hash} not found on chain 43114\\. Prüfen Sie ID, Chain und Netzwerk\\.$`,
+            ),
+        );
+        missing.close();
     });
 
     test('numbers for people take German separators (the status bar quota)', async () => {

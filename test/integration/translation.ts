@@ -7,10 +7,19 @@
  */
 export const testLocale = 'de';
 
-/** Two messages of l10n/bundle.l10n.json, one with a placeholder, in German. */
+/**
+ * Messages of l10n/bundle.l10n.json in German: two of the extension's own, one with a placeholder,
+ * and core's sentences of a refused value (with its nested `allowed`) and a Data API 404.
+ */
 export const testTranslation: Readonly<Record<string, string>> = {
     'Put the cursor on an Avalanche address, hash, NodeID or id, or select one, first.':
         'Setzen Sie den Cursor zuerst auf eine Avalanche-Adresse, einen Hash, eine NodeID oder eine ID, oder markieren Sie eine.',
     '{0} is malformed (its checksum does not match), so it was not looked up.':
         '{0} ist fehlerhaft (die Prüfsumme stimmt nicht) und wurde daher nicht nachgeschlagen.',
+    'Invalid {0}: {1} is not allowed; expected {2}.':
+        'Ungültiger Wert für {0}: {1} ist nicht zulässig; erwartet: {2}.',
+    'an EVM transaction hash: 0x followed by 64 hex digits':
+        'ein EVM-Transaktionshash: 0x und 64 Hexadezimalziffern',
+    'Not found on the {0}: {1}. Check the id, the chain and the network.':
+        'Nicht gefunden bei der {0}: {1}. Prüfen Sie ID, Chain und Netzwerk.',
 };

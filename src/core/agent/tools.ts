@@ -132,7 +132,9 @@ const maxErrorChars = 600;
 /**
  * A failure as a sentence an agent (and the person reading along) can act on. The sentence may
  * quote a peer (a node's error text), so it goes through the same inert rule as every answer:
- * one line, bounded, no control, bidi or invisible character that could forge a line.
+ * one line, bounded, no control, bidi or invisible character that could forge a line. In English:
+ * an error's phrase (`core/text/phrase.ts`) is translated only where a person reads it, and agents
+ * get one language as they get one number form (`Audience` in core/format.ts).
  */
 function errorText(error: unknown, services: AgentServices): string {
     const sentence = inertLine(services.describeError(error), maxErrorChars);

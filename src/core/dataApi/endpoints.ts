@@ -18,6 +18,7 @@
 import type * as z from 'zod';
 
 import { ValidationError } from '../http/errors';
+import { phrase } from '../text/phrase';
 import type { QueryValue } from '../http/httpClient';
 import { type Page, pageOf } from '../model/paging';
 import type { PrimaryNetworkUtxo } from './model';
@@ -156,7 +157,7 @@ export const dataApiEndpoints = named({
         path: '/v1/signatureAggregator/{network}/aggregateSignatures/{txHash}',
         params: {
             network: required(param.network),
-            txHash: required(param.cb58Id('a P-Chain or X-Chain transaction id')),
+            txHash: required(param.cb58Id(phrase('a P-Chain or X-Chain transaction id'))),
         },
         response: () => pn().SignatureAggregationResponseWireSchema,
     }),
@@ -185,7 +186,7 @@ export const dataApiEndpoints = named({
             blockchainId: required(param.blockchainId),
             addresses: required(param.primaryNetworkAddresses),
             /** X-Chain only. */
-            assetId: optional(param.cb58Id('an asset id')),
+            assetId: optional(param.cb58Id(phrase('an asset id'))),
             /** In the smallest unit (nAVAX), inclusive. */
             minUtxoAmount: optional(param.nAvaxAmount),
             includeSpent: optional(param.flag),
@@ -211,7 +212,7 @@ export const dataApiEndpoints = named({
         params: {
             network: required(param.network),
             blockchainId: required(param.xChainId),
-            assetId: required(param.cb58Id('an X-Chain asset id')),
+            assetId: required(param.cb58Id(phrase('an X-Chain asset id'))),
             txTypes: optional(param.txTypes),
             ...timestampRange,
         },
@@ -275,7 +276,7 @@ export const dataApiEndpoints = named({
         path: '/v1/networks/{network}/subnets/{subnetId}',
         params: {
             network: required(param.network),
-            subnetId: required(param.cb58Id('a subnet id')),
+            subnetId: required(param.cb58Id(phrase('a subnet id'))),
         },
         response: () => pn().SubnetWireSchema,
     }),
@@ -286,7 +287,7 @@ export const dataApiEndpoints = named({
         path: '/v1/networks/{network}/blockchains/{blockchainId}',
         params: {
             network: required(param.network),
-            blockchainId: required(param.cb58Id('a blockchain id')),
+            blockchainId: required(param.cb58Id(phrase('a blockchain id'))),
         },
         response: () => pn().BlockchainWireSchema,
     }),
@@ -302,7 +303,7 @@ export const dataApiEndpoints = named({
         params: {
             network: required(param.network),
             blockchainId: required(param.blockchainId),
-            txHash: required(param.cb58Id('a P-, X- or C-Chain transaction id')),
+            txHash: required(param.cb58Id(phrase('a P-, X- or C-Chain transaction id'))),
         },
         response: () => pn().PrimaryNetworkTransactionWireSchema,
     }),
@@ -462,10 +463,10 @@ export const dataApiEndpoints = named({
         path: '/v1/networks/{network}/l1Validators',
         params: {
             network: required(param.network),
-            l1ValidationId: optional(param.cb58Id('an L1 validation id')),
+            l1ValidationId: optional(param.cb58Id(phrase('an L1 validation id'))),
             includeInactiveL1Validators: optional(param.flag),
             nodeId: optional(param.nodeId),
-            subnetId: optional(param.cb58Id('a subnet id')),
+            subnetId: optional(param.cb58Id(phrase('a subnet id'))),
         },
         pageSize: small,
         response: () => pn().ListL1ValidatorsResponseWireSchema,
@@ -604,7 +605,8 @@ function requestPlan(operation: string): RequestPlan {
     const known = requestPlans.get(operation);
     if (known) return known;
     const endpoint = dataApiEndpoint(operation);
-    if (!endpoint) throw new ValidationError('operation', operation, 'a Data API operation name');
+    if (!endpoint)
+        throw new ValidationError('operation', operation, phrase('a Data API operation name'));
     const specs = Object.entries(endpoint.params);
     const pathParts = endpoint.path.split(/\{(\w+)\}/);
     const inPath = new Set(pathParts.filter((_, i) => i % 2 === 1));

@@ -5,6 +5,8 @@
  */
 import type * as z from 'zod';
 
+import { type Phrase, phrase } from '../text/phrase';
+
 /** At most this many issues are kept; one broken field often repeats across a whole page. */
 const maxIssues = 20;
 
@@ -63,8 +65,14 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string[] {
 }
 
 /** The sentence of a `ResponseFormatError`: the service, then the first three problems. */
-export function responseFormatMessage(service: string, lines: readonly string[]): string {
+export function responseFormatMessage(service: string, lines: readonly string[]): Phrase {
     const shown = lines.slice(0, 3).join('; ');
-    const more = lines.length > 3 ? ` (and ${lines.length - 3} more)` : '';
-    return `The ${service} sent an answer in an unexpected shape: ${shown}${more}.`;
+    return lines.length > 3
+        ? phrase(
+              'The {0} sent an answer in an unexpected shape: {1} (and {2} more).',
+              service,
+              shown,
+              lines.length - 3,
+          )
+        : phrase('The {0} sent an answer in an unexpected shape: {1}.', service, shown);
 }

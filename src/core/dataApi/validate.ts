@@ -10,7 +10,8 @@
  */
 import { bech32 } from '@scure/base';
 
-import { ValidationError } from '../http/errors';
+import { type ErrorSentence, ValidationError } from '../http/errors';
+import { type Phrase, phrase } from '../text/phrase';
 import { isCb58Id, isNodeId } from '../ids/cb58';
 import {
     apiFeatures,
@@ -59,28 +60,33 @@ const txTypeSet: ReadonlySet<string> = new Set(primaryNetworkTxTypes);
 const evmExportTypeSet: ReadonlySet<string> = new Set(evmExportTypes);
 
 const allowedText = {
-    network: `one of ${networks.join(', ')}`,
-    chainId: 'an EVM chain id (digits, such as 43114) or a cb58 blockchain id',
-    metricsChainId: 'an EVM chain id (digits, such as 43114)',
-    evmAddress: 'an EVM address: 0x followed by 40 hex digits',
-    evmTxHash: 'an EVM transaction hash: 0x followed by 64 hex digits',
-    cb58Id: 'a cb58 id (base58 text of 32 bytes with a valid checksum, about 50 characters)',
-    nodeId: 'a node id: NodeID- followed by cb58 text with a valid checksum',
-    blockchainId: `one of ${blockchainIds.join(', ')}`,
-    xChainId: `an X-Chain id: one of ${xChainIds.join(', ')}`,
-    sortOrder: 'asc or desc',
-    sortBy: 'timestamp or amount',
-    currency: `one of ${currencies.join(', ')}`,
-    txType: `one of ${primaryNetworkTxTypes.join(', ')}`,
-    feature: `one of ${apiFeatures.join(', ')}`,
-    boolean: 'true or false',
-    unsigned: 'a non-negative integer',
-    blockNumber: 'a block number: a non-negative integer (number, bigint or string of digits)',
-    timestamp: 'a timestamp: an integer >= 0 (seconds)',
-    pageToken:
+    network: phrase('one of {0}', networks.join(', ')),
+    chainId: phrase('an EVM chain id (digits, such as 43114) or a cb58 blockchain id'),
+    metricsChainId: phrase('an EVM chain id (digits, such as 43114)'),
+    evmAddress: phrase('an EVM address: 0x followed by 40 hex digits'),
+    evmTxHash: phrase('an EVM transaction hash: 0x followed by 64 hex digits'),
+    cb58Id: phrase(
+        'a cb58 id (base58 text of 32 bytes with a valid checksum, about 50 characters)',
+    ),
+    nodeId: phrase('a node id: NodeID- followed by cb58 text with a valid checksum'),
+    blockchainId: phrase('one of {0}', blockchainIds.join(', ')),
+    xChainId: phrase('an X-Chain id: one of {0}', xChainIds.join(', ')),
+    sortOrder: phrase('asc or desc'),
+    sortBy: phrase('timestamp or amount'),
+    currency: phrase('one of {0}', currencies.join(', ')),
+    txType: phrase('one of {0}', primaryNetworkTxTypes.join(', ')),
+    feature: phrase('one of {0}', apiFeatures.join(', ')),
+    boolean: phrase('true or false'),
+    unsigned: phrase('a non-negative integer'),
+    blockNumber: phrase(
+        'a block number: a non-negative integer (number, bigint or string of digits)',
+    ),
+    timestamp: phrase('a timestamp: an integer >= 0 (seconds)'),
+    pageToken: phrase(
         'the nextPageToken of a previous page (a non-empty string of at most 2048 characters)',
-    blockId: 'a block number (digits) or a block hash (0x followed by 64 hex digits)',
-    date: 'a date written YYYY-MM-DD',
+    ),
+    blockId: phrase('a block number (digits) or a block hash (0x followed by 64 hex digits)'),
+    date: phrase('a date written YYYY-MM-DD'),
 } as const;
 
 /** True for `0x` followed by 40 hex digits. */
@@ -102,7 +108,7 @@ function isString(value: unknown): value is string {
     return typeof value === 'string';
 }
 
-function fail(param: string, value: unknown, allowed: string): never {
+function fail(param: string, value: unknown, allowed: ErrorSentence): never {
     throw new ValidationError(param, value, allowed);
 }
 
@@ -125,7 +131,7 @@ function checkMember(
     value: unknown,
     param: string,
     set: ReadonlySet<string>,
-    allowed: string,
+    allowed: ErrorSentence,
 ): string {
     if (isString(value) && set.has(value)) return value;
     return fail(param, value, allowed);
@@ -141,7 +147,7 @@ export function checkPageSize(value: unknown, limit: PageSizeLimit): number | un
     ) {
         return value as number;
     }
-    return fail('pageSize', value, `an integer from ${limit.min} to ${limit.max}`);
+    return fail('pageSize', value, phrase('an integer from {0} to {1}', limit.min, limit.max));
 }
 
 /** `pageToken`; undefined when absent or empty. */
@@ -153,7 +159,7 @@ export function checkPageToken(value: unknown): string | undefined {
 }
 
 /** A non-negative integer given as a safe integer, a bigint or a string of digits; returned as text. */
-function checkUnsigned(value: unknown, param: string, allowed: string): string {
+function checkUnsigned(value: unknown, param: string, allowed: ErrorSentence): string {
     if (typeof value === 'number') {
         if (Number.isSafeInteger(value) && value >= 0) return String(value);
     } else if (typeof value === 'bigint') {
@@ -175,14 +181,14 @@ function isDense(list: readonly unknown[]): boolean {
 }
 
 /** Splits a list given as an array or as one comma-separated string; blanks around items are dropped. */
-function listOf(value: unknown, param: string, what: string): string[] {
+function listOf(value: unknown, param: string, what: Phrase): string[] {
     let items: unknown[];
     if (isString(value)) items = value.split(',').map((item) => item.trim());
     // Holes of a sparse array would skip the per-item checks (forEach).
     else if (Array.isArray(value) && isDense(value)) items = value;
-    else return fail(param, value, `${what}, as a list or a comma-separated string`);
+    else return fail(param, value, phrase('{0}, as a list or a comma-separated string', what));
     if (items.length === 0 || (items.length === 1 && items[0] === '')) {
-        return fail(param, value, `at least one ${what}`);
+        return fail(param, value, phrase('at least one {0}', what));
     }
     return items as string[];
 }
@@ -200,7 +206,11 @@ function checkPrimaryNetworkAddress(
     param: string,
     hrps: readonly string[],
 ): string {
-    const allowed = `a primary-network address such as P-${hrps[0]}1… (bech32 with prefix ${hrps.join(' or ')}, valid checksum)`;
+    const allowed = phrase(
+        'a primary-network address such as P-{0}1… (bech32 with prefix {1}, valid checksum)',
+        hrps[0] ?? '',
+        hrps.join(' or '),
+    );
     if (!isString(value) || value.length > 120) return fail(param, value, allowed);
     const text = /^[PXC]-/.test(value) ? value.slice(2) : value;
     try {
@@ -213,7 +223,11 @@ function checkPrimaryNetworkAddress(
     return fail(param, value, allowed);
 }
 
-function checkObject(value: unknown, param: string, allowed: string): Record<string, unknown> {
+function checkObject(
+    value: unknown,
+    param: string,
+    allowed: ErrorSentence,
+): Record<string, unknown> {
     if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
         return value as Record<string, unknown>;
     }
@@ -233,15 +247,21 @@ export function checkKeys(
     const object = checkObject(
         params,
         nested ? where : 'params',
-        nested ? 'an object' : `an object holding the parameters of ${where}`,
+        nested ? phrase('an object') : phrase('an object holding the parameters of {0}', where),
     );
     for (const key in object) {
         if (!names.has(key)) {
-            const place = nested ? 'options' : `the parameters of ${where}`;
+            const known = [...names].join(', ');
             fail(
                 key,
                 object[key],
-                `no such parameter in ${place}; known: ${[...names].join(', ')}`,
+                nested
+                    ? phrase('no such parameter in options; known: {0}', known)
+                    : phrase(
+                          'no such parameter in the parameters of {0}; known: {1}',
+                          where,
+                          known,
+                      ),
             );
         }
     }
@@ -284,7 +304,10 @@ function paramType<In>(check: ParamType<In>['check']): ParamType<In> {
     return { check };
 }
 
-function member<In extends string>(values: readonly string[], allowed: string): ParamType<In> {
+function member<In extends string>(
+    values: readonly string[],
+    allowed: ErrorSentence,
+): ParamType<In> {
     const set: ReadonlySet<string> = new Set(values);
     return paramType((value, param) => checkMember(value, param, set, allowed));
 }
@@ -313,14 +336,14 @@ export const evmTxHash = paramType<string>(checkEvmTxHash);
  */
 export const icmMessageId = paramType<string>((value, param) => {
     if (isString(value) && /^(0x)?[0-9a-fA-F]{64}$/.test(value)) return value;
-    return fail(param, value, 'an ICM message id: 64 hex digits, with or without 0x');
+    return fail(param, value, phrase('an ICM message id: 64 hex digits, with or without 0x'));
 });
 
 /** A cb58 id of 32 bytes with a valid checksum; `what` names it in the message. */
-export function cb58Id(what: string): ParamType<string> {
+export function cb58Id(what: Phrase): ParamType<string> {
     return paramType((value, param) => {
         if (isString(value) && isCb58Id(value)) return value;
-        return fail(param, value, `${what}: ${allowedText.cb58Id}`);
+        return fail(param, value, phrase('{0}: {1}', what, allowedText.cb58Id));
     });
 }
 
@@ -369,7 +392,7 @@ export const nAvaxAmount = paramType<number | bigint | string>((value, param) =>
 
 /** A token balance threshold: a string of digits (or a bigint), never a lossy number. */
 export const threshold = paramType<string | bigint>((value, param) => {
-    const allowed = 'a minimum balance: a string of digits (required)';
+    const allowed = phrase('a minimum balance: a string of digits (required)');
     if (!(isString(value) || typeof value === 'bigint')) fail(param, value, allowed);
     return checkUnsigned(value, param, allowed);
 });
@@ -377,7 +400,7 @@ export const threshold = paramType<string | bigint>((value, param) => {
 /** A vertex height: an integer >= 0. */
 export const vertexHeight = paramType<number>((value, param) => {
     if (Number.isSafeInteger(value) && (value as number) >= 0) return value;
-    return fail(param, value, 'a vertex height: an integer >= 0 (required)');
+    return fail(param, value, phrase('a vertex height: an integer >= 0 (required)'));
 });
 
 /** A block number or a block hash; a malformed hash is called a block hash in the error. */
@@ -386,7 +409,11 @@ export const blockId = paramType<BlockNumberInput>((value, param) => {
         return checkUnsigned(value, param, allowedText.blockId);
     }
     if (evmHashPattern.test(value)) return value;
-    return fail(param, value, 'a block hash: 0x followed by 64 hex digits (or a block number)');
+    return fail(
+        param,
+        value,
+        phrase('a block hash: 0x followed by 64 hex digits (or a block number)'),
+    );
 });
 
 /** The id an asynchronous operation was created with. */
@@ -403,7 +430,7 @@ export const operationId = paramType<string>((value, param) => {
         fail(
             param,
             value,
-            'the operationId returned when the operation was created (a non-empty string)',
+            phrase('the operationId returned when the operation was created (a non-empty string)'),
         );
     }
     return value;
@@ -417,7 +444,7 @@ export const operationId = paramType<string>((value, param) => {
 export const primaryNetworkAddresses = paramType<string | readonly string[]>(
     (value, param, checked) => {
         const hrps = [hrpFor(checked['network'])];
-        const addresses = listOf(value, param, 'primary-network address');
+        const addresses = listOf(value, param, phrase('primary-network address'));
         addresses.forEach((address, i) =>
             checkPrimaryNetworkAddress(address, `${param}[${i}]`, hrps),
         );
@@ -427,7 +454,7 @@ export const primaryNetworkAddresses = paramType<string | readonly string[]>(
 
 /** EVM contract addresses, as a list or one comma-separated string; sent comma-separated. */
 export const evmAddressList = paramType<string | readonly string[]>((value, param) => {
-    const list = listOf(value, param, 'contract address');
+    const list = listOf(value, param, phrase('contract address'));
     list.forEach((address, i) => checkEvmAddress(address, `${param}[${i}]`));
     return list.join(',');
 });
@@ -435,7 +462,7 @@ export const evmAddressList = paramType<string | readonly string[]>((value, para
 /** Primary-network transaction types, sent as a repeated query parameter. */
 export const txTypes = paramType<readonly Loose<PrimaryNetworkTxType>[]>((value, param) => {
     if (!Array.isArray(value) || !isDense(value)) {
-        fail(param, value, `a list of transaction types, each ${allowedText.txType}`);
+        fail(param, value, phrase('a list of transaction types, each {0}', allowedText.txType));
     }
     return (value as unknown[]).map((type, i) =>
         checkMember(type, `${param}[${i}]`, txTypeSet, allowedText.txType),
@@ -445,7 +472,7 @@ export const txTypes = paramType<readonly Loose<PrimaryNetworkTxType>[]>((value,
 /** An export type of the OpenAPI `OperationType` list. */
 export const exportType = member<Loose<OperationType>>(
     operationTypes,
-    `one of ${operationTypes.join(', ')}`,
+    phrase('one of {0}', operationTypes.join(', ')),
 );
 
 /**
@@ -480,20 +507,20 @@ const primaryOptionKeys: ReadonlySet<string> = new Set([
 function checkArray(
     value: unknown,
     param: string,
-    what: string,
+    what: Phrase,
     required: boolean,
 ): unknown[] | undefined {
     if (value === undefined && !required) return undefined;
     // A sparse array's holes would skip the per-item checks (forEach) and go out as null.
     if (Array.isArray(value) && value.length > 0 && isDense(value)) return value as unknown[];
-    return fail(param, value, `a non-empty list of ${what}`);
+    return fail(param, value, phrase('a non-empty list of {0}', what));
 }
 
 /** One list of the export options, each item checked under its own name (`options.key[i]`). */
 function optionList(
     options: Record<string, unknown>,
     key: string,
-    what: string,
+    what: Phrase,
     required: boolean,
     checkItem: (item: unknown, param: string) => unknown,
 ): unknown[] | undefined {
@@ -514,14 +541,14 @@ export const exportOptions = paramType<EvmExportOptions | PrimaryNetworkExportOp
             const addresses = optionList(
                 options,
                 'addresses',
-                'EVM addresses',
+                phrase('EVM addresses'),
                 true,
                 checkEvmAddress,
             )!;
             const chains = optionList(
                 options,
                 'includeChains',
-                'EVM chain ids',
+                phrase('EVM chain ids'),
                 true,
                 checkMetricsChainId,
             )!;
@@ -530,21 +557,21 @@ export const exportOptions = paramType<EvmExportOptions | PrimaryNetworkExportOp
         const addresses = optionList(
             options,
             'addresses',
-            'primary-network addresses',
+            phrase('primary-network addresses'),
             false,
             (a, param) => checkPrimaryNetworkAddress(a, param, ['avax', 'fuji']),
         );
         const evmAddresses = optionList(
             options,
             'cChainEvmAddresses',
-            'EVM addresses',
+            phrase('EVM addresses'),
             false,
             checkEvmAddress,
         );
         const chains = optionList(
             options,
             'includeChains',
-            'primary-network blockchain ids',
+            phrase('primary-network blockchain ids'),
             true,
             (c, param) => checkMember(c, param, blockchainIdSet, allowedText.blockchainId),
         )!;
@@ -568,7 +595,11 @@ export const blockRangeOrder: CrossCheck = (checked, given) => {
     const start = checked['startBlock'] as string | undefined;
     const end = checked['endBlock'] as string | undefined;
     if (start !== undefined && end !== undefined && BigInt(start) >= BigInt(end)) {
-        fail('endBlock', given['endBlock'], `a block number greater than startBlock (${start})`);
+        fail(
+            'endBlock',
+            given['endBlock'],
+            phrase('a block number greater than startBlock ({0})', start),
+        );
     }
 };
 
@@ -577,7 +608,11 @@ export const timestampRangeOrder: CrossCheck = (checked, given) => {
     const start = checked['startTimestamp'] as number | undefined;
     const end = checked['endTimestamp'] as number | undefined;
     if (start !== undefined && end !== undefined && start > end) {
-        fail('endTimestamp', given['endTimestamp'], `a timestamp >= startTimestamp (${start})`);
+        fail(
+            'endTimestamp',
+            given['endTimestamp'],
+            phrase('a timestamp >= startTimestamp ({0})', start),
+        );
     }
 };
 
@@ -591,7 +626,7 @@ export const exportDateOrder: CrossCheck = (checked) => {
         const from = checked[first] as string | undefined;
         const to = checked[last] as string | undefined;
         if (from !== undefined && to !== undefined && from > to) {
-            fail(last, to, `a date on or after ${first} (${from})`);
+            fail(last, to, phrase('a date on or after {0} ({1})', first, from));
         }
     }
 };

@@ -19,6 +19,7 @@ import {
 import type { HttpResponse } from './httpClient';
 import { formatByteSize } from '../text/byteSize';
 import { inertLine } from '../text/inert';
+import { type Phrase, type PhraseArg, phrase } from '../text/phrase';
 import { parseJsonExact } from './exactJson';
 import { rateLimitWaitMs, retryAfterMs } from './rateLimit';
 import type { Transport } from './transport';
@@ -57,18 +58,42 @@ const untrustedCertificateCodes = new Set([
 ]);
 
 /** What a proxy's answer to CONNECT means for the user. */
-function proxyStatusSentence(status: number, where: string, proxy: string, hint: string): string {
+function proxyStatusSentence(
+    status: number,
+    where: Phrase,
+    proxy: string,
+    hint: PhraseArg,
+): Phrase {
     switch (status) {
         case 407:
-            return `The proxy refused the connection (407: authentication needed) to ${where} through ${proxy}. ${hint}`;
+            return phrase(
+                'The proxy refused the connection (407: authentication needed) to {0} through {1}. {2}',
+                where,
+                proxy,
+                hint,
+            );
         case 403:
-            return `The proxy refused the connection (403: not allowed by its rules) to ${where} through ${proxy}. Ask your network's administrators to allow it.`;
+            return phrase(
+                "The proxy refused the connection (403: not allowed by its rules) to {0} through {1}. Ask your network's administrators to allow it.",
+                where,
+                proxy,
+            );
         case 502:
         case 503:
         case 504:
-            return `The proxy could not reach ${where} (${status}) through ${proxy}. Check the URL; the host may be down or unknown to the proxy.`;
+            return phrase(
+                'The proxy could not reach {0} ({1}) through {2}. Check the URL; the host may be down or unknown to the proxy.',
+                where,
+                status,
+                proxy,
+            );
         default:
-            return `The proxy refused the connection (${status}) to ${where} through ${proxy}.`;
+            return phrase(
+                'The proxy refused the connection ({0}) to {1} through {2}.',
+                status,
+                where,
+                proxy,
+            );
     }
 }
 
@@ -107,9 +132,20 @@ export function transportError(
             );
         }
         if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-            const what = code === 'ECONNREFUSED' ? 'connection refused' : 'host not found';
             return new NetworkError(
-                `Could not connect to the proxy at ${proxy} (${what}) on the way to ${where}. Check ${transport.hints.proxySetting}.`,
+                code === 'ECONNREFUSED'
+                    ? phrase(
+                          'Could not connect to the proxy at {0} (connection refused) on the way to {1}. Check {2}.',
+                          proxy,
+                          where,
+                          transport.hints.proxySetting,
+                      )
+                    : phrase(
+                          'Could not connect to the proxy at {0} (host not found) on the way to {1}. Check {2}.',
+                          proxy,
+                          where,
+                          transport.hints.proxySetting,
+                      ),
                 url,
                 code,
             );
@@ -118,16 +154,29 @@ export function transportError(
     if (code !== undefined && untrustedCertificateCodes.has(code)) {
         const host = hostOf(target.origin);
         return new NetworkError(
-            `The certificate of ${host} is not trusted: ${transport.hints.untrustedCertificate}`,
+            phrase(
+                'The certificate of {0} is not trusted: {1}',
+                host,
+                transport.hints.untrustedCertificate,
+            ),
             url,
             code,
         );
     }
     if (code === 'CERT_HAS_EXPIRED' || code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
         const host = hostOf(target.origin);
-        const why = code === 'CERT_HAS_EXPIRED' ? 'has expired' : 'is for another host name';
         return new NetworkError(
-            `The certificate of ${host} ${why} (${code}). Check the URL, or the clock of this machine.`,
+            code === 'CERT_HAS_EXPIRED'
+                ? phrase(
+                      'The certificate of {0} has expired ({1}). Check the URL, or the clock of this machine.',
+                      host,
+                      code,
+                  )
+                : phrase(
+                      'The certificate of {0} is for another host name ({1}). Check the URL, or the clock of this machine.',
+                      host,
+                      code,
+                  ),
             url,
             code,
         );
@@ -135,32 +184,38 @@ export function transportError(
     switch (code) {
         case 'UND_ERR_CONNECT_TIMEOUT':
             return new TimeoutError(
-                `Could not connect to ${where} in time. Check the URL and your network.`,
+                phrase('Could not connect to {0} in time. Check the URL and your network.', where),
                 url,
                 'connect',
             );
         case 'UND_ERR_HEADERS_TIMEOUT':
             return new TimeoutError(
-                `${capitalise(where)} did not answer in time. Try again in a moment.`,
+                phrase('{0} did not answer in time. Try again in a moment.', whereOf(peer, true)),
                 url,
                 'headers',
             );
         case 'UND_ERR_BODY_TIMEOUT':
             return new TimeoutError(
-                `${capitalise(where)} stopped sending its answer. Try again in a moment.`,
+                phrase(
+                    '{0} stopped sending its answer. Try again in a moment.',
+                    whereOf(peer, true),
+                ),
                 url,
                 'body',
             );
         case 'ECONNREFUSED':
             return new NetworkError(
-                `Could not connect to ${where} (connection refused). Is it running, and is the URL right?`,
+                phrase(
+                    'Could not connect to {0} (connection refused). Is it running, and is the URL right?',
+                    where,
+                ),
                 url,
                 code,
             );
         case 'ENOTFOUND':
         case 'EAI_AGAIN':
             return new NetworkError(
-                `Could not find the host of ${where}. Check the URL and your network.`,
+                phrase('Could not find the host of {0}. Check the URL and your network.', where),
                 url,
                 code,
             );
@@ -169,12 +224,15 @@ export function transportError(
         case 'UND_ERR_SOCKET':
         case 'UND_ERR_CLOSED':
             return new NetworkError(
-                `The connection to ${where} was closed before the answer was complete. Try again.`,
+                phrase(
+                    'The connection to {0} was closed before the answer was complete. Try again.',
+                    where,
+                ),
                 url,
                 code,
             );
         default:
-            return new NetworkError(`Could not reach ${where}: ${message}`, url, code);
+            return new NetworkError(phrase('Could not reach {0}: {1}', where, message), url, code);
     }
 }
 
@@ -186,13 +244,17 @@ function hostOf(origin: string): string {
     }
 }
 
-/** How a client's peer is named in sentences: "the node at http://…", "the Data API". */
-function whereOf(peer: SentencePeer): string {
-    return peer.service === 'node' ? `the node at ${peer.origin}` : `the ${peer.service}`;
-}
-
-function capitalise(text: string): string {
-    return text.charAt(0).toUpperCase() + text.slice(1);
+/**
+ * How a client's peer is named in sentences: "the node at http://…", "the Data API"; `start` for
+ * the start of a sentence (a language's article may change there, not only its case).
+ */
+function whereOf(peer: SentencePeer, start = false): Phrase {
+    if (peer.service === 'node') {
+        return start
+            ? phrase('The node at {0}', peer.origin)
+            : phrase('the node at {0}', peer.origin);
+    }
+    return start ? phrase('The {0}', peer.service) : phrase('the {0}', peer.service);
 }
 
 /**
@@ -208,13 +270,17 @@ export function answerDeadlineError(
     const seconds = Math.round(deadlineMs / 100) / 10;
     if (!anyArrived) {
         return new TimeoutError(
-            `${capitalise(whereOf(peer))} did not answer in time. Try again in a moment.`,
+            phrase('{0} did not answer in time. Try again in a moment.', whereOf(peer, true)),
             url,
             'headers',
         );
     }
     return new TimeoutError(
-        `${capitalise(whereOf(peer))} did not finish its answer within ${seconds} s. Try again in a moment; if it persists, the service may be overloaded or the answer too large.`,
+        phrase(
+            '{0} did not finish its answer within {1} s. Try again in a moment; if it persists, the service may be overloaded or the answer too large.',
+            whereOf(peer, true),
+            seconds,
+        ),
         url,
         'deadline',
     );
@@ -228,7 +294,18 @@ export function answerTooLargeError(
     answerTo: string | undefined,
 ): ResponseTooLargeError {
     return new ResponseTooLargeError(
-        `${capitalise(whereOf(peer))} sent an answer${answerTo === undefined ? '' : ` to ${answerTo}`} larger than ${formatByteSize(limit)}, the limit for it here; it was cut off. Ask for less (a smaller page or range), or check that the URL points at the right service.`,
+        answerTo === undefined
+            ? phrase(
+                  '{0} sent an answer larger than {1}, the limit for it here; it was cut off. Ask for less (a smaller page or range), or check that the URL points at the right service.',
+                  whereOf(peer, true),
+                  formatByteSize(limit),
+              )
+            : phrase(
+                  '{0} sent an answer to {1} larger than {2}, the limit for it here; it was cut off. Ask for less (a smaller page or range), or check that the URL points at the right service.',
+                  whereOf(peer, true),
+                  answerTo,
+                  formatByteSize(limit),
+              ),
         url,
         limit,
     );
@@ -239,16 +316,22 @@ export function parseJsonBody(response: HttpResponse, service: ServiceName): unk
     try {
         return parseJsonExact(response.body);
     } catch {
-        const what =
-            response.body.length === 0 ? 'an empty answer' : 'an answer that is not valid JSON';
         return failFormat(
-            `The ${service === 'node' ? 'node' : service} sent ${what}. Try again; if it persists, the service may be having problems.`,
+            response.body.length === 0
+                ? phrase(
+                      'The {0} sent an empty answer. Try again; if it persists, the service may be having problems.',
+                      service,
+                  )
+                : phrase(
+                      'The {0} sent an answer that is not valid JSON. Try again; if it persists, the service may be having problems.',
+                      service,
+                  ),
             response.url,
         );
     }
 }
 
-function failFormat(message: string, url: string): never {
+function failFormat(message: Phrase, url: string): never {
     throw new ResponseFormatError(message, url);
 }
 
@@ -289,23 +372,62 @@ export function restError(response: HttpResponse, service: ServiceName): HttpErr
     const { status, url } = response;
     const statusText = response.statusText || statusTexts[status] || 'Error';
     const apiMessage = apiMessageOf(response.body);
-    const detail = apiMessage ? `: ${apiMessage}` : '';
-    const keyHint =
-        service === 'Data API' ? ' Set or check the key with "Avalanche: Set Data API Key".' : '';
+    // Each sentence is written twice, with the service's own text and without: a phrase's
+    // template is a literal, and a language may place the quoted text elsewhere.
+    const detailed = (without: Phrase, withDetail: (detail: string) => Phrase): Phrase =>
+        apiMessage ? withDetail(apiMessage) : without;
     // Only the Data API takes a key: what refuses the others is their address or what stands
     // in front of them.
-    const refusal = (code: string): string =>
+    const refusal = (code: string): Phrase =>
         service === 'Data API'
             ? status === 401
-                ? `The Data API needs a valid API key (${code}).${keyHint}`
-                : `The Data API refused access (${code})${detail}. Your API key may be wrong or lack access to this endpoint.${keyHint}`
+                ? phrase(
+                      'The Data API needs a valid API key ({0}). Set or check the key with "Avalanche: Set Data API Key".',
+                      code,
+                  )
+                : detailed(
+                      phrase(
+                          'The Data API refused access ({0}). Your API key may be wrong or lack access to this endpoint. Set or check the key with "Avalanche: Set Data API Key".',
+                          code,
+                      ),
+                      (detail) =>
+                          phrase(
+                              'The Data API refused access ({0}): {1}. Your API key may be wrong or lack access to this endpoint. Set or check the key with "Avalanche: Set Data API Key".',
+                              code,
+                              detail,
+                          ),
+                  )
             : service === 'Metrics API'
-              ? `The Metrics API refused the request (${code})${detail}. It is public and takes no key: check the setting avalanche.metricsApi.url, or a proxy or gateway in front of it may be refusing.`
-              : `The node refused the request (${code})${detail}: the node, or a gateway in front of it, requires credentials. Check the node URL (a provider's URL carries its token, for example).`;
+              ? detailed(
+                    phrase(
+                        'The Metrics API refused the request ({0}). It is public and takes no key: check the setting avalanche.metricsApi.url, or a proxy or gateway in front of it may be refusing.',
+                        code,
+                    ),
+                    (detail) =>
+                        phrase(
+                            'The Metrics API refused the request ({0}): {1}. It is public and takes no key: check the setting avalanche.metricsApi.url, or a proxy or gateway in front of it may be refusing.',
+                            code,
+                            detail,
+                        ),
+                )
+              : detailed(
+                    phrase(
+                        "The node refused the request ({0}): the node, or a gateway in front of it, requires credentials. Check the node URL (a provider's URL carries its token, for example).",
+                        code,
+                    ),
+                    (detail) =>
+                        phrase(
+                            "The node refused the request ({0}): {1}: the node, or a gateway in front of it, requires credentials. Check the node URL (a provider's URL carries its token, for example).",
+                            code,
+                            detail,
+                        ),
+                );
     switch (status) {
         case 400:
             return new HttpError(
-                `The ${service} rejected the request${detail}.`,
+                detailed(phrase('The {0} rejected the request.', service), (detail) =>
+                    phrase('The {0} rejected the request: {1}.', service, detail),
+                ),
                 url,
                 status,
                 statusText,
@@ -332,7 +454,18 @@ export function restError(response: HttpResponse, service: ServiceName): HttpErr
             );
         case 404:
             return new HttpError(
-                `Not found on the ${service}${detail}. Check the id, the chain and the network.`,
+                detailed(
+                    phrase(
+                        'Not found on the {0}. Check the id, the chain and the network.',
+                        service,
+                    ),
+                    (detail) =>
+                        phrase(
+                            'Not found on the {0}: {1}. Check the id, the chain and the network.',
+                            service,
+                            detail,
+                        ),
+                ),
                 url,
                 status,
                 statusText,
@@ -341,10 +474,15 @@ export function restError(response: HttpResponse, service: ServiceName): HttpErr
             );
         case 429: {
             const waitMs = retryAfterMs(response.headers);
-            const wait = `Try again in ${Math.ceil(rateLimitWaitMs(waitMs) / 1000)} s.`;
-            const more = service === 'Data API' ? ' Set an API key for higher limits.' : '';
+            const seconds = Math.ceil(rateLimitWaitMs(waitMs) / 1000);
             return new RateLimitedError(
-                `${service} rate limit reached. ${wait}${more}`,
+                service === 'Data API'
+                    ? phrase(
+                          '{0} rate limit reached. Try again in {1} s. Set an API key for higher limits.',
+                          service,
+                          seconds,
+                      )
+                    : phrase('{0} rate limit reached. Try again in {1} s.', service, seconds),
                 url,
                 statusText,
                 apiMessage,
@@ -356,7 +494,7 @@ export function restError(response: HttpResponse, service: ServiceName): HttpErr
         }
         case 500:
             return new HttpError(
-                `The ${service} had an internal error (500). Try again later.`,
+                phrase('The {0} had an internal error (500). Try again later.', service),
                 url,
                 status,
                 statusText,
@@ -367,7 +505,12 @@ export function restError(response: HttpResponse, service: ServiceName): HttpErr
         case 503:
         case 504:
             return new HttpError(
-                `The ${service} is temporarily unavailable (${status} ${statusText}). Try again in a moment.`,
+                phrase(
+                    'The {0} is temporarily unavailable ({1} {2}). Try again in a moment.',
+                    service,
+                    status,
+                    statusText,
+                ),
                 url,
                 status,
                 statusText,
@@ -376,7 +519,17 @@ export function restError(response: HttpResponse, service: ServiceName): HttpErr
             );
         default:
             return new HttpError(
-                `The ${service} answered ${status} ${statusText}${detail}.`,
+                detailed(
+                    phrase('The {0} answered {1} {2}.', service, status, statusText),
+                    (detail) =>
+                        phrase(
+                            'The {0} answered {1} {2}: {3}.',
+                            service,
+                            status,
+                            statusText,
+                            detail,
+                        ),
+                ),
                 url,
                 status,
                 statusText,

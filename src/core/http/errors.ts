@@ -4,7 +4,23 @@
  *
  * Guards compare `error.name` rather than using `instanceof`: errors cross bundle boundaries
  * (extension bundle, test build, webview) where the classes are distinct copies.
+ *
+ * A sentence given as a {@link Phrase} is kept beside its English `message` as `phrase`, so that
+ * the extension can show it to a person in their language (`commands/formatError.ts`); agents,
+ * logs and the MCP server read `message`.
  */
+import { englishText, isPhrase, type Phrase, phrase } from '../text/phrase';
+
+/** A message: English text, or a phrase whose English text becomes the message. */
+export type ErrorSentence = string | Phrase;
+
+function englishOf(sentence: ErrorSentence): string {
+    return isPhrase(sentence) ? englishText(sentence) : sentence;
+}
+
+function phraseOf(sentence: ErrorSentence): Phrase | undefined {
+    return isPhrase(sentence) ? sentence : undefined;
+}
 
 /** Which remote service an error came from; used to phrase messages. */
 export type ServiceName = 'Data API' | 'Metrics API' | 'node';
@@ -27,15 +43,18 @@ const ErrorName = {
 /** A non-2xx HTTP answer. `apiMessage` is the server's own text (Data API error body, node text). */
 export class HttpError extends Error {
     override readonly name: string = ErrorName.Http;
+    /** The message as a phrase, for people; undefined when it was given as English text. */
+    readonly phrase: Phrase | undefined;
     constructor(
-        message: string,
+        message: ErrorSentence,
         readonly url: string,
         readonly status: number,
         readonly statusText: string,
         readonly apiMessage?: string,
         readonly service?: ServiceName,
     ) {
-        super(message);
+        super(englishOf(message));
+        this.phrase = phraseOf(message);
     }
 }
 
@@ -48,7 +67,7 @@ export class UnauthorizedError extends HttpError {
 export class RateLimitedError extends HttpError {
     override readonly name: string = ErrorName.RateLimited;
     constructor(
-        message: string,
+        message: ErrorSentence,
         url: string,
         statusText: string,
         apiMessage: string | undefined,
@@ -64,13 +83,16 @@ export class RateLimitedError extends HttpError {
 /** The connection failed, was reset, or closed before the whole response arrived. */
 export class NetworkError extends Error {
     override readonly name: string = ErrorName.Network;
+    /** The message as a phrase, for people; undefined when it was given as English text. */
+    readonly phrase: Phrase | undefined;
     constructor(
-        message: string,
+        message: ErrorSentence,
         readonly url: string,
         /** Node/undici error code, for example `ECONNREFUSED`, `ECONNRESET`, `UND_ERR_SOCKET`. */
         readonly code: string | undefined,
     ) {
-        super(message);
+        super(englishOf(message));
+        this.phrase = phraseOf(message);
     }
 }
 
@@ -80,38 +102,56 @@ export class NetworkError extends Error {
  */
 export class TimeoutError extends Error {
     override readonly name: string = ErrorName.Timeout;
+    /** The message as a phrase, for people; undefined when it was given as English text. */
+    readonly phrase: Phrase | undefined;
     constructor(
-        message: string,
+        message: ErrorSentence,
         readonly url: string,
         readonly phase: 'connect' | 'headers' | 'body' | 'deadline',
     ) {
-        super(message);
+        super(englishOf(message));
+        this.phrase = phraseOf(message);
     }
 }
 
 /** A parameter failed a client-side check; nothing was sent. */
 export class ValidationError extends Error {
     override readonly name: string = ErrorName.Validation;
+    /** What is allowed, in English words: "an integer from 1 to 100", "one of mainnet, fuji". */
+    readonly allowed: string;
+    /** The message as a phrase, `allowed` nested in it when it was given as one. */
+    readonly phrase: Phrase;
     constructor(
         readonly param: string,
         readonly value: unknown,
-        /** What is allowed, in words: "an integer from 1 to 100", "one of mainnet, fuji, testnet". */
-        readonly allowed: string,
+        /** What is allowed, in words; a phrase when a person should read it in their language. */
+        allowed: ErrorSentence,
     ) {
-        super(`Invalid ${param}: ${describeValue(value)} is not allowed; expected ${allowed}.`);
+        const sentence = phrase(
+            'Invalid {0}: {1} is not allowed; expected {2}.',
+            param,
+            describeValue(value),
+            allowed,
+        );
+        super(englishText(sentence));
+        this.allowed = englishOf(allowed);
+        this.phrase = sentence;
     }
 }
 
 /** The response was not JSON, was cut short, or did not match the schema. */
 export class ResponseFormatError extends Error {
     override readonly name: string = ErrorName.ResponseFormat;
+    /** The message as a phrase, for people; undefined when it was given as English text. */
+    readonly phrase: Phrase | undefined;
     constructor(
-        message: string,
+        message: ErrorSentence,
         readonly url: string,
         /** Schema issues in `path: message` form, when the body was JSON but had the wrong shape. */
         readonly issues: readonly string[] = [],
     ) {
-        super(message);
+        super(englishOf(message));
+        this.phrase = phraseOf(message);
     }
 }
 
@@ -122,7 +162,7 @@ export class ResponseFormatError extends Error {
 export class ResponseTooLargeError extends ResponseFormatError {
     override readonly name: string = ErrorName.ResponseTooLarge;
     constructor(
-        message: string,
+        message: ErrorSentence,
         url: string,
         /** The limit the answer passed, in bytes. */
         readonly limitBytes: number,
@@ -134,15 +174,18 @@ export class ResponseTooLargeError extends ResponseFormatError {
 /** A JSON-RPC error object returned by the node. */
 export class RpcError extends Error {
     override readonly name: string = ErrorName.Rpc;
+    /** The message as a phrase, for people; undefined when it was given as English text. */
+    readonly phrase: Phrase | undefined;
     constructor(
-        message: string,
+        message: ErrorSentence,
         readonly method: string,
         readonly code: number,
         readonly data: unknown,
         /** The node's own error text. */
         readonly rpcMessage: string,
     ) {
-        super(message);
+        super(englishOf(message));
+        this.phrase = phraseOf(message);
     }
 }
 
@@ -158,14 +201,17 @@ export type NodeApiUnavailableReason =
 /** The node refused a whole API or method for a known reason (admin off, bootstrapping, public server). */
 export class NodeApiUnavailableError extends Error {
     override readonly name: string = ErrorName.NodeApiUnavailable;
+    /** The message as a phrase, for people; undefined when it was given as English text. */
+    readonly phrase: Phrase | undefined;
     constructor(
-        message: string,
+        message: ErrorSentence,
         readonly reason: NodeApiUnavailableReason,
         readonly url: string,
         readonly method: string | undefined,
         readonly status: number | undefined,
     ) {
-        super(message);
+        super(englishOf(message));
+        this.phrase = phraseOf(message);
     }
 }
 

@@ -33,6 +33,7 @@ import type * as Undici from 'undici';
 
 import type { UndiciParts } from './httpClient';
 import { privateAddressLookup } from './origins';
+import type { Phrase } from '../text/phrase';
 
 /** The network settings that decide how a request leaves the machine. */
 export interface NetworkSettings {
@@ -78,14 +79,17 @@ export interface HostResolution {
     readonly timeoutMs?: number;
 }
 
-/** Sentences that tell a user where to fix a proxy or trust problem in this environment. */
+/**
+ * Sentences that tell a user where to fix a proxy or trust problem in this environment; phrases
+ * where a person reads them in their language (the extension's, `platform/network.ts`).
+ */
 export interface TransportHints {
     /** Follows "the certificate of host is not trusted: ". */
-    readonly untrustedCertificate: string;
+    readonly untrustedCertificate: string | Phrase;
     /** Follows "(407: authentication needed). ". */
-    readonly proxyAuthentication: string;
+    readonly proxyAuthentication: string | Phrase;
     /** Where the proxy is set, for "check …". */
-    readonly proxySetting: string;
+    readonly proxySetting: string | Phrase;
 }
 
 /** What a client needs to build its dispatcher. */

@@ -4,6 +4,7 @@
  * state, a page's message, an agent's input), and one function that follows it.
  */
 import { ValidationError } from '../http/errors';
+import { phrase } from '../text/phrase';
 
 import { icmDirectory, type IcmDirectoryHost } from './directory';
 import type { IcmTimeline, IcmTraceOptions } from './timeline';
@@ -42,7 +43,11 @@ export function icmHashProblem(value: unknown): string | undefined {
  */
 export function checkIcmTarget(value: unknown): IcmTarget {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        throw new ValidationError('target', value, 'an object with chain and messageId or txHash');
+        throw new ValidationError(
+            'target',
+            value,
+            phrase('an object with chain and messageId or txHash'),
+        );
     }
     const v = value as Record<string, unknown>;
     const chainProblem = icmChainProblem(v['chain']);
@@ -53,7 +58,7 @@ export function checkIcmTarget(value: unknown): IcmTarget {
         throw new ValidationError(
             'messageId',
             messageId,
-            'either a message id or a transaction hash, not both',
+            phrase('either a message id or a transaction hash, not both'),
         );
     }
     const name = messageId !== undefined ? 'messageId' : 'txHash';
@@ -81,7 +86,9 @@ export async function followIcmMessage(
         throw new ValidationError(
             'chain',
             target.chain,
-            'a chain this extension knows (its EVM chain id, blockchain id or name, on the selected network)',
+            phrase(
+                'a chain this extension knows (its EVM chain id, blockchain id or name, on the selected network)',
+            ),
         );
     }
     return traceIcmMessage(

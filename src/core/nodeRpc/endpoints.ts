@@ -7,6 +7,7 @@
 import type { EndpointKind } from './methods';
 import { checkChain } from './params';
 import { ValidationError } from '../http/errors';
+import { phrase } from '../text/phrase';
 
 /**
  * The path of an endpoint kind on a node (chain required for `evm` and `validators`). The P- and
@@ -36,7 +37,10 @@ function requireChain(chain: string | undefined, suffix: string): string {
         throw new ValidationError(
             'chain',
             chain,
-            `a blockchain id or alias (this method is served on /ext/bc/<chain>/${suffix})`,
+            phrase(
+                'a blockchain id or alias (this method is served on /ext/bc/<chain>/{0})',
+                suffix,
+            ),
         );
     }
     return checkChain(chain);
@@ -62,7 +66,7 @@ export function refusesBatches(path: string): boolean {
 
 /** Checks a node base URL and cuts a pasted endpoint URL back to the base. */
 export function normaliseNodeUrl(url: string): string {
-    const allowed = 'an http:// or https:// node URL such as http://127.0.0.1:9650';
+    const allowed = phrase('an http:// or https:// node URL such as http://127.0.0.1:9650');
     let parsed: URL;
     try {
         parsed = new URL(url.trim());
@@ -74,7 +78,13 @@ export function normaliseNodeUrl(url: string): string {
         parsed.username ||
         parsed.password
     ) {
-        throw new ValidationError('url', url, `${allowed}, without credentials`);
+        throw new ValidationError(
+            'url',
+            url,
+            phrase(
+                'an http:// or https:// node URL such as http://127.0.0.1:9650, without credentials',
+            ),
+        );
     }
     const extAt = parsed.pathname.indexOf('/ext/');
     const path = extAt >= 0 ? parsed.pathname.slice(0, extAt) : parsed.pathname;
@@ -91,7 +101,7 @@ export function checkEndpointPath(path: unknown): string {
         throw new ValidationError(
             'endpoint path',
             path,
-            'a path such as /ext/info or /ext/bc/C/rpc',
+            phrase('a path such as /ext/info or /ext/bc/C/rpc'),
         );
     }
     return path;
@@ -103,7 +113,7 @@ export function checkMethodName(name: unknown): string {
         throw new ValidationError(
             'method',
             name,
-            'a method name such as info.peers or eth_chainId',
+            phrase('a method name such as info.peers or eth_chainId'),
         );
     }
     return name;
@@ -112,6 +122,6 @@ export function checkMethodName(name: unknown): string {
 /** Checks raw params: an object, a list, or nothing, as JSON-RPC 2.0 allows. */
 export function checkRawParams(params: unknown): void {
     if (params !== undefined && (typeof params !== 'object' || params === null)) {
-        throw new ValidationError('params', params, 'an object, a list, or nothing');
+        throw new ValidationError('params', params, phrase('an object, a list, or nothing'));
     }
 }

@@ -50,6 +50,7 @@ import * as h from './healthSchemas';
 import * as p from './primarySchemas';
 import * as s from './schemas';
 import { ValidationError } from '../http/errors';
+import { phrase } from '../text/phrase';
 
 /**
  * Where a method is served: `/ext/admin`, `/ext/info`, `/ext/bc/P` (platform), `/ext/bc/X`
@@ -181,7 +182,10 @@ function checkAlias(value: unknown): string {
         throw new ValidationError(
             'alias',
             value,
-            `an alias of at most ${maxAliasLength} bytes in UTF-8 (the node counts bytes, not characters)`,
+            phrase(
+                'an alias of at most {0} bytes in UTF-8 (the node counts bytes, not characters)',
+                maxAliasLength,
+            ),
         );
     }
     return text;
@@ -223,7 +227,7 @@ function encodeLogFilter(value: unknown): Record<string, unknown> {
             throw new ValidationError(
                 'address',
                 address,
-                `at most ${maxFilterAlternatives} addresses`,
+                phrase('at most {0} addresses', maxFilterAlternatives),
             );
         }
         out['address'] = address.map((a) => checkAddress(a));
@@ -233,7 +237,11 @@ function encodeLogFilter(value: unknown): Record<string, unknown> {
     const topics = filter['topics'];
     if (topics !== undefined) {
         if (!Array.isArray(topics) || topics.length > 4) {
-            throw new ValidationError('topics', topics, 'a list of at most 4 topic positions');
+            throw new ValidationError(
+                'topics',
+                topics,
+                phrase('a list of at most 4 topic positions'),
+            );
         }
         // Array.from, not map: map skips a sparse array's holes and would send them on.
         out['topics'] = Array.from(topics as unknown[], (t: unknown) => {
@@ -243,7 +251,7 @@ function encodeLogFilter(value: unknown): Record<string, unknown> {
                     throw new ValidationError(
                         'topics',
                         t,
-                        `at most ${maxFilterAlternatives} topics per position`,
+                        phrase('at most {0} topics per position', maxFilterAlternatives),
                     );
                 }
                 return Array.from(t as unknown[], (one) => checkHash(one, 'topic'));
@@ -325,7 +333,7 @@ const fullTransactionsSpec: ParamSpec = {
 /** A block's `fullTransactions` flag: hashes only when it is left out. */
 function checkFullTransactions(full: unknown): boolean {
     if (full !== undefined && typeof full !== 'boolean') {
-        throw new ValidationError('fullTransactions', full, 'true or false');
+        throw new ValidationError('fullTransactions', full, phrase('true or false'));
     }
     return full ?? false;
 }
@@ -399,7 +407,9 @@ function txParams(params: { txID: string }): Record<string, string> {
  */
 function checkValidatorsHeight(value: unknown): string {
     if (value === 'proposed') return value;
-    const allowed = 'a P-Chain height (a whole number below 18446744073709551615) or "proposed"';
+    const allowed = phrase(
+        'a P-Chain height (a whole number below 18446744073709551615) or "proposed"',
+    );
     let height: string;
     try {
         height = checkUint64(value, 'height');
@@ -427,7 +437,11 @@ function healthParams(params: { tags?: string[] }): Record<string, unknown> {
     const tags = checkParamsObject(params)['tags'];
     if (tags === undefined) return {};
     if (!Array.isArray(tags) || tags.length > maxHealthTags) {
-        throw new ValidationError('tags', tags, `a list of at most ${maxHealthTags} tags`);
+        throw new ValidationError(
+            'tags',
+            tags,
+            phrase('a list of at most {0} tags', maxHealthTags),
+        );
     }
     for (let index = 0; index < tags.length; index++) {
         const tag: unknown = tags[index];
@@ -583,7 +597,7 @@ export const nodeRpcMethods = {
                 throw new ValidationError(
                     'logLevel and displayLevel',
                     undefined,
-                    'at least one of logLevel and displayLevel',
+                    phrase('at least one of logLevel and displayLevel'),
                 );
             }
             return compact({

@@ -5,6 +5,7 @@
  * test/fixtures/realnode).
  */
 import { ValidationError } from '../http/errors';
+import { phrase } from '../text/phrase';
 import { bech32Payload } from '../ids/bech32';
 import { isCb58Id, isNodeId } from '../ids/cb58';
 import { decimalUint64Pattern, evmAddressPattern, evmHashPattern } from '../ids/evmPatterns';
@@ -36,9 +37,9 @@ const aliasLike = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const hexQuantity = /^0x(0|[1-9a-fA-F][0-9a-fA-F]*)$/;
 const maxInt64 = 2n ** 63n - 1n;
 
-const chainAllowed =
-    'a blockchain id (cb58 with a valid checksum) or a chain alias such as C, X or P ' +
-    '(letters, digits, ".", "_" or "-")';
+const chainAllowed = phrase(
+    'a blockchain id (cb58 with a valid checksum) or a chain alias such as C, X or P (letters, digits, ".", "_" or "-")',
+);
 
 /** Checks a blockchain id or alias: it is used in URL paths and as a `chain` parameter. */
 export function checkChain(value: unknown, param = 'chain'): string {
@@ -48,7 +49,11 @@ export function checkChain(value: unknown, param = 'chain'): string {
     if (cb58Like.test(value)) {
         // A long base58 string is meant as an id, so a bad checksum is a typo, not an alias.
         if (!isCb58Id(value)) {
-            throw new ValidationError(param, value, 'a blockchain id whose cb58 checksum is valid');
+            throw new ValidationError(
+                param,
+                value,
+                phrase('a blockchain id whose cb58 checksum is valid'),
+            );
         }
         return value;
     }
@@ -59,7 +64,11 @@ export function checkChain(value: unknown, param = 'chain'): string {
 /** Checks a 32-byte cb58 id (subnet, blockchain, VM). */
 export function checkCb58Id(value: unknown, param: string): string {
     if (typeof value !== 'string' || !isCb58Id(value)) {
-        throw new ValidationError(param, value, 'a cb58 id (32 bytes with a valid checksum)');
+        throw new ValidationError(
+            param,
+            value,
+            phrase('a cb58 id (32 bytes with a valid checksum)'),
+        );
     }
     return value;
 }
@@ -78,9 +87,10 @@ export function checkBlockchainId(value: unknown, param = 'chain'): string {
         param,
         value,
         alias
-            ? 'a blockchain id (cb58): this method takes no alias such as C, X or P; ' +
-                  'info.getBlockchainID gives the id of an alias'
-            : 'a blockchain id (cb58, 32 bytes with a valid checksum)',
+            ? phrase(
+                  'a blockchain id (cb58): this method takes no alias such as C, X or P; info.getBlockchainID gives the id of an alias',
+              )
+            : phrase('a blockchain id (cb58, 32 bytes with a valid checksum)'),
     );
 }
 
@@ -90,7 +100,7 @@ function checkNodeId(value: unknown, param = 'nodeID'): string {
         throw new ValidationError(
             param,
             value,
-            'a node id of the form NodeID-<cb58> with a valid checksum',
+            phrase('a node id of the form NodeID-<cb58> with a valid checksum'),
         );
     }
     return value;
@@ -99,7 +109,8 @@ function checkNodeId(value: unknown, param = 'nodeID'): string {
 /** Checks an optional list of node ids; returns it unchanged. */
 export function checkNodeIds(value: unknown, param = 'nodeIDs'): string[] | undefined {
     if (value === undefined) return undefined;
-    if (!Array.isArray(value)) throw new ValidationError(param, value, 'a list of node ids');
+    if (!Array.isArray(value))
+        throw new ValidationError(param, value, phrase('a list of node ids'));
     // A plain loop: forEach would skip the holes of a sparse array, which JSON sends as null.
     for (let index = 0; index < value.length; index++) {
         checkNodeId(value[index], `${param}[${index}]`);
@@ -113,7 +124,7 @@ export function checkText(value: unknown, param: string, maxLength = 10_000): st
         throw new ValidationError(
             param,
             value,
-            `a non-empty text of at most ${maxLength} characters`,
+            phrase('a non-empty text of at most {0} characters', maxLength),
         );
     }
     return value;
@@ -128,7 +139,7 @@ export function checkOptionalText(value: unknown, param: string): string | undef
 export function checkLogLevel(value: unknown, param: string): LogLevel {
     const upper = typeof value === 'string' ? value.toUpperCase() : undefined;
     if (upper === undefined || !(logLevels as readonly string[]).includes(upper)) {
-        throw new ValidationError(param, value, `one of ${logLevels.join(', ')}`);
+        throw new ValidationError(param, value, phrase('one of {0}', logLevels.join(', ')));
     }
     return upper as LogLevel;
 }
@@ -136,7 +147,11 @@ export function checkLogLevel(value: unknown, param: string): LogLevel {
 /** Checks an EVM address (0x and 40 hex digits). */
 export function checkAddress(value: unknown, param = 'address'): string {
     if (typeof value !== 'string' || !evmAddressPattern.test(value)) {
-        throw new ValidationError(param, value, 'an EVM address: 0x followed by 40 hex digits');
+        throw new ValidationError(
+            param,
+            value,
+            phrase('an EVM address: 0x followed by 40 hex digits'),
+        );
     }
     return value;
 }
@@ -144,7 +159,7 @@ export function checkAddress(value: unknown, param = 'address'): string {
 /** Checks a 32-byte hex hash (0x and 64 hex digits). */
 export function checkHash(value: unknown, param = 'hash'): string {
     if (typeof value !== 'string' || !evmHashPattern.test(value)) {
-        throw new ValidationError(param, value, 'a hash: 0x followed by 64 hex digits');
+        throw new ValidationError(param, value, phrase('a hash: 0x followed by 64 hex digits'));
     }
     return value;
 }
@@ -152,14 +167,15 @@ export function checkHash(value: unknown, param = 'hash'): string {
 /** Checks a Unix timestamp in seconds. */
 export function checkTimestamp(value: unknown, param = 'timestamp'): number {
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-        throw new ValidationError(param, value, 'a non-negative whole number of seconds');
+        throw new ValidationError(param, value, phrase('a non-negative whole number of seconds'));
     }
     return value;
 }
 
-const blockTagAllowed =
-    `${blockTagNames.join(', ')}, a hex block number such as 0x1a ` +
-    '(no leading zeros) or a non-negative whole number';
+const blockTagAllowed = phrase(
+    '{0}, a hex block number such as 0x1a (no leading zeros) or a non-negative whole number',
+    blockTagNames.join(', '),
+);
 
 /** Checks a block tag and returns its wire form (named tag or hex quantity). */
 export function encodeBlockTag(value: unknown, param = 'block'): string {
@@ -189,7 +205,7 @@ export function encodeBlockTagOrHash(value: unknown, param = 'block'): string {
 /** Checks that a params value is a plain object (node-native methods). */
 export function checkParamsObject(value: unknown): Record<string, unknown> {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-        throw new ValidationError('params', value, 'an object');
+        throw new ValidationError('params', value, phrase('an object'));
     }
     return value as Record<string, unknown>;
 }
@@ -197,7 +213,7 @@ export function checkParamsObject(value: unknown): Record<string, unknown> {
 /** Checks that a params value is an array of at most `max` items (eth_* methods). */
 export function checkParamsArray(value: unknown, max: number): unknown[] {
     if (!Array.isArray(value) || value.length > max) {
-        throw new ValidationError('params', value, `a list of at most ${max} values`);
+        throw new ValidationError('params', value, phrase('a list of at most {0} values', max));
     }
     return value as unknown[];
 }
@@ -212,7 +228,8 @@ export function trimTrailing(values: unknown[]): unknown[] {
 /** Checks an optional list of 32-byte cb58 ids (platform.getSubnets' `ids`). */
 export function checkCb58Ids(value: unknown, param: string): string[] | undefined {
     if (value === undefined) return undefined;
-    if (!Array.isArray(value)) throw new ValidationError(param, value, 'a list of cb58 ids');
+    if (!Array.isArray(value))
+        throw new ValidationError(param, value, phrase('a list of cb58 ids'));
     for (let index = 0; index < value.length; index++) {
         checkCb58Id(value[index], `${param}[${index}]`);
     }
@@ -232,7 +249,10 @@ export const maxChainAddresses = 1024;
  * with `ParseLocalAddress`, which fails with a sentence that names neither chain nor format.
  */
 export function checkChainAddress(value: unknown, chain: 'P' | 'X', param = 'address'): string {
-    const allowed = `a ${chain}-Chain address such as ${chain}-avax1… (bech32 with a valid checksum)`;
+    const allowed = phrase(
+        'a {0}-Chain address such as {0}-avax1… (bech32 with a valid checksum)',
+        chain,
+    );
     if (typeof value !== 'string' || value.length > 120 || !value.startsWith(`${chain}-`)) {
         throw new ValidationError(param, value, allowed);
     }
@@ -257,7 +277,7 @@ export function checkChainAddresses(
         throw new ValidationError(
             param,
             value,
-            `a list of 1 to ${maxChainAddresses} ${chain}-Chain addresses`,
+            phrase('a list of 1 to {0} {1}-Chain addresses', maxChainAddresses, chain),
         );
     }
     for (let index = 0; index < value.length; index++) {
@@ -273,7 +293,9 @@ const maxUint64 = 2n ** 64n - 1n;
  * `json.Uint64` reads: a number above 2^53 would already have lost digits.
  */
 export function checkUint64(value: unknown, param: string): string {
-    const allowed = 'a whole number from 0 to 18446744073709551615 (digits, or a safe integer)';
+    const allowed = phrase(
+        'a whole number from 0 to 18446744073709551615 (digits, or a safe integer)',
+    );
     let big: bigint | undefined;
     if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) big = BigInt(value);
     else if (typeof value === 'bigint' && value >= 0n) big = value;
@@ -292,7 +314,7 @@ export function checkAssetId(value: unknown, param = 'assetID'): string {
         throw new ValidationError(
             param,
             value,
-            'an asset id (cb58) or an asset alias such as AVAX',
+            phrase('an asset id (cb58) or an asset alias such as AVAX'),
         );
     }
     return value;

@@ -35,6 +35,7 @@ import {
 } from './rpcErrors';
 import { schemaInUse } from './wire';
 import { ResponseFormatError, ValidationError, abortError, describeValue } from '../http/errors';
+import { phrase } from '../text/phrase';
 import { HealthReplyWireSchema, normalizeHealthReply, type HealthReport } from './healthSchemas';
 import {
     type BodySink,
@@ -334,7 +335,7 @@ export class NodeRpcClient {
             if (response.status === 503)
                 throw httpFailure(response, context, this.isKnownPublicServer);
             throw new ResponseFormatError(
-                `The node's answer to ${method} is not a health report.`,
+                phrase("The node's answer to {0} is not a health report.", method),
                 context.url,
             );
         }
@@ -383,14 +384,14 @@ export class NodeRpcClient {
             throw new ValidationError(
                 'path',
                 undefined,
-                'an endpoint path such as /ext/info for raw calls',
+                phrase('an endpoint path such as /ext/info for raw calls'),
             );
         }
         if (kinds.size > 1) {
             throw new ValidationError(
                 'calls',
                 [...kinds],
-                'calls that all go to one endpoint (admin, info, evm or validators)',
+                phrase('calls that all go to one endpoint (admin, info, evm or validators)'),
             );
         }
         return nodeEndpointPath([...kinds][0] as EndpointKind, options.chain);
@@ -420,7 +421,10 @@ export class NodeRpcClient {
         const json = parseJsonBody(response, 'node');
         if (typeof json !== 'object' || json === null || Array.isArray(json)) {
             throw new ResponseFormatError(
-                `The node's answer to ${context.method} is not a JSON-RPC response. Check that the URL points at an AvalancheGo node.`,
+                phrase(
+                    "The node's answer to {0} is not a JSON-RPC response. Check that the URL points at an AvalancheGo node.",
+                    context.method,
+                ),
                 context.url,
             );
         }
@@ -434,13 +438,21 @@ export class NodeRpcClient {
         }
         if (message.id !== undefined && message.id !== null && idKey(message.id) !== String(id)) {
             throw new ResponseFormatError(
-                `The node answered ${context.method} with the response to another request (id ${describeValue(message.id)} instead of ${id}).`,
+                phrase(
+                    'The node answered {0} with the response to another request (id {1} instead of {2}).',
+                    context.method,
+                    describeValue(message.id),
+                    id,
+                ),
                 context.url,
             );
         }
         if (!('result' in message)) {
             throw new ResponseFormatError(
-                `The node's answer to ${context.method} has neither a result nor an error.`,
+                phrase(
+                    "The node's answer to {0} has neither a result nor an error.",
+                    context.method,
+                ),
                 context.url,
             );
         }
@@ -525,7 +537,11 @@ export class NodeRpcClient {
                 return {
                     status: 'rejected',
                     reason: new ResponseFormatError(
-                        `The node sent no answer to ${item.context.method} (call ${i + 1} of the batch).`,
+                        phrase(
+                            'The node sent no answer to {0} (call {1} of the batch).',
+                            item.context.method,
+                            i + 1,
+                        ),
                         url,
                     ),
                 };

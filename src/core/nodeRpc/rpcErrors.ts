@@ -14,11 +14,13 @@ import {
     ResponseFormatError,
     RpcError,
     describeValue,
+    type ErrorSentence,
     type NodeApiUnavailableReason,
 } from '../http/errors';
 import type { HttpResponse } from '../http/httpClient';
 import { restError } from '../http/errorSentences';
 import { inertLine } from '../text/inert';
+import { type Phrase, phrase } from '../text/phrase';
 
 const maxNodeTextLength = 300;
 
@@ -53,26 +55,28 @@ export function httpFailure(
         maxNodeTextLength,
     ).trim();
     const { method, entry, path, url } = context;
-    const unavailable = (reason: NodeApiUnavailableReason, message: string): Error =>
+    const unavailable = (reason: NodeApiUnavailableReason, message: ErrorSentence): Error =>
         new NodeApiUnavailableError(message, reason, url, method, status);
     const chain = chainOfPath(path);
 
     if (status === 503 && /bootstrap/i.test(text)) {
-        return unavailable(
-            'bootstrapping',
-            `${chain ?? 'The chain'} is still bootstrapping on this node; try again when it is done.`,
-        );
+        return unavailable('bootstrapping', bootstrappingSentence(chain));
     }
     if (status === 405) {
         return unavailable(
             'methodNotAllowed',
-            `The node refused the request (405 Method Not Allowed): ${path} takes JSON-RPC only as POST. A proxy in front of the node may be changing the request.`,
+            phrase(
+                'The node refused the request (405 Method Not Allowed): {0} takes JSON-RPC only as POST. A proxy in front of the node may be changing the request.',
+                path,
+            ),
         );
     }
     if (status === 415) {
         return unavailable(
             'unsupportedMediaType',
-            `The node refused the request's content type (415 Unsupported Media Type): it expects application/json. A proxy in front of the node may be changing the request.`,
+            phrase(
+                "The node refused the request's content type (415 Unsupported Media Type): it expects application/json. A proxy in front of the node may be changing the request.",
+            ),
         );
     }
     if (
@@ -87,19 +91,26 @@ export function httpFailure(
             if (publicServer) return publicServerRefusal(context, status);
             return unavailable(
                 'adminDisabled',
-                'The admin API is disabled on this node: start it with --api-admin-enabled=true.',
+                phrase(
+                    'The admin API is disabled on this node: start it with --api-admin-enabled=true.',
+                ),
             );
         }
         if (chain !== undefined) {
             const what = path.endsWith('/validators')
-                ? `The node has no validators API for chain ${chain} (the chain is unknown, not tracked, or not a Subnet-EVM chain).`
-                : `The node has no chain ${chain} (or it is not tracked).`;
+                ? phrase(
+                      'The node has no validators API for chain {0} (the chain is unknown, not tracked, or not a Subnet-EVM chain).',
+                      chain,
+                  )
+                : phrase('The node has no chain {0} (or it is not tracked).', chain);
             return unavailable('notFound', what);
         }
         if (path === '/ext/info') {
             return unavailable(
                 'notFound',
-                'The node does not serve the info API: it may run with --api-info-enabled=false.',
+                phrase(
+                    'The node does not serve the info API: it may run with --api-info-enabled=false.',
+                ),
             );
         }
         if (path.startsWith('/ext/health') || path === '/ext/metrics') {
@@ -107,19 +118,39 @@ export function httpFailure(
             if (publicServer) {
                 return unavailable(
                     'publicServer',
-                    `Public API servers do not offer the ${api} API (${path}); connect to your own node to see it.`,
+                    phrase(
+                        'Public API servers do not offer the {0} API ({1}); connect to your own node to see it.',
+                        api,
+                        path,
+                    ),
                 );
             }
             return unavailable(
                 'notFound',
-                `The node does not serve the ${api} API (${path}): it may run with --api-${api}-enabled=false, or a proxy in front of it does not forward it.`,
+                phrase(
+                    'The node does not serve the {0} API ({1}): it may run with --api-{0}-enabled=false, or a proxy in front of it does not forward it.',
+                    api,
+                    path,
+                ),
             );
         }
-        return unavailable('notFound', `The node does not serve ${path}. Check the endpoint path.`);
+        return unavailable(
+            'notFound',
+            phrase('The node does not serve {0}. Check the endpoint path.', path),
+        );
     }
     if (status === 403) {
         return new HttpError(
-            `The node refused access to ${path} (403 Forbidden)${text ? `: ${text}` : ''}. A proxy or firewall in front of it may restrict this API.`,
+            text
+                ? phrase(
+                      'The node refused access to {0} (403 Forbidden): {1}. A proxy or firewall in front of it may restrict this API.',
+                      path,
+                      text,
+                  )
+                : phrase(
+                      'The node refused access to {0} (403 Forbidden). A proxy or firewall in front of it may restrict this API.',
+                      path,
+                  ),
             url,
             status,
             response.statusText || 'Forbidden',
@@ -143,7 +174,10 @@ export function httpFailure(
 
 function publicServerRefusal(context: CallContext, status: number | undefined): Error {
     return new NodeApiUnavailableError(
-        `Public API servers do not offer ${context.method}; connect to your own node to see it.`,
+        phrase(
+            'Public API servers do not offer {0}; connect to your own node to see it.',
+            context.method,
+        ),
         'publicServer',
         context.url,
         context.method,
@@ -159,7 +193,7 @@ export function rpcFailure(error: unknown, context: CallContext, publicServer: b
     const code = typeof object['code'] === 'number' ? object['code'] : 0;
     const nodeText = errorText(error);
     const data = object['data'] ?? null;
-    const rpc = (message: string): RpcError => new RpcError(message, method, code, data, nodeText);
+    const rpc = (message: Phrase): RpcError => new RpcError(message, method, code, data, nodeText);
 
     const notFound =
         code === -32601 ||
@@ -180,32 +214,57 @@ export function rpcFailure(error: unknown, context: CallContext, publicServer: b
         const why =
             entry?.whyMissing ??
             (removedOnHeliconCChain(method) && isCChainRpcPath(context.path)
-                ? "the C-Chain no longer serves it since Helicon, AvalancheGo v1.15; an older node serves it only when the chain's eth-apis setting enables its namespace"
-                : 'check the method name and the endpoint path');
-        return rpc(`This node does not offer ${method} (${why}).`);
+                ? phrase(
+                      "the C-Chain no longer serves it since Helicon, AvalancheGo v1.15; an older node serves it only when the chain's eth-apis setting enables its namespace",
+                  )
+                : phrase('check the method name and the endpoint path'));
+        return rpc(phrase('This node does not offer {0} ({1}).', method, why));
     }
     if (/must start with a non-uppercase letter/i.test(nodeText)) {
         return rpc(
-            `This node does not offer ${method} (AvalancheGo method names continue with a lower-case letter after the dot).`,
+            phrase(
+                'This node does not offer {0} (AvalancheGo method names continue with a lower-case letter after the dot).',
+                method,
+            ),
         );
     }
     if (code === -32602 || /couldn't unmarshal an argument/i.test(nodeText)) {
-        const said = code === -32602 && nodeText ? `node says: ${nodeText}; ` : '';
         return rpc(
-            `The node could not read the parameters of ${method}: check their format (${said}code ${code}).`,
+            code === -32602 && nodeText
+                ? phrase(
+                      'The node could not read the parameters of {0}: check their format (node says: {1}; code {2}).',
+                      method,
+                      nodeText,
+                      code,
+                  )
+                : phrase(
+                      'The node could not read the parameters of {0}: check their format (code {1}).',
+                      method,
+                      code,
+                  ),
         );
     }
     if (/not done bootstrapping|still bootstrapping/i.test(nodeText)) {
         const chain = chainOfPath(context.path);
         return new NodeApiUnavailableError(
-            `${chain ?? 'The chain'} is still bootstrapping on this node; try again when it is done.`,
+            bootstrappingSentence(chain),
             'bootstrapping',
             url,
             method,
             undefined,
         );
     }
-    return rpc(`${method} failed: ${nodeText || 'no error text'} (code ${code}).`);
+    return rpc(
+        nodeText
+            ? phrase('{0} failed: {1} (code {2}).', method, nodeText, code)
+            : phrase('{0} failed: no error text (code {1}).', method, code),
+    );
+}
+
+function bootstrappingSentence(chain: string | undefined): Phrase {
+    return chain === undefined
+        ? phrase('The chain is still bootstrapping on this node; try again when it is done.')
+        : phrase('{0} is still bootstrapping on this node; try again when it is done.', chain);
 }
 
 /** Parses and normalises a result, turning a shape mismatch into a ResponseFormatError. */
@@ -221,7 +280,18 @@ export function parseResult<R>(
                 `${issue.path.length > 0 ? issue.path.map(String).join('.') : '(result)'}: ${issue.message}`,
         );
         throw new ResponseFormatError(
-            `The node's answer to ${method.name} has an unexpected shape (${issues[0] ?? 'unknown issue'}${issues.length > 1 ? ` and ${issues.length - 1} more` : ''}).`,
+            issues.length > 1
+                ? phrase(
+                      "The node's answer to {0} has an unexpected shape ({1} and {2} more).",
+                      method.name,
+                      issues[0] ?? '',
+                      issues.length - 1,
+                  )
+                : phrase(
+                      "The node's answer to {0} has an unexpected shape ({1}).",
+                      method.name,
+                      issues[0] ?? 'unknown issue',
+                  ),
             context.url,
             issues,
         );

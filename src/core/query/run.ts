@@ -10,6 +10,7 @@ import type { ChainInfo, SignatureAggregation } from '../dataApi/model';
 import { dataApiOperations, validateParams } from '../dataApi/endpoints';
 import type { DataApiOperation, DataApiParams } from '../dataApi/params';
 import { isAbortError, ValidationError } from '../http/errors';
+import { phrase } from '../text/phrase';
 import {
     findNodeRpcMethod,
     nodeRpcMethods,
@@ -94,7 +95,11 @@ export function checkQuery(request: QueryRequest): void {
     switch (request.source) {
         case 'dataApi':
             if (!(dataApiOperations as readonly string[]).includes(request.operation)) {
-                throw new ValidationError('operation', request.operation, 'a Data API operation');
+                throw new ValidationError(
+                    'operation',
+                    request.operation,
+                    phrase('a Data API operation'),
+                );
             }
             validateParams(request.operation as DataApiOperation, request.params);
             return;
@@ -289,7 +294,7 @@ export function parseRawParams(text: string): unknown {
     if (text.trim() === '') return undefined;
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) {
-        throw new ValidationError('params', text, 'a JSON object or array');
+        throw new ValidationError('params', text, phrase('a JSON object or array'));
     }
     return value;
 }
@@ -297,6 +302,7 @@ export function parseRawParams(text: string): unknown {
 /** The method table entry of a node query; an unknown name is a `ValidationError`. */
 function tableMethod(name: string): NodeRpcMethod<string, unknown> {
     const method = findNodeRpcMethod(name) as NodeRpcMethod<string, unknown> | undefined;
-    if (!method) throw new ValidationError('method', name, 'a method of the node method table');
+    if (!method)
+        throw new ValidationError('method', name, phrase('a method of the node method table'));
     return method;
 }

@@ -6,6 +6,7 @@
  */
 import type { ChainInfo } from '../dataApi/model';
 import { ValidationError } from '../http/errors';
+import { phrase } from '../text/phrase';
 import { pChainId } from '../ids/primaryNetwork';
 import { inertLine } from '../text/inert';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
@@ -45,13 +46,17 @@ export const tracePrompts: readonly ParamPrompt[] = [
 /** Checks a trace query without sending anything; throws `ValidationError` naming the part. */
 export function checkTraceQuery(query: TraceQuery): void {
     if (!networks.has(query.network)) {
-        throw new ValidationError('network', query.network, 'mainnet, fuji or local');
+        throw new ValidationError('network', query.network, phrase('mainnet, fuji or local'));
     }
     if (!evmChainIdPattern.test(query.chainId)) {
-        throw new ValidationError('chainId', query.chainId, 'a decimal EVM chain id');
+        throw new ValidationError('chainId', query.chainId, phrase('a decimal EVM chain id'));
     }
     if (!evmHashPattern.test(query.hash)) {
-        throw new ValidationError('hash', query.hash, 'a transaction hash (0x and 64 hex digits)');
+        throw new ValidationError(
+            'hash',
+            query.hash,
+            phrase('a transaction hash (0x and 64 hex digits)'),
+        );
     }
 }
 
@@ -211,7 +216,7 @@ async function readReport(
         throw new ValidationError(
             'chainId',
             query.chainId,
-            `an EVM chain whose JSON-RPC endpoint is known on ${query.network}`,
+            phrase('an EVM chain whose JSON-RPC endpoint is known on {0}', query.network),
         );
     }
     const knowledge = await deps.contracts().catch(() => undefined);

@@ -18,6 +18,7 @@ import * as z from 'zod';
 import { ResponseFormatError } from '../http/errors';
 import { formatNumber } from '../format';
 import { inertLine } from '../text/inert';
+import { phrase } from '../text/phrase';
 
 /** The kinds of frame the callTracer names (`vm.OpCode.String()` of the opcode that made it). */
 export type FrameType =
@@ -212,7 +213,11 @@ export function readCallTree(answer: unknown, url: string): CallTree {
         const issue = top.error.issues[0];
         const where = issue && issue.path.length > 0 ? issue.path.map(String).join('.') : 'result';
         throw new ResponseFormatError(
-            `The node's call trace is not a callTracer frame (${where}: ${issue?.message ?? 'unexpected shape'}).`,
+            phrase(
+                "The node's call trace is not a callTracer frame ({0}: {1}).",
+                where,
+                issue?.message ?? 'unexpected shape',
+            ),
             url,
             top.error.issues.map((i) => i.message),
         );

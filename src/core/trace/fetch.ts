@@ -11,6 +11,7 @@
  * through as the client's typed errors.
  */
 import { isNodeApiUnavailableError, isRpcError, ValidationError } from '../http/errors';
+import { phrase } from '../text/phrase';
 import { nodeRpcMethods as m } from '../nodeRpc/methods';
 import { batchCall } from '../nodeRpc/rpcClient';
 import type { RpcTarget } from '../nodeRpc/rpcUrl';
@@ -45,7 +46,11 @@ const stepTraceTimeoutSeconds = 25;
 
 function checkTxHash(hash: string): string {
     if (typeof hash !== 'string' || !evmHashPattern.test(hash)) {
-        throw new ValidationError('hash', hash, 'a transaction hash (0x and 64 hex digits)');
+        throw new ValidationError(
+            'hash',
+            hash,
+            phrase('a transaction hash (0x and 64 hex digits)'),
+        );
     }
     return hash.toLowerCase();
 }

@@ -18,6 +18,7 @@
 import * as z from 'zod';
 
 import { ResponseFormatError } from '../http/errors';
+import { phrase } from '../text/phrase';
 
 /**
  * The tracer, as the `tracer` string of `debug_traceTransaction`. `step` runs for every
@@ -95,7 +96,11 @@ export function readRevertSites(answer: unknown, url: string): RevertSites {
     if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new ResponseFormatError(
-            `The node's step trace is not what the tracer returns (${issue?.path.map(String).join('.') || 'result'}: ${issue?.message ?? 'unexpected shape'}).`,
+            phrase(
+                "The node's step trace is not what the tracer returns ({0}: {1}).",
+                issue?.path.map(String).join('.') || 'result',
+                issue?.message ?? 'unexpected shape',
+            ),
             url,
         );
     }

@@ -149,30 +149,63 @@ describe('(unit) localisation: package.json', () => {
 });
 
 describe('(unit) localisation: runtime strings (vscode.l10n.t and l10n/bundle.l10n.json)', () => {
-    /** Every `vscode.l10n.t('…')` message written as a literal in src/. */
-    function messagesInSource(): Map<string, string> {
-        const found = new Map<string, string>();
+    /** A quoted literal of the source as the string it denotes. */
+    function literalText(literal: string): string {
+        return literal.startsWith('"')
+            ? (JSON.parse(literal) as string)
+            : literal.slice(1, -1).replace(/\\'/g, "'");
+    }
+
+    /** Each .ts file of src/, with its text. */
+    function sourceFiles(): { file: string; text: string }[] {
+        const files: { file: string; text: string }[] = [];
         const walk = (dir: string): void => {
             for (const name of readdirSync(dir)) {
                 const file = path.join(dir, name);
                 if (statSync(file).isDirectory()) walk(file);
-                else if (file.endsWith('.ts')) {
-                    const text = readFileSync(file, 'utf8');
-                    for (const m of text.matchAll(
-                        /l10n\.t\(\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")/g,
-                    )) {
-                        const literal = m[1]!;
-                        const message = literal.startsWith('"')
-                            ? (JSON.parse(literal) as string)
-                            : literal.slice(1, -1).replace(/\\'/g, "'");
-                        found.set(message, path.relative(rootDir, file));
-                    }
-                }
+                else if (file.endsWith('.ts'))
+                    files.push({ file, text: readFileSync(file, 'utf8') });
             }
         };
         walk(path.join(rootDir, 'src'));
+        return files;
+    }
+
+    /**
+     * Every message written as a literal in src/: the first argument of `vscode.l10n.t('…')`, and
+     * the template of core's `phrase('…')` (src/core/text/phrase.ts), which the extension
+     * translates with `vscode.l10n.t` where a person reads it (src/commands/formatError.ts).
+     */
+    function messagesInSource(): Map<string, string> {
+        const found = new Map<string, string>();
+        for (const { file, text } of sourceFiles()) {
+            for (const m of text.matchAll(
+                /(?:l10n\.t|\bphrase)\(\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")/g,
+            )) {
+                found.set(literalText(m[1]!), path.relative(rootDir, file));
+            }
+        }
         return found;
     }
+
+    it('phrase() is only ever called with a string literal template, so the bundle sees each', () => {
+        const calls: string[] = [];
+        const notLiteral: string[] = [];
+        for (const { file, text } of sourceFiles()) {
+            for (const m of text.matchAll(/\bphrase\(/g)) {
+                // The declaration itself, `function phrase(template: string, …)`.
+                if (/function\s+$/.test(text.slice(0, m.index))) continue;
+                const rest = text.slice(m.index + m[0].length);
+                const where = `${path.relative(rootDir, file)}:${text.slice(0, m.index).split('\n').length}`;
+                calls.push(where);
+                // One literal, then the next argument or the end of the call: never `'a' + b`.
+                if (!/^\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\s*[,)]/.test(rest))
+                    notLiteral.push(where);
+            }
+        }
+        assert.ok(calls.length >= 100, `${calls.length} calls`);
+        assert.deepEqual(notLiteral, []);
+    });
 
     it('the bundle holds exactly the messages the code passes to vscode.l10n.t', () => {
         const bundle = JSON.parse(
