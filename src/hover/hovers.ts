@@ -285,6 +285,7 @@ export class Hovers extends Disposable {
         return loadHoverOffline().offlineMarkdownFor(id, place, {
             commands: hoverCommands,
             icmMessage: (messageId) => this.clients.icmMessageSource(messageId),
+            translate: translateForPerson,
             network: this.clients.network,
             evmChain: config.get(SettingKey.HoversDefaultEvmChain),
             chainName: () => undefined,

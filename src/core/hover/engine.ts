@@ -241,6 +241,7 @@ export class HoverEngine {
             live: this.isLive(id),
             explorerUrl: (kind, text, network) => this.host.explorerUrl(kind, text, network),
             icmMessage: (messageId) => this.host.icmMessage?.(messageId),
+            translate: this.host.translate,
         });
     }
 

@@ -842,6 +842,9 @@ describe('(unit) hover markdown: the words in the reader\u2019s language', () =>
         'Open on the {0} explorer': 'Im Explorer von {0} öffnen',
         'Set an API key for higher limits': 'Einen API-Schlüssel für höhere Grenzen setzen',
         'Not found on {0}. Looked in: {1}.': 'Auf {0} nicht gefunden. Gesucht in: {1}.',
+        'EVM address': 'EVM-Adresse',
+        'EIP-55 checksum valid': 'EIP-55-Prüfsumme gültig',
+        'Looked up on {0} ({1})': 'Nachgeschlagen auf {0} ({1})',
     };
     const toGerman: Translate = (template, ...args) =>
         fillTemplate(german[template] ?? template, ...args);
@@ -902,6 +905,26 @@ describe('(unit) hover markdown: the words in the reader\u2019s language', () =>
                 });
                 assertInert(built, baseline, ['avalanche.dataApi.setKey']);
             }
+        }
+    });
+
+    it('writes the offline part in the translator\u2019s words, its own text inert too', () => {
+        const german = offline(address, { translate: toGerman }).markdown;
+        assert.match(german, /^\*\*EVM\\-Adresse\*\* · EIP\\-55\\-Prüfsumme gültig {2}\n/);
+        assert.match(german, /Nachgeschlagen auf C\\-Chain \\\(mainnet\\\)/);
+        const hostile: Translate = (template, ...args) =>
+            fillTemplate(
+                `](command:evil)**<b>\`_ ${template} ![i](https://x.example/) [y](`,
+                ...args,
+            );
+        for (const text of [address, txHash, cChainId, nodeId, pAddress, address.toLowerCase()]) {
+            const english = offline(text, { liveOff: 'off' });
+            const built = offline(text, { liveOff: 'off', translate: hostile });
+            const before = syntaxCounts(english.markdown);
+            for (const [c, n] of Object.entries(syntaxCounts(built.markdown))) {
+                assert.ok(n <= (before[c] ?? 0), `${c}: ${n}\n${built.markdown}`);
+            }
+            assert.doesNotMatch(built.markdown, /\]\(command:evil|!\[i\]/);
         }
     });
 });
