@@ -135,6 +135,8 @@ suite('(integration) localised host', function () {
         assert.match(text, /\*\*Auf Avalanche C\\-Chain\*\* · /);
         assert.match(text, /Guthaben\\: [\d\\.,]+ AVAX \(/);
         assert.doesNotMatch(text, /Balance|\*\*On /);
+        // The offline part too, whether the first hover's small bundle or the engine wrote it.
+        assert.match(text, /\*\*EVM\\-Adresse\*\*/);
     });
 
     test('numbers for people take German separators (the status bar quota)', async () => {
