@@ -21,6 +21,7 @@ import { Disposable } from '../platform/disposable';
 import { buildExplorerUrl } from '../platform/explorerUrl';
 import type { WorkspaceContracts } from '../platform/workspaceContracts';
 import { loadCore, loadHoverOffline } from '../platform/lazyCore';
+import { translateForPerson } from '../platform/personText';
 import { ConfigSection, SettingKey } from '../platform/settingKeys';
 import { type HoversTesting, HoversTestingSurface } from './hoversTesting';
 
@@ -139,7 +140,9 @@ export class Hovers extends Disposable {
 
     /** The engine, built with the core on first use. */
     get engine(): Core.HoverEngine {
-        this.engineInstance ??= this.createEngine();
+        // The person's hovers speak the display language; the agent tools' engine, made by
+        // `createEngine` without this, answers in English.
+        this.engineInstance ??= this.createEngine({ translate: translateForPerson });
         return this.engineInstance;
     }
 
@@ -282,6 +285,7 @@ export class Hovers extends Disposable {
         return loadHoverOffline().offlineMarkdownFor(id, place, {
             commands: hoverCommands,
             icmMessage: (messageId) => this.clients.icmMessageSource(messageId),
+            translate: translateForPerson,
             network: this.clients.network,
             evmChain: config.get(SettingKey.HoversDefaultEvmChain),
             chainName: () => undefined,

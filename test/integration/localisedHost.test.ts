@@ -109,6 +109,36 @@ suite('(integration) localised host', function () {
         missing.close();
     });
 
+    test("a hover's words are German, its Markdown as safe and the peer's values as they came", async () => {
+        const known = testEnv().known.mainnet;
+        const document = await vscode.workspace.openTextDocument(
+            vscode.Uri.file(path.join(testEnv().workspaceDir, 'hovers', 'samples.ts')),
+        );
+        const offset = document.getText().indexOf(known.evmAddress);
+        const text = await eventually(
+            async () => {
+                const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+                    'vscode.executeHoverProvider',
+                    document.uri,
+                    document.positionAt(offset + 2),
+                );
+                const all = hovers
+                    .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value)))
+                    .join('\n');
+                return /Guthaben|Balance/.test(all) ? all : undefined;
+            },
+            'a live hover',
+            30_000,
+        );
+        // The title keeps its bold around the translated words; the translation's own colon is
+        // escaped like a peer's text (src/core/hover/markdownBuilder.ts, `sentence`).
+        assert.match(text, /\*\*Auf Avalanche C\\-Chain\*\* · /);
+        assert.match(text, /Guthaben\\: [\d\\.,]+ AVAX \(/);
+        assert.doesNotMatch(text, /Balance|\*\*On /);
+        // The offline part too, whether the first hover's small bundle or the engine wrote it.
+        assert.match(text, /\*\*EVM\\-Adresse\*\*/);
+    });
+
     test('numbers for people take German separators (the status bar quota)', async () => {
         await api.secrets.setDataApiKey('integration-test-key-0123456789');
         const dataApi = await api.clients.dataApi();

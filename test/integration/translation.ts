@@ -9,7 +9,8 @@ export const testLocale = 'de';
 
 /**
  * Messages of l10n/bundle.l10n.json in German: two of the extension's own, one with a placeholder,
- * and core's sentences of a refused value (with its nested `allowed`) and a Data API 404.
+ * core's sentences of a refused value (with its nested `allowed`) and a Data API 404, and two
+ * of the hover's live part (its title and its balance line) and its offline part's title.
  */
 export const testTranslation: Readonly<Record<string, string>> = {
     'Put the cursor on an Avalanche address, hash, NodeID or id, or select one, first.':
@@ -22,4 +23,7 @@ export const testTranslation: Readonly<Record<string, string>> = {
         'ein EVM-Transaktionshash: 0x und 64 Hexadezimalziffern',
     'Not found on the {0}: {1}. Check the id, the chain and the network.':
         'Nicht gefunden bei der {0}: {1}. Prüfen Sie ID, Chain und Netzwerk.',
+    'On {0}': 'Auf {0}',
+    'Balance: {0}': 'Guthaben: {0}',
+    'EVM address': 'EVM-Adresse',
 };

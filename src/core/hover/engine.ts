@@ -13,6 +13,7 @@ import type { DataApiClient } from '../dataApi/dataApiClient';
 import type { ChainInfo } from '../dataApi/model';
 import { type Audience, shortenId } from '../format';
 import { inertLabel } from '../text/inert';
+import type { Translate } from '../text/phrase';
 import {
     isAbortError,
     isHttpError,
@@ -94,6 +95,12 @@ export interface HoverEngineHost {
     readonly contractsFirst?: boolean | undefined;
     readonly now?: (() => number) | undefined;
     readonly limits?: Partial<ResolverLimits> | undefined;
+    /**
+     * The live part's words in the person's language (`vscode.l10n.t` in the extension); English
+     * without it, and always English for an agent (`audience` `agent`), who gets one language as
+     * it gets one number form.
+     */
+    readonly translate?: Translate | undefined;
 }
 
 /** One entry of the "Look up on…" chain picker. */
@@ -234,6 +241,7 @@ export class HoverEngine {
             live: this.isLive(id),
             explorerUrl: (kind, text, network) => this.host.explorerUrl(kind, text, network),
             icmMessage: (messageId) => this.host.icmMessage?.(messageId),
+            translate: this.host.translate,
         });
     }
 
@@ -451,7 +459,11 @@ export class HoverEngine {
         audience: Audience = 'person',
     ): HoverMarkdown {
         const nowMs = this.now();
-        const options = { ...this.liveOptions(id, nowMs, contracts), audience };
+        const options = {
+            ...this.liveOptions(id, nowMs, contracts),
+            audience,
+            translate: audience === 'person' ? this.host.translate : undefined,
+        };
         if ('value' in answer) return liveHoverMarkdown(answer.value, options);
         const calm = toCalmError(answer.error, {
             service: serviceOf(answer.error),

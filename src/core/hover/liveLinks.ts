@@ -5,6 +5,7 @@
  * context menu (`liveHoverActions`), which runs one without showing the hover.
  */
 import type { Audience } from '../format';
+import type { Translate } from '../text/phrase';
 import { type Identifier, parseIdentifier, toChecksumAddress } from '../identifiers';
 import type { ContractKnowledge } from '../workspace/knowledge';
 import { evmChainIdPattern } from '../ids/evmPatterns';
@@ -41,6 +42,11 @@ export interface LiveHoverOptions {
      * `agent`, whose times are ISO 8601 in UTC and whose numbers are plain digits.
      */
     readonly audience?: Audience | undefined;
+    /**
+     * The hover's words in the reader's language (`vscode.l10n.t` in the extension); English
+     * when absent, as agents read it.
+     */
+    readonly translate?: Translate | undefined;
 }
 
 /**

@@ -28,6 +28,7 @@ import type { PlatformOwner } from '../nodeRpc/primarySchemas';
 import { nameHow, originText } from '../workspace/knowledge';
 import { pChainId } from '../ids/primaryNetwork';
 import { cutText } from '../text/inert';
+import { fillTemplate, type Phrase, phrase, phraseText } from '../text/phrase';
 import { calmErrorText } from './calmError';
 import {
     type LiveHoverOptions,
@@ -36,7 +37,15 @@ import {
     traceLinks,
     watchLinks,
 } from './liveLinks';
-import { code, e, type HoverMarkdown, Md, shortCode, type WebLink } from './markdownBuilder';
+import {
+    code,
+    e,
+    type HoverMarkdown,
+    Md,
+    sentence,
+    shortCode,
+    type WebLink,
+} from './markdownBuilder';
 import type {
     CalmError,
     EvmAddressLive,
@@ -59,6 +68,16 @@ import { workspaceFacts, type WorkspaceFacts } from './workspaceFacts';
 /** Whom the hover is written for: a person unless an agent tool asked. */
 function audienceOf(options: LiveHoverOptions): Audience {
     return options.audience ?? 'person';
+}
+
+/** A phrase as the hover's Markdown, in the reader's words (`sentence`). */
+function say(options: LiveHoverOptions, p: Phrase): string {
+    return sentence(p, options.translate);
+}
+
+/** A phrase as plain text in the reader's words: a link's title, which the builder escapes. */
+function words(options: LiveHoverOptions, p: Phrase): string {
+    return phraseText(p, options.translate ?? fillTemplate);
 }
 
 function when(seconds: number, options: LiveHoverOptions): string {
@@ -124,7 +143,12 @@ function evmExplorer(
         ? []
         : [
               {
-                  title: `Open on ${chain.isCChain ? 'the Avalanche explorer' : `the ${clip(chain.name, maxNameLength)} explorer`}`,
+                  title: words(
+                      options,
+                      chain.isCChain
+                          ? phrase('Open on the Avalanche explorer')
+                          : phrase('Open on the {0} explorer', clip(chain.name, maxNameLength)),
+                  ),
                   url,
               },
           ];
@@ -137,7 +161,7 @@ function templateLink(
     network: HoverNetwork,
 ): WebLink[] {
     const url = options.explorerUrl?.(kind, id, network);
-    return url === undefined ? [] : [{ title: 'Open in explorer', url }];
+    return url === undefined ? [] : [{ title: words(options, phrase('Open in explorer')), url }];
 }
 
 function tokenLine(t: HoverTokenBalance, audience: Audience): string {
@@ -158,18 +182,18 @@ function evmAddressPart(
         const decimals = r.token.decimals === undefined ? '' : `, ${r.token.decimals} decimals`;
         what = `${e(r.token.ercType)} token${tokenName}${symbol}${e(decimals)}`;
     } else if (r.isContract === true) {
-        what = 'contract';
+        what = say(options, phrase('contract'));
     } else if (r.isContract === false) {
-        what = 'account (no code)';
+        what = say(options, phrase('account (no code)'));
     } else {
-        what = 'account or contract';
+        what = say(options, phrase('account or contract'));
     }
-    md.raw(`**On ${name(r.chain.name)}** · ${what}`);
+    md.raw(`**${say(options, phrase('On {0}', name(r.chain.name)))}** · ${what}`);
     const known = addressName(workspace);
     if (known) md.raw(known);
-    if (r.native) md.raw(`Balance: ${tokenLine(r.native, audience)}`);
+    if (r.native) md.raw(say(options, phrase('Balance: {0}', tokenLine(r.native, audience))));
     if (r.nonce !== undefined) {
-        md.raw(`Nonce ${integer(r.nonce, audience)} (transactions sent)`);
+        md.raw(say(options, phrase('Nonce {0} (transactions sent)', integer(r.nonce, audience))));
     }
     alsoOnLine(md, r.alsoOn);
     if (r.tokens !== undefined) {
@@ -179,13 +203,14 @@ function evmAddressPart(
         const spam = r.spamHidden
             ? ` (${r.spamHidden} spam token${r.spamHidden === 1 ? '' : 's'} hidden)`
             : '';
-        md.raw(`Tokens: ${shown.length > 0 ? shown.join(' · ') : 'none'}${more}${spam}`);
+        const list = shown.length > 0 ? shown.join(' · ') : say(options, phrase('none'));
+        md.raw(say(options, phrase('Tokens: {0}', `${list}${more}${spam}`)));
     }
     if (r.recent !== undefined) {
         if (r.recent.length === 0) {
-            md.raw('No transactions yet');
+            md.raw(say(options, phrase('No transactions yet')));
         } else {
-            md.gap().raw('Latest transactions:');
+            md.gap().raw(say(options, phrase('Latest transactions:')));
             for (const t of r.recent) {
                 const status = t.success ? '' : ' ✗ failed';
                 const method = t.method ? `${e(clip(t.method, 48))}, ` : '';
@@ -252,26 +277,58 @@ function evmTxPart(
     options: LiveHoverOptions,
 ): WebLink[] {
     const audience = audienceOf(options);
-    const status = r.pending ? '⏳ pending' : r.success ? '✓ success' : '✗ failed';
-    md.raw(`**Transaction on ${name(r.chain.name)}** · ${status}`);
+    const status = r.pending
+        ? `⏳ ${say(options, phrase('pending'))}`
+        : r.success
+          ? `✓ ${say(options, phrase('success'))}`
+          : `✗ ${say(options, phrase('failed'))}`;
+    md.raw(`**${say(options, phrase('Transaction on {0}', name(r.chain.name)))}** · ${status}`);
     const why = failureLine(r, workspace);
     if (why) md.raw(why);
     if (r.blockNumber !== '') {
         const time = r.timestamp > 0 ? ` · ${when(r.timestamp, options)}` : '';
         const depth = r.confirmations ? ` · ${e(r.confirmations)}` : '';
-        md.raw(`Block ${integer(r.blockNumber, audience)}${time}${depth}`);
+        md.raw(
+            `${say(options, phrase('Block {0}', integer(r.blockNumber, audience)))}${time}${depth}`,
+        );
     }
-    md.raw(`From ${shortCode(r.from)} to ${r.to ? shortCode(r.to) : 'a new contract'}`);
+    md.raw(
+        say(
+            options,
+            phrase(
+                'From {0} to {1}',
+                shortCode(r.from),
+                r.to ? shortCode(r.to) : phrase('a new contract'),
+            ),
+        ),
+    );
     const decoded = decodedCallLine(workspace.call);
     const method = r.method && !decoded ? ` · ${e(clip(r.method, 80))}` : '';
-    md.raw(`Value ${amount(r.value, r.decimals, r.symbol, audience)}${method}`);
+    md.raw(
+        `${say(options, phrase('Value {0}', amount(r.value, r.decimals, r.symbol, audience)))}${method}`,
+    );
     if (decoded) md.raw(decoded);
     md.raw(
-        `Gas ${integer(r.gasUsed, audience)} of ${integer(r.gasLimit, audience)} at ${amount(r.gasPrice, 9, 'gwei', audience)}`,
+        say(
+            options,
+            phrase(
+                'Gas {0} of {1} at {2}',
+                integer(r.gasUsed, audience),
+                integer(r.gasLimit, audience),
+                amount(r.gasPrice, 9, 'gwei', audience),
+            ),
+        ),
     );
     const facts = [
-        r.fee === undefined ? undefined : `Fee ${amount(r.fee, r.decimals, r.symbol, audience)}`,
-        r.logCount === undefined ? undefined : `${r.logCount} log${r.logCount === 1 ? '' : 's'}`,
+        r.fee === undefined
+            ? undefined
+            : say(options, phrase('Fee {0}', amount(r.fee, r.decimals, r.symbol, audience))),
+        r.logCount === undefined
+            ? undefined
+            : say(
+                  options,
+                  r.logCount === 1 ? phrase('{0} log', r.logCount) : phrase('{0} logs', r.logCount),
+              ),
     ].filter((x): x is string => x !== undefined);
     if (facts.length > 0) md.raw(facts.join(' · '));
     alsoOnLine(md, r.alsoOn);
@@ -281,7 +338,14 @@ function evmTxPart(
                 ? ` and ${r.transferCount - r.transfers.length} more`
                 : '';
         md.raw(
-            `Token transfers (${r.transferCount}): ${r.transfers.map((t) => transferLine(t, audience)).join(' · ')}${more}`,
+            say(
+                options,
+                phrase(
+                    'Token transfers ({0}): {1}',
+                    r.transferCount,
+                    `${r.transfers.map((t) => transferLine(t, audience)).join(' · ')}${more}`,
+                ),
+            ),
         );
     }
     if (r.internalCount > 0) {
@@ -293,7 +357,16 @@ function evmTxPart(
             r.internalCount > r.internal.length
                 ? ` and ${r.internalCount - r.internal.length} more`
                 : '';
-        md.raw(`Internal transactions (${r.internalCount}): ${items.join(' · ')}${more}`);
+        md.raw(
+            say(
+                options,
+                phrase(
+                    'Internal transactions ({0}): {1}',
+                    r.internalCount,
+                    `${items.join(' · ')}${more}`,
+                ),
+            ),
+        );
     }
     if (r.teleporter) {
         const t = r.teleporter;
@@ -319,11 +392,15 @@ function evmTxPart(
         if (options.followIcmCommand && target) {
             md.actions([
                 {
-                    title: 'Follow ICM message',
+                    title: words(options, phrase('Follow ICM message')),
                     command: options.followIcmCommand,
                     args: [target],
-                    tooltip:
-                        'Its delivery, execution and receipt across chains, and why it is stuck',
+                    tooltip: words(
+                        options,
+                        phrase(
+                            'Its delivery, execution and receipt across chains, and why it is stuck',
+                        ),
+                    ),
                 },
             ]);
         }
@@ -418,9 +495,13 @@ function autoRenewedTxPart(md: Md, r: PrimaryTxLive, options: LiveHoverOptions):
 function nodeIdPart(md: Md, r: NodeIdLive, options: LiveHoverOptions): void {
     if (r.l1Validations !== undefined) {
         if (r.l1Validations.length === 0) {
-            md.raw(`**L1 validations** · none on ${e(r.network)}`);
+            md.raw(
+                `**${say(options, phrase('L1 validations'))}** · ${say(options, phrase('none on {0}', e(r.network)))}`,
+            );
         } else {
-            md.raw(`**L1 validations** (${r.l1Validations.length}):`).gap();
+            md.raw(
+                `**${say(options, phrase('L1 validations'))}** (${r.l1Validations.length}):`,
+            ).gap();
             // A list of its own: a line after an item would continue the item.
             for (const v of r.l1Validations.slice(0, maxValidationLines)) {
                 const watch = nodeValidationWatch(r, v, options);
@@ -434,8 +515,8 @@ function nodeIdPart(md: Md, r: NodeIdLive, options: LiveHoverOptions): void {
     if (r.primary !== undefined) {
         md.raw(
             r.primary === null
-                ? '**Primary network** · not a current validator (as the connected node sees it)'
-                : `**Primary network** (connected node): ${nodeValidatorLine(r.primary, true, audienceOf(options))}`,
+                ? `**${say(options, phrase('Primary network'))}** · ${say(options, phrase('not a current validator (as the connected node sees it)'))}`
+                : `**${say(options, phrase('Primary network'))}** ${say(options, phrase('(connected node): {0}', nodeValidatorLine(r.primary, true, audienceOf(options))))}`,
         );
         if (r.primary?.autoRenewed) {
             const a = r.primary.autoRenewed;
@@ -446,12 +527,12 @@ function nodeIdPart(md: Md, r: NodeIdLive, options: LiveHoverOptions): void {
     }
     if (r.l1OnNode)
         md.raw(
-            `**${name(r.l1OnNode.chainName)}** (connected node): ${nodeValidatorLine(r.l1OnNode, false, audienceOf(options))}`,
+            `**${name(r.l1OnNode.chainName)}** ${say(options, phrase('(connected node): {0}', nodeValidatorLine(r.l1OnNode, false, audienceOf(options))))}`,
         );
     if (r.peer !== undefined) {
         md.raw(
             r.peer === null
-                ? 'Not a peer of the connected node'
+                ? say(options, phrase('Not a peer of the connected node'))
                 : `Peer of the connected node${r.peer.version ? `: ${name(r.peer.version)}` : ''}, tracks ${r.peer.trackedSubnets} subnet${r.peer.trackedSubnets === 1 ? '' : 's'}`,
         );
     }
@@ -459,7 +540,7 @@ function nodeIdPart(md: Md, r: NodeIdLive, options: LiveHoverOptions): void {
 
 function subnetPart(md: Md, r: SubnetLive, options: LiveHoverOptions): void {
     md.raw(
-        `**${r.isL1 ? 'L1' : 'Subnet'}** on ${e(r.network)}${r.createdAt > 0 ? ` · created ${when(r.createdAt, options)}` : ''}`,
+        `**${r.isL1 ? 'L1' : say(options, phrase('Subnet'))}** ${say(options, phrase('on {0}', e(r.network)))}${r.createdAt > 0 ? ` · ${say(options, phrase('created {0}', when(r.createdAt, options)))}` : ''}`,
     );
     const owners = r.owners.slice(0, 3).map(shortCode).join(', ');
     if (r.owners.length > 0) {
@@ -474,14 +555,14 @@ function subnetPart(md: Md, r: SubnetLive, options: LiveHoverOptions): void {
                 (b) =>
                     `${name(b.name)} ${shortCode(b.blockchainId)}${b.evmChainId === undefined ? '' : ` (EVM ${b.evmChainId})`}`,
             );
-        md.raw(
-            `Blockchains: ${chains.join(' · ')}${r.blockchains.length > 5 ? ` and ${r.blockchains.length - 5} more` : ''}`,
-        );
+        const more = r.blockchains.length > 5 ? ` and ${r.blockchains.length - 5} more` : '';
+        md.raw(say(options, phrase('Blockchains: {0}', `${chains.join(' · ')}${more}`)));
     } else {
-        md.raw('No blockchains');
+        md.raw(say(options, phrase('No blockchains')));
     }
     if (r.validatorCount !== undefined) {
-        md.raw(`Active L1 validators: ${r.validatorCount}${r.moreValidators ? '+' : ''}`);
+        const count = `${r.validatorCount}${r.moreValidators ? '+' : ''}`;
+        md.raw(say(options, phrase('Active L1 validators: {0}', count)));
     }
     if (r.validatorManager) {
         md.raw(
@@ -527,8 +608,12 @@ function notesPart(md: Md, notes: readonly CalmError[], options: LiveHoverOption
 function calmLine(md: Md, error: CalmError, options: LiveHoverOptions): string {
     const text = `⚠ ${e(calmErrorText(error, options.nowMs), 400)}`;
     if (!error.suggestApiKey || options.setApiKeyCommand === undefined) return text;
-    const title =
-        error.kind === 'unauthorized' ? 'Set a valid API key' : 'Set an API key for higher limits';
+    const title = words(
+        options,
+        error.kind === 'unauthorized'
+            ? phrase('Set a valid API key')
+            : phrase('Set an API key for higher limits'),
+    );
     return `${text} · ${md.command({ title, command: options.setApiKeyCommand })}`;
 }
 
@@ -549,30 +634,43 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
             break;
         case 'evmBlock':
             md.raw(
-                `**Block ${integer(result.blockNumber, audienceOf(options))} on ${name(result.chain.name)}** · ${when(result.timestamp, options)}`,
+                `**${say(options, phrase('Block {0} on {1}', integer(result.blockNumber, audienceOf(options)), name(result.chain.name)))}** · ${when(result.timestamp, options)}`,
             );
-            md.raw(
-                `${result.txCount}${result.moreTransactions ? '+' : ''} transaction${result.txCount === 1 && !result.moreTransactions ? '' : 's'}${result.gasUsed === undefined ? '' : ` · gas used ${integer(result.gasUsed, audienceOf(options))}`}`,
-            );
+            {
+                const count = `${result.txCount}${result.moreTransactions ? '+' : ''}`;
+                const txs =
+                    result.txCount === 1 && !result.moreTransactions
+                        ? phrase('{0} transaction', count)
+                        : phrase('{0} transactions', count);
+                const gas =
+                    result.gasUsed === undefined
+                        ? ''
+                        : ` · ${say(options, phrase('gas used {0}', integer(result.gasUsed, audienceOf(options))))}`;
+                md.raw(`${say(options, txs)}${gas}`);
+            }
             if (result.confirmations) md.raw(e(result.confirmations));
-            if (result.miner) md.raw(`Miner ${shortCode(result.miner)}`);
+            if (result.miner) md.raw(say(options, phrase('Miner {0}', shortCode(result.miner))));
             alsoOnLine(md, result.alsoOn);
             links = evmExplorer(result.chain, 'block', result.blockNumber, options);
             break;
         case 'primaryTx': {
             const type = result.txType ? ` · ${e(clip(result.txType, 40))}` : '';
-            md.raw(`**${result.chain}-Chain transaction** on ${e(result.network)}${type}`);
+            md.raw(
+                `**${say(options, phrase('{0}-Chain transaction', result.chain))}** ${say(options, phrase('on {0}', e(result.network)))}${type}`,
+            );
             const block = result.blockNumber
-                ? `In block ${integer(result.blockNumber, audienceOf(options))}${result.blockType ? ` (${e(result.blockType)})` : ''}`
+                ? `${say(options, phrase('In block {0}', integer(result.blockNumber, audienceOf(options))))}${result.blockType ? ` (${e(result.blockType)})` : ''}`
                 : result.status
-                  ? `Status: ${e(clip(result.status, 40))}`
-                  : 'In a vertex (before Cortina)';
+                  ? say(options, phrase('Status: {0}', e(clip(result.status, 40))))
+                  : say(options, phrase('In a vertex (before Cortina)'));
             md.raw(
                 `${block}${result.timestamp === undefined ? '' : ` · ${when(result.timestamp, options)}`}`,
             );
             autoRenewedTxPart(md, result, options);
             if (result.memo && result.memo !== '0x')
-                md.raw(`Memo: ${markdownCode(result.memo, { maxLength: 80 })}`);
+                md.raw(
+                    say(options, phrase('Memo: {0}', markdownCode(result.memo, { maxLength: 80 }))),
+                );
             links = templateLink(
                 options,
                 `${result.chain.toLowerCase()}-chain/tx`,
@@ -589,13 +687,17 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
             links = templateLink(options, 'validators', result.nodeId, result.network);
             break;
         case 'blockchain': {
-            md.raw(`**Blockchain ${name(result.name)}** on ${e(result.network)}`);
+            md.raw(
+                `**${say(options, phrase('Blockchain {0}', name(result.name)))}** ${say(options, phrase('on {0}', e(result.network)))}`,
+            );
             const vm = result.vmName ?? (result.vmId ? shortenId(result.vmId) : undefined);
             const facts = [
-                vm === undefined ? undefined : `VM ${result.vmName ? e(vm) : code(vm)}`,
+                vm === undefined
+                    ? undefined
+                    : say(options, phrase('VM {0}', result.vmName ? e(vm) : code(vm))),
                 result.evmChainId === undefined
                     ? undefined
-                    : `EVM chain id ${e(result.evmChainId)}`,
+                    : say(options, phrase('EVM chain id {0}', e(result.evmChainId))),
                 result.subnetId === undefined
                     ? undefined
                     : result.subnetId === pChainId
@@ -612,20 +714,34 @@ export function liveHoverMarkdown(result: LiveResult, options: LiveHoverOptions)
             break;
         case 'asset':
             md.raw(
-                `**X-Chain asset** ${name(result.name)} (${e(clip(result.symbol, maxSymbolLength))}) on ${e(result.network)} · denomination ${result.denomination}`,
+                `**${say(options, phrase('X-Chain asset'))}** ${say(options, phrase('{0} ({1}) on {2} · denomination {3}', name(result.name), e(clip(result.symbol, maxSymbolLength)), e(result.network), result.denomination))}`,
             );
             break;
         case 'l1Validation': {
             const v = result.validation;
-            md.raw(`**L1 validation** of ${code(v.nodeId)}`);
+            md.raw(
+                `**${say(options, phrase('L1 validation'))}** ${say(options, phrase('of {0}', code(v.nodeId)))}`,
+            );
             md.raw(validationLine(v, options));
             links = templateLink(options, 'validators', v.nodeId, result.network);
             break;
         }
         case 'notFound':
-            md.raw(
-                `Not found${result.network ? ` on ${e(result.network)}` : ''}. Looked in: ${e(result.searched.join(', '), 600)}.`,
-            );
+            {
+                const searched = e(result.searched.join(', '), 600);
+                md.raw(
+                    say(
+                        options,
+                        result.network
+                            ? phrase(
+                                  'Not found on {0}. Looked in: {1}.',
+                                  e(result.network),
+                                  searched,
+                              )
+                            : phrase('Not found. Looked in: {0}.', searched),
+                    ),
+                );
+            }
             break;
         case 'unsupported':
             md.raw(e(result.reason, 400));

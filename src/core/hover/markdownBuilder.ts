@@ -5,6 +5,7 @@
  * both write through it, so what a link may carry is decided in one place.
  */
 import { escapeMarkdown, markdownCode, markdownLink, safeLinkTarget, shortenId } from '../format';
+import { fillTemplate, isPhrase, type Phrase, type Translate } from '../text/phrase';
 
 /** Markdown plus the command ids its links use (for `isTrusted.enabledCommands`). */
 export interface HoverMarkdown {
@@ -102,3 +103,26 @@ export const e = (text: unknown, maxLength?: number): string =>
 export const code = (text: unknown): string => markdownCode(text);
 /** A long id shortened to its ends, as inline code. */
 export const shortCode = (text: string): string => markdownCode(shortenId(text, 8, 6));
+
+/**
+ * A phrase of the hover as Markdown, in the words of `translate` (English by default). Its string
+ * arguments are Markdown made safe already (escaped, code, our links) and fill the placeholders
+ * as they are; a nested phrase is rendered the same way. The template is the source's own text
+ * and holds no Markdown syntax (bold and the like are written around the call), so it is kept as
+ * written; a translation is a file, not code, so its words are escaped like a peer's text and can
+ * neither format nor link. The placeholders are filled here, not by `translate`, so that only
+ * the translation's own words are escaped.
+ */
+export function sentence(p: Phrase, translate: Translate = fillTemplate): string {
+    const words = translate(p.template, ...p.args.map((_, i) => `{${i}}`));
+    const own = words === p.template;
+    const args = p.args.map((arg) => (isPhrase(arg) ? sentence(arg, translate) : String(arg)));
+    return words
+        .split(/(\{\d+\})/)
+        .map((piece, i) => {
+            const arg = i % 2 === 1 ? args[Number(piece.slice(1, -1))] : undefined;
+            if (arg !== undefined) return arg;
+            return own ? piece : escapeMarkdown(piece);
+        })
+        .join('');
+}

@@ -6,6 +6,7 @@
  * the live part loads after it.
  */
 import { type Identifier, toChecksumAddress } from '../identifiers';
+import { fillTemplate, type Phrase, phrase, phraseText, type Translate } from '../text/phrase';
 import type { HoverCommandIds, HoverPlace } from './engine';
 import type { CommandLink, HoverMarkdown, WebLink } from './markdownBuilder';
 import { offlineHoverMarkdown } from './offlineMarkdown';
@@ -25,6 +26,8 @@ export interface OfflineContext {
     explorerUrl(kind: string, id: string, network: DataApiNetwork): string;
     /** The source chain of an ICM message id followed in this window, if this is one. */
     icmMessage?(messageId: string): string | undefined;
+    /** The words in the person's language (`vscode.l10n.t`); English without it (agents). */
+    readonly translate?: Translate | undefined;
 }
 
 /** The offline part of the hover over `id` at `place`: no request. */
@@ -35,45 +38,54 @@ export function offlineMarkdownFor(
 ): HoverMarkdown {
     const c = context.commands;
     const network = context.network;
+    // Link titles and tooltips are plain text: the Markdown builder escapes them.
+    const t = (p: Phrase): string => phraseText(p, context.translate ?? fillTemplate);
     const copy =
         id.kind === 'evmAddress' && !id.broken ? (toChecksumAddress(id.value) ?? id.text) : id.text;
     const actions: CommandLink[] = [
-        { title: 'Copy', command: c.copy, args: [copy], tooltip: `Copy ${copy}` },
+        {
+            title: t(phrase('Copy')),
+            command: c.copy,
+            args: [copy],
+            tooltip: t(phrase('Copy {0}', copy)),
+        },
     ];
     if (id.kind === 'hash32')
-        actions.push({ title: 'Copy cb58', command: c.copy, args: [id.cb58] });
+        actions.push({ title: t(phrase('Copy cb58')), command: c.copy, args: [id.cb58] });
     // A message id followed before (a panel, the agent) offers its timeline again (#37).
     const icmSource =
         id.kind === 'hash32' && !id.broken ? context.icmMessage?.(id.value) : undefined;
     if (icmSource && c.followIcm) {
         actions.push({
-            title: 'Follow ICM message',
+            title: t(phrase('Follow ICM message')),
             command: c.followIcm,
             args: [{ chain: icmSource, messageId: id.value }],
-            tooltip: 'Its delivery, execution and receipt across chains, and why it is stuck',
+            tooltip: t(
+                phrase('Its delivery, execution and receipt across chains, and why it is stuck'),
+            ),
         });
     }
     if (id.kind === 'cb58Id' && id.hex)
-        actions.push({ title: 'Copy hex', command: c.copy, args: [id.hex] });
+        actions.push({ title: t(phrase('Copy hex')), command: c.copy, args: [id.hex] });
     const links: WebLink[] = [];
     if (!id.broken) {
         actions.push({
-            title: 'Open details',
+            title: t(phrase('Open details')),
             command: c.openDetails,
             args: [{ text: id.text, ...place }],
-            tooltip: 'Open the full answer in a panel',
+            tooltip: t(phrase('Open the full answer in a panel')),
         });
         if (id.kind === 'evmAddress' || id.kind === 'hash32') {
             actions.push({
-                title: 'Other chain…',
+                title: t(phrase('Other chain…')),
                 command: c.lookUpOnChain,
                 args: [{ text: id.text, ...place }],
-                tooltip: 'Look this up on another EVM chain',
+                tooltip: t(phrase('Look this up on another EVM chain')),
             });
         }
         if (id.kind === 'evmAddress' && context.evmChain === '' && network !== 'local') {
             links.push({
-                title: 'Open in explorer',
+                title: t(phrase('Open in explorer')),
                 url: context.explorerUrl('c-chain/address', copy, network),
             });
         }
@@ -84,7 +96,7 @@ export function offlineMarkdownFor(
         ) {
             const kind = `${id.chain.toLowerCase()}-chain/address`;
             links.push({
-                title: 'Open in explorer',
+                title: t(phrase('Open in explorer')),
                 url: context.explorerUrl(kind, id.value, id.network),
             });
         }
@@ -95,21 +107,27 @@ export function offlineMarkdownFor(
         evmChainName:
             chain === cChainEvmId(network)
                 ? 'C-Chain'
-                : (context.chainName(chain) ?? `EVM chain ${chain}`),
+                : (context.chainName(chain) ?? t(phrase('EVM chain {0}', chain))),
         actions,
         links,
+        translate: context.translate,
         fix:
             id.kind === 'evmAddress' && id.corrected
                 ? {
-                      title: 'Fix checksum',
+                      title: t(phrase('Fix checksum')),
                       command: c.fixChecksum,
                       args: [{ text: id.text, ...place }],
-                      tooltip: `Replace with ${id.corrected}`,
+                      tooltip: t(phrase('Replace with {0}', id.corrected)),
                   }
                 : undefined,
         liveOff:
             id.broken || context.live
                 ? undefined
-                : 'Live lookups are off for this kind (avalanche.hovers.liveKinds)',
+                : t(
+                      phrase(
+                          'Live lookups are off for this kind ({0})',
+                          'avalanche.hovers.liveKinds',
+                      ),
+                  ),
     });
 }

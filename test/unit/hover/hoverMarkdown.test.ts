@@ -34,6 +34,7 @@ import {
     ValidationError,
     vmName,
 } from '../../../src/core';
+import { fillTemplate, type Translate } from '../../../src/core/text/phrase';
 import { hostileStrings } from '../../sandbox/hostile';
 
 const nowMs = Date.UTC(2026, 0, 1);
@@ -826,5 +827,104 @@ describe('(unit) hover markdown: the display locale, and the agent’s text', ()
         assert.match(node, /since 10 months ago/);
         // The person's hover, rendered after, is still German: the audience is no switch.
         assert.match(live(results['evmTx']!), /Gas 174\\\.732 of/);
+    });
+});
+
+describe('(unit) hover markdown: the words in the reader\u2019s language', () => {
+    const german: Record<string, string> = {
+        'On {0}': 'Auf {0}',
+        'Balance: {0}': 'Guthaben: {0}',
+        'No transactions yet': 'Noch keine Transaktionen',
+        'Transaction on {0}': 'Transaktion auf {0}',
+        failed: 'fehlgeschlagen',
+        'a new contract': 'einen neuen Vertrag',
+        'From {0} to {1}': 'Von {0} an {1}',
+        'Open on the {0} explorer': 'Im Explorer von {0} öffnen',
+        'Set an API key for higher limits': 'Einen API-Schlüssel für höhere Grenzen setzen',
+        'Not found on {0}. Looked in: {1}.': 'Auf {0} nicht gefunden. Gesucht in: {1}.',
+        'EVM address': 'EVM-Adresse',
+        'EIP-55 checksum valid': 'EIP-55-Prüfsumme gültig',
+        'Looked up on {0} ({1})': 'Nachgeschlagen auf {0} ({1})',
+    };
+    const toGerman: Translate = (template, ...args) =>
+        fillTemplate(german[template] ?? template, ...args);
+    const inGerman = (result: LiveResult): HoverMarkdown =>
+        liveHoverMarkdown(result, { ...options, translate: toGerman });
+
+    it('writes the sentences, labels and link titles in the translator\u2019s words', () => {
+        const address = inGerman(results['evmAddress']!).markdown;
+        assert.match(address, /^\*\*Auf Avalanche C\\-Chain\*\* · /);
+        assert.match(address, /Guthaben\\: 25,000 AVAX/);
+        assert.doesNotMatch(address, /Balance/);
+        const tx = inGerman(results['evmTx']!).markdown;
+        assert.match(tx, /\*\*Transaktion auf Avalanche C\\-Chain\*\* · ✗ fehlgeschlagen/);
+        assert.match(tx, /Von `0xF9185c…225Feb` an einen neuen Vertrag {2}\n/);
+        const l1 = inGerman({
+            ...(results['evmTx'] as Extract<LiveResult, { kind: 'evmTx' }>),
+            chain: { ...cChain, isCChain: false, name: 'L1', explorerUrl: 'https://l1.example/' },
+        }).markdown;
+        assert.match(l1, /\[Im Explorer von L1 öffnen\]\(https:\/\/l1\.example\/tx\//);
+        const missing = inGerman(results['notFound']!).markdown;
+        assert.match(missing, /^Auf fuji nicht gefunden\\. Gesucht in\\: /);
+        // Without a translator (agents, and the default) the words are the source's English.
+        assert.match(live(results['evmAddress']!), /^\*\*On Avalanche C\\-Chain\*\* · /);
+    });
+
+    it('keeps peer data escaped, and a translation\u2019s own markup inert', () => {
+        // A translation is a file: one that tries to bold, link, run a command or show an image
+        // adds no Markdown syntax to the hover, whatever the peer sent.
+        const hostile: Translate = (template, ...args) =>
+            fillTemplate(
+                `](command:evil)**<b>\`_ ${template} ![i](https://x.example/) [y](`,
+                ...args,
+            );
+        for (const result of Object.values(results)) {
+            const english = liveHoverMarkdown(result, options);
+            const built = liveHoverMarkdown(result, { ...options, translate: hostile });
+            const before = syntaxCounts(english.markdown);
+            const after = syntaxCounts(built.markdown);
+            for (const [c, n] of Object.entries(after)) {
+                assert.ok(
+                    n <= (before[c] ?? 0),
+                    `${c}: ${n} > ${before[c] ?? 0}\n${built.markdown}`,
+                );
+            }
+            assert.equal(after['LINK'], before['LINK'], built.markdown);
+            assert.deepEqual(built.commands, english.commands);
+            assert.doesNotMatch(built.markdown, /\]\(command:evil|!\[i\]/);
+        }
+        for (const text of hostileStrings) {
+            for (const result of Object.values(results)) {
+                const built = liveHoverMarkdown(poison(result, text), {
+                    ...options,
+                    translate: toGerman,
+                });
+                const baseline = liveHoverMarkdown(poison(result, 'Plain'), {
+                    ...options,
+                    translate: toGerman,
+                });
+                assertInert(built, baseline, ['avalanche.dataApi.setKey']);
+            }
+        }
+    });
+
+    it('writes the offline part in the translator\u2019s words, its own text inert too', () => {
+        const german = offline(address, { translate: toGerman }).markdown;
+        assert.match(german, /^\*\*EVM\\-Adresse\*\* · EIP\\-55\\-Prüfsumme gültig {2}\n/);
+        assert.match(german, /Nachgeschlagen auf C\\-Chain \\\(mainnet\\\)/);
+        const hostile: Translate = (template, ...args) =>
+            fillTemplate(
+                `](command:evil)**<b>\`_ ${template} ![i](https://x.example/) [y](`,
+                ...args,
+            );
+        for (const text of [address, txHash, cChainId, nodeId, pAddress, address.toLowerCase()]) {
+            const english = offline(text, { liveOff: 'off' });
+            const built = offline(text, { liveOff: 'off', translate: hostile });
+            const before = syntaxCounts(english.markdown);
+            for (const [c, n] of Object.entries(syntaxCounts(built.markdown))) {
+                assert.ok(n <= (before[c] ?? 0), `${c}: ${n}\n${built.markdown}`);
+            }
+            assert.doesNotMatch(built.markdown, /\]\(command:evil|!\[i\]/);
+        }
     });
 });
