@@ -15,6 +15,7 @@ import type { ValidatorFeeReader } from '../platform/validatorFees';
 import { ViewId } from '../platform/viewIds';
 import type { NodeHealth } from '../platform/nodeHealth';
 import { log } from '../platform/log';
+import { translateForPerson } from '../platform/personText';
 import type { ChainsSource } from './chainsSource';
 import { NodeMonitor, RefreshScheduler } from './nodeMonitor';
 import type { RenderContext, Row, ViewKey } from './rows';
@@ -199,6 +200,7 @@ export class Trees extends Disposable {
             const started = performance.now();
             // eslint-disable-next-line @typescript-eslint/no-require-imports
             const loaded = require('./treeSources') as typeof Sources;
+            loaded.useTreeTranslator(translateForPerson);
             this.built = {
                 chains: new loaded.ChainsSource(this.services),
                 subnets: new loaded.SubnetsSource(this.services),
