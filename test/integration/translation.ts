@@ -9,7 +9,8 @@ export const testLocale = 'de';
 
 /**
  * Messages of l10n/bundle.l10n.json in German: two of the extension's own, one with a placeholder,
- * and core's sentences of a refused value (with its nested `allowed`) and a Data API 404.
+ * core's sentences of a refused value (with its nested `allowed`) and a Data API 404, and some
+ * words of the Node view.
  */
 export const testTranslation: Readonly<Record<string, string>> = {
     'Put the cursor on an Avalanche address, hash, NodeID or id, or select one, first.':
@@ -22,4 +23,14 @@ export const testTranslation: Readonly<Record<string, string>> = {
         'ein EVM-Transaktionshash: 0x und 64 Hexadezimalziffern',
     'Not found on the {0}: {1}. Check the id, the chain and the network.':
         'Nicht gefunden bei der {0}: {1}. Prüfen Sie ID, Chain und Netzwerk.',
+    // The Node view: a row label, a description with placeholders, a tooltip's field, and a
+    // notice whose sentence and remedy are core's phrases (src/core/summaries/nodeProblems.ts).
+    Reachable: 'Erreichbar',
+    '{0} · {1} ms round trip': '{0} · {1} ms Umlaufzeit',
+    'Network upgrades': 'Netzwerk-Upgrades',
+    Checked: 'Geprüft',
+    'Admin API': 'Admin-API',
+    'The admin API is off on this node.': 'Die Admin-API ist auf diesem Knoten ausgeschaltet.',
+    'Start AvalancheGo with {0} (or {1} in its config file), then refresh.':
+        'Starten Sie AvalancheGo mit {0} (oder {1} in seiner Konfigurationsdatei) und aktualisieren Sie dann.',
 };
