@@ -6,7 +6,13 @@
  * literals join `l10n/bundle.l10n.json` as the direct calls do (test/unit/project/localisation.test.ts).
  */
 import type { NodeProblem } from '../core/summaries/nodeProblems';
-import { fillTemplate, type Phrase, phraseText, type Translate } from '../core/text/phrase';
+import {
+    fillTemplate,
+    isPhrase,
+    type Phrase,
+    phraseText,
+    type Translate,
+} from '../core/text/phrase';
 
 let translate: Translate = fillTemplate;
 
@@ -33,4 +39,12 @@ export function problemText(problem: NodeProblem): string {
 /** A node problem's remedy in the trees' language; empty when it has none. */
 export function remedyText(problem: NodeProblem): string {
     return problem.remedyPhrase ? treePhrase(problem.remedyPhrase) : (problem.remedy ?? '');
+}
+
+/** An error's sentence in the trees' language: its phrase when it carries one, else its message. */
+export function errorSentence(error: unknown): string {
+    const sentence = (error as { phrase?: unknown } | null)?.phrase;
+    if (isPhrase(sentence)) return treePhrase(sentence);
+    const message = (error as { message?: unknown } | null)?.message;
+    return typeof message === 'string' ? message : String(error);
 }
