@@ -147,6 +147,23 @@ suite('(integration) localised host', function () {
         }
     });
 
+    test('the Chains and Validators views name their groups in German', async () => {
+        await api.config.update(SettingKey.SelectedNodeUrl, testEnv().nodeUrl);
+        try {
+            await resetSandbox();
+            const chains = await rows('chains');
+            assert.deepEqual(await Promise.all(chains.map((r) => labelOf(r))), [
+                'Primärnetzwerk',
+                'EVM-Chains',
+            ]);
+            await api.trees.refresh('validators');
+            const perChain = await rowByLabel(await rows('validators'), 'Validatoren pro Chain');
+            assert.match(await descriptionOf(perChain), /^wie .+ sie sieht$/);
+        } finally {
+            await api.config.update(SettingKey.SelectedNodeUrl, undefined);
+        }
+    });
+
     test('numbers for people take German separators (the status bar quota)', async () => {
         await api.secrets.setDataApiKey('integration-test-key-0123456789');
         const dataApi = await api.clients.dataApi();

@@ -10,7 +10,7 @@ export const testLocale = 'de';
 /**
  * Messages of l10n/bundle.l10n.json in German: two of the extension's own, one with a placeholder,
  * core's sentences of a refused value (with its nested `allowed`) and a Data API 404, and some
- * words of the Node view.
+ * words of the Node, Chains and Validators views.
  */
 export const testTranslation: Readonly<Record<string, string>> = {
     'Put the cursor on an Avalanche address, hash, NodeID or id, or select one, first.':
@@ -33,4 +33,9 @@ export const testTranslation: Readonly<Record<string, string>> = {
     'The admin API is off on this node.': 'Die Admin-API ist auf diesem Knoten ausgeschaltet.',
     'Start AvalancheGo with {0} (or {1} in its config file), then refresh.':
         'Starten Sie AvalancheGo mit {0} (oder {1} in seiner Konfigurationsdatei) und aktualisieren Sie dann.',
+    // The first level of the Chains and Validators views.
+    'Primary Network': 'Primärnetzwerk',
+    'EVM chains': 'EVM-Chains',
+    'Validators per chain': 'Validatoren pro Chain',
+    'as {0} sees them': 'wie {0} sie sieht',
 };
