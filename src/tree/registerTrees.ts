@@ -248,12 +248,15 @@ export class Trees extends Disposable {
         this.views.chains.description = network;
         // Not built yet: the source's first order, newest first.
         const sortOrder = this.built?.subnets.sortOrder ?? 'desc';
-        this.views.subnets.description = `${network} · ${sortOrder === 'desc' ? 'newest first' : 'oldest first'}`;
+        this.views.subnets.description =
+            sortOrder === 'desc'
+                ? vscode.l10n.t('{0} · newest first', network)
+                : vscode.l10n.t('{0} · oldest first', network);
         this.views.validators.description = network;
         const node = nodeName(this.deps.clients.nodeUrl, this.deps.config.get(SettingKey.NodeUrls));
         // Said where the node shows, not in a notification: the user did not choose it (#40).
         this.views.node.description = this.deps.config.nodeIsAutomatic
-            ? `${node} · chosen automatically`
+            ? vscode.l10n.t('{0} · chosen automatically', node)
             : node;
     }
 
