@@ -22,7 +22,7 @@ export const l10n = {
 };
 
 /** Core's phrase (src/core/text/phrase.ts) in the trees' language. */
-export function treePhrase(p: Phrase): string {
+function treePhrase(p: Phrase): string {
     return phraseText(p, translate);
 }
 
