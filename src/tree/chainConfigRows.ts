@@ -24,6 +24,7 @@ import { loadCore } from '../platform/lazyCore';
 import type { FieldRow, GroupRow, Row } from './rows';
 import { field, problemNotice, section } from './rowBuilders';
 import type { TreeServices } from './services';
+import { l10n } from './treeL10n';
 
 const view = 'chains';
 
@@ -56,16 +57,23 @@ export async function evmConfigRows(
         configSection(
             row,
             'chainConfig',
-            'Chain config',
+            l10n.t('Chain config'),
             'eth_getChainConfig',
             config,
             chainConfigContent,
         ),
-        configSection(row, 'feeConfig', 'Fee config now', 'eth_feeConfig', fees, feeContent),
+        configSection(
+            row,
+            'feeConfig',
+            l10n.t('Fee config now'),
+            'eth_feeConfig',
+            fees,
+            feeContent,
+        ),
         configSection(
             row,
             'rules',
-            'Active rules and precompiles now',
+            l10n.t('Active rules and precompiles now'),
             'eth_getActiveRulesAt',
             rules,
             rulesContent,
@@ -94,14 +102,17 @@ function configSection<T>(
     return section(view, parent, key, label, built.value, built.rows, {
         icon: 'symbol-namespace',
         json: built.json,
-        detail: [`From ${method} on the chain’s RPC.`],
+        detail: [l10n.t('From {0} on the chain’s RPC.', method)],
     });
 }
 
 function precompileRow(parent: Row, key: string, p: PrecompileConfig): FieldRow {
-    const when =
-        p.blockTimestamp === undefined ? '' : ` · from ${formatTimestamp(p.blockTimestamp)}`;
-    const summary = `${p.disable ? 'disabled' : `${p.adminAddresses.length} admin(s)`}${when}`;
+    const summary = [
+        p.disable ? l10n.t('disabled') : l10n.t('{0} admin(s)', p.adminAddresses.length),
+        ...(p.blockTimestamp === undefined
+            ? []
+            : [l10n.t('from {0}', formatTimestamp(p.blockTimestamp))]),
+    ].join(' · ');
     return section(
         view,
         parent,
@@ -136,13 +147,13 @@ function precompileRow(parent: Row, key: string, p: PrecompileConfig): FieldRow 
 
 function chainConfigContent(c: EvmChainConfig): SectionContent {
     return {
-        value: c.chainId === undefined ? '' : `chain ${c.chainId}`,
+        value: c.chainId === undefined ? '' : l10n.t('chain {0}', c.chainId),
         json: c.raw,
         rows: (self) => {
             const rows: Row[] = [];
             if (c.chainId !== undefined) {
                 rows.push(
-                    field(view, self, 'chainId', 'Chain id', String(c.chainId), {
+                    field(view, self, 'chainId', l10n.t('Chain id'), String(c.chainId), {
                         copy: String(c.chainId),
                     }),
                 );
@@ -153,8 +164,8 @@ function chainConfigContent(c: EvmChainConfig): SectionContent {
                         view,
                         self,
                         'feeRecipients',
-                        'Fee recipients allowed',
-                        c.allowFeeRecipients ? 'yes' : 'no',
+                        l10n.t('Fee recipients allowed'),
+                        c.allowFeeRecipients ? l10n.t('yes') : l10n.t('no'),
                     ),
                 );
             }
@@ -165,7 +176,7 @@ function chainConfigContent(c: EvmChainConfig): SectionContent {
                         view,
                         self,
                         'fees',
-                        'Fee config (genesis)',
+                        l10n.t('Fee config (genesis)'),
                         `${fees.length} settings`,
                         (s) => fees.map((r) => field(view, s, r.key, r.label, r.value)),
                     ),
@@ -173,7 +184,7 @@ function chainConfigContent(c: EvmChainConfig): SectionContent {
             }
             if (c.forks.length > 0) {
                 rows.push(
-                    section(view, self, 'forks', 'Forks', `${c.forks.length}`, (s) =>
+                    section(view, self, 'forks', l10n.t('Forks'), `${c.forks.length}`, (s) =>
                         c.forks.map((f) =>
                             field(
                                 view,
@@ -181,7 +192,7 @@ function chainConfigContent(c: EvmChainConfig): SectionContent {
                                 f.key,
                                 splitWords(f.key),
                                 f.kind === 'block'
-                                    ? `block ${formatInteger(f.at)}`
+                                    ? l10n.t('block {0}', formatInteger(f.at))
                                     : formatTimestamp(f.at),
                             ),
                         ),
@@ -193,7 +204,7 @@ function chainConfigContent(c: EvmChainConfig): SectionContent {
                     view,
                     self,
                     'precompiles',
-                    'Precompiles in genesis',
+                    l10n.t('Precompiles in genesis'),
                     c.precompiles.length === 0 ? 'none' : `${c.precompiles.length}`,
                     (s) => c.precompiles.map((p) => precompileRow(s, p.name, p)),
                 ),
@@ -201,7 +212,7 @@ function chainConfigContent(c: EvmChainConfig): SectionContent {
                     view,
                     self,
                     'upgrades',
-                    'Precompile upgrades',
+                    l10n.t('Precompile upgrades'),
                     c.precompileUpgrades.length === 0 ? 'none' : `${c.precompileUpgrades.length}`,
                     (s) =>
                         c.precompileUpgrades.map((p, i) => precompileRow(s, `${i}-${p.name}`, p)),
@@ -214,8 +225,8 @@ function chainConfigContent(c: EvmChainConfig): SectionContent {
 
 function feeContent(f: FeeConfigResult): SectionContent {
     const changed = f.lastChangedAt
-        ? `changed at block ${formatInteger(f.lastChangedAt)}`
-        : 'genesis values';
+        ? l10n.t('changed at block {0}', formatInteger(f.lastChangedAt))
+        : l10n.t('genesis values');
     return {
         value: changed,
         json: f,
@@ -225,10 +236,10 @@ function feeContent(f: FeeConfigResult): SectionContent {
                 view,
                 self,
                 'lastChangedAt',
-                'Last changed',
+                l10n.t('Last changed'),
                 f.lastChangedAt
-                    ? `at block ${formatInteger(f.lastChangedAt)}`
-                    : 'never (genesis values)',
+                    ? l10n.t('at block {0}', formatInteger(f.lastChangedAt))
+                    : l10n.t('never (genesis values)'),
             ),
         ],
     };
@@ -247,27 +258,34 @@ function rulesContent(r: ActiveRules): SectionContent {
             parent,
             key,
             label,
-            `${entries.filter(([, on]) => on).length} of ${entries.length} active`,
+            l10n.t('{0} of {1} active', entries.filter(([, on]) => on).length, entries.length),
             (s) =>
                 entries.map(([name, on]) =>
-                    field(view, s, name, ruleLabel(name), on ? 'active' : 'not active', {
-                        icon: on ? 'pass-filled' : 'circle-large-outline',
-                        state: on ? 'ok' : 'deprecated',
-                    }),
+                    field(
+                        view,
+                        s,
+                        name,
+                        ruleLabel(name),
+                        on ? l10n.t('active') : l10n.t('not active'),
+                        {
+                            icon: on ? 'pass-filled' : 'circle-large-outline',
+                            state: on ? 'ok' : 'deprecated',
+                        },
+                    ),
                 ),
         );
     };
     return {
-        value: `${r.precompiles.length} precompiles active`,
+        value: l10n.t('{0} precompiles active', r.precompiles.length),
         json: r,
         rows: (self) => [
-            ruleSection(self, 'eth', 'Ethereum rules', r.ethRules),
-            ruleSection(self, 'network', 'Avalanche rules', r.networkRules),
+            ruleSection(self, 'eth', l10n.t('Ethereum rules'), r.ethRules),
+            ruleSection(self, 'network', l10n.t('Avalanche rules'), r.networkRules),
             section(
                 view,
                 self,
                 'precompiles',
-                'Active precompiles',
+                l10n.t('Active precompiles'),
                 `${r.precompiles.length}`,
                 (s) =>
                     r.precompiles.map((p) =>
@@ -277,8 +295,8 @@ function rulesContent(r: ActiveRules): SectionContent {
                             p.name,
                             precompileLabel(p.name),
                             p.timestamp === undefined
-                                ? 'active'
-                                : `since ${formatTimestamp(p.timestamp)}`,
+                                ? l10n.t('active')
+                                : l10n.t('since {0}', formatTimestamp(p.timestamp)),
                             {
                                 icon: 'symbol-method',
                             },

@@ -17,6 +17,7 @@ import { group } from './rowBuilders';
 import { evmConfigRows } from './chainConfigRows';
 import type { TreeServices } from './services';
 import type { Children, RowPage, TreeSource } from './treeProvider';
+import { l10n } from './treeL10n';
 
 const view = 'chains';
 /** Primary-network blocks per page (the endpoint allows 1..100). */
@@ -90,18 +91,18 @@ export class ChainsSource implements TreeSource {
                 undefined,
                 'primary',
                 { type: 'primaryNetwork' },
-                'Primary Network',
+                l10n.t('Primary Network'),
                 'globe',
                 {
                     expanded: true,
                     description: this.services.networkLabel,
                 },
             ),
-            group(view, undefined, 'evm', { type: 'evmChains' }, 'EVM chains', 'layers', {
+            group(view, undefined, 'evm', { type: 'evmChains' }, l10n.t('EVM chains'), 'layers', {
                 expanded: true,
                 description: this.services.isLocal
-                    ? 'served by the node'
-                    : 'supported by the Data API',
+                    ? l10n.t('served by the node')
+                    : l10n.t('supported by the Data API'),
             }),
         ]);
     }
@@ -130,8 +131,8 @@ export class ChainsSource implements TreeSource {
                             chain,
                         })),
                         this.services.isLocal
-                            ? 'The node serves no EVM chain.'
-                            : 'The Data API lists no EVM chain for this network.',
+                            ? l10n.t('The node serves no EVM chain.')
+                            : l10n.t('The Data API lists no EVM chain for this network.'),
                     ),
                 };
             }
@@ -156,10 +157,10 @@ export class ChainsSource implements TreeSource {
                           parent,
                           'vertices',
                           { type: 'vertexHeights' },
-                          'Vertices by height',
+                          l10n.t('Vertices by height'),
                           'layers',
                           {
-                              description: 'pre-Cortina X-Chain',
+                              description: l10n.t('pre-Cortina X-Chain'),
                           },
                       ),
                   ]
@@ -167,7 +168,7 @@ export class ChainsSource implements TreeSource {
         return {
             type: 'paged',
             head,
-            empty: 'No blocks yet.',
+            empty: l10n.t('No blocks yet.'),
             fetch: async (pageToken, signal): Promise<RowPage> => {
                 const api = await this.services.clients.dataApi();
                 const page = await api.listLatestPrimaryNetworkBlocks(
@@ -191,7 +192,7 @@ export class ChainsSource implements TreeSource {
         const start = this.vertexStart.get(row.id) ?? 0;
         return {
             type: 'paged',
-            empty: 'No heights.',
+            empty: l10n.t('No heights.'),
             fetch: (token): Promise<RowPage> => {
                 const from = token === undefined ? start : Number(token);
                 const rows: Row[] = [];
@@ -211,7 +212,10 @@ export class ChainsSource implements TreeSource {
         const network = this.services.network;
         return {
             type: 'paged',
-            empty: `No vertices at height ${height} (the X-Chain stopped using vertices at the Cortina upgrade).`,
+            empty: l10n.t(
+                'No vertices at height {0} (the X-Chain stopped using vertices at the Cortina upgrade).',
+                height,
+            ),
             fetch: async (pageToken, signal): Promise<RowPage> => {
                 const api = await this.services.clients.dataApi();
                 const page = await api.getVertexByHeight(
@@ -243,8 +247,10 @@ export class ChainsSource implements TreeSource {
                     kind: 'notice',
                     ...under(view, parent, '~noRpc'),
                     reason: 'info',
-                    message: 'The Data API lists no usable RPC URL for this chain.',
-                    remedy: 'Its latest blocks and configuration come from the chain’s RPC.',
+                    message: l10n.t('The Data API lists no usable RPC URL for this chain.'),
+                    remedy: l10n.t(
+                        'Its latest blocks and configuration come from the chain’s RPC.',
+                    ),
                 },
             ];
         }
@@ -254,10 +260,10 @@ export class ChainsSource implements TreeSource {
                 parent,
                 'blocks',
                 { type: 'evmBlocks', chain },
-                'Latest blocks',
+                l10n.t('Latest blocks'),
                 'package',
                 {
-                    description: 'from the chain’s RPC',
+                    description: l10n.t('from the chain’s RPC'),
                 },
             ),
             group(
@@ -265,10 +271,10 @@ export class ChainsSource implements TreeSource {
                 parent,
                 'config',
                 { type: 'evmConfig', chain },
-                'Configuration',
+                l10n.t('Configuration'),
                 'settings-gear',
                 {
-                    description: 'chain config, fees, rules',
+                    description: l10n.t('chain config, fees, rules'),
                 },
             ),
         ];
@@ -277,7 +283,7 @@ export class ChainsSource implements TreeSource {
     private evmBlocks(row: GroupRow, chain: ChainInfo): Children {
         return {
             type: 'paged',
-            empty: 'The chain has no blocks yet.',
+            empty: l10n.t('The chain has no blocks yet.'),
             fetch: async (token, signal): Promise<RowPage> => {
                 const target = this.services.rpcTarget(chain.rpcUrl);
                 if (!target) throw new Error(`The RPC URL of ${chain.chainName} is not usable.`);
@@ -323,8 +329,15 @@ export class ChainsSource implements TreeSource {
                             kind: 'notice',
                             ...under(view, row, '~heights'),
                             reason: 'info',
-                            message: `Executed through #${heights.executed}, settled through #${heights.settled}`,
-                            remedy: 'This chain executes blocks after accepting them (ACP-194): a block is final once settled, not when later blocks follow it.',
+                            message: l10n.t(
+                                'Executed through #{0}, settled through #{1}',
+                                heights.executed,
+                                heights.settled,
+                            ),
+                            remedy: l10n.t(
+                                'This chain executes blocks after accepting them ({0}): a block is final once settled, not when later blocks follow it.',
+                                'ACP-194',
+                            ),
                         });
                     }
                 }
@@ -358,7 +371,7 @@ export class ChainsSource implements TreeSource {
         }
         return {
             type: 'paged',
-            empty: 'No blocks yet.',
+            empty: l10n.t('No blocks yet.'),
             fetch: async (from, signal): Promise<RowPage> => {
                 const page = await this.services.clients
                     .nodeNetwork()
@@ -380,7 +393,7 @@ export class ChainsSource implements TreeSource {
         if (this.services.isLocal) {
             return {
                 type: 'paged',
-                empty: 'No transactions in this block.',
+                empty: l10n.t('No transactions in this block.'),
                 fetch: async (_token, signal): Promise<RowPage> => {
                     const txs = await this.services.clients
                         .nodeNetwork()
@@ -398,7 +411,7 @@ export class ChainsSource implements TreeSource {
         }
         return {
             type: 'paged',
-            empty: 'The Data API lists no transactions for this block.',
+            empty: l10n.t('The Data API lists no transactions for this block.'),
             fetch: async (pageToken, signal): Promise<RowPage> => {
                 const api = await this.services.clients.dataApi();
                 const page = await api.getTransactionsForBlock(

@@ -5,6 +5,7 @@
  */
 import type { Part } from '../core/summaries/nodeSnapshot';
 import type { NodeSnapshot } from '../core/summaries/nodeSnapshot';
+import type { NodeProblem } from '../core/summaries/nodeProblems';
 import type { TxFees } from '../core/index';
 import { loadCore } from '../platform/lazyCore';
 import { formatNAvax, formatPercent, formatTimestamp, shortenId } from '../core/format';
@@ -20,19 +21,20 @@ import { type FieldRow, type Row, rowsOrEmpty, under } from './rows';
 import { field, group, section } from './rowBuilders';
 import type { TreeServices } from './services';
 import type { Children, TreeSource } from './treeProvider';
+import { l10n, problemText, remedyText } from './treeL10n';
 
 const view = 'node';
 
-const txFeeLabels: Record<string, string> = {
-    txFee: 'X-Chain transaction fee',
-    createAssetTxFee: 'Create asset',
-    createSubnetTxFee: 'Create subnet (unused)',
-    transformSubnetTxFee: 'Transform subnet (unused)',
-    createBlockchainTxFee: 'Create blockchain (unused)',
-    addPrimaryNetworkValidatorFee: 'Add primary validator (unused)',
-    addPrimaryNetworkDelegatorFee: 'Add primary delegator (unused)',
-    addSubnetValidatorFee: 'Add subnet validator (unused)',
-    addSubnetDelegatorFee: 'Add subnet delegator (unused)',
+const txFeeLabels: Record<string, () => string> = {
+    txFee: () => l10n.t('X-Chain transaction fee'),
+    createAssetTxFee: () => l10n.t('Create asset'),
+    createSubnetTxFee: () => l10n.t('Create subnet (unused)'),
+    transformSubnetTxFee: () => l10n.t('Transform subnet (unused)'),
+    createBlockchainTxFee: () => l10n.t('Create blockchain (unused)'),
+    addPrimaryNetworkValidatorFee: () => l10n.t('Add primary validator (unused)'),
+    addPrimaryNetworkDelegatorFee: () => l10n.t('Add primary delegator (unused)'),
+    addSubnetValidatorFee: () => l10n.t('Add subnet validator (unused)'),
+    addSubnetDelegatorFee: () => l10n.t('Add subnet delegator (unused)'),
 };
 
 export class NodeSource implements TreeSource {
@@ -75,11 +77,13 @@ export class NodeSource implements TreeSource {
         }
         const fees = await read;
         return Object.entries(fees).map(([key, value]) =>
-            field(view, parent, key, txFeeLabels[key] ?? key, formatNAvax(value), {
+            field(view, parent, key, txFeeLabels[key]?.() ?? key, formatNAvax(value), {
                 state: 'deprecated',
                 icon: 'credit-card',
                 detail: [
-                    'info.getTxFee is deprecated: only txFee and createAssetTxFee are still used; other fees are dynamic.',
+                    l10n.t(
+                        'info.getTxFee is deprecated: only txFee and createAssetTxFee are still used; other fees are dynamic.',
+                    ),
                 ],
             }),
         );
@@ -94,7 +98,7 @@ export class NodeSource implements TreeSource {
             url: s.url,
             name,
             reachable: r.reachable,
-            ...(r.reachable ? { rttMs: r.rttMs } : { message: r.problem.message }),
+            ...(r.reachable ? { rttMs: r.rttMs } : { message: problemText(r.problem) }),
             fetchedAtMs: s.fetchedAtMs,
         };
         if (!r.reachable) {
@@ -107,9 +111,9 @@ export class NodeSource implements TreeSource {
                     kind: 'notice',
                     ...under(view, undefined, 'unreachable'),
                     reason: 'unreachable',
-                    message: `No answer from ${s.url}.`,
-                    ...(r.problem.remedy ? { remedy: r.problem.remedy } : {}),
-                    action: { command: CommandId.ChooseNode, title: 'Choose Node…' },
+                    message: l10n.t('No answer from {0}.', s.url),
+                    ...(r.problem.remedy ? { remedy: remedyText(r.problem) } : {}),
+                    action: { command: CommandId.ChooseNode, title: l10n.t('Choose Node…') },
                 },
             ];
         }
@@ -124,9 +128,17 @@ export class NodeSource implements TreeSource {
             this.peersRow(s),
             uptimeRow(s),
             // Deprecated and static: read once, when the row is first expanded, never per refresh.
-            group(view, undefined, 'fees', { type: 'txFees' }, 'Transaction fees', 'warning', {
-                description: 'deprecated · read when expanded',
-            }),
+            group(
+                view,
+                undefined,
+                'fees',
+                { type: 'txFees' },
+                l10n.t('Transaction fees'),
+                'warning',
+                {
+                    description: l10n.t('deprecated · read when expanded'),
+                },
+            ),
             upgradesRow(s),
             acpsRow(s),
             vmsRow(s),
@@ -135,24 +147,30 @@ export class NodeSource implements TreeSource {
     }
 
     private versionRow(s: NodeSnapshot): Row {
-        return partRow('version', 'Version', s.version, (v) =>
+        return partRow('version', l10n.t('Version'), s.version, (v) =>
             section(
                 view,
                 undefined,
                 'version',
-                'Version',
+                l10n.t('Version'),
                 v.version,
                 (self) => {
                     const rows: Row[] = [];
                     if (v.databaseVersion)
-                        rows.push(field(view, self, 'db', 'Database', v.databaseVersion));
+                        rows.push(field(view, self, 'db', l10n.t('Database'), v.databaseVersion));
                     if (v.rpcProtocolVersion !== undefined)
                         rows.push(
-                            field(view, self, 'rpc', 'RPC protocol', String(v.rpcProtocolVersion)),
+                            field(
+                                view,
+                                self,
+                                'rpc',
+                                l10n.t('RPC protocol'),
+                                String(v.rpcProtocolVersion),
+                            ),
                         );
                     if (v.gitCommit)
                         rows.push(
-                            field(view, self, 'commit', 'Git commit', v.gitCommit, {
+                            field(view, self, 'commit', l10n.t('Git commit'), v.gitCommit, {
                                 copy: v.gitCommit,
                             }),
                         );
@@ -161,7 +179,7 @@ export class NodeSource implements TreeSource {
                             view,
                             self,
                             'vms',
-                            'VM versions',
+                            l10n.t('VM versions'),
                             `${Object.keys(v.vmVersions).length}`,
                             (vms) =>
                                 Object.entries(v.vmVersions).map(([vm, version]) =>
@@ -177,17 +195,26 @@ export class NodeSource implements TreeSource {
     }
 
     private networkRow(s: NodeSnapshot): Row {
-        const nameText = s.networkName.ok ? s.networkName.value : 'unknown';
+        const nameText = s.networkName.ok ? s.networkName.value : l10n.t('unknown');
         const idText = s.networkId.ok ? String(s.networkId.value) : '?';
         const selected = this.services.network;
         // `local` is whatever network the node runs, so only mainnet and Fuji can disagree.
         const mismatch =
             selected !== 'local' && s.networkName.ok && s.networkName.value !== selected;
-        return field(view, undefined, 'network', 'Network', `${nameText} (id ${idText})`, {
-            icon: mismatch ? 'warning' : 'globe',
-            ...(mismatch ? { state: 'warn' as const } : {}),
-            detail: mismatch ? [`The views show ${selected}; this node runs on ${nameText}.`] : [],
-        });
+        return field(
+            view,
+            undefined,
+            'network',
+            l10n.t('Network'),
+            l10n.t('{0} (id {1})', nameText, idText),
+            {
+                icon: mismatch ? 'warning' : 'globe',
+                ...(mismatch ? { state: 'warn' as const } : {}),
+                detail: mismatch
+                    ? [l10n.t('The views show {0}; this node runs on {1}.', selected, nameText)]
+                    : [],
+            },
+        );
     }
 
     private identityRow(s: NodeSnapshot): Row {
@@ -195,19 +222,19 @@ export class NodeSource implements TreeSource {
         const label = id.ok
             ? id.value.nodeId
             : id.problem.kind === 'publicServer'
-              ? 'not shown by public servers'
-              : 'unknown';
+              ? l10n.t('not shown by public servers')
+              : l10n.t('unknown');
         return section(
             view,
             undefined,
             'identity',
-            'Node id',
+            l10n.t('Node id'),
             label,
             (self) => {
                 const rows: Row[] = [];
                 if (id.ok) {
                     rows.push(
-                        field(view, self, 'nodeId', 'Node id', id.value.nodeId, {
+                        field(view, self, 'nodeId', l10n.t('Node id'), id.value.nodeId, {
                             copy: id.value.nodeId,
                             icon: 'symbol-key',
                         }),
@@ -215,16 +242,23 @@ export class NodeSource implements TreeSource {
                     const pop = id.value.nodePop;
                     if (pop) {
                         rows.push(
-                            field(view, self, 'bls', 'BLS public key', pop.publicKey, {
+                            field(view, self, 'bls', l10n.t('BLS public key'), pop.publicKey, {
                                 copy: pop.publicKey,
                                 icon: 'key',
                             }),
                         );
                         rows.push(
-                            field(view, self, 'pop', 'Proof of possession', pop.proofOfPossession, {
-                                copy: pop.proofOfPossession,
-                                icon: 'key',
-                            }),
+                            field(
+                                view,
+                                self,
+                                'pop',
+                                l10n.t('Proof of possession'),
+                                pop.proofOfPossession,
+                                {
+                                    copy: pop.proofOfPossession,
+                                    icon: 'key',
+                                },
+                            ),
                         );
                     }
                 } else {
@@ -232,7 +266,7 @@ export class NodeSource implements TreeSource {
                 }
                 if (s.ip.ok)
                     rows.push(
-                        field(view, self, 'ip', 'IP', s.ip.value.ip, {
+                        field(view, self, 'ip', l10n.t('IP'), s.ip.value.ip, {
                             copy: s.ip.value.ip,
                             icon: 'plug',
                         }),
@@ -250,9 +284,9 @@ export class NodeSource implements TreeSource {
         return section(
             view,
             undefined,
-            'bootstrapped',
-            'Bootstrapped',
-            `${done} of ${s.chains.length} chains`,
+            l10n.t('bootstrapped'),
+            l10n.t('Bootstrapped'),
+            l10n.t('{0} of {1} chains', done, s.chains.length),
             (self) =>
                 s.chains.map((c) => {
                     const key = c.id ?? c.alias ?? c.name;
@@ -263,7 +297,7 @@ export class NodeSource implements TreeSource {
                         self,
                         key,
                         c.alias ? `${c.name}` : c.name,
-                        c.bootstrapped.value ? 'bootstrapped' : 'bootstrapping…',
+                        c.bootstrapped.value ? l10n.t('bootstrapped') : l10n.t('bootstrapping…'),
                         {
                             icon: c.bootstrapped.value ? 'pass-filled' : 'sync',
                             state: c.bootstrapped.value ? 'ok' : 'warn',
@@ -280,17 +314,17 @@ export class NodeSource implements TreeSource {
     }
 
     private peersRow(s: NodeSnapshot): Row {
-        return partRow('peers', 'Peers', s.peers, (p) => {
+        return partRow('peers', l10n.t('Peers'), s.peers, (p) => {
             const filter = this.monitor.peersFilter;
             const shown = filterPeers(p.peers, filter);
             const value = filter
-                ? `${shown.length} of ${p.numPeers} (filter: ${filter})`
+                ? l10n.t('{0} of {1} (filter: {2})', shown.length, p.numPeers, filter)
                 : `${p.numPeers}`;
             return section(
                 view,
                 undefined,
                 'peers',
-                'Peers',
+                l10n.t('Peers'),
                 value,
                 (self) => [
                     ...rowsOrEmpty(
@@ -301,7 +335,9 @@ export class NodeSource implements TreeSource {
                             ...under(view, self, peer.nodeId),
                             peer,
                         })),
-                        filter ? 'No peer matches the filter.' : 'No peers connected.',
+                        filter
+                            ? l10n.t('No peer matches the filter.')
+                            : l10n.t('No peers connected.'),
                     ),
                 ],
                 { icon: 'remote-explorer', role: 'peers', json: p },
@@ -316,23 +352,23 @@ export class NodeSource implements TreeSource {
             !levels.ok &&
             (levels.problem.kind === 'adminDisabled' || levels.problem.kind === 'publicServer')
         ) {
-            return notice(undefined, 'admin', levels.problem, 'Admin API');
+            return notice(undefined, 'admin', levels.problem, l10n.t('Admin API'));
         }
         const profiler = this.monitor.profiler(url);
         return section(
             view,
             undefined,
             'admin',
-            'Admin API',
-            'aliases, loggers, profiler',
+            l10n.t('Admin API'),
+            l10n.t('aliases, loggers, profiler'),
             (self) => {
                 const rows: Row[] = [
                     section(
                         view,
                         self,
                         'aliases',
-                        'Chain aliases',
-                        `${s.chainAliases.length} chains`,
+                        l10n.t('Chain aliases'),
+                        l10n.t('{0} chains', s.chainAliases.length),
                         (aliases) =>
                             s.chainAliases.map((a) =>
                                 a.aliases.ok
@@ -343,7 +379,7 @@ export class NodeSource implements TreeSource {
                                           a.name,
                                           a.aliases.value.aliases
                                               .filter((x) => x !== a.id)
-                                              .join(', ') || 'none',
+                                              .join(', ') || l10n.t('none'),
                                           { copy: a.id, icon: 'tag' },
                                       )
                                     : notice(aliases, a.id, a.aliases.problem, a.name),
@@ -356,8 +392,8 @@ export class NodeSource implements TreeSource {
                             view,
                             self,
                             'loggers',
-                            'Logger levels',
-                            `${levels.value.loggerLevels.length} loggers`,
+                            l10n.t('Logger levels'),
+                            l10n.t('{0} loggers', levels.value.loggerLevels.length),
                             (loggers) =>
                                 levels.value.loggerLevels.map((logger) => ({
                                     kind: 'logger' as const,
@@ -367,7 +403,7 @@ export class NodeSource implements TreeSource {
                         ),
                     );
                 } else {
-                    rows.push(notice(self, 'loggers', levels.problem, 'Logger levels'));
+                    rows.push(notice(self, 'loggers', levels.problem, l10n.t('Logger levels')));
                 }
                 rows.push({
                     kind: 'profiler',
@@ -388,17 +424,17 @@ export class NodeSource implements TreeSource {
  * many runs in a row, then the checks that pass; readiness and liveness beside them.
  */
 function healthRow(s: NodeSnapshot): Row {
-    return partRow('health', 'Health', s.health, (h) => {
+    return partRow('health', l10n.t('Health'), s.health, (h) => {
         const failing = h.report.checks.filter((c) => !c.healthy);
         const total = h.report.checks.length + h.report.omitted;
         const value = h.report.healthy
-            ? `healthy · ${total} checks pass`
-            : `${failing.length} of ${total} checks failing`;
+            ? l10n.t('healthy · {0} checks pass', total)
+            : l10n.t('{0} of {1} checks failing', failing.length, total);
         return section(
             view,
             undefined,
             'health',
-            'Health',
+            l10n.t('Health'),
             value,
             (self) => {
                 const rows: Row[] = h.report.checks.map((c) =>
@@ -407,7 +443,7 @@ function healthRow(s: NodeSnapshot): Row {
                         self,
                         c.name,
                         c.name,
-                        c.healthy ? 'passing' : (c.error ?? 'failing'),
+                        c.healthy ? l10n.t('passing') : (c.error ?? l10n.t('failing')),
                         {
                             icon: c.healthy ? 'pass-filled' : 'error',
                             state: c.healthy ? ('ok' as const) : ('bad' as const),
@@ -415,13 +451,23 @@ function healthRow(s: NodeSnapshot): Row {
                                 ...(c.healthy
                                     ? []
                                     : [
-                                          `Failing since ${c.failingSinceMs === undefined ? 'unknown' : formatTimestamp(c.failingSinceMs / 1000)}`,
-                                          `${c.contiguousFailures} failures in a row`,
+                                          l10n.t(
+                                              'Failing since {0}',
+                                              c.failingSinceMs === undefined
+                                                  ? l10n.t('unknown')
+                                                  : formatTimestamp(c.failingSinceMs / 1000),
+                                          ),
+                                          l10n.t('{0} failures in a row', c.contiguousFailures),
                                       ]),
-                                ...(c.message ? [`Message: ${c.message}`] : []),
+                                ...(c.message ? [l10n.t('Message: {0}', c.message)] : []),
                                 ...(c.timestampMs === undefined
-                                    ? ['Not run yet']
-                                    : [`Last run ${formatTimestamp(c.timestampMs / 1000)}`]),
+                                    ? [l10n.t('Not run yet')]
+                                    : [
+                                          l10n.t(
+                                              'Last run {0}',
+                                              formatTimestamp(c.timestampMs / 1000),
+                                          ),
+                                      ]),
                             ],
                         },
                     ),
@@ -430,7 +476,7 @@ function healthRow(s: NodeSnapshot): Row {
                     rows.push({
                         kind: 'empty',
                         ...under(view, self, '~omitted'),
-                        message: `${h.report.omitted} more checks not shown.`,
+                        message: l10n.t('{0} more checks not shown.', h.report.omitted),
                     });
                 }
                 rows.push(
@@ -438,8 +484,8 @@ function healthRow(s: NodeSnapshot): Row {
                         view,
                         self,
                         '~ready',
-                        'Readiness',
-                        flagText(h.ready, 'ready', 'not ready'),
+                        l10n.t('Readiness'),
+                        flagText(h.ready, l10n.t('ready'), l10n.t('not ready')),
                         {
                             icon: h.ready === false ? 'sync' : 'pass',
                             ...(h.ready === false ? { state: 'warn' as const } : {}),
@@ -449,8 +495,8 @@ function healthRow(s: NodeSnapshot): Row {
                         view,
                         self,
                         '~live',
-                        'Liveness',
-                        flagText(h.live, 'live', 'needs a restart'),
+                        l10n.t('Liveness'),
+                        flagText(h.live, l10n.t('live'), l10n.t('needs a restart')),
                         {
                             icon: h.live === false ? 'error' : 'pass',
                             ...(h.live === false ? { state: 'bad' as const } : {}),
@@ -465,14 +511,16 @@ function healthRow(s: NodeSnapshot): Row {
                 expanded: !h.report.healthy,
                 role: 'health',
                 json: h.report,
-                ...(h.via === 'get' ? { detail: ['Read from the GET form of /ext/health.'] } : {}),
+                ...(h.via === 'get'
+                    ? { detail: [l10n.t('Read from the GET form of /ext/health.')] }
+                    : {}),
             },
         );
     });
 }
 
 function flagText(flag: boolean | undefined, yes: string, no: string): string {
-    return flag === undefined ? 'not reported' : flag ? yes : no;
+    return flag === undefined ? l10n.t('not reported') : flag ? yes : no;
 }
 
 /**
@@ -480,26 +528,34 @@ function flagText(flag: boolean | undefined, yes: string, no: string): string {
  * no block reads as final because the latest one passed it.
  */
 function cChainHeadRow(s: NodeSnapshot): Row {
-    return partRow('cChainHead', 'C-Chain head', s.cChainHead, (h) =>
+    return partRow('cChainHead', l10n.t('C-Chain head'), s.cChainHead, (h) =>
         h.settled === undefined
-            ? field(view, undefined, 'cChainHead', 'C-Chain head', `#${h.executed}`, {
+            ? field(view, undefined, 'cChainHead', l10n.t('C-Chain head'), `#${h.executed}`, {
                   icon: 'package',
               })
             : section(
                   view,
                   undefined,
                   'cChainHead',
-                  'C-Chain head',
+                  l10n.t('C-Chain head'),
                   describeHeights(h),
                   (self) => [
-                      field(view, self, 'executed', 'Executed (latest)', `#${h.executed}`),
-                      field(view, self, 'settled', 'Settled (safe, finalized)', `#${h.settled}`),
+                      field(view, self, 'executed', l10n.t('Executed (latest)'), `#${h.executed}`),
+                      field(
+                          view,
+                          self,
+                          'settled',
+                          l10n.t('Settled (safe, finalized)'),
+                          `#${h.settled}`,
+                      ),
                       field(
                           view,
                           self,
                           'why',
-                          'Final',
-                          'once settled: the chain executes blocks after accepting them (ACP-194)',
+                          l10n.t('Final'),
+                          l10n.t(
+                              'once settled: the chain executes blocks after accepting them (ACP-194)',
+                          ),
                       ),
                   ],
                   { icon: 'package' },
@@ -514,7 +570,7 @@ function cChainHeadRow(s: NodeSnapshot): Row {
  */
 function uptimeRow(s: NodeSnapshot): Row {
     const rules = loadCore().snapshotStakingRules(s, Date.now());
-    return partRow('uptime', 'Uptime', s.uptime, (u) => {
+    return partRow('uptime', l10n.t('Uptime'), s.uptime, (u) => {
         const below =
             rules !== undefined && u.weightedAveragePercentage < rules.uptimeRequirementPercent;
         const ruleRows = (self: FieldRow): Row[] =>
@@ -525,8 +581,8 @@ function uptimeRow(s: NodeSnapshot): Row {
                           view,
                           self,
                           'requirement',
-                          'Uptime requirement',
-                          `${rules.uptimeRequirementPercent}% (${rules.source})`,
+                          l10n.t('Uptime requirement'),
+                          l10n.t('{0}% ({1})', rules.uptimeRequirementPercent, rules.source),
                       ),
                       ...(rules.minStakeDurationSeconds === undefined
                           ? []
@@ -535,7 +591,7 @@ function uptimeRow(s: NodeSnapshot): Row {
                                     view,
                                     self,
                                     'minStakeDuration',
-                                    'Minimum staking duration',
+                                    l10n.t('Minimum staking duration'),
                                     `${formatStakeDuration(rules.minStakeDurationSeconds)}${rules.helicon ? ' (ACP-273)' : ''}`,
                                 ),
                             ]),
@@ -544,21 +600,27 @@ function uptimeRow(s: NodeSnapshot): Row {
             view,
             undefined,
             'uptime',
-            'Uptime',
-            `${formatPercent(u.weightedAveragePercentage)} weighted average${below ? ` · below the ${rules.uptimeRequirementPercent}% requirement` : ''}`,
+            l10n.t('Uptime'),
+            below
+                ? l10n.t(
+                      '{0} weighted average · below the {1}% requirement',
+                      formatPercent(u.weightedAveragePercentage),
+                      rules.uptimeRequirementPercent,
+                  )
+                : l10n.t('{0} weighted average', formatPercent(u.weightedAveragePercentage)),
             (self) => [
                 field(
                     view,
                     self,
                     'rewarding',
-                    'Stake that sees it above the requirement',
+                    l10n.t('Stake that sees it above the requirement'),
                     formatPercent(u.rewardingStakePercentage),
                 ),
                 field(
                     view,
                     self,
                     'weighted',
-                    'Stake-weighted average of observed uptime',
+                    l10n.t('Stake-weighted average of observed uptime'),
                     formatPercent(u.weightedAveragePercentage),
                 ),
                 ...ruleRows(self),
@@ -570,13 +632,13 @@ function uptimeRow(s: NodeSnapshot): Row {
 
 /** The network upgrades as a timeline (`info.upgrades`). */
 function upgradesRow(s: NodeSnapshot): Row {
-    return partRow('upgrades', 'Network upgrades', s.upgrades, (u) => {
+    return partRow('upgrades', l10n.t('Network upgrades'), s.upgrades, (u) => {
         const entries = upgradeTimeline(u.upgrades);
         return section(
             view,
             undefined,
             'upgrades',
-            'Network upgrades',
+            l10n.t('Network upgrades'),
             timelineSummary(entries),
             (self) =>
                 entries.map((entry) => ({
@@ -591,13 +653,13 @@ function upgradesRow(s: NodeSnapshot): Row {
 
 /** The ACPs the node supports or objects to (`info.acps`). */
 function acpsRow(s: NodeSnapshot): Row {
-    return partRow('acps', 'ACP preferences', s.acps, (a) =>
+    return partRow('acps', l10n.t('ACP preferences'), s.acps, (a) =>
         section(
             view,
             undefined,
             'acps',
-            'ACP preferences',
-            `${a.acps.length} proposals with support or objection`,
+            l10n.t('ACP preferences'),
+            l10n.t('{0} proposals with support or objection', a.acps.length),
             (self) =>
                 a.acps.map((acp) => ({
                     kind: 'acp' as const,
@@ -611,13 +673,13 @@ function acpsRow(s: NodeSnapshot): Row {
 
 /** The VMs and feature extensions the node runs (`info.getVMs`). */
 function vmsRow(s: NodeSnapshot): Row {
-    return partRow('vms', 'VMs', s.vms, (v) =>
+    return partRow('vms', l10n.t('VMs'), s.vms, (v) =>
         section(
             view,
             undefined,
             'vms',
-            'VMs',
-            `${v.vms.length} VMs, ${v.fxs.length} feature extensions`,
+            l10n.t('VMs'),
+            l10n.t('{0} VMs, {1} feature extensions', v.vms.length, v.fxs.length),
             (self) => [
                 ...v.vms.map((vm) =>
                     field(
@@ -629,7 +691,7 @@ function vmsRow(s: NodeSnapshot): Row {
                         { copy: vm.vmId, icon: 'symbol-class' },
                     ),
                 ),
-                section(view, self, 'fxs', 'Feature extensions', `${v.fxs.length}`, (fx) =>
+                section(view, self, 'fxs', l10n.t('Feature extensions'), `${v.fxs.length}`, (fx) =>
                     v.fxs.map((f) =>
                         field(view, fx, f.fxId, f.names.join(', ') || shortenId(f.fxId), f.fxId, {
                             copy: f.fxId,
@@ -643,21 +705,16 @@ function vmsRow(s: NodeSnapshot): Row {
     );
 }
 
-function notice(
-    parent: Row | undefined,
-    key: string,
-    problem: { kind: string; message: string; remedy?: string },
-    prefix?: string,
-): Row {
+function notice(parent: Row | undefined, key: string, problem: NodeProblem, prefix?: string): Row {
     const publicServer = problem.kind === 'publicServer';
     return {
         kind: 'notice',
         ...under(view, parent, key),
         reason: problem.kind as never,
-        message: prefix ? `${prefix}: ${problem.message}` : problem.message,
-        ...(problem.remedy ? { remedy: problem.remedy } : {}),
+        message: prefix ? l10n.t('{0}: {1}', prefix, problemText(problem)) : problemText(problem),
+        ...(problem.remedy ? { remedy: remedyText(problem) } : {}),
         ...(publicServer
-            ? { action: { command: CommandId.ChooseNode, title: 'Choose Node…' } }
+            ? { action: { command: CommandId.ChooseNode, title: l10n.t('Choose Node…') } }
             : {}),
     };
 }
@@ -673,10 +730,13 @@ function peerRows(
 ): Row[] {
     return [
         ...peer.trackedSubnets.map((s, i) =>
-            field(view, parent, `t${i}`, 'Tracks subnet', s, { copy: s, icon: 'type-hierarchy' }),
+            field(view, parent, `t${i}`, l10n.t('Tracks subnet'), s, {
+                copy: s,
+                icon: 'type-hierarchy',
+            }),
         ),
         ...peer.benched.map((c, i) =>
-            field(view, parent, `b${i}`, 'Benched on chain', c, {
+            field(view, parent, `b${i}`, l10n.t('Benched on chain'), c, {
                 copy: c,
                 icon: 'warning',
                 state: 'warn' as const,

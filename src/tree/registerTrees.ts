@@ -15,6 +15,7 @@ import type { ValidatorFeeReader } from '../platform/validatorFees';
 import { ViewId } from '../platform/viewIds';
 import type { NodeHealth } from '../platform/nodeHealth';
 import { log } from '../platform/log';
+import { translateForPerson } from '../platform/personText';
 import type { ChainsSource } from './chainsSource';
 import { NodeMonitor, RefreshScheduler } from './nodeMonitor';
 import type { RenderContext, Row, ViewKey } from './rows';
@@ -199,6 +200,7 @@ export class Trees extends Disposable {
             const started = performance.now();
             // eslint-disable-next-line @typescript-eslint/no-require-imports
             const loaded = require('./treeSources') as typeof Sources;
+            loaded.useTreeTranslator(translateForPerson);
             this.built = {
                 chains: new loaded.ChainsSource(this.services),
                 subnets: new loaded.SubnetsSource(this.services),
@@ -246,12 +248,15 @@ export class Trees extends Disposable {
         this.views.chains.description = network;
         // Not built yet: the source's first order, newest first.
         const sortOrder = this.built?.subnets.sortOrder ?? 'desc';
-        this.views.subnets.description = `${network} · ${sortOrder === 'desc' ? 'newest first' : 'oldest first'}`;
+        this.views.subnets.description =
+            sortOrder === 'desc'
+                ? vscode.l10n.t('{0} · newest first', network)
+                : vscode.l10n.t('{0} · oldest first', network);
         this.views.validators.description = network;
         const node = nodeName(this.deps.clients.nodeUrl, this.deps.config.get(SettingKey.NodeUrls));
         // Said where the node shows, not in a notification: the user did not choose it (#40).
         this.views.node.description = this.deps.config.nodeIsAutomatic
-            ? `${node} · chosen automatically`
+            ? vscode.l10n.t('{0} · chosen automatically', node)
             : node;
     }
 

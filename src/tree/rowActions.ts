@@ -7,6 +7,7 @@ import { dataApiQuery as data, type QueryRequest } from '../shared/query';
 import { buildExplorerUrl } from '../platform/explorerUrl';
 import type { Network } from '../platform/settingKeys';
 import type { Row } from './rows';
+import { l10n } from './treeL10n';
 
 export interface CopyValue {
     readonly label: string;
@@ -24,62 +25,65 @@ export function copyValues(row: Row): CopyValue[] {
     switch (row.kind) {
         case 'subnet':
             return values(
-                ['Subnet id', row.subnet.subnetId],
-                ['L1 conversion transaction', row.subnet.l1ConversionTransactionHash],
+                [l10n.t('Subnet id'), row.subnet.subnetId],
+                [l10n.t('L1 conversion transaction'), row.subnet.l1ConversionTransactionHash],
             );
         case 'blockchain':
             return values(
-                ['Blockchain id', row.blockchain.blockchainId],
-                ['VM id', row.blockchain.vmId],
-                ['EVM chain id', row.blockchain.evmChainId],
+                [l10n.t('Blockchain id'), row.blockchain.blockchainId],
+                [l10n.t('VM id'), row.blockchain.vmId],
+                [l10n.t('EVM chain id'), row.blockchain.evmChainId],
             );
         case 'l1Validator':
             return values(
-                ['Node id', row.validator.nodeId],
-                ['Validation id', row.validator.validationId],
-                ['Validation id (hex)', row.validator.validationIdHex],
+                [l10n.t('Node id'), row.validator.nodeId],
+                [l10n.t('Validation id'), row.validator.validationId],
+                [l10n.t('Validation id (hex)'), row.validator.validationIdHex],
             );
         case 'nodeValidator':
             return values(
-                ['Node id', row.compared.nodeId],
-                ['Validation id', row.compared.validationId],
+                [l10n.t('Node id'), row.compared.nodeId],
+                [l10n.t('Validation id'), row.compared.validationId],
             );
         case 'primaryValidator':
             return values(
-                ['Node id', row.validator.nodeId],
-                ['Transaction id', row.validator.txId],
+                [l10n.t('Node id'), row.validator.nodeId],
+                [l10n.t('Transaction id'), row.validator.txId],
             );
         case 'primaryBlock':
             return values(
-                ['Block hash', row.block.blockHash],
-                ['Block number', row.block.blockNumber],
+                [l10n.t('Block hash'), row.block.blockHash],
+                [l10n.t('Block number'), row.block.blockNumber],
             );
         case 'primaryTx':
-            return values(['Transaction id', row.txId]);
+            return values([l10n.t('Transaction id'), row.txId]);
         case 'vertex':
-            return values(['Vertex hash', row.vertex.vertexHash]);
+            return values([l10n.t('Vertex hash'), row.vertex.vertexHash]);
         case 'evmChain':
         case 'nodeChain':
             return values(
-                ['EVM chain id', row.chain.chainId],
-                ['Blockchain id', row.chain.platformChainId],
-                ['Subnet id', row.chain.subnetId],
-                ['RPC URL', row.chain.rpcUrl],
+                [l10n.t('EVM chain id'), row.chain.chainId],
+                [l10n.t('Blockchain id'), row.chain.platformChainId],
+                [l10n.t('Subnet id'), row.chain.subnetId],
+                [l10n.t('RPC URL'), row.chain.rpcUrl],
             );
         case 'evmBlock':
-            return values(['Block hash', row.block.hash], ['Block number', row.block.number]);
+            return values(
+                [l10n.t('Block hash'), row.block.hash],
+                [l10n.t('Block number'), row.block.number],
+            );
         case 'evmTx':
             return values(
-                ['Transaction hash', row.tx.txHash],
-                ['From', row.tx.from.address],
-                ['To', row.tx.to.address],
+                [l10n.t('Transaction hash'), row.tx.txHash],
+                [l10n.t('From'), row.tx.from.address],
+                [l10n.t('To'), row.tx.to.address],
             );
         case 'peer':
-            return values(['Node id', row.peer.nodeId], ['IP', row.peer.ip]);
+            return values([l10n.t('Node id'), row.peer.nodeId], [l10n.t('IP'), row.peer.ip]);
         case 'nodeStatus':
-            return values(['Node URL', row.url]);
+            return values([l10n.t('Node URL'), row.url]);
         case 'logger':
-            return values(['Logger name', row.logger.loggerName]);
+            return values([l10n.t('Logger name'), row.logger.loggerName]);
         case 'field':
             return row.copy === undefined ? [] : values([row.label, row.copy]);
         default:

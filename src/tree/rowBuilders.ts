@@ -12,6 +12,7 @@ import {
     type ViewKey,
     under,
 } from './rows';
+import { l10n, problemText, remedyText } from './treeL10n';
 
 type FieldExtra = Partial<
     Omit<FieldRow, 'kind' | 'id' | 'view' | 'parent' | 'label' | 'value' | 'children'>
@@ -78,7 +79,7 @@ export function problemNotice(
         kind: 'notice',
         ...under(view, parent, key),
         reason: problem.kind,
-        message: prefix ? `${prefix}: ${problem.message}` : problem.message,
-        ...(problem.remedy ? { remedy: problem.remedy } : {}),
+        message: prefix ? l10n.t('{0}: {1}', prefix, problemText(problem)) : problemText(problem),
+        ...(problem.remedy ? { remedy: remedyText(problem) } : {}),
     };
 }

@@ -19,6 +19,7 @@ import { emptyRow, type SubnetRow, type Row, under } from './rows';
 import { field, group, section } from './rowBuilders';
 import type { TreeServices } from './services';
 import type { Children, RowPage, TreeSource } from './treeProvider';
+import { l10n } from './treeL10n';
 
 const view = 'subnets';
 const validatorsPageSize = 100;
@@ -61,7 +62,7 @@ export class SubnetsSource implements TreeSource {
                     subnetRows(
                         parent,
                         parent.subnet,
-                        this.services.isLocal ? 'P-Chain, from the node' : 'Data API',
+                        this.services.isLocal ? l10n.t('P-Chain, from the node') : 'Data API',
                     ),
                 );
             case 'blockchain':
@@ -82,7 +83,7 @@ export class SubnetsSource implements TreeSource {
             subnetRow,
             'blockchains',
             { type: 'blockchains', subnet: subnetRow.subnet },
-            'Blockchains',
+            l10n.t('Blockchains'),
             'link',
         );
         return {
@@ -109,7 +110,7 @@ export class SubnetsSource implements TreeSource {
         return {
             type: 'paged',
             head: this.pinned.map(pinnedRow),
-            empty: `No subnets on ${network}.`,
+            empty: l10n.t('No subnets on {0}.', network),
             fetch: async (pageToken, signal, loaded): Promise<RowPage> => {
                 const api = await this.services.clients.dataApi();
                 const read = await readSubnetPages(
@@ -136,7 +137,7 @@ export class SubnetsSource implements TreeSource {
         return {
             type: 'paged',
             head: this.pinned.map(pinnedRow),
-            empty: 'The node knows no subnet besides the primary network.',
+            empty: l10n.t('The node knows no subnet besides the primary network.'),
             fetch: async (token, signal): Promise<RowPage> => {
                 all ??= this.services.clients.nodeNetwork().subnets(signal);
                 const list = await all.catch((error: unknown) => {
@@ -165,7 +166,7 @@ export class SubnetsSource implements TreeSource {
                         blockchain,
                         subnet: spec.subnet,
                     })),
-                    'This subnet has no blockchains.',
+                    l10n.t('This subnet has no blockchains.'),
                     row,
                 );
             case 'subnetValidators': {
@@ -174,7 +175,7 @@ export class SubnetsSource implements TreeSource {
                 if (network === 'local') {
                     return {
                         type: 'paged',
-                        empty: 'The node lists no validators for this L1.',
+                        empty: l10n.t('The node lists no validators for this L1.'),
                         fetch: async (_token, signal): Promise<RowPage> => ({
                             rows: (
                                 await this.services.clients
@@ -190,7 +191,7 @@ export class SubnetsSource implements TreeSource {
                 }
                 return {
                     type: 'paged',
-                    empty: 'The Data API lists no L1 validators for this L1.',
+                    empty: l10n.t('The Data API lists no L1 validators for this L1.'),
                     fetch: async (pageToken, signal): Promise<RowPage> => {
                         const api = await this.services.clients.dataApi();
                         const page = await api.listL1Validators(
@@ -299,7 +300,15 @@ function pageRows(pages: readonly Page<Subnet>[], loaded: number): Row[] {
                 kind: 'notice',
                 ...under(view, undefined, `~leftOut-${loaded}-${pageIndex}`),
                 reason: 'info',
-                message: `${dropped.length} subnet${dropped.length === 1 ? '' : 's'} of this page left out: the Data API's item could not be read`,
+                message:
+                    dropped.length === 1
+                        ? l10n.t(
+                              "1 subnet of this page left out: the Data API's item could not be read",
+                          )
+                        : l10n.t(
+                              "{0} subnets of this page left out: the Data API's item could not be read",
+                              dropped.length,
+                          ),
                 remedy: dropped
                     .slice(0, 2)
                     .map((r) => r.problems[0] ?? 'unreadable')
@@ -329,9 +338,10 @@ function staticRows(rows: readonly Row[], empty?: string, parent?: Row): Childre
     return { type: 'static', rows };
 }
 
-function addressRows(parent: Row, label: string, addresses: readonly string[]): Row[] {
+/** One row per address; `key` names the rows' ids, which stay the same in every language. */
+function addressRows(parent: Row, key: string, addresses: readonly string[], label = key): Row[] {
     return addresses.map((address, i) =>
-        field(view, parent, `${label}${i}`, label, address, { copy: address, icon: 'account' }),
+        field(view, parent, `${key}${i}`, label, address, { copy: address, icon: 'account' }),
     );
 }
 
@@ -342,7 +352,7 @@ function addressRows(parent: Row, label: string, addresses: readonly string[]): 
 function subnetRows(parent: SubnetRow, s: CompactSubnet, validatorsFrom: string): Row[] {
     const owner = s.subnetOwnershipInfo;
     const rows: Row[] = [
-        field(view, parent, 'id', 'Subnet id', s.subnetId, {
+        field(view, parent, 'id', l10n.t('Subnet id'), s.subnetId, {
             copy: s.subnetId,
             icon: 'symbol-key',
         }),
@@ -350,10 +360,10 @@ function subnetRows(parent: SubnetRow, s: CompactSubnet, validatorsFrom: string)
             view,
             parent,
             'type',
-            'Type',
+            l10n.t('Type'),
             s.isL1
-                ? 'L1 (converted, sovereign validator set)'
-                : 'Subnet (P-Chain managed validators)',
+                ? l10n.t('L1 (converted, sovereign validator set)')
+                : l10n.t('Subnet (P-Chain managed validators)'),
             {
                 icon: s.isL1 ? 'globe' : 'type-hierarchy',
             },
@@ -364,11 +374,11 @@ function subnetRows(parent: SubnetRow, s: CompactSubnet, validatorsFrom: string)
                       view,
                       parent,
                       'created',
-                      'Created',
+                      l10n.t('Created'),
                       formatTimestamp(s.createBlockTimestamp),
                       {
                           icon: 'calendar',
-                          detail: [`P-Chain block ${s.createBlockIndex}`],
+                          detail: [l10n.t('P-Chain block {0}', s.createBlockIndex)],
                       },
                   ),
               ]
@@ -377,19 +387,33 @@ function subnetRows(parent: SubnetRow, s: CompactSubnet, validatorsFrom: string)
             view,
             parent,
             'owner',
-            'Owner',
-            `${owner.threshold} of ${owner.addresses.length} signatures${owner.locktime > 0 ? ` · locked until ${formatTimestamp(owner.locktime)}` : ''}`,
-            (self) => addressRows(self, 'Owner', owner.addresses),
+            l10n.t('Owner'),
+            owner.locktime > 0
+                ? l10n.t(
+                      '{0} of {1} signatures · locked until {2}',
+                      owner.threshold,
+                      owner.addresses.length,
+                      formatTimestamp(owner.locktime),
+                  )
+                : l10n.t('{0} of {1} signatures', owner.threshold, owner.addresses.length),
+            (self) => addressRows(self, 'Owner', owner.addresses, l10n.t('Owner')),
             { icon: 'shield', json: owner },
         ),
     ];
     if (s.l1ConversionTransactionHash) {
         rows.push(
-            field(view, parent, 'conversion', 'L1 conversion', s.l1ConversionTransactionHash, {
-                copy: s.l1ConversionTransactionHash,
-                icon: 'git-merge',
-                detail: ['The ConvertSubnetToL1Tx on the P-Chain.'],
-            }),
+            field(
+                view,
+                parent,
+                'conversion',
+                l10n.t('L1 conversion'),
+                s.l1ConversionTransactionHash,
+                {
+                    copy: s.l1ConversionTransactionHash,
+                    icon: 'git-merge',
+                    detail: [l10n.t('The ConvertSubnetToL1Tx on the P-Chain.')],
+                },
+            ),
         );
     }
     const manager = s.l1ValidatorManagerDetails;
@@ -399,14 +423,14 @@ function subnetRows(parent: SubnetRow, s: CompactSubnet, validatorsFrom: string)
                 view,
                 parent,
                 'manager',
-                'Validator manager',
+                l10n.t('Validator manager'),
                 manager.contractAddress,
                 (self) => [
-                    field(view, self, 'chain', 'Blockchain', manager.blockchainId, {
+                    field(view, self, 'chain', l10n.t('Blockchain'), manager.blockchainId, {
                         copy: manager.blockchainId,
                         icon: 'link',
                     }),
-                    field(view, self, 'contract', 'Contract', manager.contractAddress, {
+                    field(view, self, 'contract', l10n.t('Contract'), manager.contractAddress, {
                         copy: manager.contractAddress,
                         icon: 'file-code',
                     }),
@@ -421,7 +445,7 @@ function subnetRows(parent: SubnetRow, s: CompactSubnet, validatorsFrom: string)
             parent,
             'blockchains',
             { type: 'blockchains', subnet: s },
-            'Blockchains',
+            l10n.t('Blockchains'),
             'link',
             {
                 description: `${s.blockchains.length}`,
@@ -435,7 +459,7 @@ function subnetRows(parent: SubnetRow, s: CompactSubnet, validatorsFrom: string)
                 parent,
                 'validators',
                 { type: 'subnetValidators', subnet: s },
-                'L1 validators',
+                l10n.t('L1 validators'),
                 'server',
                 {
                     description: validatorsFrom,
@@ -448,7 +472,7 @@ function subnetRows(parent: SubnetRow, s: CompactSubnet, validatorsFrom: string)
 
 function blockchainRows(parent: Row, b: CompactBlockchain): Row[] {
     const rows: Row[] = [
-        field(view, parent, 'id', 'Blockchain id', b.blockchainId, {
+        field(view, parent, 'id', l10n.t('Blockchain id'), b.blockchainId, {
             copy: b.blockchainId,
             icon: 'symbol-key',
         }),
@@ -456,7 +480,7 @@ function blockchainRows(parent: Row, b: CompactBlockchain): Row[] {
     ];
     if (b.evmChainId !== undefined) {
         rows.push(
-            field(view, parent, 'evmChainId', 'EVM chain id', String(b.evmChainId), {
+            field(view, parent, 'evmChainId', l10n.t('EVM chain id'), String(b.evmChainId), {
                 copy: String(b.evmChainId),
                 icon: 'symbol-number',
             }),
@@ -464,10 +488,17 @@ function blockchainRows(parent: Row, b: CompactBlockchain): Row[] {
     }
     if (b.createBlockTimestamp > 0) {
         rows.push(
-            field(view, parent, 'created', 'Created', formatTimestamp(b.createBlockTimestamp), {
-                icon: 'calendar',
-                detail: [`P-Chain block ${b.createBlockNumber}`],
-            }),
+            field(
+                view,
+                parent,
+                'created',
+                l10n.t('Created'),
+                formatTimestamp(b.createBlockTimestamp),
+                {
+                    icon: 'calendar',
+                    detail: [l10n.t('P-Chain block {0}', b.createBlockNumber)],
+                },
+            ),
         );
     }
     if (b.genesis !== undefined) {
@@ -477,11 +508,13 @@ function blockchainRows(parent: Row, b: CompactBlockchain): Row[] {
                 parent,
                 'genesis',
                 { type: 'genesis', blockchain: b },
-                'Genesis',
+                l10n.t('Genesis'),
                 'symbol-namespace',
                 {
                     description:
-                        b.genesis.kind === 'opaque' ? 'opaque' : 'allocations, fees, permissions',
+                        b.genesis.kind === 'opaque'
+                            ? 'opaque'
+                            : l10n.t('allocations, fees, permissions'),
                 },
             ),
         );
@@ -492,14 +525,14 @@ function blockchainRows(parent: Row, b: CompactBlockchain): Row[] {
 /** The genesis summary of a blockchain, computed when its Genesis row is expanded. */
 function genesisRows(parent: Row, b: CompactBlockchain): Row[] {
     const summary = summarizeDigest(b.genesis);
-    if (summary.kind === 'none') return [emptyRow(view, parent, 'No genesis data.')];
+    if (summary.kind === 'none') return [emptyRow(view, parent, l10n.t('No genesis data.'))];
     if (summary.kind === 'opaque') {
         return [
             field(
                 view,
                 parent,
                 'opaque',
-                'Genesis',
+                l10n.t('Genesis'),
                 `not an EVM genesis (${formatInteger(summary.length)} characters)`,
             ),
         ];

@@ -24,6 +24,8 @@ import type { Trees } from './registerTrees';
 import { watchTargetOf } from './rowWatch';
 import { describeFilter, type ValidatorFilter } from './validatorsSource';
 
+export { useTreeTranslator } from './treeL10n';
+
 /** Most subnets a Find lookup reads from the Data API before giving up. */
 const maxLookupSubnets = 50_000;
 const lookupPageSize = 10_000;
@@ -133,7 +135,7 @@ function vertexGroup(): GroupRow {
         kind: 'group',
         ...under('chains', undefined, 'primary'),
         group: { type: 'primaryNetwork' },
-        label: 'Primary Network',
+        label: vscode.l10n.t('Primary Network'),
         icon: 'globe',
         expanded: true,
     };
@@ -146,7 +148,7 @@ function vertexGroup(): GroupRow {
         kind: 'group',
         ...under('chains', xChain, 'vertices'),
         group: { type: 'vertexHeights' },
-        label: 'Vertices by height',
+        label: vscode.l10n.t('Vertices by height'),
         icon: 'layers',
     };
 }
@@ -164,22 +166,25 @@ export async function findSubnet(trees: Trees): Promise<void> {
         .pagedItems(undefined)
         .flatMap((n) => (n.kind === 'subnet' ? [n.subnet] : []));
     const picker = vscode.window.createQuickPick<FindItem>();
-    picker.title = 'Find Subnet or Blockchain';
-    picker.placeholder = `Subnet id, blockchain id or blockchain name (${loaded.length} subnets loaded)`;
+    picker.title = vscode.l10n.t('Find Subnet or Blockchain');
+    picker.placeholder = vscode.l10n.t(
+        'Subnet id, blockchain id or blockchain name ({0} subnets loaded)',
+        loaded.length,
+    );
     picker.matchOnDescription = true;
     const base: FindItem[] = loaded.flatMap((subnet) => [
         {
             label:
                 inertLabel(subnet.blockchains.map((b) => b.blockchainName).join(', '), 200) ||
-                'Subnet',
+                vscode.l10n.t('Subnet'),
             description: subnet.subnetId,
-            detail: subnet.isL1 ? 'L1' : 'Subnet',
+            detail: subnet.isL1 ? 'L1' : vscode.l10n.t('Subnet'),
             subnet,
         },
         ...subnet.blockchains.map((b) => ({
             label: `$(link) ${inertLabel(b.blockchainName, 100)}`,
             description: b.blockchainId,
-            detail: `blockchain of ${subnet.subnetId}`,
+            detail: vscode.l10n.t('blockchain of {0}', subnet.subnetId),
             subnet,
             blockchainId: b.blockchainId,
         })),
@@ -191,8 +196,13 @@ export async function findSubnet(trees: Trees): Promise<void> {
             text.length > 0
                 ? [
                       {
-                          label: `$(search) Look up "${inertLabel(text, 100)}" in the Data API`,
-                          description: 'reads the subnet list page by page until it is found',
+                          label: vscode.l10n.t(
+                              '$(search) Look up "{0}" in the Data API',
+                              inertLabel(text, 100),
+                          ),
+                          description: vscode.l10n.t(
+                              'reads the subnet list page by page until it is found',
+                          ),
                           lookup: text,
                           alwaysShow: true,
                       },
@@ -269,7 +279,7 @@ async function lookupSubnet(trees: Trees, text: string): Promise<void> {
                     { signal: controller.signal },
                 );
                 read += page.items.length;
-                progress.report({ message: `${read} subnets read` });
+                progress.report({ message: vscode.l10n.t('{0} subnets read', read) });
                 const found = searchSubnets(page.items, text);
                 const exact = found.find((m) => m.exact) ?? found[0];
                 if (exact) return exact;
@@ -300,18 +310,28 @@ export async function filterValidators(trees: Trees): Promise<void> {
     const source = trees.validatorsSource;
     const f = source.filter;
     const items: FilterItem[] = [
-        { label: '$(type-hierarchy) Subnet…', description: f.subnetId ?? 'any', action: 'subnet' },
-        { label: '$(server) Node id…', description: f.nodeId ?? 'any', action: 'node' },
         {
-            label: '$(symbol-key) Validation id…',
-            description: f.validationId ?? 'any',
+            label: vscode.l10n.t('$(type-hierarchy) Subnet…'),
+            description: f.subnetId ?? vscode.l10n.t('any'),
+            action: 'subnet',
+        },
+        {
+            label: vscode.l10n.t('$(server) Node id…'),
+            description: f.nodeId ?? vscode.l10n.t('any'),
+            action: 'node',
+        },
+        {
+            label: vscode.l10n.t('$(symbol-key) Validation id…'),
+            description: f.validationId ?? vscode.l10n.t('any'),
             action: 'validation',
         },
         {
             label: f.includeInactive
-                ? '$(eye-closed) Hide inactive validators'
-                : '$(eye) Show inactive validators',
-            description: f.includeInactive ? 'now shown' : 'now hidden',
+                ? vscode.l10n.t('$(eye-closed) Hide inactive validators')
+                : vscode.l10n.t('$(eye) Show inactive validators'),
+            description: f.includeInactive
+                ? vscode.l10n.t('now shown')
+                : vscode.l10n.t('now hidden'),
             action: 'inactive',
         },
         { label: vscode.l10n.t('$(clear-all) Clear all filters'), action: 'clear' },
@@ -324,7 +344,7 @@ export async function filterValidators(trees: Trees): Promise<void> {
     let next: ValidatorFilter = f;
     switch (picked.action) {
         case 'subnet': {
-            const value = await askId('Subnet id', f.subnetId, (v) =>
+            const value = await askId(vscode.l10n.t('Subnet id'), f.subnetId, (v) =>
                 loadCore().isCb58Id(v) && v !== pChainId
                     ? undefined
                     : 'A subnet id (cb58 with a valid checksum)',
@@ -334,7 +354,7 @@ export async function filterValidators(trees: Trees): Promise<void> {
             break;
         }
         case 'node': {
-            const value = await askId('Node id', f.nodeId, (v) =>
+            const value = await askId(vscode.l10n.t('Node id'), f.nodeId, (v) =>
                 loadCore().isNodeId(v) ? undefined : 'A node id: NodeID-… with a valid checksum',
             );
             if (value === undefined) return;
@@ -342,7 +362,7 @@ export async function filterValidators(trees: Trees): Promise<void> {
             break;
         }
         case 'validation': {
-            const value = await askId('Validation id', f.validationId, (v) =>
+            const value = await askId(vscode.l10n.t('Validation id'), f.validationId, (v) =>
                 loadCore().isCb58Id(v) ? undefined : 'A validation id (cb58 with a valid checksum)',
             );
             if (value === undefined) return;
@@ -400,28 +420,46 @@ export async function filterPeers(trees: Trees): Promise<void> {
 
 type ProfilerAction = 'start' | 'stop' | 'memory' | 'lock';
 
-const profilerTexts: Record<ProfilerAction, { question: string; button: string; done: string }> = {
-    start: {
-        question: 'Start the CPU profiler on',
-        button: 'Start Profiler',
-        done: 'The CPU profiler runs on',
-    },
-    stop: {
-        question: 'Stop the CPU profiler on',
-        button: 'Stop Profiler',
-        done: 'Stopped the CPU profiler; cpu.profile was written on',
-    },
-    memory: {
-        question: 'Write a memory profile (mem.profile) on',
-        button: 'Write Memory Profile',
-        done: 'mem.profile was written on',
-    },
-    lock: {
-        question: 'Write a lock profile (lock.profile) on',
-        button: 'Write Lock Profile',
-        done: 'lock.profile was written on',
-    },
-};
+/** The confirmation, its button and the notice of each profiler action; `{0}` names the node. */
+function profilerTexts(
+    action: ProfilerAction,
+    name: string,
+): { question: string; button: string; done: string } {
+    switch (action) {
+        case 'start':
+            return {
+                question: vscode.l10n.t('Start the CPU profiler on {0}?', name),
+                button: vscode.l10n.t('Start Profiler'),
+                done: vscode.l10n.t('The CPU profiler runs on {0}.', name),
+            };
+        case 'stop':
+            return {
+                question: vscode.l10n.t('Stop the CPU profiler on {0}?', name),
+                button: vscode.l10n.t('Stop Profiler'),
+                done: vscode.l10n.t(
+                    'Stopped the CPU profiler; {0} was written on {1}.',
+                    'cpu.profile',
+                    name,
+                ),
+            };
+        case 'memory':
+            return {
+                question: vscode.l10n.t(
+                    'Write a memory profile ({0}) on {1}?',
+                    'mem.profile',
+                    name,
+                ),
+                button: vscode.l10n.t('Write Memory Profile'),
+                done: vscode.l10n.t('{0} was written on {1}.', 'mem.profile', name),
+            };
+        case 'lock':
+            return {
+                question: vscode.l10n.t('Write a lock profile ({0}) on {1}?', 'lock.profile', name),
+                button: vscode.l10n.t('Write Lock Profile'),
+                done: vscode.l10n.t('{0} was written on {1}.', 'lock.profile', name),
+            };
+    }
+}
 
 /** Runs an admin profiler method after a confirmation that names the node. */
 export async function profilerAction(
@@ -431,8 +469,8 @@ export async function profilerAction(
 ): Promise<void> {
     const url = trees.services.clients.nodeUrl;
     const name = `${nodeName(url, config.get(SettingKey.NodeUrls))} (${url})`;
-    const texts = profilerTexts[action];
-    if (!(await trees.confirm(`${texts.question} ${name}?`, texts.button))) return;
+    const texts = profilerTexts(action, name);
+    if (!(await trees.confirm(texts.question, texts.button))) return;
     const core = loadCore();
     const m = core.nodeRpcMethods;
     const client = trees.services.clients.nodeRpc();
@@ -465,5 +503,5 @@ export async function profilerAction(
         throw error;
     }
     trees.services.profilers.set(url, core.profilerStateAfter(method.name));
-    void vscode.window.showInformationMessage(`${texts.done} ${name}.`);
+    void vscode.window.showInformationMessage(texts.done);
 }

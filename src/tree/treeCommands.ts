@@ -8,6 +8,7 @@
 import { CommandId } from '../commands/commandIds';
 import type { CommandHandler } from '../commands/runCommand';
 import type { Config } from '../platform/config';
+import { translateForPerson } from '../platform/personText';
 import type { ErrorRow, LoadMoreRow, Row } from './rows';
 import type { Trees } from './registerTrees';
 import type * as Actions from './treeActions';
@@ -40,8 +41,12 @@ let loaded: typeof Actions | undefined;
 
 /** The actions, loaded on the first command that needs one. */
 function actions(): typeof Actions {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    loaded ??= require('./treeActions') as typeof Actions;
+    if (!loaded) {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        loaded = require('./treeActions') as typeof Actions;
+        // Its bundle holds its own copy of the trees' words (treeL10n.ts): they speak as the views do.
+        loaded.useTreeTranslator(translateForPerson);
+    }
     return loaded;
 }
 

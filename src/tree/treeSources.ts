@@ -9,4 +9,5 @@ export { NodeSource } from './nodeSource';
 export { renderRow } from './renderRow';
 export { SubnetsSource } from './subnetsSource';
 export { tooltipFor } from './tooltips';
+export { useTreeTranslator } from './treeL10n';
 export { ValidatorsSource } from './validatorsSource';

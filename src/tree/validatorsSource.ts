@@ -30,6 +30,7 @@ import { validatorRunwayAt } from './runwayMarks';
 import { group, problemNotice } from './rowBuilders';
 import type { TreeServices } from './services';
 import type { Children, RowPage, TreeSource } from './treeProvider';
+import { errorSentence, l10n } from './treeL10n';
 
 const view = 'validators';
 const pageSize = 50;
@@ -51,10 +52,10 @@ export interface ValidatorFilter {
 /** The filter line's text. */
 export function describeFilter(filter: ValidatorFilter): string {
     const parts: string[] = [];
-    if (filter.subnetId) parts.push(`subnet ${filter.subnetId}`);
+    if (filter.subnetId) parts.push(l10n.t('subnet {0}', filter.subnetId));
     if (filter.nodeId) parts.push(filter.nodeId);
-    if (filter.validationId) parts.push(`validation ${filter.validationId}`);
-    parts.push(filter.includeInactive ? 'inactive shown' : 'active only');
+    if (filter.validationId) parts.push(l10n.t('validation {0}', filter.validationId));
+    parts.push(filter.includeInactive ? l10n.t('inactive shown') : l10n.t('active only'));
     return parts.join(' · ');
 }
 
@@ -87,11 +88,13 @@ export class ValidatorsSource implements TreeSource {
                     undefined,
                     'dataApi',
                     { type: 'dataApiValidators' },
-                    'L1 validators',
+                    l10n.t('L1 validators'),
                     'server',
                     {
                         expanded: true,
-                        description: this.services.isLocal ? 'P-Chain, from the node' : 'Data API',
+                        description: this.services.isLocal
+                            ? l10n.t('P-Chain, from the node')
+                            : 'Data API',
                     },
                 ),
                 group(
@@ -99,10 +102,16 @@ export class ValidatorsSource implements TreeSource {
                     undefined,
                     'node',
                     { type: 'nodeChains' },
-                    'Validators per chain',
+                    l10n.t('Validators per chain'),
                     'server-environment',
                     {
-                        description: `as ${nodeName(this.services.clients.nodeUrl, this.services.config.get(SettingKey.NodeUrls))} sees them`,
+                        description: l10n.t(
+                            'as {0} sees them',
+                            nodeName(
+                                this.services.clients.nodeUrl,
+                                this.services.config.get(SettingKey.NodeUrls),
+                            ),
+                        ),
                     },
                 ),
                 group(
@@ -110,9 +119,9 @@ export class ValidatorsSource implements TreeSource {
                     undefined,
                     'primary',
                     { type: 'primaryValidators' },
-                    'Primary network validators',
+                    l10n.t('Primary network validators'),
                     'shield',
-                    { description: 'P-Chain, from the node; auto-renewed first' },
+                    { description: l10n.t('P-Chain, from the node; auto-renewed first') },
                 ),
             ],
         };
@@ -138,7 +147,7 @@ export class ValidatorsSource implements TreeSource {
         const f = this.filter;
         return this.l1ValidatorPages(
             row,
-            'The Data API lists no active L1 validators.',
+            l10n.t('The Data API lists no active L1 validators.'),
             async (pageToken, signal) => {
                 const api = await this.services.clients.dataApi();
                 const page = await api.listL1Validators(
@@ -166,7 +175,7 @@ export class ValidatorsSource implements TreeSource {
         const f = this.filter;
         return this.l1ValidatorPages(
             row,
-            'The P-Chain lists no L1 validators on this network.',
+            l10n.t('The P-Chain lists no L1 validators on this network.'),
             async (_token, signal) => {
                 const network = this.services.clients.nodeNetwork();
                 const subnets = (await network.subnets(signal)).filter(
@@ -204,7 +213,7 @@ export class ValidatorsSource implements TreeSource {
     ): Children {
         return {
             type: 'paged',
-            empty: this.filterActive ? 'No L1 validator matches the filter.' : none,
+            empty: this.filterActive ? l10n.t('No L1 validator matches the filter.') : none,
             fetch: async (token, signal): Promise<RowPage> => {
                 const feesRead = this.pageFees(signal);
                 const page = await read(token, signal);
@@ -228,15 +237,17 @@ export class ValidatorsSource implements TreeSource {
         if ((f.subnetId && f.subnetId !== pChainId) || f.validationId) {
             return onlyEmpty(
                 row,
-                'The filter names an L1 or a validation id: no primary network validator matches.',
+                l10n.t(
+                    'The filter names an L1 or a validation id: no primary network validator matches.',
+                ),
             );
         }
         let ordered: Promise<PlatformValidator[]> | undefined;
         return {
             type: 'paged',
             empty: f.nodeId
-                ? 'The node lists no primary network validator with this node id.'
-                : 'The node lists no primary network validators.',
+                ? l10n.t('The node lists no primary network validator with this node id.')
+                : l10n.t('The node lists no primary network validators.'),
             fetch: async (token, signal): Promise<RowPage> => {
                 ordered ??= this.services.clients
                     .nodeRpc()
@@ -290,10 +301,10 @@ export class ValidatorsSource implements TreeSource {
             return onlyEmpty(
                 row,
                 this.services.isLocal
-                    ? 'The node serves no L1 chain.'
+                    ? l10n.t('The node serves no L1 chain.')
                     : this.filter.subnetId
-                      ? 'The Data API lists no chain of this subnet.'
-                      : 'The Data API lists no chains for this network.',
+                      ? l10n.t('The Data API lists no chain of this subnet.')
+                      : l10n.t('The Data API lists no chains for this network.'),
             );
         }
         return {
@@ -330,18 +341,20 @@ export class ValidatorsSource implements TreeSource {
         if (fromNode.status === 'rejected') {
             return {
                 type: 'static',
-                rows: [problemNotice(view, parent, '~node', fromNode.reason, 'The node')],
+                rows: [problemNotice(view, parent, '~node', fromNode.reason, l10n.t('The node'))],
             };
         }
         const rows: Row[] = [];
         let indexed: L1Validator[] = [];
         if (fromIndex.status === 'rejected') {
-            const message = (fromIndex.reason as Error).message;
+            const message = errorSentence(fromIndex.reason);
             rows.push({
                 kind: 'error',
                 ...under(view, parent, '~error'),
                 owner: parent,
-                message: `Not compared with ${this.services.isLocal ? 'the P-Chain' : 'the Data API'}: ${message}`,
+                message: this.services.isLocal
+                    ? l10n.t('Not compared with the P-Chain: {0}', message)
+                    : l10n.t('Not compared with the Data API: {0}', message),
                 duringLoadMore: false,
             });
         } else if (fromIndex.value) {
@@ -362,7 +375,12 @@ export class ValidatorsSource implements TreeSource {
         }
         return {
             type: 'static',
-            rows: rowsOrEmpty(view, parent, rows, 'The node reports no validators for this chain.'),
+            rows: rowsOrEmpty(
+                view,
+                parent,
+                rows,
+                l10n.t('The node reports no validators for this chain.'),
+            ),
         };
     }
 

@@ -14,8 +14,17 @@ import * as vscode from 'vscode';
 
 import { CommandId } from '../../src/commands/commandIds';
 import type { ExtensionApi } from '../../src/extension';
+import { SettingKey } from '../../src/platform/settingKeys';
 import { activated, eventually } from './helpers';
-import { testEnv } from './testEnv';
+import { setSandboxSettings, testEnv } from './testEnv';
+import {
+    descriptionOf,
+    labelOf,
+    resetSandbox,
+    rowByLabel,
+    rows,
+    tooltipText,
+} from './treesSupport';
 import { testLocale, testTranslation } from './translation';
 
 /** A node id whose cb58 checksum fails: the last character changed. */
@@ -137,6 +146,52 @@ suite('(integration) localised host', function () {
         assert.doesNotMatch(text, /Balance|\*\*On /);
         // The offline part too, whether the first hover's small bundle or the engine wrote it.
         assert.match(text, /\*\*EVM\\-Adresse\*\*/);
+    });
+
+    test("the Node view's rows, tooltip and notices speak German, core's problem sentences too", async () => {
+        await api.config.update(SettingKey.SelectedNodeUrl, testEnv().nodeUrl);
+        try {
+            await resetSandbox();
+            await setSandboxSettings({ adminApi: false });
+            await api.trees.refresh('node');
+            const top = await rows('node');
+            const status = top.find((r) => r.id === 'node/status');
+            assert.ok(status, 'the status row');
+            assert.equal(await labelOf(status), 'Erreichbar');
+            assert.match(await descriptionOf(status), / · \d+ ms Umlaufzeit$/);
+            assert.match(await tooltipText(status), /Geprüft: /);
+            await rowByLabel(top, 'Netzwerk-Upgrades');
+            const admin = top.find((r) => r.id === 'node/admin');
+            assert.ok(admin?.kind === 'notice', 'the admin notice');
+            assert.equal(
+                await labelOf(admin),
+                'Admin-API: Die Admin-API ist auf diesem Knoten ausgeschaltet.',
+            );
+            assert.equal(
+                await descriptionOf(admin),
+                'Starten Sie AvalancheGo mit --api-admin-enabled=true (oder "api-admin-enabled": true in seiner Konfigurationsdatei) und aktualisieren Sie dann.',
+            );
+        } finally {
+            await resetSandbox();
+            await api.config.update(SettingKey.SelectedNodeUrl, undefined);
+        }
+    });
+
+    test('the Chains and Validators views name their groups in German', async () => {
+        await api.config.update(SettingKey.SelectedNodeUrl, testEnv().nodeUrl);
+        try {
+            await resetSandbox();
+            const chains = await rows('chains');
+            assert.deepEqual(await Promise.all(chains.map((r) => labelOf(r))), [
+                'Primärnetzwerk',
+                'EVM-Chains',
+            ]);
+            await api.trees.refresh('validators');
+            const perChain = await rowByLabel(await rows('validators'), 'Validatoren pro Chain');
+            assert.match(await descriptionOf(perChain), /^wie .+ sie sieht$/);
+        } finally {
+            await api.config.update(SettingKey.SelectedNodeUrl, undefined);
+        }
     });
 
     test('numbers for people take German separators (the status bar quota)', async () => {

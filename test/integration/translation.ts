@@ -9,8 +9,9 @@ export const testLocale = 'de';
 
 /**
  * Messages of l10n/bundle.l10n.json in German: two of the extension's own, one with a placeholder,
- * core's sentences of a refused value (with its nested `allowed`) and a Data API 404, and two
- * of the hover's live part (its title and its balance line) and its offline part's title.
+ * core's sentences of a refused value (with its nested `allowed`) and a Data API 404, two of the
+ * hover's live part (its title and its balance line) and its offline part's title, and some words
+ * of the Node, Chains and Validators views.
  */
 export const testTranslation: Readonly<Record<string, string>> = {
     'Put the cursor on an Avalanche address, hash, NodeID or id, or select one, first.':
@@ -26,4 +27,19 @@ export const testTranslation: Readonly<Record<string, string>> = {
     'On {0}': 'Auf {0}',
     'Balance: {0}': 'Guthaben: {0}',
     'EVM address': 'EVM-Adresse',
+    // The Node view: a row label, a description with placeholders, a tooltip's field, and a
+    // notice whose sentence and remedy are core's phrases (src/core/summaries/nodeProblems.ts).
+    Reachable: 'Erreichbar',
+    '{0} · {1} ms round trip': '{0} · {1} ms Umlaufzeit',
+    'Network upgrades': 'Netzwerk-Upgrades',
+    Checked: 'Geprüft',
+    'Admin API': 'Admin-API',
+    'The admin API is off on this node.': 'Die Admin-API ist auf diesem Knoten ausgeschaltet.',
+    'Start AvalancheGo with {0} (or {1} in its config file), then refresh.':
+        'Starten Sie AvalancheGo mit {0} (oder {1} in seiner Konfigurationsdatei) und aktualisieren Sie dann.',
+    // The first level of the Chains and Validators views.
+    'Primary Network': 'Primärnetzwerk',
+    'EVM chains': 'EVM-Chains',
+    'Validators per chain': 'Validatoren pro Chain',
+    'as {0} sees them': 'wie {0} sie sieht',
 };

@@ -9,6 +9,7 @@ import {
     isRpcError,
     isTimeoutError,
 } from '../http/errors';
+import { englishText, isPhrase, type Phrase, phrase } from '../text/phrase';
 
 export type NodeProblemKind =
     /** `/ext/admin` answers 404: the admin API is off. */
@@ -28,16 +29,49 @@ export interface NodeProblem {
     readonly message: string;
     /** One sentence: what to do, when something can be done. */
     readonly remedy?: string;
+    /**
+     * `message` as a phrase, for a person to read in their language (the trees); absent when
+     * it is only English (an error that carries no phrase).
+     */
+    readonly messagePhrase?: Phrase;
+    /** `remedy` as a phrase; present whenever `remedy` is. */
+    readonly remedyPhrase?: Phrase;
 }
 
-export const adminRemedy =
-    'Start AvalancheGo with --api-admin-enabled=true (or "api-admin-enabled": true in its config file), then refresh.';
-const publicServerRemedy =
-    'Choose your own node (Avalanche: Choose Node…) to see node-specific details and the admin API.';
+const adminRemedyPhrase = phrase(
+    'Start AvalancheGo with {0} (or {1} in its config file), then refresh.',
+    '--api-admin-enabled=true',
+    '"api-admin-enabled": true',
+);
+/** What turns the admin API on, in English. */
+export const adminRemedy = englishText(adminRemedyPhrase);
+const publicServerRemedy = phrase(
+    'Choose your own node (Avalanche: Choose Node…) to see node-specific details and the admin API.',
+);
+const unreachableRemedy = phrase(
+    'Check that the node runs and that its HTTP port is reachable, or choose another node.',
+);
 
-function messageOf(error: unknown): string {
+/** A problem whose sentences are phrases, with their English beside them. */
+function phrased(kind: NodeProblemKind, message: Phrase, remedy?: Phrase): NodeProblem {
+    return {
+        kind,
+        message: englishText(message),
+        messagePhrase: message,
+        ...(remedy ? { remedy: englishText(remedy), remedyPhrase: remedy } : {}),
+    };
+}
+
+/** A problem worded by the error itself: its message, and its phrase when it carries one. */
+function fromError(kind: NodeProblemKind, error: unknown, remedy?: Phrase): NodeProblem {
     const text = (error as { message?: unknown } | null)?.message;
-    return typeof text === 'string' && text.trim() !== '' ? text.trim() : String(error);
+    const sentence = (error as { phrase?: unknown } | null)?.phrase;
+    return {
+        kind,
+        message: typeof text === 'string' && text.trim() !== '' ? text.trim() : String(error),
+        ...(isPhrase(sentence) ? { messagePhrase: sentence } : {}),
+        ...(remedy ? { remedy: englishText(remedy), remedyPhrase: remedy } : {}),
+    };
 }
 
 /**
@@ -49,40 +83,32 @@ export function describeNodeProblem(error: unknown, publicServer = false): NodeP
         switch (error.reason) {
             case 'adminDisabled':
                 return publicServer
-                    ? {
-                          kind: 'publicServer',
-                          message: 'Public API servers never offer the admin API.',
-                          remedy: publicServerRemedy,
-                      }
-                    : {
-                          kind: 'adminDisabled',
-                          message: 'The admin API is off on this node.',
-                          remedy: adminRemedy,
-                      };
+                    ? phrased(
+                          'publicServer',
+                          phrase('Public API servers never offer the admin API.'),
+                          publicServerRemedy,
+                      )
+                    : phrased(
+                          'adminDisabled',
+                          phrase('The admin API is off on this node.'),
+                          adminRemedyPhrase,
+                      );
             case 'publicServer':
-                return {
-                    kind: 'publicServer',
-                    message: messageOf(error),
-                    remedy: publicServerRemedy,
-                };
+                return fromError('publicServer', error, publicServerRemedy);
             case 'bootstrapping':
-                return { kind: 'bootstrapping', message: messageOf(error) };
+                return fromError('bootstrapping', error);
             default:
-                return { kind: 'notOffered', message: messageOf(error) };
+                return fromError('notOffered', error);
         }
     }
     if (isNetworkError(error) || isTimeoutError(error)) {
-        return {
-            kind: 'unreachable',
-            message: messageOf(error),
-            remedy: 'Check that the node runs and that its HTTP port is reachable, or choose another node.',
-        };
+        return fromError('unreachable', error, unreachableRemedy);
     }
     if (isRpcError(error) && /does not offer/.test(error.message)) {
-        return { kind: 'notOffered', message: messageOf(error) };
+        return fromError('notOffered', error);
     }
     if (isHttpError(error) && error.status === 404) {
-        return { kind: 'notOffered', message: messageOf(error) };
+        return fromError('notOffered', error);
     }
-    return { kind: 'error', message: messageOf(error) };
+    return fromError('error', error);
 }

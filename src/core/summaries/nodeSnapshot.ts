@@ -42,6 +42,7 @@ import type {
 } from '../nodeRpc/schemas';
 import { checksFailingOnRun, type HealthReport } from '../nodeRpc/healthSchemas';
 import { displayText } from './evmConfig';
+import { englishText, phrase } from '../text/phrase';
 import { describeNodeProblem, type NodeProblem } from './nodeProblems';
 
 /** A part of the snapshot: the value, or why the node did not give it. */
@@ -140,7 +141,11 @@ const primaryAliases = [
 
 function toPart<T>(settled: Settled<unknown> | undefined, publicServer: boolean): Part<T> {
     if (settled === undefined) {
-        return { ok: false, problem: { kind: 'error', message: 'No answer for this call.' } };
+        const message = phrase('No answer for this call.');
+        return {
+            ok: false,
+            problem: { kind: 'error', message: englishText(message), messagePhrase: message },
+        };
     }
     return settled.status === 'fulfilled'
         ? { ok: true, value: settled.value as T }
@@ -434,11 +439,18 @@ async function readHealth(
 /** Why the health section is empty, in its words: public servers answer only part of it. */
 function healthProblem(problem: NodeProblem, publicServer: boolean): NodeProblem {
     if (!publicServer) return problem;
+    const message = phrase(
+        'Public API servers answer only part of the health API (at most whether they are up), not the checks of one node.',
+    );
+    const remedy = phrase(
+        'Choose your own node (Avalanche: Choose Node…) to see its health checks.',
+    );
     return {
         kind: 'publicServer',
-        message:
-            'Public API servers answer only part of the health API (at most whether they are up), not the checks of one node.',
-        remedy: 'Choose your own node (Avalanche: Choose Node…) to see its health checks.',
+        message: englishText(message),
+        messagePhrase: message,
+        remedy: englishText(remedy),
+        remedyPhrase: remedy,
     };
 }
 
@@ -449,7 +461,8 @@ function headPart(
     const part = toPart<RpcBlock | null>(settled, publicServer);
     if (!part.ok) return part;
     if (part.value === null) {
-        return failed({ kind: 'error', message: 'The C-Chain has no latest block yet.' });
+        const message = phrase('The C-Chain has no latest block yet.');
+        return failed({ kind: 'error', message: englishText(message), messagePhrase: message });
     }
     return { ok: true, value: chainHeights(part.value) };
 }

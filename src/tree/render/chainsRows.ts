@@ -2,7 +2,7 @@
  * Rows of the Chains view: the primary network's chains, their blocks, vertices and transactions,
  * and the EVM chains with their blocks and transactions.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 
 import { formatInteger, formatNAvax, formatWei, relativeTime, shortenId } from '../../core/format';
 import type { ChainInfo } from '../../core/index';
@@ -22,10 +22,13 @@ import type {
 import { Collapsed, collapsedIf, icon, type Look } from './look';
 import { time, Tip } from './tip';
 
-const primaryChainNames: Record<PrimaryChain, { label: string; description: string }> = {
-    'p-chain': { label: 'P-Chain', description: 'Platform: staking, subnets, L1s' },
-    'x-chain': { label: 'X-Chain', description: 'Exchange: assets' },
-    'c-chain': { label: 'C-Chain', description: 'Contract: EVM' },
+const primaryChainNames: Record<PrimaryChain, { label: string; description: () => string }> = {
+    'p-chain': {
+        label: 'P-Chain',
+        description: () => vscode.l10n.t('Platform: staking, subnets, L1s'),
+    },
+    'x-chain': { label: 'X-Chain', description: () => vscode.l10n.t('Exchange: assets') },
+    'c-chain': { label: 'C-Chain', description: () => vscode.l10n.t('Contract: EVM') },
 };
 
 /** The display name of a primary-network chain. */
@@ -37,7 +40,7 @@ export function primaryChainLook(row: PrimaryChainRow): Look {
     const names = primaryChainNames[row.chain];
     return {
         label: names.label,
-        description: names.description,
+        description: names.description(),
         icon: icon('circuit-board'),
         context: `primaryChain.${row.chain.charAt(0)}`,
         collapsible: Collapsed,
@@ -47,7 +50,7 @@ export function primaryChainLook(row: PrimaryChainRow): Look {
 export function primaryChainTip(row: PrimaryChainRow): vscode.MarkdownString {
     return new Tip()
         .title(primaryChainLabel(row.chain))
-        .text('Latest blocks from the Data API, newest first.')
+        .text(vscode.l10n.t('Latest blocks from the Data API, newest first.'))
         .build();
 }
 
@@ -55,7 +58,12 @@ export function primaryBlockLook(row: PrimaryBlockRow): Look {
     const b = row.block;
     return {
         label: `#${b.blockNumber}`,
-        description: `${b.blockType} · ${b.txCount} tx · ${relativeTime(b.blockTimestamp)}`,
+        description: vscode.l10n.t(
+            '{0} · {1} tx · {2}',
+            b.blockType,
+            b.txCount,
+            relativeTime(b.blockTimestamp),
+        ),
         icon: icon('package'),
         context: 'block.primary',
         collapsible: collapsedIf(b.transactions.length > 0),
@@ -65,22 +73,24 @@ export function primaryBlockLook(row: PrimaryBlockRow): Look {
 export function primaryBlockTip(row: PrimaryBlockRow): vscode.MarkdownString {
     const b = row.block;
     const tip = new Tip()
-        .title(`${primaryChainLabel(row.chain)} block ${b.blockNumber}`)
-        .code('Hash', b.blockHash)
-        .code('Parent', b.parentHash)
-        .row('Type', b.blockType)
-        .row('Time', time(b.blockTimestamp))
-        .row('Transactions', b.txCount)
-        .row('Size', `${formatInteger(b.blockSizeBytes)} bytes`);
-    if (b.currentSupply !== undefined) tip.row('Current supply', formatNAvax(b.currentSupply));
-    if (b.activeL1Validators !== undefined) tip.row('Active L1 validators', b.activeL1Validators);
+        .title(vscode.l10n.t('{0} block {1}', primaryChainLabel(row.chain), b.blockNumber))
+        .code(vscode.l10n.t('Hash'), b.blockHash)
+        .code(vscode.l10n.t('Parent'), b.parentHash)
+        .row(vscode.l10n.t('Type'), b.blockType)
+        .row(vscode.l10n.t('Time'), time(b.blockTimestamp))
+        .row(vscode.l10n.t('Transactions'), b.txCount)
+        .row(vscode.l10n.t('Size'), vscode.l10n.t('{0} bytes', formatInteger(b.blockSizeBytes)));
+    if (b.currentSupply !== undefined)
+        tip.row(vscode.l10n.t('Current supply'), formatNAvax(b.currentSupply));
+    if (b.activeL1Validators !== undefined)
+        tip.row(vscode.l10n.t('Active L1 validators'), b.activeL1Validators);
     if (b.l1ValidatorsAccruedFees !== undefined) {
-        tip.row('L1 validator fees accrued', formatNAvax(b.l1ValidatorsAccruedFees));
+        tip.row(vscode.l10n.t('L1 validator fees accrued'), formatNAvax(b.l1ValidatorsAccruedFees));
     }
     const p = b.proposerDetails;
     if (p) {
-        tip.code('Proposer', p.proposerNodeId).row(
-            'Proposer P-Chain height',
+        tip.code(vscode.l10n.t('Proposer'), p.proposerNodeId).row(
+            vscode.l10n.t('Proposer P-Chain height'),
             p.proposerPChainHeight,
         );
     }
@@ -97,14 +107,14 @@ export function primaryTxLook(row: PrimaryTxRow): Look {
 
 export function primaryTxTip(row: PrimaryTxRow): vscode.MarkdownString {
     return new Tip()
-        .title(`${primaryChainLabel(row.chain)} transaction`)
-        .code('ID', row.txId)
+        .title(vscode.l10n.t('{0} transaction', primaryChainLabel(row.chain)))
+        .code(vscode.l10n.t('ID'), row.txId)
         .build();
 }
 
 export function vertexHeightLook(row: VertexHeightRow): Look {
     return {
-        label: `Height ${row.height}`,
+        label: vscode.l10n.t('Height {0}', row.height),
         icon: icon('layers'),
         context: 'vertexHeight',
         collapsible: Collapsed,
@@ -112,14 +122,19 @@ export function vertexHeightLook(row: VertexHeightRow): Look {
 }
 
 export function vertexHeightTip(row: VertexHeightRow): vscode.MarkdownString {
-    return new Tip().title(`X-Chain vertices at height ${row.height}`).build();
+    return new Tip().title(vscode.l10n.t('X-Chain vertices at height {0}', row.height)).build();
 }
 
 export function vertexLook(row: VertexRow): Look {
     const v = row.vertex;
     return {
         label: shortenId(v.vertexHash, 12, 8),
-        description: `index ${v.vertexIndex} · ${v.txCount} tx · ${relativeTime(v.vertexTimestamp)}`,
+        description: vscode.l10n.t(
+            'index {0} · {1} tx · {2}',
+            v.vertexIndex,
+            v.txCount,
+            relativeTime(v.vertexTimestamp),
+        ),
         icon: icon('symbol-structure'),
         context: 'vertex',
         collapsible: collapsedIf(v.transactions.length > 0),
@@ -129,14 +144,14 @@ export function vertexLook(row: VertexRow): Look {
 export function vertexTip(row: VertexRow): vscode.MarkdownString {
     const v = row.vertex;
     return new Tip()
-        .title('X-Chain vertex')
-        .code('Hash', v.vertexHash)
-        .row('Height', v.vertexHeight)
-        .row('Index', v.vertexIndex)
-        .row('Time', time(v.vertexTimestamp))
-        .row('Transactions', v.txCount)
-        .row('Size', `${formatInteger(v.vertexSizeBytes)} bytes`)
-        .list('Parents', v.parentHashes)
+        .title(vscode.l10n.t('X-Chain vertex'))
+        .code(vscode.l10n.t('Hash'), v.vertexHash)
+        .row(vscode.l10n.t('Height'), v.vertexHeight)
+        .row(vscode.l10n.t('Index'), v.vertexIndex)
+        .row(vscode.l10n.t('Time'), time(v.vertexTimestamp))
+        .row(vscode.l10n.t('Transactions'), v.txCount)
+        .row(vscode.l10n.t('Size'), vscode.l10n.t('{0} bytes', formatInteger(v.vertexSizeBytes)))
+        .list(vscode.l10n.t('Parents'), v.parentHashes)
         .build();
 }
 
@@ -157,15 +172,15 @@ export function chainTip(c: ChainInfo): vscode.MarkdownString {
     return new Tip()
         .title(c.chainName)
         .text(c.description)
-        .row('EVM chain id', c.chainId)
-        .code('Blockchain id', c.platformChainId)
-        .code('Subnet id', c.subnetId)
-        .row('VM', c.vmName)
-        .code('VM id', c.vmId)
-        .row('Status', c.status)
-        .row('Native token', `${c.networkToken.name} (${c.networkToken.symbol})`)
-        .link('Explorer', c.explorerUrl)
-        .code('RPC URL', c.rpcUrl)
+        .row(vscode.l10n.t('EVM chain id'), c.chainId)
+        .code(vscode.l10n.t('Blockchain id'), c.platformChainId)
+        .code(vscode.l10n.t('Subnet id'), c.subnetId)
+        .row(vscode.l10n.t('VM'), c.vmName)
+        .code(vscode.l10n.t('VM id'), c.vmId)
+        .row(vscode.l10n.t('Status'), c.status)
+        .row(vscode.l10n.t('Native token'), `${c.networkToken.name} (${c.networkToken.symbol})`)
+        .link(vscode.l10n.t('Explorer'), c.explorerUrl)
+        .code(vscode.l10n.t('RPC URL'), c.rpcUrl)
         .build();
 }
 
@@ -182,7 +197,19 @@ export function evmBlockLook(row: EvmBlockRow): Look {
     const count = b.transactions?.length ?? b.transactionHashes.length;
     return {
         label: `#${b.number}`,
-        description: `${count} tx · gas ${formatInteger(b.gasUsed)} · ${relativeTime(b.timestamp)}${unsettled(row) ? ' · executed, not settled' : ''}`,
+        description: unsettled(row)
+            ? vscode.l10n.t(
+                  '{0} tx · gas {1} · {2} · executed, not settled',
+                  count,
+                  formatInteger(b.gasUsed),
+                  relativeTime(b.timestamp),
+              )
+            : vscode.l10n.t(
+                  '{0} tx · gas {1} · {2}',
+                  count,
+                  formatInteger(b.gasUsed),
+                  relativeTime(b.timestamp),
+              ),
         icon: icon('package'),
         context: 'block.evm',
         collapsible: collapsedIf(count > 0),
@@ -192,33 +219,42 @@ export function evmBlockLook(row: EvmBlockRow): Look {
 export function evmBlockTip(row: EvmBlockRow): vscode.MarkdownString {
     const b = row.block;
     return new Tip()
-        .title(`${row.chain.chainName} block ${b.number}`)
-        .code('Hash', b.hash)
-        .code('Parent', b.parentHash)
-        .row('Time', time(b.timestamp))
-        .code('Miner', b.miner)
-        .row('Gas used', `${formatInteger(b.gasUsed)} of ${formatInteger(b.gasLimit)}`)
-        .row('Base fee', b.baseFeePerGas === undefined ? undefined : formatGwei(b.baseFeePerGas))
+        .title(vscode.l10n.t('{0} block {1}', row.chain.chainName, b.number))
+        .code(vscode.l10n.t('Hash'), b.hash)
+        .code(vscode.l10n.t('Parent'), b.parentHash)
+        .row(vscode.l10n.t('Time'), time(b.timestamp))
+        .code(vscode.l10n.t('Miner'), b.miner)
         .row(
-            'Minimum gas price',
+            vscode.l10n.t('Gas used'),
+            vscode.l10n.t('{0} of {1}', formatInteger(b.gasUsed), formatInteger(b.gasLimit)),
+        )
+        .row(
+            vscode.l10n.t('Base fee'),
+            b.baseFeePerGas === undefined ? undefined : formatGwei(b.baseFeePerGas),
+        )
+        .row(
+            vscode.l10n.t('Minimum gas price'),
             b.minGasPriceWei === undefined
                 ? undefined
                 : `${formatGwei(b.minGasPriceWei)} (ACP-283)`,
         )
         .row(
-            'Gas target',
+            vscode.l10n.t('Gas target'),
             b.targetGasPerSecond === undefined
                 ? undefined
-                : `${formatInteger(b.targetGasPerSecond)} gas/s (ACP-176)`,
+                : vscode.l10n.t('{0} gas/s ({1})', formatInteger(b.targetGasPerSecond), 'ACP-176'),
         )
-        .row('Transactions', b.transactions?.length ?? b.transactionHashes.length)
+        .row(vscode.l10n.t('Transactions'), b.transactions?.length ?? b.transactionHashes.length)
         .row(
-            'Finality',
+            vscode.l10n.t('Finality'),
             row.heights?.settled === undefined
                 ? undefined
                 : describeConfirmations(b.number, row.heights),
         )
-        .row('Settles through', b.settlement ? `#${b.settlement.settledHeight}` : undefined)
+        .row(
+            vscode.l10n.t('Settles through'),
+            b.settlement ? `#${b.settlement.settledHeight}` : undefined,
+        )
         .build();
 }
 
@@ -229,7 +265,9 @@ export function evmTxLook(row: EvmTxRow): Look {
     const symbol = row.chain.networkToken.symbol;
     return {
         label: shortenId(t.txHash, 10, 8),
-        description: `${failed ? 'failed · ' : ''}${method} · ${formatWei(t.value, symbol)}`,
+        description: failed
+            ? vscode.l10n.t('failed · {0} · {1}', method, formatWei(t.value, symbol))
+            : `${method} · ${formatWei(t.value, symbol)}`,
         icon: icon(failed ? 'error' : 'arrow-swap', failed ? 'list.errorForeground' : undefined),
         context: `tx.evm.${failed ? 'failed' : 'ok'}`,
     };
@@ -238,15 +276,25 @@ export function evmTxLook(row: EvmTxRow): Look {
 export function evmTxTip(row: EvmTxRow): vscode.MarkdownString {
     const t = row.tx;
     return new Tip()
-        .title(`${row.chain.chainName} transaction`)
-        .code('Hash', t.txHash)
-        .row('Status', t.txStatus === '1' ? 'success' : t.txStatus === '0' ? 'failed' : t.txStatus)
-        .row('Block', t.blockNumber)
-        .row('Time', time(t.blockTimestamp))
-        .code('From', t.from.address)
-        .code('To', t.to.address)
-        .row('Value', formatWei(t.value, row.chain.networkToken.symbol))
-        .row('Method', t.method?.methodName ?? t.method?.callType)
-        .row('Gas used', `${formatInteger(t.gasUsed)} of ${formatInteger(t.gasLimit)}`)
+        .title(vscode.l10n.t('{0} transaction', row.chain.chainName))
+        .code(vscode.l10n.t('Hash'), t.txHash)
+        .row(
+            vscode.l10n.t('Status'),
+            t.txStatus === '1'
+                ? vscode.l10n.t('success')
+                : t.txStatus === '0'
+                  ? vscode.l10n.t('failed')
+                  : t.txStatus,
+        )
+        .row(vscode.l10n.t('Block'), t.blockNumber)
+        .row(vscode.l10n.t('Time'), time(t.blockTimestamp))
+        .code(vscode.l10n.t('From'), t.from.address)
+        .code(vscode.l10n.t('To'), t.to.address)
+        .row(vscode.l10n.t('Value'), formatWei(t.value, row.chain.networkToken.symbol))
+        .row(vscode.l10n.t('Method'), t.method?.methodName ?? t.method?.callType)
+        .row(
+            vscode.l10n.t('Gas used'),
+            vscode.l10n.t('{0} of {1}', formatInteger(t.gasUsed), formatInteger(t.gasLimit)),
+        )
         .build();
 }

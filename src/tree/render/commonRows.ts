@@ -2,7 +2,7 @@
  * Rows every view uses: paging, failures and empty states, notices, label–value fields and
  * folders.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 
 import { CommandId } from '../../commands/commandIds';
 import { formatInteger } from '../../core/format';
@@ -30,16 +30,22 @@ const noticeIcons: Record<string, string> = {
 
 export function loadMoreLook(row: LoadMoreRow): Look {
     return {
-        label: 'Load more…',
-        description: `${formatInteger(row.loaded)} loaded`,
+        label: vscode.l10n.t('Load more…'),
+        description: vscode.l10n.t('{0} loaded', formatInteger(row.loaded)),
         icon: icon('fold-down'),
         context: 'loadMore',
-        command: { command: CommandId.LoadMore, title: 'Load More', arguments: [row] },
+        command: {
+            command: CommandId.LoadMore,
+            title: vscode.l10n.t('Load More'),
+            arguments: [row],
+        },
     };
 }
 
 export function loadMoreTip(row: LoadMoreRow): vscode.MarkdownString {
-    return new Tip().text(`${row.loaded} loaded. Click to load the next page.`).build();
+    return new Tip()
+        .text(vscode.l10n.t('{0} loaded. Click to load the next page.', formatInteger(row.loaded)))
+        .build();
 }
 
 export function errorLook(row: ErrorRow): Look {
@@ -47,12 +53,16 @@ export function errorLook(row: ErrorRow): Look {
         label: row.message,
         icon: icon('error', 'list.errorForeground'),
         context: 'error',
-        command: { command: CommandId.Retry, title: 'Retry', arguments: [row] },
+        command: { command: CommandId.Retry, title: vscode.l10n.t('Retry'), arguments: [row] },
     };
 }
 
 export function errorTip(row: ErrorRow): vscode.MarkdownString {
-    return new Tip().title('Could not load').text(row.message).text('Click to retry.').build();
+    return new Tip()
+        .title(vscode.l10n.t('Could not load'))
+        .text(row.message)
+        .text(vscode.l10n.t('Click to retry.'))
+        .build();
 }
 
 export function signInLook(row: SignInRow): Look {
@@ -60,12 +70,15 @@ export function signInLook(row: SignInRow): Look {
         label: row.message,
         icon: icon('key', 'list.warningForeground'),
         context: 'signIn',
-        command: { command: CommandId.SetDataApiKey, title: 'Set Data API Key' },
+        command: { command: CommandId.SetDataApiKey, title: vscode.l10n.t('Set Data API Key') },
     };
 }
 
 export function signInTip(row: SignInRow): vscode.MarkdownString {
-    return new Tip().text(row.message).command('Set Data API Key', CommandId.SetDataApiKey).build();
+    return new Tip()
+        .text(row.message)
+        .command(vscode.l10n.t('Set Data API Key'), CommandId.SetDataApiKey)
+        .build();
 }
 
 export function emptyLook(row: EmptyRow): Look {
@@ -114,7 +127,7 @@ export function fieldLook(row: FieldRow): Look {
 
 export function fieldTip(row: FieldRow): vscode.MarkdownString {
     const tip = new Tip().title(row.label);
-    if (row.copy !== undefined) tip.code('Value', row.copy);
+    if (row.copy !== undefined) tip.code(vscode.l10n.t('Value'), row.copy);
     else tip.text(row.value);
     for (const line of row.detail ?? []) tip.text(line);
     return tip.build();

@@ -41,7 +41,7 @@ export class Tip {
     list(label: string, values: readonly string[], max = 10): this {
         if (values.length === 0) return this;
         const shown = values.slice(0, max).map((v) => markdownCode(v));
-        const more = values.length > max ? ` and ${values.length - max} more` : '';
+        const more = values.length > max ? vscode.l10n.t(' and {0} more', values.length - max) : '';
         this.lines.push(`${escapeMarkdown(label)}: ${shown.join(', ')}${more}`);
         return this;
     }

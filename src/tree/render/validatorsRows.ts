@@ -3,7 +3,7 @@
  * when their balance lasts less than the watch list's warning threshold at today's fee), and
  * each chain's validators as the connected node reports them, compared with the Data API.
  */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 
 import { CommandId } from '../../commands/commandIds';
 import {
@@ -32,10 +32,16 @@ export function l1ValidatorLook(row: L1ValidatorRow, context: RenderContext): Lo
     const v = row.validator;
     const inactive = !isPositiveAmount(v.remainingBalance);
     const low = isUnderThreshold(row, context);
-    const left = low && row.runway ? ` · ${row.runway.duration} left` : '';
+    const left = low && row.runway ? [vscode.l10n.t('{0} left', row.runway.duration)] : [];
     return {
         label: v.nodeId,
-        description: `weight ${formatInteger(v.weight)} · ${formatNAvax(v.remainingBalance)} · ${relativeTime(v.creationTimestamp)}${inactive ? ' · inactive' : ''}${left}`,
+        description: [
+            vscode.l10n.t('weight {0}', formatInteger(v.weight)),
+            formatNAvax(v.remainingBalance),
+            relativeTime(v.creationTimestamp),
+            ...(inactive ? [vscode.l10n.t('inactive')] : []),
+            ...left,
+        ].join(' · '),
         icon: low
             ? icon('warning', 'list.warningForeground')
             : icon(
@@ -49,54 +55,68 @@ export function l1ValidatorLook(row: L1ValidatorRow, context: RenderContext): Lo
 export function l1ValidatorTip(row: L1ValidatorRow, context: RenderContext): vscode.MarkdownString {
     const v = row.validator;
     const bls = v.blsCredentials;
-    const tip = new Tip().title('L1 validator');
+    const tip = new Tip().title(vscode.l10n.t('L1 validator'));
     if (isUnderThreshold(row, context)) {
         tip.text(
-            `⚠ Its balance lasts less than the warning threshold of ${context.runwayWarningSeconds / 86_400} days (avalanche.watch.runwayWarningDays).`,
+            vscode.l10n.t(
+                '⚠ Its balance lasts less than the warning threshold of {0} days ({1}).',
+                context.runwayWarningSeconds / 86_400,
+                'avalanche.watch.runwayWarningDays',
+            ),
         );
     }
     return tip
-        .code('Node id', v.nodeId)
-        .code('Validation id', v.validationId)
-        .code('Validation id (hex)', v.validationIdHex)
-        .code('Subnet id', v.subnetId)
-        .row('Weight', formatInteger(v.weight))
-        .row('Remaining balance', formatNAvax(v.remainingBalance))
+        .code(vscode.l10n.t('Node id'), v.nodeId)
+        .code(vscode.l10n.t('Validation id'), v.validationId)
+        .code(vscode.l10n.t('Validation id (hex)'), v.validationIdHex)
+        .code(vscode.l10n.t('Subnet id'), v.subnetId)
+        .row(vscode.l10n.t('Weight'), formatInteger(v.weight))
+        .row(vscode.l10n.t('Remaining balance'), formatNAvax(v.remainingBalance))
         .row(
-            'Fee now',
+            vscode.l10n.t('Fee now'),
             row.fees
-                ? `${formatNAvax(row.fees.state.price, { maxFractionDigits: 9 })} per second (platform.getValidatorFeeState)`
+                ? vscode.l10n.t(
+                      '{0} per second ({1})',
+                      formatNAvax(row.fees.state.price, { maxFractionDigits: 9 }),
+                      'platform.getValidatorFeeState',
+                  )
                 : undefined,
         )
-        .row('Runway', row.runway?.text)
-        .row('Created', time(v.creationTimestamp))
-        .code('BLS public key', typeof bls['publicKey'] === 'string' ? bls['publicKey'] : undefined)
+        .row(vscode.l10n.t('Runway'), row.runway?.text)
+        .row(vscode.l10n.t('Created'), time(v.creationTimestamp))
         .code(
-            'BLS proof of possession',
+            vscode.l10n.t('BLS public key'),
+            typeof bls['publicKey'] === 'string' ? bls['publicKey'] : undefined,
+        )
+        .code(
+            vscode.l10n.t('BLS proof of possession'),
             typeof bls['proofOfPossession'] === 'string' ? bls['proofOfPossession'] : undefined,
         )
-        .row('Balance owner threshold', v.remainingBalanceOwner.threshold)
-        .list('Balance owners', v.remainingBalanceOwner.addresses)
-        .row('Deactivation owner threshold', v.deactivationOwner.threshold)
-        .list('Deactivation owners', v.deactivationOwner.addresses)
+        .row(vscode.l10n.t('Balance owner threshold'), v.remainingBalanceOwner.threshold)
+        .list(vscode.l10n.t('Balance owners'), v.remainingBalanceOwner.addresses)
+        .row(vscode.l10n.t('Deactivation owner threshold'), v.deactivationOwner.threshold)
+        .list(vscode.l10n.t('Deactivation owners'), v.deactivationOwner.addresses)
         .build();
 }
 
 export function filterLook(row: FilterRow): Look {
     return {
-        label: 'Filter',
+        label: vscode.l10n.t('Filter'),
         description: row.text,
         icon: icon(row.active ? 'filter-filled' : 'filter'),
         context: `filter.${row.active ? 'set' : 'none'}`,
-        command: { command: CommandId.FilterValidators, title: 'Filter L1 Validators' },
+        command: {
+            command: CommandId.FilterValidators,
+            title: vscode.l10n.t('Filter L1 Validators'),
+        },
     };
 }
 
 export function filterTip(row: FilterRow): vscode.MarkdownString {
     return new Tip()
-        .title('L1 validator filter')
+        .title(vscode.l10n.t('L1 validator filter'))
         .text(row.text)
-        .command('Change Filters…', CommandId.FilterValidators)
+        .command(vscode.l10n.t('Change Filters…'), CommandId.FilterValidators)
         .build();
 }
 
@@ -104,7 +124,7 @@ export function nodeChainLook(row: NodeChainRow): Look {
     const c = row.chain;
     return {
         label: c.chainName,
-        description: `chain ${c.chainId} · as the node sees it`,
+        description: vscode.l10n.t('chain {0} · as the node sees it', c.chainId),
         icon: icon('server-environment'),
         context: 'chain.node',
         collapsible: Collapsed,
@@ -119,16 +139,19 @@ export function nodeValidatorLook(row: NodeValidatorRow): Look {
     const marker = row.comparable ? describeAgreement(compared) : undefined;
     if (marker) parts.push(`⚠ ${marker}`);
     if (n) {
-        parts.push(`weight ${formatInteger(n.weight)}`);
+        parts.push(vscode.l10n.t('weight {0}', formatInteger(n.weight)));
         if (n.uptimePercentage !== undefined) {
-            parts.push(`uptime ${formatPercent(n.uptimePercentage)}`);
+            parts.push(vscode.l10n.t('uptime {0}', formatPercent(n.uptimePercentage)));
         }
-        if (n.isConnected !== undefined) parts.push(n.isConnected ? 'connected' : 'not connected');
-        if (n.isActive === false) parts.push('inactive');
+        if (n.isConnected !== undefined)
+            parts.push(n.isConnected ? vscode.l10n.t('connected') : vscode.l10n.t('not connected'));
+        if (n.isActive === false) parts.push(vscode.l10n.t('inactive'));
         if (n.isL1Validator !== undefined)
-            parts.push(n.isL1Validator ? 'L1 validator' : 'subnet validator');
+            parts.push(
+                n.isL1Validator ? vscode.l10n.t('L1 validator') : vscode.l10n.t('subnet validator'),
+            );
     } else if (d) {
-        parts.push(`weight ${formatInteger(d.weight)}`);
+        parts.push(vscode.l10n.t('weight {0}', formatInteger(d.weight)));
     }
     const warn = marker !== undefined;
     return {
@@ -149,32 +172,37 @@ export function nodeValidatorTip(row: NodeValidatorRow): vscode.MarkdownString {
     const n = compared.node;
     const d = compared.dataApi;
     const tip = new Tip()
-        .title(`${row.chain.chainName} validator`)
-        .code('Node id', compared.nodeId)
-        .code('Validation id', compared.validationId);
+        .title(vscode.l10n.t('{0} validator', row.chain.chainName))
+        .code(vscode.l10n.t('Node id'), compared.nodeId)
+        .code(vscode.l10n.t('Validation id'), compared.validationId);
     const marker = row.comparable ? describeAgreement(compared) : undefined;
     if (marker) tip.text(`⚠ ${marker}`);
     if (!row.comparable) {
         tip.text(
-            'The Data API indexes L1 validators only, so the primary network is not compared.',
+            vscode.l10n.t(
+                'The Data API indexes L1 validators only, so the primary network is not compared.',
+            ),
         );
     }
     if (n) {
-        tip.row('Weight (node)', formatInteger(n.weight))
-            .row('Started', time(n.startTimestamp))
+        tip.row(vscode.l10n.t('Weight (node)'), formatInteger(n.weight))
+            .row(vscode.l10n.t('Started'), time(n.startTimestamp))
             .row(
-                'Uptime',
+                vscode.l10n.t('Uptime'),
                 n.uptimePercentage === undefined
                     ? undefined
                     : `${formatPercent(n.uptimePercentage)} (${formatInteger(n.uptimeSeconds ?? 0)} s)`,
             )
             .row(
-                'Connected',
+                vscode.l10n.t('Connected'),
                 n.isConnected === undefined ? undefined : n.isConnected ? 'yes' : 'no',
             )
-            .row('Active', n.isActive === undefined ? undefined : n.isActive ? 'yes' : 'no')
             .row(
-                'Kind',
+                vscode.l10n.t('Active'),
+                n.isActive === undefined ? undefined : n.isActive ? 'yes' : 'no',
+            )
+            .row(
+                vscode.l10n.t('Kind'),
                 n.isL1Validator === undefined
                     ? undefined
                     : n.isL1Validator
@@ -183,8 +211,8 @@ export function nodeValidatorTip(row: NodeValidatorRow): vscode.MarkdownString {
             );
     }
     if (d) {
-        tip.row('Weight (Data API)', formatInteger(d.weight)).row(
-            'Remaining balance',
+        tip.row(vscode.l10n.t('Weight (Data API)'), formatInteger(d.weight)).row(
+            vscode.l10n.t('Remaining balance'),
             formatNAvax(d.remainingBalance),
         );
     }
@@ -198,14 +226,14 @@ function seconds(decimal: string | undefined): number | undefined {
 export function primaryValidatorLook(row: PrimaryValidatorRow): Look {
     const v = row.validator;
     const parts = [formatNAvax(v.weight)];
-    if (v.uptime !== undefined) parts.push(`uptime ${formatPercent(v.uptime)}`);
-    if (v.connected === false) parts.push('not connected');
+    if (v.uptime !== undefined) parts.push(vscode.l10n.t('uptime {0}', formatPercent(v.uptime)));
+    if (v.connected === false) parts.push(vscode.l10n.t('not connected'));
     const end = seconds(v.endTime);
     if (v.autoRenewed) {
         parts.push(autoRenewSummary(v.autoRenewed));
-        if (end !== undefined) parts.push(`cycle ends ${relativeTime(end)}`);
+        if (end !== undefined) parts.push(vscode.l10n.t('cycle ends {0}', relativeTime(end)));
     } else if (end !== undefined) {
-        parts.push(`ends ${relativeTime(end)}`);
+        parts.push(vscode.l10n.t('ends {0}', relativeTime(end)));
     }
     return {
         label: v.nodeId,
@@ -224,47 +252,64 @@ export function primaryValidatorTip(row: PrimaryValidatorRow): vscode.MarkdownSt
     const v = row.validator;
     const tip = new Tip()
         .title(
-            v.autoRenewed ? 'Auto-renewed primary network validator' : 'Primary network validator',
+            v.autoRenewed
+                ? vscode.l10n.t('Auto-renewed primary network validator')
+                : vscode.l10n.t('Primary network validator'),
         )
-        .code('Node id', v.nodeId)
-        .code('Added by', v.txId)
-        .row('Weight', formatNAvax(v.weight))
-        .row(v.autoRenewed ? 'Cycle started' : 'Started', time(seconds(v.startTime)))
-        .row(v.autoRenewed ? 'Cycle ends' : 'Ends', time(seconds(v.endTime)))
-        .row('Uptime', v.uptime === undefined ? undefined : formatPercent(v.uptime))
-        .row('Connected', v.connected === undefined ? undefined : v.connected ? 'yes' : 'no')
+        .code(vscode.l10n.t('Node id'), v.nodeId)
+        .code(vscode.l10n.t('Added by'), v.txId)
+        .row(vscode.l10n.t('Weight'), formatNAvax(v.weight))
         .row(
-            'Potential reward',
+            v.autoRenewed ? vscode.l10n.t('Cycle started') : vscode.l10n.t('Started'),
+            time(seconds(v.startTime)),
+        )
+        .row(
+            v.autoRenewed ? vscode.l10n.t('Cycle ends') : vscode.l10n.t('Ends'),
+            time(seconds(v.endTime)),
+        )
+        .row(vscode.l10n.t('Uptime'), v.uptime === undefined ? undefined : formatPercent(v.uptime))
+        .row(
+            vscode.l10n.t('Connected'),
+            v.connected === undefined
+                ? undefined
+                : v.connected
+                  ? vscode.l10n.t('yes')
+                  : vscode.l10n.t('no'),
+        )
+        .row(
+            vscode.l10n.t('Potential reward'),
             v.potentialReward === undefined ? undefined : formatNAvax(v.potentialReward),
         )
         .row(
-            'Delegation fees accrued',
+            vscode.l10n.t('Delegation fees accrued'),
             v.accruedDelegateeReward === undefined
                 ? undefined
                 : formatNAvax(v.accruedDelegateeReward),
         )
         .row(
-            'Delegation fee',
+            vscode.l10n.t('Delegation fee'),
             v.delegationFee === undefined ? undefined : formatPercent(v.delegationFee),
         )
         .row(
-            'Delegators',
+            vscode.l10n.t('Delegators'),
             v.delegatorCount === undefined
                 ? undefined
                 : `${formatInteger(v.delegatorCount)} (${formatNAvax(v.delegatorWeight ?? '0')})`,
         )
         .row(
-            'Validation reward owner',
+            vscode.l10n.t('Validation reward owner'),
             v.validationRewardOwner ? describeOwner(v.validationRewardOwner) : undefined,
         )
         .row(
-            'Delegation reward owner',
+            vscode.l10n.t('Delegation reward owner'),
             v.delegationRewardOwner ? describeOwner(v.delegationRewardOwner) : undefined,
         )
-        .code('BLS public key', v.publicKey);
+        .code(vscode.l10n.t('BLS public key'), v.publicKey);
     if (v.autoRenewed) {
         tip.text(
-            'Auto-renewed staking (ACP-236): a new cycle starts when this one ends, until the authority sets the next cycle to none.',
+            vscode.l10n.t(
+                'Auto-renewed staking (ACP-236): a new cycle starts when this one ends, until the authority sets the next cycle to none.',
+            ),
         );
         for (const field of autoRenewFields(v.autoRenewed)) tip.row(field.label, field.value);
     }

@@ -11,6 +11,7 @@ import {
 } from '../../../src/core/summaries/evmConfig';
 import { describeAllocations, summarizeGenesis } from '../../../src/core/summaries/genesisSummary';
 import { adminRemedy, describeNodeProblem } from '../../../src/core/summaries/nodeProblems';
+import { englishText, fillTemplate, phraseText } from '../../../src/core/text/phrase';
 import { filterPeers, looksLikeCb58Id, searchSubnets } from '../../../src/core/summaries/search';
 import { timelineSummary, upgradeTimeline } from '../../../src/core/summaries/upgradeTimeline';
 import {
@@ -283,11 +284,26 @@ describe('(unit) summaries: node problems', () => {
             'admin.getLoggerLevel',
             404,
         );
-        assert.deepEqual(describeNodeProblem(off), {
-            kind: 'adminDisabled',
-            message: 'The admin API is off on this node.',
-            remedy: adminRemedy,
-        });
+        const problem = describeNodeProblem(off);
+        assert.deepEqual(
+            { kind: problem.kind, message: problem.message, remedy: problem.remedy },
+            {
+                kind: 'adminDisabled',
+                message: 'The admin API is off on this node.',
+                remedy: adminRemedy,
+            },
+        );
+        // The same sentences as phrases, for the trees to translate (src/tree/treeL10n.ts).
+        assert.equal(
+            adminRemedy,
+            'Start AvalancheGo with --api-admin-enabled=true (or "api-admin-enabled": true in its config file), then refresh.',
+        );
+        assert.equal(problem.messagePhrase?.template, 'The admin API is off on this node.');
+        assert.equal(englishText(problem.remedyPhrase!), adminRemedy);
+        assert.equal(
+            phraseText(problem.remedyPhrase!, (t, ...args) => `<${fillTemplate(t, ...args)}>`),
+            `<${adminRemedy}>`,
+        );
         assert.equal(describeNodeProblem(off, true).kind, 'publicServer');
         const pub = new NodeApiUnavailableError(
             'Public API servers do not offer info.getNodeID; connect to your own node to see it.',
