@@ -8,7 +8,7 @@
 import { isAbortError, isNodeApiUnavailableError, isUnauthorizedError } from '../core/http/errors';
 import { isDataApiRateLimit } from '../core/http/rateLimit';
 import { inertNotice } from '../core/text/inert';
-import { isPhrase, phraseText, type Translate } from '../core/text/phrase';
+import { errorSentence, type Translate } from '../core/text/phrase';
 
 /** Extra buttons a toast can offer next to "Show Logs". */
 export type ErrorAction = 'setApiKey' | 'chooseNode' | 'metricsApiSetting';
@@ -67,10 +67,9 @@ const maxMessageChars = 600;
 function errorMessage(error: unknown, translate: Translate | undefined): string {
     let text: unknown;
     if (error instanceof Error || (typeof error === 'object' && error !== null)) {
-        const sentence = (error as { phrase?: unknown }).phrase;
         text =
-            translate !== undefined && isPhrase(sentence)
-                ? phraseText(sentence, translate)
+            translate !== undefined
+                ? errorSentence(error, translate)
                 : (error as { message?: unknown }).message;
     } else if (typeof error === 'string') {
         text = error;

@@ -7,8 +7,8 @@
  */
 import type { NodeProblem } from '../core/summaries/nodeProblems';
 import {
+    errorSentence,
     fillTemplate,
-    isPhrase,
     type Phrase,
     phraseText,
     type Translate,
@@ -42,9 +42,6 @@ export function remedyText(problem: NodeProblem): string {
 }
 
 /** An error's sentence in the trees' language: its phrase when it carries one, else its message. */
-export function errorSentence(error: unknown): string {
-    const sentence = (error as { phrase?: unknown } | null)?.phrase;
-    if (isPhrase(sentence)) return treePhrase(sentence);
-    const message = (error as { message?: unknown } | null)?.message;
-    return typeof message === 'string' ? message : String(error);
+export function errorText(error: unknown): string {
+    return errorSentence(error, translate) ?? String(error);
 }

@@ -15,7 +15,7 @@ import * as vscode from 'vscode';
 
 import { isAbortError, isUnauthorizedError } from '../core/http/errors';
 import { isDataApiRateLimit } from '../core/http/rateLimit';
-import { isPhrase, phraseText } from '../core/text/phrase';
+import { errorSentence } from '../core/text/phrase';
 import { Disposable } from '../platform/disposable';
 import { log } from '../platform/log';
 import { translateForPerson } from '../platform/personText';
@@ -320,10 +320,7 @@ export class ExplorerTreeProvider extends Disposable implements vscode.TreeDataP
 }
 
 function errorText(error: unknown): string {
-    const sentence = (error as { phrase?: unknown } | null)?.phrase;
-    const text = isPhrase(sentence)
-        ? phraseText(sentence, translateForPerson)
-        : (error as { message?: unknown } | null)?.message;
+    const text = errorSentence(error, translateForPerson);
     const message = typeof text === 'string' && text.trim() !== '' ? text.trim() : String(error);
     return log.redact(message);
 }

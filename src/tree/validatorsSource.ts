@@ -30,7 +30,7 @@ import { validatorRunwayAt } from './runwayMarks';
 import { group, problemNotice } from './rowBuilders';
 import type { TreeServices } from './services';
 import type { Children, RowPage, TreeSource } from './treeProvider';
-import { errorSentence, l10n } from './treeL10n';
+import { errorText, l10n } from './treeL10n';
 
 const view = 'validators';
 const pageSize = 50;
@@ -347,7 +347,7 @@ export class ValidatorsSource implements TreeSource {
         const rows: Row[] = [];
         let indexed: L1Validator[] = [];
         if (fromIndex.status === 'rejected') {
-            const message = errorSentence(fromIndex.reason);
+            const message = errorText(fromIndex.reason);
             rows.push({
                 kind: 'error',
                 ...under(view, parent, '~error'),

@@ -61,6 +61,17 @@ export function phraseText(p: Phrase, translate: Translate): string {
     return translate(p.template, ...args);
 }
 
+/**
+ * An error's sentence in the words of `translate`: its phrase when it carries one (core's errors
+ * keep it beside their English `message`), else its `message`; undefined when it has neither.
+ */
+export function errorSentence(error: unknown, translate: Translate): string | undefined {
+    if (typeof error !== 'object' || error === null) return undefined;
+    const { phrase: sentence, message } = error as { phrase?: unknown; message?: unknown };
+    if (isPhrase(sentence)) return phraseText(sentence, translate);
+    return typeof message === 'string' ? message : undefined;
+}
+
 /** The phrase in English, as core's messages are written. */
 export function englishText(p: Phrase): string {
     return phraseText(p, fillTemplate);
